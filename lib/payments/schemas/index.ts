@@ -1,0 +1,5 @@
+export * from "./common";
+export * from "./payout";
+export * from "./payment-link";
+export * from "./subaccount";
+export * from "./chargeback";
