@@ -1,0 +1,76 @@
+import "server-only";
+
+/**
+ * The one error type the payments client throws (apart from the caller's own abort
+ * reason). Safe to log as a whole: it never carries the credential, the request
+ * body or a raw upstream body.
+ */
+export type PaymentsErrorKind = "http" | "timeout" | "network" | "invalid_response";
+
+export interface PaymentsApiErrorInit {
+  kind: PaymentsErrorKind;
+  status: number;
+  code: string;
+  message: string;
+  details?: Record<string, unknown> | null;
+  requestId?: string | null;
+  attempts: number;
+  retryable: boolean;
+}
+
+export class PaymentsApiError extends Error {
+  override readonly name = "PaymentsApiError";
+  /** HTTP status: as received, or 504 (timeout / deadline) and 502 (network, invalid response) when none. */
+  readonly status: number;
+  /** Upstream error code, or one of the client's own (`upstream_timeout`, `upstream_unreachable`, ...). */
+  readonly code: string;
+  readonly details: Record<string, unknown> | null;
+  /** From the envelope's request_id or the X-Request-Id header; null when no response came. */
+  readonly requestId: string | null;
+  /** Requests actually sent for this operation (0 when rejected locally). */
+  readonly attempts: number;
+  readonly kind: PaymentsErrorKind;
+  /** Whether this failure, on its own, is of a kind the client retries. */
+  readonly retryable: boolean;
+
+  constructor(init: PaymentsApiErrorInit) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.details = init.details ?? null;
+    this.requestId = init.requestId ?? null;
+    this.attempts = init.attempts;
+    this.kind = init.kind;
+    this.retryable = init.retryable;
+  }
+
+  /** More than one request was sent before giving up. */
+  get retried(): boolean {
+    return this.attempts > 1;
+  }
+
+  /** What structured loggers and JSON.stringify see (a plain Error would serialise to {}). */
+  toJSON(): Record<string, unknown> {
+    return {
+      name: this.name,
+      kind: this.kind,
+      status: this.status,
+      code: this.code,
+      message: this.message,
+      details: this.details,
+      requestId: this.requestId,
+      attempts: this.attempts,
+      retried: this.retried,
+      retryable: this.retryable,
+    };
+  }
+}
+
+export function isPaymentsApiError(error: unknown): error is PaymentsApiError {
+  return error instanceof PaymentsApiError;
+}
+
+/** A failure decided before any request was sent (bad id, bad body, wrong credential). */
+export function localError(status: number, code: string, message: string, details: Record<string, unknown> | null = null): PaymentsApiError {
+  return new PaymentsApiError({ kind: "http", status, code, message, details, attempts: 0, retryable: false });
+}
