@@ -1,0 +1,64 @@
+/** Resolves SandboxOptions against the environment and defaults. */
+import { parseFaultList } from "./faults";
+import { parseRateLimit } from "./rate-limit";
+import type { FaultRule, RateLimitConfig, SandboxOptions } from "./types";
+
+export interface SandboxConfig {
+  port: number;
+  host: string;
+  dataDir: string | null;
+  settleMs: number;
+  rateLimit: RateLimitConfig | null;
+  faults: FaultRule[];
+  reset: boolean;
+  log: boolean;
+}
+
+export const DEFAULT_PORT = 4010;
+export const DEFAULT_DATA_DIR = ".data/sandbox";
+export const DEFAULT_SETTLE_MS = 4000;
+export const DEFAULT_RATE_LIMIT: RateLimitConfig = { perSecond: 100, burst: 200 };
+
+function envNumber(name: string, env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === "") return undefined;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, got "${raw}"`);
+  return value;
+}
+
+export function parseFaults(value: unknown, origin: string): FaultRule[] {
+  const parsed = parseFaultList(value);
+  if (!parsed.ok) throw new Error(`invalid ${origin}: ${JSON.stringify(parsed.errors)}`);
+  return parsed.rules;
+}
+
+export function resolveConfig(options: SandboxOptions, env: NodeJS.ProcessEnv = process.env): SandboxConfig {
+  let faults: FaultRule[] = [];
+  if (options.faults !== undefined) faults = parseFaults(options.faults, "faults option");
+  else if (env.SANDBOX_FAULTS?.trim()) {
+    let value: unknown;
+    try {
+      value = JSON.parse(env.SANDBOX_FAULTS);
+    } catch {
+      throw new Error("SANDBOX_FAULTS must be a JSON array of fault rules");
+    }
+    faults = parseFaults(value, "SANDBOX_FAULTS");
+  }
+
+  let rateLimit: RateLimitConfig | null = DEFAULT_RATE_LIMIT;
+  if (options.rateLimit !== undefined) rateLimit = options.rateLimit;
+  else if (env.SANDBOX_RATE_LIMIT?.trim()) rateLimit = parseRateLimit(env.SANDBOX_RATE_LIMIT);
+  if (rateLimit !== null && !(rateLimit.perSecond > 0 && rateLimit.burst >= 1)) throw new Error("rateLimit needs perSecond > 0 and burst >= 1");
+
+  return {
+    port: options.port ?? envNumber("SANDBOX_PORT", env) ?? DEFAULT_PORT,
+    host: options.host ?? "127.0.0.1",
+    dataDir: options.dataDir !== undefined ? options.dataDir : env.SANDBOX_DATA_DIR?.trim() || DEFAULT_DATA_DIR,
+    settleMs: options.settleMs ?? envNumber("SANDBOX_SETTLE_MS", env) ?? DEFAULT_SETTLE_MS,
+    rateLimit,
+    faults,
+    reset: options.reset ?? env.SANDBOX_RESET === "1",
+    log: options.log ?? false,
+  };
+}

@@ -1,0 +1,205 @@
+/**
+ * The sandbox: a stateful implementation of the payments API spec on node:http.
+ * Flow of a /v1 request: route → auth → rate limit → faults → handler (synchronous
+ * effect) → optional injected delay → envelope.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { authenticate } from "./auth";
+import { resolveConfig } from "./config";
+import { FaultSet } from "./faults";
+import { handleAdmin } from "./handlers/admin";
+import { fail, parseJsonObject, readBody, sendHtml502, sendResult, type ApiResult } from "./http";
+import { RateLimiter } from "./rate-limit";
+import { newRequestId } from "./random";
+import { matchRoute } from "./router";
+import { Store } from "./store";
+import type { FaultRule, SandboxHandle, SandboxOptions, SandboxStats } from "./types";
+
+export type { FaultKind, FaultRule, InspectedPayout, RateLimitConfig, SandboxHandle, SandboxOptions, SandboxStats } from "./types";
+export { FAULT_KINDS } from "./types";
+
+const EMPTY = Buffer.alloc(0);
+
+function faultResult(rule: FaultRule): ApiResult {
+  const retryHeaders = (fallback: number | null): Record<string, string> | undefined => {
+    const seconds = rule.retry_after ?? fallback;
+    return seconds === null ? undefined : { "Retry-After": String(seconds) };
+  };
+  switch (rule.kind) {
+    case "error503":
+      return fail(503, "service_unavailable", "The service is temporarily unavailable. Retry with backoff.", {}, retryHeaders(null));
+    case "throttle429": {
+      const seconds = rule.retry_after ?? 1;
+      return fail(429, "rate_limited", "Too many requests. Retry after the indicated delay.", { retry_after_seconds: seconds }, retryHeaders(1));
+    }
+    default:
+      return fail(500, "internal_error", "An unexpected error occurred.");
+  }
+}
+
+function bodyless(req: IncomingMessage): boolean {
+  return (req.method === "GET" || req.method === "HEAD") && req.headers["content-length"] === undefined && req.headers["transfer-encoding"] === undefined;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
+  const config = resolveConfig(options);
+  const store = new Store(config.dataDir);
+  store.init(config.reset);
+  const faults = new FaultSet(config.faults);
+  const limiter = new RateLimiter(config.rateLimit);
+  const stats: SandboxStats = { connections: 0, requests: 0, by_route: {} };
+  const timers = new Set<NodeJS.Timeout>();
+
+  const later = (ms: number, fn: () => void): void => {
+    if (ms <= 0) return fn();
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      fn();
+    }, ms);
+    timers.add(timer);
+  };
+
+  const countRoute = (key: string): void => {
+    stats.by_route[key] = (stats.by_route[key] ?? 0) + 1;
+  };
+
+  function handleV1(req: IncomingMessage, res: ServerResponse, method: string, pathname: string, rawBody: Buffer, requestId: string): void {
+    stats.requests++;
+    const match = matchRoute(method, pathname);
+    if (match.kind === "not_found") {
+      return sendResult(res, fail(404, "not_found", `No route ${method} ${pathname}.`, { path: pathname }), requestId);
+    }
+    if (match.kind === "method_not_allowed") {
+      countRoute(`${method} ${match.template}`);
+      const allow = match.allow.join(", ");
+      return sendResult(res, fail(405, "method_not_allowed", `Method ${method} is not allowed here; use ${allow}.`, { allow: match.allow }, { Allow: allow }), requestId);
+    }
+    const { route, params } = match;
+    const endpoint = `${route.method} ${route.template}`;
+    countRoute(endpoint);
+
+    const auth = authenticate(req, route.bearer);
+    if (!auth.ok) return sendResult(res, auth.result, requestId);
+
+    const retryAfter = limiter.take(auth.credential);
+    if (retryAfter !== null) {
+      return sendResult(res, fail(429, "rate_limited", "Too many requests for this credential.", { retry_after_seconds: retryAfter }, { "Retry-After": String(retryAfter) }), requestId);
+    }
+
+    const { delayMs, outcome } = faults.decide(method, pathname);
+    if (outcome?.kind === "hang") {
+      if (outcome.ms !== undefined) later(outcome.ms, () => req.socket.destroy());
+      return;
+    }
+    if (outcome?.kind === "html502") return later(delayMs, () => sendHtml502(res));
+    if (outcome && outcome.kind !== "commit_then_drop") {
+      const result = faultResult(outcome);
+      return later(delayMs, () => sendResult(res, result, requestId));
+    }
+
+    // The effect happens now, on receipt; only the reply is delayed.
+    let result: ApiResult;
+    const body = route.method === "POST" ? parseJsonObject(rawBody, req.headers["content-type"]) : { ok: true as const, value: {} };
+    if (!body.ok) result = body.result;
+    else {
+      try {
+        result = route.handler({ business: auth.business, params, body: body.value, req, store, settleMs: config.settleMs, endpoint, pathname, now: Date.now() });
+      } catch (err) {
+        process.stderr.write(`[sandbox] ${endpoint} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+        result = fail(500, "internal_error", "An unexpected error occurred.");
+      }
+    }
+    if (outcome?.kind === "commit_then_drop") return later(delayMs, () => req.socket.destroy());
+    later(delayMs, () => sendResult(res, result, requestId));
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = performance.now();
+    const requestId = newRequestId();
+    const method = (req.method ?? "GET").toUpperCase();
+    const url = req.url ?? "/";
+    const q = url.indexOf("?");
+    const pathname = q >= 0 ? url.slice(0, q) : url;
+    if (config.log) {
+      res.on("close", () => {
+        const status = res.headersSent ? String(res.statusCode) : "dropped";
+        process.stdout.write(`${method} ${url} ${status} ${(performance.now() - started).toFixed(1)}ms ${requestId}\n`);
+      });
+    }
+
+    let rawBody: Buffer | null = EMPTY;
+    if (!bodyless(req)) {
+      try {
+        rawBody = await readBody(req);
+      } catch {
+        req.socket.destroy();
+        return;
+      }
+    }
+    if (rawBody === null) {
+      return sendResult(res, fail(413, "payload_too_large", "The request body is larger than 1 MiB."), requestId);
+    }
+
+    if (pathname === "/v1" || pathname.startsWith("/v1/")) return handleV1(req, res, method, pathname, rawBody, requestId);
+    if (pathname.startsWith("/__sandbox/")) {
+      const result = handleAdmin({
+        method,
+        pathname,
+        req,
+        rawBody,
+        store,
+        faults,
+        stats,
+        resetStats: () => {
+          stats.connections = 0;
+          stats.requests = 0;
+          stats.by_route = {};
+        },
+        onReset: () => limiter.reset(),
+      });
+      return sendResult(res, result, requestId);
+    }
+    sendResult(res, fail(404, "not_found", `No route ${method} ${pathname}.`, { path: pathname }), requestId);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      process.stderr.write(`[sandbox] request failed: ${err instanceof Error ? err.message : String(err)}\n`);
+      if (!res.headersSent) sendResult(res, fail(500, "internal_error", "An unexpected error occurred."), newRequestId());
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.on("connection", (_socket: Socket) => {
+    stats.connections++;
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    const onError = (err: Error) => reject(err);
+    server.once("error", onError);
+    server.listen(config.port, config.host, () => {
+      server.off("error", onError);
+      resolve();
+    });
+  });
+
+  const port = (server.address() as AddressInfo).port;
+  const hostForUrl = config.host.includes(":") ? `[${config.host}]` : config.host;
+  let closing: Promise<void> | null = null;
+
+  return {
+    url: `http://${hostForUrl}:${port}`,
+    port,
+    close(): Promise<void> {
+      closing ??= new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer);
+        timers.clear();
+        server.close(() => resolve());
+        server.closeAllConnections();
+        store.flush();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,183 @@
+/**
+ * Public and internal types of the sandbox. `server.ts` re-exports the public ones
+ * (FaultRule, SandboxOptions, SandboxHandle, SandboxStats, InspectedPayout).
+ */
+
+export const FAULT_KINDS = ["latency", "error503", "throttle429", "hang", "commit_then_drop", "html502", "error500"] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export interface FaultRule {
+  kind: FaultKind;
+  /** e.g. "POST"; omitted = any method. */
+  method?: string;
+  /** Prefix match on the pathname, e.g. "/v1/payouts"; omitted = any /v1 route. */
+  path?: string;
+  /** 0..1 probability per matching request, default 1. */
+  rate?: number;
+  /** How many more times it fires; omitted = until cleared. */
+  count?: number;
+  /** latency: added delay; hang: how long before the socket is destroyed (default: never). */
+  ms?: number;
+  /** Seconds, sent as Retry-After on 429/503. */
+  retry_after?: number;
+}
+
+export interface RateLimitConfig {
+  perSecond: number;
+  burst: number;
+}
+
+export interface SandboxOptions {
+  /** 0 = random free port; default from SANDBOX_PORT or 4010. */
+  port?: number;
+  /** Default "127.0.0.1". */
+  host?: string;
+  /** null = memory only (tests); default SANDBOX_DATA_DIR or ".data/sandbox". */
+  dataDir?: string | null;
+  /** Payouts pending -> paid after this; default SANDBOX_SETTLE_MS or 4000. */
+  settleMs?: number;
+  /** null = off; default 100/s burst 200, or SANDBOX_RATE_LIMIT ("off" or a number per second, burst = 2x). */
+  rateLimit?: RateLimitConfig | null;
+  /** Initial faults; default from SANDBOX_FAULTS (JSON array). */
+  faults?: FaultRule[];
+  /** Reseed, discarding stored state; default SANDBOX_RESET=1. */
+  reset?: boolean;
+  /** One line per request to stdout. */
+  log?: boolean;
+}
+
+export interface SandboxHandle {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export interface SandboxStats {
+  /** Sockets opened since start (or since the last DELETE /__sandbox/stats). */
+  connections: number;
+  /** Total /v1 requests. */
+  requests: number;
+  /** Per route template, e.g. "GET /v1/payouts/:id". */
+  by_route: Record<string, number>;
+}
+
+export type PayoutStatus = "pending" | "paid" | "failed";
+
+/** One payout as GET /__sandbox/payouts shows it (integers for money). */
+export interface InspectedPayout {
+  id: string;
+  business_id: string;
+  idempotency_key: string;
+  status: PayoutStatus;
+  amount_centavos: number;
+  fee_centavos: number;
+  net_centavos: number;
+  pix_key: string;
+  pix_key_type: string;
+  end_to_end_id: string;
+  failure_reason: string | null;
+  created_at: string;
+  paid_at: string | null;
+}
+
+export interface Business {
+  id: string;
+  name: string;
+  apiKey: string;
+  accessToken: string;
+}
+
+/** Stored payout; `status` is settled lazily from `created_at` (see store.settle). */
+export interface PayoutRecord {
+  id: string;
+  business_id: string;
+  idempotency_key: string;
+  amount_centavos: number;
+  fee_centavos: number;
+  net_centavos: number;
+  pix_key: string;
+  pix_key_type: string;
+  holder_name: string;
+  end_to_end_id: string;
+  status: PayoutStatus;
+  /** What the payout becomes once settled. */
+  outcome: "paid" | "failed";
+  failure_reason: string | null;
+  created_at: string;
+  /** When it settles (created_at + settleMs at creation time). */
+  settles_at: string;
+  paid_at: string | null;
+}
+
+export interface PaymentLinkRecord {
+  id: string;
+  business_id: string;
+  name: string;
+  description: string;
+  slug: string;
+  amount_centavos: number | null;
+  min_amount_centavos: number | null;
+  collect_customer_data: boolean;
+  max_sales: number | null;
+  expires_at: string | null;
+  starts_at: string;
+  status: string;
+  checkouts_started: number;
+  sales_count: number;
+  visits: number;
+  revenue_centavos: number;
+  created_at: string;
+}
+
+export interface SubaccountRecord {
+  id: string;
+  business_id: string;
+  name: string;
+  email: string;
+  document: string;
+  external_reference: string;
+  daily_limit_centavos: number;
+  monthly_limit_centavos: number;
+  is_blocked: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Chargeback fields are "not shown" by the spec: these are the sandbox's choice. */
+export interface ChargebackRecord {
+  id: string;
+  business_id: string;
+  kind: "card_chargeback" | "pix_med";
+  amount_centavos: number;
+  reason: string;
+  reason_code: string;
+  status: string;
+  created_at: string;
+  respond_by: string;
+  customer_name: string;
+  card_brand?: string;
+  card_last4?: string;
+  /** Unknown to the dashboard on purpose (shown as it comes). */
+  network_case_id?: string;
+  end_to_end_id?: string;
+  payout_id?: string;
+}
+
+/** A stored idempotent response, scoped per business + endpoint + key. */
+export interface IdempotencyRecord {
+  scope: string;
+  fingerprint: string;
+  status: number;
+  data: unknown;
+  created_at: string;
+}
+
+export interface PersistedState {
+  version: 1;
+  seeded_at: string;
+  payouts: PayoutRecord[];
+  links: PaymentLinkRecord[];
+  subaccounts: SubaccountRecord[];
+  chargebacks: ChargebackRecord[];
+  idempotency: IdempotencyRecord[];
+}
