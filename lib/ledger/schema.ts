@@ -1,0 +1,164 @@
+/**
+ * Drizzle table definitions of the dashboard's ledger.
+ *
+ * These mirror `lib/ledger/migrations/*.sql` exactly: the SQL files are the
+ * source of truth (they create the tables), this file only gives queries their
+ * types. Change both together (see docs/ledger.md, "Adding a migration").
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/** Our write-ahead state of a payout request (not the upstream status). */
+export const PAYOUT_STATES = ["intent", "submitted", "rejected", "uncertain"] as const;
+export type PayoutState = (typeof PAYOUT_STATES)[number];
+
+/** The exact body sent to POST /v1/payouts, kept only while the outcome is unresolved. */
+export interface PayoutRequestBody {
+  amount_centavos: number;
+  pix_key: string;
+  pix_key_type: string;
+  idempotency_key: string;
+}
+
+export const AUDIT_OUTCOMES = ["success", "failure", "pending"] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+/** Actions the dashboard records. Add new ones here (the column is free text with a format check). */
+export const AUDIT_ACTIONS = [
+  "session.sign_in",
+  "session.sign_in_failed",
+  "session.sign_out",
+  "payout.create",
+  "payout.reconcile",
+  "payout.status_refresh",
+  "payment_link.create",
+  "subaccount.update",
+  "subaccount.block",
+  "subaccount.unblock",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const centavos = (name: string) => bigint(name, { mode: "number" });
+
+export const payouts = pgTable(
+  "payouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    businessId: text("business_id").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    state: text("state", { enum: PAYOUT_STATES }).notNull().default("intent"),
+    payoutId: text("payout_id"),
+    amountCentavos: centavos("amount_centavos").notNull(),
+    feeCentavos: centavos("fee_centavos"),
+    netCentavos: centavos("net_centavos"),
+    pixKeyType: text("pix_key_type").notNull(),
+    pixKeyMasked: text("pix_key_masked").notNull(),
+    requestBody: jsonb("request_body").$type<PayoutRequestBody>(),
+    requestHash: text("request_hash"),
+    credentialSeal: text("credential_seal"),
+    status: text("status"),
+    failureReason: text("failure_reason"),
+    endToEndId: text("end_to_end_id"),
+    lastRequestId: text("last_request_id"),
+    lastErrorCode: text("last_error_code"),
+    lastErrorMessage: text("last_error_message"),
+    attempts: integer("attempts").notNull().default(0),
+    createdByName: text("created_by_name").notNull(),
+    createdByRole: text("created_by_role").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+    statusCheckedAt: timestamptz("status_checked_at"),
+  },
+  (t) => [
+    unique("payouts_business_idempotency_key_unique").on(t.businessId, t.idempotencyKey),
+    index("payouts_business_created_idx").on(t.businessId, t.createdAt.desc(), t.id.desc()),
+    index("payouts_business_payout_id_idx").on(t.businessId, t.payoutId),
+    index("payouts_unresolved_idx")
+      .on(t.updatedAt)
+      .where(sql`state IN ('intent', 'uncertain')`),
+  ],
+);
+
+export const subaccounts = pgTable(
+  "subaccounts",
+  {
+    businessId: text("business_id").notNull(),
+    subaccountId: text("subaccount_id").notNull(),
+    name: text("name"),
+    email: text("email"),
+    document: text("document"),
+    dailyLimitCentavos: centavos("daily_limit_centavos"),
+    monthlyLimitCentavos: centavos("monthly_limit_centavos"),
+    isBlocked: boolean("is_blocked"),
+    externalReference: text("external_reference"),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+    updatedByName: text("updated_by_name"),
+  },
+  (t) => [primaryKey({ name: "subaccounts_pkey", columns: [t.businessId, t.subaccountId] })],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    businessId: text("business_id").notNull(),
+    occurredAt: timestamptz("occurred_at").notNull().defaultNow(),
+    actorName: text("actor_name").notNull(),
+    actorRole: text("actor_role"),
+    action: text("action").$type<AuditAction>().notNull(),
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    before: jsonb("before").$type<Record<string, unknown>>(),
+    after: jsonb("after").$type<Record<string, unknown>>(),
+    idempotencyKey: text("idempotency_key"),
+    outcome: text("outcome", { enum: AUDIT_OUTCOMES }).notNull(),
+    requestId: text("request_id"),
+    errorCode: text("error_code"),
+    errorMessage: text("error_message"),
+  },
+  (t) => [
+    index("audit_log_business_id_idx").on(t.businessId, t.id.desc()),
+    index("audit_log_business_target_idx").on(t.businessId, t.targetType, t.targetId, t.id.desc()),
+    index("audit_log_business_actor_idx").on(t.businessId, t.actorName, t.id.desc()),
+    index("audit_log_business_action_idx").on(t.businessId, t.action, t.id.desc()),
+    index("audit_log_business_occurred_idx").on(t.businessId, t.occurredAt.desc()),
+  ],
+);
+
+export const revokedSessions = pgTable(
+  "revoked_sessions",
+  {
+    sessionId: text("session_id").primaryKey(),
+    businessId: text("business_id").notNull(),
+    revokedAt: timestamptz("revoked_at").notNull().defaultNow(),
+    expiresAt: timestamptz("expires_at").notNull(),
+  },
+  (t) => [index("revoked_sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** Bookkeeping of the migrator (see migrate.ts); not business data, so no business_id. */
+export const ledgerMigrations = pgTable("ledger_migrations", {
+  version: integer("version").primaryKey(),
+  name: text("name").notNull(),
+  checksum: text("checksum").notNull(),
+  appliedAt: timestamptz("applied_at").notNull().defaultNow(),
+});
+
+export type PayoutRow = typeof payouts.$inferSelect;
+export type SubaccountRow = typeof subaccounts.$inferSelect;
+export type AuditRow = typeof auditLog.$inferSelect;
+export type RevokedSessionRow = typeof revokedSessions.$inferSelect;

@@ -1,0 +1,113 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  appendAudit,
+  closeLedger,
+  createLedger,
+  getLedger,
+  getPayoutByIdempotencyKey,
+  ledgerOptionsFromEnv,
+  listAudit,
+  migrateLedger,
+  recordPayoutIntent,
+  DEFAULT_LEDGER_DIR,
+} from "@/lib/ledger";
+import { ACME, ALICE, drivers, freshDatabase, payoutBody, type FreshDatabase } from "./helpers";
+
+describe("ledgerOptionsFromEnv", () => {
+  it("prefers DATABASE_URL, then LEDGER_DIR, then .data/ledger", () => {
+    expect(ledgerOptionsFromEnv({ DATABASE_URL: "postgres://u@h/db", LEDGER_DIR: "/x" })).toEqual({ databaseUrl: "postgres://u@h/db" });
+    expect(ledgerOptionsFromEnv({ DATABASE_URL: "  ", LEDGER_DIR: "memory://" })).toEqual({ dataDir: "memory://" });
+    expect(ledgerOptionsFromEnv({})).toEqual({ dataDir: DEFAULT_LEDGER_DIR });
+    expect(DEFAULT_LEDGER_DIR).toBe(path.join(".data", "ledger"));
+  });
+});
+
+describe.each(drivers)("getLedger (%s)", (driver) => {
+  let database: FreshDatabase | undefined;
+  afterEach(async () => {
+    await closeLedger();
+    vi.unstubAllEnvs();
+    await database?.drop();
+    database = undefined;
+  });
+
+  async function stubEnv() {
+    database = await freshDatabase(driver);
+    if (driver === "postgres") {
+      vi.stubEnv("DATABASE_URL", database.options.databaseUrl ?? "");
+    } else {
+      vi.stubEnv("DATABASE_URL", "");
+      vi.stubEnv("LEDGER_DIR", "memory://");
+    }
+  }
+
+  it("opens one migrated ledger per process and shares it", async () => {
+    await stubEnv();
+    const [a, b] = await Promise.all([getLedger(), getLedger()]);
+    expect(a).toBe(b);
+    expect(a.driver).toBe(driver);
+    expect(await getLedger()).toBe(a);
+    await recordPayoutIntent(a, { businessId: ACME, idempotencyKey: "k", body: payoutBody("k"), pixKeyMasked: "x", actor: ALICE });
+    expect(await getPayoutByIdempotencyKey(b, ACME, "k")).not.toBeNull();
+
+    await closeLedger();
+    const c = await getLedger();
+    expect(c).not.toBe(a);
+    expect(await migrateLedger(c.db)).toEqual({ applied: [] });
+    await closeLedger();
+    await closeLedger();
+  });
+
+  it("does not cache a failed start", async () => {
+    await stubEnv();
+    vi.stubEnv("LEDGER_MIGRATIONS_DIR", path.join(tmpdir(), "ledger-no-such-dir"));
+    await expect(getLedger()).rejects.toThrow();
+    vi.stubEnv("LEDGER_MIGRATIONS_DIR", undefined);
+    const ledger = await getLedger();
+    expect(ledger.driver).toBe(driver);
+  });
+});
+
+describe("file-backed PGlite", () => {
+  let dir: string | undefined;
+  afterEach(async () => {
+    await closeLedger();
+    vi.unstubAllEnvs();
+    if (dir) await rm(dir, { recursive: true, force: true });
+    dir = undefined;
+  });
+
+  it("keeps its data across close and reopen", async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "ledger-file-"));
+    const dataDir = path.join(dir, "nested", "ledger");
+    const first = await createLedger({ dataDir });
+    expect(first.driver).toBe("pglite");
+    expect(existsSync(dataDir)).toBe(true);
+    await recordPayoutIntent(first, { businessId: ACME, idempotencyKey: "k-1", body: payoutBody("k-1", 4200), pixKeyMasked: "x", actor: ALICE });
+    await appendAudit(first, { businessId: ACME, actor: ALICE, action: "payout.create", outcome: "pending", targetType: "payout" });
+    await first.close();
+
+    const second = await createLedger({ dataDir });
+    expect((await getPayoutByIdempotencyKey(second, ACME, "k-1"))?.amountCentavos).toBe(4200);
+    expect((await listAudit(second, ACME)).items).toHaveLength(1);
+    expect(await migrateLedger(second.db)).toEqual({ applied: [] });
+    await second.close();
+  });
+
+  it("is where getLedger stores data when LEDGER_DIR points at a folder", async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "ledger-env-"));
+    vi.stubEnv("DATABASE_URL", "");
+    vi.stubEnv("LEDGER_DIR", dir);
+    const ledger = await getLedger();
+    await appendAudit(ledger, { businessId: ACME, actor: ALICE, action: "session.sign_in", outcome: "success" });
+    await closeLedger();
+
+    const reopened = await createLedger({ dataDir: dir });
+    expect((await listAudit(reopened, ACME)).items.map((e) => e.action)).toEqual(["session.sign_in"]);
+    await reopened.close();
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * Test support for the ledger: every suite runs against in-memory PGlite, and
+ * also against a real PostgreSQL when TEST_DATABASE_URL is set. Each PostgreSQL
+ * database handed out lives in its own freshly created schema (selected with
+ * search_path), so test files running in parallel never share tables.
+ */
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { Client } from "pg";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { createLedger, type Actor, type Ledger, type LedgerOptions } from "@/lib/ledger";
+
+export type DriverName = Ledger["driver"];
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
+
+/** The drivers every suite runs on. */
+export const drivers: DriverName[] = TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+export interface FreshDatabase {
+  /** Options for createLedger that all point at this one empty database. */
+  options: LedgerOptions;
+  /** Removes the database (PostgreSQL schema); PGlite memory needs nothing. */
+  drop(): Promise<void>;
+}
+
+/** An empty database for `driver`. For PGlite, each createLedger(options) is a new in-memory store. */
+export async function freshDatabase(driver: DriverName): Promise<FreshDatabase> {
+  if (driver === "pglite") return { options: { dataDir: "memory://" }, drop: async () => undefined };
+  if (!TEST_DATABASE_URL) throw new Error("TEST_DATABASE_URL is required for the postgres driver");
+  const schema = `ledger_test_${randomUUID().replace(/-/g, "")}`;
+  await adminQuery(`CREATE SCHEMA ${schema}`);
+  const url = new URL(TEST_DATABASE_URL);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  return {
+    options: { databaseUrl: url.toString(), maxConnections: 5 },
+    drop: () => adminQuery(`DROP SCHEMA IF EXISTS ${schema} CASCADE`),
+  };
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * One migrated ledger for the enclosing describe block, emptied before each
+ * test. Returns a getter (the ledger exists only once beforeAll has run).
+ */
+export function useLedger(driver: DriverName): () => Ledger {
+  let database: FreshDatabase | undefined;
+  let ledger: Ledger | undefined;
+  beforeAll(async () => {
+    database = await freshDatabase(driver);
+    ledger = await createLedger(database.options);
+  });
+  beforeEach(async () => {
+    await current().db.execute(sql.raw("TRUNCATE payouts, subaccounts, audit_log, revoked_sessions RESTART IDENTITY"));
+  });
+  afterAll(async () => {
+    await ledger?.close();
+    await database?.drop();
+  });
+  function current(): Ledger {
+    if (!ledger) throw new Error("ledger not opened yet");
+    return ledger;
+  }
+  return current;
+}
+
+export const ACME = "biz_acme";
+export const BETA = "biz_beta";
+export const ALICE: Actor = { name: "Alice", role: "admin" };
+export const BOB: Actor = { name: "Bob", role: "operator" };
+
+/** A payout body for POST /v1/payouts with the given key. */
+export function payoutBody(idempotencyKey: string, amount = 1500) {
+  return { amount_centavos: amount, pix_key: "maria@example.com", pix_key_type: "email", idempotency_key: idempotencyKey };
+}

@@ -1,0 +1,202 @@
+import { mkdtemp, rm, writeFile, copyFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { asc, eq, sql } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { createLedger, loadMigrations, migrateLedger, recordPayoutIntent, getPayoutByIdempotencyKey, type Ledger } from "@/lib/ledger";
+import { defaultMigrationsDir, splitSqlStatements } from "@/lib/ledger/migrate";
+import { ledgerMigrations, payouts } from "@/lib/ledger/schema";
+import { ACME, ALICE, drivers, freshDatabase, payoutBody, type FreshDatabase } from "./helpers";
+
+const TABLES = ["audit_log", "ledger_migrations", "payouts", "revoked_sessions", "subaccounts"];
+
+async function tableNames(ledger: Ledger): Promise<string[]> {
+  const rows = await ledger.db
+    .select({ version: ledgerMigrations.version })
+    .from(ledgerMigrations)
+    .orderBy(asc(ledgerMigrations.version));
+  expect(rows.length).toBeGreaterThan(0);
+  const result = await ledger.db.execute(
+    sql`SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name`,
+  );
+  // The raw result shape is the driver's; both expose `rows`.
+  const raw = result as unknown as { rows: { table_name: string }[] };
+  return raw.rows.map((r) => r.table_name);
+}
+
+describe.each(drivers)("migrations (%s)", (driver) => {
+  const opened: Ledger[] = [];
+  const databases: FreshDatabase[] = [];
+  afterEach(async () => {
+    for (const ledger of opened.splice(0)) await ledger.close();
+    for (const database of databases.splice(0)) await database.drop();
+  });
+  async function fresh(): Promise<FreshDatabase> {
+    const database = await freshDatabase(driver);
+    databases.push(database);
+    return database;
+  }
+  async function open(database: FreshDatabase, migrationsDir?: string): Promise<Ledger> {
+    const ledger = await createLedger({ ...database.options, migrationsDir });
+    opened.push(ledger);
+    return ledger;
+  }
+
+  it("creates every table and records each migration once", async () => {
+    const ledger = await open(await fresh());
+    expect(ledger.driver).toBe(driver);
+    expect(await tableNames(ledger)).toEqual(TABLES);
+    const files = await loadMigrations();
+    const recorded = await ledger.db.select().from(ledgerMigrations).orderBy(asc(ledgerMigrations.version));
+    expect(recorded.map((m) => m.version)).toEqual(files.map((m) => m.version));
+    expect(recorded.map((m) => m.checksum)).toEqual(files.map((m) => m.checksum));
+  });
+
+  it("is idempotent: running again applies nothing and keeps data", async () => {
+    const ledger = await open(await fresh());
+    await recordPayoutIntent(ledger, {
+      businessId: ACME,
+      idempotencyKey: "k-1",
+      body: payoutBody("k-1"),
+      pixKeyMasked: "m***@example.com",
+      actor: ALICE,
+    });
+    expect(await migrateLedger(ledger.db)).toEqual({ applied: [] });
+    expect(await migrateLedger(ledger.db)).toEqual({ applied: [] });
+    expect(await getPayoutByIdempotencyKey(ledger, ACME, "k-1")).not.toBeNull();
+  });
+
+  it("runs concurrently without failing or applying anything twice", async () => {
+    const database = await fresh();
+    if (driver === "postgres") {
+      // Several instances starting at once against one empty PostgreSQL.
+      const ledgers = await Promise.all([open(database), open(database), open(database)]);
+      const first = ledgers[0];
+      if (!first) throw new Error("no ledger");
+      const recorded = await first.db.select().from(ledgerMigrations);
+      expect(recorded.length).toBe((await loadMigrations()).length);
+      expect(await tableNames(first)).toEqual(TABLES);
+    } else {
+      const ledger = await open(database);
+      const results = await Promise.all([migrateLedger(ledger.db), migrateLedger(ledger.db)]);
+      expect(results).toEqual([{ applied: [] }, { applied: [] }]);
+    }
+  });
+
+  it("applies a new migration file on the next run, and refuses an edited applied one", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "ledger-migrations-"));
+    try {
+      const [first] = await loadMigrations();
+      if (!first) throw new Error("no migrations");
+      const firstFile = `${String(first.version).padStart(4, "0")}_${first.name}.sql`;
+      await copyFile(path.join(defaultMigrationsDir(), firstFile), path.join(dir, firstFile));
+      const ledger = await open(await fresh(), dir);
+      expect(await tableNames(ledger)).not.toContain("test_extra");
+
+      await writeFile(path.join(dir, "9000_test_extra.sql"), "CREATE TABLE test_extra (business_id text NOT NULL);\n");
+      expect(await migrateLedger(ledger.db, dir)).toEqual({ applied: [9000] });
+      expect(await tableNames(ledger)).toContain("test_extra");
+      const versions = (await ledger.db.select().from(ledgerMigrations).orderBy(asc(ledgerMigrations.version))).map((m) => m.version);
+      expect(versions).toEqual([first.version, 9000]);
+
+      await writeFile(path.join(dir, "9000_test_extra.sql"), "CREATE TABLE test_extra (business_id text);\n");
+      await expect(migrateLedger(ledger.db, dir)).rejects.toThrow(/changed after it was applied/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("rolls a failing migration back completely", async () => {
+    const database = await fresh();
+    const dir = await mkdtemp(path.join(tmpdir(), "ledger-migrations-"));
+    try {
+      await writeFile(path.join(dir, "0001_half.sql"), "CREATE TABLE half_done (id int);\nSELECT no_such_function();\n");
+      await expect(createLedger({ ...database.options, migrationsDir: dir })).rejects.toThrow();
+      await writeFile(path.join(dir, "0001_half.sql"), "CREATE TABLE half_done (id int);\n");
+      const ledger = await open(database, dir);
+      // Had the first attempt left half_done behind, this CREATE TABLE would have failed.
+      expect(await tableNames(ledger)).toContain("half_done");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("enforces the schema's checks in the database itself", async () => {
+    const ledger = await open(await fresh());
+    const row = await recordPayoutIntent(ledger, {
+      businessId: ACME,
+      idempotencyKey: "k-2",
+      body: payoutBody("k-2"),
+      pixKeyMasked: "m***",
+      actor: ALICE,
+      credentialSeal: "sealed",
+    });
+    // A resolved payout may keep neither the full request body (so the Pix key) nor the sealed credential.
+    await expect(
+      ledger.db.update(payouts).set({ state: "submitted", credentialSeal: null }).where(eq(payouts.id, row.id)),
+    ).rejects.toThrow();
+    await expect(
+      ledger.db.update(payouts).set({ state: "rejected", requestBody: null }).where(eq(payouts.id, row.id)),
+    ).rejects.toThrow();
+    await ledger.db.update(payouts).set({ state: "rejected", requestBody: null, credentialSeal: null }).where(eq(payouts.id, row.id));
+    await expect(
+      ledger.db.insert(payouts).values({
+        businessId: ACME,
+        idempotencyKey: "k-3",
+        amountCentavos: 0,
+        pixKeyType: "email",
+        pixKeyMasked: "x",
+        createdByName: "a",
+        createdByRole: "b",
+      }),
+    ).rejects.toThrow();
+  });
+});
+
+describe("loadMigrations", () => {
+  it("reads the numbered files in order with their statements", async () => {
+    const migrations = await loadMigrations();
+    expect(migrations.length).toBeGreaterThan(0);
+    expect(migrations.map((m) => m.version)).toEqual([...migrations.map((m) => m.version)].sort((a, b) => a - b));
+    const first = migrations[0];
+    expect(first?.version).toBe(1);
+    expect(first?.statements.some((s) => s.includes("CREATE TABLE payouts"))).toBe(true);
+  });
+
+  it("rejects badly named and duplicate files", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "ledger-migrations-"));
+    try {
+      await writeFile(path.join(dir, "1_bad.sql"), "SELECT 1;");
+      await expect(loadMigrations(dir)).rejects.toThrow(/0001_name\.sql/);
+      await rm(path.join(dir, "1_bad.sql"));
+      await writeFile(path.join(dir, "0002_a.sql"), "SELECT 1;");
+      await writeFile(path.join(dir, "0002_b.sql"), "SELECT 2;");
+      await expect(loadMigrations(dir)).rejects.toThrow(/duplicate/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("splitSqlStatements", () => {
+  it("splits on top-level semicolons and drops comment-only chunks", () => {
+    expect(splitSqlStatements("SELECT 1;\n\n  SELECT 2 ;\n-- trailing comment\n")).toEqual(["SELECT 1", "SELECT 2"]);
+  });
+
+  it("keeps semicolons inside strings, identifiers, dollar quotes and comments", () => {
+    const script = [
+      "INSERT INTO t VALUES ('a;b', 'it''s; fine');",
+      'CREATE TABLE "odd;name" (x int); -- a; comment',
+      "/* block; comment */ SELECT 3;",
+      "CREATE FUNCTION f() RETURNS int AS $body$ BEGIN RETURN 1; END; $body$ LANGUAGE plpgsql;",
+      "SELECT $$a;b$$",
+    ].join("\n");
+    const statements = splitSqlStatements(script);
+    expect(statements).toHaveLength(5);
+    expect(statements[0]).toBe("INSERT INTO t VALUES ('a;b', 'it''s; fine')");
+    expect(statements[1]).toBe('CREATE TABLE "odd;name" (x int)');
+    expect(statements[2]).toBe("-- a; comment\n/* block; comment */ SELECT 3");
+    expect(statements[3]).toContain("RETURN 1; END; $body$ LANGUAGE plpgsql");
+    expect(statements[4]).toBe("SELECT $$a;b$$");
+  });
+});
