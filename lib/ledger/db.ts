@@ -61,10 +61,10 @@ async function openPglite(dataDir: string): Promise<Ledger> {
 }
 
 /** Options of the shared ledger from the environment: DATABASE_URL, else LEDGER_DIR, else .data/ledger. */
-export function ledgerOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): LedgerOptions {
+export function ledgerOptionsFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): LedgerOptions {
   const databaseUrl = env.DATABASE_URL?.trim();
   if (databaseUrl) return { databaseUrl };
-  return { dataDir: env.LEDGER_DIR?.trim() || DEFAULT_LEDGER_DIR };
+  return { dataDir: env.LEDGER_DIR?.trim() || (env.DATA_DIR?.trim() ? path.join(env.DATA_DIR.trim(), "ledger") : DEFAULT_LEDGER_DIR) };
 }
 
 // One ledger per process, kept on globalThis so Next's dev module reloads reuse it

@@ -35,12 +35,13 @@ const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 
 /** Where the SQL files are read from: `LEDGER_MIGRATIONS_DIR`, else `<cwd>/lib/ledger/migrations`. */
 export function defaultMigrationsDir(): string {
-  return process.env.LEDGER_MIGRATIONS_DIR ?? path.join(process.cwd(), "lib", "ledger", "migrations");
+  // Read at run time from the app's folder; the ignore hint keeps the bundler from tracing the whole project.
+  return process.env.LEDGER_MIGRATIONS_DIR ?? path.join(/*turbopackIgnore: true*/ process.cwd(), "lib", "ledger", "migrations");
 }
 
 /** Reads and orders the migration files; rejects badly named or duplicate versions. */
 export async function loadMigrations(dir: string = defaultMigrationsDir()): Promise<LedgerMigration[]> {
-  const files = (await readdir(dir)).filter((f) => f.endsWith(".sql")).sort();
+  const files = (await readdir(/*turbopackIgnore: true*/ dir)).filter((f) => f.endsWith(".sql")).sort();
   const seen = new Set<number>();
   const migrations: LedgerMigration[] = [];
   for (const file of files) {
@@ -49,7 +50,7 @@ export async function loadMigrations(dir: string = defaultMigrationsDir()): Prom
     const version = Number(match[1]);
     if (seen.has(version)) throw new Error(`ledger: duplicate migration version ${version}`);
     seen.add(version);
-    const text = await readFile(path.join(dir, file), "utf8");
+    const text = await readFile(path.join(/*turbopackIgnore: true*/ dir, file), "utf8");
     migrations.push({
       version,
       name: match[2],

@@ -14,7 +14,7 @@ function numberFlag(name: string, raw: string | undefined, opts: { max?: number 
   return value;
 }
 
-export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): SandboxOptions {
+export function parseArgs(argv: string[], env: Readonly<Record<string, string | undefined>> = process.env): SandboxOptions {
   const options: SandboxOptions = { log: true };
   const extraFaults: FaultRule[] = [];
   for (let i = 0; i < argv.length; i++) {

@@ -19,7 +19,7 @@ export const DEFAULT_DATA_DIR = ".data/sandbox";
 export const DEFAULT_SETTLE_MS = 4000;
 export const DEFAULT_RATE_LIMIT: RateLimitConfig = { perSecond: 100, burst: 200 };
 
-function envNumber(name: string, env: NodeJS.ProcessEnv): number | undefined {
+function envNumber(name: string, env: Readonly<Record<string, string | undefined>>): number | undefined {
   const raw = env[name];
   if (raw === undefined || raw.trim() === "") return undefined;
   const value = Number(raw);
@@ -33,7 +33,7 @@ export function parseFaults(value: unknown, origin: string): FaultRule[] {
   return parsed.rules;
 }
 
-export function resolveConfig(options: SandboxOptions, env: NodeJS.ProcessEnv = process.env): SandboxConfig {
+export function resolveConfig(options: SandboxOptions, env: Readonly<Record<string, string | undefined>> = process.env): SandboxConfig {
   let faults: FaultRule[] = [];
   if (options.faults !== undefined) faults = parseFaults(options.faults, "faults option");
   else if (env.SANDBOX_FAULTS?.trim()) {

@@ -1,0 +1,15 @@
+import { withSession } from "@/lib/bff/handler";
+import { createPaymentLink } from "@/lib/bff/payment-links";
+import { createPaymentLinkBodySchema } from "@/lib/payments/schemas/payment-link";
+
+// GET /api/payment-links – the business's payment links
+export const GET = withSession({ permission: "payment_links.list" }, async ({ api }) => {
+  const result = await api.listPaymentLinks();
+  return { data: result.data, requestId: result.requestId };
+});
+
+// POST /api/payment-links – create a payment link (idempotent by Idempotency-Key)
+export const POST = withSession(
+  { permission: "payment_links.create", body: createPaymentLinkBodySchema, idempotencyKey: "required" },
+  (ctx) => createPaymentLink(ctx),
+);

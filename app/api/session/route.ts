@@ -1,0 +1,13 @@
+import { withPublic, withSession } from "@/lib/bff/handler";
+import { signIn, signOut } from "@/lib/bff/session-service";
+import { signInBodySchema } from "@/lib/schemas/session";
+import { toSessionInfo } from "@/lib/session/session";
+
+// POST /api/session – sign in (operator: API key; viewer: access token + business id), checked against the API
+export const POST = withPublic({ body: signInBodySchema }, ({ body, ledger, secure }) => signIn(ledger, body, secure));
+
+// GET /api/session – who is signed in (never the credential)
+export const GET = withSession({ permission: "any" }, async ({ session }) => ({ data: toSessionInfo(session) }));
+
+// DELETE /api/session – sign out, revoking the session on the server
+export const DELETE = withSession({ permission: "any" }, ({ ledger, session, secure }) => signOut(ledger, session, secure));

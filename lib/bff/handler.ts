@@ -1,0 +1,157 @@
+import "server-only";
+import type { z } from "zod";
+import { can, type Permission, type Role } from "@/lib/auth/roles";
+import { getLedger, type Ledger } from "@/lib/ledger";
+import type { PaymentsClient } from "@/lib/payments/client";
+import { apiClientFor } from "./api-client";
+import { idempotencyKeySchema } from "@/lib/payments/schemas/common";
+import { authenticate } from "@/lib/session/authenticate";
+import { serializeClearedSessionCookie } from "@/lib/session/cookie";
+import type { SessionData } from "@/lib/session/session";
+import { assertSameOriginWrite } from "./csrf";
+import { BffError, mapError } from "./errors";
+import { respondData, respondError } from "./respond";
+
+type RouteParams = Record<string, string | string[] | undefined>;
+/** The second argument Next.js passes to a route handler. */
+export interface RouteContext {
+  params: Promise<RouteParams>;
+}
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+interface InputOptions<P, Q, B> {
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  /** Money-moving and state-changing operations need the browser's idempotency key. */
+  idempotencyKey?: "required" | "optional";
+}
+
+export interface PublicContext<P, Q, B> {
+  request: Request;
+  params: P;
+  query: Q;
+  body: B;
+  idempotencyKey: string | null;
+  /** Whether the request came over https (decides the cookie's name and attributes). */
+  secure: boolean;
+  ledger: Ledger;
+}
+
+export interface SessionContext<P, Q, B> extends PublicContext<P, Q, B> {
+  session: SessionData;
+  businessId: string;
+  actor: { name: string; role: Role };
+  /** The payments API client, bound to this session's credential. */
+  api: PaymentsClient;
+}
+
+export interface HandlerResult {
+  data: unknown;
+  status?: number;
+  /** The payments API's request id of the call that produced this, if any. */
+  requestId?: string | null;
+  cookies?: string[];
+}
+
+async function readJsonBody(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (text.length > MAX_BODY_BYTES) throw new BffError(413, "payload_too_large", "The request body is too large.");
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new BffError(400, "invalid_json", "The request body is not valid JSON.");
+  }
+}
+
+function readIdempotencyKey(request: Request, mode: InputOptions<unknown, unknown, unknown>["idempotencyKey"]): string | null {
+  const raw = request.headers.get("idempotency-key");
+  if (raw === null || raw === "") {
+    if (mode === "required") throw new BffError(428, "idempotency_key_required", "This operation needs an Idempotency-Key header.");
+    return null;
+  }
+  const parsed = idempotencyKeySchema.safeParse(raw);
+  if (!parsed.success) throw new BffError(422, "validation_error", "The Idempotency-Key header is invalid.", { fields: { "Idempotency-Key": "validation.idempotencyKey" } });
+  return parsed.data;
+}
+
+async function parseInputs<P, Q, B>(request: Request, context: RouteContext | undefined, options: InputOptions<P, Q, B>) {
+  const url = new URL(request.url);
+  const rawParams = context ? await context.params : {};
+  const params = (options.params ? options.params.parse(rawParams) : rawParams) as P;
+  const query = (options.query ? options.query.parse(Object.fromEntries(url.searchParams)) : {}) as Q;
+  const body = (options.body ? options.body.parse(await readJsonBody(request)) : undefined) as B;
+  return { params, query, body };
+}
+
+/**
+ * Route handler for requests without a session (sign-in): CSRF checks, input
+ * parsing, error mapping. The handler body then only parses, calls, responds.
+ */
+export function withPublic<P = RouteParams, Q = Record<string, never>, B = undefined>(
+  options: InputOptions<P, Q, B>,
+  handler: (ctx: PublicContext<P, Q, B>) => Promise<HandlerResult>,
+) {
+  return async (request: Request, context?: RouteContext): Promise<Response> => {
+    const secure = request.url.startsWith("https:") || request.headers.get("x-forwarded-proto") === "https";
+    try {
+      assertSameOriginWrite(request.url, request.method, request.headers);
+      const idempotencyKey = readIdempotencyKey(request, options.idempotencyKey);
+      const inputs = await parseInputs(request, context, options);
+      const result = await handler({ request, ...inputs, idempotencyKey, secure, ledger: await getLedger() });
+      return respondData(result.status ?? 200, result.data, result.requestId ?? null, { cookies: result.cookies, secure });
+    } catch (error) {
+      return respondError(mapError(error), { secure });
+    }
+  };
+}
+
+/**
+ * Route handler for signed-in requests: session (401), role (403), CSRF,
+ * idempotency key, zod parsing of params, query and body (422), error mapping,
+ * and the sliding idle timeout.
+ */
+export function withSession<P = RouteParams, Q = Record<string, never>, B = undefined>(
+  options: InputOptions<P, Q, B> & { permission: Permission | "any" },
+  handler: (ctx: SessionContext<P, Q, B>) => Promise<HandlerResult>,
+) {
+  return async (request: Request, context?: RouteContext): Promise<Response> => {
+    const auth = await authenticate(request.url, request.headers).catch((error: unknown) => {
+      console.error("[bff] session check failed", error);
+      return null;
+    });
+    if (!auth) return respondError(mapError(new Error("session check failed")));
+    const secure = auth.secure;
+    if (!auth.ok) {
+      const cookies = auth.problem === "missing" ? [] : [serializeClearedSessionCookie(secure)];
+      return respondError(mapError(new BffError(401, "unauthenticated", "Sign in to continue.", { details: { reason: auth.problem } })), { cookies, secure });
+    }
+    const { session } = auth;
+    try {
+      if (options.permission !== "any" && !can(session.role, options.permission)) {
+        throw new BffError(403, "forbidden", "Your role cannot do this.");
+      }
+      assertSameOriginWrite(request.url, request.method, request.headers);
+      const idempotencyKey = readIdempotencyKey(request, options.idempotencyKey);
+      const inputs = await parseInputs(request, context, options);
+      const result = await handler({
+        request,
+        ...inputs,
+        idempotencyKey,
+        secure,
+        ledger: await getLedger(),
+        session,
+        businessId: session.business.id,
+        actor: { name: session.operatorName, role: session.role },
+        api: apiClientFor(session.credential),
+      });
+      const refreshed = result.cookies ? null : await auth.refreshCookie();
+      const cookies = result.cookies ?? (refreshed ? [refreshed] : []);
+      return respondData(result.status ?? 200, result.data, result.requestId ?? null, { cookies, secure });
+    } catch (error) {
+      return respondError(mapError(error), { secure });
+    }
+  };
+}

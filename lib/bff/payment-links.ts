@@ -1,0 +1,28 @@
+import "server-only";
+import { appendAudit } from "@/lib/ledger";
+import type { CreatePaymentLinkBody } from "@/lib/payments/schemas/payment-link";
+import { auditFailure } from "./audit";
+import type { HandlerResult, SessionContext } from "./handler";
+
+export async function createPaymentLink(ctx: SessionContext<unknown, unknown, CreatePaymentLinkBody>): Promise<HandlerResult> {
+  const { api, ledger, businessId, actor, body } = ctx;
+  const idempotencyKey = ctx.idempotencyKey ?? "";
+  try {
+    const result = await api.createPaymentLink(body, { idempotencyKey });
+    await appendAudit(ledger, {
+      businessId,
+      actor,
+      action: "payment_link.create",
+      outcome: "success",
+      targetType: "payment_link",
+      targetId: result.data.id,
+      after: { name: result.data.name, slug: result.data.slug, amount_centavos: result.data.amount_centavos, min_amount_centavos: result.data.min_amount_centavos },
+      idempotencyKey,
+      requestId: result.requestId,
+    });
+    return { status: 201, data: result.data, requestId: result.requestId };
+  } catch (error) {
+    await auditFailure(ledger, { businessId, actor, action: "payment_link.create", targetType: "payment_link", targetId: body.slug, idempotencyKey }, error);
+    throw error;
+  }
+}

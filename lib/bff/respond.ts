@@ -1,0 +1,28 @@
+import "server-only";
+import type { MappedError } from "./errors";
+
+/** Headers every BFF API response carries (pages get theirs from proxy.ts). */
+export const API_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
+  "Cache-Control": "no-store",
+  "Content-Type": "application/json; charset=utf-8",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "X-Frame-Options": "DENY",
+};
+
+function build(status: number, body: unknown, extra: { cookies?: string[]; headers?: Record<string, string>; secure?: boolean }): Response {
+  const headers = new Headers(API_RESPONSE_HEADERS);
+  if (extra.secure) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  for (const [name, value] of Object.entries(extra.headers ?? {})) headers.set(name, value);
+  for (const cookie of extra.cookies ?? []) headers.append("Set-Cookie", cookie);
+  return new Response(JSON.stringify(body), { status, headers });
+}
+
+export function respondData(status: number, data: unknown, requestId: string | null, extra: { cookies?: string[]; secure?: boolean } = {}): Response {
+  return build(status, { data, error: null, request_id: requestId }, extra);
+}
+
+export function respondError(mapped: MappedError, extra: { cookies?: string[]; secure?: boolean } = {}): Response {
+  return build(mapped.status, { data: null, error: mapped.body, request_id: mapped.requestId }, { ...extra, headers: mapped.headers });
+}

@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+/** One audit-log entry, as GET /api/activity returns it. */
+export const activityEntrySchema = z.object({
+  id: z.string(),
+  occurred_at: z.string(),
+  actor: z.object({ name: z.string(), role: z.string() }),
+  action: z.string(),
+  target_type: z.string().nullable(),
+  target_id: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  idempotency_key: z.string().nullable(),
+  outcome: z.string(),
+  request_id: z.string().nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+
+export const activityPageSchema = z.object({
+  items: z.array(activityEntrySchema),
+  next_cursor: z.string().nullable(),
+});
+export type ActivityPage = z.infer<typeof activityPageSchema>;
+
+export const activityQuerySchema = z.object({
+  actor: z.string().max(80).optional(),
+  action: z.string().max(60).optional(),
+  target_type: z.string().max(40).optional(),
+  target_id: z.string().max(128).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(200),
+  cursor: z.string().max(40).optional(),
+});
+export type ActivityQuery = z.infer<typeof activityQuerySchema>;

@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+/** A subaccount as last returned by the API through this dashboard (GET /api/subaccounts). */
+export const knownSubaccountSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  document: z.string(),
+  external_reference: z.string().nullable(),
+  daily_limit_centavos: z.number().int().nullable(),
+  monthly_limit_centavos: z.number().int().nullable(),
+  is_blocked: z.boolean(),
+  updated_at: z.string(),
+  updated_by: z.string(),
+});
+export type KnownSubaccount = z.infer<typeof knownSubaccountSchema>;

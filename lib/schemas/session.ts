@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+const operatorName = z
+  .string({ error: "validation.required" })
+  .trim()
+  .min(2, { error: "validation.operatorName" })
+  .max(80, { error: "validation.tooLong" });
+
+/** Operator sign-in: the business's API key (everything). */
+export const operatorSignInSchema = z.object({
+  apiKey: z.string({ error: "validation.required" }).trim().min(8, { error: "validation.apiKey" }).max(256, { error: "validation.apiKey" }),
+  operatorName,
+});
+
+/** Viewer sign-in (finance, support): an access token and its business id (payout lookup, chargebacks). */
+export const viewerSignInSchema = z.object({
+  accessToken: z.string({ error: "validation.required" }).trim().min(8, { error: "validation.accessToken" }).max(2048, { error: "validation.accessToken" }),
+  businessId: z.uuid({ error: "validation.businessId" }),
+  operatorName,
+});
+
+export const signInBodySchema = z.union([operatorSignInSchema, viewerSignInSchema]);
+export type OperatorSignIn = z.infer<typeof operatorSignInSchema>;
+export type ViewerSignIn = z.infer<typeof viewerSignInSchema>;
+export type SignInBody = z.infer<typeof signInBodySchema>;
+
+/** What GET /api/session tells the browser: never the credential. */
+export const sessionInfoSchema = z.object({
+  operatorName: z.string(),
+  role: z.enum(["operator", "viewer"]),
+  business: z.object({ id: z.string(), name: z.string().nullable() }),
+  sandbox: z.boolean(),
+  expiresAt: z.string(),
+  idleTimeoutSeconds: z.number(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;

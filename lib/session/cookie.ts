@@ -1,0 +1,46 @@
+import "server-only";
+
+/**
+ * Over https the cookie is `__Host-` prefixed and Secure (browsers then refuse it
+ * from any other origin or path); over plain http (local development, the
+ * sandbox) those attributes cannot be used, so it has a plain name.
+ */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? "__Host-pixops_session" : "pixops_session";
+}
+
+/** True when the request reached us over https (directly or via a TLS-terminating proxy). */
+export function isSecureRequest(url: string, headers: Headers): boolean {
+  const forwarded = headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
+  if (forwarded) return forwarded === "https";
+  return url.startsWith("https:");
+}
+
+export function readCookie(headers: Headers, name: string): string | undefined {
+  const header = headers.get("cookie");
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+export function serializeSessionCookie(value: string, secure: boolean, maxAgeSeconds: number): string {
+  const parts = [
+    `${sessionCookieName(secure)}=${encodeURIComponent(value)}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Strict",
+    `Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`,
+  ];
+  if (secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function serializeClearedSessionCookie(secure: boolean): string {
+  const parts = [`${sessionCookieName(secure)}=`, "Path=/", "HttpOnly", "SameSite=Strict", "Max-Age=0"];
+  if (secure) parts.push("Secure");
+  return parts.join("; ");
+}

@@ -1,0 +1,19 @@
+import "server-only";
+import { cookies, headers } from "next/headers";
+import type { SessionInfo } from "@/lib/schemas/session";
+import { authenticate } from "./authenticate";
+import { toSessionInfo } from "./session";
+
+/**
+ * The signed-in session for a server component (pages check auth themselves,
+ * not only the proxy). Null when signed out, expired, idle or revoked.
+ */
+export async function getPageSession(): Promise<SessionInfo | null> {
+  const requestHeaders = new Headers(await headers());
+  // `cookies()` marks the page dynamic and reflects cookies the proxy refreshed.
+  const cookieHeader = (await cookies()).toString();
+  if (cookieHeader) requestHeaders.set("cookie", cookieHeader);
+  const proto = requestHeaders.get("x-forwarded-proto") ?? "http";
+  const result = await authenticate(`${proto}://${requestHeaders.get("host") ?? "localhost"}/`, requestHeaders);
+  return result.ok ? toSessionInfo(result.session) : null;
+}

@@ -1,0 +1,57 @@
+import { defineConfig } from "@playwright/test";
+
+/** End-to-end journeys in Debian's Chromium against `next start` and a fresh sandbox. */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
+const DATA_DIR = ".data/e2e";
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
+];
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  reporter: [["list"]],
+  outputDir: "test-results",
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: CHROMIUM_ARGS,
+    },
+  },
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && node node_modules/tsx/dist/cli.mjs scripts/launch.ts start -p ${PORT} -H 127.0.0.1`,
+    url: `http://127.0.0.1:${PORT}/login`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NEXT_TELEMETRY_DISABLED: "1",
+      SANDBOX_PORT: String(SANDBOX_PORT),
+      DATA_DIR,
+      LEDGER_DIR: `${DATA_DIR}/ledger`,
+      SANDBOX_SETTLE_MS: "2000",
+      SANDBOX_RATE_LIMIT: "off",
+      PAYMENTS_ATTEMPT_TIMEOUT_MS: "3000",
+      PAYMENTS_DEADLINE_MS: "8000",
+    },
+  },
+});

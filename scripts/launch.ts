@@ -1,0 +1,73 @@
+/**
+ * `npm run dev` / `npm start`: runs Next.js, and — when PAYMENTS_API_URL is not
+ * set — the embedded sandbox of the payments API beside it, so a fresh clone
+ * works with no setup. With PAYMENTS_API_URL set, nothing of the sandbox runs.
+ */
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+const modeArg = process.argv[2];
+if (modeArg !== "dev" && modeArg !== "start") {
+  console.error("usage: tsx scripts/launch.ts dev|start [next options]");
+  process.exit(2);
+}
+const mode: "dev" | "start" = modeArg;
+const nextArgs = process.argv.slice(3);
+
+async function sandboxIsUp(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${url}/__sandbox/health`, { signal: AbortSignal.timeout(1000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function main(): Promise<void> {
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? "1" };
+  let closeSandbox: (() => Promise<void>) | null = null;
+
+  if (process.env.PAYMENTS_API_URL) {
+    console.log(`Payments API: ${process.env.PAYMENTS_API_URL} (sandbox not started)`);
+  } else {
+    const port = Number(process.env.SANDBOX_PORT ?? 4010);
+    const url = `http://127.0.0.1:${port}`;
+    if (await sandboxIsUp(url)) {
+      console.log(`Payments API: using the sandbox already running at ${url}`);
+    } else {
+      // Loaded only in sandbox mode, so a production deployment never loads sandbox code.
+      const { startSandbox } = await import("../lib/sandbox/server");
+      const sandbox = await startSandbox({
+        port,
+        dataDir: path.join(process.env.DATA_DIR ?? ".data", "sandbox"),
+        reset: process.env.SANDBOX_RESET === "1",
+      });
+      closeSandbox = () => sandbox.close();
+      console.log(`Payments API: sandbox started at ${sandbox.url} (demo keys: sk_sandbox_acme, sk_sandbox_beta)`);
+    }
+    env.SANDBOX_URL = url;
+  }
+
+  const require = createRequire(import.meta.url);
+  const nextBin = require.resolve("next/dist/bin/next");
+  const child = spawn(process.execPath, [nextBin, mode, ...nextArgs], { stdio: "inherit", env });
+
+  const forward = (signal: NodeJS.Signals) => () => {
+    child.kill(signal);
+  };
+  process.on("SIGINT", forward("SIGINT"));
+  process.on("SIGTERM", forward("SIGTERM"));
+
+  child.on("exit", (code, signal) => {
+    void (async () => {
+      if (closeSandbox) await closeSandbox();
+      process.exit(code ?? (signal ? 1 : 0));
+    })();
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,161 @@
+/**
+ * The write-ahead payout intent survives a crash: the BFF process is killed
+ * after the intent is written and before the reply; after a restart the
+ * reconciler completes it and the API holds exactly one payout for the key.
+ * Runs its own sandbox and its own BFF (`next start`, real-API mode) so it can
+ * kill the BFF without touching the other journeys' server.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+const SANDBOX_PORT = 4191;
+const BFF_PORT = 3191;
+const BFF = `http://127.0.0.1:${BFF_PORT}`;
+const SANDBOX = `http://127.0.0.1:${SANDBOX_PORT}`;
+
+let workDir = "";
+let sandboxProcess: ChildProcess | null = null;
+let bffProcess: ChildProcess | null = null;
+
+function start(command: string[], env: Record<string, string>): ChildProcess {
+  const [bin, ...args] = command;
+  const child = spawn(bin ?? "node", args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"], detached: true });
+  return child;
+}
+
+function killHard(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null || child.pid === undefined) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    process.kill(-(child.pid ?? 0), "SIGKILL");
+  });
+}
+
+async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000), redirect: "manual" });
+      if (res.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function startBff(): ChildProcess {
+  return start(["node", "node_modules/next/dist/bin/next", "start", "-p", String(BFF_PORT), "-H", "127.0.0.1"], {
+    NODE_ENV: "production",
+    PAYMENTS_API_URL: SANDBOX,
+    SESSION_SECRET: "crash-test-secret-0123456789-abcdefghijklmnop",
+    DATA_DIR: workDir,
+    LEDGER_DIR: path.join(workDir, "ledger"),
+    PAYMENTS_ATTEMPT_TIMEOUT_MS: "20000",
+    PAYMENTS_DEADLINE_MS: "30000",
+    RECONCILE_INTERVAL_MS: "1000",
+    RECONCILE_AFTER_MS: "1000",
+  });
+}
+
+async function admin(method: string, pathname: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${SANDBOX}${pathname}`, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return ((await res.json()) as { data: unknown }).data;
+}
+
+async function sandboxPayoutsFor(key: string): Promise<Array<{ id: string }>> {
+  const all = (await admin("GET", "/__sandbox/payouts")) as Array<{ id: string; idempotency_key: string }>;
+  return all.filter((p) => p.idempotency_key === key);
+}
+
+const writeHeaders = { origin: BFF, "x-requested-by": "dashboard", "content-type": "application/json", "sec-fetch-site": "same-origin" };
+
+async function signIn(): Promise<string> {
+  const res = await fetch(`${BFF}/api/session`, {
+    method: "POST",
+    headers: writeHeaders,
+    body: JSON.stringify({ apiKey: "sk_sandbox_acme", operatorName: "Crash Tester" }),
+  });
+  expect(res.status).toBe(200);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("pixops_session="));
+  expect(cookie).toBeTruthy();
+  return (cookie ?? "").split(";")[0] ?? "";
+}
+
+function sendPayout(cookie: string, key: string, amount: number): Promise<unknown> {
+  return fetch(`${BFF}/api/payouts`, {
+    method: "POST",
+    headers: { ...writeHeaders, cookie, "idempotency-key": key },
+    body: JSON.stringify({ amount_centavos: amount, pix_key_type: "email", pix_key: "crash@example.com" }),
+  }).catch((error: unknown) => error);
+}
+
+async function registerRow(cookie: string, key: string): Promise<{ state: string; id: string | null } | undefined> {
+  const res = await fetch(`${BFF}/api/payouts`, { headers: { cookie } });
+  const body = (await res.json()) as { data: { items: Array<{ idempotency_key: string; state: string; id: string | null }> } };
+  return body.data.items.find((row) => row.idempotency_key === key);
+}
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  workDir = mkdtempSync(path.join(tmpdir(), "pixops-crash-"));
+  sandboxProcess = start(["node", "node_modules/tsx/dist/cli.mjs", "lib/sandbox/cli.ts", "--port", String(SANDBOX_PORT), "--rate-limit", "off", "--quiet", "--data-dir", path.join(workDir, "sandbox")], {});
+  await waitFor(`${SANDBOX}/__sandbox/health`);
+  bffProcess = startBff();
+  await waitFor(`${BFF}/login`);
+});
+
+test.afterAll(async () => {
+  await killHard(bffProcess);
+  await killHard(sandboxProcess);
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+test("killed after the API committed but before the reply: the restart reconciles it to exactly one payout", async () => {
+  const cookie = await signIn();
+  const key = `crash-${randomUUID()}`;
+  // The sandbox commits the payout on receipt, then holds the reply for 15 s.
+  await admin("POST", "/__sandbox/faults", { kind: "latency", method: "POST", path: "/v1/payouts", ms: 15_000, count: 1 });
+
+  void sendPayout(cookie, key, 12_345);
+  await expect.poll(async () => (await sandboxPayoutsFor(key)).length, { timeout: 15_000 }).toBe(1);
+  await killHard(bffProcess);
+
+  bffProcess = startBff();
+  await waitFor(`${BFF}/login`);
+  await expect.poll(async () => (await registerRow(cookie, key))?.state, { timeout: 30_000 }).toBe("submitted");
+
+  const upstream = await sandboxPayoutsFor(key);
+  expect(upstream).toHaveLength(1);
+  expect((await registerRow(cookie, key))?.id).toBe(upstream[0]?.id);
+});
+
+test("killed after the intent was written but before the API got it: the restart sends it once", async () => {
+  const cookie = await signIn();
+  const key = `crash-${randomUUID()}`;
+  // The request hangs without any effect upstream, as if the process died before sending.
+  await admin("POST", "/__sandbox/faults", { kind: "hang", method: "POST", path: "/v1/payouts", count: 1 });
+  await admin("DELETE", "/__sandbox/stats");
+
+  void sendPayout(cookie, key, 23_456);
+  await expect
+    .poll(async () => ((await admin("GET", "/__sandbox/stats")) as { by_route: Record<string, number> }).by_route["POST /v1/payouts"] ?? 0, { timeout: 15_000 })
+    .toBe(1);
+  expect(await sandboxPayoutsFor(key)).toHaveLength(0);
+  await killHard(bffProcess);
+
+  bffProcess = startBff();
+  await waitFor(`${BFF}/login`);
+  await expect.poll(async () => (await registerRow(cookie, key))?.state, { timeout: 30_000 }).toBe("submitted");
+  expect(await sandboxPayoutsFor(key)).toHaveLength(1);
+});
