@@ -34,6 +34,8 @@ export async function proxy(request: NextRequest) {
   const csp = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development", secure });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
+  // Lets server layouts know the requested path (e.g. for `next` on a sign-in redirect).
+  requestHeaders.set("x-pathname", `${pathname}${search}`);
   requestHeaders.set("Content-Security-Policy", csp);
 
   const response = NextResponse.next({ request: { headers: requestHeaders } });

@@ -28,7 +28,7 @@ export function parseIntegerString(raw: string): number | null {
  * with at most two decimal places.
  */
 export function parseBRL(input: string): number | null {
-  let text = input.replace(/R\$/gi, "").replace(/[\s\u00a0]/g, "");
+  const text = input.replace(/R\$/gi, "").replace(/[\s\u00a0]/g, "");
   if (text === "" || /[^\d.,]/.test(text)) return null;
 
   const lastComma = text.lastIndexOf(",");

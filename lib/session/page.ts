@@ -1,5 +1,6 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
+import { cache } from "react";
 import type { SessionInfo } from "@/lib/schemas/session";
 import { authenticate } from "./authenticate";
 import { toSessionInfo } from "./session";
@@ -8,7 +9,7 @@ import { toSessionInfo } from "./session";
  * The signed-in session for a server component (pages check auth themselves,
  * not only the proxy). Null when signed out, expired, idle or revoked.
  */
-export async function getPageSession(): Promise<SessionInfo | null> {
+export const getPageSession = cache(async function getPageSession(): Promise<SessionInfo | null> {
   const requestHeaders = new Headers(await headers());
   // `cookies()` marks the page dynamic and reflects cookies the proxy refreshed.
   const cookieHeader = (await cookies()).toString();
@@ -16,4 +17,4 @@ export async function getPageSession(): Promise<SessionInfo | null> {
   const proto = requestHeaders.get("x-forwarded-proto") ?? "http";
   const result = await authenticate(`${proto}://${requestHeaders.get("host") ?? "localhost"}/`, requestHeaders);
   return result.ok ? toSessionInfo(result.session) : null;
-}
+});

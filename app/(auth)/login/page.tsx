@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { LoginScreen } from "@/components/login/login-screen";
+import { postSignInTarget } from "@/components/login/post-sign-in";
+import { safeNextPath } from "@/lib/api/next-path";
+import { getI18n } from "@/lib/i18n/server";
+import { isSandboxMode } from "@/lib/payments/config-public";
+import { getPageSession } from "@/lib/session/page";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: t("login.submit") };
+}
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function LoginPage({ searchParams }: { searchParams: SearchParams }) {
+  const params = await searchParams;
+  const rawNext = typeof params.next === "string" ? params.next : null;
+  const next = safeNextPath(rawNext);
+
+  // Already signed in: straight to where they were going (or home).
+  const session = await getPageSession();
+  if (session) redirect(postSignInTarget(session.role, next));
+
+  const defaultMode = params.as === "viewer" ? "viewer" : "operator";
+  return <LoginScreen sandbox={isSandboxMode()} next={next} defaultMode={defaultMode} />;
+}

@@ -1,0 +1,29 @@
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import type { ReactNode } from "react";
+import { SessionProvider } from "@/components/providers/session-provider";
+import { AppShell } from "@/components/shell/app-shell";
+import { SignInRedirect } from "@/components/shell/sign-in-redirect";
+import { safeNextPath } from "@/lib/api/next-path";
+import { getPageSession } from "@/lib/session/page";
+
+/**
+ * Every dashboard page requires a session. Without one the browser goes to
+ * /login?next=<requested page>. The requested path comes from the `x-pathname`
+ * request header when the proxy provides it; otherwise a tiny client component
+ * reads it from the address bar and redirects.
+ */
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const session = await getPageSession();
+  if (!session) {
+    const requested = safeNextPath((await headers()).get("x-pathname"));
+    if (requested === "/") redirect("/login");
+    if (requested) redirect(`/login?next=${encodeURIComponent(requested)}`);
+    return <SignInRedirect />;
+  }
+  return (
+    <SessionProvider session={session}>
+      <AppShell>{children}</AppShell>
+    </SessionProvider>
+  );
+}

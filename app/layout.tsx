@@ -1,0 +1,45 @@
+import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
+import type { ReactNode } from "react";
+import { AppProviders } from "@/components/providers/app-providers";
+import { getI18n } from "@/lib/i18n/server";
+import "./globals.css";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return {
+    title: { default: t("app.name"), template: `%s · ${t("app.name")}` },
+    description: t("app.description"),
+    applicationName: t("app.name"),
+    robots: { index: false, follow: false },
+    referrer: "strict-origin-when-cross-origin",
+  };
+}
+
+export const viewport: Viewport = {
+  width: "device-width",
+  initialScale: 1,
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#f8fafc" },
+    { media: "(prefers-color-scheme: dark)", color: "#0c1018" },
+  ],
+};
+
+/**
+ * Root layout: reads the operator's language and time zone from their cookies
+ * (so the first paint is already right) and the request's CSP nonce, which
+ * next-themes needs for its inline theme script.
+ */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const { locale, timeZone } = await getI18n();
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
+  return (
+    <html lang={locale} suppressHydrationWarning>
+      <body className="min-h-dvh bg-background font-sans text-foreground antialiased">
+        <AppProviders locale={locale} timeZone={timeZone} nonce={nonce}>
+          {children}
+        </AppProviders>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,69 @@
+"use client";
+
+import { useEffect } from "react";
+import { FormField } from "@/components/forms/form-field";
+import { PasswordInput } from "@/components/forms/password-input";
+import { Button } from "@/components/ui/button";
+import { ErrorPanel } from "@/components/ui/error-panel";
+import { Input } from "@/components/ui/input";
+import { useZodForm } from "@/lib/hooks/use-zod-form";
+import { useI18n } from "@/lib/i18n/client";
+import { viewerSignInSchema } from "@/lib/schemas/session";
+import { recallOperatorName, useSignInSubmit } from "./use-sign-in";
+
+export interface ViewerSignInFormProps {
+  next?: string | null;
+  defaultAccessToken?: string;
+  defaultBusinessId?: string;
+  defaultOperatorName?: string;
+  onOperatorNameChange?: (name: string) => void;
+}
+
+/** Viewer sign-in (finance, support): an access token and its business id; payout lookup and chargebacks only. */
+export function ViewerSignInForm({ next, defaultAccessToken = "", defaultBusinessId = "", defaultOperatorName = "", onOperatorNameChange }: ViewerSignInFormProps) {
+  const { t } = useI18n();
+  const form = useZodForm(viewerSignInSchema, {
+    defaultValues: { accessToken: defaultAccessToken, businessId: defaultBusinessId, operatorName: defaultOperatorName },
+  });
+  const { submit, busy, panelError, unmatched } = useSignInSubmit<{ accessToken: string; businessId: string; operatorName: string }>(next, "accessToken", [
+    "accessToken",
+    "businessId",
+    "operatorName",
+  ]);
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (!form.getValues("operatorName")) {
+      const remembered = recallOperatorName();
+      if (remembered) form.setValue("operatorName", remembered);
+    }
+  }, [form]);
+
+  const nameField = form.register("operatorName", { onChange: (e: { target: { value: string } }) => onOperatorNameChange?.(e.target.value) });
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit((values) => submit(values, form.setError))} className="grid gap-4" aria-busy={busy || undefined}>
+      <FormField label={t("login.accessToken")} description={t("login.accessTokenDescription")} error={errors.accessToken?.message} required>
+        <PasswordInput secretLabel={t("login.accessToken")} placeholder="at_…" disabled={busy} {...form.register("accessToken")} />
+      </FormField>
+      <FormField label={t("login.businessId")} description={t("login.businessIdDescription")} error={errors.businessId?.message} required>
+        <Input
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="00000000-0000-0000-0000-000000000000"
+          className="font-mono"
+          disabled={busy}
+          {...form.register("businessId", { setValueAs: (v: unknown) => (typeof v === "string" ? v.trim() : v) })}
+        />
+      </FormField>
+      <FormField label={t("login.operatorName")} description={t("login.operatorNameDescription")} error={errors.operatorName?.message} required>
+        <Input autoComplete="name" disabled={busy} {...nameField} />
+      </FormField>
+      {panelError ? <ErrorPanel error={panelError} unmatchedFields={unmatched} title={t("login.failed")} /> : null}
+      <Button type="submit" className="w-full" loading={busy}>
+        {busy ? t("login.submitting") : t("login.submit")}
+      </Button>
+    </form>
+  );
+}

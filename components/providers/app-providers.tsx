@@ -1,0 +1,33 @@
+"use client";
+
+import { ThemeProvider } from "next-themes";
+import type { ReactNode } from "react";
+import { Toaster } from "@/components/ui/toaster";
+import { TooltipProvider } from "@/components/ui/tooltip";
+import type { Locale } from "@/lib/i18n/config";
+import { I18nProvider } from "@/lib/i18n/client";
+import { QueryProvider } from "@/lib/query/provider";
+
+export interface AppProvidersProps {
+  locale: Locale;
+  timeZone: string;
+  /** The request's CSP nonce, for next-themes' inline script. */
+  nonce?: string;
+  children: ReactNode;
+}
+
+/** Everything client-side the whole app shares. Mounted once by the root layout. */
+export function AppProviders({ locale, timeZone, nonce, children }: AppProvidersProps) {
+  return (
+    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange nonce={nonce}>
+      <I18nProvider locale={locale} timeZone={timeZone}>
+        <QueryProvider>
+          <TooltipProvider>
+            {children}
+            <Toaster />
+          </TooltipProvider>
+        </QueryProvider>
+      </I18nProvider>
+    </ThemeProvider>
+  );
+}

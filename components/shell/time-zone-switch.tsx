@@ -1,0 +1,78 @@
+"use client";
+
+import { Clock } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useSyncExternalStore, useTransition } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { isValidTimeZone, timeZoneShortName } from "@/lib/format/date";
+import { useI18n } from "@/lib/i18n/client";
+import { TIME_ZONE_OPTIONS } from "@/lib/i18n/config";
+import { zoneLabel } from "@/lib/i18n/zone-label";
+
+const noop = () => () => undefined;
+function browserZone(): string | null {
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return isValidTimeZone(zone) ? zone : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Shows the zone every time is displayed in ("BRT") and lets the operator pick another. */
+export function TimeZoneSwitch() {
+  const { t, timeZone, setTimeZone, intlLocale, timeZoneName } = useI18n();
+  const router = useRouter();
+  const [, startTransition] = useTransition();
+  const deviceZone = useSyncExternalStore(noop, browserZone, () => null);
+  const current = zoneLabel(timeZone, t);
+  const abbr = timeZoneName();
+  const listed = TIME_ZONE_OPTIONS.some((option) => option.zone === timeZone);
+
+  const change = (zone: string) => {
+    if (zone === timeZone || !isValidTimeZone(zone)) return;
+    setTimeZone(zone);
+    startTransition(() => router.refresh());
+    toast.success(t("timeZone.changed", { zone: `${zoneLabel(zone, t)} (${timeZoneShortName(zone, intlLocale)})` }));
+  };
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="sm" className="gap-1.5 px-2" aria-label={`${t("timeZone.label")}: ${current} (${abbr})`} title={t("timeZone.current", { zone: current })}>
+          <Clock aria-hidden="true" />
+          <span className="hidden text-xs font-semibold tabular-nums sm:inline" aria-hidden="true" suppressHydrationWarning>
+            {abbr}
+          </span>
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel>{t("timeZone.label")}</DropdownMenuLabel>
+        <DropdownMenuRadioGroup value={timeZone} onValueChange={change}>
+          {TIME_ZONE_OPTIONS.map((option) => (
+            <DropdownMenuRadioItem key={option.zone} value={option.zone}>
+              <span className="flex-1">{t(option.labelKey)}</span>
+              <span className="text-xs text-muted-foreground tabular-nums">{timeZoneShortName(option.zone, intlLocale)}</span>
+            </DropdownMenuRadioItem>
+          ))}
+          {!listed ? (
+            <DropdownMenuRadioItem value={timeZone}>
+              <span className="flex-1">{current}</span>
+              <span className="text-xs text-muted-foreground">{abbr}</span>
+            </DropdownMenuRadioItem>
+          ) : null}
+          {deviceZone && deviceZone !== timeZone && !TIME_ZONE_OPTIONS.some((o) => o.zone === deviceZone) ? (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuRadioItem value={deviceZone}>
+                <span className="flex-1">{t("timeZone.browser", { zone: zoneLabel(deviceZone, t) })}</span>
+              </DropdownMenuRadioItem>
+            </>
+          ) : null}
+        </DropdownMenuRadioGroup>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

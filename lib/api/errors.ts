@@ -1,0 +1,62 @@
+/**
+ * The one error type `bffFetch` throws (apart from an AbortError when the caller
+ * cancels). `message` is the server's text or one of our translation keys
+ * (`errors.network_error`), so always show it through `t()`.
+ */
+export interface BffRequestErrorInit {
+  status: number;
+  code: string;
+  message: string;
+  fields?: Record<string, string>;
+  requestId?: string | null;
+  details?: Record<string, unknown>;
+}
+
+export class BffRequestError extends Error {
+  override readonly name = "BffRequestError";
+  /** HTTP status; 0 when no response came (network failure). */
+  readonly status: number;
+  /** Envelope error code (`validation_error`, `forbidden`, `payout_outcome_unknown`, …) or `network_error` / `invalid_response`. */
+  readonly code: string;
+  /** Field path → message (a `validation.*` key or the API's own text). */
+  readonly fields: Record<string, string>;
+  /** The payments API's request id, when the request reached it: show it with a copy button. */
+  readonly requestId: string | null;
+  readonly details: Record<string, unknown>;
+
+  constructor(init: BffRequestErrorInit) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.fields = init.fields ?? {};
+    this.requestId = init.requestId ?? null;
+    this.details = init.details ?? {};
+  }
+
+  /** Worth retrying automatically (reads only): network failures and 5xx. */
+  get isTransient(): boolean {
+    return this.code === "network_error" || this.status >= 500;
+  }
+
+  /** The session is gone: the UI should send the operator to sign in. */
+  get isAuthError(): boolean {
+    return this.status === 401 && (this.code === "unauthenticated" || this.code === "credential_rejected");
+  }
+
+  get hasFieldErrors(): boolean {
+    return Object.keys(this.fields).length > 0;
+  }
+
+  toJSON(): Record<string, unknown> {
+    return { name: this.name, status: this.status, code: this.code, message: this.message, fields: this.fields, requestId: this.requestId, details: this.details };
+  }
+}
+
+export function isBffRequestError(error: unknown): error is BffRequestError {
+  return error instanceof BffRequestError;
+}
+
+/** True for the error fetch throws when its signal is aborted. */
+export function isAbortError(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "name" in error && (error as { name: unknown }).name === "AbortError";
+}

@@ -1,0 +1,192 @@
+/**
+ * Date and time formatting in the operator's time zone. Pure functions (no React,
+ * no cookies) so both the server (`getI18n()`) and the client (`useI18n()`) use
+ * exactly the same rules. Every function accepts the API's ISO strings and
+ * returns "—"-free output: callers decide what to show for a missing date.
+ */
+
+export const DEFAULT_TIME_ZONE = "America/Sao_Paulo";
+
+const formatterCache = new Map<string, Intl.DateTimeFormat>();
+
+function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let formatter = formatterCache.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, options);
+    formatterCache.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** True when the runtime knows this IANA zone name ("America/Manaus", "UTC"). */
+export function isValidTimeZone(value: unknown): value is string {
+  if (typeof value !== "string" || value.length === 0 || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Accepts a Date, epoch millis or an ISO string; null for anything unparseable. */
+export function toDate(value: Date | number | string | null | undefined): Date | null {
+  if (value === null || value === undefined || value === "") return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export interface DateFormatOptions extends Intl.DateTimeFormatOptions {
+  /** Append the zone's short name ("BRT", "GMT-4"): use wherever a time is shown without other context. */
+  withZone?: boolean;
+}
+
+function withoutExtras(options: DateFormatOptions): Intl.DateTimeFormatOptions {
+  const { withZone, ...rest } = options;
+  if (!withZone) return rest;
+  // dateStyle/timeStyle cannot be combined with timeZoneName: expand them to fields.
+  const expanded: Intl.DateTimeFormatOptions = { ...rest };
+  if (rest.dateStyle || rest.timeStyle) {
+    delete expanded.dateStyle;
+    delete expanded.timeStyle;
+    if (rest.dateStyle) {
+      expanded.day = "2-digit";
+      expanded.month = rest.dateStyle === "short" ? "2-digit" : "short";
+      expanded.year = "numeric";
+    }
+    if (rest.timeStyle) {
+      expanded.hour = "2-digit";
+      expanded.minute = "2-digit";
+      if (rest.timeStyle === "medium" || rest.timeStyle === "long") expanded.second = "2-digit";
+    }
+  }
+  expanded.timeZoneName = "short";
+  return expanded;
+}
+
+/** "22 de nov. de 2026" / "Nov 22, 2026" in the zone. */
+export function formatDate(value: Date | number | string | null | undefined, locale: string, timeZone: string, options: DateFormatOptions = {}): string {
+  const date = toDate(value);
+  if (!date) return "";
+  const base: DateFormatOptions = Object.keys(options).filter((k) => k !== "withZone").length > 0 ? options : { ...options, dateStyle: "medium" };
+  return dateTimeFormat(locale, { ...withoutExtras(base), timeZone }).format(date);
+}
+
+/** "22/11/2026 14:05" / "11/22/2026, 2:05 PM" in the zone; pass `{ withZone: true }` to add "BRT". */
+export function formatDateTime(value: Date | number | string | null | undefined, locale: string, timeZone: string, options: DateFormatOptions = {}): string {
+  const date = toDate(value);
+  if (!date) return "";
+  const hasFields = Object.keys(options).some((k) => k !== "withZone");
+  const base: DateFormatOptions = hasFields ? options : { ...options, dateStyle: "short", timeStyle: "short" };
+  return dateTimeFormat(locale, { ...withoutExtras(base), timeZone }).format(date);
+}
+
+/** The zone's short name at a given instant: "BRT", "GMT-4", "UTC". */
+export function timeZoneShortName(timeZone: string, locale: string, at: Date | number | string = Date.now()): string {
+  const date = toDate(at) ?? new Date();
+  const part = dateTimeFormat(locale, { timeZone, timeZoneName: "short" })
+    .formatToParts(date)
+    .find((p) => p.type === "timeZoneName");
+  return part?.value ?? timeZone;
+}
+
+/** A readable city for the zone: "America/Sao_Paulo" → "Sao Paulo". */
+export function timeZoneCity(timeZone: string): string {
+  const last = timeZone.split("/").pop() ?? timeZone;
+  return last.replace(/_/g, " ");
+}
+
+const RELATIVE_UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
+  ["year", 365 * 24 * 3600],
+  ["month", 30 * 24 * 3600],
+  ["week", 7 * 24 * 3600],
+  ["day", 24 * 3600],
+  ["hour", 3600],
+  ["minute", 60],
+  ["second", 1],
+];
+
+const relativeCache = new Map<string, Intl.RelativeTimeFormat>();
+
+/** "em 3 h" / "in 3 hr." / "há 5 min": the largest unit that fits, rounded. */
+export function formatRelative(value: Date | number | string | null | undefined, locale: string, now: Date | number = Date.now()): string {
+  const date = toDate(value);
+  if (!date) return "";
+  const nowMs = typeof now === "number" ? now : now.getTime();
+  const diffSeconds = Math.round((date.getTime() - nowMs) / 1000);
+  const abs = Math.abs(diffSeconds);
+  let formatter = relativeCache.get(locale);
+  if (!formatter) {
+    formatter = new Intl.RelativeTimeFormat(locale, { numeric: "auto", style: "short" });
+    relativeCache.set(locale, formatter);
+  }
+  if (abs < 45) return formatter.format(0, "second");
+  for (const [unit, seconds] of RELATIVE_UNITS) {
+    if (abs >= seconds * 0.95 || unit === "second") {
+      return formatter.format(Math.round(diffSeconds / seconds), unit);
+    }
+  }
+  return formatter.format(diffSeconds, "second");
+}
+
+interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+function wallTimeIn(timeZone: string, ms: number): WallTime {
+  const parts = dateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(new Date(ms));
+  const get = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value ?? "0");
+  return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour") % 24, minute: get("minute"), second: get("second") };
+}
+
+/** Offset of the zone from UTC at an instant, in milliseconds (São Paulo: −3 h). */
+function zoneOffsetMs(timeZone: string, ms: number): number {
+  const w = wallTimeIn(timeZone, ms);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  return asUtc - Math.floor(ms / 1000) * 1000;
+}
+
+const LOCAL_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * "2026-11-22T14:05" read as a wall-clock time in `timeZone` → ISO UTC
+ * ("2026-11-22T17:05:00Z"). Null for malformed or non-existent times.
+ */
+export function zonedLocalToUtcIso(local: string, timeZone: string): string | null {
+  const m = LOCAL_RE.exec(local.trim());
+  if (!m) return null;
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? "0"].map(Number) as [number, number, number, number, number, number];
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return null;
+  const guess = Date.UTC(year, month - 1, day, hour, minute, second);
+  const check = new Date(guess);
+  if (check.getUTCDate() !== day || check.getUTCMonth() !== month - 1) return null;
+  // Two passes settle the offset around DST transitions.
+  let utc = guess - zoneOffsetMs(timeZone, guess);
+  const secondPass = guess - zoneOffsetMs(timeZone, utc);
+  if (secondPass !== utc) utc = secondPass;
+  return new Date(utc).toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+/** ISO instant → "YYYY-MM-DDTHH:mm" wall-clock time in `timeZone`, for <input type="datetime-local">. */
+export function utcIsoToZonedLocal(iso: string, timeZone: string): string {
+  const date = toDate(iso);
+  if (!date) return "";
+  const w = wallTimeIn(timeZone, date.getTime());
+  const pad = (n: number, len = 2) => String(n).padStart(len, "0");
+  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
+}

@@ -1,0 +1,125 @@
+"use client";
+
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useCallback, useMemo } from "react";
+import type { z } from "zod";
+
+type UrlPrimitive = string | number | boolean | null | undefined;
+type UrlShape = z.ZodObject;
+export type UrlStatePatch<S extends UrlShape> = { [K in keyof z.output<S>]?: z.output<S>[K] | null };
+
+export interface UrlStateOptions {
+  /** "replace" (default: filters do not flood the back button) or "push". */
+  history?: "replace" | "push";
+}
+
+function parseWithFallback<S extends UrlShape>(schema: S, raw: Record<string, string>): z.output<S> {
+  const input: Record<string, string> = { ...raw };
+  // Drop keys that fail validation one round at a time, so one bad value in a
+  // shared link does not throw away the others.
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const result = schema.safeParse(input);
+    if (result.success) return result.data;
+    const bad = new Set(result.error.issues.map((issue) => issue.path[0]).filter((k): k is string => typeof k === "string"));
+    if (bad.size === 0) break;
+    for (const key of bad) delete input[key];
+  }
+  const empty = schema.safeParse({});
+  if (empty.success) return empty.data;
+  throw new Error("useUrlState: the schema must accept an empty query string (give every field .optional(), .default() or .catch()).");
+}
+
+function serialize(value: unknown): string | null {
+  if (value === null || value === undefined || value === "") return null;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return String(value);
+  return null;
+}
+
+/**
+ * Filters, search and sort kept in the URL query string, so a view is shareable
+ * and survives reload/back. The zod schema parses the query string (values
+ * arrive as strings: use `z.coerce.number()`, `z.enum([...]).optional().catch(undefined)`,
+ * `z.string().default("")`); invalid values fall back to their defaults.
+ * Values equal to their default are left out of the URL. Keys the schema does
+ * not know are preserved.
+ *
+ *   const schema = z.object({ q: z.string().default(""), status: z.enum(["paid", "failed"]).optional().catch(undefined), sort: z.string().default("created_at.desc") });
+ *   const [filters, setFilters] = useUrlState(schema);
+ *   setFilters({ status: "paid" });  // ?status=paid
+ *   setFilters({ status: null });    // removes it
+ *
+ * Pages that use it are dynamic (the root layout reads cookies), so no extra
+ * <Suspense> is needed for useSearchParams.
+ */
+export function useUrlState<S extends UrlShape>(schema: S, options: UrlStateOptions = {}): [z.output<S>, (patch: UrlStatePatch<S>) => void, () => void] {
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const history = options.history ?? "replace";
+
+  const queryString = searchParams.toString();
+  const state = useMemo(() => {
+    const raw: Record<string, string> = {};
+    new URLSearchParams(queryString).forEach((value, key) => {
+      if (!(key in raw)) raw[key] = value;
+    });
+    return parseWithFallback(schema, raw);
+  }, [schema, queryString]);
+
+  const defaults = useMemo(() => {
+    const parsed = schema.safeParse({});
+    return (parsed.success ? parsed.data : {}) as Record<string, unknown>;
+  }, [schema]);
+
+  const navigate = useCallback(
+    (params: URLSearchParams) => {
+      const qs = params.toString();
+      const href = qs ? `${pathname}?${qs}` : pathname;
+      if (history === "push") router.push(href, { scroll: false });
+      else router.replace(href, { scroll: false });
+    },
+    [history, pathname, router],
+  );
+
+  const setState = useCallback(
+    (patch: UrlStatePatch<S>) => {
+      // Start from the live URL so two quick updates in one tick both land.
+      const current = typeof window !== "undefined" ? window.location.search : `?${queryString}`;
+      const params = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(patch as Record<string, UrlPrimitive>)) {
+        const text = serialize(value);
+        const fallback = serialize(defaults[key]);
+        if (text === null || text === fallback) params.delete(key);
+        else params.set(key, text);
+      }
+      navigate(params);
+    },
+    [defaults, navigate, queryString],
+  );
+
+  const reset = useCallback(() => {
+    const params = new URLSearchParams(typeof window !== "undefined" ? window.location.search : `?${queryString}`);
+    for (const key of Object.keys(schema.shape)) params.delete(key);
+    navigate(params);
+  }, [navigate, queryString, schema]);
+
+  return [state, setState, reset];
+}
+
+/** "created_at.desc" → [{ id: "created_at", desc: true }] (the DataTable's SortingState). */
+export function parseSort(value: string | null | undefined): { id: string; desc: boolean }[] {
+  if (!value) return [];
+  return value
+    .split(",")
+    .map((part) => {
+      const match = /^([A-Za-z0-9_]+)(?:\.(asc|desc))?$/.exec(part.trim());
+      return match ? { id: match[1] as string, desc: match[2] === "desc" } : null;
+    })
+    .filter((s): s is { id: string; desc: boolean } => s !== null);
+}
+
+/** [{ id: "created_at", desc: true }] → "created_at.desc"; "" for no sort. */
+export function formatSort(sorting: ReadonlyArray<{ id: string; desc: boolean }>): string {
+  return sorting.map((s) => `${s.id}.${s.desc ? "desc" : "asc"}`).join(",");
+}
