@@ -1,4 +1,11 @@
 import type { MessageKey } from "./pt-BR";
+import { overviewEn } from "./features/overview";
+import { payoutsEn } from "./features/payouts";
+import { paymentLinksEn } from "./features/payment-links";
+import { subaccountsEn } from "./features/subaccounts";
+import { chargebacksEn } from "./features/chargebacks";
+import { activityEn } from "./features/activity";
+
 
 /** English. Must have exactly the keys of pt-BR (a missing or extra key is a type error). */
 export const en = {
@@ -228,4 +235,10 @@ export const en = {
   "status.uncertain": "Outcome unknown",
   "status.blocked": "Blocked",
   "status.unknown": "Unknown",
+  ...overviewEn,
+  ...payoutsEn,
+  ...paymentLinksEn,
+  ...subaccountsEn,
+  ...chargebacksEn,
+  ...activityEn,
 } as const satisfies Record<MessageKey, string>;

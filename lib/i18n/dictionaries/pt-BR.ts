@@ -4,6 +4,13 @@
  * use `.one` / `.other` suffixes and are picked by `t(key, { count })`.
  * Placeholders: `{name}`; numbers passed as vars are formatted for the locale.
  */
+import { overviewPtBR } from "./features/overview";
+import { payoutsPtBR } from "./features/payouts";
+import { paymentLinksPtBR } from "./features/payment-links";
+import { subaccountsPtBR } from "./features/subaccounts";
+import { chargebacksPtBR } from "./features/chargebacks";
+import { activityPtBR } from "./features/activity";
+
 export const ptBR = {
   "app.name": "Pix Ops",
   "app.description": "Painel de operações Pix: cobranças, repasses, subcontas e contestações.",
@@ -231,6 +238,12 @@ export const ptBR = {
   "status.uncertain": "Resultado incerto",
   "status.blocked": "Bloqueada",
   "status.unknown": "Desconhecido",
+  ...overviewPtBR,
+  ...payoutsPtBR,
+  ...paymentLinksPtBR,
+  ...subaccountsPtBR,
+  ...chargebacksPtBR,
+  ...activityPtBR,
 } as const;
 
 export type MessageKey = keyof typeof ptBR;
