@@ -6,7 +6,7 @@ import type { PaymentsClient } from "@/lib/payments/client";
 import { apiClientFor } from "./api-client";
 import { idempotencyKeySchema } from "@/lib/payments/schemas/common";
 import { authenticate } from "@/lib/session/authenticate";
-import { serializeClearedSessionCookie } from "@/lib/session/cookie";
+import { isSecureRequest, serializeClearedSessionCookie } from "@/lib/session/cookie";
 import type { SessionData } from "@/lib/session/session";
 import { assertSameOriginWrite } from "./csrf";
 import { BffError, mapError } from "./errors";
@@ -95,7 +95,8 @@ export function withPublic<P = RouteParams, Q = Record<string, never>, B = undef
   handler: (ctx: PublicContext<P, Q, B>) => Promise<HandlerResult>,
 ) {
   return async (request: Request, context?: RouteContext): Promise<Response> => {
-    const secure = request.url.startsWith("https:") || request.headers.get("x-forwarded-proto") === "https";
+    // The same rule as the session check, so sign-in sets the cookie that later requests read.
+    const secure = isSecureRequest(request.url, request.headers);
     try {
       assertSameOriginWrite(request.url, request.method, request.headers);
       const idempotencyKey = readIdempotencyKey(request, options.idempotencyKey);
@@ -122,7 +123,7 @@ export function withSession<P = RouteParams, Q = Record<string, never>, B = unde
       console.error("[bff] session check failed", error);
       return null;
     });
-    if (!auth) return respondError(mapError(new Error("session check failed")));
+    if (!auth) return respondError(mapError(new Error("session check failed")), { secure: isSecureRequest(request.url, request.headers) });
     const secure = auth.secure;
     if (!auth.ok) {
       const cookies = auth.problem === "missing" ? [] : [serializeClearedSessionCookie(secure)];

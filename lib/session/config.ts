@@ -1,5 +1,5 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { isSandboxMode } from "@/lib/payments/config-public";
@@ -20,8 +20,14 @@ function seconds(name: string, fallback: number): number {
 }
 
 export interface SessionConfig {
-  /** iron-session password map: the highest id seals, every id unseals (rotation). */
+  /**
+   * iron-session password map of every secret, to unseal (rotation). Ids come
+   * from the secrets themselves, so a secret keeps its id when others are added
+   * or retired (positional ids would change and orphan every cookie).
+   */
   passwords: Record<string, string>;
+  /** The newest secret alone: what new seals use. */
+  sealPassword: Record<string, string>;
   idleTimeoutSeconds: number;
   absoluteLifetimeSeconds: number;
 }
@@ -30,8 +36,11 @@ let cached: SessionConfig | null = null;
 
 export function getSessionConfig(): SessionConfig {
   if (!cached) {
+    const secrets = loadSecrets();
+    const newest = secrets[0] ?? "";
     cached = {
-      passwords: loadPasswords(),
+      passwords: Object.fromEntries(secrets.map((secret) => [passwordId(secret), secret])),
+      sealPassword: { [passwordId(newest)]: newest },
       idleTimeoutSeconds: seconds("SESSION_IDLE_TIMEOUT_SECONDS", 30 * 60),
       absoluteLifetimeSeconds: seconds("SESSION_MAX_AGE_SECONDS", 12 * 60 * 60),
     };
@@ -44,24 +53,28 @@ export function resetSessionConfigForTests(): void {
   cached = null;
 }
 
+/** A stable, non-revealing numeric id of a secret (iron-session ids are numbers). */
+function passwordId(secret: string): string {
+  return String(Number.parseInt(createHash("sha256").update(`pixops-session-id:${secret}`).digest("hex").slice(0, 12), 16) + 1);
+}
+
 /**
  * SESSION_SECRET holds one or more secrets separated by commas, newest first:
  * new cookies are sealed with the first, cookies sealed with any of them still open.
  */
-function loadPasswords(): Record<string, string> {
+function loadSecrets(): string[] {
   const raw = process.env.SESSION_SECRET?.trim();
   if (raw) {
     const secrets = raw.split(",").map((s) => s.trim()).filter(Boolean);
     if (secrets.some((s) => s.length < MIN_SECRET_LENGTH)) {
       throw new ConfigError(`every SESSION_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
     }
-    // Newest first in the variable; iron-session seals with the highest id.
-    return Object.fromEntries(secrets.map((secret, i) => [String(secrets.length - i), secret]));
+    return secrets;
   }
   if (!isSandboxMode() && process.env.NODE_ENV === "production") {
     throw new ConfigError("SESSION_SECRET is required when PAYMENTS_API_URL is set in production");
   }
-  return { "1": generatedSecret() };
+  return [generatedSecret()];
 }
 
 /** Against the sandbox (or in development) a secret is generated once and kept under .data/. */

@@ -22,7 +22,14 @@ export function readCookie(headers: Headers, name: string): string | undefined {
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
     if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (part.slice(0, eq).trim() !== name) continue;
+    const value = part.slice(eq + 1).trim();
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      // Malformed %-encoding: hand it on as is, so it is refused as an invalid seal (401), not a crash (500).
+      return value;
+    }
   }
   return undefined;
 }

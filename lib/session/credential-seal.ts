@@ -12,7 +12,7 @@ const CREDENTIAL_SEAL_TTL_SECONDS = 7 * 24 * 60 * 60;
  * crash; the seal is erased as soon as the intent is resolved (docs/session.md).
  */
 export function sealCredential(credential: Credential): Promise<string> {
-  return sealData(credential, { password: getSessionConfig().passwords, ttl: CREDENTIAL_SEAL_TTL_SECONDS });
+  return sealData(credential, { password: getSessionConfig().sealPassword, ttl: CREDENTIAL_SEAL_TTL_SECONDS });
 }
 
 export async function openCredential(seal: string): Promise<Credential | null> {

@@ -41,8 +41,8 @@ export function newSession(fields: { role: Role; operatorName: string; business:
 }
 
 export async function sealSession(session: SessionData): Promise<string> {
-  const { passwords, absoluteLifetimeSeconds } = getSessionConfig();
-  return sealData(session, { password: passwords, ttl: absoluteLifetimeSeconds });
+  const { sealPassword, absoluteLifetimeSeconds } = getSessionConfig();
+  return sealData(session, { password: sealPassword, ttl: absoluteLifetimeSeconds });
 }
 
 /**

@@ -3,6 +3,7 @@
  * memory, or TEST_DATABASE_URL's PostgreSQL), and the app's route handlers called
  * with real Request objects, as Next.js calls them.
  */
+import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,6 +15,8 @@ import { ACME, BETA, startTestSandbox, type SandboxOptions, type TestSandbox } f
 export { ACME, BETA };
 
 export const APP_ORIGIN = "http://127.0.0.1:3000";
+/** The same deployment seen through a TLS-terminating proxy (`proto: "https"`). */
+export const APP_ORIGIN_HTTPS = "https://127.0.0.1:3000";
 export const TEST_SECRET = "test-session-secret-0123456789-abcdefghij";
 
 type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -46,7 +49,8 @@ export async function call(handler: Handler, pathname: string, options: CallOpti
   const method = options.method ?? "GET";
   const headers = new Headers({ host: "127.0.0.1:3000" });
   if (method !== "GET") {
-    headers.set("origin", APP_ORIGIN);
+    // A browser behind the TLS proxy sends the https origin it loaded the page from.
+    headers.set("origin", options.proto === "https" ? APP_ORIGIN_HTTPS : APP_ORIGIN);
     headers.set("sec-fetch-site", "same-origin");
     headers.set("x-requested-by", "dashboard");
   }
@@ -129,6 +133,24 @@ export async function signIn(handler: Handler, body: Record<string, string>, pro
   return sessionCookieFrom(result);
 }
 
+/** A fresh Idempotency-Key, as the UI generates one when a form opens. */
+export function newKey(prefix = "test"): string {
+  return `${prefix}-${randomUUID()}`;
+}
+
+/** Runs `fn` and reports how many /v1 requests reached the sandbox meanwhile (per route too). */
+export async function countUpstream<T>(sandbox: TestSandbox, fn: () => Promise<T>): Promise<{ result: T; requests: number; byRoute: Record<string, number> }> {
+  const before = await sandbox.stats();
+  const result = await fn();
+  const after = await sandbox.stats();
+  const byRoute: Record<string, number> = {};
+  for (const [route, count] of Object.entries(after.by_route)) {
+    const delta = count - (before.by_route[route] ?? 0);
+    if (delta !== 0) byRoute[route] = delta;
+  }
+  return { result, requests: after.requests - before.requests, byRoute };
+}
+
 export const operatorBody = { apiKey: ACME.apiKey, operatorName: "Olivia Operator" };
 export const viewerBody = { accessToken: ACME.accessToken, businessId: ACME.businessId, operatorName: "Vera Viewer" };
 
@@ -151,3 +173,4 @@ async function createScratchDatabase(serverUrl: string): Promise<{ url: string; 
     },
   };
 }
+export const betaOperatorBody = { apiKey: BETA.apiKey, operatorName: "Bruno Beta" };

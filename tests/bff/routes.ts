@@ -1,0 +1,98 @@
+/**
+ * Every BFF route with a valid request, for the suites that sweep all of them
+ * (roles, security). Not a test file: imported by them.
+ */
+import * as activity from "@/app/api/activity/route";
+import * as chargebacks from "@/app/api/chargebacks/route";
+import * as paymentLinks from "@/app/api/payment-links/route";
+import * as payout from "@/app/api/payouts/[id]/route";
+import * as payouts from "@/app/api/payouts/route";
+import * as session from "@/app/api/session/route";
+import * as subaccountBlocked from "@/app/api/subaccounts/[id]/blocked/route";
+import * as subaccount from "@/app/api/subaccounts/[id]/route";
+import * as subaccounts from "@/app/api/subaccounts/route";
+import { newKey, type CallOptions } from "../helpers/bff";
+
+export type RouteHandler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+export interface RouteCase {
+  /** "METHOD /api/path" as in docs/bff-api.md. */
+  name: string;
+  handler: RouteHandler;
+  path: string;
+  options: CallOptions;
+  /** Whether a viewer may call it (everything else is operator-only). */
+  viewer: boolean;
+  /** Status an operator gets for this valid request. */
+  operatorStatus: number;
+}
+
+let seq = 0;
+
+/** Fresh, valid requests for every business route (new idempotency keys and slugs on each call). */
+export function businessRoutes(): RouteCase[] {
+  seq += 1;
+  const slug = `rota-${Date.now().toString(36)}-${seq}`;
+  return [
+    { name: "GET /api/payment-links", handler: paymentLinks.GET, path: "/api/payment-links", options: {}, viewer: false, operatorStatus: 200 },
+    {
+      name: "POST /api/payment-links",
+      handler: paymentLinks.POST,
+      path: "/api/payment-links",
+      options: { method: "POST", idempotencyKey: newKey("link"), body: { name: "Camiseta da rota", slug, amount_centavos: 4990 } },
+      viewer: false,
+      operatorStatus: 201,
+    },
+    {
+      name: "POST /api/payouts",
+      handler: payouts.POST,
+      path: "/api/payouts",
+      options: { method: "POST", idempotencyKey: newKey("payout"), body: { amount_centavos: 2500, pix_key_type: "email", pix_key: "fornecedor@example.com" } },
+      viewer: false,
+      operatorStatus: 201,
+    },
+    { name: "GET /api/payouts", handler: payouts.GET, path: "/api/payouts", options: {}, viewer: false, operatorStatus: 200 },
+    {
+      name: "GET /api/payouts/{id}",
+      handler: payout.GET,
+      path: "/api/payouts/po_demo_paid",
+      options: { params: { id: "po_demo_paid" } },
+      viewer: true,
+      operatorStatus: 200,
+    },
+    {
+      name: "PATCH /api/subaccounts/{id}",
+      handler: subaccount.PATCH,
+      path: "/api/subaccounts/sa_demo_1",
+      options: { method: "PATCH", idempotencyKey: newKey("sub"), params: { id: "sa_demo_1" }, body: { name: `Loja Centro ${seq}` } },
+      viewer: false,
+      operatorStatus: 200,
+    },
+    // After the PATCH above the dashboard knows sa_demo_1, so the read is a 200.
+    {
+      name: "GET /api/subaccounts/{id}",
+      handler: subaccount.GET,
+      path: "/api/subaccounts/sa_demo_1",
+      options: { params: { id: "sa_demo_1" } },
+      viewer: false,
+      operatorStatus: 200,
+    },
+    {
+      name: "PUT /api/subaccounts/{id}/blocked",
+      handler: subaccountBlocked.PUT,
+      path: "/api/subaccounts/sa_demo_1/blocked",
+      options: { method: "PUT", idempotencyKey: newKey("block"), params: { id: "sa_demo_1" }, body: { is_blocked: seq % 2 === 1 } },
+      viewer: false,
+      operatorStatus: 200,
+    },
+    { name: "GET /api/subaccounts", handler: subaccounts.GET, path: "/api/subaccounts", options: {}, viewer: false, operatorStatus: 200 },
+    { name: "GET /api/chargebacks", handler: chargebacks.GET, path: "/api/chargebacks", options: {}, viewer: true, operatorStatus: 200 },
+    { name: "GET /api/activity", handler: activity.GET, path: "/api/activity", options: {}, viewer: false, operatorStatus: 200 },
+  ];
+}
+
+/** The session routes that need a session (any role); DELETE signs the caller out, so it comes last. */
+export const sessionRoutes = {
+  get: { name: "GET /api/session", handler: session.GET, path: "/api/session", options: {} },
+  delete: { name: "DELETE /api/session", handler: session.DELETE, path: "/api/session", options: { method: "DELETE" } },
+} satisfies Record<string, Pick<RouteCase, "name" | "handler" | "path" | "options">>;
