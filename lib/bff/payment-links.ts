@@ -1,5 +1,5 @@
 import "server-only";
-import { appendAudit } from "@/lib/ledger";
+import { appendAudit, hasRecordedSuccess } from "@/lib/ledger";
 import type { CreatePaymentLinkBody } from "@/lib/payments/schemas/payment-link";
 import { auditFailure } from "./audit";
 import type { HandlerResult, SessionContext } from "./handler";
@@ -9,6 +9,9 @@ export async function createPaymentLink(ctx: SessionContext<unknown, unknown, Cr
   const idempotencyKey = ctx.idempotencyKey ?? "";
   try {
     const result = await api.createPaymentLink(body, { idempotencyKey });
+    // A retry whose first reply was recorded gets the same link back: record it once.
+    const recorded = result.replayed && (await hasRecordedSuccess(ledger, businessId, "payment_link.create", idempotencyKey));
+    if (recorded) return { status: 201, data: result.data, requestId: result.requestId };
     await appendAudit(ledger, {
       businessId,
       actor,

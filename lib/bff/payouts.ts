@@ -7,6 +7,7 @@ import {
   markPayoutUncertain,
   recordPayoutIntent,
   rejectPayoutIntent,
+  reopenRejectedIntent,
   type Ledger,
 } from "@/lib/ledger";
 import type { PayoutRecord } from "@/lib/ledger/payouts";
@@ -118,6 +119,7 @@ export async function issuePayout(ctx: SessionContext<unknown, unknown, PayoutIn
   const body: CreatePayoutBody = { ...input, idempotency_key: key };
   const requestHash = payoutRequestHash(body);
 
+  const credentialSeal = await sealCredential(session.credential);
   const row = await recordPayoutIntent(ledger, {
     businessId,
     idempotencyKey: key,
@@ -125,7 +127,7 @@ export async function issuePayout(ctx: SessionContext<unknown, unknown, PayoutIn
     pixKeyMasked: maskPixKey(body.pix_key_type, body.pix_key),
     actor,
     requestHash,
-    credentialSeal: await sealCredential(session.credential),
+    credentialSeal,
   });
   if (row.existing) {
     if (row.requestHash !== requestHash) {
@@ -134,7 +136,8 @@ export async function issuePayout(ctx: SessionContext<unknown, unknown, PayoutIn
     // Already answered: the same click again gets the same payout, with no upstream call.
     if (row.state === "submitted") return { status: 200, data: toRegisterPayout(row), requestId: row.lastRequestId };
     if (row.state === "rejected") {
-      throw new BffError(422, row.lastErrorCode ?? "payout_rejected", row.lastErrorMessage ?? "The payments API refused this payout.", { requestId: row.lastRequestId });
+      // The API refused this body before; it does not use up the key on a 4xx, so send it again.
+      await reopenRejectedIntent(ledger, businessId, key, { body, credentialSeal });
     }
   }
   const { record, requestId } = await sendPayoutIntent({ ledger, api, businessId, actor, action: "payout.create" }, body);

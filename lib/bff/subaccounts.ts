@@ -1,5 +1,5 @@
 import "server-only";
-import { appendAudit, getKnownSubaccount, upsertKnownSubaccount, type Ledger } from "@/lib/ledger";
+import { appendAudit, getKnownSubaccount, hasRecordedSuccess, upsertKnownSubaccount, type Ledger } from "@/lib/ledger";
 import type { SubaccountRow } from "@/lib/ledger/schema";
 import type { Subaccount, UpdateSubaccountBody } from "@/lib/payments/schemas/subaccount";
 import type { KnownSubaccount } from "@/lib/schemas/known-subaccount";
@@ -35,6 +35,22 @@ async function remember(ledger: Ledger, businessId: string, subaccount: Subaccou
   return toKnownSubaccount(await upsertKnownSubaccount(ledger, businessId, subaccount, actorName));
 }
 
+/**
+ * A replayed response to a retried key that was already applied describes the
+ * subaccount as it was back then: keep the newer state we hold, record nothing twice.
+ */
+async function alreadyRecorded(
+  ledger: Ledger,
+  businessId: string,
+  action: "subaccount.update" | "subaccount.block" | "subaccount.unblock",
+  idempotencyKey: string | null,
+  replayed: boolean,
+  current: SubaccountRow | null,
+): Promise<KnownSubaccount | null> {
+  if (!replayed || !idempotencyKey || !current) return null;
+  return (await hasRecordedSuccess(ledger, businessId, action, idempotencyKey)) ? toKnownSubaccount(current) : null;
+}
+
 export async function getKnown(ctx: SessionContext<IdParams, unknown, unknown>): Promise<HandlerResult> {
   const row = await getKnownSubaccount(ctx.ledger, ctx.businessId, ctx.params.id);
   if (!row) {
@@ -51,6 +67,8 @@ export async function updateSubaccount(ctx: SessionContext<IdParams, unknown, Up
   const base = { businessId, actor, action: "subaccount.update" as const, targetType: "subaccount", targetId: params.id, idempotencyKey, before };
   try {
     const result = await api.updateSubaccount(params.id, body, { idempotencyKey });
+    const recorded = await alreadyRecorded(ledger, businessId, "subaccount.update", idempotencyKey, result.replayed, beforeRow);
+    if (recorded) return { data: recorded, requestId: result.requestId };
     const known = await remember(ledger, businessId, result.data, actor.name);
     await appendAudit(ledger, { ...base, outcome: "success", after: snapshot(known), requestId: result.requestId });
     return { data: known, requestId: result.requestId };
@@ -76,6 +94,8 @@ export async function setBlocked(ctx: SessionContext<IdParams, unknown, { is_blo
   };
   try {
     const result = await api.setSubaccountBlocked(params.id, body, { idempotencyKey });
+    const recorded = await alreadyRecorded(ledger, businessId, action, idempotencyKey ?? null, result.replayed, beforeRow);
+    if (recorded) return { data: recorded, requestId: result.requestId };
     const known = await remember(ledger, businessId, result.data, actor.name);
     await appendAudit(ledger, { ...base, outcome: "success", after: { is_blocked: known.is_blocked }, requestId: result.requestId });
     return { data: known, requestId: result.requestId };

@@ -101,3 +101,23 @@ function parseCursor(cursor: string): number | null {
   const id = Number(cursor);
   return id > 0 ? id : null;
 }
+
+/**
+ * Whether an action with this idempotency key was already recorded as a success:
+ * a replayed response to a retry must not be recorded (or applied) twice.
+ */
+export async function hasRecordedSuccess(ledger: Ledger, businessId: string, action: AuditAction, idempotencyKey: string): Promise<boolean> {
+  const [row] = await ledger.db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.businessId, businessId),
+        eq(auditLog.action, action),
+        eq(auditLog.idempotencyKey, idempotencyKey),
+        eq(auditLog.outcome, "success"),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -29,6 +29,7 @@ export {
   markPayoutUncertain,
   recordPayoutIntent,
   rejectPayoutIntent,
+  reopenRejectedIntent,
   updatePayoutStatus,
 } from "./payouts";
 export type {
@@ -43,7 +44,7 @@ export type {
 } from "./payouts";
 export { getKnownSubaccount, listKnownSubaccounts, upsertKnownSubaccount } from "./subaccounts";
 export type { KnownSubaccountInput } from "./subaccounts";
-export { appendAudit, listAudit } from "./audit";
+export { appendAudit, hasRecordedSuccess, listAudit } from "./audit";
 export type { AuditEntryInput, AuditListQuery, AuditSnapshot } from "./audit";
 export { isSessionRevoked, purgeExpiredRevocations, revokeSession } from "./sessions";
 export type { SessionRevocation } from "./sessions";

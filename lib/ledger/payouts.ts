@@ -157,6 +157,26 @@ function failureColumns(failure: PayoutFailure) {
   };
 }
 
+/**
+ * rejected → intent: the operator retries a payout the API refused (after fixing
+ * what was wrong upstream, e.g. signing in again). The API does not use up a key
+ * on a 4xx, so the same key and body may be sent again; the body and credential
+ * are stored again for the reconciler. Returns null when the row is not rejected.
+ */
+export async function reopenRejectedIntent(
+  ledger: Ledger,
+  businessId: string,
+  idempotencyKey: string,
+  input: { body: PayoutRequestBody; credentialSeal: string | null },
+): Promise<PayoutRecord | null> {
+  const [row] = await ledger.db
+    .update(payouts)
+    .set({ state: "intent", requestBody: input.body, credentialSeal: input.credentialSeal, updatedAt: sql`now()` })
+    .where(and(eq(payouts.businessId, businessId), eq(payouts.idempotencyKey, idempotencyKey), eq(payouts.state, "rejected")))
+    .returning(recordColumns);
+  return row ?? null;
+}
+
 async function resolveIntent(
   ledger: Ledger,
   businessId: string,

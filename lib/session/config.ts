@@ -64,8 +64,8 @@ function passwordId(secret: string): string {
  */
 function loadSecrets(): string[] {
   const raw = process.env.SESSION_SECRET?.trim();
-  if (raw) {
-    const secrets = raw.split(",").map((s) => s.trim()).filter(Boolean);
+  const secrets = raw ? raw.split(",").map((s) => s.trim()).filter(Boolean) : [];
+  if (secrets.length > 0) {
     if (secrets.some((s) => s.length < MIN_SECRET_LENGTH)) {
       throw new ConfigError(`every SESSION_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
     }

@@ -155,10 +155,13 @@ describe("POST /api/payouts", () => {
     expect(await registerRow(key)).toMatchObject({ state: "rejected", id: null, last_error: { code: "validation_error" } });
     expect(await upstreamPayouts(key)).toHaveLength(0);
 
-    // Retrying the rejected key gives the same refusal without calling the API again.
+    // The API does not use up a key on a 4xx, so retrying the rejected key sends it again
+    // (the API decides), and the register still holds one row for it.
     const { result: again, requests } = await countUpstream(harness.sandbox, () => createPayout(key, emailPayout(50)));
     expect(again.status).toBe(422);
-    expect(requests).toBe(0);
+    expect(requests).toBe(1);
+    expect(await registerRow(key)).toMatchObject({ state: "rejected", id: null });
+    expect(await upstreamPayouts(key)).toHaveLength(0);
   });
 
   it("upstream timeouts → 504 payout_outcome_unknown (row uncertain); the same key later completes it once", async () => {

@@ -294,3 +294,32 @@ describe("isolation between businesses", () => {
     expect(result.status, result.text).toBe(201);
   });
 });
+
+describe("late replays of a retried key", () => {
+  it("a retried update whose key was already applied keeps the newer state and is recorded once", async () => {
+    const first = newKey("late");
+    const a = await patch("sa_demo_1", { name: "Nome Antigo" }, first);
+    expect(a.status, a.text).toBe(200);
+    const b = await patch("sa_demo_1", { name: "Nome Novo" }, newKey("late"));
+    expect(b.status).toBe(200);
+
+    // The first request is retried (e.g. its reply was lost in the browser): the API replays the old result.
+    const replay = await patch("sa_demo_1", { name: "Nome Antigo" }, first);
+    expect(replay.status).toBe(200);
+    expect(data<KnownSubaccount>(replay).name).toBe("Nome Novo");
+    expect(data<KnownSubaccount>(await getKnown("sa_demo_1")).name).toBe("Nome Novo");
+
+    const entries = (await activityPage("?action=subaccount.update&target_id=sa_demo_1")).filter((e) => e.idempotency_key === first);
+    expect(entries).toHaveLength(1);
+  });
+
+  it("a retried payment-link creation is recorded once in the activity log", async () => {
+    const key = newKey("late-link");
+    const slug = `late-${Date.now().toString(36)}`;
+    const body = { name: "Late link", slug, amount_centavos: 1_000 };
+    expect((await createLink(body, key)).status).toBe(201);
+    expect((await createLink(body, key)).status).toBe(201);
+    const entries = (await activityPage("?action=payment_link.create")).filter((e) => e.idempotency_key === key);
+    expect(entries).toHaveLength(1);
+  });
+});

@@ -77,7 +77,7 @@ describe.each(drivers)("audit log (%s)", (driver) => {
 
   it("exports no way to change or remove entries", async () => {
     const audit = await import("@/lib/ledger/audit");
-    expect(Object.keys(audit).sort()).toEqual(["appendAudit", "listAudit"]);
+    expect(Object.keys(audit).sort()).toEqual(["appendAudit", "hasRecordedSuccess", "listAudit"]);
   });
 
   it("lists newest first with cursor pagination", async () => {
