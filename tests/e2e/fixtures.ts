@@ -70,5 +70,6 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
 /** Saves a small screenshot for the README when SCREENSHOTS=1. */
 export async function screenshotForReadme(page: Page, name: string): Promise<void> {
   if (process.env.SCREENSHOTS !== "1") return;
-  await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage: false });
+  // JPEG at 1280×720 keeps each picture small enough to live in the repository.
+  await page.screenshot({ path: `docs/screenshots/${name}.jpg`, type: "jpeg", quality: 70, fullPage: false });
 }
