@@ -226,7 +226,9 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
 
   const table = useReactTable<TData>({
     data: rows,
-    columns,
+    // Columns of any value type are valid; TypeScript's variance check of ColumnDef's
+    // value type is order-dependent across files, so widen it explicitly here.
+    columns: columns as ColumnDef<TData, unknown>[],
     getRowId,
     state: { sorting },
     onSortingChange: handleSortingChange,

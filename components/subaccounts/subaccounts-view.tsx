@@ -1,0 +1,236 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { createColumnHelper } from "@tanstack/react-table";
+import { FilterX, KeyRound, Users } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useCallback, useMemo } from "react";
+import { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { columnMeta, DataTable, type DataTableColumn } from "@/components/ui/data-table";
+import { DateTime } from "@/components/ui/date-time";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Money } from "@/components/ui/money";
+import { NativeSelect } from "@/components/ui/native-select";
+import { PageHeader } from "@/components/ui/page-header";
+import { formatDocument } from "@/lib/format/text";
+import { formatSort, parseSort, useUrlState } from "@/lib/hooks/use-url-state";
+import { useI18n } from "@/lib/i18n/client";
+import { subaccountsQuery } from "@/lib/query/subaccounts";
+import type { KnownSubaccount } from "@/lib/schemas/known-subaccount";
+import { OPEN_SUBACCOUNT_INPUT_ID, OpenSubaccountForm, subaccountHref } from "./open-subaccount-form";
+import { SubaccountStatusBadge } from "./subaccount-display";
+import { TableEmptyState } from "./table-empty-state";
+
+const STATUS_FILTERS = ["active", "blocked"] as const;
+const SORTABLE = ["name", "email", "daily_limit_centavos", "monthly_limit_centavos", "is_blocked", "updated_at"] as const;
+const DEFAULT_SORT = "name.asc";
+
+/** The list's state in the URL: ?q=…&status=blocked&sort=updated_at.desc */
+export const subaccountListStateSchema = z.object({
+  q: z.string().max(200).default("").catch(""),
+  status: z.enum(STATUS_FILTERS).optional().catch(undefined),
+  sort: z
+    .string()
+    .default(DEFAULT_SORT)
+    .catch(DEFAULT_SORT)
+    .transform((value) => {
+      const valid = parseSort(value).filter((s) => (SORTABLE as readonly string[]).includes(s.id));
+      return valid.length > 0 ? formatSort(valid) : DEFAULT_SORT;
+    }),
+});
+
+function searchText(row: KnownSubaccount): string {
+  return [row.name, row.email, row.id, row.document, formatDocument(row.document), row.external_reference ?? "", row.updated_by].join(" ");
+}
+
+/** Nulls (no limit known) sort after every amount, whichever the direction. */
+function compareNullableNumbers(a: number | null, b: number | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a - b;
+}
+
+const col = createColumnHelper<KnownSubaccount>();
+
+export function SubaccountsView() {
+  const { t, locale } = useI18n();
+  const router = useRouter();
+  const [state, setState, resetState] = useUrlState(subaccountListStateSchema);
+  const query = useQuery(subaccountsQuery());
+
+  const rows = useMemo(() => {
+    const all = query.data;
+    if (!all || !state.status) return all;
+    return all.filter((row) => (state.status === "blocked" ? row.is_blocked : !row.is_blocked));
+  }, [query.data, state.status]);
+
+  const columns = useMemo<DataTableColumn<KnownSubaccount>[]>(() => {
+    const collator = new Intl.Collator(locale, { sensitivity: "base", numeric: true });
+    const text = (a: string, b: string) => collator.compare(a, b);
+    return [
+      col.accessor("name", {
+        header: t("subaccounts.field.name"),
+        size: 195,
+        sortingFn: (a, b) => text(a.original.name || a.original.id, b.original.name || b.original.id),
+        cell: ({ row }) => (
+          <div className="min-w-0">
+            <Link
+              href={subaccountHref(row.original.id)}
+              tabIndex={-1}
+              className="block truncate font-medium text-foreground hover:underline"
+              title={row.original.name || row.original.id}
+            >
+              {row.original.name || <span className="text-muted-foreground">{t("subaccounts.noName")}</span>}
+            </Link>
+            <span className="block truncate font-mono text-xs text-muted-foreground" title={row.original.id}>
+              {row.original.id}
+            </span>
+          </div>
+        ),
+      }),
+      col.accessor("email", {
+        header: t("subaccounts.list.contact"),
+        size: 205,
+        sortingFn: (a, b) => text(a.original.email, b.original.email),
+        cell: ({ row }) => (
+          <div className="min-w-0">
+            <span className="block truncate" title={row.original.email}>
+              {row.original.email || <span className="text-muted-foreground">{t("common.none")}</span>}
+            </span>
+            <span className="block truncate font-mono text-xs text-muted-foreground">
+              <span className="sr-only">{t("subaccounts.field.document")}: </span>
+              {formatDocument(row.original.document) || t("common.none")}
+            </span>
+          </div>
+        ),
+      }),
+      col.accessor("daily_limit_centavos", {
+        header: t("subaccounts.field.dailyLimit"),
+        size: 125,
+        meta: columnMeta({ align: "right" }),
+        sortingFn: (a, b) => compareNullableNumbers(a.original.daily_limit_centavos, b.original.daily_limit_centavos),
+        cell: ({ getValue }) => <Money centavos={getValue()} />,
+      }),
+      col.accessor("monthly_limit_centavos", {
+        header: t("subaccounts.field.monthlyLimit"),
+        size: 135,
+        meta: columnMeta({ align: "right" }),
+        sortingFn: (a, b) => compareNullableNumbers(a.original.monthly_limit_centavos, b.original.monthly_limit_centavos),
+        cell: ({ getValue }) => <Money centavos={getValue()} />,
+      }),
+      col.accessor("is_blocked", {
+        header: t("subaccounts.field.status"),
+        size: 125,
+        sortingFn: (a, b) => Number(a.original.is_blocked) - Number(b.original.is_blocked),
+        cell: ({ getValue }) => <SubaccountStatusBadge blocked={getValue()} />,
+      }),
+      col.accessor("updated_at", {
+        header: t("subaccounts.field.lastChange"),
+        size: 150,
+        sortingFn: (a, b) => Date.parse(a.original.updated_at) - Date.parse(b.original.updated_at),
+        cell: ({ row }) => (
+          <div className="min-w-0">
+            <DateTime value={row.original.updated_at} className="block" />
+            <span className="block truncate text-xs text-muted-foreground" title={row.original.updated_by}>
+              {t("subaccounts.changedBy", { name: row.original.updated_by || t("common.none") })}
+            </span>
+          </div>
+        ),
+      }),
+    ];
+  }, [locale, t]);
+
+  const focusOpenById = useCallback(() => {
+    // Focusing scrolls the box into view.
+    document.getElementById(OPEN_SUBACCOUNT_INPUT_ID)?.focus();
+  }, []);
+
+  const hasAny = (query.data?.length ?? 0) > 0;
+  const emptyState = (
+    <TableEmptyState>
+      {hasAny ? (
+        <EmptyState
+          icon={FilterX}
+          title={t("subaccounts.list.noneWithFilter")}
+          description={t("subaccounts.list.noneWithFilterHint")}
+          action={
+            <Button variant="outline" size="sm" onClick={resetState}>
+              {t("common.clearFilters")}
+            </Button>
+          }
+        />
+      ) : (
+        <EmptyState
+          icon={Users}
+          title={t("subaccounts.empty.title")}
+          description={t("subaccounts.empty.description")}
+          action={
+            <Button variant="outline" size="sm" onClick={focusOpenById}>
+              <KeyRound aria-hidden="true" />
+              {t("subaccounts.empty.action")}
+            </Button>
+          }
+        />
+      )}
+    </TableEmptyState>
+  );
+
+  return (
+    <>
+      <PageHeader title={t("subaccounts.title")} description={t("subaccounts.description")} />
+
+      <Card className="mb-4">
+        <CardHeader className="pb-2">
+          <CardTitle>{t("subaccounts.openById.title")}</CardTitle>
+          <CardDescription>{t("subaccounts.openById.description")}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <OpenSubaccountForm className="max-w-xl" />
+        </CardContent>
+      </Card>
+
+      <h2 className="sr-only">{t("subaccounts.list.title")}</h2>
+      <DataTable
+        label={t("subaccounts.list.title")}
+        data={rows}
+        columns={columns}
+        getRowId={(row) => row.id}
+        isLoading={query.isPending}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        search={state.q}
+        onSearchChange={(q) => setState({ q })}
+        searchPlaceholder={t("subaccounts.list.searchPlaceholder")}
+        searchText={searchText}
+        sorting={parseSort(state.sort)}
+        onSortingChange={(sorting) => setState({ sort: formatSort(sorting) })}
+        filters={
+          <NativeSelect
+            size="sm"
+            aria-label={t("subaccounts.list.statusFilter")}
+            value={state.status ?? ""}
+            onChange={(e) => setState({ status: e.target.value === "active" || e.target.value === "blocked" ? e.target.value : null })}
+            className="w-full sm:w-44"
+          >
+            <option value="">{t("subaccounts.list.statusAll")}</option>
+            <option value="active">{t("subaccounts.list.statusActive")}</option>
+            <option value="blocked">{t("subaccounts.list.statusBlocked")}</option>
+          </NativeSelect>
+        }
+        onRowClick={(row) => router.push(subaccountHref(row.id))}
+        rowLabel={(row) =>
+          t("subaccounts.list.rowLabel", {
+            name: row.name || row.id,
+            id: row.id,
+            status: row.is_blocked ? t("subaccounts.status.blocked") : t("subaccounts.status.active"),
+          })
+        }
+        emptyState={emptyState}
+      />
+    </>
+  );
+}

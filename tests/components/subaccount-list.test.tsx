@@ -1,0 +1,164 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useSyncExternalStore, type ReactNode } from "react";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { SubaccountsView } from "@/components/subaccounts/subaccounts-view";
+import type { KnownSubaccount } from "@/lib/schemas/known-subaccount";
+
+// A tiny address bar: router.replace/push change it, useSearchParams follows it.
+const nav = vi.hoisted(() => {
+  let search = "";
+  const listeners = new Set<() => void>();
+  return {
+    get: () => search,
+    set(href: string) {
+      search = href.includes("?") ? href.slice(href.indexOf("?") + 1) : "";
+      window.history.replaceState(null, "", href);
+      listeners.forEach((listener) => listener());
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    push: vi.fn<(href: string) => void>(),
+  };
+});
+
+vi.mock("next/navigation", () => ({
+  useRouter: () => ({ replace: (href: string) => nav.set(href), push: nav.push, refresh: vi.fn(), back: vi.fn(), forward: vi.fn(), prefetch: vi.fn() }),
+  usePathname: () => "/subaccounts",
+  useSearchParams: () => new URLSearchParams(useSyncExternalStore(nav.subscribe, nav.get, nav.get)),
+}));
+
+const ROWS: KnownSubaccount[] = [
+  {
+    id: "sa_demo_1",
+    name: "Loja Centro",
+    email: "loja@acme.example.com",
+    document: "52998224725",
+    external_reference: null,
+    daily_limit_centavos: 500_000,
+    monthly_limit_centavos: 5_000_000,
+    is_blocked: false,
+    updated_at: "2026-11-22T13:05:00.000Z",
+    updated_by: "Olivia Operadora",
+  },
+  {
+    id: "sa_demo_2",
+    name: "Filial Norte Comércio Ltda",
+    email: "norte@acme.example.com",
+    document: "12ABC34501DE35",
+    external_reference: null,
+    daily_limit_centavos: 2_000_000,
+    monthly_limit_centavos: null,
+    is_blocked: true,
+    updated_at: "2026-11-21T09:00:00.000Z",
+    updated_by: "Bruno Backoffice",
+  },
+];
+
+function envelope(data: unknown): Response {
+  return new Response(JSON.stringify({ data, error: null, request_id: null }), { status: 200, headers: { "content-type": "application/json" } });
+}
+
+// jsdom has no layout: give the table's scroll area and rows a size, as a browser would.
+function layoutHeight(el: HTMLElement): number {
+  if (el.dataset.slot === "data-table-scroll") return 600;
+  return el.tagName === "TR" ? 48 : 0;
+}
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, "clientHeight", { configurable: true, get(this: HTMLElement) { return layoutHeight(this); } });
+  Object.defineProperty(HTMLElement.prototype, "clientWidth", { configurable: true, get() { return 1000; } });
+  Object.defineProperty(HTMLElement.prototype, "offsetHeight", { configurable: true, get(this: HTMLElement) { return layoutHeight(this); } });
+});
+afterAll(() => {
+  for (const prop of ["clientHeight", "clientWidth", "offsetHeight"]) Reflect.deleteProperty(HTMLElement.prototype, prop);
+});
+
+let fetchSpy: ReturnType<typeof vi.fn<typeof fetch>>;
+beforeEach(() => {
+  fetchSpy = vi.fn<typeof fetch>();
+  vi.stubGlobal("fetch", fetchSpy);
+  nav.set("/subaccounts");
+  nav.push.mockReset();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderList(rows: KnownSubaccount[]) {
+  fetchSpy.mockResolvedValue(envelope(rows));
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  const user = userEvent.setup();
+  render(<SubaccountsView />, { wrapper });
+  return { user };
+}
+
+function bodyRows(): HTMLElement[] {
+  return within(screen.getByRole("table", { name: "Subcontas conhecidas" }))
+    .getAllByRole("row")
+    .filter((row) => row.hasAttribute("data-index"));
+}
+
+describe("SubaccountsView", () => {
+  it("lists the known subaccounts with masked documents, BRL limits, status and who changed them", async () => {
+    renderList(ROWS);
+    const row = await screen.findByRole("row", { name: "Subconta Loja Centro (sa_demo_1), Ativa" });
+    expect(row).toHaveTextContent("529.982.247-25");
+    expect(row).toHaveTextContent(/R\$\s5\.000,00/);
+    expect(row).toHaveTextContent(/R\$\s50\.000,00/);
+    expect(row).toHaveTextContent("por Olivia Operadora");
+    const blocked = screen.getByRole("row", { name: "Subconta Filial Norte Comércio Ltda (sa_demo_2), Bloqueada" });
+    expect(blocked).toHaveTextContent("12.ABC.345/01DE-35");
+    expect(within(blocked).getByText("Bloqueada")).toBeInTheDocument();
+    // Sorted by name by default.
+    expect(bodyRows().map((r) => r.getAttribute("aria-label"))).toEqual([
+      "Subconta Filial Norte Comércio Ltda (sa_demo_2), Bloqueada",
+      "Subconta Loja Centro (sa_demo_1), Ativa",
+    ]);
+  });
+
+  it("keeps the status filter and the sort in the URL", async () => {
+    const { user } = renderList(ROWS);
+    await screen.findByRole("row", { name: /Loja Centro/ });
+    await user.selectOptions(screen.getByRole("combobox", { name: "Filtrar por situação" }), "blocked");
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(nav.get()).toBe("status=blocked");
+    expect(bodyRows()[0]).toHaveAccessibleName(/Filial Norte/);
+
+    await user.selectOptions(screen.getByRole("combobox", { name: "Filtrar por situação" }), "");
+    await user.click(within(screen.getByRole("columnheader", { name: /Última alteração/ })).getByRole("button"));
+    await waitFor(() => expect(new URLSearchParams(nav.get()).get("sort")).toMatch(/^updated_at\.(asc|desc)$/));
+  });
+
+  it("opens a row, and says when a filter hides every subaccount", async () => {
+    nav.set("/subaccounts?status=blocked");
+    const { user } = renderList([ROWS[0] as KnownSubaccount]);
+    expect(await screen.findByText("Nenhuma subconta nesta situação")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Limpar filtros" }));
+    const row = await screen.findByRole("row", { name: /Loja Centro/ });
+    await user.click(row);
+    expect(nav.push).toHaveBeenCalledWith("/subaccounts/sa_demo_1");
+  });
+
+  it("explains an empty list and leads to opening a subaccount by id", async () => {
+    const { user } = renderList([]);
+    expect(await screen.findByText("Nenhuma subconta alterada por este painel ainda")).toBeInTheDocument();
+    expect(screen.getByText(/A API de pagamentos não lista nem consulta subcontas/)).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Abrir por ID" }));
+    const input = screen.getByRole("textbox", { name: "ID da subconta" });
+    expect(input).toHaveFocus();
+
+    await user.type(input, "sa 1/../x");
+    await user.click(screen.getByRole("button", { name: "Abrir" }));
+    expect(await screen.findByText("ID inválido: use só letras, números, _ e -.")).toBeInTheDocument();
+    expect(nav.push).not.toHaveBeenCalled();
+
+    await user.clear(input);
+    await user.type(input, "  sa_Novo-1 ");
+    await user.click(screen.getByRole("button", { name: "Abrir" }));
+    await waitFor(() => expect(nav.push).toHaveBeenCalledWith("/subaccounts/sa_Novo-1"));
+  });
+});
