@@ -17,6 +17,8 @@ const pluralRulesCache = new Map<string, Intl.PluralRules>();
 const numberCache = new Map<string, Intl.NumberFormat>();
 
 function pluralCategory(locale: Locale, count: number): Intl.LDMLPluralRule {
+  // CLDR files zero under "one" for Portuguese, but Brazilian usage says "0 resultados".
+  if (count === 0) return "other";
   let rules = pluralRulesCache.get(locale);
   if (!rules) {
     rules = new Intl.PluralRules(intlLocale(locale));

@@ -144,3 +144,12 @@ describe("I18nProvider", () => {
     expect(nbsp(screen.getByTestId("money").textContent ?? "")).toBe("R$1.00");
   });
 });
+
+describe("plurals", () => {
+  it("says '0 resultados' in Portuguese (Brazilian usage, not CLDR's 'one' for zero)", () => {
+    const t = createTranslator("pt-BR");
+    expect(t("table.rows", { count: 0 })).toBe("0 resultados");
+    expect(t("table.rows", { count: 1 })).toBe("1 resultado");
+    expect(t("table.rows", { count: 2 })).toBe("2 resultados");
+  });
+});
