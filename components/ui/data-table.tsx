@@ -445,25 +445,29 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
 
             {empty ? (
               <tr>
-                <td colSpan={colCount}>{emptyState ?? <EmptyState title={t("table.empty")} />}</td>
+                <td colSpan={colCount}>
+                  <StayInView>{emptyState ?? <EmptyState title={t("table.empty")} />}</StayInView>
+                </td>
               </tr>
             ) : null}
 
             {filteredOut ? (
               <tr>
                 <td colSpan={colCount}>
-                  <EmptyState
-                    icon={Search}
-                    title={t("table.noResults")}
-                    description={deferredQuery ? t("table.noResultsFor", { query: deferredQuery }) : undefined}
-                    action={
-                      searchInput ? (
-                        <Button variant="outline" size="sm" onClick={() => setSearchInput("")}>
-                          {t("common.clear")}
-                        </Button>
-                      ) : undefined
-                    }
-                  />
+                  <StayInView>
+                    <EmptyState
+                      icon={Search}
+                      title={t("table.noResults")}
+                      description={deferredQuery ? t("table.noResultsFor", { query: deferredQuery }) : undefined}
+                      action={
+                        searchInput ? (
+                          <Button variant="outline" size="sm" onClick={() => setSearchInput("")}>
+                            {t("common.clear")}
+                          </Button>
+                        ) : undefined
+                      }
+                    />
+                  </StayInView>
                 </td>
               </tr>
             ) : null}
@@ -528,4 +532,9 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
       ) : null}
     </div>
   );
+}
+
+/** Keeps a full-width message in view when a wide table scrolls sideways on a phone. */
+function StayInView({ children }: { children: ReactNode }) {
+  return <div className="sticky left-0 w-full max-w-[calc(100vw-2rem)]">{children}</div>;
 }
