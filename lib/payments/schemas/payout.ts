@@ -35,31 +35,29 @@ export const createPayoutBodySchema = z.object({
 });
 export type CreatePayoutBody = z.infer<typeof createPayoutBodySchema>;
 
-/** Payout as returned by create (numeric strings for money). */
-export const PayoutCreatedSchema = z.object({
+/** Fields both payout shapes share (create sends money as numeric strings, retrieve as integers). */
+const payoutCommonFields = {
   id: z.string(),
   public_id: z.string().optional(),
   status: statusSchema,
   amount_centavos: upstreamCentavosSchema,
   fee_centavos: upstreamCentavosSchema.optional(),
   net_centavos: upstreamCentavosSchema.optional(),
-  pix_key: z.string().optional(),
-  pix_key_type: z.string().optional(),
   end_to_end_id: z.string().nullish(),
   failure_reason: z.string().nullish(),
+};
+
+/** Payout as returned by create. */
+export const PayoutCreatedSchema = z.object({
+  ...payoutCommonFields,
+  pix_key: z.string().optional(),
+  pix_key_type: z.string().optional(),
 });
 export type PayoutCreated = z.infer<typeof PayoutCreatedSchema>;
 
-/** Payout as returned by retrieve (integers for money, masked destination). */
+/** Payout as returned by retrieve (masked destination). */
 export const PayoutSchema = z.object({
-  id: z.string(),
-  public_id: z.string().optional(),
-  status: statusSchema,
-  amount_centavos: upstreamCentavosSchema,
-  fee_centavos: upstreamCentavosSchema.optional(),
-  net_centavos: upstreamCentavosSchema.optional(),
-  end_to_end_id: z.string().nullish(),
-  failure_reason: z.string().nullish(),
+  ...payoutCommonFields,
   created_at: z.string().optional(),
   paid_at: z.string().nullish(),
   bank_account: z
