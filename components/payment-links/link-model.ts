@@ -1,0 +1,156 @@
+import { z } from "zod";
+import type { PaymentLink } from "@/lib/payments/schemas/payment-link";
+
+/**
+ * What a payment link is doing right now, worked out from its fields rather than
+ * trusted from `status` alone: the API keeps a sold-out link `active`, and a
+ * created link stays `pending` after its start. The raw status is always shown
+ * next to it; statuses the dashboard does not know become "other".
+ */
+export const LINK_STATES = ["active", "scheduled", "sold_out", "expired", "disabled", "other"] as const;
+export type LinkState = (typeof LINK_STATES)[number];
+
+/** Sort rank of each state: what an operator acts on first comes first. */
+const STATE_RANK: Readonly<Record<LinkState, number>> = { active: 0, scheduled: 1, sold_out: 2, expired: 3, disabled: 4, other: 5 };
+
+function instant(value: string | null): number | null {
+  if (!value) return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+export function deriveLinkState(link: Pick<PaymentLink, "status" | "expires_at" | "starts_at" | "max_sales" | "sales_count">, now: number): LinkState {
+  const { status } = link;
+  if (status === "disabled") return "disabled";
+  const expiresAt = instant(link.expires_at);
+  if (status === "expired" || (expiresAt !== null && expiresAt <= now)) return "expired";
+  if (status === "sold_out" || (link.max_sales !== null && link.sales_count >= link.max_sales)) return "sold_out";
+  const startsAt = instant(link.starts_at);
+  if (startsAt !== null && startsAt > now) return "scheduled";
+  if (status === "active" || status === "pending") return "active";
+  return "other";
+}
+
+export function linkStateRank(state: LinkState): number {
+  return STATE_RANK[state];
+}
+
+export type AmountKind = "fixed" | "minimum";
+
+/** A link with a fixed amount charges exactly that; otherwise the payer chooses any amount ≥ the minimum. */
+export function amountKind(link: Pick<PaymentLink, "amount_centavos">): AmountKind {
+  return link.amount_centavos !== null ? "fixed" : "minimum";
+}
+
+/** The amount used to sort and compare links: the fixed amount, else the minimum. */
+export function sortableAmount(link: Pick<PaymentLink, "amount_centavos" | "min_amount_centavos">): number | undefined {
+  return link.amount_centavos ?? link.min_amount_centavos ?? undefined;
+}
+
+/** Sales per visit in [0, 1], or null when nobody visited (shown as "—", never 0 % or NaN). */
+export function conversionRate(sales: number, visits: number): number | null {
+  if (!Number.isFinite(visits) || visits <= 0) return null;
+  return sales / visits;
+}
+
+export interface LinkTotals {
+  count: number;
+  revenueCentavos: number;
+  sales: number;
+  visits: number;
+  checkoutsStarted: number;
+  conversion: number | null;
+}
+
+/** Sums over a set of links. Revenue stays integer centavos. */
+export function linkTotals(links: readonly PaymentLink[]): LinkTotals {
+  let revenueCentavos = 0;
+  let sales = 0;
+  let visits = 0;
+  let checkoutsStarted = 0;
+  for (const link of links) {
+    revenueCentavos += link.revenue_centavos;
+    sales += link.sales_count;
+    visits += link.visits;
+    checkoutsStarted += link.checkouts_started;
+  }
+  return { count: links.length, revenueCentavos, sales, visits, checkoutsStarted, conversion: conversionRate(sales, visits) };
+}
+
+const SLUG_MAX = 64;
+
+/**
+ * A slug suggested from a link's name: lower case, accents stripped, anything
+ * else turned into single hyphens, at most 64 characters ("Café & Pão!" →
+ * "cafe-pao"). It may still be too short for the schema (3 characters): the
+ * form says so.
+ */
+export function slugify(name: string): string {
+  const base = name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/ß/g, "ss")
+    .replace(/æ/g, "ae")
+    .replace(/ø/g, "o")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return base.slice(0, SLUG_MAX).replace(/-+$/, "");
+}
+
+export const DEFAULT_PAYMENT_LINK_BASE_URL = "https://pay.example.com/l/";
+
+/** The public address a payer opens: the configured base + the slug. */
+export function publicLinkUrl(baseUrl: string, slug: string): string {
+  const base = baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`;
+  return `${base}${encodeURIComponent(slug)}`;
+}
+
+/** A usable base URL from the environment (http(s) only), else the default. */
+export function resolvePaymentLinkBaseUrl(value: string | undefined): string {
+  const trimmed = value?.trim();
+  if (!trimmed) return DEFAULT_PAYMENT_LINK_BASE_URL;
+  try {
+    const url = new URL(trimmed);
+    if (url.protocol !== "https:" && url.protocol !== "http:") return DEFAULT_PAYMENT_LINK_BASE_URL;
+    return trimmed.endsWith("/") ? trimmed : `${trimmed}/`;
+  } catch {
+    return DEFAULT_PAYMENT_LINK_BASE_URL;
+  }
+}
+
+function normalizeForSearch(value: string): string {
+  return value.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+}
+
+/** Search by name or slug (accents and case ignored; every word must match). */
+export function matchesSearch(link: Pick<PaymentLink, "name" | "slug" | "id">, query: string): boolean {
+  const terms = normalizeForSearch(query.trim()).split(/\s+/).filter(Boolean);
+  if (terms.length === 0) return true;
+  const hay = normalizeForSearch(`${link.name} ${link.slug} ${link.id}`);
+  return terms.every((term) => hay.includes(term));
+}
+
+/** The list's filters, search, sort and open link, kept in the URL. */
+export const linkFiltersSchema = z.object({
+  q: z.string().default(""),
+  state: z.enum(LINK_STATES).optional().catch(undefined),
+  amount: z.enum(["fixed", "minimum"]).optional().catch(undefined),
+  sort: z.string().default(""),
+  id: z.string().max(128).optional().catch(undefined),
+});
+export type LinkFilters = z.output<typeof linkFiltersSchema>;
+
+export interface FilterableLink {
+  link: PaymentLink;
+  state: LinkState;
+}
+
+export function filterLinks(rows: readonly FilterableLink[], filters: Pick<LinkFilters, "q" | "state" | "amount">): FilterableLink[] {
+  return rows.filter(
+    (row) =>
+      (filters.state === undefined || row.state === filters.state) &&
+      (filters.amount === undefined || amountKind(row.link) === filters.amount) &&
+      matchesSearch(row.link, filters.q),
+  );
+}

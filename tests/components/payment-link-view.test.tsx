@@ -1,0 +1,128 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ReactNode } from "react";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { PaymentLinksView } from "@/components/payment-links/payment-links-view";
+import { PaymentLinkSchema, type PaymentLink } from "@/lib/payments/schemas/payment-link";
+import { paymentLinkKeys } from "@/lib/query/payment-links";
+
+let search = new URLSearchParams();
+const router = { replace: vi.fn(), push: vi.fn(), refresh: vi.fn(), back: vi.fn(), forward: vi.fn(), prefetch: vi.fn() };
+vi.mock("next/navigation", () => ({
+  useRouter: () => router,
+  usePathname: () => "/payment-links",
+  useSearchParams: () => search,
+}));
+
+const DAY = 86_400_000;
+
+function link(overrides: Record<string, unknown>): PaymentLink {
+  return PaymentLinkSchema.parse({
+    id: "pl_x",
+    name: "X",
+    slug: "x",
+    amount_centavos: 1000,
+    status: "active",
+    starts_at: new Date(Date.now() - DAY).toISOString(),
+    created_at: new Date(Date.now() - DAY).toISOString(),
+    visits: 0,
+    checkouts_started: 0,
+    sales_count: 0,
+    revenue_centavos: 0,
+    ...overrides,
+  });
+}
+
+const LINKS: PaymentLink[] = [
+  link({ id: "pl_show", name: "Show de Verão", slug: "show-de-verao", amount_centavos: "12000", max_sales: 150, sales_count: 150, visits: 3400, checkouts_started: 187, revenue_centavos: "1800000" }),
+  link({ id: "pl_doacao", name: "Doação Livre", slug: "doacao-livre", amount_centavos: null, min_amount_centavos: 1000, sales_count: 3, visits: 30, checkouts_started: 9, revenue_centavos: 4500 }),
+  link({ id: "pl_novo", name: "Consultoria", slug: "consultoria-1h", status: "pending", starts_at: new Date(Date.now() + 2 * DAY).toISOString() }),
+];
+
+// jsdom has no layout: give the table's scroll area a viewport and rows a height, as a browser would.
+function layoutHeight(el: HTMLElement): number {
+  if (el.dataset.slot === "data-table-scroll") return 600;
+  return el.tagName === "TR" ? 56 : 0;
+}
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, "clientHeight", { configurable: true, get(this: HTMLElement) { return layoutHeight(this); } });
+  Object.defineProperty(HTMLElement.prototype, "clientWidth", { configurable: true, get() { return 1200; } });
+  Object.defineProperty(HTMLElement.prototype, "offsetHeight", { configurable: true, get(this: HTMLElement) { return layoutHeight(this); } });
+});
+afterAll(() => {
+  for (const prop of ["clientHeight", "clientWidth", "offsetHeight"]) Reflect.deleteProperty(HTMLElement.prototype, prop);
+});
+
+beforeEach(() => {
+  search = new URLSearchParams();
+  Object.values(router).forEach((fn) => fn.mockReset());
+  vi.stubGlobal(
+    "fetch",
+    vi.fn<typeof fetch>(async () => new Response(JSON.stringify({ data: LINKS, error: null, request_id: "req_1" }), { status: 200, headers: { "content-type": "application/json" } })),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderView() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  client.setQueryData(paymentLinkKeys.list(), LINKS);
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  const user = userEvent.setup();
+  render(<PaymentLinksView baseUrl="https://pay.example.com/l/" />, { wrapper });
+  return { user };
+}
+
+describe("PaymentLinksView", () => {
+  it("shows derived states next to the API status, 'any amount ≥ min', and — for conversion without visits", async () => {
+    renderView();
+    const show = await screen.findByRole("row", { name: /Show de Verão/ });
+    expect(within(show).getByText("Esgotado")).toBeInTheDocument();
+    expect(within(show).getByText("Ativo")).toBeInTheDocument();
+    expect(within(show).getByText("4,4%")).toBeInTheDocument();
+
+    const doacao = screen.getByRole("row", { name: /Doação Livre/ });
+    expect(within(doacao).getByText(/Qualquer valor ≥ R\$\s10,00/)).toBeInTheDocument();
+
+    const novo = screen.getByRole("row", { name: /Consultoria/ });
+    expect(within(novo).getByText("Agendado")).toBeInTheDocument();
+    expect(within(novo).getByText("Pendente")).toBeInTheDocument();
+    expect(within(novo).getByText("Sem visitas ainda")).toBeInTheDocument();
+  });
+
+  it("totals revenue, sales and visits over the links shown", () => {
+    renderView();
+    const summary = screen.getByRole("region", { name: "Totais dos links exibidos" });
+    expect(within(summary).getByText(/R\$\s18\.045,00/)).toBeInTheDocument();
+    expect(within(summary).getByText("153")).toBeInTheDocument();
+    expect(within(summary).getByText("3.430")).toBeInTheDocument();
+  });
+
+  it("applies the filters from the URL and puts a clicked link's id in it", async () => {
+    search = new URLSearchParams("amount=minimum");
+    window.history.replaceState(null, "", "/payment-links?amount=minimum");
+    const { user } = renderView();
+    const doacao = await screen.findByRole("row", { name: /Doação Livre/ });
+    expect(screen.queryByRole("row", { name: /Show de Verão/ })).not.toBeInTheDocument();
+    await user.click(doacao);
+    expect(router.replace).toHaveBeenCalledWith("/payment-links?amount=minimum&id=pl_doacao", { scroll: false });
+  });
+
+  it("opens the drawer from ?id= with the public URL, a copy button and the QR code", () => {
+    search = new URLSearchParams("id=pl_show");
+    renderView();
+    const dialog = screen.getByRole("dialog", { name: "Show de Verão" });
+    expect(within(dialog).getAllByText("https://pay.example.com/l/show-de-verao").length).toBeGreaterThan(0);
+    expect(within(dialog).getByRole("button", { name: "Copiar link público" })).toBeInTheDocument();
+    expect(within(dialog).getByRole("img", { name: "QR code que abre https://pay.example.com/l/show-de-verao" })).toBeInTheDocument();
+    expect(within(dialog).getByRole("progressbar", { name: "Vendas em relação ao limite" })).toHaveAttribute("aria-valuenow", "150");
+  });
+
+  it("says so when ?id= names a link that does not exist", () => {
+    search = new URLSearchParams("id=pl_missing");
+    renderView();
+    expect(within(screen.getByRole("dialog")).getByText("Link não encontrado")).toBeInTheDocument();
+  });
+});
