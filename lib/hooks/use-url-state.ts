@@ -1,7 +1,7 @@
 "use client";
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useMemo } from "react";
 import type { z } from "zod";
 
 type UrlPrimitive = string | number | boolean | null | undefined;
@@ -27,6 +27,22 @@ function parseWithFallback<S extends UrlShape>(schema: S, raw: Record<string, st
   const empty = schema.safeParse({});
   if (empty.success) return empty.data;
   throw new Error("useUrlState: the schema must accept an empty query string (give every field .optional(), .default() or .catch()).");
+}
+
+/**
+ * The query string most recently sent to the router but perhaps not yet in
+ * `window.location`: `router.replace` lands asynchronously, so an update made
+ * before it lands must build on it, not on the stale URL (shared by every
+ * useUrlState on the page, e.g. a filter bar and a table).
+ */
+let pendingSearch: { pathname: string; search: string; at: number } | null = null;
+const PENDING_TTL_MS = 2000;
+
+function baseSearch(pathname: string, fallback: string): string {
+  if (pendingSearch && pendingSearch.pathname === pathname && Date.now() - pendingSearch.at < PENDING_TTL_MS) {
+    return pendingSearch.search;
+  }
+  return typeof window !== "undefined" ? window.location.search : fallback;
 }
 
 function serialize(value: unknown): string | null {
@@ -72,9 +88,15 @@ export function useUrlState<S extends UrlShape>(schema: S, options: UrlStateOpti
     return (parsed.success ? parsed.data : {}) as Record<string, unknown>;
   }, [schema]);
 
+  // Once the router has caught up with what we sent, the live URL is the truth again.
+  useEffect(() => {
+    if (pendingSearch && pendingSearch.pathname === pathname && pendingSearch.search === `?${queryString}`) pendingSearch = null;
+  }, [pathname, queryString]);
+
   const navigate = useCallback(
     (params: URLSearchParams) => {
       const qs = params.toString();
+      pendingSearch = { pathname, search: `?${qs}`, at: Date.now() };
       const href = qs ? `${pathname}?${qs}` : pathname;
       if (history === "push") router.push(href, { scroll: false });
       else router.replace(href, { scroll: false });
@@ -84,9 +106,8 @@ export function useUrlState<S extends UrlShape>(schema: S, options: UrlStateOpti
 
   const setState = useCallback(
     (patch: UrlStatePatch<S>) => {
-      // Start from the live URL so two quick updates in one tick both land.
-      const current = typeof window !== "undefined" ? window.location.search : `?${queryString}`;
-      const params = new URLSearchParams(current);
+      // Start from the newest URL (sent or live) so quick successive updates all land.
+      const params = new URLSearchParams(baseSearch(pathname, `?${queryString}`));
       for (const [key, value] of Object.entries(patch as Record<string, UrlPrimitive>)) {
         const text = serialize(value);
         const fallback = serialize(defaults[key]);
@@ -95,14 +116,14 @@ export function useUrlState<S extends UrlShape>(schema: S, options: UrlStateOpti
       }
       navigate(params);
     },
-    [defaults, navigate, queryString],
+    [defaults, navigate, pathname, queryString],
   );
 
   const reset = useCallback(() => {
-    const params = new URLSearchParams(typeof window !== "undefined" ? window.location.search : `?${queryString}`);
+    const params = new URLSearchParams(baseSearch(pathname, `?${queryString}`));
     for (const key of Object.keys(schema.shape)) params.delete(key);
     navigate(params);
-  }, [navigate, queryString, schema]);
+  }, [navigate, pathname, queryString, schema]);
 
   return [state, setState, reset];
 }
