@@ -126,8 +126,6 @@ export const en = {
 
   "overview.title": "Overview",
   "overview.description": "Summary of {business}'s operations.",
-  "overview.placeholder": "Operational metrics will appear here.",
-  "overview.shortcuts": "Shortcuts",
 
   "table.search": "Search",
   "table.searchLabel": "Search the table",
@@ -188,6 +186,7 @@ export const en = {
   "validation.slug": "Use 3 to 64 lowercase letters, digits and hyphens (e.g. online-course).",
   "validation.integer": "Use a whole number.",
   "validation.positive": "Must be greater than zero.",
+  "validation.maxSales": "At most 1,000,000 sales.",
   "validation.linkAmountRequired": "Enter a fixed amount or a minimum amount.",
   "validation.minAboveAmount": "The minimum amount cannot be above the fixed amount.",
   "validation.expiresInPast": "The expiry date must be in the future.",

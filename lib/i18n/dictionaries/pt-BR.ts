@@ -129,8 +129,6 @@ export const ptBR = {
 
   "overview.title": "Visão geral",
   "overview.description": "Resumo da operação de {business}.",
-  "overview.placeholder": "Os indicadores da operação aparecerão aqui.",
-  "overview.shortcuts": "Atalhos",
 
   "table.search": "Buscar",
   "table.searchLabel": "Buscar na tabela",
@@ -191,6 +189,7 @@ export const ptBR = {
   "validation.slug": "Use de 3 a 64 letras minúsculas, números e hífens (ex.: curso-online).",
   "validation.integer": "Use um número inteiro.",
   "validation.positive": "Deve ser maior que zero.",
+  "validation.maxSales": "No máximo 1.000.000 vendas.",
   "validation.linkAmountRequired": "Informe um valor fixo ou um valor mínimo.",
   "validation.minAboveAmount": "O valor mínimo não pode ser maior que o valor fixo.",
   "validation.expiresInPast": "A data de expiração precisa estar no futuro.",

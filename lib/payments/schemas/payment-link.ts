@@ -19,7 +19,7 @@ export const createPaymentLinkBodySchema = z
     description: z.string().trim().max(500, { error: "validation.tooLong" }).optional(),
     amount_centavos: positiveCentavosSchema.optional(),
     min_amount_centavos: positiveCentavosSchema.optional(),
-    max_sales: z.number().int({ error: "validation.integer" }).positive({ error: "validation.positive" }).max(1_000_000).optional(),
+    max_sales: z.number().int({ error: "validation.integer" }).positive({ error: "validation.positive" }).max(1_000_000, { error: "validation.maxSales" }).optional(),
     expires_at: isoUtcSchema.optional(),
     collect_customer_data: z.boolean().default(false),
   })
