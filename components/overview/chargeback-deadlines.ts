@@ -1,17 +1,6 @@
-import type { Chargeback } from "@/lib/payments/schemas/chargeback";
+import { isOpenChargeback, type Chargeback } from "@/lib/payments/schemas/chargeback";
 
-/** Statuses after which nothing more can be done about a dispute. */
-export const FINAL_CHARGEBACK_STATUSES: readonly string[] = ["won", "lost", "accepted", "refunded"];
-
-/**
- * Open = not decided: `needs_response`, `under_review`, or any status the
- * dashboard does not know yet (an unknown status is never assumed final, so a
- * new kind of open dispute is not hidden from the overview).
- */
-export function isOpenChargeback(cb: Pick<Chargeback, "status">): boolean {
-  if (typeof cb.status !== "string" || cb.status === "") return true;
-  return !FINAL_CHARGEBACK_STATUSES.includes(cb.status);
-}
+export { isOpenChargeback };
 
 function deadlineOf(cb: Pick<Chargeback, "respond_by">): number | null {
   if (typeof cb.respond_by !== "string" || cb.respond_by === "") return null;

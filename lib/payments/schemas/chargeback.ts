@@ -9,6 +9,19 @@ import { upstreamCentavosSchema } from "./common";
 export const KNOWN_CHARGEBACK_KINDS = ["card_chargeback", "pix_med"] as const;
 export const KNOWN_CHARGEBACK_STATUSES = ["needs_response", "under_review", "won", "lost", "accepted", "refunded"] as const;
 
+/** Statuses after which nothing more can be done about a dispute. */
+export const FINAL_CHARGEBACK_STATUSES: readonly string[] = ["won", "lost", "accepted", "refunded"];
+
+/**
+ * Open = not decided: `needs_response`, `under_review`, or any status the
+ * dashboard does not know yet (an unknown status is never assumed final, so a
+ * new kind of open dispute is not hidden). One rule for every page.
+ */
+export function isOpenChargeback(cb: { status?: string | null }): boolean {
+  if (typeof cb.status !== "string" || cb.status === "") return true;
+  return !FINAL_CHARGEBACK_STATUSES.includes(cb.status);
+}
+
 export const ChargebackSchema = z.looseObject({
   id: z.string(),
   kind: z.string().nullish(),

@@ -1,0 +1,13 @@
+import type { Metadata } from "next";
+import { ChargebacksView } from "@/components/chargebacks/chargebacks-view";
+import { getI18n } from "@/lib/i18n/server";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: t("nav.chargebacks") };
+}
+
+/** Chargebacks and Pix MED disputes: operators and viewers (finance, support). */
+export default function ChargebacksPage() {
+  return <ChargebacksView />;
+}

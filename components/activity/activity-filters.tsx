@@ -1,0 +1,135 @@
+"use client";
+
+import { FilterX, SlidersHorizontal } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { inputClassName } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import type { UrlStatePatch } from "@/lib/hooks/use-url-state";
+import { useI18n } from "@/lib/i18n/client";
+import { ACTIVITY_ACTIONS } from "@/lib/query/activity";
+import type { ActivityUrlState, activityUrlSchema } from "./activity-model";
+import { useActivityLabels } from "./activity-labels";
+
+export interface ActivityFiltersProps {
+  state: ActivityUrlState;
+  setState: (patch: UrlStatePatch<typeof activityUrlSchema>) => void;
+  /** Names to suggest for the person filter (people seen in the log, the signed-in operator). */
+  people: readonly string[];
+  onClear?: () => void;
+  /** Phones: the filters open from a button, so the log starts near the top. */
+  compact: boolean;
+}
+
+/** Person (exact name, with suggestions), action and date range; all in the URL and sent to the BFF. */
+export function ActivityFilters({ state, setState, people, onClear, compact }: ActivityFiltersProps) {
+  const { t, timeZoneName } = useI18n();
+  const labels = useActivityLabels();
+  const listId = `activity-people-${useId()}`;
+  const zone = timeZoneName();
+  const panelId = `activity-filters-${useId()}`;
+  const [expanded, setExpanded] = useState(false);
+  const activeCount = [state.actor, state.action, state.from || state.to].filter(Boolean).length;
+
+  // The person box commits to the URL after a pause (the BFF matches the exact name).
+  const [actor, setActor] = useState(state.actor);
+  const committed = useRef(state.actor);
+  useEffect(() => {
+    if (state.actor !== committed.current) {
+      committed.current = state.actor;
+      setActor(state.actor);
+    }
+  }, [state.actor]);
+  useEffect(() => {
+    const value = actor.trim();
+    if (value === committed.current) return;
+    const timer = setTimeout(() => {
+      committed.current = value;
+      setState({ actor: value });
+    }, 400);
+    return () => clearTimeout(timer);
+  }, [actor, setState]);
+
+  const controls = (
+    <>
+      <div className="w-full sm:w-52">
+        <input
+          type="search"
+          list={listId}
+          value={actor}
+          onChange={(e) => setActor(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") {
+              committed.current = actor.trim();
+              setState({ actor: actor.trim() });
+            }
+          }}
+          aria-label={t("activity.filter.person")}
+          placeholder={t("activity.filter.personPlaceholder")}
+          title={t("activity.filter.personHint")}
+          autoComplete="off"
+          className={cn(inputClassName, "h-8")}
+        />
+        <datalist id={listId}>
+          {people.map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
+      </div>
+      <NativeSelect size="sm" aria-label={t("activity.filter.action")} value={state.action} onChange={(e) => setState({ action: e.target.value })} className="w-full sm:w-auto">
+        <option value="">{t("activity.filter.allActions")}</option>
+        {!state.action || (ACTIVITY_ACTIONS as readonly string[]).includes(state.action) ? null : <option value={state.action}>{state.action}</option>}
+        {ACTIVITY_ACTIONS.map((action) => (
+          <option key={action} value={action}>
+            {labels.action(action)}
+          </option>
+        ))}
+      </NativeSelect>
+      <div role="group" aria-label={t("activity.filter.dates", { zone })} className="flex w-full items-center gap-1.5 sm:w-auto">
+        <input
+          type="date"
+          aria-label={t("activity.filter.from", { zone })}
+          value={state.from ?? ""}
+          max={state.to}
+          onChange={(e) => setState({ from: e.target.value || null })}
+          className={cn(inputClassName, "h-8 w-full min-w-0 px-2 tabular-nums sm:w-[9.5rem]")}
+        />
+        <span className="text-xs text-muted-foreground" aria-hidden="true">
+          –
+        </span>
+        <input
+          type="date"
+          aria-label={t("activity.filter.to", { zone })}
+          value={state.to ?? ""}
+          min={state.from}
+          onChange={(e) => setState({ to: e.target.value || null })}
+          className={cn(inputClassName, "h-8 w-full min-w-0 px-2 tabular-nums sm:w-[9.5rem]")}
+        />
+        <span className="shrink-0 text-xs text-muted-foreground" title={t("activity.filter.zoneHint")}>
+          {zone}
+        </span>
+      </div>
+      {onClear ? (
+        <Button variant="ghost" size="sm" onClick={onClear}>
+          <FilterX aria-hidden="true" />
+          {t("common.clearFilters")}
+        </Button>
+      ) : null}
+    </>
+  );
+
+  if (!compact) return controls;
+  return (
+    <>
+      <Button variant="outline" size="sm" aria-expanded={expanded} aria-controls={panelId} onClick={() => setExpanded((v) => !v)}>
+        <SlidersHorizontal aria-hidden="true" />
+        {t("common.filters")}
+        {activeCount > 0 ? <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground tabular-nums">{activeCount}</span> : null}
+      </Button>
+      <div id={panelId} hidden={!expanded} className="w-full space-y-2 [&>*]:w-full">
+        {controls}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,191 @@
+import { z } from "zod";
+import { csvDateLocal, csvDateUtc, jsonCell, toCsv, type CsvValue } from "@/lib/csv";
+import { zonedLocalToUtcIso } from "@/lib/format/date";
+import type { ActivityFilters } from "@/lib/query/activity";
+import type { ActivityEntry } from "@/lib/schemas/activity";
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The audit log's filters in the URL. Dates are calendar days in the operator's zone. */
+export const activityUrlSchema = z.object({
+  actor: z.string().max(80).default("").catch(""),
+  action: z.string().max(60).default("").catch(""),
+  from: z.string().regex(DATE_RE).optional().catch(undefined),
+  to: z.string().regex(DATE_RE).optional().catch(undefined),
+  /** Search within the loaded entries (ids, names, targets, errors). */
+  q: z.string().max(200).default("").catch(""),
+  /** "" = the log's own order, newest first. */
+  sort: z.string().max(80).default("").catch(""),
+});
+export type ActivityUrlState = z.output<typeof activityUrlSchema>;
+
+/** The entry open in the side panel (`?entry=`); opening it is a history entry. */
+export const activitySelectionSchema = z.object({
+  entry: z.string().max(40).optional().catch(undefined),
+});
+
+/** "2026-11-22" → "2026-11-23". */
+export function nextDay(date: string): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/** URL state → the BFF's query: days in the zone become instants, `to` is the start of the next day (exclusive). */
+export function toApiFilters(state: ActivityUrlState, timeZone: string): ActivityFilters {
+  const filters: ActivityFilters = {};
+  const actor = state.actor.trim();
+  if (actor) filters.actor = actor;
+  if (state.action) filters.action = state.action;
+  const from = state.from ? zonedLocalToUtcIso(`${state.from}T00:00`, timeZone) : null;
+  const to = state.to ? zonedLocalToUtcIso(`${nextDay(state.to)}T00:00`, timeZone) : null;
+  if (from) filters.from = from;
+  if (to) filters.to = to;
+  return filters;
+}
+
+/** Where an entry's target lives in the dashboard, when it has a page. */
+export function targetHref(entry: Pick<ActivityEntry, "target_type" | "target_id">): string | null {
+  const id = entry.target_id;
+  if (!id) return null;
+  const safe = encodeURIComponent(id);
+  switch (entry.target_type) {
+    case "payout":
+      return `/payouts/${safe}`;
+    case "subaccount":
+      return `/subaccounts/${safe}`;
+    case "payment_link":
+      return `/payment-links?id=${safe}`;
+    default:
+      return null;
+  }
+}
+
+export interface FieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+  /** The field was in the "before" snapshot / in the "after" snapshot. */
+  inBefore: boolean;
+  inAfter: boolean;
+  changed: boolean;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  try {
+    return JSON.stringify(a) === JSON.stringify(b);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Before → after, field by field: the after snapshot's fields in order, then
+ * fields only in before. A snapshot that is not an object is one field, "value".
+ */
+export function diffSnapshots(before: unknown, after: unknown): FieldChange[] {
+  if (before === null && after === null) return [];
+  const b = isRecord(before) ? before : before === null || before === undefined ? {} : { value: before };
+  const a = isRecord(after) ? after : after === null || after === undefined ? {} : { value: after };
+  const keys = [...Object.keys(a), ...Object.keys(b).filter((k) => !(k in a))];
+  return keys.map((field) => {
+    const inBefore = field in b;
+    const inAfter = field in a;
+    const changed = before === null || after === null ? true : !(inBefore && inAfter && sameValue(b[field], a[field]));
+    return { field, before: b[field], after: a[field], inBefore, inAfter, changed };
+  });
+}
+
+/** The CSV of these entries: ids, both times, who, what, target, outcome, error, request and idempotency ids, and the raw snapshots as JSON. */
+export function activityCsv(entries: readonly ActivityEntry[], timeZone: string): string {
+  const header = [
+    "id",
+    "occurred_at_utc",
+    `occurred_at_local (${timeZone})`,
+    "actor_name",
+    "actor_role",
+    "action",
+    "target_type",
+    "target_id",
+    "outcome",
+    "error_code",
+    "error_message",
+    "request_id",
+    "idempotency_key",
+    "before",
+    "after",
+  ];
+  const rows = entries.map((e): CsvValue[] => [
+    e.id,
+    csvDateUtc(e.occurred_at),
+    csvDateLocal(e.occurred_at, timeZone),
+    e.actor.name,
+    e.actor.role,
+    e.action,
+    e.target_type,
+    e.target_id,
+    e.outcome,
+    e.error?.code,
+    e.error?.message,
+    e.request_id,
+    e.idempotency_key,
+    jsonCell(e.before),
+    jsonCell(e.after),
+  ]);
+  return toCsv(header, rows);
+}
+
+function normalizeForSearch(value: string): string {
+  return value.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+}
+
+/** What the search box looks through: who, what (code and label), target, outcome, error, request and idempotency ids. */
+export function activitySearchText(entry: ActivityEntry, actionLabel: string): string {
+  return normalizeForSearch(
+    [entry.id, entry.actor.name, entry.actor.role, entry.action, actionLabel, entry.target_type, entry.target_id, entry.outcome, entry.error?.code, entry.error?.message, entry.request_id, entry.idempotency_key]
+      .filter(Boolean)
+      .join(" "),
+  );
+}
+
+export function searchEntries(entries: readonly ActivityEntry[], q: string, haystack: (entry: ActivityEntry) => string): ActivityEntry[] {
+  const terms = normalizeForSearch(q.trim()).split(/\s+/).filter(Boolean);
+  if (terms.length === 0) return [...entries];
+  return entries.filter((entry) => {
+    const hay = haystack(entry);
+    return terms.every((term) => hay.includes(term));
+  });
+}
+
+export const ACTIVITY_SORTABLE = ["occurred_at", "actor", "action", "outcome"] as const;
+
+const collator = new Intl.Collator("pt-BR", { sensitivity: "base", numeric: true });
+
+/** Sorts a copy; no sort (or an unknown column) keeps the log's order (newest first). Ties keep it too. */
+export function sortEntries(entries: readonly ActivityEntry[], sort: ReadonlyArray<{ id: string; desc: boolean }>, actionLabel: (action: string) => string): ActivityEntry[] {
+  const spec = sort[0];
+  if (!spec || !(ACTIVITY_SORTABLE as readonly string[]).includes(spec.id)) return [...entries];
+  const key = (e: ActivityEntry): string | number => {
+    switch (spec.id) {
+      case "occurred_at":
+        return Date.parse(e.occurred_at) || 0;
+      case "actor":
+        return e.actor.name;
+      case "action":
+        return actionLabel(e.action);
+      default:
+        return e.outcome;
+    }
+  };
+  return entries
+    .map((entry, index) => ({ entry, index, k: key(entry) }))
+    .sort((a, b) => {
+      const cmp = typeof a.k === "number" && typeof b.k === "number" ? a.k - b.k : collator.compare(String(a.k), String(b.k));
+      return (spec.desc ? -cmp : cmp) || a.index - b.index;
+    })
+    .map((x) => x.entry);
+}

@@ -1,0 +1,157 @@
+"use client";
+
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Download, FilterX, History } from "lucide-react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { toast } from "sonner";
+import { useSession } from "@/components/providers/session-provider";
+import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorPanel } from "@/components/ui/error-panel";
+import { PageHeader } from "@/components/ui/page-header";
+import { isAbortError } from "@/lib/api/errors";
+import { csvFileName, downloadCsv } from "@/lib/csv";
+import { useMediaQuery } from "@/lib/hooks/use-media-query";
+import { formatSort, parseSort, useUrlState } from "@/lib/hooks/use-url-state";
+import { useI18n } from "@/lib/i18n/client";
+import { zoneLabel } from "@/lib/i18n/zone-label";
+import { ACTIVITY_EXPORT_LIMIT, activityQuery, fetchAllActivity } from "@/lib/query/activity";
+import type { ActivityEntry } from "@/lib/schemas/activity";
+import { useActivityColumns } from "./activity-columns";
+import { ActivityFilters } from "./activity-filters";
+import { useActivityLabels } from "./activity-labels";
+import { activityCsv, activitySearchText, activitySelectionSchema, activityUrlSchema, searchEntries, sortEntries, toApiFilters } from "./activity-model";
+import { ActivitySheet } from "./activity-sheet";
+
+/**
+ * The audit log: who did what in the dashboard, newest first, filtered on the
+ * server by person, action and dates (all in the URL), loaded page by page,
+ * with before → after per field and a CSV of everything that matches.
+ */
+export function ActivityView() {
+  const { t, timeZone, timeZoneName } = useI18n();
+  const session = useSession();
+  const labels = useActivityLabels();
+  const [state, setState, resetFilters] = useUrlState(activityUrlSchema);
+  const [selection, setSelection] = useUrlState(activitySelectionSchema, { history: "push" });
+  const wide = useMediaQuery("(min-width: 640px)");
+
+  const apiFilters = useMemo(() => toApiFilters(state, timeZone), [state, timeZone]);
+  const query = useInfiniteQuery(activityQuery(apiFilters));
+  const loaded = useMemo(() => query.data?.pages.flatMap((page) => page.items), [query.data]);
+
+  const haystack = useCallback((entry: ActivityEntry) => activitySearchText(entry, labels.action(entry.action)), [labels]);
+  const sorting = useMemo(() => parseSort(state.sort), [state.sort]);
+  const view = useMemo(() => (loaded ? sortEntries(searchEntries(loaded, state.q, haystack), sorting, labels.action) : undefined), [loaded, state.q, haystack, sorting, labels]);
+  const columns = useActivityColumns(!wide);
+
+  const people = useMemo(() => {
+    const names = new Set<string>([session.operatorName]);
+    for (const entry of loaded ?? []) names.add(entry.actor.name);
+    return [...names].sort((a, b) => a.localeCompare(b));
+  }, [loaded, session.operatorName]);
+
+  const serverFiltersActive = Boolean(state.actor || state.action || state.from || state.to);
+  const selected = selection.entry ? loaded?.find((e) => e.id === selection.entry) : undefined;
+
+  // CSV export: every entry matching the server filters (bounded), then the same search and sort as the list.
+  const [exporting, setExporting] = useState<{ fetched: number } | null>(null);
+  const [exportError, setExportError] = useState<unknown>(null);
+  const exportAbort = useRef<AbortController | null>(null);
+  useEffect(() => () => exportAbort.current?.abort(), []);
+
+  const exportCsv = async () => {
+    setExportError(null);
+    const controller = new AbortController();
+    exportAbort.current = controller;
+    setExporting({ fetched: 0 });
+    try {
+      const { items, truncated } = await fetchAllActivity(apiFilters, { max: ACTIVITY_EXPORT_LIMIT, signal: controller.signal, onProgress: (fetched) => setExporting({ fetched }) });
+      const rows = sortEntries(searchEntries(items, state.q, haystack), sorting, labels.action);
+      downloadCsv(csvFileName("activity", timeZone), activityCsv(rows, timeZone));
+      if (truncated) toast.warning(t("activity.exportTruncated", { count: ACTIVITY_EXPORT_LIMIT }));
+      else toast.success(t("activity.exported", { count: rows.length }));
+    } catch (error) {
+      if (isAbortError(error)) return;
+      setExportError(error);
+      toast.error(t("activity.exportFailed"));
+    } finally {
+      if (exportAbort.current === controller) exportAbort.current = null;
+      setExporting(null);
+    }
+  };
+
+  const onSearchChange = useCallback((q: string) => setState({ q }), [setState]);
+
+  const emptyState =
+    serverFiltersActive || state.q ? (
+    <EmptyState
+      icon={FilterX}
+      title={t("activity.empty.filteredTitle")}
+      description={
+        state.q && (loaded?.length ?? 0) > 0
+          ? t("table.noResultsFor", { query: state.q })
+          : state.actor
+            ? t("activity.empty.filteredPerson", { name: state.actor })
+            : t("activity.empty.filteredDescription")
+      }
+      action={
+        <Button variant="outline" size="sm" onClick={resetFilters}>
+          {t("common.clearFilters")}
+        </Button>
+      }
+    />
+  ) : (
+    <EmptyState icon={History} title={t("activity.empty.title")} description={t("activity.empty.description")} />
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t("nav.activity")}
+        description={t("activity.description", { zone: `${zoneLabel(timeZone, t)} (${timeZoneName()})` })}
+        actions={
+          <Button variant="outline" size="sm" onClick={exportCsv} loading={exporting !== null} disabled={query.isPending || (loaded?.length ?? 0) === 0}>
+            {exporting ? null : <Download aria-hidden="true" />}
+            {exporting ? t("activity.exporting", { count: exporting.fetched }) : t("activity.export")}
+          </Button>
+        }
+      />
+
+      {exportError ? <ErrorPanel error={exportError} onRetry={exportCsv} title={t("activity.exportFailed")} className="mb-4" /> : null}
+
+      <DataTable
+        label={t("nav.activity")}
+        data={view}
+        columns={columns}
+        getRowId={(row) => row.id}
+        isLoading={query.isPending}
+        error={query.error}
+        onRetry={() => query.refetch()}
+        search={state.q}
+        onSearchChange={onSearchChange}
+        searchPlaceholder={t("activity.searchPlaceholder")}
+        manualFiltering
+        manualSorting
+        sorting={sorting}
+        onSortingChange={(next) => setState({ sort: formatSort(next) })}
+        filters={<ActivityFilters state={state} setState={setState} people={people} onClear={serverFiltersActive || state.q ? resetFilters : undefined} compact={!wide} />}
+        toolbarActions={
+          query.hasNextPage ? (
+            <span className="text-xs text-muted-foreground">{t("activity.loadedSoFar", { count: loaded?.length ?? 0 })}</span>
+          ) : null
+        }
+        onRowClick={(row) => setSelection({ entry: row.id })}
+        rowLabel={(row) => t("activity.rowLabel", { action: labels.action(row.action), name: row.actor.name })}
+        emptyState={emptyState}
+        hasMore={Boolean(query.hasNextPage)}
+        onLoadMore={() => query.fetchNextPage()}
+        isLoadingMore={query.isFetchingNextPage}
+        estimateRowHeight={wide ? 64 : 88}
+      />
+
+      <ActivitySheet entryId={selection.entry} entry={selected} onClose={() => setSelection({ entry: null })} />
+    </>
+  );
+}

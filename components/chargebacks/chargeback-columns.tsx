@@ -1,0 +1,147 @@
+"use client";
+
+import { createColumnHelper } from "@tanstack/react-table";
+import { useMemo } from "react";
+import { columnMeta, type DataTableColumn } from "@/components/ui/data-table";
+import { DateTime } from "@/components/ui/date-time";
+import { Money } from "@/components/ui/money";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { useI18n } from "@/lib/i18n/client";
+import type { Chargeback } from "@/lib/payments/schemas/chargeback";
+import { rawText } from "./chargeback-model";
+import { DeadlineCell } from "./deadline";
+import { KindBadge } from "./kind-badge";
+
+const h = createColumnHelper<Chargeback>();
+
+function Muted({ children }: { children: string }) {
+  return <span className="text-muted-foreground">{children}</span>;
+}
+
+/** What ties a dispute to money the business moved: the payout (MED) or the card (chargeback). */
+function Reference({ cb }: { cb: Chargeback }) {
+  const { t } = useI18n();
+  if (cb.payout_id) return <span className="font-mono text-[0.8125rem]">{cb.payout_id}</span>;
+  if (cb.card_last4 || cb.card_brand) {
+    return (
+      <span>
+        <span className="capitalize">{cb.card_brand ?? ""}</span>
+        {cb.card_last4 ? <span className="font-mono text-[0.8125rem]"> •••• {cb.card_last4}</span> : null}
+      </span>
+    );
+  }
+  if (cb.end_to_end_id) return <span className="font-mono text-[0.8125rem]">{cb.end_to_end_id}</span>;
+  return <Muted>{t("common.none")}</Muted>;
+}
+
+export interface ChargebackColumnsOptions {
+  now: number;
+  /** Field names the dashboard does not know, shown as extra columns, raw. */
+  extraFields: readonly string[];
+  /** Two stacked columns for phones. */
+  compact: boolean;
+}
+
+/** The list's columns. Sorting is done by the page (see sortChargebacks); the ids here are the sort keys. */
+export function useChargebackColumns({ now, extraFields, compact }: ChargebackColumnsOptions): DataTableColumn<Chargeback>[] {
+  const { t, locale } = useI18n();
+  // 12-hour English times ("11/22 01:47 PM (GMT-3)") are longer than 24-hour Portuguese ones.
+  const deadlineWidth = locale === "en" ? 372 : 330;
+  return useMemo(() => {
+    if (compact) {
+      return [
+        h.accessor("id", {
+          id: "id",
+          header: () => t("chargebacks.column.dispute"),
+          size: 172,
+          cell: ({ row }) => (
+            <div className="flex min-w-0 flex-col items-start gap-1 py-0.5">
+              <KindBadge kind={row.original.kind} />
+              <span className="max-w-full truncate font-mono text-xs text-muted-foreground">{row.original.id}</span>
+              <StatusBadge status={row.original.status} />
+            </div>
+          ),
+        }),
+        h.accessor("respond_by", {
+          id: "respond_by",
+          header: () => t("chargebacks.column.amountDeadline"),
+          size: 172,
+          meta: columnMeta({ align: "right" }),
+          cell: ({ row }) => (
+            <div className="flex min-w-0 flex-col items-end gap-1 py-0.5 whitespace-normal">
+              <Money centavos={row.original.amount_centavos} className="font-medium" />
+              <DeadlineCell chargeback={row.original} now={now} className="flex-col items-end gap-1" />
+            </div>
+          ),
+        }),
+      ] as DataTableColumn<Chargeback>[];
+    }
+    const columns: DataTableColumn<Chargeback>[] = [
+      h.accessor("kind", {
+        header: () => t("chargebacks.column.kind"),
+        size: 124,
+        cell: ({ row }) => <KindBadge kind={row.original.kind} />,
+      }) as DataTableColumn<Chargeback>,
+      h.accessor("id", {
+        header: () => t("chargebacks.column.id"),
+        size: 180,
+        meta: columnMeta({ cellClassName: "font-mono text-[0.8125rem]" }),
+      }) as DataTableColumn<Chargeback>,
+      h.accessor("status", {
+        header: () => t("chargebacks.column.status"),
+        size: 190,
+        cell: ({ row }) => <StatusBadge status={row.original.status} />,
+      }) as DataTableColumn<Chargeback>,
+      h.accessor("amount_centavos", {
+        header: () => t("chargebacks.column.amount"),
+        size: 128,
+        meta: columnMeta({ align: "right" }),
+        cell: ({ row }) => <Money centavos={row.original.amount_centavos} />,
+      }) as DataTableColumn<Chargeback>,
+      h.accessor("respond_by", {
+        header: () => t("chargebacks.column.respondBy"),
+        size: deadlineWidth,
+        cell: ({ row }) => <DeadlineCell chargeback={row.original} now={now} />,
+      }) as DataTableColumn<Chargeback>,
+      h.accessor("customer_name", {
+        header: () => t("chargebacks.column.customer"),
+        size: 180,
+        cell: ({ getValue }) => getValue() || <Muted>{t("common.none")}</Muted>,
+      }) as DataTableColumn<Chargeback>,
+      h.accessor("reason", {
+        header: () => t("chargebacks.column.reason"),
+        size: 260,
+        cell: ({ row }) => (
+          <span title={[row.original.reason, row.original.reason_code].filter(Boolean).join(" · ")}>
+            {row.original.reason ?? ""}
+            {row.original.reason_code ? <span className="ml-1.5 font-mono text-xs text-muted-foreground">{row.original.reason_code}</span> : null}
+            {!row.original.reason && !row.original.reason_code ? <Muted>{t("common.none")}</Muted> : null}
+          </span>
+        ),
+      }) as DataTableColumn<Chargeback>,
+      h.display({
+        id: "_reference",
+        header: () => t("chargebacks.column.reference"),
+        size: 210,
+        cell: ({ row }) => <Reference cb={row.original} />,
+      }) as DataTableColumn<Chargeback>,
+      h.accessor("created_at", {
+        header: () => t("chargebacks.column.createdAt"),
+        size: 150,
+        cell: ({ row }) => <DateTime value={row.original.created_at} />,
+      }) as DataTableColumn<Chargeback>,
+    ];
+    for (const key of extraFields) {
+      columns.push(
+        h.accessor((row) => rawText(row[key]), {
+          id: key,
+          header: () => <code className="font-mono">{key}</code>,
+          size: 180,
+          meta: columnMeta({ cellClassName: "font-mono text-[0.8125rem]" }),
+          cell: ({ getValue }) => getValue() || <Muted>{t("common.none")}</Muted>,
+        }) as DataTableColumn<Chargeback>,
+      );
+    }
+    return columns;
+  }, [compact, deadlineWidth, extraFields, now, t]);
+}

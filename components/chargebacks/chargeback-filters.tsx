@@ -1,0 +1,145 @@
+"use client";
+
+import { FilterX, SlidersHorizontal } from "lucide-react";
+import { useId, useMemo, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { inputClassName } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import type { UrlStatePatch } from "@/lib/hooks/use-url-state";
+import { useI18n } from "@/lib/i18n/client";
+import { hasMessage } from "@/lib/i18n/translate";
+import type { Chargeback } from "@/lib/payments/schemas/chargeback";
+import { DEADLINE_FILTERS, KNOWN_CHARGEBACK_KINDS, KNOWN_CHARGEBACK_STATUSES, type ChargebackUrlState, type chargebackUrlSchema } from "./chargeback-model";
+import { useKindLabel } from "./kind-badge";
+
+export interface ChargebackFiltersProps {
+  data: readonly Chargeback[] | undefined;
+  state: ChargebackUrlState;
+  setState: (patch: UrlStatePatch<typeof chargebackUrlSchema>) => void;
+  /** Shown when a filter is set. */
+  onClear?: () => void;
+  /** Phones: also offer the sort order as a select (column headers are fewer there). */
+  compact: boolean;
+}
+
+const SORT_OPTIONS = ["respond_by.asc", "respond_by.desc", "created_at.desc", "created_at.asc", "amount_centavos.desc", "amount_centavos.asc"] as const;
+
+function countBy(rows: readonly Chargeback[] | undefined, key: "kind" | "status"): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const row of rows ?? []) {
+    const value = row[key] ?? "";
+    counts.set(value, (counts.get(value) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** Kind, status, deadline and created-date filters, all kept in the URL. */
+export function ChargebackFilters({ data, state, setState, onClear, compact }: ChargebackFiltersProps) {
+  const { t, locale, timeZoneName, formatNumber } = useI18n();
+  const kindLabel = useKindLabel();
+  const kinds = useMemo(() => countBy(data, "kind"), [data]);
+  const statuses = useMemo(() => countBy(data, "status"), [data]);
+  const withCount = (label: string, count: number | undefined) => (data ? `${label} (${formatNumber(count ?? 0)})` : label);
+
+  const kindOptions = [...KNOWN_CHARGEBACK_KINDS, ...[...kinds.keys()].filter((k) => k !== "" && !(KNOWN_CHARGEBACK_KINDS as readonly string[]).includes(k)).sort()];
+  const statusOptions = [...KNOWN_CHARGEBACK_STATUSES, ...[...statuses.keys()].filter((s) => s !== "" && !(KNOWN_CHARGEBACK_STATUSES as readonly string[]).includes(s)).sort()];
+  const openCount = (statuses.get("needs_response") ?? 0) + (statuses.get("under_review") ?? 0);
+  const statusLabel = (value: string) => (hasMessage(`status.${value}`, locale) ? t(`status.${value}`) : value);
+  const zone = timeZoneName();
+  const panelId = `cb-filters-${useId()}`;
+  const [expanded, setExpanded] = useState(false);
+  const activeCount = [state.kind, state.status, state.deadline, state.from || state.to].filter(Boolean).length;
+
+  const sortSelect = (
+    <NativeSelect size="sm" aria-label={t("chargebacks.filter.sort")} value={state.sort} onChange={(e) => setState({ sort: e.target.value })} className="min-w-0 flex-1">
+      {!(SORT_OPTIONS as readonly string[]).includes(state.sort) ? <option value={state.sort}>{state.sort}</option> : null}
+      {SORT_OPTIONS.map((s) => (
+        <option key={s} value={s}>
+          {t(`chargebacks.sort.${s}`)}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+
+  const controls = (
+    <>
+      <NativeSelect size="sm" aria-label={t("chargebacks.filter.kind")} value={state.kind} onChange={(e) => setState({ kind: e.target.value })} className="w-full sm:w-auto">
+        <option value="">{withCount(t("chargebacks.filter.allKinds"), data?.length)}</option>
+        {kindOptions.map((k) => (
+          <option key={k} value={k}>
+            {withCount(kindLabel(k), kinds.get(k))}
+          </option>
+        ))}
+      </NativeSelect>
+      <NativeSelect size="sm" aria-label={t("chargebacks.filter.status")} value={state.status} onChange={(e) => setState({ status: e.target.value })} className="w-full sm:w-auto">
+        <option value="">{t("chargebacks.filter.allStatuses")}</option>
+        <option value="open">{withCount(t("chargebacks.filter.open"), openCount)}</option>
+        {statusOptions.map((s) => (
+          <option key={s} value={s}>
+            {withCount(statusLabel(s), statuses.get(s))}
+          </option>
+        ))}
+      </NativeSelect>
+      <NativeSelect size="sm" aria-label={t("chargebacks.filter.deadline")} value={state.deadline ?? ""} onChange={(e) => setState({ deadline: (DEADLINE_FILTERS as readonly string[]).includes(e.target.value) ? (e.target.value as (typeof DEADLINE_FILTERS)[number]) : null })} className="w-full sm:w-auto">
+        <option value="">{t("chargebacks.filter.anyDeadline")}</option>
+        {DEADLINE_FILTERS.map((d) => (
+          <option key={d} value={d}>
+            {t(`chargebacks.filter.deadline.${d}`)}
+          </option>
+        ))}
+      </NativeSelect>
+      <div role="group" aria-label={t("chargebacks.filter.created", { zone })} className="flex w-full items-center gap-1.5 sm:w-auto">
+        <span className="shrink-0 text-xs text-muted-foreground" aria-hidden="true">
+          {t("chargebacks.filter.createdShort")}
+        </span>
+        <input
+          type="date"
+          aria-label={t("chargebacks.filter.from", { zone })}
+          value={state.from ?? ""}
+          max={state.to}
+          onChange={(e) => setState({ from: e.target.value || null })}
+          className={cn(inputClassName, "h-8 w-full min-w-0 px-2 tabular-nums sm:w-[9.5rem]")}
+        />
+        <span className="text-xs text-muted-foreground" aria-hidden="true">
+          –
+        </span>
+        <input
+          type="date"
+          aria-label={t("chargebacks.filter.to", { zone })}
+          value={state.to ?? ""}
+          min={state.from}
+          onChange={(e) => setState({ to: e.target.value || null })}
+          className={cn(inputClassName, "h-8 w-full min-w-0 px-2 tabular-nums sm:w-[9.5rem]")}
+        />
+        <span className="shrink-0 text-xs text-muted-foreground" title={t("chargebacks.filter.zoneHint")}>
+          {zone}
+        </span>
+      </div>
+      {onClear ? (
+        <Button variant="ghost" size="sm" onClick={onClear}>
+          <FilterX aria-hidden="true" />
+          {t("common.clearFilters")}
+        </Button>
+      ) : null}
+    </>
+  );
+
+  if (!compact) return controls;
+  // Phones: the sort order and a button that shows the filters, so the list starts near the top.
+  return (
+    <>
+      <div className="flex w-full items-center gap-2">
+        <Button variant="outline" size="sm" aria-expanded={expanded} aria-controls={panelId} onClick={() => setExpanded((v) => !v)} className="shrink-0">
+          <SlidersHorizontal aria-hidden="true" />
+          {t("common.filters")}
+          {activeCount > 0 ? <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground tabular-nums">{activeCount}</span> : null}
+        </Button>
+        {sortSelect}
+      </div>
+      <div id={panelId} hidden={!expanded} className="w-full space-y-2 [&>*]:w-full">
+        {controls}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,297 @@
+import { z } from "zod";
+import { centavosToDecimal, csvDateLocal, csvDateUtc, jsonCell, toCsv, type CsvValue } from "@/lib/csv";
+import { zonedLocalToUtcIso } from "@/lib/format/date";
+import { ChargebackSchema, isOpenChargeback, KNOWN_CHARGEBACK_KINDS, KNOWN_CHARGEBACK_STATUSES, type Chargeback } from "@/lib/payments/schemas/chargeback";
+
+/**
+ * The chargebacks page's rules, kept pure (no React) so the table, the stat
+ * tiles and the CSV export all use exactly the same filtering and ordering.
+ *
+ * Open = the dispute is not decided yet: `needs_response` and `under_review`.
+ * Needs action = `needs_response` only: the business must answer before
+ * `respond_by`. `under_review` was answered and waits for the card network or
+ * the payer's bank, so nothing is expected from the business.
+ */
+export const ACTION_STATUS = "needs_response";
+
+export const HOUR_MS = 3_600_000;
+
+/** Every field the dashboard formats; anything else the API sends is shown as it came. */
+export const KNOWN_FIELDS: readonly string[] = Object.keys(ChargebackSchema.shape);
+
+export { KNOWN_CHARGEBACK_KINDS, KNOWN_CHARGEBACK_STATUSES };
+
+export function isOpen(cb: Chargeback): boolean {
+  return isOpenChargeback(cb);
+}
+
+export function needsAction(cb: Chargeback): boolean {
+  return cb.status === ACTION_STATUS;
+}
+
+/** Milliseconds since epoch, or null when missing / unreadable. */
+export function instant(value: unknown): number | null {
+  if (typeof value !== "string" || value === "") return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/**
+ * How pressing a response deadline is:
+ * - `overdue`, `due24h` (< 24 h), `due72h` (< 72 h), `later`: a dispute that needs action;
+ * - `waiting`: under review (deadline shown, no action expected);
+ * - `closed`: decided; `none`: no deadline sent.
+ */
+export type Urgency = "overdue" | "due24h" | "due72h" | "later" | "waiting" | "closed" | "none";
+
+export function urgencyOf(cb: Chargeback, now: number): Urgency {
+  const deadline = instant(cb.respond_by);
+  if (!isOpen(cb)) return deadline === null ? "none" : "closed";
+  if (deadline === null) return "none";
+  if (!needsAction(cb)) return "waiting";
+  const left = deadline - now;
+  if (left <= 0) return "overdue";
+  if (left < 24 * HOUR_MS) return "due24h";
+  if (left < 72 * HOUR_MS) return "due72h";
+  return "later";
+}
+
+/** Deadline filter in the URL: needs-action disputes overdue, or due within 24 h / 72 h (overdue included). */
+export const DEADLINE_FILTERS = ["overdue", "24h", "72h"] as const;
+export type DeadlineFilter = (typeof DEADLINE_FILTERS)[number];
+
+function matchesDeadline(cb: Chargeback, filter: DeadlineFilter, now: number): boolean {
+  const u = urgencyOf(cb, now);
+  if (filter === "overdue") return u === "overdue";
+  if (filter === "24h") return u === "overdue" || u === "due24h";
+  return u === "overdue" || u === "due24h" || u === "due72h";
+}
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Filters, search and sort as they live in the URL. Dates are calendar days in the operator's zone. */
+export const chargebackUrlSchema = z.object({
+  q: z.string().max(200).default("").catch(""),
+  kind: z.string().max(60).default("").catch(""),
+  /** "" (all), "open" (needs_response + under_review) or one status as the API sends it. */
+  status: z.string().max(60).default("").catch(""),
+  deadline: z.enum(DEADLINE_FILTERS).optional().catch(undefined),
+  from: z.string().regex(DATE_RE).optional().catch(undefined),
+  to: z.string().regex(DATE_RE).optional().catch(undefined),
+  sort: z.string().max(80).default("respond_by.asc").catch("respond_by.asc"),
+});
+export type ChargebackUrlState = z.output<typeof chargebackUrlSchema>;
+
+/** The chargeback open in the drawer (`?id=`), kept apart so opening it is a history entry (Back closes it). */
+export const chargebackSelectionSchema = z.object({
+  id: z.string().max(200).optional().catch(undefined),
+});
+
+/** "2026-11-22" → the next calendar day "2026-11-23". */
+export function nextDay(date: string): string {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/** The created-at window [from 00:00, day after `to` 00:00) in the zone, as epoch ms. */
+export function dateWindow(from: string | undefined, to: string | undefined, timeZone: string): { start: number | null; end: number | null } {
+  const startIso = from ? zonedLocalToUtcIso(`${from}T00:00`, timeZone) : null;
+  const endIso = to ? zonedLocalToUtcIso(`${nextDay(to)}T00:00`, timeZone) : null;
+  return { start: startIso ? Date.parse(startIso) : null, end: endIso ? Date.parse(endIso) : null };
+}
+
+export function normalizeForSearch(value: string): string {
+  return value.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+}
+
+/** What the search box looks through: ids, customer, payout, E2E, reason code, card digits and unknown text fields. */
+export function searchText(cb: Chargeback): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(cb)) {
+    if (key === "created_at" || key === "respond_by" || key === "amount_centavos") continue;
+    if (typeof value === "string" || typeof value === "number") parts.push(String(value));
+  }
+  return normalizeForSearch(parts.join(" "));
+}
+
+export interface FilterContext {
+  timeZone: string;
+  now: number;
+  /** Precomputed `searchText` per row (same order as `rows`). */
+  haystacks?: readonly string[];
+}
+
+export function filterChargebacks(rows: readonly Chargeback[], state: Pick<ChargebackUrlState, "q" | "kind" | "status" | "deadline" | "from" | "to">, ctx: FilterContext): Chargeback[] {
+  const terms = normalizeForSearch(state.q.trim()).split(/\s+/).filter(Boolean);
+  const { start, end } = dateWindow(state.from, state.to, ctx.timeZone);
+  const out: Chargeback[] = [];
+  rows.forEach((cb, index) => {
+    if (state.kind && (cb.kind ?? "") !== state.kind) return;
+    if (state.status === "open") {
+      if (!isOpen(cb)) return;
+    } else if (state.status && (cb.status ?? "") !== state.status) return;
+    if (state.deadline && !matchesDeadline(cb, state.deadline, ctx.now)) return;
+    if (start !== null || end !== null) {
+      const created = instant(cb.created_at);
+      if (created === null) return;
+      if (start !== null && created < start) return;
+      if (end !== null && created >= end) return;
+    }
+    if (terms.length > 0) {
+      const hay = ctx.haystacks?.[index] ?? searchText(cb);
+      if (!terms.every((term) => hay.includes(term))) return;
+    }
+    out.push(cb);
+  });
+  return out;
+}
+
+export interface SortSpec {
+  id: string;
+  desc: boolean;
+}
+
+/** Missing values sort last in both directions. */
+function compareNullable<T>(a: T | null, b: T | null, cmp: (x: T, y: T) => number, desc: boolean): number {
+  if (a === null && b === null) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return desc ? -cmp(a, b) : cmp(a, b);
+}
+
+const collator = new Intl.Collator("pt-BR", { sensitivity: "base", numeric: true });
+const byText = (x: string, y: string) => collator.compare(x, y);
+const byNumber = (x: number, y: number) => x - y;
+
+function textOf(value: unknown): string | null {
+  if (value === null || value === undefined || value === "") return null;
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/**
+ * Sorting by deadline ("respond_by"): open disputes first, soonest deadline
+ * first (ascending) or latest first (descending); then decided ones, most
+ * recent deadline first. Other columns: missing values last. Ties keep the
+ * API's order (newest first). Keys are computed once per row (10,000 rows sort
+ * in a few milliseconds).
+ */
+export function sortChargebacks(rows: readonly Chargeback[], sort: readonly SortSpec[]): Chargeback[] {
+  const spec = sort[0] ?? { id: "respond_by", desc: false };
+  const numeric = spec.id === "respond_by" || spec.id === "created_at" || spec.id === "amount_centavos";
+  const decorated = rows.map((row, index) => {
+    let key: number | string | null;
+    if (spec.id === "respond_by" || spec.id === "created_at") key = instant(row[spec.id]);
+    else if (spec.id === "amount_centavos") key = row.amount_centavos ?? null;
+    else key = textOf(row[spec.id]);
+    return { row, index, open: spec.id === "respond_by" ? isOpen(row) : false, key };
+  });
+  decorated.sort((a, b) => {
+    let result: number;
+    if (spec.id === "respond_by" && a.open !== b.open) result = a.open ? -1 : 1;
+    else if (spec.id === "respond_by" && !a.open) result = compareNullable(a.key as number | null, b.key as number | null, byNumber, true);
+    else if (numeric) result = compareNullable(a.key as number | null, b.key as number | null, byNumber, spec.desc);
+    else result = compareNullable(a.key as string | null, b.key as string | null, byText, spec.desc);
+    return result || a.index - b.index;
+  });
+  return decorated.map((x) => x.row);
+}
+
+/** Field names the dashboard does not know, in the order first seen, across `rows`. */
+export function unknownFields(rows: readonly Chargeback[]): string[] {
+  const seen = new Set<string>();
+  for (const row of rows) {
+    for (const key of Object.keys(row)) {
+      if (!KNOWN_FIELDS.includes(key)) seen.add(key);
+    }
+  }
+  return [...seen].sort();
+}
+
+/** A raw value as text: strings as they are, everything else as JSON. */
+export function rawText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string") return value;
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+}
+
+export interface Summary {
+  total: number;
+  needsAction: number;
+  overdue: number;
+  due24h: number;
+  underReview: number;
+  openAmount: number;
+  open: number;
+  med: number;
+  card: number;
+}
+
+export function summarize(rows: readonly Chargeback[], now: number): Summary {
+  const s: Summary = { total: rows.length, needsAction: 0, overdue: 0, due24h: 0, underReview: 0, openAmount: 0, open: 0, med: 0, card: 0 };
+  for (const cb of rows) {
+    if (cb.kind === "pix_med") s.med++;
+    else if (cb.kind === "card_chargeback") s.card++;
+    if (!isOpen(cb)) continue;
+    s.open++;
+    s.openAmount += cb.amount_centavos ?? 0;
+    if (cb.status === "under_review") s.underReview++;
+    if (!needsAction(cb)) continue;
+    s.needsAction++;
+    const u = urgencyOf(cb, now);
+    if (u === "overdue") s.overdue++;
+    else if (u === "due24h") s.due24h++;
+  }
+  return s;
+}
+
+/**
+ * The CSV of exactly these rows, in this order. Columns: every known field
+ * (amount twice: decimal reais with a dot, and centavos; dates in ISO UTC and
+ * as wall-clock time in the operator's zone), then any unknown fields present.
+ */
+export function chargebacksCsv(rows: readonly Chargeback[], timeZone: string): string {
+  const extra = unknownFields(rows);
+  const header = [
+    "id",
+    "kind",
+    "status",
+    "amount_brl",
+    "amount_centavos",
+    "reason",
+    "reason_code",
+    "customer_name",
+    "created_at_utc",
+    `created_at_local (${timeZone})`,
+    "respond_by_utc",
+    `respond_by_local (${timeZone})`,
+    "payout_id",
+    "end_to_end_id",
+    "card_brand",
+    "card_last4",
+    ...extra,
+  ];
+  const body = rows.map((cb): CsvValue[] => [
+    cb.id,
+    cb.kind,
+    cb.status,
+    centavosToDecimal(cb.amount_centavos),
+    cb.amount_centavos,
+    cb.reason,
+    cb.reason_code,
+    cb.customer_name,
+    csvDateUtc(cb.created_at),
+    csvDateLocal(cb.created_at, timeZone),
+    csvDateUtc(cb.respond_by),
+    csvDateLocal(cb.respond_by, timeZone),
+    cb.payout_id,
+    cb.end_to_end_id,
+    cb.card_brand,
+    cb.card_last4,
+    ...extra.map((key) => jsonCell(cb[key])),
+  ]);
+  return toCsv(header, body);
+}

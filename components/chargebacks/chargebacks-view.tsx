@@ -1,0 +1,192 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { Download, FilterX, Gavel, Info, RefreshCw } from "lucide-react";
+import { useCallback, useMemo } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { csvFileName, downloadCsv } from "@/lib/csv";
+import { formatSort, parseSort, useUrlState } from "@/lib/hooks/use-url-state";
+import { useMediaQuery } from "@/lib/hooks/use-media-query";
+import { useI18n } from "@/lib/i18n/client";
+import { hasMessage } from "@/lib/i18n/translate";
+import { zoneLabel } from "@/lib/i18n/zone-label";
+import type { Chargeback } from "@/lib/payments/schemas/chargeback";
+import { chargebacksQuery } from "@/lib/query/chargebacks";
+import { useChargebackColumns } from "./chargeback-columns";
+import { ChargebackFilters } from "./chargeback-filters";
+import {
+  chargebackSelectionSchema,
+  chargebacksCsv,
+  chargebackUrlSchema,
+  filterChargebacks,
+  searchText,
+  sortChargebacks,
+  summarize,
+  unknownFields,
+} from "./chargeback-model";
+import { ChargebackSheet } from "./chargeback-sheet";
+import { countdownText } from "./deadline";
+import { useKindLabel } from "./kind-badge";
+import { SummaryTiles, type SummaryTilesProps } from "./summary-tiles";
+import { useNow } from "./use-now";
+
+type TileId = NonNullable<SummaryTilesProps["active"]>;
+
+/**
+ * Finance's page: every chargeback and Pix MED dispute, the ones that need an
+ * answer first, with countdowns to each response deadline, filters kept in the
+ * URL, a drawer with every field and a CSV of exactly the filtered, sorted view.
+ */
+export function ChargebacksView() {
+  const { t, locale, timeZone, timeZoneName, formatMoney } = useI18n();
+  const statusLabel = (value: string) => (hasMessage(`status.${value}`, locale) ? t(`status.${value}`) : value);
+  const kindLabel = useKindLabel();
+  const [state, setState, resetFilters] = useUrlState(chargebackUrlSchema);
+  const [selection, setSelection] = useUrlState(chargebackSelectionSchema, { history: "push" });
+  const query = useQuery(chargebacksQuery());
+  const now = useNow();
+  const wide = useMediaQuery("(min-width: 640px)");
+
+  const data = query.data;
+  const haystacks = useMemo(() => data?.map(searchText), [data]);
+  const { q, kind, status, deadline, from, to, sort } = state;
+  // Only the deadline filter depends on the clock: without it the list is not recomputed every tick.
+  const filterNow = deadline ? now : 0;
+  const filtered = useMemo(
+    () => (data ? filterChargebacks(data, { q, kind, status, deadline, from, to }, { timeZone, now: filterNow, haystacks }) : undefined),
+    [data, q, kind, status, deadline, from, to, timeZone, filterNow, haystacks],
+  );
+  const sorting = useMemo(() => {
+    const parsed = parseSort(sort);
+    return parsed.length > 0 ? parsed : [{ id: "respond_by", desc: false }];
+  }, [sort]);
+  const view = useMemo(() => (filtered ? sortChargebacks(filtered, sorting) : undefined), [filtered, sorting]);
+  const summary = useMemo(() => (data ? summarize(data, now) : null), [data, now]);
+  const extraFields = useMemo(() => (data ? unknownFields(data) : []), [data]);
+  const columns = useChargebackColumns({ now, extraFields, compact: !wide });
+
+  const filtersActive = Boolean(q || kind || status || deadline || from || to);
+  const selected = selection.id && data ? data.find((cb) => cb.id === selection.id) : undefined;
+
+  const activeTile: TileId | null =
+    status === "needs_response" && !deadline ? "action" : status === "needs_response" && deadline === "24h" ? "due24h" : status === "under_review" && !deadline ? "review" : status === "open" && !deadline ? "open" : null;
+
+  const selectTile = (tile: TileId) => {
+    if (tile === activeTile) {
+      setState({ status: null, deadline: null });
+      return;
+    }
+    const next = { action: { status: "needs_response", deadline: null }, due24h: { status: "needs_response", deadline: "24h" as const }, review: { status: "under_review", deadline: null }, open: { status: "open", deadline: null } }[tile];
+    setState(next);
+  };
+
+  const onSearchChange = useCallback((value: string) => setState({ q: value }), [setState]);
+
+  const exportCsv = () => {
+    if (!view || view.length === 0) return;
+    downloadCsv(csvFileName("chargebacks", timeZone), chargebacksCsv(view, timeZone));
+    toast.success(t("chargebacks.exported", { count: view.length }));
+  };
+
+  const rowLabel = (cb: Chargeback) =>
+    [
+      t("chargebacks.rowLabel", { id: cb.id }),
+      kindLabel(cb.kind),
+      cb.amount_centavos == null ? null : formatMoney(cb.amount_centavos),
+      cb.status ? statusLabel(cb.status) : null,
+      countdownText(cb, now, t),
+    ]
+      .filter(Boolean)
+      .join(", ");
+
+  const emptyState =
+    data && data.length > 0 ? (
+      <EmptyState
+        icon={FilterX}
+        title={t("chargebacks.empty.filteredTitle")}
+        description={t("chargebacks.empty.filteredDescription")}
+        action={
+          <Button variant="outline" size="sm" onClick={resetFilters}>
+            {t("common.clearFilters")}
+          </Button>
+        }
+      />
+    ) : (
+      <EmptyState icon={Gavel} title={t("chargebacks.empty.title")} description={t("chargebacks.empty.description")} />
+    );
+
+  return (
+    <>
+      <PageHeader
+        title={t("nav.chargebacks")}
+        description={t("chargebacks.description", { zone: `${zoneLabel(timeZone, t)} (${timeZoneName()})` })}
+        actions={
+          <Button variant="outline" size="sm" onClick={() => query.refetch()} loading={query.isFetching && !query.isPending} disabled={query.isPending}>
+            {query.isFetching && !query.isPending ? null : <RefreshCw aria-hidden="true" />}
+            {t("chargebacks.refresh")}
+          </Button>
+        }
+      />
+
+      <SummaryTiles summary={summary} active={activeTile} onSelect={selectTile} />
+
+      <details className="group mb-4 rounded-lg border bg-card px-4 py-3 text-sm shadow-xs">
+        <summary className="flex cursor-pointer items-center gap-2 font-medium select-none focus-visible:outline-2 focus-visible:outline-ring">
+          <Info className="size-4 text-muted-foreground" aria-hidden="true" />
+          {t("chargebacks.help.title")}
+        </summary>
+        <div className="mt-3 space-y-2 text-muted-foreground">
+          <p>{t("chargebacks.help.needsAction")}</p>
+          <p>{t("chargebacks.help.underReview")}</p>
+          <p>{t("chargebacks.help.closed")}</p>
+          <p>{t("chargebacks.help.urgency")}</p>
+          <p>{t("chargebacks.help.sort")}</p>
+          <p>{t("chargebacks.help.kinds")}</p>
+          <p>{t("chargebacks.help.export")}</p>
+        </div>
+      </details>
+
+      <DataTable
+        label={t("nav.chargebacks")}
+        data={view}
+        columns={columns}
+        getRowId={(row, index) => row.id || `row-${index}`}
+        isLoading={query.isPending}
+        error={query.error}
+        onRetry={() => query.refetch()}
+        search={q}
+        onSearchChange={onSearchChange}
+        searchPlaceholder={t("chargebacks.searchPlaceholder")}
+        manualFiltering
+        manualSorting
+        sorting={sorting}
+        onSortingChange={(next) => setState({ sort: formatSort(next) })}
+        filters={<ChargebackFilters data={data} state={state} setState={setState} onClear={filtersActive ? resetFilters : undefined} compact={!wide} />}
+        toolbarActions={
+          <Button variant="outline" size="sm" onClick={exportCsv} disabled={!view || view.length === 0}>
+            <Download aria-hidden="true" />
+            {t("chargebacks.export")}
+          </Button>
+        }
+        onRowClick={(row) => setSelection({ id: row.id })}
+        rowLabel={rowLabel}
+        emptyState={emptyState}
+        estimateRowHeight={wide ? 45 : 96}
+      />
+
+      <ChargebackSheet
+        id={selection.id}
+        chargeback={selected}
+        isLoading={query.isPending}
+        error={query.error}
+        onRetry={() => query.refetch()}
+        onClose={() => setSelection({ id: null })}
+        now={now}
+      />
+    </>
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * A small CSV writer for exports that finance opens in Excel or Google Sheets.
+ *
+ * - RFC 4180: fields with a comma, a double quote, CR or LF are quoted, quotes
+ *   are doubled; records end with CRLF.
+ * - A UTF-8 byte-order mark first, so Excel reads "Conceição" as UTF-8.
+ * - Formula injection guard: a text cell starting with = + - @ (or a tab / CR,
+ *   which some spreadsheets skip before reading a formula) gets a leading
+ *   single quote, so "=HYPERLINK(…)" in a customer name is shown, not run.
+ *   Plain numbers ("-12.50") are left alone: they cannot be formulas, and
+ *   negative amounts must stay numbers.
+ */
+
+export type CsvValue = string | number | boolean | null | undefined;
+
+export const CSV_BOM = "\uFEFF";
+export const CSV_EOL = "\r\n";
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** Neutralises text a spreadsheet would run as a formula. */
+export function guardFormula(text: string): string {
+  if (!FORMULA_START.test(text) || PLAIN_NUMBER.test(text)) return text;
+  return `'${text}`;
+}
+
+/** One field, guarded and quoted as needed. null / undefined → empty. */
+export function csvCell(value: CsvValue): string {
+  if (value === null || value === undefined) return "";
+  const text = typeof value === "string" ? guardFormula(value) : String(value);
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One record (no line ending). */
+export function csvRow(values: readonly CsvValue[]): string {
+  return values.map(csvCell).join(",");
+}
+
+export interface ToCsvOptions {
+  /** Prefix the UTF-8 BOM (default true). */
+  bom?: boolean;
+}
+
+/** Header + rows → CSV text: BOM, CRLF after every record (including the last). */
+export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[], options: ToCsvOptions = {}): string {
+  const { bom = true } = options;
+  const lines = [csvRow(header), ...rows.map(csvRow)];
+  return `${bom ? CSV_BOM : ""}${lines.join(CSV_EOL)}${CSV_EOL}`;
+}
+
+/**
+ * Integer centavos → decimal reais with a dot and exactly two decimals
+ * ("123456" → "1234.56", -5 → "-0.05"), by string arithmetic, never floats.
+ */
+export function centavosToDecimal(centavos: number | null | undefined): string {
+  if (centavos === null || centavos === undefined || !Number.isSafeInteger(centavos)) return "";
+  const negative = centavos < 0;
+  const digits = String(Math.abs(centavos)).padStart(3, "0");
+  return `${negative ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+/** A cell for any JSON value: strings as they are, objects and arrays as JSON. */
+export function jsonCell(value: unknown): CsvValue {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** Saves CSV text as a file in the browser (a Blob link, so nothing leaves the page). */
+export function downloadCsv(filename: string, csv: string): void {
+  const blob = new Blob([csv], { type: "text/csv;charset=utf-8" });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  link.rel = "noopener";
+  link.style.display = "none";
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Give the browser time to start the download before the URL is revoked.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+const wallClockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function wallClockParts(date: Date, timeZone: string): Record<string, string> {
+  let formatter = wallClockFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    wallClockFormatters.set(timeZone, formatter);
+  }
+  const parts: Record<string, string> = {};
+  for (const part of formatter.formatToParts(date)) parts[part.type] = part.value;
+  return parts;
+}
+
+function parseInstant(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** An API timestamp as ISO 8601 UTC ("2026-11-22T17:05:00.000Z"); unparseable text is kept as it came. */
+export function csvDateUtc(value: string | null | undefined): string {
+  if (!value) return "";
+  return parseInstant(value)?.toISOString() ?? value;
+}
+
+/** An API timestamp as wall-clock time in `timeZone`, the way spreadsheets read dates ("2026-11-22 14:05:00"). */
+export function csvDateLocal(value: string | null | undefined, timeZone: string): string {
+  const date = parseInstant(value);
+  if (!date) return value ?? "";
+  const p = wallClockParts(date, timeZone);
+  return `${p.year}-${p.month}-${p.day} ${p.hour === "24" ? "00" : p.hour}:${p.minute}:${p.second}`;
+}
+
+/** "chargebacks" → "chargebacks-2026-11-22.csv", dated in the operator's zone. */
+export function csvFileName(prefix: string, timeZone: string, now: Date | number = Date.now()): string {
+  const p = wallClockParts(new Date(now), timeZone);
+  return `${prefix}-${p.year}-${p.month}-${p.day}.csv`;
+}
+
+/**
+ * RFC 4180 text → records (the first is the header), for reading exports back
+ * (tests, imports). A leading BOM is skipped; quoted fields may hold commas,
+ * quotes ("") and line breaks.
+ */
+export function parseCsv(input: string): string[][] {
+  const text = input.startsWith(CSV_BOM) ? input.slice(1) : input;
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      record.push(field);
+      field = "";
+    } else if (c === "\r" || c === "\n") {
+      if (c === "\r" && text[i + 1] === "\n") i++;
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = "";
+    } else field += c;
+  }
+  if (field !== "" || record.length > 0) {
+    record.push(field);
+    records.push(record);
+  }
+  return records;
+}

@@ -1,0 +1,121 @@
+/**
+ * The audit log's pure rules and its before → after rendering (kept with the
+ * chargebacks tests: both pages belong to the same feature owner).
+ */
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { activityCsv, activityUrlSchema, diffSnapshots, searchEntries, sortEntries, targetHref, toApiFilters } from "@/components/activity/activity-model";
+import { ChangeSummary, ChangeTable } from "@/components/activity/change-list";
+import { parseCsv } from "@/lib/csv";
+import { ACTIVITY_ACTIONS } from "@/lib/query/activity";
+import type { ActivityEntry } from "@/lib/schemas/activity";
+
+function entry(over: Partial<ActivityEntry>): ActivityEntry {
+  return {
+    id: "1",
+    occurred_at: "2026-11-22T15:04:05Z",
+    actor: { name: "Olivia", role: "operator" },
+    action: "subaccount.update",
+    target_type: "subaccount",
+    target_id: "sa_demo_1",
+    before: null,
+    after: null,
+    idempotency_key: "key-123456789",
+    outcome: "success",
+    request_id: "req_abc",
+    error: null,
+    ...over,
+  };
+}
+
+describe("toApiFilters", () => {
+  it("turns calendar days in the operator's zone into an exclusive instant range", () => {
+    const state = activityUrlSchema.parse({ actor: "  Olivia ", action: "payout.create", from: "2026-11-01", to: "2026-11-22" });
+    expect(toApiFilters(state, "America/Sao_Paulo")).toEqual({ actor: "Olivia", action: "payout.create", from: "2026-11-01T03:00:00Z", to: "2026-11-23T03:00:00Z" });
+    expect(toApiFilters(activityUrlSchema.parse({ from: "2026-11-01" }), "UTC")).toEqual({ from: "2026-11-01T00:00:00Z" });
+    expect(toApiFilters(activityUrlSchema.parse({ from: "not-a-date" }), "UTC")).toEqual({});
+  });
+});
+
+describe("targetHref", () => {
+  it("links payouts, subaccounts and payment links, and nothing else", () => {
+    expect(targetHref({ target_type: "payout", target_id: "po_1" })).toBe("/payouts/po_1");
+    expect(targetHref({ target_type: "subaccount", target_id: "sa 1" })).toBe("/subaccounts/sa%201");
+    expect(targetHref({ target_type: "payment_link", target_id: "pl_1" })).toBe("/payment-links?id=pl_1");
+    expect(targetHref({ target_type: "session", target_id: "s1" })).toBeNull();
+    expect(targetHref({ target_type: "payout", target_id: null })).toBeNull();
+  });
+});
+
+describe("diffSnapshots", () => {
+  it("compares field by field and marks what changed", () => {
+    const changes = diffSnapshots({ name: "Loja", daily_limit_centavos: 500000, is_blocked: false }, { name: "Loja", daily_limit_centavos: 600000, is_blocked: true });
+    expect(changes.map((c) => [c.field, c.changed])).toEqual([
+      ["name", false],
+      ["daily_limit_centavos", true],
+      ["is_blocked", true],
+    ]);
+  });
+
+  it("treats a creation (no before) as all new, and keeps fields only in before", () => {
+    expect(diffSnapshots(null, { slug: "a" })).toEqual([{ field: "slug", before: undefined, after: "a", inBefore: false, inAfter: true, changed: true }]);
+    expect(diffSnapshots({ a: 1, gone: 2 }, { a: 1 }).find((c) => c.field === "gone")).toMatchObject({ inBefore: true, inAfter: false, changed: true });
+    expect(diffSnapshots(null, null)).toEqual([]);
+    expect(diffSnapshots("x", "y")).toEqual([{ field: "value", before: "x", after: "y", inBefore: true, inAfter: true, changed: true }]);
+  });
+});
+
+describe("ChangeSummary / ChangeTable", () => {
+  it("formats money, yes/no and documents, before → after", () => {
+    const e = entry({ before: { daily_limit_centavos: 500000, is_blocked: false, document: "12345678909" }, after: { daily_limit_centavos: 600000, is_blocked: true, document: "12345678909" } });
+    const { container } = render(<ChangeSummary entry={e} />);
+    expect(container).toHaveTextContent("Limite diário: R$ 5.000,00 para R$ 6.000,00");
+    expect(container).toHaveTextContent("Bloqueada: Não para Sim");
+    expect(container).not.toHaveTextContent("Documento");
+  });
+
+  it("shows every field in the table, the document formatted", () => {
+    const e = entry({ before: { document: "12345678909", name: "A" }, after: { document: "12345678909", name: "B" } });
+    render(<ChangeTable entry={e} />);
+    expect(screen.getAllByText("123.456.789-09")).toHaveLength(2);
+    expect(screen.getByRole("rowheader", { name: /Nome/ })).toHaveTextContent("alterado");
+  });
+
+  it("caps the list and says how many more", () => {
+    const after = { a: 1, b: 2, c: 3, d: 4, e: 5 };
+    const { container } = render(<ChangeSummary entry={entry({ after })} limit={3} />);
+    expect(container).toHaveTextContent("+2 campos");
+  });
+});
+
+describe("search, sort and CSV", () => {
+  const entries = [
+    entry({ id: "3", actor: { name: "Zeca", role: "operator" }, action: "payout.create", occurred_at: "2026-11-22T10:00:00Z" }),
+    entry({ id: "2", actor: { name: "Ana", role: "operator" }, action: "session.sign_in", request_id: "req_find_me", occurred_at: "2026-11-21T10:00:00Z" }),
+    entry({ id: "1", actor: { name: "Élio", role: "viewer" }, action: "payment_link.create", occurred_at: "2026-11-20T10:00:00Z", after: { name: "Curso, \"online\"", amount_centavos: 12345 } }),
+  ];
+  const label = (a: string) => a;
+  const hay = (e: ActivityEntry) => [e.actor.name, e.request_id ?? "", e.action].join(" ").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+
+  it("searches without accents and sorts with the log's order as the tie-breaker", () => {
+    expect(searchEntries(entries, "elio", hay).map((e) => e.id)).toEqual(["1"]);
+    expect(searchEntries(entries, "req_find_me", hay).map((e) => e.id)).toEqual(["2"]);
+    expect(sortEntries(entries, [{ id: "actor", desc: false }], label).map((e) => e.id)).toEqual(["2", "1", "3"]);
+    expect(sortEntries(entries, [{ id: "occurred_at", desc: false }], label).map((e) => e.id)).toEqual(["1", "2", "3"]);
+    expect(sortEntries(entries, [], label).map((e) => e.id)).toEqual(["3", "2", "1"]);
+  });
+
+  it("exports every entry with both times and the snapshots as JSON", () => {
+    const [header, ...rows] = parseCsv(activityCsv(entries, "America/Sao_Paulo"));
+    expect(header).toContain("occurred_at_local (America/Sao_Paulo)");
+    expect(rows).toHaveLength(3);
+    const last = Object.fromEntries((header ?? []).map((h, i) => [h, rows[2]?.[i]]));
+    expect(last).toMatchObject({ id: "1", occurred_at_utc: "2026-11-20T10:00:00.000Z", "occurred_at_local (America/Sao_Paulo)": "2026-11-20 07:00:00", actor_name: "Élio", action: "payment_link.create" });
+    expect(JSON.parse(last.after ?? "")).toEqual({ name: 'Curso, "online"', amount_centavos: 12345 });
+  });
+
+  it("offers every action the ledger records", () => {
+    expect(ACTIVITY_ACTIONS).toContain("payment_link.create");
+    expect(new Set(ACTIVITY_ACTIONS).size).toBe(ACTIVITY_ACTIONS.length);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * Every message key the chargebacks and activity pages use exists in both
+ * languages (t() would otherwise show the raw key).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { DEADLINE_FILTERS } from "@/components/chargebacks/chargeback-model";
+import { hasMessage } from "@/lib/i18n/translate";
+import { ACTIVITY_ACTIONS } from "@/lib/query/activity";
+
+const root = path.resolve(__dirname, "../..");
+const sources = ["components/chargebacks", "components/activity"].flatMap((dir) =>
+  readdirSync(path.join(root, dir))
+    .filter((name) => /\.tsx?$/.test(name))
+    .map((name) => readFileSync(path.join(root, dir, name), "utf8")),
+);
+
+const literalKeys = new Set<string>();
+for (const code of sources) {
+  for (const match of code.matchAll(/["'`]((?:chargebacks|activity|common|status|errors|table|nav|role)\.[A-Za-z0-9_.]+)["'`]/g)) literalKeys.add(match[1] as string);
+}
+
+const templatedKeys = [
+  ...["overdue", "due24h", "due72h", "later", "waiting", "closed", "none"].map((u) => `chargebacks.urgency.${u}`),
+  ...DEADLINE_FILTERS.map((d) => `chargebacks.filter.deadline.${d}`),
+  ...["respond_by.asc", "respond_by.desc", "created_at.desc", "created_at.asc", "amount_centavos.desc", "amount_centavos.asc"].map((s) => `chargebacks.sort.${s}`),
+  "chargebacks.kind.pix_med",
+  "chargebacks.kind.card_chargeback",
+  ...ACTIVITY_ACTIONS.map((a) => `activity.action.${a}`),
+  ...["success", "failure", "pending"].map((o) => `activity.outcome.${o}`),
+  ...["payout", "subaccount", "payment_link", "session"].map((t) => `activity.target.${t}`),
+];
+
+describe("chargebacks and activity messages", () => {
+  it("finds the keys in the code", () => {
+    expect(literalKeys.size).toBeGreaterThan(80);
+  });
+
+  it.each(["pt-BR", "en"] as const)("every key exists in %s", (locale) => {
+    // Prefixes handed to a lookup ("activity.action" + "." + action) are covered by the templated keys.
+    const prefixes = (key: string) => templatedKeys.some((full) => full.startsWith(`${key}.`));
+    const missing = [...[...literalKeys].filter((key) => !prefixes(key)), ...templatedKeys].filter((key) => !hasMessage(key, locale));
+    expect(missing).toEqual([]);
+  });
+});

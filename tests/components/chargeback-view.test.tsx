@@ -1,0 +1,156 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ReactNode } from "react";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { ChargebacksView } from "@/components/chargebacks/chargebacks-view";
+
+// A tiny stand-in for Next's router: the query string lives in jsdom's location.
+const nav = vi.hoisted(() => {
+  const listeners = new Set<() => void>();
+  return {
+    go(href: string) {
+      window.history.replaceState(null, "", href);
+      listeners.forEach((l) => l());
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    snapshot: () => window.location.search,
+  };
+});
+vi.mock("next/navigation", async () => {
+  const React = await import("react");
+  return {
+    useRouter: () => ({ replace: nav.go, push: nav.go, refresh: () => undefined, back: () => undefined, prefetch: () => undefined }),
+    usePathname: () => "/chargebacks",
+    useSearchParams: () => new URLSearchParams(React.useSyncExternalStore(nav.subscribe, nav.snapshot, nav.snapshot)),
+  };
+});
+
+const HOUR = 3_600_000;
+const at = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+const LIST = [
+  { id: "cb_card_1", kind: "card_chargeback", status: "needs_response", amount_centavos: "150000", created_at: at(-200), respond_by: at(100), customer_name: "Ana Souza", reason: "Fraude", reason_code: "10.4", card_brand: "visa", card_last4: "4242", network_case_id: "NC0000000001" },
+  { id: "cb_med_1", kind: "pix_med", status: "needs_response", amount_centavos: "5000", created_at: at(-20), respond_by: at(5.5), customer_name: "João", reason: "Golpe", reason_code: "MED_SCAM", payout_id: "po_demo_paid", end_to_end_id: "E99999999202611201200abcdefghijk" },
+  { id: "cb_med_2", kind: "pix_med", status: "won", amount_centavos: "700", created_at: at(-900), respond_by: at(-700), customer_name: "Caio" },
+];
+
+function respond(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+}
+
+function layoutHeight(el: HTMLElement): number {
+  if (el.dataset.slot === "data-table-scroll") return 800;
+  return el.tagName === "TR" ? 44 : 0;
+}
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, "clientHeight", { configurable: true, get(this: HTMLElement) { return layoutHeight(this); } });
+  Object.defineProperty(HTMLElement.prototype, "clientWidth", { configurable: true, get() { return 1200; } });
+  Object.defineProperty(HTMLElement.prototype, "offsetHeight", { configurable: true, get(this: HTMLElement) { return layoutHeight(this); } });
+  // Wide screen: the full set of columns.
+  vi.stubGlobal("matchMedia", (query: string) => ({ matches: true, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+});
+afterAll(() => {
+  for (const prop of ["clientHeight", "clientWidth", "offsetHeight"]) Reflect.deleteProperty(HTMLElement.prototype, prop);
+});
+
+let fetchSpy: ReturnType<typeof vi.fn<typeof fetch>>;
+beforeEach(() => {
+  window.history.replaceState(null, "", "/chargebacks");
+  fetchSpy = vi.fn<typeof fetch>();
+  vi.stubGlobal("fetch", fetchSpy);
+  vi.stubGlobal("matchMedia", (query: string) => ({ matches: true, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderView() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  const user = userEvent.setup();
+  render(<ChargebacksView />, { wrapper });
+  return { user };
+}
+
+function bodyRows() {
+  return within(screen.getByRole("table", { name: "Contestações" }))
+    .getAllByRole("row")
+    .filter((r) => r.hasAttribute("data-index"));
+}
+
+describe("ChargebacksView", () => {
+  it("lists MED and card disputes told apart, open ones by nearest deadline, with countdowns and the unknown field as a column", async () => {
+    fetchSpy.mockResolvedValue(respond({ data: LIST, error: null, request_id: "req_1" }));
+    renderView();
+    await waitFor(() => expect(bodyRows()).toHaveLength(3), { timeout: 5000 });
+    const [first, second, third] = bodyRows();
+    expect(first).toHaveTextContent("cb_med_1");
+    expect(first).toHaveTextContent("MED Pix");
+    expect(first).toHaveTextContent(/Vence em 5 h (29|30) min/);
+    expect(first).toHaveTextContent("(BRT)");
+    expect(first?.querySelector("[data-urgency]")?.getAttribute("data-urgency")).toBe("due24h");
+    expect(second).toHaveTextContent("cb_card_1");
+    expect(second).toHaveTextContent("Cartão");
+    expect(second).toHaveTextContent("NC0000000001");
+    expect(second).toHaveTextContent("R$ 1.500,00");
+    expect(third).toHaveTextContent("cb_med_2");
+    expect(screen.getByRole("columnheader", { name: /network_case_id/ })).toBeInTheDocument();
+    expect(within(screen.getByTestId("tile-needs-action")).getByText("2")).toBeInTheDocument();
+  });
+
+  it("filters by kind through the URL and exports exactly the filtered view", async () => {
+    fetchSpy.mockResolvedValue(respond({ data: LIST, error: null, request_id: "req_1" }));
+    const blobs: Blob[] = [];
+    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = (b: Blob) => (blobs.push(b), "blob:x");
+    URL.revokeObjectURL = () => undefined;
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
+    onTestFinished(() => {
+      URL.createObjectURL = original.create;
+      URL.revokeObjectURL = original.revoke;
+      click.mockRestore();
+    });
+    const { user } = renderView();
+    await waitFor(() => expect(bodyRows()).toHaveLength(3), { timeout: 5000 });
+    await user.selectOptions(screen.getByRole("combobox", { name: "Tipo de contestação" }), "pix_med");
+    expect(window.location.search).toBe("?kind=pix_med");
+    await waitFor(() => expect(bodyRows()).toHaveLength(2), { timeout: 5000 });
+    await user.click(screen.getByRole("button", { name: "Exportar CSV" }));
+    expect(blobs).toHaveLength(1);
+    expect(click).toHaveBeenCalledTimes(1);
+    const text = await blobs[0]?.text();
+    const lines = (text ?? "").replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(lines).toHaveLength(3);
+    expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(["cb_med_1", "cb_med_2"]);
+  });
+
+  it("opens the drawer with every field, the unknown one under 'Outros campos'", async () => {
+    fetchSpy.mockResolvedValue(respond({ data: LIST, error: null, request_id: "req_1" }));
+    const { user } = renderView();
+    await waitFor(() => expect(bodyRows()).toHaveLength(3), { timeout: 5000 });
+    await user.click(screen.getByRole("row", { name: /Contestação cb_card_1/ }));
+    expect(window.location.search).toBe("?id=cb_card_1");
+    const sheet = await screen.findByRole("dialog", {}, { timeout: 5000 });
+    expect(within(sheet).getByText("Outros campos")).toBeInTheDocument();
+    expect(within(sheet).getByText("network_case_id")).toBeInTheDocument();
+    expect(within(sheet).getAllByText("NC0000000001").length).toBeGreaterThan(0);
+    expect(within(sheet).getByText("•••• 4242")).toBeInTheDocument();
+    expect(within(sheet).getByText(/Responder até/)).toHaveTextContent("BRT");
+  });
+
+  it("shows the error with its request id and a retry", async () => {
+    fetchSpy.mockResolvedValue(respond({ data: null, error: { code: "upstream_unavailable", message: "down" }, request_id: "req_fail_42" }, 502));
+    renderView();
+    expect(await screen.findByText("req_fail_42", {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Tentar novamente" })).toBeInTheDocument();
+  });
+
+  it("says what to do when nothing matches the filters", async () => {
+    window.history.replaceState(null, "", "/chargebacks?q=nada-disso");
+    fetchSpy.mockResolvedValue(respond({ data: LIST, error: null, request_id: "req_1" }));
+    renderView();
+    expect(await screen.findByText("Nenhuma contestação com estes filtros", {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getAllByRole("button", { name: "Limpar filtros" }).length).toBeGreaterThan(0);
+  });
+});

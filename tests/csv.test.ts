@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import { centavosToDecimal, csvCell, csvDateLocal, csvDateUtc, csvFileName, csvRow, guardFormula, jsonCell, parseCsv, toCsv, CSV_BOM } from "@/lib/csv";
+
+describe("csvCell (RFC 4180)", () => {
+  it("leaves plain text alone", () => {
+    expect(csvCell("cb_123")).toBe("cb_123");
+    expect(csvCell("Conceição")).toBe("Conceição");
+  });
+
+  it("quotes commas, quotes and line breaks, doubling quotes", () => {
+    expect(csvCell("Silva, João")).toBe('"Silva, João"');
+    expect(csvCell('disse "oi"')).toBe('"disse ""oi"""');
+    expect(csvCell("linha 1\nlinha 2")).toBe('"linha 1\nlinha 2"');
+    expect(csvCell("a\r\nb")).toBe('"a\r\nb"');
+  });
+
+  it("writes numbers and booleans as they are, null and undefined as empty", () => {
+    expect(csvCell(12345)).toBe("12345");
+    expect(csvCell(-5)).toBe("-5");
+    expect(csvCell(true)).toBe("true");
+    expect(csvCell(null)).toBe("");
+    expect(csvCell(undefined)).toBe("");
+  });
+});
+
+describe("formula injection guard", () => {
+  it.each(["=HYPERLINK(\"http://x\")", "+1+1", "-2+3", "@SUM(A1)", "\tx", "\rx"])("prefixes %j with a single quote", (text) => {
+    expect(guardFormula(text)).toBe(`'${text}`);
+  });
+
+  it("quotes a guarded cell when it also has a comma", () => {
+    expect(csvCell("=1,2")).toBe(`"'=1,2"`);
+  });
+
+  it("does not touch plain (negative) numbers or text that only contains the characters later", () => {
+    expect(guardFormula("-12.50")).toBe("-12.50");
+    expect(guardFormula("-3")).toBe("-3");
+    expect(guardFormula("a=b")).toBe("a=b");
+    expect(guardFormula("joao@example.com")).toBe("joao@example.com");
+  });
+});
+
+describe("toCsv", () => {
+  it("starts with a UTF-8 BOM and ends every record with CRLF", () => {
+    const csv = toCsv(["id", "name"], [["1", "Ana"], ["2", "Zé, o do \"bar\""]]);
+    expect(csv.startsWith(CSV_BOM)).toBe(true);
+    expect(csv).toBe(`${CSV_BOM}id,name\r\n1,Ana\r\n2,"Zé, o do ""bar"""\r\n`);
+  });
+
+  it("can leave the BOM out", () => {
+    expect(toCsv(["a"], [[1]], { bom: false })).toBe("a\r\n1\r\n");
+  });
+
+  it("keeps empty cells as empty fields", () => {
+    expect(csvRow(["a", null, undefined, ""])).toBe("a,,,");
+  });
+});
+
+describe("centavosToDecimal", () => {
+  it("uses a dot and exactly two decimals, without floating point", () => {
+    expect(centavosToDecimal(123456)).toBe("1234.56");
+    expect(centavosToDecimal(5)).toBe("0.05");
+    expect(centavosToDecimal(0)).toBe("0.00");
+    expect(centavosToDecimal(100)).toBe("1.00");
+    expect(centavosToDecimal(-5)).toBe("-0.05");
+    expect(centavosToDecimal(Number.MAX_SAFE_INTEGER)).toBe("90071992547409.91");
+  });
+
+  it("is empty for missing or non-integer values", () => {
+    expect(centavosToDecimal(null)).toBe("");
+    expect(centavosToDecimal(undefined)).toBe("");
+    expect(centavosToDecimal(1.5)).toBe("");
+  });
+});
+
+describe("dates and file names", () => {
+  it("writes ISO UTC and wall-clock time in the zone", () => {
+    expect(csvDateUtc("2026-11-22T21:05:09Z")).toBe("2026-11-22T21:05:09.000Z");
+    expect(csvDateLocal("2026-11-22T21:05:09Z", "America/Sao_Paulo")).toBe("2026-11-22 18:05:09");
+    expect(csvDateLocal("2026-11-22T01:00:00Z", "America/Manaus")).toBe("2026-11-21 21:00:00");
+    expect(csvDateLocal("2026-11-22T00:30:00Z", "UTC")).toBe("2026-11-22 00:30:00");
+  });
+
+  it("keeps unreadable dates as they came and missing ones empty", () => {
+    expect(csvDateUtc("amanhã")).toBe("amanhã");
+    expect(csvDateLocal("amanhã", "UTC")).toBe("amanhã");
+    expect(csvDateUtc(null)).toBe("");
+  });
+
+  it("names the file with the date in the operator's zone", () => {
+    // 01:30 UTC on the 23rd is still the 22nd in São Paulo.
+    expect(csvFileName("chargebacks", "America/Sao_Paulo", Date.parse("2026-11-23T01:30:00Z"))).toBe("chargebacks-2026-11-22.csv");
+    expect(csvFileName("activity", "UTC", Date.parse("2026-11-23T01:30:00Z"))).toBe("activity-2026-11-23.csv");
+  });
+});
+
+describe("jsonCell", () => {
+  it("writes objects as JSON and primitives as they are", () => {
+    expect(jsonCell({ a: 1 })).toBe('{"a":1}');
+    expect(jsonCell("x")).toBe("x");
+    expect(jsonCell(null)).toBe("");
+    expect(csvCell(jsonCell({ name: "A, B" }))).toBe('"{""name"":""A, B""}"');
+  });
+});
+
+describe("parseCsv", () => {
+  it("reads back what toCsv wrote, quotes, commas, line breaks and all", () => {
+    const rows = [
+      ["cb_1", "Silva, João", 'disse "oi"', "linha 1\r\nlinha 2", "'=1+1", ""],
+      ["cb_2", "Conceição", "-12.50", "", "x", "y"],
+    ];
+    const csv = toCsv(["id", "name", "note", "text", "formula", "empty"], rows);
+    expect(parseCsv(csv)).toEqual([["id", "name", "note", "text", "formula", "empty"], ...rows]);
+  });
+});

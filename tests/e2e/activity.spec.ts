@@ -1,0 +1,128 @@
+/**
+ * Activity (the audit log): an operator signs in and creates a payment link,
+ * then finds both in the log with their name, filters by person, action and
+ * date (all in the URL, kept across a reload), opens an entry, and exports the
+ * filtered entries as CSV. A viewer is refused the page and the API.
+ */
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { expect, test, type Page } from "@playwright/test";
+import { parseCsv } from "../../lib/csv";
+import { APP_URL, expectNoSeriousA11yViolations, screenshotForReadme, signInAsOperator, signInAsViewer } from "./fixtures";
+
+function todayInSaoPaulo(offsetDays = 0): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(Date.now() + offsetDays * 86_400_000));
+}
+
+async function createLink(page: Page, tag: string, idempotencyKey: string): Promise<{ id: string; slug: string }> {
+  const slug = `e2e-activity-${tag}`;
+  const response = await page.request.post(`${APP_URL}/api/payment-links`, {
+    headers: { "content-type": "application/json", "x-requested-by": "dashboard", origin: APP_URL, "idempotency-key": idempotencyKey },
+    data: { name: `Atividade ${tag}`, slug, amount_centavos: 12_345 },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const body = (await response.json()) as { data: { id: string } };
+  return { id: body.data.id, slug };
+}
+
+async function shownCount(page: Page): Promise<number> {
+  const text = (await page.getByText(/^[\d.]+ resultados?$/).textContent()) ?? "";
+  return Number(text.replace(/\D/g, ""));
+}
+
+test("an operator finds their sign-in and a new payment link in the log, filters by person, action and date, and exports the view", async ({ page }) => {
+  const tag = `${Date.now()}`;
+  const name = `Olívia Auditoria ${tag}`;
+  const key = `e2e-activity-${randomUUID()}`;
+  await signInAsOperator(page, name);
+  const link = await createLink(page, tag, key);
+
+  await page.goto("/activity");
+  await expect(page.getByRole("heading", { level: 1, name: "Atividade" })).toBeVisible();
+  const log = page.getByRole("table", { name: "Atividade" });
+  // Newest first: the link, then the sign-in, both with the operator's name.
+  await expect(log.getByRole("row", { name: `Criou link de pagamento por ${name}` })).toBeVisible();
+  await expect(log.getByRole("row", { name: `Entrou no painel por ${name}` })).toBeVisible();
+
+  // Filter by person (exact name) → only this operator's two entries.
+  await page.getByLabel("Pessoa (nome exato)").fill(name);
+  await expect(page).toHaveURL(new RegExp(`actor=${encodeURIComponent(name).replace(/%20/g, "(\\+|%20)")}`));
+  await expect.poll(() => shownCount(page)).toBe(2);
+  const linkRow = log.getByRole("row", { name: `Criou link de pagamento por ${name}` });
+  await expect(linkRow).toContainText(name);
+  await expect(linkRow).toContainText("Operador");
+  await expect(linkRow).toContainText("Sucesso");
+  await expect(linkRow).toContainText("R$ 123,45");
+  await expect(linkRow.getByRole("link", { name: `Abrir Link de pagamento ${link.id}` })).toHaveAttribute("href", `/payment-links?id=${link.id}`);
+  await expect(linkRow.getByRole("button", { name: "Copiar ID da requisição" })).toBeVisible();
+  await expect(linkRow.getByRole("button", { name: "Copiar Chave de idempotência" })).toBeVisible();
+  await expect(linkRow).toContainText(key);
+
+  // And by action.
+  await page.getByRole("combobox", { name: "Ação" }).selectOption("payment_link.create");
+  await expect(page).toHaveURL(/action=payment_link\.create/);
+  await expect.poll(() => shownCount(page)).toBe(1);
+
+  // Date range (days in São Paulo): today keeps it; yesterday only → nothing.
+  await page.getByLabel(/^A partir de/).fill(todayInSaoPaulo());
+  await page.getByLabel(/^Até/).fill(todayInSaoPaulo());
+  await expect(page).toHaveURL(new RegExp(`from=${todayInSaoPaulo()}`));
+  await expect.poll(() => shownCount(page)).toBe(1);
+
+  // Filters survive a reload.
+  await page.reload();
+  await expect(page.getByLabel("Pessoa (nome exato)")).toHaveValue(name);
+  await expect(page.getByRole("combobox", { name: "Ação" })).toHaveValue("payment_link.create");
+  await expect(log.getByRole("row", { name: `Criou link de pagamento por ${name}` })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // The CSV holds exactly the filtered entries.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Exportar CSV" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^activity-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = await readFile(await download.path(), "utf8");
+  expect(text.startsWith("\uFEFF")).toBe(true);
+  const [header = [], ...records] = parseCsv(text);
+  expect(header).toEqual(expect.arrayContaining(["occurred_at_utc", "actor_name", "action", "target_id", "request_id", "idempotency_key", "before", "after"]));
+  const rows = records.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ""])));
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ actor_name: name, actor_role: "operator", action: "payment_link.create", target_type: "payment_link", target_id: link.id, outcome: "success", idempotency_key: key });
+  expect(JSON.parse(rows[0]?.after ?? "{}")).toMatchObject({ slug: link.slug, amount_centavos: 12_345 });
+
+  // One entry in full, its id in the URL.
+  await log.getByRole("row", { name: `Criou link de pagamento por ${name}` }).click();
+  await expect(page).toHaveURL(/entry=\d+/);
+  const sheet = page.getByRole("dialog", { name: "Criou link de pagamento" });
+  await expect(sheet).toBeVisible();
+  await expect(sheet).toContainText(key);
+  await expect(sheet).toContainText(link.slug);
+  await expect(sheet).toContainText(/BRT/);
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(sheet).toBeHidden();
+
+  // A day with nothing of theirs: the empty state says what to do.
+  await page.getByLabel(/^A partir de/).fill(todayInSaoPaulo(-3));
+  await page.getByLabel(/^Até/).fill(todayInSaoPaulo(-3));
+  await expect(page.getByText("Nenhuma atividade com estes filtros")).toBeVisible();
+  await page.getByRole("button", { name: "Limpar filtros" }).first().click();
+  await expect(page).not.toHaveURL(/actor=|action=|from=|to=/);
+  await screenshotForReadme(page, "activity");
+});
+
+test("a viewer is refused the activity log: not in the menu, a not-allowed page, and a 403 from the API", async ({ page }) => {
+  await signInAsViewer(page, `Vera Consulta ${Date.now()}`);
+  await page.goto("/chargebacks");
+  const nav = page.getByRole("navigation", { name: "Navegação principal" });
+  await expect(nav.getByRole("link", { name: "Contestações" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Atividade" })).toHaveCount(0);
+
+  await page.goto("/activity");
+  await expect(page.getByRole("heading", { level: 1, name: "Atividade" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "O registro de atividade é só para operadores" })).toBeVisible();
+  await expect(page.getByRole("table")).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  const response = await page.request.get(`${APP_URL}/api/activity`);
+  expect(response.status()).toBe(403);
+  expect(((await response.json()) as { error: { code: string } }).error.code).toBe("forbidden");
+});

@@ -1,0 +1,245 @@
+/**
+ * Chargebacks: finance (a viewer, in Portuguese) and an operator (in English)
+ * triage Acme's 32 seeded disputes: MED and card told apart, the needs-action
+ * count, filters by kind / status / created date kept in the URL (and across a
+ * reload), search by id, deadline order, the drawer with every field (the
+ * unknown `network_case_id` too), and a CSV export that equals the view.
+ */
+import { readFile } from "node:fs/promises";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { parseCsv } from "../../lib/csv";
+import { expectNoSeriousA11yViolations, screenshotForReadme, signInAsOperator, signInAsViewer, useLanguage } from "./fixtures";
+
+interface Texts {
+  locale: "pt-BR" | "en";
+  title: string;
+  kind: string;
+  status: string;
+  med: string;
+  card: string;
+  needsResponse: string;
+  needsAction: string;
+  deadlineColumn: string;
+  export: string;
+  otherFields: string;
+  from: RegExp;
+  to: RegExp;
+  count: RegExp;
+  soonest: RegExp;
+  dueIn: RegExp;
+  rowPrefix: string;
+  clear: string;
+}
+
+const PT: Texts = {
+  locale: "pt-BR",
+  title: "Contestações",
+  kind: "Tipo de contestação",
+  status: "Status",
+  med: "MED Pix",
+  card: "Cartão",
+  needsResponse: "Aguardando resposta",
+  needsAction: "Precisam de ação",
+  deadlineColumn: "Prazo de resposta",
+  export: "Exportar CSV",
+  otherFields: "Outros campos",
+  from: /^Aberta a partir de/,
+  to: /^Aberta até/,
+  count: /^([\d.]+) resultados?$/,
+  soonest: /(Vence|Prazo) em \d+ h/,
+  dueIn: /Vence em \d/,
+  rowPrefix: "Contestação",
+  clear: "Limpar filtros",
+};
+
+const EN: Texts = {
+  locale: "en",
+  title: "Chargebacks",
+  kind: "Dispute kind",
+  status: "Status",
+  med: "Pix MED",
+  card: "Card",
+  needsResponse: "Needs response",
+  needsAction: "Need action",
+  deadlineColumn: "Response deadline",
+  export: "Export CSV",
+  otherFields: "Other fields",
+  from: /^Opened from/,
+  to: /^Opened until/,
+  count: /^([\d,]+) results?$/,
+  soonest: /(Due|Deadline) in \d+ h/,
+  dueIn: /Due in \d/,
+  rowPrefix: "Dispute",
+  clear: "Clear filters",
+};
+
+const OPEN = ["needs_response", "under_review"];
+
+function table(page: Page, x: Texts): Locator {
+  return page.getByRole("table", { name: x.title });
+}
+
+function dataRows(page: Page, x: Texts): Locator {
+  return table(page, x).getByRole("row", { name: new RegExp(`^${x.rowPrefix} cb_`) });
+}
+
+/** The "N resultados" count of the list. */
+async function shownCount(page: Page, x: Texts): Promise<number> {
+  const text = (await page.getByText(x.count).textContent()) ?? "";
+  const match = x.count.exec(text.trim());
+  return match ? Number((match[1] ?? "").replace(/[.,]/g, "")) : -1;
+}
+
+async function exportCsv(page: Page, x: Texts): Promise<{ name: string; header: string[]; rows: Record<string, string>[] }> {
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: x.export }).click()]);
+  const text = await readFile(await download.path(), "utf8");
+  expect(text.startsWith("\uFEFF"), "UTF-8 BOM").toBe(true);
+  expect(text.endsWith("\r\n"), "CRLF records").toBe(true);
+  const [header = [], ...records] = parseCsv(text);
+  return { name: download.suggestedFilename(), header, rows: records.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ""]))) };
+}
+
+/** Ids of the rows rendered now (the table is virtualised: the first screenful or so). */
+async function visibleIds(page: Page, x: Texts): Promise<string[]> {
+  const labels = await dataRows(page, x).evaluateAll((rows) => rows.map((r) => r.getAttribute("aria-label") ?? ""));
+  return labels.map((label) => /(cb_[A-Za-z0-9_-]+)/.exec(label)?.[1] ?? "");
+}
+
+function todayMinus(days: number): string {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(Date.now() - days * 86_400_000));
+  return parts;
+}
+
+async function journey(page: Page, x: Texts): Promise<void> {
+  await page.goto("/chargebacks");
+  await expect(page.getByRole("heading", { level: 1, name: x.title })).toBeVisible();
+
+  // The whole list: at least the 32 seeded disputes, MED and card told apart.
+  await expect.poll(() => shownCount(page, x)).toBeGreaterThanOrEqual(30);
+  const total = await shownCount(page, x);
+  await expect(dataRows(page, x).filter({ has: page.locator('[data-kind="pix_med"]') }).first()).toContainText(x.med);
+  await expect(dataRows(page, x).filter({ has: page.locator('[data-kind="card_chargeback"]') }).first()).toContainText(x.card);
+
+  // Default order: open disputes first, nearest deadline on top (the seed's nearest is ~5 h away),
+  // with a countdown whose tier is also in words.
+  const first = dataRows(page, x).first();
+  await expect(first).toContainText(x.soonest);
+  await expect(first.locator("[data-urgency]")).toHaveAttribute("data-urgency", /^(due24h|waiting)$/);
+
+  // The needs-action count.
+  const tile = page.getByTestId("tile-needs-action");
+  await expect(tile).toContainText(x.needsAction);
+  const needsAction = Number(((await tile.locator('[data-slot="tile-value"]').textContent()) ?? "").replace(/\D/g, ""));
+  expect(needsAction).toBeGreaterThan(0);
+
+  await expectNoSeriousA11yViolations(page);
+  if (x.locale === "pt-BR") await screenshotForReadme(page, "chargebacks");
+
+  // The CSV of the unfiltered view: every row, in the on-screen order.
+  const all = await exportCsv(page, x);
+  expect(all.name).toMatch(/^chargebacks-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(all.header).toEqual(expect.arrayContaining(["id", "kind", "status", "amount_brl", "amount_centavos", "respond_by_utc", "network_case_id"]));
+  expect(all.rows).toHaveLength(total);
+  expect(all.rows.slice(0, 5).map((r) => r.id)).toEqual((await visibleIds(page, x)).slice(0, 5));
+  expect(all.rows.filter((r) => r.status === "needs_response")).toHaveLength(needsAction);
+  for (const r of all.rows) expect(r.amount_brl).toBe(`${Math.floor(Number(r.amount_centavos) / 100)}.${String(Number(r.amount_centavos) % 100).padStart(2, "0")}`);
+  const firstClosed = all.rows.findIndex((r) => !OPEN.includes(r.status ?? ""));
+  expect(firstClosed).toBeGreaterThan(0);
+  expect(all.rows.slice(firstClosed).every((r) => !OPEN.includes(r.status ?? ""))).toBe(true);
+  const openDeadlines = all.rows.slice(0, firstClosed).map((r) => Date.parse(r.respond_by_utc ?? ""));
+  expect(openDeadlines).toEqual([...openDeadlines].sort((a, b) => a - b));
+
+  // Deadline order reversed from the column header: latest open deadline first, in the URL.
+  await table(page, x).getByRole("columnheader", { name: x.deadlineColumn }).getByRole("button").click();
+  await expect(page).toHaveURL(/sort=respond_by\.desc/);
+  const desc = await exportCsv(page, x);
+  const descDeadlines = desc.rows.slice(0, firstClosed).map((r) => Date.parse(r.respond_by_utc ?? ""));
+  expect(descDeadlines).toEqual([...openDeadlines].sort((a, b) => b - a));
+
+  // Kind = MED leaves only MED disputes (screen and file).
+  await page.goto("/chargebacks");
+  await page.getByRole("combobox", { name: x.kind }).selectOption("pix_med");
+  await expect(page).toHaveURL(/kind=pix_med/);
+  const medCount = all.rows.filter((r) => r.kind === "pix_med").length;
+  await expect.poll(() => shownCount(page, x)).toBe(medCount);
+  for (const label of await dataRows(page, x).evaluateAll((rows) => rows.map((r) => r.getAttribute("aria-label") ?? ""))) expect(label).toContain(x.med);
+  const med = await exportCsv(page, x);
+  expect(med.rows.map((r) => r.id)).toEqual(all.rows.filter((r) => r.kind === "pix_med").map((r) => r.id));
+
+  // Status filter on top of it.
+  await page.getByRole("combobox", { name: x.status, exact: true }).selectOption("needs_response");
+  await expect(page).toHaveURL(/status=needs_response/);
+  const medOpen = all.rows.filter((r) => r.kind === "pix_med" && r.status === "needs_response").map((r) => r.id);
+  await expect.poll(() => shownCount(page, x)).toBe(medOpen.length);
+  for (const label of await dataRows(page, x).evaluateAll((rows) => rows.map((r) => r.getAttribute("aria-label") ?? ""))) expect(label).toContain(x.needsResponse);
+  expect((await exportCsv(page, x)).rows.map((r) => r.id)).toEqual(medOpen);
+
+  // Filters survive a reload.
+  await page.reload();
+  await expect(page.getByRole("combobox", { name: x.kind })).toHaveValue("pix_med");
+  await expect(page.getByRole("combobox", { name: x.status, exact: true })).toHaveValue("needs_response");
+  await expect.poll(() => shownCount(page, x)).toBe(medOpen.length);
+  await page.getByRole("button", { name: x.clear }).first().click();
+  await expect(page).not.toHaveURL(/kind=|status=/);
+  await expect.poll(() => shownCount(page, x)).toBe(total);
+
+  // The needs-action tile filters to exactly that many; the nearest one counts down in words and colour.
+  await tile.click();
+  await expect(page).toHaveURL(/status=needs_response/);
+  await expect.poll(() => shownCount(page, x)).toBe(needsAction);
+  await expect(dataRows(page, x).first()).toContainText(x.dueIn);
+  await expect(dataRows(page, x).first().locator("[data-urgency]")).toHaveAttribute("data-urgency", /^(due24h|due72h|later)$/);
+  await tile.click();
+  await expect(page).not.toHaveURL(/status=/);
+
+  // Created-date range (calendar days in São Paulo): only disputes opened in the last 30 days.
+  const from = todayMinus(30);
+  const to = todayMinus(0);
+  await page.getByLabel(x.from).fill(from);
+  await page.getByLabel(x.to).fill(to);
+  await expect(page).toHaveURL(new RegExp(`from=${from}.*to=${to}`));
+  const recent = all.rows.filter((r) => {
+    const day = (r["created_at_local (America/Sao_Paulo)"] ?? "").slice(0, 10);
+    return day >= from && day <= to;
+  });
+  expect(recent.length).toBeLessThan(total);
+  await expect.poll(() => shownCount(page, x)).toBe(recent.length);
+  const ranged = await exportCsv(page, x);
+  expect(ranged.rows.map((r) => r.id)).toEqual(recent.map((r) => r.id));
+  await page.getByRole("button", { name: x.clear }).first().click();
+
+  // Search by an id taken from the list.
+  const target = all.rows.find((r) => r.kind === "card_chargeback");
+  expect(target).toBeTruthy();
+  const id = target?.id ?? "";
+  await page.getByRole("searchbox", { name: x.locale === "en" ? "Search the table" : "Buscar na tabela" }).fill(id);
+  await expect(page).toHaveURL(new RegExp(`q=${id}`));
+  await expect.poll(() => shownCount(page, x)).toBe(1);
+  await expect(dataRows(page, x)).toHaveCount(1);
+
+  // The drawer: every field, the unknown network_case_id as it came; its id in the URL.
+  await dataRows(page, x).first().click();
+  await expect(page).toHaveURL(new RegExp(`id=${id}`));
+  const sheet = page.getByRole("dialog");
+  await expect(sheet).toBeVisible();
+  await expect(sheet).toContainText(x.card);
+  await expect(sheet.getByRole("heading", { name: x.otherFields })).toBeVisible();
+  await expect(sheet.getByText("network_case_id", { exact: true })).toBeVisible();
+  await expect(sheet.getByText(target?.network_case_id ?? "missing", { exact: true })).toBeVisible();
+  await expect(sheet.getByText(target?.reason_code ?? "missing", { exact: true }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(sheet).toBeHidden();
+  await expect(page).not.toHaveURL(/[?&]id=/);
+}
+
+test("finance (a viewer) triages chargebacks: MED vs card, needs action, filters in the URL, search, deadline order, drawer and CSV", async ({ page }) => {
+  await signInAsViewer(page, `Fernanda Financeiro ${Date.now()}`);
+  await journey(page, PT);
+});
+
+test("an operator does the same in English", async ({ page }) => {
+  await useLanguage(page, "en");
+  await signInAsOperator(page, `Oscar Operator ${Date.now()}`);
+  await journey(page, EN);
+});
