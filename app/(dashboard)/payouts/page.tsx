@@ -1,0 +1,12 @@
+import type { Metadata } from "next";
+import { PayoutsView } from "@/components/payouts/payouts-view";
+import { getI18n } from "@/lib/i18n/server";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { t } = await getI18n();
+  return { title: t("nav.payouts") };
+}
+
+export default function PayoutsPage() {
+  return <PayoutsView />;
+}

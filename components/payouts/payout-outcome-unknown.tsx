@@ -1,0 +1,90 @@
+"use client";
+
+import { CircleHelp, Lock, RefreshCw } from "lucide-react";
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { isBffRequestError } from "@/lib/api/errors";
+import { useI18n } from "@/lib/i18n/client";
+import { hasMessage } from "@/lib/i18n/translate";
+import type { PayoutInput } from "@/lib/payments/schemas/payout";
+import { PayoutSummary } from "./payout-review";
+
+export interface PayoutOutcomeUnknownProps {
+  input: PayoutInput;
+  error: unknown;
+  /** The key the request was sent with (the same one "check again" re-sends). */
+  idempotencyKey: string;
+  checking: boolean;
+  onCheckAgain: () => void;
+}
+
+function IdRow({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
+      <span className="text-muted-foreground">{label}:</span>
+      <span className="inline-flex min-w-0 items-center gap-0.5">
+        <code className="rounded bg-card px-1.5 py-0.5 font-mono text-[0.75rem] break-all text-foreground">{value}</code>
+        <CopyButton value={value} label={label} className="-my-1 shrink-0" />
+      </span>
+    </div>
+  );
+}
+
+/**
+ * The payout was sent but no answer came back (timeout, network, 5xx): it may
+ * or may not exist. Shows the request id and the idempotency key, keeps the
+ * form locked (editing could reuse the key for a different payout), and offers
+ * "Check again", which re-sends the same request with the same key: the BFF and
+ * the API replay it, so it can never be paid twice.
+ */
+export function PayoutOutcomeUnknown({ input, error, idempotencyKey, checking, onCheckAgain }: PayoutOutcomeUnknownProps) {
+  const { t, locale } = useI18n();
+  const bff = isBffRequestError(error) ? error : null;
+  // What went wrong underneath: the BFF names it in details.cause for payout_outcome_unknown.
+  const causeCode = bff ? (bff.code === "payout_outcome_unknown" ? (typeof bff.details.cause === "string" ? bff.details.cause : null) : bff.code) : null;
+  const causeKey = causeCode ? `errors.${causeCode}` : null;
+  const cause = causeKey && hasMessage(causeKey, locale) ? t(causeKey) : null;
+
+  return (
+    <div className="grid gap-5">
+      <div role="alert" className="rounded-lg border border-warning-soft-foreground/30 bg-warning-soft/70 p-4 text-sm" data-testid="outcome-unknown">
+        <div className="flex gap-3">
+          <CircleHelp className="mt-0.5 size-5 shrink-0 text-warning-soft-foreground" aria-hidden="true" />
+          <div className="min-w-0 flex-1 space-y-2">
+            <h3 className="font-semibold text-foreground">{t("payouts.unknown.title")}</h3>
+            <p className="text-foreground/90">{t("payouts.unknown.description")}</p>
+            {cause ? <p className="text-xs text-muted-foreground">{t("payouts.unknown.cause", { cause })}</p> : null}
+            <div className="grid gap-1.5 pt-1">
+              {bff?.requestId ? <IdRow label={t("errors.requestId")} value={bff.requestId} /> : null}
+              <IdRow label={t("payouts.field.idempotencyKey")} value={idempotencyKey} />
+            </div>
+          </div>
+        </div>
+      </div>
+
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <p className="flex items-start gap-2 text-xs text-muted-foreground">
+          <Lock className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+          <span>{t("payouts.unknown.locked")}</span>
+        </p>
+        <Button size="lg" onClick={onCheckAgain} loading={checking} className="shrink-0">
+          {checking ? null : <RefreshCw aria-hidden="true" />}
+          {checking ? t("payouts.unknown.checking") : t("payouts.checkAgain")}
+        </Button>
+      </div>
+
+      <div className="rounded-lg border p-4">
+        <h3 className="mb-3 text-sm font-semibold">{t("payouts.unknown.whatWasSent")}</h3>
+        <PayoutSummary input={input} sent />
+      </div>
+
+      <p className="text-xs text-muted-foreground">
+        {t("payouts.unknown.leaveHint")}{" "}
+        <Link href="/payouts" className="font-medium text-primary underline-offset-4 hover:underline">
+          {t("payouts.register.title")}
+        </Link>
+      </p>
+    </div>
+  );
+}

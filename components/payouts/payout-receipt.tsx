@@ -1,0 +1,108 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { CircleCheck, CircleX, ExternalLink, Plus } from "lucide-react";
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { DetailList, type DetailItem } from "@/components/ui/detail-list";
+import { ErrorPanel } from "@/components/ui/error-panel";
+import { Money } from "@/components/ui/money";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { useI18n } from "@/lib/i18n/client";
+import { hasMessage } from "@/lib/i18n/translate";
+import { isPayoutSettling, payoutQuery } from "@/lib/query/payouts";
+import type { RegisterPayout } from "@/lib/schemas/register";
+import { LiveIndicator } from "./live-indicator";
+import { usePixKeyTypeLabel } from "./payout-status";
+
+export interface PayoutReceiptProps {
+  /** What POST /api/payouts answered. */
+  payout: RegisterPayout;
+  idempotencyKey: string;
+  onNewPayout: () => void;
+}
+
+/**
+ * Step 3: the receipt. Payout id and idempotency key (both copyable), amount,
+ * fee and net, the masked key, and the status, kept live until the payout is
+ * paid or failed (GET /api/payouts/{id}).
+ */
+export function PayoutReceipt({ payout, idempotencyKey, onNewPayout }: PayoutReceiptProps) {
+  const { t, locale } = useI18n();
+  const keyTypeLabel = usePixKeyTypeLabel();
+  const id = payout.id;
+  const live = useQuery({ ...payoutQuery(id ?? ""), enabled: id !== null });
+  const current = live.data;
+  const status = current?.status ?? payout.status ?? "pending";
+  const settling = isPayoutSettling(status);
+  const statusKey = `status.${status}`;
+  const statusText = hasMessage(statusKey, locale) ? t(statusKey) : status;
+  const failureReason = current?.failure_reason ?? payout.failure_reason;
+  const fee = current?.fee_centavos ?? payout.fee_centavos;
+  const net = current?.net_centavos ?? payout.net_centavos;
+  const endToEnd = current?.end_to_end_id ?? payout.end_to_end_id;
+  const maskedKey = current?.bank_account?.pix_key_masked ?? payout.pix_key_masked;
+  const holder = current?.bank_account?.holder_name ?? null;
+
+  const headline = status === "paid" ? t("payouts.receipt.paidTitle") : status === "failed" ? t("payouts.receipt.failedTitle") : t("payouts.receipt.sentTitle");
+  const Icon = status === "failed" ? CircleX : CircleCheck;
+
+  const items: DetailItem[] = [
+    ...(id ? [{ label: t("payouts.field.id"), value: id, mono: true, copyValue: id, copyLabel: t("payouts.field.id") }] : []),
+    { label: t("payouts.field.idempotencyKey"), value: idempotencyKey, mono: true, copyValue: idempotencyKey, copyLabel: t("payouts.field.idempotencyKey") },
+    { label: t("payouts.field.amount"), value: <Money centavos={current?.amount_centavos ?? payout.amount_centavos} className="font-medium" /> },
+    { label: t("payouts.field.fee"), value: <Money centavos={fee ?? null} /> },
+    { label: t("payouts.field.net"), value: <Money centavos={net ?? null} className="font-medium" /> },
+    { label: t("payouts.field.key"), value: <span className="font-mono">{maskedKey}</span> },
+    { label: t("payouts.field.keyType"), value: keyTypeLabel(current?.bank_account?.pix_key_type ?? payout.pix_key_type) },
+    ...(holder ? [{ label: t("payouts.field.holder"), value: holder }] : []),
+    ...(endToEnd ? [{ label: t("payouts.field.endToEndId"), value: endToEnd, mono: true, copyValue: endToEnd, copyLabel: t("payouts.field.endToEndId") }] : []),
+    ...(failureReason ? [{ label: t("payouts.field.failureReason"), value: failureReason }] : []),
+  ];
+
+  return (
+    <div className="grid gap-5" data-testid="payout-receipt">
+      <div
+        className={cn(
+          "flex flex-wrap items-center gap-3 rounded-lg border px-4 py-3",
+          status === "failed" ? "border-destructive/30 bg-destructive-soft/60" : status === "paid" ? "border-success-soft-foreground/25 bg-success-soft/60" : "bg-muted/50",
+        )}
+      >
+        <Icon className={cn("size-6 shrink-0", status === "failed" ? "text-destructive-soft-foreground" : "text-success-soft-foreground")} aria-hidden="true" />
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold">{headline}</p>
+          <p className="text-sm text-muted-foreground">{settling ? t("payouts.receipt.pendingNote") : status === "paid" ? t("payouts.receipt.paidNote") : null}</p>
+        </div>
+        <div className="flex flex-col items-end gap-1">
+          <span data-testid="receipt-status">
+            <StatusBadge status={status} className="px-2.5 py-1 text-sm" />
+          </span>
+          {settling ? <LiveIndicator /> : null}
+        </div>
+        <p className="sr-only" role="status" aria-live="polite">
+          {t("payouts.detail.statusNow", { status: statusText })}
+        </p>
+      </div>
+
+      <DetailList items={items} />
+
+      {live.error && !current ? <ErrorPanel error={live.error} live="none" title={t("payouts.receipt.statusUnavailable")} onRetry={() => live.refetch()} /> : null}
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {id ? (
+          <Button asChild variant="outline">
+            <Link href={`/payouts/${encodeURIComponent(id)}`}>
+              <ExternalLink aria-hidden="true" />
+              {t("payouts.openDetail")}
+            </Link>
+          </Button>
+        ) : null}
+        <Button onClick={onNewPayout}>
+          <Plus aria-hidden="true" />
+          {t("payouts.new.button")}
+        </Button>
+      </div>
+    </div>
+  );
+}

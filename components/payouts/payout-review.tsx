@@ -1,0 +1,103 @@
+"use client";
+
+import { ArrowLeft, Info, Send } from "lucide-react";
+import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { formatDocument, formatPhone } from "@/lib/format/text";
+import { useI18n } from "@/lib/i18n/client";
+import type { PayoutInput } from "@/lib/payments/schemas/payout";
+import { amountInWords } from "./amount-in-words";
+import { usePixKeyTypeLabel } from "./payout-status";
+
+/** How a person reads a key (masks for documents and phones); null when that is the key itself. */
+export function readableKey(type: string, key: string): string | null {
+  const readable = type === "cpf" || type === "cnpj" ? formatDocument(key) : type === "phone" ? formatPhone(key) : key;
+  return readable && readable !== key ? readable : null;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The review's summary: amount in big digits and in words, the key exactly as sent and its type. */
+export function PayoutSummary({ input, sent = false }: { input: PayoutInput; sent?: boolean }) {
+  const { t, formatMoney, locale } = useI18n();
+  const keyTypeLabel = usePixKeyTypeLabel();
+  const readable = readableKey(input.pix_key_type, input.pix_key);
+  return (
+    <dl className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_auto]">
+      <div className="grid gap-1 sm:col-span-2">
+        <dt className="text-xs font-medium text-muted-foreground">{t("payouts.review.amount")}</dt>
+        <dd className="grid gap-1">
+          <span className="text-4xl leading-none font-semibold tracking-tight tabular-nums sm:text-5xl" data-testid="review-amount">
+            {formatMoney(input.amount_centavos)}
+          </span>
+          <span className="text-sm text-foreground/90" data-testid="review-amount-words">
+            {capitalize(amountInWords(input.amount_centavos, locale))}
+          </span>
+        </dd>
+      </div>
+      <div className="grid min-w-0 content-start gap-1">
+        <dt className="text-xs font-medium text-muted-foreground">{sent ? t("payouts.review.keySent") : t("payouts.review.key")}</dt>
+        <dd className="grid gap-0.5">
+          <span className="font-mono text-lg break-all" data-testid="review-key">
+            {input.pix_key}
+          </span>
+          {readable ? <span className="text-xs text-muted-foreground">{t("payouts.review.keyReadable", { key: readable })}</span> : null}
+        </dd>
+      </div>
+      <div className="grid content-start gap-1">
+        <dt className="text-xs font-medium text-muted-foreground">{t("payouts.review.keyType")}</dt>
+        <dd className="text-sm font-medium" data-testid="review-key-type">
+          {keyTypeLabel(input.pix_key_type)}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+export interface PayoutReviewProps {
+  input: PayoutInput;
+  /** The flow's idempotency key (shown so support can trace the attempt). */
+  idempotencyKey: string;
+  pending: boolean;
+  onBack: () => void;
+  onConfirm: () => void;
+  /** A definite failure of the last attempt (nothing was paid). */
+  error?: ReactNode;
+}
+
+/**
+ * Step 2: what will be sent, impossible to misread (amount in digits and in
+ * words, the key exactly as sent), the fee note, "Back to edit" and "Confirm
+ * and send". The confirm button is disabled (and busy) while sending.
+ */
+export function PayoutReview({ input, idempotencyKey, pending, onBack, onConfirm, error }: PayoutReviewProps) {
+  const { t } = useI18n();
+  return (
+    <div className="grid gap-5">
+      <PayoutSummary input={input} />
+      <p className="flex gap-2 rounded-md border bg-muted/50 px-3 py-2.5 text-sm text-foreground/90">
+        <Info className="mt-0.5 size-4 shrink-0 text-info-soft-foreground" aria-hidden="true" />
+        <span>{t("payouts.review.feeNote")}</span>
+      </p>
+      <p className="text-xs break-all text-muted-foreground">
+        {t("payouts.field.idempotencyKey")}: <span className="font-mono">{idempotencyKey}</span>
+      </p>
+      {error}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+        <Button type="button" variant="outline" onClick={onBack} disabled={pending}>
+          <ArrowLeft aria-hidden="true" />
+          {t("payouts.review.back")}
+        </Button>
+        <Button type="button" size="lg" onClick={onConfirm} loading={pending} aria-describedby="payout-review-warning">
+          {pending ? null : <Send aria-hidden="true" />}
+          {pending ? t("payouts.review.sending") : t("payouts.review.confirm")}
+        </Button>
+      </div>
+      <p id="payout-review-warning" className="text-xs text-muted-foreground sm:text-right">
+        {t("payouts.review.warning")}
+      </p>
+    </div>
+  );
+}

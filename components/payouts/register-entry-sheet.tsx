@@ -1,0 +1,125 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { ExternalLink, RefreshCw } from "lucide-react";
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { DateTime } from "@/components/ui/date-time";
+import { DetailList, type DetailItem } from "@/components/ui/detail-list";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorPanel } from "@/components/ui/error-panel";
+import { Money } from "@/components/ui/money";
+import { Sheet, SheetBody, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from "@/components/ui/sheet";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useI18n } from "@/lib/i18n/client";
+import { isOutcomeUnknown, registerEntryQuery } from "@/lib/query/payouts";
+import type { RegisterPayout } from "@/lib/schemas/register";
+import { LiveIndicator } from "./live-indicator";
+import { RegisterStatusBadge, useErrorText, usePixKeyTypeLabel } from "./payout-status";
+
+export interface RegisterEntrySheetProps {
+  /** The entry's idempotency key (from the URL); null closes the panel. */
+  idempotencyKey: string | null;
+  /** The row as the register already loaded it, shown at once. */
+  initial: RegisterPayout | null;
+  onClose: () => void;
+}
+
+/**
+ * A register entry that has no payout id yet (being sent, outcome unknown) or
+ * never will (rejected): what was asked, what is known, the idempotency key and
+ * the last request id. It refreshes itself while the outcome is unknown; the
+ * dashboard's reconciler re-sends it with the same key in the background.
+ */
+export function RegisterEntrySheet({ idempotencyKey, initial, onClose }: RegisterEntrySheetProps) {
+  const { t } = useI18n();
+  return (
+    <Sheet open={idempotencyKey !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <SheetContent>
+        {idempotencyKey ? (
+          <EntryBody idempotencyKey={idempotencyKey} initial={initial} />
+        ) : (
+          <>
+            <SheetTitle className="sr-only">{t("payouts.entry.title")}</SheetTitle>
+            <SheetDescription className="sr-only">{t("payouts.entry.description")}</SheetDescription>
+          </>
+        )}
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+function EntryBody({ idempotencyKey, initial }: { idempotencyKey: string; initial: RegisterPayout | null }) {
+  const { t } = useI18n();
+  const keyTypeLabel = usePixKeyTypeLabel();
+  const errorText = useErrorText();
+  const query = useQuery({ ...registerEntryQuery(idempotencyKey), initialData: initial ?? undefined });
+  const row = query.data;
+
+  const explanation = !row
+    ? null
+    : isOutcomeUnknown(row)
+      ? t(row.state === "intent" ? "payouts.entry.sendingExplanation" : "payouts.entry.unknownExplanation")
+      : row.state === "rejected"
+        ? t("payouts.entry.rejectedExplanation")
+        : null;
+
+  const items: DetailItem[] = row
+    ? [
+        { label: t("payouts.field.status"), value: <RegisterStatusBadge row={row} /> },
+        { label: t("payouts.field.amount"), value: <Money centavos={row.amount_centavos} className="font-medium" /> },
+        { label: t("payouts.field.key"), value: <span className="font-mono">{row.pix_key_masked}</span> },
+        { label: t("payouts.field.keyType"), value: keyTypeLabel(row.pix_key_type) },
+        { label: t("payouts.field.createdBy"), value: row.created_by.name },
+        { label: t("payouts.field.createdAt"), value: <DateTime value={row.created_at} withZone /> },
+        { label: t("payouts.field.updatedAt"), value: <DateTime value={row.updated_at} withZone /> },
+        { label: t("payouts.field.idempotencyKey"), value: row.idempotency_key, mono: true, copyValue: row.idempotency_key, copyLabel: t("payouts.field.idempotencyKey") },
+        ...(row.last_request_id
+          ? [{ label: t("errors.requestId"), value: row.last_request_id, mono: true, copyValue: row.last_request_id, copyLabel: t("errors.requestId") }]
+          : []),
+        ...(row.last_error ? [{ label: t("payouts.field.lastError"), value: `${errorText(row.last_error)} (${row.last_error.code})` }] : []),
+      ]
+    : [];
+
+  return (
+    <>
+      <SheetHeader>
+        <SheetTitle>{t("payouts.entry.title")}</SheetTitle>
+        <SheetDescription>{explanation ?? t("payouts.entry.description")}</SheetDescription>
+        {row && isOutcomeUnknown(row) ? <LiveIndicator label={t("payouts.entry.checking")} /> : null}
+      </SheetHeader>
+      <SheetBody className="grid content-start gap-4">
+        {query.isPending ? (
+          <div className="grid gap-3" aria-busy="true">
+            <Skeleton className="h-5 w-40" />
+            <Skeleton className="h-24 w-full" />
+            <span className="sr-only">{t("common.loading")}</span>
+          </div>
+        ) : null}
+        {query.error && !row ? <ErrorPanel error={query.error} onRetry={() => query.refetch()} retrying={query.isRefetching} live="none" /> : null}
+        {!query.isPending && !query.error && !row ? (
+          <EmptyState title={t("payouts.entry.notFoundTitle")} description={t("payouts.entry.notFoundDescription")} headingLevel="h3" />
+        ) : null}
+        {row ? <DetailList items={items} /> : null}
+      </SheetBody>
+      {row ? (
+        <SheetFooter>
+          {row.id ? (
+            <Button asChild variant="outline">
+              <Link href={`/payouts/${encodeURIComponent(row.id)}`}>
+                <ExternalLink aria-hidden="true" />
+                {t("payouts.openDetail")}
+              </Link>
+            </Button>
+          ) : null}
+          {isOutcomeUnknown(row) ? (
+            <Button onClick={() => query.refetch()} loading={query.isFetching}>
+              {query.isFetching ? null : <RefreshCw aria-hidden="true" />}
+              {t("payouts.checkAgain")}
+            </Button>
+          ) : null}
+        </SheetFooter>
+      ) : null}
+    </>
+  );
+}
