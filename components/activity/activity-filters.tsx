@@ -4,6 +4,7 @@ import { FilterX, SlidersHorizontal } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
+import { DateRangeFilter } from "@/components/ui/date-range-filter";
 import { inputClassName } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import type { UrlStatePatch } from "@/lib/hooks/use-url-state";
@@ -86,30 +87,18 @@ export function ActivityFilters({ state, setState, people, onClear, compact }: A
           </option>
         ))}
       </NativeSelect>
-      <div role="group" aria-label={t("activity.filter.dates", { zone })} className="flex w-full items-center gap-1.5 sm:w-auto">
-        <input
-          type="date"
-          aria-label={t("activity.filter.from", { zone })}
-          value={state.from ?? ""}
-          max={state.to}
-          onChange={(e) => setState({ from: e.target.value || null })}
-          className={cn(inputClassName, "h-8 w-full min-w-0 px-2 tabular-nums sm:w-[9.5rem]")}
-        />
-        <span className="text-xs text-muted-foreground" aria-hidden="true">
-          –
-        </span>
-        <input
-          type="date"
-          aria-label={t("activity.filter.to", { zone })}
-          value={state.to ?? ""}
-          min={state.from}
-          onChange={(e) => setState({ to: e.target.value || null })}
-          className={cn(inputClassName, "h-8 w-full min-w-0 px-2 tabular-nums sm:w-[9.5rem]")}
-        />
-        <span className="shrink-0 text-xs text-muted-foreground" title={t("activity.filter.zoneHint")}>
-          {zone}
-        </span>
-      </div>
+      <DateRangeFilter
+        from={state.from}
+        to={state.to}
+        onChange={setState}
+        zone={zone}
+        labels={{
+          group: t("activity.filter.dates", { zone }),
+          from: t("activity.filter.from", { zone }),
+          to: t("activity.filter.to", { zone }),
+          zoneHint: t("activity.filter.zoneHint"),
+        }}
+      />
       {onClear ? (
         <Button variant="ghost" size="sm" onClick={onClear}>
           <FilterX aria-hidden="true" />

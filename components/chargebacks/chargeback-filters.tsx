@@ -3,8 +3,7 @@
 import { FilterX, SlidersHorizontal } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
-import { inputClassName } from "@/components/ui/input";
+import { DateRangeFilter } from "@/components/ui/date-range-filter";
 import { NativeSelect } from "@/components/ui/native-select";
 import type { UrlStatePatch } from "@/lib/hooks/use-url-state";
 import { useI18n } from "@/lib/i18n/client";
@@ -89,33 +88,19 @@ export function ChargebackFilters({ data, state, setState, onClear, compact }: C
           </option>
         ))}
       </NativeSelect>
-      <div role="group" aria-label={t("chargebacks.filter.created", { zone })} className="flex w-full items-center gap-1.5 sm:w-auto">
-        <span className="shrink-0 text-xs text-muted-foreground" aria-hidden="true">
-          {t("chargebacks.filter.createdShort")}
-        </span>
-        <input
-          type="date"
-          aria-label={t("chargebacks.filter.from", { zone })}
-          value={state.from ?? ""}
-          max={state.to}
-          onChange={(e) => setState({ from: e.target.value || null })}
-          className={cn(inputClassName, "h-8 w-full min-w-0 px-2 tabular-nums sm:w-[9.5rem]")}
-        />
-        <span className="text-xs text-muted-foreground" aria-hidden="true">
-          –
-        </span>
-        <input
-          type="date"
-          aria-label={t("chargebacks.filter.to", { zone })}
-          value={state.to ?? ""}
-          min={state.from}
-          onChange={(e) => setState({ to: e.target.value || null })}
-          className={cn(inputClassName, "h-8 w-full min-w-0 px-2 tabular-nums sm:w-[9.5rem]")}
-        />
-        <span className="shrink-0 text-xs text-muted-foreground" title={t("chargebacks.filter.zoneHint")}>
-          {zone}
-        </span>
-      </div>
+      <DateRangeFilter
+        from={state.from}
+        to={state.to}
+        onChange={setState}
+        zone={zone}
+        caption={t("chargebacks.filter.createdShort")}
+        labels={{
+          group: t("chargebacks.filter.created", { zone }),
+          from: t("chargebacks.filter.from", { zone }),
+          to: t("chargebacks.filter.to", { zone }),
+          zoneHint: t("chargebacks.filter.zoneHint"),
+        }}
+      />
       {onClear ? (
         <Button variant="ghost" size="sm" onClick={onClear}>
           <FilterX aria-hidden="true" />
