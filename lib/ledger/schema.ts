@@ -5,6 +5,7 @@
  * source of truth (they create the tables), this file only gives queries their
  * types. Change both together (see docs/ledger.md, "Adding a migration").
  */
+import type { AuditAction } from "@/lib/schemas/activity";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -36,20 +37,8 @@ export interface PayoutRequestBody {
 export const AUDIT_OUTCOMES = ["success", "failure", "pending"] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
-/** Actions the dashboard records. Add new ones here (the column is free text with a format check). */
-export const AUDIT_ACTIONS = [
-  "session.sign_in",
-  "session.sign_in_failed",
-  "session.sign_out",
-  "payout.create",
-  "payout.reconcile",
-  "payout.status_refresh",
-  "payment_link.create",
-  "subaccount.update",
-  "subaccount.block",
-  "subaccount.unblock",
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+// Actions the dashboard records: one list for the ledger and the UI (add new ones there).
+export { AUDIT_ACTIONS, type AuditAction } from "@/lib/schemas/activity";
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const centavos = (name: string) => bigint(name, { mode: "number" });

@@ -1,5 +1,20 @@
 import { z } from "zod";
 
+/** Actions the audit log records; shared by the ledger (server) and the activity page's filters. */
+export const AUDIT_ACTIONS = [
+  "session.sign_in",
+  "session.sign_in_failed",
+  "session.sign_out",
+  "payout.create",
+  "payout.reconcile",
+  "payout.status_refresh",
+  "payment_link.create",
+  "subaccount.update",
+  "subaccount.block",
+  "subaccount.unblock",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
 /** One audit-log entry, as GET /api/activity returns it. */
 export const activityEntrySchema = z.object({
   id: z.string(),
@@ -25,7 +40,7 @@ export type ActivityPage = z.infer<typeof activityPageSchema>;
 
 export const activityQuerySchema = z.object({
   actor: z.string().max(80).optional(),
-  action: z.string().max(60).optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
   target_type: z.string().max(40).optional(),
   target_id: z.string().max(128).optional(),
   from: z.iso.datetime({ offset: true }).optional(),

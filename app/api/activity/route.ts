@@ -1,14 +1,13 @@
 import { withSession } from "@/lib/bff/handler";
 import { toActivityEntry } from "@/lib/bff/activity";
 import { listAudit } from "@/lib/ledger";
-import type { AuditAction } from "@/lib/ledger/schema";
 import { activityQuerySchema } from "@/lib/schemas/activity";
 
 // GET /api/activity – the audit log, newest first, filtered by person, action, target and dates
 export const GET = withSession({ permission: "activity.list", query: activityQuerySchema }, async ({ ledger, businessId, query }) => {
   const page = await listAudit(ledger, businessId, {
     actor: query.actor,
-    action: query.action as AuditAction | undefined,
+    action: query.action,
     targetType: query.target_type,
     targetId: query.target_id,
     from: query.from ? new Date(query.from) : undefined,
