@@ -1,10 +1,9 @@
 "use client";
 
-import { FilterX, SlidersHorizontal } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { DateRangeFilter } from "@/components/ui/date-range-filter";
+import { ClearFiltersButton, FiltersToggleButton } from "@/components/ui/filter-buttons";
 import { inputClassName } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import type { UrlStatePatch } from "@/lib/hooks/use-url-state";
@@ -99,23 +98,14 @@ export function ActivityFilters({ state, setState, people, onClear, compact }: A
           zoneHint: t("activity.filter.zoneHint"),
         }}
       />
-      {onClear ? (
-        <Button variant="ghost" size="sm" onClick={onClear}>
-          <FilterX aria-hidden="true" />
-          {t("common.clearFilters")}
-        </Button>
-      ) : null}
+      <ClearFiltersButton onClear={onClear} />
     </>
   );
 
   if (!compact) return controls;
   return (
     <>
-      <Button variant="outline" size="sm" aria-expanded={expanded} aria-controls={panelId} onClick={() => setExpanded((v) => !v)}>
-        <SlidersHorizontal aria-hidden="true" />
-        {t("common.filters")}
-        {activeCount > 0 ? <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground tabular-nums">{activeCount}</span> : null}
-      </Button>
+      <FiltersToggleButton expanded={expanded} onToggle={() => setExpanded((v) => !v)} panelId={panelId} activeCount={activeCount} />
       <div id={panelId} hidden={!expanded} className="w-full space-y-2 [&>*]:w-full">
         {controls}
       </div>

@@ -1,9 +1,8 @@
 "use client";
 
-import { FilterX, SlidersHorizontal } from "lucide-react";
 import { useId, useMemo, useState } from "react";
-import { Button } from "@/components/ui/button";
 import { DateRangeFilter } from "@/components/ui/date-range-filter";
+import { ClearFiltersButton, FiltersToggleButton } from "@/components/ui/filter-buttons";
 import { NativeSelect } from "@/components/ui/native-select";
 import type { UrlStatePatch } from "@/lib/hooks/use-url-state";
 import { useI18n } from "@/lib/i18n/client";
@@ -101,12 +100,7 @@ export function ChargebackFilters({ data, state, setState, onClear, compact }: C
           zoneHint: t("chargebacks.filter.zoneHint"),
         }}
       />
-      {onClear ? (
-        <Button variant="ghost" size="sm" onClick={onClear}>
-          <FilterX aria-hidden="true" />
-          {t("common.clearFilters")}
-        </Button>
-      ) : null}
+      <ClearFiltersButton onClear={onClear} />
     </>
   );
 
@@ -115,11 +109,7 @@ export function ChargebackFilters({ data, state, setState, onClear, compact }: C
   return (
     <>
       <div className="flex w-full items-center gap-2">
-        <Button variant="outline" size="sm" aria-expanded={expanded} aria-controls={panelId} onClick={() => setExpanded((v) => !v)} className="shrink-0">
-          <SlidersHorizontal aria-hidden="true" />
-          {t("common.filters")}
-          {activeCount > 0 ? <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground tabular-nums">{activeCount}</span> : null}
-        </Button>
+        <FiltersToggleButton expanded={expanded} onToggle={() => setExpanded((v) => !v)} panelId={panelId} activeCount={activeCount} className="shrink-0" />
         {sortSelect}
       </div>
       <div id={panelId} hidden={!expanded} className="w-full space-y-2 [&>*]:w-full">
