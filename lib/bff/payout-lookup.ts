@@ -6,7 +6,7 @@ import type { Payout } from "@/lib/payments/schemas/payout";
 import type { z } from "zod";
 import type { registerQuerySchema } from "@/lib/schemas/register";
 import type { HandlerResult, SessionContext } from "./handler";
-import { toRegisterPayout } from "./payouts";
+import { registerView } from "./payouts";
 
 /** Copies what the API says of a payout into the register row, when it changed. */
 async function syncStatus(ledger: Ledger, businessId: string, row: PayoutRecord, payout: Payout): Promise<PayoutRecord> {
@@ -27,7 +27,7 @@ export async function lookUpPayout(ctx: SessionContext<{ id: string }, unknown, 
   let register = null;
   if (session.role === "operator") {
     const row = await getPayoutByUpstreamId(ledger, businessId, result.data.id);
-    if (row) register = toRegisterPayout(await syncStatus(ledger, businessId, row, result.data));
+    if (row) register = registerView(await syncStatus(ledger, businessId, row, result.data));
   }
   return { data: { ...result.data, register }, requestId: result.requestId };
 }
@@ -65,7 +65,7 @@ async function refreshPending(ledger: Ledger, api: PaymentsClient, businessId: s
 // GET /api/payouts body: the register of payouts issued from the dashboard.
 export async function listRegister(ctx: SessionContext<unknown, z.output<typeof registerQuerySchema>, unknown>): Promise<HandlerResult> {
   const { ledger, api, businessId, query } = ctx;
-  const page = await listPayouts(ledger, businessId, { limit: query.limit, cursor: query.cursor, status: query.status, search: query.search });
+  const page = await listPayouts(ledger, businessId, { limit: query.limit, cursor: query.cursor, status: query.status, state: query.state, search: query.search });
   const items = await refreshPending(ledger, api, businessId, page.items);
-  return { data: { items: items.map(toRegisterPayout), next_cursor: page.nextCursor } };
+  return { data: { items: items.map(registerView), next_cursor: page.nextCursor } };
 }

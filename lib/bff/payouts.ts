@@ -1,44 +1,18 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import {
-  appendAudit,
-  completePayoutIntent,
-  getPayoutByIdempotencyKey,
-  markPayoutUncertain,
-  recordPayoutIntent,
-  rejectPayoutIntent,
-  reopenRejectedIntent,
-  type Ledger,
-} from "@/lib/ledger";
-import type { PayoutRecord } from "@/lib/ledger/payouts";
-import { isPaymentsApiError, type PaymentsClient } from "@/lib/payments/client";
+import { getPayoutByIdempotencyKey, recordPayoutIntent, reopenRejectedIntent, type PayoutRecord } from "@/lib/ledger";
 import type { CreatePayoutBody, PayoutInput } from "@/lib/payments/schemas/payout";
 import type { RegisterPayout } from "@/lib/schemas/register";
 import { sealCredential } from "@/lib/session/credential-seal";
 import { maskPixKey } from "@/lib/validation/pix-mask";
-import { auditFailure } from "./audit";
-import { BffError, mapError } from "./errors";
+import { BffError } from "./errors";
 import type { HandlerResult, SessionContext } from "./handler";
+import { payoutPolicy } from "./payout-policy";
+import { sendPayout, type SendContext, type SendOutcome } from "./payout-sender";
+import { toRegisterPayout } from "./payout-view";
 
-export function toRegisterPayout(row: PayoutRecord): RegisterPayout {
-  return {
-    id: row.payoutId,
-    idempotency_key: row.idempotencyKey,
-    state: row.state,
-    status: row.status,
-    amount_centavos: row.amountCentavos,
-    fee_centavos: row.feeCentavos,
-    net_centavos: row.netCentavos,
-    pix_key_masked: row.pixKeyMasked,
-    pix_key_type: row.pixKeyType,
-    end_to_end_id: row.endToEndId,
-    failure_reason: row.failureReason,
-    created_by: { name: row.createdByName, role: row.createdByRole },
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    last_request_id: row.lastRequestId,
-    last_error: row.lastErrorCode ? { code: row.lastErrorCode, message: row.lastErrorMessage ?? "" } : null,
-  };
+export function registerView(row: PayoutRecord): RegisterPayout {
+  return toRegisterPayout(row, payoutPolicy());
 }
 
 /** Fingerprint of what a payout moves, to tell a retry (same) from a reused key (different). */
@@ -46,73 +20,57 @@ export function payoutRequestHash(body: CreatePayoutBody): string {
   return createHash("sha256").update(JSON.stringify([body.amount_centavos, body.pix_key_type, body.pix_key])).digest("hex");
 }
 
-/** A 4xx the API will give again for the same body: the payout definitely does not exist. */
-function isDefiniteRejection(error: unknown): boolean {
-  return isPaymentsApiError(error) && error.kind === "http" && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
-}
-
-interface SendContext {
-  ledger: Ledger;
-  api: PaymentsClient;
-  businessId: string;
-  actor: { name: string; role: string };
-  action: "payout.create" | "payout.reconcile";
-}
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Sends a recorded intent upstream (with its own idempotency key, so a re-send is
- * a replay, never a second payout) and resolves it: submitted, rejected, or
- * uncertain when no definite answer came back.
+ * Sends the payout, or — when another request or instance is sending the same
+ * key right now — waits for that send's outcome instead of sending it too.
  */
-export async function sendPayoutIntent(ctx: SendContext, body: CreatePayoutBody): Promise<{ record: PayoutRecord; requestId: string | null }> {
-  const { ledger, api, businessId, actor, action } = ctx;
-  const key = body.idempotency_key;
-  const audit = { businessId, actor, action, targetType: "payout", idempotencyKey: key };
-  try {
-    const result = await api.createPayout(body);
-    const payout = result.data;
-    const completed = await completePayoutIntent(ledger, businessId, key, {
-      payoutId: payout.id,
-      status: payout.status,
-      fee: payout.fee_centavos ?? null,
-      net: payout.net_centavos ?? null,
-      endToEndId: payout.end_to_end_id ?? null,
-      failureReason: payout.failure_reason ?? null,
-      requestId: result.requestId,
-      attempts: result.attempts,
-    });
-    // Null when another request (a double click, the reconciler) resolved it first.
-    const record = completed ?? (await getPayoutByIdempotencyKey(ledger, businessId, key));
-    if (!record) throw new Error("payout intent disappeared");
-    if (completed) {
-      await appendAudit(ledger, {
-        ...audit,
-        targetId: payout.id,
-        outcome: "success",
-        after: { amount_centavos: payout.amount_centavos, pix_key_masked: record.pixKeyMasked, pix_key_type: record.pixKeyType, status: payout.status },
-        requestId: result.requestId,
+export async function sendOrAwait(ctx: SendContext, key: string): Promise<Exclude<SendOutcome, { kind: "busy" }>> {
+  const policy = payoutPolicy();
+  const giveUpAt = Date.now() + policy.inFlightWaitMs;
+  for (;;) {
+    const outcome = await sendPayout(ctx, key);
+    if (outcome.kind !== "busy") return outcome;
+    if (Date.now() >= giveUpAt) {
+      throw new BffError(409, "payout_in_progress", "This payout is being sent right now by another request. Its outcome will show in the register shortly; check again in a moment with the same key.", {
+        details: { idempotency_key: key },
       });
     }
-    return { record, requestId: result.requestId };
-  } catch (error) {
-    const attempts = isPaymentsApiError(error) ? error.attempts : 0;
-    const mapped = mapError(error);
-    const failure = { errorCode: mapped.body.code, errorMessage: mapped.body.message, requestId: mapped.requestId, attempts };
-    if (isDefiniteRejection(error)) {
-      await rejectPayoutIntent(ledger, businessId, key, failure);
-      await auditFailure(ledger, { ...audit, targetId: null }, error);
-      throw error;
-    }
-    await markPayoutUncertain(ledger, businessId, key, failure);
-    await auditFailure(ledger, { ...audit, targetId: null }, error, "pending");
-    throw new BffError(504, "payout_outcome_unknown", "The payout was sent but no answer came back, so it may or may not exist. Check again: the same idempotency key is reused, so it cannot be paid twice.", {
-      requestId: mapped.requestId,
-      details: { idempotency_key: key, cause: mapped.body.code },
-    });
+    await sleep(policy.inFlightPollMs);
   }
 }
 
-// POST /api/payouts body: write-ahead intent, then the upstream call.
+/** The HTTP answer for an outcome: the row, the API's refusal, or "outcome unknown". */
+export function answerFor(outcome: Exclude<SendOutcome, { kind: "busy" }>, created: boolean): HandlerResult {
+  const { record } = outcome;
+  if (outcome.kind === "submitted") return { status: created ? 201 : 200, data: registerView(record), requestId: outcome.requestId };
+  if (outcome.kind === "rejected") throw outcome.error;
+  if (record.state === "submitted") return { status: 200, data: registerView(record), requestId: record.lastRequestId };
+  if (record.state === "rejected") {
+    throw new BffError(422, record.lastErrorCode ?? "payout_rejected", record.lastErrorMessage ?? "The payments API refused this payout; nothing was sent.", { requestId: record.lastRequestId });
+  }
+  if (record.state === "handled") {
+    throw new BffError(409, "payout_handled", "This payout was closed by a person as handled. Start a new payout if money still needs to be sent.", {
+      requestId: record.lastRequestId,
+      details: { idempotency_key: record.idempotencyKey },
+    });
+  }
+  const review = record.state === "needs_review";
+  throw new BffError(
+    504,
+    "payout_outcome_unknown",
+    review
+      ? "The dashboard cannot tell whether this payout was made, so it waits for a person: check it again with the same key, or mark it handled. It cannot be paid twice with this key."
+      : "The payout was sent but no definite answer came back, so it may or may not exist. Check again: the same idempotency key is reused, so it cannot be paid twice.",
+    {
+      requestId: record.lastRequestId,
+      details: { idempotency_key: record.idempotencyKey, state: record.state, cause: record.lastErrorCode, ...(review ? { review_reason: record.reviewReason } : {}) },
+    },
+  );
+}
+
+// POST /api/payouts body: write-ahead intent, then one send under the payout's lease.
 export async function issuePayout(ctx: SessionContext<unknown, unknown, PayoutInput>): Promise<HandlerResult> {
   const { ledger, api, businessId, actor, body: input, session } = ctx;
   const key = ctx.idempotencyKey ?? "";
@@ -134,12 +92,17 @@ export async function issuePayout(ctx: SessionContext<unknown, unknown, PayoutIn
       throw new BffError(409, "idempotency_conflict", "This idempotency key was already used for a different payout. Start a new payout.");
     }
     // Already answered: the same click again gets the same payout, with no upstream call.
-    if (row.state === "submitted") return { status: 200, data: toRegisterPayout(row), requestId: row.lastRequestId };
-    if (row.state === "rejected") {
-      // The API refused this body before; it does not use up the key on a 4xx, so send it again.
-      await reopenRejectedIntent(ledger, businessId, key, { body, credentialSeal });
-    }
+    if (row.state === "submitted") return { status: 200, data: registerView(row), requestId: row.lastRequestId };
+    // The API refused this body before it could have made anything: the key is clean, send it again.
+    if (row.state === "rejected") await reopenRejectedIntent(ledger, businessId, key, { body, credentialSeal });
   }
-  const { record, requestId } = await sendPayoutIntent({ ledger, api, businessId, actor, action: "payout.create" }, body);
-  return { status: row.existing ? 200 : 201, data: toRegisterPayout(record), requestId };
+  const outcome = await sendOrAwait({ ledger, api, businessId, actor, action: "payout.create", mayResolveReview: true }, key);
+  return answerFor(outcome, !row.existing);
+}
+
+/** The register row of a key, or 404. */
+export async function registerRowOf(ctx: Pick<SessionContext<unknown, unknown, unknown>, "ledger" | "businessId">, key: string): Promise<PayoutRecord> {
+  const row = await getPayoutByIdempotencyKey(ctx.ledger, ctx.businessId, key);
+  if (!row) throw new BffError(404, "payout_not_found", "No payout with this idempotency key in the register.");
+  return row;
 }

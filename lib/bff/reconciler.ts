@@ -1,52 +1,107 @@
 import "server-only";
-import { claimPendingIntents, getLedger, markPayoutUncertain, type Ledger } from "@/lib/ledger";
+import {
+  appendAudit,
+  getLedger,
+  listResendCandidates,
+  movePayoutToReview,
+  purgeExpiredLeases,
+  sweepPayoutsToReview,
+  type Ledger,
+} from "@/lib/ledger";
 import { openCredential } from "@/lib/session/credential-seal";
 import { apiClientFor } from "./api-client";
-import { BffError } from "./errors";
-import { sendPayoutIntent } from "./payouts";
+import { payoutPolicy, type PayoutPolicy } from "./payout-policy";
+import { sendPayout } from "./payout-sender";
+import { refreshFollowUps, type RefreshSummary } from "./payout-refresher";
 
 export interface ReconcileSummary {
   examined: number;
   submitted: number;
   rejected: number;
   stillUncertain: number;
-  skipped: number;
+  /** Being sent by someone else when this pass reached it. */
+  busy: number;
+  /** Moved to needs review (window closed, no credential, or a conflicting answer). */
+  toReview: number;
+  refreshed: RefreshSummary;
 }
 
 const RECONCILER_ACTOR = { name: "reconciler", role: "system" };
+/** Sends at once in one pass: enough to drain a backlog, few enough to leave room for operators' own sends. */
+const PASS_CONCURRENCY = 4;
 
 /**
- * Finishes payouts whose outcome the dashboard does not know — an intent
- * written before a crash, or a request whose reply was lost — by re-sending each
- * with its own idempotency key: the API answers with the payout it already made,
- * or makes it once. Safe to run on several instances at once (rows are claimed).
+ * One pass of the background work on payouts, safe on any number of instances:
+ * 1. payouts that may no longer be re-sent by themselves (window closed, no
+ *    credential) move to needs review, audited;
+ * 2. the rest without an answer are re-sent, each under its own lease, with
+ *    their own idempotency key (the API answers with the payout it already
+ *    made, or makes it once);
+ * 3. submitted payouts still pending are looked up (a few per business).
  */
-export async function reconcilePayouts(ledger: Ledger, options: { olderThanMs: number; limit?: number }): Promise<ReconcileSummary> {
-  const summary: ReconcileSummary = { examined: 0, submitted: 0, rejected: 0, stillUncertain: 0, skipped: 0 };
-  const intents = await claimPendingIntents(ledger, { olderThanMs: options.olderThanMs, limit: options.limit ?? 50 });
-  for (const intent of intents) {
-    summary.examined += 1;
-    const credential = intent.credentialSeal ? await openCredential(intent.credentialSeal) : null;
-    if (!intent.requestBody || !credential) {
-      // Without the body or a credential it cannot be re-sent; leave it visible as uncertain.
-      await markPayoutUncertain(ledger, intent.businessId, intent.idempotencyKey, {
-        errorCode: "reconcile_impossible",
-        errorMessage: "The payout cannot be re-sent automatically (its credential expired). Check it by id with the API.",
-        attempts: intent.attempts,
-      });
-      summary.skipped += 1;
-      continue;
-    }
-    const api = apiClientFor(credential);
-    try {
-      await sendPayoutIntent({ ledger, api, businessId: intent.businessId, actor: RECONCILER_ACTOR, action: "payout.reconcile" }, intent.requestBody);
-      summary.submitted += 1;
-    } catch (error) {
-      if (error instanceof BffError && error.code === "payout_outcome_unknown") summary.stillUncertain += 1;
-      else summary.rejected += 1;
-    }
+export async function reconcilePayouts(
+  ledger: Ledger,
+  options: { olderThanMs: number; limit?: number; policy?: PayoutPolicy },
+): Promise<ReconcileSummary> {
+  const policy = options.policy ?? payoutPolicy();
+  const summary: ReconcileSummary = { examined: 0, submitted: 0, rejected: 0, stillUncertain: 0, busy: 0, toReview: 0, refreshed: { checked: 0, changed: 0, ended: 0 } };
+
+  for (const row of await sweepPayoutsToReview(ledger, { windowMs: policy.autoResendWindowMs })) {
+    summary.toReview += 1;
+    await auditReview(ledger, row.businessId, row.idempotencyKey, row.reviewReason, row.lastRequestId);
   }
+
+  const candidates = await listResendCandidates(ledger, { olderThanMs: options.olderThanMs, windowMs: policy.autoResendWindowMs, limit: options.limit ?? 50 });
+  await forEachLimited(candidates, PASS_CONCURRENCY, async (row) => {
+    summary.examined += 1;
+    const credential = row.credentialSeal ? await openCredential(row.credentialSeal) : null;
+    if (!credential) {
+      const moved = await movePayoutToReview(ledger, row.businessId, row.idempotencyKey, "credential_unavailable");
+      if (moved) {
+        summary.toReview += 1;
+        await auditReview(ledger, row.businessId, row.idempotencyKey, "credential_unavailable", row.lastRequestId);
+      }
+      return;
+    }
+    const outcome = await sendPayout(
+      { ledger, api: apiClientFor(credential), businessId: row.businessId, actor: RECONCILER_ACTOR, action: "payout.reconcile", mayResolveReview: false },
+      row.idempotencyKey,
+    );
+    if (outcome.kind === "submitted") summary.submitted += 1;
+    else if (outcome.kind === "rejected") summary.rejected += 1;
+    else if (outcome.kind === "busy") summary.busy += 1;
+    else if (outcome.kind === "unknown" && outcome.record.state === "needs_review") summary.toReview += 1;
+    else if (outcome.kind === "unknown") summary.stillUncertain += 1;
+  });
+
+  summary.refreshed = await refreshFollowUps(ledger, policy);
+  await purgeExpiredLeases(ledger);
   return summary;
+}
+
+function auditReview(ledger: Ledger, businessId: string, key: string, reason: string | null, requestId: string | null) {
+  return appendAudit(ledger, {
+    businessId,
+    actor: RECONCILER_ACTOR,
+    action: "payout.review",
+    outcome: "pending",
+    targetType: "payout",
+    targetId: null,
+    idempotencyKey: key,
+    after: { state: "needs_review", reason },
+    requestId,
+  });
+}
+
+async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item).catch((error: unknown) => console.error("[reconciler] payout step failed", error instanceof Error ? error.message : error));
+    }
+  });
+  await Promise.all(lanes);
 }
 
 const globalForReconciler = globalThis as typeof globalThis & { __pixopsReconciler?: NodeJS.Timeout };
@@ -54,23 +109,22 @@ const globalForReconciler = globalThis as typeof globalThis & { __pixopsReconcil
 /** Runs the reconciler now and then every RECONCILE_INTERVAL_MS (default 15 s) in this process. */
 export function startReconciler(): void {
   if (globalForReconciler.__pixopsReconciler) return;
-  const intervalMs = Number(process.env.RECONCILE_INTERVAL_MS ?? 15_000);
-  const olderThanMs = Number(process.env.RECONCILE_AFTER_MS ?? 10_000);
+  const policy = payoutPolicy();
   let running = false;
   const tick = async (minAge: number) => {
     if (running) return;
     running = true;
     try {
-      const summary = await reconcilePayouts(await getLedger(), { olderThanMs: minAge });
-      if (summary.examined > 0) console.log("[reconciler]", JSON.stringify(summary));
+      const summary = await reconcilePayouts(await getLedger(), { olderThanMs: minAge, policy });
+      if (summary.examined > 0 || summary.toReview > 0) console.log("[reconciler]", JSON.stringify(summary));
     } catch (error) {
-      console.error("[reconciler] pass failed", error);
+      console.error("[reconciler] pass failed", error instanceof Error ? error.message : error);
     } finally {
       running = false;
     }
   };
-  // At start-up every unresolved intent predates this process: no need to wait for it to age.
+  // At start-up nothing this process sends is in flight yet; rows another instance is sending hold a lease and are skipped.
   void tick(0);
-  globalForReconciler.__pixopsReconciler = setInterval(() => void tick(olderThanMs), intervalMs);
+  globalForReconciler.__pixopsReconciler = setInterval(() => void tick(policy.reconcileAfterMs), policy.reconcileIntervalMs);
   globalForReconciler.__pixopsReconciler.unref();
 }

@@ -95,3 +95,11 @@ export async function closeLedger(): Promise<void> {
   const ledger = await pending.catch(() => null);
   await ledger?.close();
 }
+
+/**
+ * Runs `work` in one transaction: every ledger call made with the ledger it is
+ * given commits together or not at all (state and its audit entry, say).
+ */
+export function inTransaction<T>(ledger: Ledger, work: (tx: Ledger) => Promise<T>): Promise<T> {
+  return ledger.db.transaction((db) => work({ ...ledger, db }));
+}

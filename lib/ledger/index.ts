@@ -1,7 +1,7 @@
 /**
  * The dashboard's own ledger (server only). See docs/ledger.md.
  */
-export { closeLedger, createLedger, getLedger, ledgerOptionsFromEnv, DEFAULT_LEDGER_DIR, MEMORY_DIR } from "./db";
+export { closeLedger, createLedger, getLedger, inTransaction, ledgerOptionsFromEnv, DEFAULT_LEDGER_DIR, MEMORY_DIR } from "./db";
 export type { LedgerOptions } from "./db";
 export type { Actor, Ledger, LedgerDatabase, LedgerDriver, Page } from "./types";
 export { LEDGER_MIGRATION_LOCK_ID, loadMigrations, migrateLedger, runMigrations } from "./migrate";
@@ -18,30 +18,27 @@ export {
   type RevokedSessionRow,
   type SubaccountRow,
 } from "./schema";
+export { countAttention, getPayout, getPayoutByIdempotencyKey, getPayoutByUpstreamId, listPayouts, recordPayoutIntent, updatePayoutStatus } from "./payouts";
+export type { PayoutIntentInput, PayoutListQuery, PayoutRecord, PayoutStatusUpdate } from "./payouts";
 export {
-  claimPendingIntents,
   completePayoutIntent,
-  getPayout,
-  getPayoutByIdempotencyKey,
-  getPayoutByUpstreamId,
-  listPayouts,
-  listPendingIntents,
+  endFollowUp,
+  expireFollowUps,
+  getPayoutForSend,
+  listFollowUps,
+  listResendCandidates,
+  markPayoutHandled,
   markPayoutUncertain,
-  recordPayoutIntent,
+  movePayoutToReview,
+  payoutLeaseName,
   rejectPayoutIntent,
   reopenRejectedIntent,
-  updatePayoutStatus,
-} from "./payouts";
-export type {
-  PayoutFailure,
-  PayoutIntentInput,
-  PayoutListQuery,
-  PayoutRecord,
-  PayoutStatusUpdate,
-  PayoutSubmission,
-  PendingIntentQuery,
-  PendingPayoutIntent,
-} from "./payouts";
+  startPayoutSend,
+  sweepPayoutsToReview,
+} from "./payout-lifecycle";
+export type { PayoutFailure, PayoutSubmission } from "./payout-lifecycle";
+export { acquireLease, holdLease, INSTANCE_ID, isLeaseHeld, purgeExpiredLeases, releaseLease, renewLease } from "./leases";
+export type { HoldOptions, LeaseHandle, LeaseOutcome } from "./leases";
 export { getKnownSubaccount, listKnownSubaccounts, upsertKnownSubaccount } from "./subaccounts";
 export type { KnownSubaccountInput } from "./subaccounts";
 export { appendAudit, hasRecordedSuccess, listAudit } from "./audit";

@@ -6,6 +6,7 @@
  * types. Change both together (see docs/ledger.md, "Adding a migration").
  */
 import type { AuditAction } from "@/lib/schemas/activity";
+import { PAYOUT_STATES } from "@/lib/schemas/register";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -22,9 +23,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
-/** Our write-ahead state of a payout request (not the upstream status). */
-export const PAYOUT_STATES = ["intent", "submitted", "rejected", "uncertain"] as const;
-export type PayoutState = (typeof PAYOUT_STATES)[number];
+// Our write-ahead state of a payout request (not the upstream status): one list for the ledger and the UI.
+export { PAYOUT_STATES, type PayoutState } from "@/lib/schemas/register";
 
 /** The exact body sent to POST /v1/payouts, kept only while the outcome is unresolved. */
 export interface PayoutRequestBody {
@@ -66,6 +66,13 @@ export const payouts = pgTable(
     lastErrorCode: text("last_error_code"),
     lastErrorMessage: text("last_error_message"),
     attempts: integer("attempts").notNull().default(0),
+    maybeSent: boolean("maybe_sent").notNull().default(false),
+    sends: integer("sends").notNull().default(0),
+    reviewReason: text("review_reason"),
+    reviewSince: timestamptz("review_since"),
+    handledByName: text("handled_by_name"),
+    handledAt: timestamptz("handled_at"),
+    handledNote: text("handled_note"),
     createdByName: text("created_by_name").notNull(),
     createdByRole: text("created_by_role").notNull(),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
@@ -79,6 +86,12 @@ export const payouts = pgTable(
     index("payouts_unresolved_idx")
       .on(t.updatedAt)
       .where(sql`state IN ('intent', 'uncertain')`),
+    index("payouts_attention_idx")
+      .on(t.businessId, t.state)
+      .where(sql`state IN ('intent', 'uncertain', 'needs_review')`),
+    index("payouts_follow_up_idx")
+      .on(t.statusCheckedAt)
+      .where(sql`state = 'submitted' AND credential_seal IS NOT NULL`),
   ],
 );
 
@@ -137,6 +150,18 @@ export const revokedSessions = pgTable(
     expiresAt: timestamptz("expires_at").notNull(),
   },
   (t) => [index("revoked_sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** One holder at a time for a named piece of work, across instances (see leases.ts). */
+export const ledgerLeases = pgTable(
+  "ledger_leases",
+  {
+    name: text("name").primaryKey(),
+    owner: text("owner").notNull(),
+    acquiredAt: timestamptz("acquired_at").notNull().defaultNow(),
+    expiresAt: timestamptz("expires_at").notNull(),
+  },
+  (t) => [index("ledger_leases_expires_idx").on(t.expiresAt)],
 );
 
 /** Bookkeeping of the migrator (see migrate.ts); not business data, so no business_id. */

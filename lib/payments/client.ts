@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { normalizeBaseUrl, getPaymentsConfig } from "./config";
-import { localError, PaymentsApiError } from "./errors";
+import { localError, mayHaveTakenEffect, PaymentsApiError } from "./errors";
 import { sendRaw, type RawResponse } from "./http";
 import { abortReason, backoffDelay, isRetryableStatus, parseRetryAfter, resolveRetryPolicy, sleep as defaultSleep, type RetryPolicy } from "./retry";
 import {
@@ -30,7 +30,7 @@ import {
 } from "./schemas";
 
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry";
-export { PaymentsApiError, isPaymentsApiError } from "./errors";
+export { PaymentsApiError, isPaymentsApiError, mayHaveTakenEffect } from "./errors";
 
 /**
  * The only code that talks to the payments API. Every call goes through `execute`:
@@ -123,6 +123,11 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
     const deadlineAt = Date.now() + policy.deadlineMs;
     let delayMs = 0;
     let lastError: PaymentsApiError | undefined;
+    let maybeCommitted = false;
+    const fail = (error: PaymentsApiError): PaymentsApiError => {
+      error.maybeCommitted = maybeCommitted;
+      return error;
+    };
 
     for (let attempt = 1; ; attempt++) {
       onAttempt?.({ attempt, delayMs, error: lastError });
@@ -131,11 +136,12 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
       if (outcome.ok) return outcome.result;
 
       lastError = outcome.error;
-      if (!lastError.retryable || attempt >= policy.maxAttempts) throw lastError;
+      if (mayHaveTakenEffect(lastError)) maybeCommitted = true;
+      if (!lastError.retryable || attempt >= policy.maxAttempts) throw fail(lastError);
 
       // Full jitter, with the server's Retry-After as a floor; give up rather than cross the deadline.
       delayMs = Math.max(backoffDelay(attempt - 1, policy, random), outcome.retryAfterMs ?? 0);
-      if (Date.now() + delayMs >= deadlineAt) throw lastError;
+      if (Date.now() + delayMs >= deadlineAt) throw fail(lastError);
       await wait(delayMs, signal);
       if (signal?.aborted) throw abortReason(signal);
     }
@@ -305,6 +311,7 @@ function interpret<T>(op: Operation<T>, response: RawResponse, attempt: number):
         requestId: headerRequestId,
         attempts: attempt,
         retryable: isError && statusRetryable,
+        unreadableSuccess: !isError,
       }),
     );
   }
@@ -341,6 +348,7 @@ function interpret<T>(op: Operation<T>, response: RawResponse, attempt: number):
         requestId,
         attempts: attempt,
         retryable: false,
+        unreadableSuccess: true,
       }),
     );
   }

@@ -16,6 +16,8 @@ export interface PaymentsApiErrorInit {
   requestId?: string | null;
   attempts: number;
   retryable: boolean;
+  /** The API answered 2xx, but with a body that could not be read: the operation happened. */
+  unreadableSuccess?: boolean;
 }
 
 export class PaymentsApiError extends Error {
@@ -32,6 +34,15 @@ export class PaymentsApiError extends Error {
   readonly kind: PaymentsErrorKind;
   /** Whether this failure, on its own, is of a kind the client retries. */
   readonly retryable: boolean;
+  /** The API answered 2xx, but with a body that could not be read: the operation happened. */
+  readonly unreadableSuccess: boolean;
+  /**
+   * Whether any request of this operation may have reached the API and taken
+   * effect without a definite answer (a timeout, a dropped connection, a 5xx,
+   * an unreadable reply). Set by the client on the error it finally throws; a
+   * 4xx with this set says nothing about the earlier attempts.
+   */
+  maybeCommitted = false;
 
   constructor(init: PaymentsApiErrorInit) {
     super(init.message);
@@ -42,6 +53,7 @@ export class PaymentsApiError extends Error {
     this.attempts = init.attempts;
     this.kind = init.kind;
     this.retryable = init.retryable;
+    this.unreadableSuccess = init.unreadableSuccess ?? false;
   }
 
   /** More than one request was sent before giving up. */
@@ -62,6 +74,7 @@ export class PaymentsApiError extends Error {
       attempts: this.attempts,
       retried: this.retried,
       retryable: this.retryable,
+      maybeCommitted: this.maybeCommitted,
     };
   }
 }
@@ -73,4 +86,15 @@ export function isPaymentsApiError(error: unknown): error is PaymentsApiError {
 /** A failure decided before any request was sent (bad id, bad body, wrong credential). */
 export function localError(status: number, code: string, message: string, details: Record<string, unknown> | null = null): PaymentsApiError {
   return new PaymentsApiError({ kind: "http", status, code, message, details, attempts: 0, retryable: false });
+}
+
+/** Connection failures that happen before a request is written: nothing can have reached the API. */
+const NOT_SENT_CAUSES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT", "EHOSTUNREACH", "ENETUNREACH"]);
+
+/** Whether this one failed attempt may have taken effect upstream without a definite answer. */
+export function mayHaveTakenEffect(error: PaymentsApiError): boolean {
+  if (error.attempts === 0) return false;
+  if (error.unreadableSuccess || error.kind === "timeout") return true;
+  if (error.kind === "network") return !NOT_SENT_CAUSES.has(String(error.details?.cause ?? ""));
+  return error.status >= 500;
 }

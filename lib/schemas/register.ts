@@ -1,12 +1,40 @@
 import { z } from "zod";
 
-/** States of the dashboard's write-ahead payout intent (see docs/ledger.md). */
-export const INTENT_STATES = ["intent", "submitted", "rejected", "uncertain"] as const;
+/**
+ * The dashboard's own lifecycle of a payout request (not the API's status);
+ * see docs/ledger.md for the state machine.
+ * - intent: recorded before the first send; being sent now (or the app stopped mid-send).
+ * - uncertain: sent without a definite answer; re-sent automatically with the same key
+ *   until the automatic re-send window closes.
+ * - needs_review: the dashboard cannot know the outcome and will not guess: a person decides.
+ * - submitted: the API answered with the payout (its `status` then follows pending → paid/failed).
+ * - rejected: the API refused it before anything could have been made; no money moved.
+ * - handled: a person closed a needs-review payout outside the dashboard (with a note).
+ */
+export const PAYOUT_STATES = ["intent", "uncertain", "needs_review", "submitted", "rejected", "handled"] as const;
+export type PayoutState = (typeof PAYOUT_STATES)[number];
+
+/** States in which the outcome is not known to the dashboard (money may or may not have moved). */
+export const UNKNOWN_OUTCOME_STATES = ["intent", "uncertain", "needs_review"] as const satisfies readonly PayoutState[];
+
+/** Why a payout waits for a person (`review.reason`). */
+export const REVIEW_REASONS = [
+  /** The automatic re-send window closed without a definite answer. */
+  "resend_window_passed",
+  /** The sealed credential for an automatic re-send is gone (expired, secret rotated). */
+  "credential_unavailable",
+  /** After a send without an answer, the API refused a re-send (401, 422, …): that says nothing about the first send. */
+  "conflicting_answer",
+  /** The API answered 2xx but with a body the dashboard could not read: the payout probably exists. */
+  "unreadable_answer",
+] as const;
+export type ReviewReason = (typeof REVIEW_REASONS)[number];
 
 /** A payout in the dashboard's register, as GET /api/payouts returns it. */
 export const registerPayoutSchema = z.object({
   id: z.string().nullable(),
   idempotency_key: z.string(),
+  /** One of PAYOUT_STATES; unknown values are kept (and shown as unknown). */
   state: z.string(),
   status: z.string().nullable(),
   amount_centavos: z.number().int(),
@@ -21,6 +49,14 @@ export const registerPayoutSchema = z.object({
   updated_at: z.string(),
   last_request_id: z.string().nullable(),
   last_error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  /** Sends started for this key so far. */
+  sends: z.number().int().default(0),
+  /** Until when the dashboard re-sends it by itself (intent/uncertain only). */
+  auto_resend_until: z.string().nullable().default(null),
+  /** Set while the payout waits for a person. */
+  review: z.object({ reason: z.string(), since: z.string() }).nullable().default(null),
+  /** Set once a person closed it (state handled). */
+  handled: z.object({ by: z.string(), at: z.string(), note: z.string() }).nullable().default(null),
 });
 export type RegisterPayout = z.infer<typeof registerPayoutSchema>;
 
@@ -30,9 +66,46 @@ export const registerPageSchema = z.object({
 });
 export type RegisterPage = z.infer<typeof registerPageSchema>;
 
+/** `attention` = every state whose outcome is unknown (intent, uncertain, needs_review). */
+export const REGISTER_STATE_FILTERS = [...PAYOUT_STATES, "attention"] as const;
+
 export const registerQuerySchema = z.object({
   status: z.string().max(40).optional(),
+  state: z.enum(REGISTER_STATE_FILTERS).optional(),
   search: z.string().max(140).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   cursor: z.string().max(200).optional(),
 });
+
+/** GET /api/payouts/attention: what the navigation badge and the overview show. */
+export const payoutAttentionSchema = z.object({
+  /** Waiting for a person. */
+  needs_review: z.number().int(),
+  /** Being sent or re-sent automatically (the dashboard will resolve them by itself). */
+  in_progress: z.number().int(),
+});
+export type PayoutAttention = z.infer<typeof payoutAttentionSchema>;
+
+const reviewNoteSchema = z
+  .string()
+  .trim()
+  .min(3, "validation.reviewNote")
+  .max(500, "validation.reviewNote");
+
+/**
+ * POST /api/payouts/review: a person resolves a payout whose outcome is unknown.
+ * - check_again: re-send the stored request with the same idempotency key (a replay if
+ *   the payout exists; made now if it never reached the API).
+ * - mark_handled: close it with a note, optionally naming the payout id found with the
+ *   API (the dashboard then looks it up and, if it matches, records it as submitted).
+ */
+export const payoutReviewSchema = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("check_again"), idempotency_key: z.string().min(1).max(255) }),
+  z.object({
+    action: z.literal("mark_handled"),
+    idempotency_key: z.string().min(1).max(255),
+    note: reviewNoteSchema,
+    payout_id: z.string().trim().max(200).optional(),
+  }),
+]);
+export type PayoutReviewInput = z.infer<typeof payoutReviewSchema>;

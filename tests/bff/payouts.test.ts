@@ -342,7 +342,7 @@ describe("the reconciler", () => {
     expect(audit.some((e) => e.action === "payout.reconcile" && e.outcome === "success" && e.actor.name === "reconciler")).toBe(true);
   });
 
-  it("a payout whose sealed credential can no longer be opened is left uncertain, not sent", async () => {
+  it("a payout whose sealed credential can no longer be opened waits for a person (needs review), not sent", async () => {
     const key = newKey("sealed");
     await harness.sandbox.addFault({ kind: "error503", method: "POST", path: "/v1/payouts" });
     expect((await createPayout(key, emailPayout(9100))).status).toBe(504);
@@ -354,9 +354,12 @@ describe("the reconciler", () => {
     process.env.SESSION_SECRET = TEST_SECRET;
     resetSessionConfigForTests();
 
-    expect(summary.skipped).toBeGreaterThanOrEqual(1);
+    expect(summary.toReview).toBeGreaterThanOrEqual(1);
     expect(await upstreamPayouts(key)).toHaveLength(0);
-    expect(await registerRow(key)).toMatchObject({ state: "uncertain", last_error: { code: "reconcile_impossible" } });
+    const row = await registerRow(key);
+    expect(row).toMatchObject({ state: "needs_review", review: { reason: "credential_unavailable" } });
+    // The request id of the last attempt is kept for whoever reviews it.
+    expect(row.last_request_id).toMatch(/^req_/);
   });
 });
 

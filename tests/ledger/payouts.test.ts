@@ -1,13 +1,25 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
-  claimPendingIntents,
+  acquireLease,
   completePayoutIntent,
+  countAttention,
+  endFollowUp,
+  expireFollowUps,
+  holdLease,
+  listFollowUps,
+  listResendCandidates,
+  markPayoutHandled,
+  movePayoutToReview,
+  payoutLeaseName,
+  releaseLease,
+  renewLease,
+  startPayoutSend,
+  sweepPayoutsToReview,
   getPayout,
   getPayoutByIdempotencyKey,
   getPayoutByUpstreamId,
   listPayouts,
-  listPendingIntents,
   markPayoutUncertain,
   recordPayoutIntent,
   rejectPayoutIntent,
@@ -192,13 +204,16 @@ describe.each(drivers)("payout register (%s)", (driver) => {
         attempts: 3,
       });
       expect(uncertain).toMatchObject({ state: "uncertain", lastErrorCode: "timeout", attempts: 3 });
+      // A failure without a request id keeps the last one known.
+      await markPayoutUncertain(ledger(), ACME, "key-1", { errorCode: "timeout", errorMessage: null, requestId: "req-first", attempts: 0 });
       expect(await stored(ledger(), row.id)).toMatchObject({ requestBody: payoutBody("key-1"), credentialSeal: SEAL });
 
       const again = await markPayoutUncertain(ledger(), ACME, "key-1", { errorCode: "http_503", errorMessage: null, attempts: 4 });
-      expect(again).toMatchObject({ state: "uncertain", lastErrorCode: "http_503", attempts: 4 });
+      // Attempts add up across sends; the request id of the earlier failure stays.
+      expect(again).toMatchObject({ state: "uncertain", lastErrorCode: "http_503", attempts: 7, lastRequestId: "req-first" });
 
-      const done = await completePayoutIntent(ledger(), ACME, "key-1", { payoutId: "po_9", status: "paid", attempts: 5 });
-      expect(done).toMatchObject({ state: "submitted", payoutId: "po_9", lastErrorCode: null, lastErrorMessage: null, attempts: 5 });
+      const done = await completePayoutIntent(ledger(), ACME, "key-1", { payoutId: "po_9", status: "paid", attempts: 1 });
+      expect(done).toMatchObject({ state: "submitted", payoutId: "po_9", lastErrorCode: null, lastErrorMessage: null, attempts: 8 });
       expect(await stored(ledger(), row.id)).toMatchObject({ requestBody: null, credentialSeal: null });
     });
 
@@ -229,66 +244,158 @@ describe.each(drivers)("payout register (%s)", (driver) => {
       expect(await markPayoutUncertain(ledger(), BETA, "key-1", { errorCode: "x", errorMessage: null, attempts: 1 })).toBeNull();
       expect(await getPayoutByIdempotencyKey(ledger(), ACME, "key-1")).toMatchObject({ state: "intent", attempts: 0 });
     });
+
+    it("startPayoutSend marks the row as maybe sent and counts the send; only on an unresolved row", async () => {
+      const row = await intent(ledger(), ACME, "key-1");
+      expect(row).toMatchObject({ maybeSent: false, sends: 0 });
+      expect(await startPayoutSend(ledger(), ACME, "key-1")).toBe(true);
+      expect(await stored(ledger(), row.id)).toMatchObject({ maybeSent: true, sends: 1 });
+      await rejectPayoutIntent(ledger(), ACME, "key-1", { errorCode: "bad", errorMessage: null, attempts: 1 });
+      // A definite refusal of the only send leaves the key clean.
+      expect(await stored(ledger(), row.id)).toMatchObject({ maybeSent: false, sends: 1, state: "rejected" });
+      expect(await startPayoutSend(ledger(), ACME, "key-1")).toBe(false);
+    });
+
+    it("needs_review keeps the body for 'check again' but not the seal; it can still be completed, or handled", async () => {
+      const row = await intent(ledger(), ACME, "key-r");
+      await markPayoutUncertain(ledger(), ACME, "key-r", { errorCode: "timeout", errorMessage: null, requestId: "req-1", attempts: 1 });
+      const review = await movePayoutToReview(ledger(), ACME, "key-r", "conflicting_answer", { errorCode: "credential_rejected", errorMessage: "no", attempts: 1 });
+      expect(review).toMatchObject({ state: "needs_review", reviewReason: "conflicting_answer", lastRequestId: "req-1", lastErrorCode: "credential_rejected" });
+      expect(review?.reviewSince).toBeInstanceOf(Date);
+      expect(await stored(ledger(), row.id)).toMatchObject({ requestBody: payoutBody("key-r"), credentialSeal: null });
+      // Not a state a reject or an automatic re-send may leave.
+      expect(await rejectPayoutIntent(ledger(), ACME, "key-r", { errorCode: "bad", errorMessage: null, attempts: 1 })).toBeNull();
+      expect(await markPayoutUncertain(ledger(), ACME, "key-r", { errorCode: "x", errorMessage: null, attempts: 1 })).toBeNull();
+      expect(await completePayoutIntent(ledger(), ACME, "key-r", { payoutId: "po_r", status: "pending", attempts: 1 })).toMatchObject({ state: "submitted" });
+
+      await intent(ledger(), ACME, "key-h");
+      await movePayoutToReview(ledger(), ACME, "key-h", "resend_window_passed");
+      const handled = await markPayoutHandled(ledger(), ACME, "key-h", { name: "Olivia", note: "Paid by bank transfer" });
+      expect(handled).toMatchObject({ state: "handled", handledByName: "Olivia", handledNote: "Paid by bank transfer" });
+      expect(handled?.handledAt).toBeInstanceOf(Date);
+      expect(await completePayoutIntent(ledger(), ACME, "key-h", { payoutId: "po_h", status: "paid", attempts: 1 })).toBeNull();
+      expect(await markPayoutHandled(ledger(), ACME, "key-h", { name: "x", note: "again" })).toBeNull();
+    });
+
+    it("a pending payout keeps its follow-up seal; a final one does not", async () => {
+      const a = await intent(ledger(), ACME, "key-p");
+      await completePayoutIntent(ledger(), ACME, "key-p", { payoutId: "po_p", status: "pending", attempts: 1, followUpSeal: SEAL });
+      expect(await stored(ledger(), a.id)).toMatchObject({ credentialSeal: SEAL, requestBody: null });
+      const b = await intent(ledger(), ACME, "key-q");
+      await completePayoutIntent(ledger(), ACME, "key-q", { payoutId: "po_q", status: "paid", attempts: 1 });
+      expect(await stored(ledger(), b.id)).toMatchObject({ credentialSeal: null });
+    });
   });
 
-  describe("pending intents (reconciler)", () => {
-    it("lists intent and uncertain rows of all businesses older than the threshold, oldest first, with the body", async () => {
-      const a = await intent(ledger(), ACME, "a-intent");
-      const b = await intent(ledger(), BETA, "b-uncertain");
-      await markPayoutUncertain(ledger(), BETA, "b-uncertain", { errorCode: "timeout", errorMessage: null, attempts: 1 });
-      const fresh = await intent(ledger(), ACME, "a-fresh");
-      await intent(ledger(), ACME, "a-done");
-      await submit(ledger(), ACME, "a-done", "po_done");
-      await intent(ledger(), ACME, "a-rejected");
-      await rejectPayoutIntent(ledger(), ACME, "a-rejected", { errorCode: "bad", errorMessage: null, attempts: 1 });
-      await age(ledger(), a.id, 120_000);
-      await age(ledger(), b.id, 300_000);
-      // Resolved rows are never pending, however old.
-      await ledger().db.update(payouts).set({ updatedAt: sql`now() - interval '1 hour'` }).where(eq(payouts.state, "submitted"));
+  describe("the reconciler's work lists", () => {
+    it("sweeps rows outside the re-send window, or without a seal, to needs_review; never one being sent", async () => {
+      const old = await intent(ledger(), ACME, "old");
+      const noSeal = await recordPayoutIntent(ledger(), { businessId: BETA, idempotencyKey: "no-seal", body: payoutBody("no-seal"), pixKeyMasked: "m***", actor: ALICE });
+      const fresh = await intent(ledger(), ACME, "fresh");
+      const sending = await intent(ledger(), ACME, "sending");
+      await setCreatedAt(ledger(), old.id, new Date(Date.now() - 3_600_000));
+      await setCreatedAt(ledger(), sending.id, new Date(Date.now() - 3_600_000));
+      const lease = await acquireLease(ledger(), payoutLeaseName(ACME, "sending"), 60_000);
+      expect(lease).not.toBeNull();
 
-      const pending = await listPendingIntents(ledger(), { olderThanMs: 60_000, limit: 10 });
-      expect(pending.map((p) => p.idempotencyKey)).toEqual(["b-uncertain", "a-intent"]);
-      expect(pending.map((p) => p.businessId)).toEqual([BETA, ACME]);
-      expect(pending[0]?.requestBody).toEqual(payoutBody("b-uncertain"));
-      expect(pending[0]?.credentialSeal).toBe(SEAL);
-      expect(pending[0]?.state).toBe("uncertain");
-
-      const all = await listPendingIntents(ledger(), { olderThanMs: 0 });
-      expect(all.map((p) => p.id)).toContain(fresh.id);
-      expect(all).toHaveLength(3);
-
-      expect(await listPendingIntents(ledger(), { olderThanMs: 0, limit: 1 })).toHaveLength(1);
-      // Reading does not claim anything.
-      expect(await listPendingIntents(ledger(), { olderThanMs: 60_000 })).toHaveLength(2);
+      const moved = await sweepPayoutsToReview(ledger(), { windowMs: 60_000 });
+      expect(moved.map((r) => r.idempotencyKey).sort()).toEqual(["no-seal", "old"]);
+      expect(await stored(ledger(), old.id)).toMatchObject({ state: "needs_review", reviewReason: "resend_window_passed", credentialSeal: null });
+      expect(await stored(ledger(), noSeal.id)).toMatchObject({ state: "needs_review", reviewReason: "credential_unavailable" });
+      expect((await stored(ledger(), fresh.id)).state).toBe("intent");
+      expect((await stored(ledger(), sending.id)).state).toBe("intent");
+      if (lease) await releaseLease(ledger(), lease);
+      expect((await sweepPayoutsToReview(ledger(), { windowMs: 60_000 })).map((r) => r.idempotencyKey)).toEqual(["sending"]);
     });
 
-    it("claimPendingIntents hands each row out once per period", async () => {
+    it("lists re-send candidates of all businesses: unresolved, inside the window, with a seal, untouched for a while, not leased", async () => {
       const a = await intent(ledger(), ACME, "a");
       const b = await intent(ledger(), BETA, "b");
-      await age(ledger(), a.id, 120_000);
-      await age(ledger(), b.id, 120_000);
+      await markPayoutUncertain(ledger(), BETA, "b", { errorCode: "timeout", errorMessage: null, attempts: 1 });
+      const leased = await intent(ledger(), ACME, "leased");
+      await intent(ledger(), ACME, "recent");
+      const done = await intent(ledger(), ACME, "done");
+      await submit(ledger(), ACME, "done", "po_done");
+      for (const row of [a, b, leased, done]) await age(ledger(), row.id, 120_000);
+      await age(ledger(), b.id, 300_000);
+      await acquireLease(ledger(), payoutLeaseName(ACME, "leased"), 60_000);
 
-      const claimed = await claimPendingIntents(ledger(), { olderThanMs: 60_000 });
-      expect(claimed.map((p) => p.idempotencyKey).sort()).toEqual(["a", "b"]);
-      expect(claimed[0]?.requestBody).not.toBeNull();
-      expect(claimed[0]?.credentialSeal).toBe(SEAL);
-      expect(await claimPendingIntents(ledger(), { olderThanMs: 60_000 })).toEqual([]);
-      expect(await listPendingIntents(ledger(), { olderThanMs: 60_000 })).toEqual([]);
-      expect(await listPendingIntents(ledger(), { olderThanMs: 0 })).toHaveLength(2);
+      const rows = await listResendCandidates(ledger(), { olderThanMs: 60_000, windowMs: 3_600_000 });
+      expect(rows.map((r) => r.idempotencyKey)).toEqual(["b", "a"]);
+      expect(rows[0]).toMatchObject({ requestBody: payoutBody("b"), credentialSeal: SEAL, businessId: BETA });
+      // Reading claims nothing: the sender takes each row's lease itself.
+      expect(await listResendCandidates(ledger(), { olderThanMs: 60_000, windowMs: 3_600_000 })).toHaveLength(2);
+      expect(await listResendCandidates(ledger(), { olderThanMs: 0, windowMs: 3_600_000, limit: 1 })).toHaveLength(1);
     });
 
-    it("concurrent claims never hand out the same row twice", async () => {
-      for (let i = 0; i < 6; i += 1) {
-        const row = await intent(ledger(), ACME, `c-${i}`);
-        await age(ledger(), row.id, 120_000);
+    it("counts what needs attention per business", async () => {
+      await intent(ledger(), ACME, "a1");
+      await intent(ledger(), ACME, "a2");
+      await movePayoutToReview(ledger(), ACME, "a2", "resend_window_passed");
+      await intent(ledger(), ACME, "a3");
+      await submit(ledger(), ACME, "a3", "po_3");
+      await intent(ledger(), BETA, "b1");
+      await movePayoutToReview(ledger(), BETA, "b1", "resend_window_passed");
+      expect(await countAttention(ledger(), ACME)).toEqual({ needsReview: 1, inProgress: 1 });
+      expect(await countAttention(ledger(), BETA)).toEqual({ needsReview: 1, inProgress: 0 });
+      const attention = await listPayouts(ledger(), ACME, { state: "attention" });
+      expect(attention.items.map((r) => r.idempotencyKey).sort()).toEqual(["a1", "a2"]);
+    });
+
+    it("follow-ups: a few per business, least recently checked first; ended and expired ones drop out", async () => {
+      for (const [biz, key] of [[ACME, "f1"], [ACME, "f2"], [ACME, "f3"], [BETA, "g1"]] as const) {
+        await intent(ledger(), biz, key);
+        await completePayoutIntent(ledger(), biz, key, { payoutId: `po_${key}`, status: "pending", attempts: 1, followUpSeal: SEAL });
       }
-      const [x, y] = await Promise.all([
-        claimPendingIntents(ledger(), { olderThanMs: 60_000 }),
-        claimPendingIntents(ledger(), { olderThanMs: 60_000 }),
-      ]);
-      const ids = [...(x ?? []), ...(y ?? [])].map((p) => p.id);
-      expect(ids).toHaveLength(6);
-      expect(new Set(ids).size).toBe(6);
+      await ledger().db.update(payouts).set({ statusCheckedAt: sql`now() - interval '1 hour'` });
+      const picked = await listFollowUps(ledger(), { checkedBeforeMs: 1_000, perBusiness: 2, limit: 10 });
+      expect(picked.filter((r) => r.businessId === ACME)).toHaveLength(2);
+      expect(picked.filter((r) => r.businessId === BETA)).toHaveLength(1);
+      const first = picked[0];
+      if (!first) throw new Error("nothing picked");
+      await endFollowUp(ledger(), first.id);
+      expect((await stored(ledger(), first.id)).credentialSeal).toBeNull();
+      await ledger().db.update(payouts).set({ createdAt: sql`now() - interval '2 hours'` });
+      expect(await expireFollowUps(ledger(), { windowMs: 3_600_000 })).toBe(3);
+      expect(await listFollowUps(ledger(), { checkedBeforeMs: 0, perBusiness: 5, limit: 10 })).toEqual([]);
+    });
+  });
+
+  describe("leases", () => {
+    it("one holder at a time; renewable by the holder only; free again when released", async () => {
+      const first = await acquireLease(ledger(), "job", 60_000);
+      expect(first).not.toBeNull();
+      expect(await acquireLease(ledger(), "job", 60_000)).toBeNull();
+      if (!first) return;
+      expect(await renewLease(ledger(), first, 60_000)).toBe(true);
+      expect(await renewLease(ledger(), { name: "job", owner: "someone-else" }, 60_000)).toBe(false);
+      await releaseLease(ledger(), first);
+      expect(await acquireLease(ledger(), "job", 60_000)).not.toBeNull();
+    });
+
+    it("an expired lease (its holder died) can be taken over, and the old holder can no longer renew it", async () => {
+      const dead = await acquireLease(ledger(), "job2", 1);
+      expect(dead).not.toBeNull();
+      await ledger().db.execute(sql`UPDATE ledger_leases SET expires_at = now() - interval '1 second' WHERE name = 'job2'`);
+      const next = await acquireLease(ledger(), "job2", 60_000);
+      expect(next).not.toBeNull();
+      if (dead) expect(await renewLease(ledger(), dead, 60_000)).toBe(false);
+    });
+
+    it("concurrent acquisitions: exactly one wins", async () => {
+      const results = await Promise.all(Array.from({ length: 8 }, () => acquireLease(ledger(), "race", 60_000)));
+      expect(results.filter((r) => r !== null)).toHaveLength(1);
+    });
+
+    it("holdLease runs the work under the lease and releases it even when the work throws", async () => {
+      const outcome = await holdLease(ledger(), "held", { ttlMs: 60_000 }, async () => {
+        expect(await acquireLease(ledger(), "held", 60_000)).toBeNull();
+        return 42;
+      });
+      expect(outcome).toEqual({ acquired: true, value: 42 });
+      await expect(holdLease(ledger(), "held", { ttlMs: 60_000 }, () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+      expect(await acquireLease(ledger(), "held", 60_000)).not.toBeNull();
+      expect(await holdLease(ledger(), "held", { ttlMs: 60_000 }, () => Promise.resolve(1))).toEqual({ acquired: false });
     });
   });
 
@@ -310,6 +417,15 @@ describe.each(drivers)("payout register (%s)", (driver) => {
 
       const odd = await updatePayoutStatus(ledger(), ACME, "po_1", { status: "some_new_status" });
       expect(odd?.status).toBe("some_new_status");
+    });
+
+    it("never moves a status back to pending (a stale read or a replayed create answer)", async () => {
+      await intent(ledger(), ACME, "key-b");
+      await submit(ledger(), ACME, "key-b", "po_b");
+      await updatePayoutStatus(ledger(), ACME, "po_b", { status: "paid", endToEndId: "E2", fee: 10, net: 90 });
+      const stale = await updatePayoutStatus(ledger(), ACME, "po_b", { status: "pending", endToEndId: null, fee: 99, net: 1 });
+      expect(stale).toMatchObject({ status: "paid", endToEndId: "E2", feeCentavos: 10, netCentavos: 90 });
+      expect(stale?.statusCheckedAt).toBeInstanceOf(Date);
     });
 
     it("is scoped to the business", async () => {

@@ -1,0 +1,109 @@
+/**
+ * Leases: at most one holder at a time for a named piece of work, across every
+ * instance that shares the ledger (e.g. `payout:<business>:<key>` = sending that
+ * payout). Times are the database's clock, so instances need not agree on theirs.
+ *
+ * A holder takes the lease for `ttlMs`, renews it while it works (holdLease does,
+ * every ttl/3) and deletes it when done. A lease whose holder died expires and
+ * may then be taken by anyone. Choose a ttl longer than the longest the work can
+ * take between two renewals (for a payout send: the client's whole deadline).
+ */
+import { randomUUID } from "node:crypto";
+import { and, eq, lt, sql } from "drizzle-orm";
+import { ledgerLeases } from "./schema";
+import type { Ledger } from "./types";
+
+/** This process, as a lease owner prefix (tells instances apart in the table). */
+export const INSTANCE_ID = randomUUID();
+
+export interface LeaseHandle {
+  name: string;
+  owner: string;
+}
+
+/** Takes the lease if it is free or expired; null when someone else holds it. */
+export async function acquireLease(ledger: Ledger, name: string, ttlMs: number): Promise<LeaseHandle | null> {
+  const owner = `${INSTANCE_ID}:${randomUUID()}`;
+  const ms = Math.max(1, Math.trunc(ttlMs));
+  const rows = await ledger.db
+    .insert(ledgerLeases)
+    .values({ name, owner, expiresAt: sql`now() + (${ms} * interval '1 millisecond')` })
+    .onConflictDoUpdate({
+      target: ledgerLeases.name,
+      set: { owner, acquiredAt: sql`now()`, expiresAt: sql`now() + (${ms} * interval '1 millisecond')` },
+      setWhere: sql`${ledgerLeases.expiresAt} <= now()`,
+    })
+    .returning({ owner: ledgerLeases.owner });
+  return rows[0]?.owner === owner ? { name, owner } : null;
+}
+
+/** Extends a lease still held by `lease.owner`; false when it was lost (expired and taken). */
+export async function renewLease(ledger: Ledger, lease: LeaseHandle, ttlMs: number): Promise<boolean> {
+  const ms = Math.max(1, Math.trunc(ttlMs));
+  const rows = await ledger.db
+    .update(ledgerLeases)
+    .set({ expiresAt: sql`now() + (${ms} * interval '1 millisecond')` })
+    .where(and(eq(ledgerLeases.name, lease.name), eq(ledgerLeases.owner, lease.owner)))
+    .returning({ name: ledgerLeases.name });
+  return rows.length > 0;
+}
+
+export async function releaseLease(ledger: Ledger, lease: LeaseHandle): Promise<void> {
+  await ledger.db.delete(ledgerLeases).where(and(eq(ledgerLeases.name, lease.name), eq(ledgerLeases.owner, lease.owner)));
+}
+
+/** Whether anyone holds an unexpired lease of this name. */
+export async function isLeaseHeld(ledger: Ledger, name: string): Promise<boolean> {
+  const rows = await ledger.db
+    .select({ name: ledgerLeases.name })
+    .from(ledgerLeases)
+    .where(and(eq(ledgerLeases.name, name), sql`${ledgerLeases.expiresAt} > now()`))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Deletes leases that expired more than `olderThanMs` ago (their holders are gone). */
+export async function purgeExpiredLeases(ledger: Ledger, olderThanMs = 60 * 60_000): Promise<number> {
+  const ms = Math.max(0, Math.trunc(olderThanMs));
+  const rows = await ledger.db
+    .delete(ledgerLeases)
+    .where(lt(ledgerLeases.expiresAt, sql`now() - (${ms} * interval '1 millisecond')`))
+    .returning({ name: ledgerLeases.name });
+  return rows.length;
+}
+
+export type LeaseOutcome<T> = { acquired: true; value: T } | { acquired: false };
+
+export interface HoldOptions {
+  ttlMs: number;
+  /** How often to renew while `work` runs (default ttl/3). */
+  renewEveryMs?: number;
+  /** Told when a renewal finds the lease gone: the work may now overlap another holder's. */
+  onLost?: (name: string) => void;
+}
+
+/**
+ * Runs `work` while holding the lease `name`, renewing it in the background and
+ * releasing it afterwards (also on a throw). `{ acquired: false }` when it is held.
+ */
+export async function holdLease<T>(ledger: Ledger, name: string, options: HoldOptions, work: () => Promise<T>): Promise<LeaseOutcome<T>> {
+  const lease = await acquireLease(ledger, name, options.ttlMs);
+  if (!lease) return { acquired: false };
+  const every = Math.max(10, Math.trunc(options.renewEveryMs ?? options.ttlMs / 3));
+  let renewing: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    renewing = renewLease(ledger, lease, options.ttlMs)
+      .then((held) => {
+        if (!held) options.onLost?.(name);
+      })
+      .catch(() => undefined);
+  }, every);
+  timer.unref();
+  try {
+    return { acquired: true, value: await work() };
+  } finally {
+    clearInterval(timer);
+    await renewing;
+    await releaseLease(ledger, lease).catch(() => undefined);
+  }
+}
