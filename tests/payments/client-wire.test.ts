@@ -230,3 +230,51 @@ describe("reading answers", () => {
     expect(`${error.message} ${error.stack ?? ""} ${JSON.stringify(error)}`).not.toContain(API_KEY);
   });
 });
+
+describe("whether a failed operation may have taken effect (maybeCommitted)", () => {
+  const body = { amount_centavos: 1000, pix_key_type: "email", pix_key: "a@example.com", idempotency_key: "wire-key-1" };
+  const refusal = (status: number, code: string) => ({ status, body: JSON.stringify({ data: null, error: { code, message: code, details: {} }, request_id: "req_r" }) });
+
+  it("a 4xx on the only attempt: nothing can have been made", async () => {
+    script = [refusal(422, "validation_error")];
+    const error = await failure(apiClient().createPayout(body));
+    expect(error.status).toBe(422);
+    expect(error.maybeCommitted).toBe(false);
+  });
+
+  it("a 429 and then a 4xx: a throttled request made nothing either", async () => {
+    script = [{ ...refusal(429, "rate_limited"), headers: { "retry-after": "0" } }, refusal(401, "unauthorized")];
+    const error = await failure(apiClient().createPayout(body));
+    expect(error.status).toBe(401);
+    expect(error.maybeCommitted).toBe(false);
+  });
+
+  it("a 503 or a 502 page before a 4xx: the earlier attempt may have made it, so the 4xx is not the whole story", async () => {
+    script = [refusal(503, "service_unavailable"), refusal(422, "validation_error")];
+    const error = await failure(apiClient().createPayout(body));
+    expect(error.status).toBe(422);
+    expect(error.maybeCommitted).toBe(true);
+
+    script = [{ status: 502, headers: { "content-type": "text/html" }, body: "<html>bad gateway</html>" }, refusal(409, "idempotency_in_progress")];
+    expect((await failure(apiClient().createPayout(body))).maybeCommitted).toBe(true);
+  });
+
+  it("a 200 whose payload cannot be read: the payout was made (unreadableSuccess), never retried", async () => {
+    script = [{ status: 200, body: envelope({ id: 42 }) }];
+    const error = await failure(apiClient().createPayout(body));
+    expect(error).toMatchObject({ unreadableSuccess: true, maybeCommitted: true });
+    expect(seen).toHaveLength(1);
+  });
+
+  it("a connection refused before anything was written: nothing can have been made", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const address = closed.address();
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const port = typeof address === "object" && address ? address.port : 0;
+    const client = createPaymentsClient({ baseUrl: `http://127.0.0.1:${port}`, credential: { kind: "api_key", apiKey: API_KEY }, retry: { ...FAST, maxAttempts: 2 } });
+    const error = await failure(client.createPayout(body));
+    expect(error.kind).toBe("network");
+    expect(error.maybeCommitted).toBe(false);
+  });
+});
