@@ -1,7 +1,7 @@
 /** Resolves SandboxOptions against the environment and defaults. */
 import { parseFaultList } from "./faults";
 import { parseRateLimit } from "./rate-limit";
-import type { FaultRule, RateLimitConfig, SandboxOptions } from "./types";
+import { CONCURRENT_SAME_KEY, type ConcurrentSameKey, type FaultRule, type RateLimitConfig, type SandboxOptions } from "./types";
 
 export interface SandboxConfig {
   port: number;
@@ -12,6 +12,7 @@ export interface SandboxConfig {
   faults: FaultRule[];
   reset: boolean;
   log: boolean;
+  concurrentSameKey: ConcurrentSameKey;
 }
 
 export const DEFAULT_PORT = 4010;
@@ -31,6 +32,12 @@ export function parseFaults(value: unknown, origin: string): FaultRule[] {
   const parsed = parseFaultList(value);
   if (!parsed.ok) throw new Error(`invalid ${origin}: ${JSON.stringify(parsed.errors)}`);
   return parsed.rules;
+}
+
+export function parseConcurrentSameKey(raw: string, origin: string): ConcurrentSameKey {
+  const value = raw.trim();
+  if (!(CONCURRENT_SAME_KEY as readonly string[]).includes(value)) throw new Error(`${origin} must be one of ${CONCURRENT_SAME_KEY.join(", ")}, got "${raw}"`);
+  return value as ConcurrentSameKey;
 }
 
 export function resolveConfig(options: SandboxOptions, env: Readonly<Record<string, string | undefined>> = process.env): SandboxConfig {
@@ -60,5 +67,7 @@ export function resolveConfig(options: SandboxOptions, env: Readonly<Record<stri
     faults,
     reset: options.reset ?? env.SANDBOX_RESET === "1",
     log: options.log ?? false,
+    concurrentSameKey:
+      options.concurrentSameKey ?? (env.SANDBOX_CONCURRENT_SAME_KEY?.trim() ? parseConcurrentSameKey(env.SANDBOX_CONCURRENT_SAME_KEY, "SANDBOX_CONCURRENT_SAME_KEY") : "replay"),
   };
 }

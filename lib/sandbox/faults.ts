@@ -38,6 +38,10 @@ export function checkFaultRule(value: unknown): FaultCheck {
     if (typeof value.retry_after !== "number" || !Number.isInteger(value.retry_after) || value.retry_after < 0) errors.retry_after = "must be a non-negative integer of seconds";
     else rule.retry_after = value.retry_after;
   }
+  if (value.when !== undefined) {
+    if (value.when !== "replay" && value.when !== "first") errors.when = 'must be "replay" or "first"';
+    else rule.when = value.when;
+  }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, rule };
 }
 
@@ -87,14 +91,18 @@ export class FaultSet {
     this.rules = [];
   }
 
-  /** Evaluates every rule for a /v1 request; fired rules lose one `count` (removed at 0). */
-  decide(method: string, pathname: string, random: () => number = Math.random): FaultDecision {
+  /**
+   * Evaluates every rule for a /v1 request; fired rules lose one `count` (removed at 0).
+   * `replay`: whether the request's idempotency key already has a stored result.
+   */
+  decide(method: string, pathname: string, random: () => number = Math.random, replay = false): FaultDecision {
     const decision: FaultDecision = { delayMs: 0, outcome: null };
     if (this.rules.length === 0) return decision;
     const spent: FaultRule[] = [];
     for (const rule of this.rules) {
       if (rule.method !== undefined && rule.method !== method) continue;
       if (rule.path !== undefined && !pathname.startsWith(rule.path)) continue;
+      if (rule.when !== undefined && (rule.when === "replay") !== replay) continue;
       if (rule.kind !== "latency" && decision.outcome !== null) continue;
       const rate = rule.rate ?? 1;
       if (rate < 1 && random() >= rate) continue;

@@ -22,6 +22,15 @@ export function scopeId(scope: IdempotencyScope): string {
   return `${scope.businessId}|${scope.endpoint}|${scope.key}`;
 }
 
+/**
+ * The idempotency key a request carries, wherever its endpoint takes it: the
+ * body's `idempotency_key` (payouts) or the Idempotency-Key header (elsewhere).
+ */
+export function requestKey(body: Record<string, unknown>, header: string | undefined): string | null {
+  if (typeof body.idempotency_key === "string" && body.idempotency_key !== "") return body.idempotency_key;
+  return header !== undefined && header !== "" ? header : null;
+}
+
 /** What identifies "the same request": the body (and, where it matters, the concrete path). */
 export function fingerprint(value: unknown): string {
   return canonicalJson(value);

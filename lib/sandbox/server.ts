@@ -1,7 +1,7 @@
 /**
  * The sandbox: a stateful implementation of the payments API spec on node:http.
- * Flow of a /v1 request: route → auth → rate limit → faults → handler (synchronous
- * effect) → optional injected delay → envelope.
+ * Flow of a /v1 request: route → auth → rate limit → same-key check → faults →
+ * handler (synchronous effect) → optional injected delay → envelope.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
@@ -9,7 +9,8 @@ import { authenticate } from "./auth";
 import { resolveConfig } from "./config";
 import { FaultSet } from "./faults";
 import { handleAdmin } from "./handlers/admin";
-import { fail, parseJsonObject, readBody, sendHtml502, sendResult, type ApiResult } from "./http";
+import { fail, header, parseJsonObject, readBody, sendHtml502, sendResult, type ApiResult } from "./http";
+import { requestKey, scopeId } from "./idempotency";
 import { RateLimiter } from "./rate-limit";
 import { newRequestId } from "./random";
 import { matchRoute } from "./router";
@@ -33,9 +34,19 @@ function faultResult(rule: FaultRule): ApiResult {
       const seconds = rule.retry_after ?? 1;
       return fail(429, "rate_limited", "Too many requests. Retry after the indicated delay.", { retry_after_seconds: seconds }, retryHeaders(1));
     }
+    case "error401":
+      return fail(401, "invalid_credentials", "The API key is not valid.");
+    case "error409":
+      return inProgress(null);
+    case "error422":
+      return fail(422, "validation_error", "The request is not valid.", { fields: { pix_key: "is not valid for this key type" } });
     default:
       return fail(500, "internal_error", "An unexpected error occurred.");
   }
+}
+
+function inProgress(key: string | null): ApiResult {
+  return fail(409, "idempotency_in_progress", "A request with this idempotency key is still being processed. Retry later.", key === null ? {} : { idempotency_key: key }, { "Retry-After": "1" });
 }
 
 function bodyless(req: IncomingMessage): boolean {
@@ -48,7 +59,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   store.init(config.reset);
   const faults = new FaultSet(config.faults);
   const limiter = new RateLimiter(config.rateLimit);
-  const stats: SandboxStats = { connections: 0, requests: 0, by_route: {} };
+  const stats: SandboxStats = { connections: 0, requests: 0, by_route: {}, same_key_overlaps: 0 };
+  /** Idempotency scopes of requests still being answered, with how many. */
+  const inFlight = new Map<string, number>();
   const timers = new Set<NodeJS.Timeout>();
 
   const later = (ms: number, fn: () => void): void => {
@@ -87,7 +100,25 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return sendResult(res, fail(429, "rate_limited", "Too many requests for this credential.", { retry_after_seconds: retryAfter }, { "Retry-After": String(retryAfter) }), requestId);
     }
 
-    const { delayMs, outcome } = faults.decide(method, pathname);
+    const body = route.method === "POST" ? parseJsonObject(rawBody, req.headers["content-type"]) : { ok: true as const, value: {} };
+    const key = route.method === "POST" && body.ok ? requestKey(body.value, header(req, "idempotency-key")) : null;
+    const scope = key === null ? null : scopeId({ businessId: auth.business.id, endpoint, key });
+    if (scope !== null) {
+      if (inFlight.has(scope)) {
+        stats.same_key_overlaps++;
+        if (config.concurrentSameKey === "conflict") return sendResult(res, inProgress(key ?? ""), requestId);
+      }
+      // In flight until the reply is sent or the connection is gone (a hang ends when the client gives up).
+      inFlight.set(scope, (inFlight.get(scope) ?? 0) + 1);
+      res.once("close", () => {
+        const left = (inFlight.get(scope) ?? 1) - 1;
+        if (left > 0) inFlight.set(scope, left);
+        else inFlight.delete(scope);
+      });
+    }
+
+    const replay = scope !== null && store.idempotency.has(scope);
+    const { delayMs, outcome } = faults.decide(method, pathname, Math.random, replay);
     if (outcome?.kind === "hang") {
       if (outcome.ms !== undefined) later(outcome.ms, () => req.socket.destroy());
       return;
@@ -100,7 +131,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
     // The effect happens now, on receipt; only the reply is delayed.
     let result: ApiResult;
-    const body = route.method === "POST" ? parseJsonObject(rawBody, req.headers["content-type"]) : { ok: true as const, value: {} };
     if (!body.ok) result = body.result;
     else {
       try {
@@ -155,6 +185,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
           stats.connections = 0;
           stats.requests = 0;
           stats.by_route = {};
+          stats.same_key_overlaps = 0;
         },
         onReset: () => limiter.reset(),
       });

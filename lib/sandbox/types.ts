@@ -3,7 +3,21 @@
  * (FaultRule, SandboxOptions, SandboxHandle, SandboxStats, InspectedPayout).
  */
 
-export const FAULT_KINDS = ["latency", "error503", "throttle429", "hang", "commit_then_drop", "html502", "error500"] as const;
+export const FAULT_KINDS = [
+  "latency",
+  "error503",
+  "throttle429",
+  "hang",
+  "commit_then_drop",
+  "html502",
+  "error500",
+  /** A refusal a stricter or changed API might give a re-send: the key was revoked. */
+  "error401",
+  /** "A request with this key is in progress" (an API that serialises same-key requests). */
+  "error409",
+  /** The body no longer passes validation (a newer release validating differently). */
+  "error422",
+] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultRule {
@@ -20,7 +34,17 @@ export interface FaultRule {
   ms?: number;
   /** Seconds, sent as Retry-After on 429/503. */
   retry_after?: number;
+  /**
+   * Only requests whose idempotency key the sandbox already holds a result for
+   * ("replay": a re-send of an operation that happened), or only the others
+   * ("first"); omitted = both.
+   */
+  when?: "replay" | "first";
 }
+
+/** What a same-key request gets while another one with that key is still being answered. */
+export const CONCURRENT_SAME_KEY = ["replay", "conflict"] as const;
+export type ConcurrentSameKey = (typeof CONCURRENT_SAME_KEY)[number];
 
 export interface RateLimitConfig {
   perSecond: number;
@@ -44,6 +68,13 @@ export interface SandboxOptions {
   reset?: boolean;
   /** One line per request to stdout. */
   log?: boolean;
+  /**
+   * "replay" (default): the effect happens on receipt, so a concurrent same-key
+   * request is answered as a replay. "conflict": like a stricter API, it gets
+   * 409 idempotency_in_progress while the first is still being answered.
+   * Default SANDBOX_CONCURRENT_SAME_KEY.
+   */
+  concurrentSameKey?: ConcurrentSameKey;
 }
 
 export interface SandboxHandle {
@@ -59,6 +90,8 @@ export interface SandboxStats {
   requests: number;
   /** Per route template, e.g. "GET /v1/payouts/:id". */
   by_route: Record<string, number>;
+  /** Requests that arrived while another with the same idempotency key was still being answered. */
+  same_key_overlaps: number;
 }
 
 export type PayoutStatus = "pending" | "paid" | "failed";

@@ -1,7 +1,8 @@
 /**
  * Starts a real sandbox server for a test file and talks to its admin routes over
  * HTTP. Defaults: random port, memory only, no rate limit, payouts settle in 300 ms,
- * no faults, no reset, no request log (SANDBOX_* env variables do not leak in).
+ * no faults, no reset, no request log, concurrent same-key requests replayed
+ * (SANDBOX_* env variables do not leak in).
  */
 import { startSandbox, type FaultRule, type InspectedPayout, type SandboxOptions, type SandboxStats } from "@/lib/sandbox/server";
 
@@ -52,6 +53,7 @@ export async function startTestSandbox(opts: Partial<SandboxOptions> = {}): Prom
     faults: [],
     reset: false,
     log: false,
+    concurrentSameKey: "replay",
     ...opts,
   });
   const url = handle.url;
