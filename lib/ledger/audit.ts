@@ -3,6 +3,7 @@
  * update or delete. Never put secrets or a full Pix key in `before`/`after`.
  */
 import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
+import { storableOrNull, toStorableJson, toStorableText } from "@/lib/validation/text";
 import { auditLog, type AuditAction, type AuditOutcome, type AuditRow } from "./schema";
 import { asList, pageSize, toPage } from "./query";
 import type { Ledger, Page } from "./types";
@@ -27,24 +28,29 @@ export interface AuditEntryInput {
   occurredAt?: Date;
 }
 
+/**
+ * Appends one entry. Text PostgreSQL cannot store (NUL, lone surrogates, e.g. in
+ * an upstream error message or a snapshot of an API answer) is replaced by
+ * U+FFFD rather than losing the entry.
+ */
 export async function appendAudit(ledger: Ledger, entry: AuditEntryInput): Promise<AuditRow> {
   const [row] = await ledger.db
     .insert(auditLog)
     .values({
       businessId: entry.businessId,
       occurredAt: entry.occurredAt,
-      actorName: entry.actor.name,
-      actorRole: entry.actor.role ?? null,
+      actorName: toStorableText(entry.actor.name),
+      actorRole: storableOrNull(entry.actor.role ?? null),
       action: entry.action,
-      targetType: entry.targetType ?? null,
-      targetId: entry.targetId ?? null,
-      before: entry.before ?? null,
-      after: entry.after ?? null,
-      idempotencyKey: entry.idempotencyKey ?? null,
+      targetType: storableOrNull(entry.targetType ?? null),
+      targetId: storableOrNull(entry.targetId ?? null),
+      before: toStorableJson(entry.before ?? null),
+      after: toStorableJson(entry.after ?? null),
+      idempotencyKey: storableOrNull(entry.idempotencyKey ?? null),
       outcome: entry.outcome,
-      requestId: entry.requestId ?? null,
-      errorCode: entry.errorCode ?? null,
-      errorMessage: entry.errorMessage ?? null,
+      requestId: storableOrNull(entry.requestId ?? null),
+      errorCode: storableOrNull(entry.errorCode ?? null),
+      errorMessage: storableOrNull(entry.errorMessage ?? null),
     })
     .returning();
   if (!row) throw new Error("ledger: audit insert returned no row");

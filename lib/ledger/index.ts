@@ -37,10 +37,10 @@ export {
   sweepPayoutsToReview,
 } from "./payout-lifecycle";
 export type { PayoutFailure, PayoutSubmission } from "./payout-lifecycle";
-export { acquireLease, holdLease, INSTANCE_ID, isLeaseHeld, purgeExpiredLeases, releaseLease, renewLease } from "./leases";
-export type { HoldOptions, LeaseHandle, LeaseOutcome } from "./leases";
-export { getKnownSubaccount, listKnownSubaccounts, upsertKnownSubaccount } from "./subaccounts";
-export type { KnownSubaccountInput } from "./subaccounts";
+export { acquireLease, holdLease, holdLeaseWaiting, INSTANCE_ID, isLeaseHeld, purgeExpiredLeases, releaseLease, renewLease } from "./leases";
+export type { HoldOptions, LeaseHandle, LeaseOutcome, WaitOptions } from "./leases";
+export { getKnownSubaccount, listKnownSubaccounts, recordSubaccountChange, subaccountLeaseName, upsertKnownSubaccount } from "./subaccounts";
+export type { KnownSubaccountInput, SubaccountChange } from "./subaccounts";
 export { appendAudit, hasRecordedSuccess, listAudit } from "./audit";
 export type { AuditEntryInput, AuditListQuery, AuditSnapshot } from "./audit";
 export { isSessionRevoked, purgeExpiredRevocations, revokeSession } from "./sessions";

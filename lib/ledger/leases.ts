@@ -107,3 +107,25 @@ export async function holdLease<T>(ledger: Ledger, name: string, options: HoldOp
     await releaseLease(ledger, lease).catch(() => undefined);
   }
 }
+
+export interface WaitOptions extends HoldOptions {
+  /** How long to keep trying while someone else holds the lease (0: try once). */
+  waitMs: number;
+  /** How often to try again meanwhile (default 50 ms). */
+  pollMs?: number;
+}
+
+/**
+ * `holdLease`, but while another holder has the lease it tries again every
+ * `pollMs` for up to `waitMs`: work on one thing then runs one holder at a time,
+ * in turn. `{ acquired: false }` once the wait is over and the lease is still held.
+ */
+export async function holdLeaseWaiting<T>(ledger: Ledger, name: string, options: WaitOptions, work: () => Promise<T>): Promise<LeaseOutcome<T>> {
+  const giveUpAt = Date.now() + Math.max(0, options.waitMs);
+  const pollMs = Math.max(1, Math.trunc(options.pollMs ?? 50));
+  for (;;) {
+    const held = await holdLease(ledger, name, options, work);
+    if (held.acquired || Date.now() >= giveUpAt) return held;
+    await new Promise<void>((resolve) => setTimeout(resolve, Math.min(pollMs, Math.max(1, giveUpAt - Date.now()))));
+  }
+}

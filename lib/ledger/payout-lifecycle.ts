@@ -17,6 +17,7 @@
 import { and, asc, eq, inArray, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { ReviewReason } from "@/lib/schemas/register";
+import { storableOrNull, toStorableText } from "@/lib/validation/text";
 import { recordColumns, type PayoutRecord } from "./payouts";
 import { ledgerLeases, payouts, type PayoutRequestBody, type PayoutRow, type PayoutState } from "./schema";
 import { pageSize } from "./query";
@@ -76,19 +77,22 @@ export interface PayoutFailure {
   attempts: number;
 }
 
-/** intent/uncertain/needs_review → submitted: the API answered with the payout. Erases the body. */
+/**
+ * intent/uncertain/needs_review → submitted: the API answered with the payout. Erases the body.
+ * The API's text is made storable (NUL, lone surrogates → U+FFFD), here and in failures.
+ */
 export function completePayoutIntent(ledger: Ledger, businessId: string, idempotencyKey: string, result: PayoutSubmission): Promise<PayoutRecord | null> {
   return move(ledger, businessId, idempotencyKey, UNKNOWN, {
     state: "submitted",
     requestBody: null,
     credentialSeal: result.followUpSeal ?? null,
-    payoutId: result.payoutId,
-    status: result.status,
+    payoutId: toStorableText(result.payoutId),
+    status: toStorableText(result.status),
     feeCentavos: result.fee ?? null,
     netCentavos: result.net ?? null,
-    endToEndId: result.endToEndId ?? null,
-    failureReason: result.failureReason ?? null,
-    lastRequestId: sql`coalesce(${result.requestId ?? null}, ${payouts.lastRequestId})`,
+    endToEndId: storableOrNull(result.endToEndId ?? null),
+    failureReason: storableOrNull(result.failureReason ?? null),
+    lastRequestId: sql`coalesce(${storableOrNull(result.requestId ?? null)}, ${payouts.lastRequestId})`,
     lastErrorCode: null,
     lastErrorMessage: null,
     reviewReason: null,
@@ -142,8 +146,8 @@ export function markPayoutHandled(ledger: Ledger, businessId: string, idempotenc
     state: "handled",
     requestBody: null,
     credentialSeal: null,
-    handledByName: by.name,
-    handledNote: by.note,
+    handledByName: toStorableText(by.name),
+    handledNote: toStorableText(by.note),
     handledAt: sql`now()`,
   });
 }
@@ -163,9 +167,9 @@ export async function reopenRejectedIntent(
 
 function failureColumns(failure: PayoutFailure) {
   return {
-    lastErrorCode: failure.errorCode,
-    lastErrorMessage: failure.errorMessage,
-    lastRequestId: sql`coalesce(${failure.requestId ?? null}, ${payouts.lastRequestId})`,
+    lastErrorCode: storableOrNull(failure.errorCode),
+    lastErrorMessage: storableOrNull(failure.errorMessage),
+    lastRequestId: sql`coalesce(${storableOrNull(failure.requestId ?? null)}, ${payouts.lastRequestId})`,
     attempts: sql`${payouts.attempts} + ${failure.attempts}`,
   };
 }

@@ -4,10 +4,11 @@
  * after that (sent, answered, needs review, handled) are in payout-lifecycle.ts,
  * and the state machine is drawn in docs/ledger.md.
  */
-import { and, asc, desc, eq, getTableColumns, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { payouts, type PayoutRequestBody, type PayoutRow, type PayoutState } from "./schema";
 import { UNKNOWN_OUTCOME_STATES } from "@/lib/schemas/register";
+import { storableOrNull, toStorableText } from "@/lib/validation/text";
 import { asList, containsPattern, isUuid, pageSize, toPage } from "./query";
 import type { Actor, Ledger, Page } from "./types";
 
@@ -97,9 +98,9 @@ export async function updatePayoutStatus(
   const [row] = await ledger.db
     .update(payouts)
     .set({
-      status: keep(payouts.status, update.status),
-      failureReason: keep(payouts.failureReason, update.failureReason),
-      endToEndId: keep(payouts.endToEndId, update.endToEndId),
+      status: keep(payouts.status, toStorableText(update.status)),
+      failureReason: keep(payouts.failureReason, storableOrNull(update.failureReason)),
+      endToEndId: keep(payouts.endToEndId, storableOrNull(update.endToEndId)),
       feeCentavos: keep(payouts.feeCentavos, update.fee),
       netCentavos: keep(payouts.netCentavos, update.net),
       statusCheckedAt: sql`now()`,

@@ -4,7 +4,10 @@
  * kept here, per business.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
-import { subaccounts, type SubaccountRow } from "./schema";
+import { storableOrNull, toStorableText } from "@/lib/validation/text";
+import { appendAudit, type AuditEntryInput, type AuditSnapshot } from "./audit";
+import { inTransaction } from "./db";
+import { subaccounts, type AuditRow, type SubaccountRow } from "./schema";
 import type { Ledger } from "./types";
 
 /**
@@ -23,7 +26,12 @@ export interface KnownSubaccountInput {
   external_reference?: string | null;
 }
 
-/** Inserts or updates the business's record of a subaccount; returns the stored row. */
+/**
+ * Inserts or updates the business's record of a subaccount; returns the stored row.
+ * Text PostgreSQL cannot store (NUL, lone surrogates: the BFF refuses them in
+ * input, but an API answer may still carry them) is replaced by U+FFFD, so the
+ * record of what the API did is never lost to a failed write.
+ */
 export async function upsertKnownSubaccount(
   ledger: Ledger,
   businessId: string,
@@ -31,18 +39,18 @@ export async function upsertKnownSubaccount(
   actorName: string | null,
 ): Promise<SubaccountRow> {
   const fields = {
-    name: subaccount.name,
-    email: subaccount.email,
-    document: subaccount.document,
+    name: storableOrNull(subaccount.name),
+    email: storableOrNull(subaccount.email),
+    document: storableOrNull(subaccount.document),
     dailyLimitCentavos: subaccount.daily_limit_centavos,
     monthlyLimitCentavos: subaccount.monthly_limit_centavos,
     isBlocked: subaccount.is_blocked,
-    externalReference: subaccount.external_reference,
-    updatedByName: actorName,
+    externalReference: storableOrNull(subaccount.external_reference),
+    updatedByName: storableOrNull(actorName),
   };
   const [row] = await ledger.db
     .insert(subaccounts)
-    .values({ businessId, subaccountId: subaccount.id, ...fields })
+    .values({ businessId, subaccountId: toStorableText(subaccount.id), ...fields })
     .onConflictDoUpdate({
       target: [subaccounts.businessId, subaccounts.subaccountId],
       set: { ...fields, updatedAt: sql`now()` },
@@ -50,6 +58,37 @@ export async function upsertKnownSubaccount(
     .returning();
   if (!row) throw new Error("ledger: subaccount upsert returned no row");
   return row;
+}
+
+/**
+ * The lease held while a subaccount is being changed (upstream call and ledger
+ * write), so changes of one subaccount run one at a time on every instance and
+ * the last answer the API gave is the last one recorded.
+ */
+export function subaccountLeaseName(businessId: string, subaccountId: string): string {
+  return `subaccount:${businessId}:${subaccountId}`;
+}
+
+export interface SubaccountChange {
+  businessId: string;
+  /** What the API answered. */
+  subaccount: KnownSubaccountInput;
+  actorName: string | null;
+  /** The audit entry of the change; its `after` is made from the stored row. */
+  audit: Omit<AuditEntryInput, "businessId" | "after">;
+  after: (row: SubaccountRow) => AuditSnapshot | null;
+}
+
+/**
+ * Records a change the API made: the subaccount's new state and its audit entry,
+ * in one transaction, so the ledger never keeps one without the other.
+ */
+export function recordSubaccountChange(ledger: Ledger, change: SubaccountChange): Promise<{ row: SubaccountRow; audit: AuditRow }> {
+  return inTransaction(ledger, async (tx) => {
+    const row = await upsertKnownSubaccount(tx, change.businessId, change.subaccount, change.actorName);
+    const audit = await appendAudit(tx, { ...change.audit, businessId: change.businessId, after: change.after(row) });
+    return { row, audit };
+  });
 }
 
 /** The business's known subaccounts, by name then id. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storableText } from "@/lib/payments/schemas/common";
 
 /** Actions the audit log records; shared by the ledger (server) and the activity page's filters. */
 export const AUDIT_ACTIONS = [
@@ -42,13 +43,13 @@ export const activityPageSchema = z.object({
 export type ActivityPage = z.infer<typeof activityPageSchema>;
 
 export const activityQuerySchema = z.object({
-  actor: z.string().max(80).optional(),
+  actor: storableText().max(80).optional(),
   action: z.enum(AUDIT_ACTIONS).optional(),
-  target_type: z.string().max(40).optional(),
-  target_id: z.string().max(128).optional(),
+  target_type: storableText().max(40).optional(),
+  target_id: storableText().max(128).optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(200),
-  cursor: z.string().max(40).optional(),
+  cursor: storableText().max(40).optional(),
 });
 export type ActivityQuery = z.infer<typeof activityQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storableText } from "@/lib/payments/schemas/common";
 
 /**
  * The dashboard's own lifecycle of a payout request (not the API's status);
@@ -70,11 +71,11 @@ export type RegisterPage = z.infer<typeof registerPageSchema>;
 export const REGISTER_STATE_FILTERS = [...PAYOUT_STATES, "attention"] as const;
 
 export const registerQuerySchema = z.object({
-  status: z.string().max(40).optional(),
+  status: storableText().max(40).optional(),
   state: z.enum(REGISTER_STATE_FILTERS).optional(),
-  search: z.string().max(140).optional(),
+  search: storableText().max(140).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
-  cursor: z.string().max(200).optional(),
+  cursor: storableText().max(200).optional(),
 });
 
 /** GET /api/payouts/attention: what the navigation badge and the overview show. */
@@ -86,8 +87,7 @@ export const payoutAttentionSchema = z.object({
 });
 export type PayoutAttention = z.infer<typeof payoutAttentionSchema>;
 
-const reviewNoteSchema = z
-  .string()
+const reviewNoteSchema = storableText()
   .trim()
   .min(3, "validation.reviewNote")
   .max(500, "validation.reviewNote");
@@ -100,12 +100,12 @@ const reviewNoteSchema = z
  *   API (the dashboard then looks it up and, if it matches, records it as submitted).
  */
 export const payoutReviewSchema = z.discriminatedUnion("action", [
-  z.object({ action: z.literal("check_again"), idempotency_key: z.string().min(1).max(255) }),
+  z.object({ action: z.literal("check_again"), idempotency_key: storableText().min(1).max(255) }),
   z.object({
     action: z.literal("mark_handled"),
-    idempotency_key: z.string().min(1).max(255),
+    idempotency_key: storableText().min(1).max(255),
     note: reviewNoteSchema,
-    payout_id: z.string().trim().max(200).optional(),
+    payout_id: storableText().trim().max(200).optional(),
   }),
 ]);
 export type PayoutReviewInput = z.infer<typeof payoutReviewSchema>;

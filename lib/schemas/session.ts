@@ -1,20 +1,20 @@
 import { z } from "zod";
+import { storableText } from "@/lib/payments/schemas/common";
 
-const operatorName = z
-  .string({ error: "validation.required" })
+const operatorName = storableText({ error: "validation.required" })
   .trim()
   .min(2, { error: "validation.operatorName" })
   .max(80, { error: "validation.tooLong" });
 
 /** Operator sign-in: the business's API key (everything). */
 export const operatorSignInSchema = z.object({
-  apiKey: z.string({ error: "validation.required" }).trim().min(8, { error: "validation.apiKey" }).max(256, { error: "validation.apiKey" }),
+  apiKey: storableText({ error: "validation.required" }).trim().min(8, { error: "validation.apiKey" }).max(256, { error: "validation.apiKey" }),
   operatorName,
 });
 
 /** Viewer sign-in (finance, support): an access token and its business id (payout lookup, chargebacks). */
 export const viewerSignInSchema = z.object({
-  accessToken: z.string({ error: "validation.required" }).trim().min(8, { error: "validation.accessToken" }).max(2048, { error: "validation.accessToken" }),
+  accessToken: storableText({ error: "validation.required" }).trim().min(8, { error: "validation.accessToken" }).max(2048, { error: "validation.accessToken" }),
   businessId: z.uuid({ error: "validation.businessId" }),
   operatorName,
 });

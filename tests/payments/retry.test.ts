@@ -134,6 +134,7 @@ describe("PaymentsApiError", () => {
       attempts: 3,
       retried: true,
       retryable: true,
+      maybeCommitted: false,
     });
     expect(new PaymentsApiError({ kind: "timeout", status: 504, code: "upstream_timeout", message: "t", attempts: 1, retryable: true }).retried).toBe(false);
   });

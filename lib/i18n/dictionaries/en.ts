@@ -157,6 +157,8 @@ export const en = {
   "errors.not_found": "Not found.",
   "errors.subaccount_unknown": "This dashboard has not seen this subaccount yet.",
   "errors.slug_taken": "This address is already taken.",
+  "errors.subaccount_change_in_progress": "Another change of this subaccount is in progress. Try again in a moment.",
+  "errors.ledger_write_failed": "The change was made, but the dashboard could not record it: what it shows may be out of date.",
   "errors.rate_limited": "Too many requests. Wait a moment.",
   "errors.upstream_unavailable": "The payments API is unavailable right now.",
   "errors.upstream_invalid_response": "The payments API sent an unreadable answer.",
@@ -172,6 +174,7 @@ export const en = {
 
   "validation.required": "Required.",
   "validation.tooLong": "Too long.",
+  "validation.unstorableText": "Contains an invisible control character (NUL) or a broken character: retype it instead of pasting.",
   "validation.operatorName": "Enter your name (at least 2 letters).",
   "validation.apiKey": "Invalid API key: check that you copied the whole key.",
   "validation.accessToken": "Invalid access token: check that you copied the whole token.",

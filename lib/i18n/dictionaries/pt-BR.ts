@@ -160,6 +160,8 @@ export const ptBR = {
   "errors.not_found": "Não encontrado.",
   "errors.subaccount_unknown": "Esta subconta ainda não foi vista por este painel.",
   "errors.slug_taken": "Este endereço já está em uso.",
+  "errors.subaccount_change_in_progress": "Outra alteração desta subconta está em andamento. Tente de novo em instantes.",
+  "errors.ledger_write_failed": "A alteração foi feita, mas o painel não conseguiu registrá-la: o que ele mostra pode estar desatualizado.",
   "errors.rate_limited": "Muitas requisições. Aguarde um instante.",
   "errors.upstream_unavailable": "A API de pagamentos está indisponível no momento.",
   "errors.upstream_invalid_response": "A API de pagamentos respondeu algo ilegível.",
@@ -175,6 +177,7 @@ export const ptBR = {
 
   "validation.required": "Campo obrigatório.",
   "validation.tooLong": "Texto longo demais.",
+  "validation.unstorableText": "Contém um caractere de controle invisível (NUL) ou um caractere corrompido: digite o texto em vez de colar.",
   "validation.operatorName": "Informe seu nome (pelo menos 2 letras).",
   "validation.apiKey": "Chave de API inválida: confira se copiou a chave inteira.",
   "validation.accessToken": "Token de acesso inválido: confira se copiou o token inteiro.",

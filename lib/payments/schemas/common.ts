@@ -1,5 +1,21 @@
 import { z } from "zod";
 import { parseIntegerString } from "@/lib/money";
+import { isStorableText } from "@/lib/validation/text";
+
+/** The message of a string the ledger could not store (see lib/validation/text.ts). */
+export const UNSTORABLE_TEXT = "validation.unstorableText";
+
+/**
+ * A string the ledger can store: no NUL, no lone UTF-16 surrogate. Every text
+ * field the BFF accepts starts from this instead of `z.string()`, so such a value
+ * is a 422 with a field message before anything is sent upstream, never a
+ * ledger write failing after the API already made the change. Chain trims,
+ * lengths and formats after it: its message comes first for the field. (Not
+ * `abort`: an aborted check would hide the field's path inside a union.)
+ */
+export function storableText(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).refine(isStorableText, { error: UNSTORABLE_TEXT });
+}
 
 /**
  * Centavos as the API sends them: an integer or a numeric string ("15000").

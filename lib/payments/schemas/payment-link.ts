@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoUtcSchema, positiveCentavosSchema, statusSchema, upstreamCentavosSchema, upstreamCountSchema } from "./common";
+import { isoUtcSchema, positiveCentavosSchema, statusSchema, storableText, upstreamCentavosSchema, upstreamCountSchema } from "./common";
 
 export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -9,14 +9,13 @@ export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
  */
 export const createPaymentLinkBodySchema = z
   .object({
-    name: z.string({ error: "validation.required" }).trim().min(1, { error: "validation.required" }).max(120, { error: "validation.tooLong" }),
-    slug: z
-      .string({ error: "validation.required" })
+    name: storableText({ error: "validation.required" }).trim().min(1, { error: "validation.required" }).max(120, { error: "validation.tooLong" }),
+    slug: storableText({ error: "validation.required" })
       .trim()
       .min(3, { error: "validation.slug" })
       .max(64, { error: "validation.slug" })
       .regex(SLUG_RE, { error: "validation.slug" }),
-    description: z.string().trim().max(500, { error: "validation.tooLong" }).optional(),
+    description: storableText().trim().max(500, { error: "validation.tooLong" }).optional(),
     amount_centavos: positiveCentavosSchema.optional(),
     min_amount_centavos: positiveCentavosSchema.optional(),
     max_sales: z.number().int({ error: "validation.integer" }).positive({ error: "validation.positive" }).max(1_000_000, { error: "validation.maxSales" }).optional(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isValidPixKey, normalizePixKey, PIX_KEY_ERRORS, PIX_KEY_TYPES, type PixKeyType } from "@/lib/validation/pix";
-import { idempotencyKeySchema, positiveCentavosSchema, statusSchema, upstreamCentavosSchema } from "./common";
+import { idempotencyKeySchema, positiveCentavosSchema, statusSchema, storableText, upstreamCentavosSchema } from "./common";
 
 export const KNOWN_PAYOUT_STATUSES = ["pending", "paid", "failed"] as const;
 
@@ -15,7 +15,7 @@ export const payoutInputSchema = z
   .object({
     amount_centavos: positiveCentavosSchema,
     pix_key_type: pixKeyTypeSchema,
-    pix_key: z.string({ error: "validation.required" }).trim().min(1, { error: "validation.required" }).max(140),
+    pix_key: storableText({ error: "validation.required" }).trim().min(1, { error: "validation.required" }).max(140),
   })
   .transform((v) => ({ ...v, pix_key: normalizePixKey(v.pix_key_type, v.pix_key) }))
   .superRefine((v, ctx) => {
@@ -29,8 +29,8 @@ export type PayoutFormValues = z.input<typeof payoutInputSchema>;
 /** Body of POST /v1/payouts: the operator's input plus the operation's idempotency key. */
 export const createPayoutBodySchema = z.object({
   amount_centavos: positiveCentavosSchema,
-  pix_key: z.string().min(1),
-  pix_key_type: z.string().min(1),
+  pix_key: storableText().min(1),
+  pix_key_type: storableText().min(1),
   idempotency_key: idempotencyKeySchema,
 });
 export type CreatePayoutBody = z.infer<typeof createPayoutBodySchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isValidDocument, unmaskDocument } from "@/lib/validation/documents";
-import { positiveCentavosSchema, upstreamCentavosSchema } from "./common";
+import { positiveCentavosSchema, storableText, upstreamCentavosSchema } from "./common";
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -10,10 +10,9 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  */
 export const updateSubaccountBodySchema = z
   .object({
-    name: z.string().trim().min(1, { error: "validation.required" }).max(120, { error: "validation.tooLong" }).optional(),
-    email: z.string().trim().toLowerCase().max(254, { error: "validation.tooLong" }).regex(EMAIL_RE, { error: "validation.email" }).optional(),
-    document: z
-      .string()
+    name: storableText().trim().min(1, { error: "validation.required" }).max(120, { error: "validation.tooLong" }).optional(),
+    email: storableText().trim().toLowerCase().max(254, { error: "validation.tooLong" }).regex(EMAIL_RE, { error: "validation.email" }).optional(),
+    document: storableText()
       .transform(unmaskDocument)
       .refine(isValidDocument, { error: "validation.document" })
       .optional(),
