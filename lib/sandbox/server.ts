@@ -8,6 +8,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { authenticate } from "./auth";
 import { resolveConfig } from "./config";
 import { FaultSet } from "./faults";
+import { PayoutRequestLog } from "./payout-log";
 import { handleAdmin } from "./handlers/admin";
 import { fail, parseJsonObject, readBody, sendHtml502, sendResult, type ApiResult } from "./http";
 import { RateLimiter } from "./rate-limit";
@@ -16,7 +17,7 @@ import { matchRoute } from "./router";
 import { Store } from "./store";
 import type { FaultRule, SandboxHandle, SandboxOptions, SandboxStats } from "./types";
 
-export type { FaultKind, FaultRule, InspectedPayout, RateLimitConfig, SandboxHandle, SandboxOptions, SandboxStats } from "./types";
+export type { FaultKind, FaultRule, InspectedPayout, PayoutRequestEntry, RateLimitConfig, SandboxHandle, SandboxOptions, SandboxStats } from "./types";
 export { FAULT_KINDS } from "./types";
 
 const EMPTY = Buffer.alloc(0);
@@ -49,6 +50,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const faults = new FaultSet(config.faults);
   const limiter = new RateLimiter(config.rateLimit);
   const stats: SandboxStats = { connections: 0, requests: 0, by_route: {} };
+  const payoutLog = new PayoutRequestLog();
   const timers = new Set<NodeJS.Timeout>();
 
   const later = (ms: number, fn: () => void): void => {
@@ -86,6 +88,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (retryAfter !== null) {
       return sendResult(res, fail(429, "rate_limited", "Too many requests for this credential.", { retry_after_seconds: retryAfter }, { "Retry-After": String(retryAfter) }), requestId);
     }
+    if (endpoint === "POST /v1/payouts") payoutLog.record(req, res, rawBody, auth.business.id);
 
     const { delayMs, outcome } = faults.decide(method, pathname);
     if (outcome?.kind === "hang") {
@@ -151,10 +154,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         store,
         faults,
         stats,
+        payoutLog,
         resetStats: () => {
           stats.connections = 0;
           stats.requests = 0;
           stats.by_route = {};
+          payoutLog.clear();
         },
         onReset: () => limiter.reset(),
       });

@@ -3,9 +3,9 @@
  * HTTP. Defaults: random port, memory only, no rate limit, payouts settle in 300 ms,
  * no faults, no reset, no request log (SANDBOX_* env variables do not leak in).
  */
-import { startSandbox, type FaultRule, type InspectedPayout, type SandboxOptions, type SandboxStats } from "@/lib/sandbox/server";
+import { startSandbox, type FaultRule, type InspectedPayout, type PayoutRequestEntry, type SandboxOptions, type SandboxStats } from "@/lib/sandbox/server";
 
-export type { FaultRule, InspectedPayout, SandboxOptions, SandboxStats };
+export type { FaultRule, InspectedPayout, PayoutRequestEntry, SandboxOptions, SandboxStats };
 
 export const ACME = {
   apiKey: "sk_sandbox_acme",
@@ -28,6 +28,7 @@ export interface TestSandbox {
   stats(): Promise<SandboxStats>;
   reset(): Promise<void>;
   payouts(): Promise<InspectedPayout[]>;
+  payoutRequests(): Promise<PayoutRequestEntry[]>;
 }
 
 async function admin<T>(url: string, method: string, path: string, body?: unknown): Promise<T> {
@@ -72,5 +73,6 @@ export async function startTestSandbox(opts: Partial<SandboxOptions> = {}): Prom
       await admin<unknown>(url, "POST", "/__sandbox/reset");
     },
     payouts: () => admin<InspectedPayout[]>(url, "GET", "/__sandbox/payouts"),
+    payoutRequests: () => admin<PayoutRequestEntry[]>(url, "GET", "/__sandbox/payout-requests"),
   };
 }
