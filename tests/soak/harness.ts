@@ -9,7 +9,7 @@ import path from "node:path";
 import { inject } from "vitest";
 import type { ActivityEntry } from "@/lib/schemas/activity";
 import type { RegisterPayout } from "@/lib/schemas/register";
-import type { FaultRule, InspectedPayout, PayoutRequestEntry } from "@/lib/sandbox/types";
+import type { FaultRule, InspectedPayout, PayoutRequestEntry, SandboxStats } from "@/lib/sandbox/types";
 import { killHard, sandboxAdmin, startNextProcess, startSandboxProcess, waitFor, writeHeaders, type Started } from "./processes";
 
 export type { ActivityEntry, InspectedPayout, PayoutRequestEntry, RegisterPayout };
@@ -30,12 +30,16 @@ export class SandboxProcess {
   readonly url: string;
   private proc: Started | null = null;
 
-  constructor(readonly port: number, private readonly dir: string) {
+  constructor(
+    readonly port: number,
+    private readonly dir: string,
+    private readonly settleMs?: number,
+  ) {
     this.url = `http://127.0.0.1:${port}`;
   }
 
   async start(): Promise<void> {
-    this.proc = startSandboxProcess({ port: this.port, dataDir: path.join(this.dir, "sandbox"), logFile: path.join(this.dir, "sandbox.log") });
+    this.proc = startSandboxProcess({ port: this.port, dataDir: path.join(this.dir, "sandbox"), logFile: path.join(this.dir, "sandbox.log"), settleMs: this.settleMs });
     await waitFor(`${this.url}/__sandbox/health`);
   }
 
@@ -50,6 +54,10 @@ export class SandboxProcess {
   /** Zeroes the stats and the payout request log. */
   clearLog(): Promise<unknown> {
     return sandboxAdmin(this.url, "DELETE", "/__sandbox/stats");
+  }
+
+  stats(): Promise<SandboxStats> {
+    return sandboxAdmin<SandboxStats>(this.url, "GET", "/__sandbox/stats");
   }
 
   payouts(): Promise<InspectedPayout[]> {
