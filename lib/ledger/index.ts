@@ -37,7 +37,7 @@ export {
   sweepPayoutsToReview,
 } from "./payout-lifecycle";
 export type { PayoutFailure, PayoutSubmission } from "./payout-lifecycle";
-export { acquireLease, holdLease, INSTANCE_ID, isLeaseHeld, purgeExpiredLeases, releaseLease, renewLease } from "./leases";
+export { acquireLease, clearLeasesOfDeadOwners, holdLease, INSTANCE_ID, isLeaseHeld, purgeExpiredLeases, releaseLease, renewLease } from "./leases";
 export type { HoldOptions, LeaseHandle, LeaseOutcome } from "./leases";
 export { getKnownSubaccount, listKnownSubaccounts, upsertKnownSubaccount } from "./subaccounts";
 export type { KnownSubaccountInput } from "./subaccounts";

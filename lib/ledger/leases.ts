@@ -72,6 +72,18 @@ export async function purgeExpiredLeases(ledger: Ledger, olderThanMs = 60 * 60_0
   return rows.length;
 }
 
+/**
+ * Deletes every lease. Only for a ledger that belongs to one process (a PGlite
+ * folder), when that process opens it: any lease found then was taken by an
+ * earlier process on the folder, which is gone (it crashed or was killed), so
+ * nothing it leased is in flight any more. Without this, its payouts would wait
+ * out the whole lease (the client's deadline + a margin) before being re-sent.
+ */
+export async function clearLeasesOfDeadOwners(ledger: Ledger): Promise<number> {
+  const rows = await ledger.db.delete(ledgerLeases).returning({ name: ledgerLeases.name });
+  return rows.length;
+}
+
 export type LeaseOutcome<T> = { acquired: true; value: T } | { acquired: false };
 
 export interface HoldOptions {
