@@ -10,7 +10,7 @@ import { inject } from "vitest";
 import type { ActivityEntry } from "@/lib/schemas/activity";
 import type { RegisterPayout } from "@/lib/schemas/register";
 import type { FaultRule, InspectedPayout, PayoutRequestEntry, SandboxStats } from "@/lib/sandbox/types";
-import { killHard, sandboxAdmin, startNextProcess, startSandboxProcess, waitFor, writeHeaders, type Started } from "./processes";
+import { assertPortFree, killHard, sandboxAdmin, startNextProcess, startSandboxProcess, waitFor, writeHeaders, type Started } from "./processes";
 
 export type { ActivityEntry, InspectedPayout, PayoutRequestEntry, RegisterPayout };
 
@@ -39,6 +39,7 @@ export class SandboxProcess {
   }
 
   async start(): Promise<void> {
+    await assertPortFree(this.port);
     this.proc = startSandboxProcess({ port: this.port, dataDir: path.join(this.dir, "sandbox"), logFile: path.join(this.dir, "sandbox.log"), settleMs: this.settleMs });
     await waitFor(`${this.url}/__sandbox/health`);
   }
@@ -89,6 +90,7 @@ export class AppInstance {
   /** Starts it and waits until it serves pages (the ledger is open by then). */
   async start(): Promise<void> {
     mkdirSync(this.dir, { recursive: true });
+    await assertPortFree(this.port);
     const ledger: Record<string, string> = this.env.DATABASE_URL ? {} : { LEDGER_DIR: path.join(this.dir, "ledger") };
     this.proc = startNextProcess({
       port: this.port,

@@ -7,6 +7,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
+import { createServer } from "node:net";
 
 export const SESSION_SECRET = "soak-and-crash-secret-0123456789-abcdefghijklmnop";
 
@@ -49,6 +50,23 @@ export async function killHard(started: Started | null): Promise<void> {
     }
   }
   await started.exited;
+}
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+}
+
+/**
+ * Waits (bounded) until nothing listens on the port: a killed group's last member
+ * may still be closing it; a leftover of another run would answer in place of the
+ * process we start, so that is an error.
+ */
+export async function assertPortFree(port: number): Promise<void> {
+  await pollUntil(`port ${port} to be free (a leftover process? ss -ltnp | grep :${port})`, () => portFree(port), (free) => free, { timeoutMs: 10_000, everyMs: 100 });
 }
 
 export const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

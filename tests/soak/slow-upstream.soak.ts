@@ -50,7 +50,6 @@ it("slow upstream: a live send is never sent again by the reconciler", async () 
     const sendTime = Date.now() - sendStarted;
     const passesSeen = (await sandbox.stats()).by_route[LOOK_UP] ?? 0;
     expect(sendTime, "the sends really were slow").toBeGreaterThanOrEqual(LATENCY_MS);
-    expect(passesSeen, "reconciler passes during the sends (their status look-ups)").toBeGreaterThanOrEqual(5);
 
     const log = await sandbox.requests();
     const byKey = requestsByKey(log);
@@ -65,6 +64,8 @@ it("slow upstream: a live send is never sent again by the reconciler", async () 
       expect(upstream.filter((p) => p.idempotency_key === key).map((p) => p.id)).toEqual([row?.id]);
     }
     expect(overlappingKeys(log)).toEqual([]);
+    // Without passes over the live sends the test would prove nothing.
+    expect(passesSeen, "reconciler passes during the sends (their status look-ups)").toBeGreaterThanOrEqual(5);
 
     soakLine("slow-upstream", {
       payouts: PAYOUTS,
