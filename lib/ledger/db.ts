@@ -5,6 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { Pool } from "pg";
+import { clearLeasesOfDeadOwners } from "./leases";
 import { migrateLedger } from "./migrate";
 import * as schema from "./schema";
 import type { Ledger } from "./types";
@@ -32,6 +33,12 @@ export async function createLedger(options: LedgerOptions = {}): Promise<Ledger>
     : await openPglite(options.dataDir ?? MEMORY_DIR);
   try {
     await migrateLedger(ledger.db, options.migrationsDir);
+    // A PGlite folder belongs to one process: leases in it are a dead process's.
+    // (On a shared PostgreSQL they may be another live instance's, so they stay.)
+    if (ledger.driver === "pglite") {
+      const cleared = await clearLeasesOfDeadOwners(ledger);
+      if (cleared > 0) console.log(`[ledger] released ${cleared} lease(s) left by a process that stopped without releasing them`);
+    }
   } catch (error) {
     await ledger.close().catch(() => undefined);
     throw error;

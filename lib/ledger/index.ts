@@ -37,7 +37,7 @@ export {
   sweepPayoutsToReview,
 } from "./payout-lifecycle";
 export type { PayoutFailure, PayoutSubmission } from "./payout-lifecycle";
-export { acquireLease, holdLease, holdLeaseWaiting, INSTANCE_ID, isLeaseHeld, purgeExpiredLeases, releaseLease, renewLease } from "./leases";
+export { acquireLease, clearLeasesOfDeadOwners, holdLease, holdLeaseWaiting, INSTANCE_ID, isLeaseHeld, purgeExpiredLeases, releaseLease, renewLease } from "./leases";
 export type { HoldOptions, LeaseHandle, LeaseOutcome, WaitOptions } from "./leases";
 export { getKnownSubaccount, listKnownSubaccounts, recordSubaccountChange, subaccountLeaseName, upsertKnownSubaccount } from "./subaccounts";
 export type { KnownSubaccountInput, SubaccountChange } from "./subaccounts";

@@ -72,6 +72,32 @@ export async function purgeExpiredLeases(ledger: Ledger, olderThanMs = 60 * 60_0
   return rows.length;
 }
 
+/**
+ * Deletes every lease. Only for a ledger that belongs to one process (a PGlite
+ * folder), when that process opens it: any lease found then was taken by an
+ * earlier process on the folder, which is gone (it crashed or was killed), so
+ * nothing it leased is in flight any more. Without this, its payouts would wait
+ * out the whole lease (the client's deadline + a margin) before being re-sent.
+ */
+export async function clearLeasesOfDeadOwners(ledger: Ledger): Promise<number> {
+  try {
+    const rows = await ledger.db.delete(ledgerLeases).returning({ name: ledgerLeases.name });
+    return rows.length;
+  } catch (error) {
+    // A ledger migrated with another set of files (tests) may have no lease table: then there is nothing to release.
+    if (undefinedTable(error)) return 0;
+    throw error;
+  }
+}
+
+/** PostgreSQL's 42P01 (undefined_table), as either driver reports it (drizzle may wrap it in `cause`). */
+function undefinedTable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === "42P01") return true;
+  }
+  return false;
+}
+
 export type LeaseOutcome<T> = { acquired: true; value: T } | { acquired: false };
 
 export interface HoldOptions {

@@ -8,6 +8,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { authenticate } from "./auth";
 import { resolveConfig } from "./config";
 import { FaultSet } from "./faults";
+import { PayoutRequestLog } from "./payout-log";
 import { handleAdmin } from "./handlers/admin";
 import { fail, header, parseJsonObject, readBody, sendHtml502, sendResult, type ApiResult } from "./http";
 import { requestKey, scopeId } from "./idempotency";
@@ -17,7 +18,7 @@ import { matchRoute } from "./router";
 import { Store } from "./store";
 import type { FaultRule, SandboxHandle, SandboxOptions, SandboxStats } from "./types";
 
-export type { FaultKind, FaultRule, InspectedPayout, RateLimitConfig, SandboxHandle, SandboxOptions, SandboxStats } from "./types";
+export type { FaultKind, FaultRule, InspectedPayout, PayoutRequestEntry, RateLimitConfig, SandboxHandle, SandboxOptions, SandboxStats } from "./types";
 export { FAULT_KINDS } from "./types";
 
 const EMPTY = Buffer.alloc(0);
@@ -62,6 +63,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const stats: SandboxStats = { connections: 0, requests: 0, by_route: {}, same_key_overlaps: 0 };
   /** Idempotency scopes of requests still being answered, with how many. */
   const inFlight = new Map<string, number>();
+  const payoutLog = new PayoutRequestLog();
   const timers = new Set<NodeJS.Timeout>();
 
   const later = (ms: number, fn: () => void): void => {
@@ -99,6 +101,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (retryAfter !== null) {
       return sendResult(res, fail(429, "rate_limited", "Too many requests for this credential.", { retry_after_seconds: retryAfter }, { "Retry-After": String(retryAfter) }), requestId);
     }
+    if (endpoint === "POST /v1/payouts") payoutLog.record(req, res, rawBody, auth.business.id);
 
     const body = route.method === "POST" ? parseJsonObject(rawBody, req.headers["content-type"]) : { ok: true as const, value: {} };
     const key = route.method === "POST" && body.ok ? requestKey(body.value, header(req, "idempotency-key")) : null;
@@ -181,11 +184,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         store,
         faults,
         stats,
+        payoutLog,
         resetStats: () => {
           stats.connections = 0;
           stats.requests = 0;
           stats.by_route = {};
           stats.same_key_overlaps = 0;
+          payoutLog.clear();
         },
         onReset: () => limiter.reset(),
       });

@@ -94,6 +94,19 @@ export interface SandboxStats {
   same_key_overlaps: number;
 }
 
+/** One POST /v1/payouts request as the sandbox received it (GET /__sandbox/payout-requests). */
+export interface PayoutRequestEntry {
+  /** From the body, else the Idempotency-Key header; null when neither is a string. */
+  idempotency_key: string | null;
+  business_id: string;
+  /** Epoch milliseconds when the request was received (after auth and the rate limit). */
+  received_at: number;
+  /** Epoch milliseconds when its response ended (answered or dropped); null while open. */
+  ended_at: number | null;
+  /** The HTTP status sent, "dropped" when the connection closed without a full reply, null while open. */
+  outcome: string | null;
+}
+
 export type PayoutStatus = "pending" | "paid" | "failed";
 
 /** One payout as GET /__sandbox/payouts shows it (integers for money). */

@@ -5,12 +5,12 @@
  * Runs its own sandbox and its own BFF (`next start`, real-API mode) so it can
  * kill the BFF without touching the other journeys' server.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { killHard, sandboxAdmin, signIn as signInAt, startNextProcess, startSandboxProcess, waitFor, writeHeaders as writeHeadersFor, type Started } from "../soak/processes";
 
 const SANDBOX_PORT = 4191;
 const BFF_PORT = 3191;
@@ -18,78 +18,33 @@ const BFF = `http://127.0.0.1:${BFF_PORT}`;
 const SANDBOX = `http://127.0.0.1:${SANDBOX_PORT}`;
 
 let workDir = "";
-let sandboxProcess: ChildProcess | null = null;
-let bffProcess: ChildProcess | null = null;
+let sandboxProcess: Started | null = null;
+let bffProcess: Started | null = null;
 
-function start(command: string[], env: Record<string, string>): ChildProcess {
-  const [bin, ...args] = command;
-  const child = spawn(bin ?? "node", args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"], detached: true });
-  return child;
-}
-
-function killHard(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null || child.pid === undefined) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once("exit", () => resolve());
-    process.kill(-(child.pid ?? 0), "SIGKILL");
+function startBff(): Started {
+  return startNextProcess({
+    port: BFF_PORT,
+    apiUrl: SANDBOX,
+    env: {
+      DATA_DIR: workDir,
+      LEDGER_DIR: path.join(workDir, "ledger"),
+      PAYMENTS_ATTEMPT_TIMEOUT_MS: "20000",
+      PAYMENTS_DEADLINE_MS: "30000",
+      RECONCILE_INTERVAL_MS: "1000",
+      RECONCILE_AFTER_MS: "1000",
+    },
   });
 }
 
-async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000), redirect: "manual" });
-      if (res.status < 500) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-function startBff(): ChildProcess {
-  return start(["node", "node_modules/next/dist/bin/next", "start", "-p", String(BFF_PORT), "-H", "127.0.0.1"], {
-    NODE_ENV: "production",
-    PAYMENTS_API_URL: SANDBOX,
-    SESSION_SECRET: "crash-test-secret-0123456789-abcdefghijklmnop",
-    DATA_DIR: workDir,
-    LEDGER_DIR: path.join(workDir, "ledger"),
-    PAYMENTS_ATTEMPT_TIMEOUT_MS: "20000",
-    PAYMENTS_DEADLINE_MS: "30000",
-    RECONCILE_INTERVAL_MS: "1000",
-    RECONCILE_AFTER_MS: "1000",
-  });
-}
-
-async function admin(method: string, pathname: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${SANDBOX}${pathname}`, {
-    method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return ((await res.json()) as { data: unknown }).data;
-}
+const admin = (method: string, pathname: string, body?: unknown): Promise<unknown> => sandboxAdmin<unknown>(SANDBOX, method, pathname, body);
 
 async function sandboxPayoutsFor(key: string): Promise<Array<{ id: string }>> {
   const all = (await admin("GET", "/__sandbox/payouts")) as Array<{ id: string; idempotency_key: string }>;
   return all.filter((p) => p.idempotency_key === key);
 }
 
-const writeHeaders = { origin: BFF, "x-requested-by": "dashboard", "content-type": "application/json", "sec-fetch-site": "same-origin" };
-
-async function signIn(): Promise<string> {
-  const res = await fetch(`${BFF}/api/session`, {
-    method: "POST",
-    headers: writeHeaders,
-    body: JSON.stringify({ apiKey: "sk_sandbox_acme", operatorName: "Crash Tester" }),
-  });
-  expect(res.status).toBe(200);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("pixops_session="));
-  expect(cookie).toBeTruthy();
-  return (cookie ?? "").split(";")[0] ?? "";
-}
+const writeHeaders = writeHeadersFor(BFF);
+const signIn = (): Promise<string> => signInAt(BFF, "Crash Tester");
 
 function sendPayout(cookie: string, key: string, amount: number): Promise<unknown> {
   return fetch(`${BFF}/api/payouts`, {
@@ -109,7 +64,7 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   workDir = mkdtempSync(path.join(tmpdir(), "pixops-crash-"));
-  sandboxProcess = start(["node", "node_modules/tsx/dist/cli.mjs", "lib/sandbox/cli.ts", "--port", String(SANDBOX_PORT), "--rate-limit", "off", "--quiet", "--data-dir", path.join(workDir, "sandbox")], {});
+  sandboxProcess = startSandboxProcess({ port: SANDBOX_PORT, dataDir: path.join(workDir, "sandbox") });
   await waitFor(`${SANDBOX}/__sandbox/health`);
   bffProcess = startBff();
   await waitFor(`${BFF}/login`);

@@ -4,9 +4,9 @@
  * no faults, no reset, no request log, concurrent same-key requests replayed
  * (SANDBOX_* env variables do not leak in).
  */
-import { startSandbox, type FaultRule, type InspectedPayout, type SandboxOptions, type SandboxStats } from "@/lib/sandbox/server";
+import { startSandbox, type FaultRule, type InspectedPayout, type PayoutRequestEntry, type SandboxOptions, type SandboxStats } from "@/lib/sandbox/server";
 
-export type { FaultRule, InspectedPayout, SandboxOptions, SandboxStats };
+export type { FaultRule, InspectedPayout, PayoutRequestEntry, SandboxOptions, SandboxStats };
 
 export const ACME = {
   apiKey: "sk_sandbox_acme",
@@ -29,6 +29,7 @@ export interface TestSandbox {
   stats(): Promise<SandboxStats>;
   reset(): Promise<void>;
   payouts(): Promise<InspectedPayout[]>;
+  payoutRequests(): Promise<PayoutRequestEntry[]>;
 }
 
 async function admin<T>(url: string, method: string, path: string, body?: unknown): Promise<T> {
@@ -74,5 +75,6 @@ export async function startTestSandbox(opts: Partial<SandboxOptions> = {}): Prom
       await admin<unknown>(url, "POST", "/__sandbox/reset");
     },
     payouts: () => admin<InspectedPayout[]>(url, "GET", "/__sandbox/payouts"),
+    payoutRequests: () => admin<PayoutRequestEntry[]>(url, "GET", "/__sandbox/payout-requests"),
   };
 }

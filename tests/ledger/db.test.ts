@@ -4,7 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
+  acquireLease,
   appendAudit,
+  isLeaseHeld,
   closeLedger,
   createLedger,
   getLedger,
@@ -72,6 +74,28 @@ describe.each(drivers)("getLedger (%s)", (driver) => {
   });
 });
 
+// A shared PostgreSQL (CI: TEST_DATABASE_URL) may hold the live leases of other instances: opening must keep them.
+for (const driver of drivers.filter((d) => d === "postgres")) {
+  describe(`opening a shared ledger (${driver})`, () => {
+    it("keeps the leases other instances hold", async () => {
+      const database = await freshDatabase(driver);
+      const sending = await createLedger(database.options);
+      const starting = await createLedger(database.options);
+      try {
+        expect(await acquireLease(sending, "payout:acme:live", 60_000)).not.toBeNull();
+        const another = await createLedger(database.options);
+        expect(await isLeaseHeld(another, "payout:acme:live")).toBe(true);
+        await another.close();
+        expect(await acquireLease(starting, "payout:acme:live", 60_000)).toBeNull();
+      } finally {
+        await sending.close();
+        await starting.close();
+        await database.drop();
+      }
+    });
+  });
+}
+
 describe("file-backed PGlite", () => {
   let dir: string | undefined;
   afterEach(async () => {
@@ -96,6 +120,18 @@ describe("file-backed PGlite", () => {
     expect((await listAudit(second, ACME)).items).toHaveLength(1);
     expect(await migrateLedger(second.db)).toEqual({ applied: [] });
     await second.close();
+  });
+
+  it("drops the leases of the process that had it before (it is gone), so a crash does not stall their payouts", async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "ledger-lease-"));
+    const crashed = await createLedger({ dataDir: dir });
+    expect(await acquireLease(crashed, "payout:acme:k-1", 60_000)).not.toBeNull();
+    await crashed.close(); // the lease is never released, as when the process is killed mid-send
+
+    const restarted = await createLedger({ dataDir: dir });
+    expect(await isLeaseHeld(restarted, "payout:acme:k-1")).toBe(false);
+    expect(await acquireLease(restarted, "payout:acme:k-1", 60_000)).not.toBeNull();
+    await restarted.close();
   });
 
   it("is where getLedger stores data when LEDGER_DIR points at a folder", async () => {

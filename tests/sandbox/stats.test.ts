@@ -84,6 +84,44 @@ describe("GET /__sandbox/payouts", () => {
   });
 });
 
+describe("GET /__sandbox/payout-requests", () => {
+  async function postPayout(body: Record<string, unknown>): Promise<number> {
+    const res = await fetch(`${sb.url}/v1/payouts`, {
+      method: "POST",
+      headers: { "x-api-key": ACME.apiKey, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    }).catch(() => null);
+    if (res) await res.text();
+    return res?.status ?? 0;
+  }
+
+  it("logs each payout request with its key, times and outcome, and clears with the stats", async () => {
+    await fetch(`${sb.url}/__sandbox/stats`, { method: "DELETE" }).then((r) => r.text());
+    const first = validPayout();
+    const created = await postPayout(first);
+    expect(created).toBeGreaterThanOrEqual(200);
+    expect(created).toBeLessThan(300);
+    expect(await postPayout(first)).toBe(created);
+    await sb.addFault({ kind: "commit_then_drop", method: "POST", path: "/v1/payouts", count: 1 });
+    const dropped = validPayout();
+    expect(await postPayout(dropped)).toBe(0);
+    await fetch(`${sb.url}/v1/payouts/po_demo_paid`, { headers: { "x-api-key": ACME.apiKey } }).then((r) => r.text());
+
+    const log = await sb.payoutRequests();
+    expect(log.map((e) => [e.idempotency_key, e.outcome])).toEqual([
+      [first.idempotency_key, String(created)],
+      [first.idempotency_key, String(created)],
+      [dropped.idempotency_key, "dropped"],
+    ]);
+    for (const entry of log) {
+      expect(entry.business_id).toBe(ACME.businessId);
+      expect(entry.ended_at).toBeGreaterThanOrEqual(entry.received_at);
+    }
+    await fetch(`${sb.url}/__sandbox/stats`, { method: "DELETE" }).then((r) => r.text());
+    expect(await sb.payoutRequests()).toEqual([]);
+  });
+});
+
 describe("keep-alive", () => {
   it("advertises keep-alive with a long timeout", async () => {
     const agent = new Agent({ connections: 1 });

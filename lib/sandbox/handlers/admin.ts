@@ -1,7 +1,8 @@
-/** /__sandbox/* routes: health, faults, reset, stats, payouts. No auth (loopback only). */
+/** /__sandbox/* routes: health, faults, reset, stats, payout requests, payouts. No auth (loopback only). */
 import type { IncomingMessage } from "node:http";
 import { parseFaultList, checkFaultRule, type FaultSet } from "../faults";
 import { fail, ok, parseJsonObject, validationFailed, type ApiResult } from "../http";
+import type { PayoutRequestLog } from "../payout-log";
 import type { Store } from "../store";
 import type { InspectedPayout, SandboxStats } from "../types";
 
@@ -13,6 +14,7 @@ export interface AdminContext {
   store: Store;
   faults: FaultSet;
   stats: SandboxStats;
+  payoutLog: PayoutRequestLog;
   resetStats(): void;
   onReset(): void;
 }
@@ -94,6 +96,9 @@ export function handleAdmin(ctx: AdminContext): ApiResult {
         return ok(ctx.stats);
       }
       return methodNotAllowed(["GET", "DELETE"]);
+
+    case "/__sandbox/payout-requests":
+      return method === "GET" ? ok(ctx.payoutLog.list()) : methodNotAllowed(["GET"]);
 
     case "/__sandbox/payouts":
       return method === "GET" ? ok(inspect(ctx.store)) : methodNotAllowed(["GET"]);

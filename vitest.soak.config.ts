@@ -1,0 +1,23 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+
+/**
+ * `npm run test:soak`: process-level proofs against the built app (tests/soak).
+ * One file at a time (each starts its own sandbox and `next start` processes on
+ * fixed ports), never picked up by `npm run test:unit`.
+ */
+export default defineConfig({
+  resolve: { alias: [{ find: /^@\//, replacement: `${root}/` }] },
+  test: {
+    name: "soak",
+    environment: "node",
+    include: ["tests/soak/**/*.soak.ts"],
+    globalSetup: ["tests/soak/global-setup.ts"],
+    fileParallelism: false,
+    testTimeout: 240_000,
+    hookTimeout: 240_000,
+    reporters: ["verbose"],
+  },
+});
