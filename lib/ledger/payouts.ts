@@ -4,7 +4,7 @@
  * after that (sent, answered, needs review, handled) are in payout-lifecycle.ts,
  * and the state machine is drawn in docs/ledger.md.
  */
-import { and, asc, desc, eq, getTableColumns, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { payouts, type PayoutRequestBody, type PayoutRow, type PayoutState } from "./schema";
 import { IN_PROGRESS_STATES, UNKNOWN_OUTCOME_STATES } from "@/lib/schemas/register";
