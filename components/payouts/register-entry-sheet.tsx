@@ -3,7 +3,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { ExternalLink, RefreshCw } from "lucide-react";
 import Link from "next/link";
-import { useCan } from "@/components/providers/session-provider";
 import { Button } from "@/components/ui/button";
 import { DateTime } from "@/components/ui/date-time";
 import { DetailList, type DetailItem } from "@/components/ui/detail-list";
@@ -14,7 +13,7 @@ import { Sheet, SheetBody, SheetContent, SheetDescription, SheetFooter, SheetHea
 import { Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/i18n/client";
 import type { MessageKey } from "@/lib/i18n/dictionaries";
-import { isBeingResolved, isOutcomeUnknown, registerEntryQuery } from "@/lib/query/payouts";
+import { isBeingResolved, registerEntryQuery } from "@/lib/query/payouts";
 import type { RegisterPayout } from "@/lib/schemas/register";
 import { LiveIndicator } from "./live-indicator";
 import { PayoutReviewPanel } from "./payout-review-panel";
@@ -72,7 +71,6 @@ function explanationKey(state: string): MessageKey | null {
 
 function EntryBody({ idempotencyKey, initial }: { idempotencyKey: string; initial: RegisterPayout | null }) {
   const { t } = useI18n();
-  const canResolve = useCan("payouts.create");
   const keyTypeLabel = usePixKeyTypeLabel();
   const errorText = useErrorText();
   const query = useQuery({ ...registerEntryQuery(idempotencyKey), initialData: initial ?? undefined });
@@ -129,7 +127,7 @@ function EntryBody({ idempotencyKey, initial }: { idempotencyKey: string; initia
               </Link>
             </Button>
           ) : null}
-          {row.state === "intent" || (isOutcomeUnknown(row) && !canResolve) ? (
+          {row.state === "intent" ? (
             <Button onClick={() => query.refetch()} loading={query.isFetching}>
               {query.isFetching ? null : <RefreshCw aria-hidden="true" />}
               {t("payouts.checkAgain")}
