@@ -52,6 +52,10 @@ export default defineConfig({
       SANDBOX_RATE_LIMIT: "off",
       PAYMENTS_ATTEMPT_TIMEOUT_MS: "3000",
       PAYMENTS_DEADLINE_MS: "8000",
+      // A payout without a definite answer waits for a person after 1 s instead of 15 min, and the
+      // reconciler looks every second, so the needs-review journeys do not wait (tests/e2e/payout-review.spec.ts).
+      PAYOUT_AUTO_RESEND_WINDOW_MS: "1000",
+      RECONCILE_INTERVAL_MS: "1000",
     },
   },
 });

@@ -6,9 +6,10 @@ import { PageHeader } from "@/components/ui/page-header";
 import { useI18n } from "@/lib/i18n/client";
 import { ChargebacksDue } from "./chargebacks-due";
 import { LinksOverview } from "./links-overview";
+import { PayoutsAttention } from "./payouts-attention";
 
 /**
- * The operator's home: payment-link totals, the disputes whose deadline comes
+ * The operator's home: payouts waiting for a person (when there are any), payment-link totals, the disputes whose deadline comes
  * first, and the newest payouts. Each card loads and fails on its own, so one
  * failing source never blanks the others.
  */
@@ -21,6 +22,7 @@ export function OverviewView() {
     <>
       <PageHeader title={t("overview.title")} description={t("overview.description", { business })} />
       <div className="grid gap-4">
+        <PayoutsAttention />
         <LinksOverview />
         <div className="grid gap-4 lg:grid-cols-2">
           <ChargebacksDue />

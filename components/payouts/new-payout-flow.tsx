@@ -1,40 +1,39 @@
 "use client";
 
-import { ArrowLeft, Check } from "lucide-react";
+import { ArrowLeft } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
-import { cn } from "@/components/ui/cn";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { PageHeader } from "@/components/ui/page-header";
 import { applyServerErrors } from "@/lib/api/form-errors";
-import { useIdempotencyKey } from "@/lib/hooks/use-idempotency-key";
+import { useStoredIdempotencyKey } from "@/lib/hooks/use-stored-idempotency-key";
 import { useZodForm } from "@/lib/hooks/use-zod-form";
 import { useI18n } from "@/lib/i18n/client";
 import { payoutInputSchema, type PayoutInput } from "@/lib/payments/schemas/payout";
 import { useCreatePayout } from "@/lib/query/payouts";
 import type { RegisterPayout } from "@/lib/schemas/register";
+import { EarlierPayoutGate } from "./earlier-payout";
+import { NEW_PAYOUT_KEY_STORAGE, payoutFingerprint } from "./flow-key";
 import { PayoutFormStep } from "./payout-form";
 import { PayoutOutcomeUnknown } from "./payout-outcome-unknown";
 import { PayoutReceipt } from "./payout-receipt";
 import { PayoutConflict } from "./payout-conflict";
 import { PayoutReview } from "./payout-review";
+import { Stepper, type StepName } from "./payout-stepper";
 import { classifySendFailure } from "./send-outcome";
 
 const FORM_FIELDS = ["amount_centavos", "pix_key_type", "pix_key"] as const;
 
 type Phase =
   | { step: "form" }
-  | { step: "review"; input: PayoutInput }
+  | { step: "review"; input: PayoutInput; idempotencyKey: string }
   | { step: "receipt"; payout: RegisterPayout; idempotencyKey: string }
   /** Sent, no answer: the key is kept and the form locked until the outcome is known. */
   | { step: "uncertain"; input: PayoutInput; error: unknown; idempotencyKey: string }
-  /** The key was used for a different payout (409). */
-  | { step: "conflict"; input: PayoutInput; error: unknown };
-
-const STEPS = ["form", "review", "receipt"] as const;
-type StepName = (typeof STEPS)[number];
+  /** The key was used for a different payout (409), or a person already closed its payout as handled. */
+  | { step: "conflict"; input: PayoutInput; error: unknown; handled: boolean };
 
 function stepOf(phase: Phase): StepName {
   if (phase.step === "form") return "form";
@@ -42,42 +41,15 @@ function stepOf(phase: Phase): StepName {
   return "review";
 }
 
-function Stepper({ current }: { current: StepName }) {
-  const { t } = useI18n();
-  const index = STEPS.indexOf(current);
-  return (
-    <ol className="flex items-center gap-2 text-sm" aria-label={t("payouts.new.steps")}>
-      {STEPS.map((step, i) => {
-        const done = i < index;
-        const active = i === index;
-        return (
-          <li key={step} className="flex min-w-0 items-center gap-2" aria-current={active ? "step" : undefined}>
-            <span
-              className={cn(
-                "flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold",
-                active ? "bg-primary text-primary-foreground" : done ? "bg-success-soft text-success-soft-foreground" : "bg-muted text-muted-foreground",
-              )}
-              aria-hidden="true"
-            >
-              {done ? <Check className="size-3.5" /> : i + 1}
-            </span>
-            <span className={cn("truncate", active ? "font-medium text-foreground" : "text-muted-foreground", !active && "hidden sm:inline")}>
-              {t(`payouts.new.step.${step}`)}
-              {done ? <span className="sr-only"> ({t("payouts.new.stepDone")})</span> : null}
-            </span>
-            {i < STEPS.length - 1 ? <span className="h-px w-6 shrink-0 bg-border sm:w-10" aria-hidden="true" /> : null}
-          </li>
-        );
-      })}
-    </ol>
-  );
-}
-
 /**
  * /payouts/new: form → review → receipt, with ONE idempotency key for the
- * whole operation. The key is created when the flow opens and kept across
- * re-renders, double clicks and "check again"; it is renewed only for a new,
- * different payout (after a receipt, a definite refusal, or a key conflict).
+ * whole operation, kept for the tab in sessionStorage and bound to the form's
+ * contents (amount, key type, key): the same contents — after "back to edit",
+ * a double click, "check again" or a reload — get the same key; different
+ * contents get a new one. It is forgotten once the payout is definitively
+ * resolved (receipt shown, a definite refusal, a key conflict). Coming back
+ * with a kept key whose payout is unresolved (or was sent) offers that payout
+ * instead of silently starting a new one.
  */
 export function NewPayoutFlow() {
   const { t } = useI18n();
@@ -88,7 +60,7 @@ export function NewPayoutFlow() {
     // that click submit (and show every field's message at once).
     delayError: 400,
   });
-  const { key: idempotencyKey, renew } = useIdempotencyKey();
+  const flowKey = useStoredIdempotencyKey(NEW_PAYOUT_KEY_STORAGE);
   const create = useCreatePayout();
   const [phase, setPhase] = useState<Phase>({ step: "form" });
   const [formError, setFormError] = useState<{ error: unknown; unmatched?: Record<string, string> } | null>(null);
@@ -125,7 +97,7 @@ export function NewPayoutFlow() {
   const review = (input: PayoutInput) => {
     setFormError(null);
     setReviewError(null);
-    goTo({ step: "review", input });
+    goTo({ step: "review", input, idempotencyKey: flowKey.keyFor(payoutFingerprint(input)) });
   };
 
   const send = (input: PayoutInput, key: string) => {
@@ -137,7 +109,7 @@ export function NewPayoutFlow() {
       {
         onSuccess: (payout) => {
           toast.success(t("payouts.toast.sent"));
-          goTo({ step: "receipt", payout, idempotencyKey: key });
+          showReceipt(payout, key);
         },
         onError: (error) => {
           const failure = classifySendFailure(error);
@@ -146,13 +118,15 @@ export function NewPayoutFlow() {
             goTo({ step: "uncertain", input, error, idempotencyKey: key });
             return;
           }
-          if (failure === "conflict") {
-            toast.error(t("payouts.toast.conflict"));
-            goTo({ step: "conflict", input, error });
+          if (failure === "conflict" || failure === "closed") {
+            // This key can never send this payout: forget it, so the next attempt gets a new one.
+            flowKey.clear();
+            toast.error(failure === "closed" ? t("payouts.closed.title") : t("payouts.toast.conflict"));
+            goTo({ step: "conflict", input, error, handled: failure === "closed" });
             return;
           }
           // A definite "no": nothing was paid, so the next attempt (edited or not) is a new operation with a new key.
-          renew();
+          flowKey.clear();
           toast.error(t("payouts.toast.refused"));
           if (failure === "invalid") {
             const { applied, unmatched } = applyServerErrors(error, form.setError, { knownFields: FORM_FIELDS, focus: false });
@@ -163,6 +137,7 @@ export function NewPayoutFlow() {
             return;
           }
           setReviewError(error);
+          setPhase({ step: "review", input, idempotencyKey: flowKey.keyFor(payoutFingerprint(input)) });
         },
         onSettled: () => {
           inFlight.current = false;
@@ -171,8 +146,14 @@ export function NewPayoutFlow() {
     );
   };
 
+  const showReceipt = (payout: RegisterPayout, key: string) => {
+    // Definitively resolved: the next payout, even with the same contents, is a new operation.
+    flowKey.clear();
+    goTo({ step: "receipt", payout, idempotencyKey: key });
+  };
+
   const startNew = (keepValues: boolean) => {
-    renew();
+    flowKey.clear();
     create.reset();
     setFormError(null);
     setReviewError(null);
@@ -189,7 +170,9 @@ export function NewPayoutFlow() {
           ? t("payouts.new.receiptTitle")
           : phase.step === "uncertain"
             ? t("payouts.unknown.heading")
-            : t("payouts.conflict.heading");
+            : phase.handled
+              ? t("payouts.closed.heading")
+              : t("payouts.conflict.heading");
   const stepDescription =
     phase.step === "form"
       ? t("payouts.new.formDescription")
@@ -222,21 +205,23 @@ export function NewPayoutFlow() {
           </CardHeader>
           <CardContent>
             {phase.step === "form" ? (
-              <PayoutFormStep
-                form={form}
-                onReview={review}
-                autoFocusAmount
-                error={formError ? <ErrorPanel error={formError.error} unmatchedFields={formError.unmatched} headingLevel="h3" /> : null}
-              />
+              <EarlierPayoutGate storedKey={flowKey.stored?.key ?? null} onResolved={showReceipt} onForget={flowKey.clear}>
+                <PayoutFormStep
+                  form={form}
+                  onReview={review}
+                  autoFocusAmount
+                  error={formError ? <ErrorPanel error={formError.error} unmatchedFields={formError.unmatched} headingLevel="h3" /> : null}
+                />
+              </EarlierPayoutGate>
             ) : null}
 
             {phase.step === "review" ? (
               <PayoutReview
                 input={phase.input}
-                idempotencyKey={idempotencyKey}
+                idempotencyKey={phase.idempotencyKey}
                 pending={create.isPending}
                 onBack={() => goTo({ step: "form" })}
-                onConfirm={() => send(phase.input, idempotencyKey)}
+                onConfirm={() => send(phase.input, phase.idempotencyKey)}
                 error={reviewError ? <ErrorPanel error={reviewError} headingLevel="h3" title={t("payouts.review.refusedTitle")} /> : null}
               />
             ) : null}
@@ -254,7 +239,7 @@ export function NewPayoutFlow() {
             ) : null}
 
             {phase.step === "conflict" ? (
-              <PayoutConflict input={phase.input} error={phase.error} onStartNew={() => startNew(true)} />
+              <PayoutConflict input={phase.input} error={phase.error} handled={phase.handled} onStartNew={() => startNew(true)} />
             ) : null}
           </CardContent>
         </Card>

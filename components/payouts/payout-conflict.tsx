@@ -10,10 +10,11 @@ import { PayoutSummary } from "./payout-review";
 
 /**
  * 409 idempotency_conflict: this flow's key was already used for a different
- * payout, so nothing was sent. Explains it and offers a new payout (new key,
- * the typed values kept for review).
+ * payout, so nothing was sent. Or (`handled`) 409 payout_handled: a person
+ * already closed this key's payout, so this key sends nothing any more.
+ * Explains it and offers a new payout (new key, the typed values kept for review).
  */
-export function PayoutConflict({ input, error, onStartNew }: { input: PayoutInput; error: unknown; onStartNew: () => void }) {
+export function PayoutConflict({ input, error, handled = false, onStartNew }: { input: PayoutInput; error: unknown; handled?: boolean; onStartNew: () => void }) {
   const { t } = useI18n();
   const requestId = isBffRequestError(error) ? error.requestId : null;
   return (
@@ -22,8 +23,8 @@ export function PayoutConflict({ input, error, onStartNew }: { input: PayoutInpu
         <div className="flex gap-3">
           <TriangleAlert className="mt-0.5 size-5 shrink-0 text-destructive-soft-foreground" aria-hidden="true" />
           <div className="min-w-0 flex-1 space-y-2">
-            <h3 className="font-semibold">{t("payouts.conflict.title")}</h3>
-            <p className="text-foreground/90">{t("payouts.conflict.description")}</p>
+            <h3 className="font-semibold">{handled ? t("payouts.closed.title") : t("payouts.conflict.title")}</h3>
+            <p className="text-foreground/90">{handled ? t("payouts.closed.description") : t("payouts.conflict.description")}</p>
             {requestId ? (
               <div className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
                 <span>{t("errors.requestId")}:</span>

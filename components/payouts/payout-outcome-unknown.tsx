@@ -45,6 +45,8 @@ export function PayoutOutcomeUnknown({ input, error, idempotencyKey, checking, o
   const causeCode = bff ? (bff.code === "payout_outcome_unknown" ? (typeof bff.details.cause === "string" ? bff.details.cause : null) : bff.code) : null;
   const causeKey = causeCode ? `errors.${causeCode}` : null;
   const cause = causeKey && hasMessage(causeKey, locale) ? t(causeKey) : null;
+  // The BFF says when the payout now waits for a person (it will not re-send it by itself any more).
+  const waitsForPerson = bff?.details.state === "needs_review";
 
   return (
     <div className="grid gap-5">
@@ -54,6 +56,7 @@ export function PayoutOutcomeUnknown({ input, error, idempotencyKey, checking, o
           <div className="min-w-0 flex-1 space-y-2">
             <h3 className="font-semibold text-foreground">{t("payouts.unknown.title")}</h3>
             <p className="text-foreground/90">{t("payouts.unknown.description")}</p>
+            {waitsForPerson ? <p className="font-medium text-foreground">{t("payouts.unknown.reviewNote")}</p> : null}
             {cause ? <p className="text-xs text-muted-foreground">{t("payouts.unknown.cause", { cause })}</p> : null}
             <div className="grid gap-1.5 pt-1">
               {bff?.requestId ? <IdRow label={t("errors.requestId")} value={bff.requestId} /> : null}
@@ -80,7 +83,7 @@ export function PayoutOutcomeUnknown({ input, error, idempotencyKey, checking, o
       </div>
 
       <p className="text-xs text-muted-foreground">
-        {t("payouts.unknown.leaveHint")}{" "}
+        {waitsForPerson ? null : <>{t("payouts.unknown.leaveHint")} </>}
         <Link href="/payouts" className="font-medium text-primary underline-offset-4 hover:underline">
           {t("payouts.register.title")}
         </Link>

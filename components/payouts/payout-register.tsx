@@ -1,8 +1,8 @@
 "use client";
 
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { createColumnHelper } from "@tanstack/react-table";
-import { ArrowLeftRight, CircleHelp, Plus, RefreshCw } from "lucide-react";
+import { ArrowLeftRight, Plus } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useMemo } from "react";
@@ -18,11 +18,12 @@ import { truncateMiddle } from "@/lib/format/text";
 import { formatSort, parseSort, useUrlState } from "@/lib/hooks/use-url-state";
 import { useI18n } from "@/lib/i18n/client";
 import { KNOWN_PAYOUT_STATUSES } from "@/lib/payments/schemas/payout";
-import { isOutcomeUnknown, payoutRegisterQuery, registerRefreshInterval } from "@/lib/query/payouts";
+import { isBeingResolved, isOutcomeUnknown, payoutKeys, payoutRegisterQuery, registerRefreshInterval, type PayoutRegisterFilters } from "@/lib/query/payouts";
 import type { RegisterPayout } from "@/lib/schemas/register";
 import { LiveIndicator } from "./live-indicator";
 import { RegisterEntrySheet } from "./register-entry-sheet";
-import { registerUrlSchema } from "./register-filters";
+import { RegisterBanners } from "./register-banners";
+import { REGISTER_STATE_OPTIONS, registerUrlSchema } from "./register-filters";
 import { RegisterStatusBadge, useErrorText, usePixKeyTypeLabel } from "./payout-status";
 
 const column = createColumnHelper<RegisterPayout>();
@@ -48,13 +49,17 @@ export function PayoutRegister() {
   const canCreate = useCan("payouts.create");
   const keyTypeLabel = usePixKeyTypeLabel();
   const [filters, setFilters] = useUrlState(registerUrlSchema);
-  const serverFilters = useMemo(() => ({ search: filters.search.trim(), status: filters.status ?? "" }), [filters.search, filters.status]);
+  const serverFilters = useMemo<PayoutRegisterFilters>(
+    () => ({ search: filters.search.trim(), status: filters.status ?? "", state: filters.state ?? "" }),
+    [filters.search, filters.status, filters.state],
+  );
   const query = useInfiniteQuery(payoutRegisterQuery(serverFilters));
 
   const rows = useMemo(() => query.data?.pages.flatMap((page) => page.items), [query.data]);
-  const unknownCount = useMemo(() => rows?.filter(isOutcomeUnknown).length ?? 0, [rows]);
   const live = rows ? registerRefreshInterval(rows) !== false : false;
-  const filtered = serverFilters.search !== "" || serverFilters.status !== "";
+  const filtered = serverFilters.search !== "" || serverFilters.status !== "" || serverFilters.state !== "";
+  const queryClient = useQueryClient();
+  const clearFilters = () => setFilters({ search: null, status: null, state: null });
 
   const columns = useMemo<DataTableColumn<RegisterPayout>[]>(
     () => [
@@ -72,7 +77,8 @@ export function PayoutRegister() {
           return (
             <span className="flex min-w-0 flex-col items-start gap-0.5">
               <RegisterStatusBadge row={row} />
-              {isOutcomeUnknown(row) ? <span className="truncate text-xs text-muted-foreground">{t("payouts.state.checkAgainHint")}</span> : null}
+              {row.state === "needs_review" ? <span className="truncate text-xs text-muted-foreground">{t("payouts.state.reviewHint")}</span> : null}
+              {isBeingResolved(row) ? <span className="truncate text-xs text-muted-foreground">{t("payouts.state.checkAgainHint")}</span> : null}
               {row.state === "rejected" && row.last_error ? (
                 <span className="max-w-full truncate text-xs text-muted-foreground" title={row.last_error.message}>
                   {errorText(row.last_error)}
@@ -166,7 +172,7 @@ export function PayoutRegister() {
       title={t("payouts.register.noMatchTitle")}
       description={t("payouts.register.noMatchDescription")}
       action={
-        <Button variant="outline" size="sm" onClick={() => setFilters({ search: null, status: null })}>
+        <Button variant="outline" size="sm" onClick={clearFilters}>
           {t("common.clearFilters")}
         </Button>
       }
@@ -198,16 +204,12 @@ export function PayoutRegister() {
         <p className="text-sm text-muted-foreground">{t("payouts.register.description")}</p>
       </div>
 
-      {unknownCount > 0 ? (
-        <div role="status" className="flex flex-col gap-2 rounded-lg border border-warning-soft-foreground/25 bg-warning-soft px-4 py-3 text-sm text-warning-soft-foreground sm:flex-row sm:items-center">
-          <CircleHelp className="size-5 shrink-0" aria-hidden="true" />
-          <p className="flex-1">{t("payouts.register.unknownBanner", { count: unknownCount })}</p>
-          <Button variant="outline" size="sm" onClick={() => query.refetch()} loading={query.isRefetching}>
-            {query.isRefetching ? null : <RefreshCw aria-hidden="true" />}
-            {t("payouts.checkAgain")}
-          </Button>
-        </div>
-      ) : null}
+      <RegisterBanners
+        showingReview={filters.state === "needs_review"}
+        onShowReview={() => setFilters({ state: "needs_review", entry: null })}
+        onRefresh={() => void Promise.all([query.refetch(), queryClient.invalidateQueries({ queryKey: payoutKeys.attention() })])}
+        refreshing={query.isRefetching}
+      />
 
       <DataTable
         label={t("payouts.register.title")}
@@ -242,8 +244,22 @@ export function PayoutRegister() {
                 </option>
               ))}
             </NativeSelect>
+            <NativeSelect
+              size="sm"
+              aria-label={t("payouts.register.stateFilter")}
+              value={filters.state ?? ""}
+              onChange={(event) => setFilters({ state: REGISTER_STATE_OPTIONS.find((s) => s === event.target.value) ?? null })}
+              className="w-56"
+            >
+              <option value="">{t("payouts.register.allStates")}</option>
+              {REGISTER_STATE_OPTIONS.map((state) => (
+                <option key={state} value={state}>
+                  {t(`payouts.stateFilter.${state}`)}
+                </option>
+              ))}
+            </NativeSelect>
             {filtered ? (
-              <Button variant="ghost" size="sm" onClick={() => setFilters({ search: null, status: null })}>
+              <Button variant="ghost" size="sm" onClick={clearFilters}>
                 {t("common.clearFilters")}
               </Button>
             ) : null}

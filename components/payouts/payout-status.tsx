@@ -1,11 +1,10 @@
 "use client";
 
-import { CircleHelp } from "lucide-react";
+import { CircleHelp, UserRoundCheck, UserRoundSearch } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { useI18n } from "@/lib/i18n/client";
 import { hasMessage } from "@/lib/i18n/translate";
-import { isOutcomeUnknown } from "@/lib/query/payouts";
 import type { RegisterPayout } from "@/lib/schemas/register";
 
 /** "CPF", "E-mail", "Chave aleatória"…; an unknown type from the API is shown as sent. */
@@ -27,21 +26,57 @@ export function useErrorText(): (error: { code: string; message: string }) => st
   };
 }
 
+/** `review.reason` in plain words; an unknown reason is shown as sent. */
+export function useReviewReasonText(): (reason: string) => string {
+  const { t, locale } = useI18n();
+  return (reason) => {
+    const key = `payouts.reviewReason.${reason}`;
+    return hasMessage(key, locale) ? t(key) : t("payouts.reviewReason.other", { reason });
+  };
+}
+
 /**
- * A register row's status in one badge: the API's status once the payout was
- * accepted; "outcome unknown" while the dashboard has no answer (being sent, or
- * sent and no reply); "rejected" when the API refused it.
+ * A register row's state in one badge, each with its own words:
+ * - being sent (intent), outcome unknown (uncertain), needs review: the dashboard
+ *   does not know whether money moved;
+ * - submitted: the API's status once the payout was accepted;
+ * - rejected: the API refused it; handled: a person closed it;
+ * - any state this version does not know: "unknown" (the raw value in the tooltip).
  */
 export function RegisterStatusBadge({ row, className }: { row: Pick<RegisterPayout, "state" | "status">; className?: string }) {
   const { t } = useI18n();
-  if (isOutcomeUnknown(row)) {
-    return (
-      <Badge tone="warning" className={className} data-status={row.state}>
-        <CircleHelp aria-hidden="true" />
-        {row.state === "intent" ? t("payouts.state.sending") : t("payouts.state.unknown")}
-      </Badge>
-    );
+  switch (row.state) {
+    case "intent":
+    case "uncertain":
+      return (
+        <Badge tone="warning" className={className} data-status={row.state}>
+          <CircleHelp aria-hidden="true" />
+          {row.state === "intent" ? t("payouts.state.sending") : t("payouts.state.unknown")}
+        </Badge>
+      );
+    case "needs_review":
+      return (
+        <Badge tone="danger" className={className} data-status={row.state}>
+          <UserRoundSearch aria-hidden="true" />
+          {t("payouts.state.needsReview")}
+        </Badge>
+      );
+    case "handled":
+      return (
+        <Badge tone="neutral" className={className} data-status={row.state}>
+          <UserRoundCheck aria-hidden="true" />
+          {t("payouts.state.handled")}
+        </Badge>
+      );
+    case "rejected":
+      return <StatusBadge status="rejected" className={className} />;
+    case "submitted":
+      return <StatusBadge status={row.status ?? "submitted"} className={className} />;
+    default:
+      return (
+        <span title={row.state} className="inline-flex">
+          <StatusBadge status="unknown" className={className} />
+        </span>
+      );
   }
-  if (row.state === "rejected") return <StatusBadge status="rejected" className={className} />;
-  return <StatusBadge status={row.status ?? row.state} className={className} />;
 }

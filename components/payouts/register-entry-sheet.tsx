@@ -12,9 +12,11 @@ import { Money } from "@/components/ui/money";
 import { Sheet, SheetBody, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/i18n/client";
-import { isOutcomeUnknown, registerEntryQuery } from "@/lib/query/payouts";
+import type { MessageKey } from "@/lib/i18n/dictionaries";
+import { isBeingResolved, registerEntryQuery } from "@/lib/query/payouts";
 import type { RegisterPayout } from "@/lib/schemas/register";
 import { LiveIndicator } from "./live-indicator";
+import { PayoutReviewPanel } from "./payout-review-panel";
 import { RegisterStatusBadge, useErrorText, usePixKeyTypeLabel } from "./payout-status";
 
 export interface RegisterEntrySheetProps {
@@ -49,6 +51,24 @@ export function RegisterEntrySheet({ idempotencyKey, initial, onClose }: Registe
   );
 }
 
+/** The sheet's one-line explanation of a row's state (the review panel says more for a person). */
+function explanationKey(state: string): MessageKey | null {
+  switch (state) {
+    case "intent":
+      return "payouts.entry.sendingExplanation";
+    case "uncertain":
+      return "payouts.entry.unknownExplanation";
+    case "needs_review":
+      return "payouts.needsReview.title";
+    case "rejected":
+      return "payouts.entry.rejectedExplanation";
+    case "handled":
+      return "payouts.handled.explanation";
+    default:
+      return null;
+  }
+}
+
 function EntryBody({ idempotencyKey, initial }: { idempotencyKey: string; initial: RegisterPayout | null }) {
   const { t } = useI18n();
   const keyTypeLabel = usePixKeyTypeLabel();
@@ -56,13 +76,7 @@ function EntryBody({ idempotencyKey, initial }: { idempotencyKey: string; initia
   const query = useQuery({ ...registerEntryQuery(idempotencyKey), initialData: initial ?? undefined });
   const row = query.data;
 
-  const explanation = !row
-    ? null
-    : isOutcomeUnknown(row)
-      ? t(row.state === "intent" ? "payouts.entry.sendingExplanation" : "payouts.entry.unknownExplanation")
-      : row.state === "rejected"
-        ? t("payouts.entry.rejectedExplanation")
-        : null;
+  const explanation = !row ? null : explanationKey(row.state);
 
   const items: DetailItem[] = row
     ? [
@@ -85,8 +99,8 @@ function EntryBody({ idempotencyKey, initial }: { idempotencyKey: string; initia
     <>
       <SheetHeader>
         <SheetTitle>{t("payouts.entry.title")}</SheetTitle>
-        <SheetDescription>{explanation ?? t("payouts.entry.description")}</SheetDescription>
-        {row && isOutcomeUnknown(row) ? <LiveIndicator label={t("payouts.entry.checking")} /> : null}
+        <SheetDescription>{t(explanation ?? "payouts.entry.description")}</SheetDescription>
+        {row && isBeingResolved(row) ? <LiveIndicator label={t("payouts.entry.checking")} /> : null}
       </SheetHeader>
       <SheetBody className="grid content-start gap-4">
         {query.isPending ? (
@@ -100,6 +114,7 @@ function EntryBody({ idempotencyKey, initial }: { idempotencyKey: string; initia
         {!query.isPending && !query.error && !row ? (
           <EmptyState title={t("payouts.entry.notFoundTitle")} description={t("payouts.entry.notFoundDescription")} headingLevel="h3" />
         ) : null}
+        {row ? <PayoutReviewPanel row={row} /> : null}
         {row ? <DetailList items={items} /> : null}
       </SheetBody>
       {row ? (
@@ -112,7 +127,7 @@ function EntryBody({ idempotencyKey, initial }: { idempotencyKey: string; initia
               </Link>
             </Button>
           ) : null}
-          {isOutcomeUnknown(row) ? (
+          {row.state === "intent" ? (
             <Button onClick={() => query.refetch()} loading={query.isFetching}>
               {query.isFetching ? null : <RefreshCw aria-hidden="true" />}
               {t("payouts.checkAgain")}

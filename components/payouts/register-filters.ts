@@ -1,12 +1,21 @@
 import { z } from "zod";
 import { KNOWN_PAYOUT_STATUSES } from "@/lib/payments/schemas/payout";
+import { REGISTER_STATE_FILTERS, type RegisterStateFilter } from "@/lib/schemas/register";
 
-/** The register's view in the URL: search, status filter, sort and the open id-less entry. Shareable, survives reload. */
+/** The dashboard states offered in the register's state filter, in this order. */
+export const REGISTER_STATE_OPTIONS = ["needs_review", "in_progress", "attention", "submitted", "rejected", "handled"] as const satisfies readonly RegisterStateFilter[];
+
+/** The register's view in the URL: search, status and state filters, sort and the open id-less entry. Shareable, survives reload. */
 export const registerUrlSchema = z.object({
   search: z.string().max(140).default(""),
   status: z.enum(KNOWN_PAYOUT_STATUSES).optional().catch(undefined),
+  /** The dashboard's own state: needs_review, in_progress (intent or uncertain), attention (all unknown outcomes), … */
+  state: z.enum(REGISTER_STATE_FILTERS).optional().catch(undefined),
   sort: z.string().max(80).default("created_at.desc"),
   /** Idempotency key of a row without a payout id (being sent, outcome unknown, rejected), opened in a side panel. */
   entry: z.string().max(128).optional().catch(undefined),
 });
 export type RegisterUrlState = z.output<typeof registerUrlSchema>;
+
+/** The register filtered to the payouts waiting for a person (overview card, badge, banners). */
+export const NEEDS_REVIEW_HREF = "/payouts?state=needs_review";

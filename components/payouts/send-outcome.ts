@@ -6,14 +6,19 @@ import { isBffRequestError } from "@/lib/api/errors";
  *   network failure, `payout_outcome_unknown`): the payout may exist. Keep the
  *   idempotency key, lock the form, offer "check again" with the same body.
  * - `conflict`: the key was already used for a different payout (409).
+ * - `closed`: a person already closed this key's payout as handled (409
+ *   `payout_handled`): this key will never send it; a new payout needs a new key.
  * - `invalid`: a 422 with field messages: back to the form, nothing was paid.
  * - `refused`: any other definite answer (4xx): nothing was paid.
  */
-export type SendFailure = "uncertain" | "conflict" | "invalid" | "refused";
+export type SendFailure = "uncertain" | "conflict" | "closed" | "invalid" | "refused";
 
 export function classifySendFailure(error: unknown): SendFailure {
   if (!isBffRequestError(error)) return "uncertain";
   if (error.code === "payout_outcome_unknown") return "uncertain";
+  // Another request is sending this key right now: its outcome is not known yet.
+  if (error.code === "payout_in_progress") return "uncertain";
+  if (error.code === "payout_handled") return "closed";
   if (error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429) return "uncertain";
   // A 2xx we could not read: the payout was probably created.
   if (error.status >= 200 && error.status < 300) return "uncertain";

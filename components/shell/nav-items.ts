@@ -8,12 +8,14 @@ export interface NavItem {
   icon: LucideIcon;
   /** Shown when the role has any of these permissions. */
   anyOf: readonly Permission[];
+  /** A live count shown on the entry (it checks its own permission). */
+  badge?: "payoutsAttention";
 }
 
 /** The dashboard's sections, in sidebar order. A viewer sees Payouts (lookup) and Chargebacks only. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/", labelKey: "nav.overview", icon: LayoutDashboard, anyOf: ["payment_links.list", "subaccounts.list", "activity.list"] },
-  { href: "/payouts", labelKey: "nav.payouts", icon: ArrowLeftRight, anyOf: ["payouts.lookup"] },
+  { href: "/payouts", labelKey: "nav.payouts", icon: ArrowLeftRight, anyOf: ["payouts.lookup"], badge: "payoutsAttention" },
   { href: "/payment-links", labelKey: "nav.paymentLinks", icon: Link2, anyOf: ["payment_links.list"] },
   { href: "/subaccounts", labelKey: "nav.subaccounts", icon: Users, anyOf: ["subaccounts.list"] },
   { href: "/chargebacks", labelKey: "nav.chargebacks", icon: Gavel, anyOf: ["chargebacks.list"] },

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { PayoutsAttentionBadge } from "@/components/payouts/attention-badge";
 import { cn } from "@/components/ui/cn";
 import type { Role } from "@/lib/auth/roles";
 import { useI18n } from "@/lib/i18n/client";
@@ -31,6 +32,7 @@ export function SidebarNav({ role, onNavigate, className }: { role: Role; onNavi
               >
                 <Icon className={cn("size-4 shrink-0", active ? "text-sidebar-accent-foreground" : "text-muted-foreground")} aria-hidden="true" />
                 {t(item.labelKey)}
+                {item.badge === "payoutsAttention" ? <PayoutsAttentionBadge /> : null}
               </Link>
             </li>
           );

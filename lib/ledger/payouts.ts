@@ -7,7 +7,7 @@
 import { and, desc, eq, getTableColumns, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { payouts, type PayoutRequestBody, type PayoutRow, type PayoutState } from "./schema";
-import { UNKNOWN_OUTCOME_STATES } from "@/lib/schemas/register";
+import { IN_PROGRESS_STATES, UNKNOWN_OUTCOME_STATES } from "@/lib/schemas/register";
 import { storableOrNull, toStorableText } from "@/lib/validation/text";
 import { asList, containsPattern, isUuid, pageSize, toPage } from "./query";
 import type { Actor, Ledger, Page } from "./types";
@@ -146,8 +146,8 @@ export interface PayoutListQuery {
   cursor?: string | null;
   /** Upstream status(es), as stored (pending, paid, failed, …). */
   status?: string | readonly string[];
-  /** Our write-ahead state(s); "attention" = every state whose outcome is unknown. */
-  state?: PayoutState | "attention" | readonly PayoutState[];
+  /** Our write-ahead state(s); "attention" = every state whose outcome is unknown; "in_progress" = intent or uncertain. */
+  state?: PayoutState | "attention" | "in_progress" | readonly PayoutState[];
   /** Case-insensitive substring of ids, idempotency key, end-to-end id, masked key or creator. */
   search?: string;
 }
@@ -157,7 +157,7 @@ export async function listPayouts(ledger: Ledger, businessId: string, query: Pay
   const limit = pageSize(query.limit);
   if (query.cursor && !isUuid(query.cursor)) return { items: [], nextCursor: null };
   const statuses = asList(query.status);
-  const states = query.state === "attention" ? UNKNOWN_OUTCOME_STATES : asList(query.state);
+  const states = query.state === "attention" ? UNKNOWN_OUTCOME_STATES : query.state === "in_progress" ? IN_PROGRESS_STATES : asList(query.state);
   const search = query.search?.trim();
   const pattern = search ? containsPattern(search) : undefined;
   const rows = await ledger.db

@@ -2,7 +2,17 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type Q
 import type { z } from "zod";
 import { bffFetch } from "@/lib/api/client";
 import { PayoutSchema, type PayoutInput } from "@/lib/payments/schemas/payout";
-import { registerPageSchema, registerPayoutSchema, type RegisterPage, type RegisterPayout } from "@/lib/schemas/register";
+import {
+  payoutAttentionSchema,
+  registerPageSchema,
+  registerPayoutSchema,
+  UNKNOWN_OUTCOME_STATES,
+  type PayoutAttention,
+  type PayoutReviewInput,
+  type RegisterPage,
+  type RegisterPayout,
+  type RegisterStateFilter,
+} from "@/lib/schemas/register";
 
 /** What GET /api/payouts/{id} answers: the API's payout plus the register row (operators, when issued here). */
 export const payoutDetailSchema = PayoutSchema.extend({
@@ -14,6 +24,8 @@ export type PayoutDetail = z.output<typeof payoutDetailSchema>;
 export interface PayoutRegisterFilters {
   search: string;
   status: string;
+  /** The dashboard's own state (needs_review, in_progress, …); "" for all. */
+  state: RegisterStateFilter | "";
 }
 
 /** Rows per page of the register. */
@@ -31,6 +43,8 @@ export const payoutKeys = {
   list: (filters: PayoutRegisterFilters) => [...payoutKeys.lists(), filters] as const,
   latest: (limit: number) => [...payoutKeys.lists(), "latest", limit] as const,
   entry: (idempotencyKey: string) => [...payoutKeys.lists(), "entry", idempotencyKey] as const,
+  /** The counts behind the navigation badge, the overview card and the register's banner. */
+  attention: () => [...payoutKeys.all, "attention"] as const,
   details: () => [...payoutKeys.all, "detail"] as const,
   detail: (id: string) => [...payoutKeys.details(), id] as const,
 };
@@ -40,8 +54,13 @@ export function isLiveRegisterRow(row: RegisterPayout): boolean {
   return row.state === "intent" || row.state === "uncertain" || (row.state === "submitted" && (row.status === "pending" || row.status === null));
 }
 
-/** True when the dashboard does not know whether the payout exists (sent, no answer). */
+/** True when the dashboard does not know whether the payout exists (being sent, sent without an answer, or waiting for a person). */
 export function isOutcomeUnknown(row: Pick<RegisterPayout, "state">): boolean {
+  return (UNKNOWN_OUTCOME_STATES as readonly string[]).includes(row.state);
+}
+
+/** True while the dashboard resolves the payout by itself (being sent, or re-sent automatically). */
+export function isBeingResolved(row: Pick<RegisterPayout, "state">): boolean {
   return row.state === "intent" || row.state === "uncertain";
 }
 
@@ -85,7 +104,7 @@ export function payoutRegisterQuery(filters: PayoutRegisterFilters) {
       bffFetch("/api/payouts", {
         schema: registerPageSchema,
         signal,
-        query: { search: filters.search.trim(), status: filters.status, limit: REGISTER_PAGE_SIZE, cursor: pageParam },
+        query: { search: filters.search.trim(), status: filters.status, state: filters.state, limit: REGISTER_PAGE_SIZE, cursor: pageParam },
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (last: RegisterPage) => last.next_cursor ?? undefined,
@@ -114,6 +133,28 @@ export function registerEntryQuery(idempotencyKey: string) {
   });
 }
 
+/** Attention counts are checked this often, and more often while payouts are being resolved. */
+export const ATTENTION_REFRESH_MS = 30_000;
+
+/** GET /api/payouts/attention: how many payouts wait for a person, and how many are still being resolved. */
+export function payoutAttentionQuery() {
+  return queryOptions({
+    queryKey: payoutKeys.attention(),
+    queryFn: ({ signal }) => bffFetch("/api/payouts/attention", { schema: payoutAttentionSchema, signal }),
+    refetchInterval: (query: Query<PayoutAttention, Error, PayoutAttention, readonly unknown[]>) =>
+      (query.state.data?.in_progress ?? 0) > 0 ? LIVE_REFRESH_MS : ATTENTION_REFRESH_MS,
+  });
+}
+
+/** After anything that can change a payout's state: the register (rows, entries, latest), the counts and the details. */
+function invalidatePayoutViews(queryClient: ReturnType<typeof useQueryClient>): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: payoutKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: payoutKeys.attention() }),
+    queryClient.invalidateQueries({ queryKey: payoutKeys.details() }),
+  ]);
+}
+
 export interface CreatePayoutVariables {
   input: PayoutInput;
   idempotencyKey: string;
@@ -127,6 +168,20 @@ export function useCreatePayout() {
   const queryClient = useQueryClient();
   return useMutation<RegisterPayout, Error, CreatePayoutVariables>({
     mutationFn: ({ input, idempotencyKey }) => bffFetch("/api/payouts", { method: "POST", body: input, idempotencyKey, schema: registerPayoutSchema }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: payoutKeys.lists() }),
+    onSettled: () => invalidatePayoutViews(queryClient),
+  });
+}
+
+/**
+ * POST /api/payouts/review: a person resolves a payout whose outcome is unknown
+ * ("check again" re-sends it with its own key; "mark handled" closes it with a
+ * note). Never retried automatically. Whatever the answer, the register, the
+ * counts and the details are refetched (a 504 still changed what is known).
+ */
+export function useReviewPayout() {
+  const queryClient = useQueryClient();
+  return useMutation<RegisterPayout, Error, PayoutReviewInput>({
+    mutationFn: (input) => bffFetch("/api/payouts/review", { method: "POST", body: input, schema: registerPayoutSchema }),
+    onSettled: () => invalidatePayoutViews(queryClient),
   });
 }

@@ -18,6 +18,9 @@ export type PayoutState = (typeof PAYOUT_STATES)[number];
 /** States in which the outcome is not known to the dashboard (money may or may not have moved). */
 export const UNKNOWN_OUTCOME_STATES = ["intent", "uncertain", "needs_review"] as const satisfies readonly PayoutState[];
 
+/** Unknown outcomes the dashboard is still resolving by itself (being sent, or re-sent automatically). */
+export const IN_PROGRESS_STATES = ["intent", "uncertain"] as const satisfies readonly PayoutState[];
+
 /** Why a payout waits for a person (`review.reason`). */
 export const REVIEW_REASONS = [
   /** The automatic re-send window closed without a definite answer. */
@@ -67,8 +70,12 @@ export const registerPageSchema = z.object({
 });
 export type RegisterPage = z.infer<typeof registerPageSchema>;
 
-/** `attention` = every state whose outcome is unknown (intent, uncertain, needs_review). */
-export const REGISTER_STATE_FILTERS = [...PAYOUT_STATES, "attention"] as const;
+/**
+ * `attention` = every state whose outcome is unknown (intent, uncertain, needs_review);
+ * `in_progress` = the ones the dashboard is still resolving by itself (intent, uncertain).
+ */
+export const REGISTER_STATE_FILTERS = [...PAYOUT_STATES, "attention", "in_progress"] as const;
+export type RegisterStateFilter = (typeof REGISTER_STATE_FILTERS)[number];
 
 export const registerQuerySchema = z.object({
   status: storableText().max(40).optional(),
@@ -92,6 +99,13 @@ const reviewNoteSchema = storableText()
   .min(3, "validation.reviewNote")
   .max(500, "validation.reviewNote");
 
+/** What a person gives to close a payout as handled (the "Mark handled" form; the review body adds action and key). */
+export const markHandledFieldsSchema = z.object({
+  note: reviewNoteSchema,
+  payout_id: storableText().trim().max(200).optional(),
+});
+export type MarkHandledFields = z.infer<typeof markHandledFieldsSchema>;
+
 /**
  * POST /api/payouts/review: a person resolves a payout whose outcome is unknown.
  * - check_again: re-send the stored request with the same idempotency key (a replay if
@@ -101,11 +115,9 @@ const reviewNoteSchema = storableText()
  */
 export const payoutReviewSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("check_again"), idempotency_key: storableText().min(1).max(255) }),
-  z.object({
+  markHandledFieldsSchema.extend({
     action: z.literal("mark_handled"),
     idempotency_key: storableText().min(1).max(255),
-    note: reviewNoteSchema,
-    payout_id: storableText().trim().max(200).optional(),
   }),
 ]);
 export type PayoutReviewInput = z.infer<typeof payoutReviewSchema>;

@@ -148,6 +148,23 @@ describe("the automatic re-send window and needs review", () => {
     expect((await audit(key)).some((e) => e.action === "payout.review" && e.actor.name === "reconciler")).toBe(true);
   });
 
+  it("state=in_progress lists only the payouts the dashboard is still resolving by itself (intent, uncertain)", async () => {
+    const resolving = newKey("resolving");
+    await lostAnswer(resolving, 6150);
+    const waiting = newKey("waiting");
+    await lostAnswer(waiting, 6160);
+    await ageRow(waiting, 60 * 60_000);
+    await reconcilePayouts(await getLedger(), { olderThanMs: 60_000 });
+    expect((await row(waiting)).state).toBe("needs_review");
+
+    const filtered = await call(payouts.GET, "/api/payouts?state=in_progress&limit=500", { cookie });
+    expect(filtered.status, filtered.text).toBe(200);
+    const items = (filtered.json.data as { items: RegisterPayout[] }).items;
+    expect(items.every((r) => r.state === "intent" || r.state === "uncertain")).toBe(true);
+    expect(items.some((r) => r.idempotency_key === resolving)).toBe(true);
+    expect(items.some((r) => r.idempotency_key === waiting)).toBe(false);
+  });
+
   it("check again (a person, same key): the API answers with the payout it made, once", async () => {
     const key = newKey("check");
     await lostAnswer(key, 6200);

@@ -60,6 +60,8 @@ let posts: Sent[];
 let answers: Array<(sent: Sent) => Response | Promise<Response>>;
 
 beforeEach(() => {
+  // The flow keeps its key for the tab: every test starts with a fresh tab.
+  window.sessionStorage.clear();
   posts = [];
   answers = [];
   vi.stubGlobal(
@@ -240,6 +242,8 @@ describe("classifySendFailure", () => {
     [err(500, "internal_error"), "uncertain"],
     [err(201, "invalid_response"), "uncertain"],
     [err(409, "idempotency_conflict"), "conflict"],
+    [err(409, "payout_in_progress"), "uncertain"],
+    [err(409, "payout_handled"), "closed"],
     [err(422, "validation_error", { pix_key: "validation.pixKey.cpf" }), "invalid"],
     [err(422, "validation_error"), "refused"],
     [err(403, "forbidden"), "refused"],

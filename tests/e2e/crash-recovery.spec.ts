@@ -61,6 +61,11 @@ async function registerRow(cookie: string, key: string): Promise<{ state: string
 }
 
 test.describe.configure({ mode: "serial" });
+// The killed process still holds the payout's send lease, which only expires after
+// the client's whole deadline plus a margin (30 s + 10 s here, see lib/bff/payout-policy.ts):
+// only then may the restarted process re-send it. Wait that long, and give the test room.
+const RECOVERY_TIMEOUT_MS = 60_000;
+test.setTimeout(150_000);
 
 test.beforeAll(async () => {
   workDir = mkdtempSync(path.join(tmpdir(), "pixops-crash-"));
@@ -88,7 +93,7 @@ test("killed after the API committed but before the reply: the restart reconcile
 
   bffProcess = startBff();
   await waitFor(`${BFF}/login`);
-  await expect.poll(async () => (await registerRow(cookie, key))?.state, { timeout: 30_000 }).toBe("submitted");
+  await expect.poll(async () => (await registerRow(cookie, key))?.state, { timeout: RECOVERY_TIMEOUT_MS }).toBe("submitted");
 
   const upstream = await sandboxPayoutsFor(key);
   expect(upstream).toHaveLength(1);
@@ -111,6 +116,6 @@ test("killed after the intent was written but before the API got it: the restart
 
   bffProcess = startBff();
   await waitFor(`${BFF}/login`);
-  await expect.poll(async () => (await registerRow(cookie, key))?.state, { timeout: 30_000 }).toBe("submitted");
+  await expect.poll(async () => (await registerRow(cookie, key))?.state, { timeout: RECOVERY_TIMEOUT_MS }).toBe("submitted");
   expect(await sandboxPayoutsFor(key)).toHaveLength(1);
 });

@@ -1,6 +1,7 @@
 import type { MessageKey } from "./pt-BR";
 import { overviewEn } from "./features/overview";
 import { payoutsEn } from "./features/payouts";
+import { payoutsReviewEn } from "./features/payouts-review";
 import { paymentLinksEn } from "./features/payment-links";
 import { subaccountsEn } from "./features/subaccounts";
 import { chargebacksEn } from "./features/chargebacks";
@@ -164,6 +165,12 @@ export const en = {
   "errors.upstream_invalid_response": "The payments API sent an unreadable answer.",
   "errors.upstream_timeout": "The payments API did not answer in time.",
   "errors.payout_outcome_unknown": "The payout was sent but no answer came back. It may have been created: check before trying again.",
+  "errors.payout_in_progress": "This payout is being sent right now. Check again in a moment, with the same key.",
+  "errors.payout_handled": "This payout was closed by a person as handled.",
+  "errors.payout_not_reviewable": "This payout's outcome is already known. Reload to see it.",
+  "errors.payout_mismatch": "That payout does not match this one (amount or key type differ). Check the id.",
+  "errors.payout_already_recorded": "That payout is already recorded for another send.",
+  "errors.payout_not_found": "No payout with this idempotency key in the register.",
   "errors.internal_error": "Unexpected error in the dashboard.",
   "errors.invalid_response": "Unexpected response from the server.",
   "errors.http_error": "The server answered with an error.",
@@ -204,6 +211,9 @@ export const en = {
   "validation.pixKey.cnpj": "Invalid CNPJ: check the check digits.",
   "validation.pixKey.phone": "Invalid mobile number: use area code + number, e.g. (11) 91234-5678.",
   "validation.pixKey.evp": "Invalid random key: 32 hexadecimal characters with hyphens.",
+  "validation.reviewNote": "Write a note of 3 to 500 characters.",
+  "validation.payoutMismatch": "That payout does not match this one: amount or key type differ.",
+  "validation.payoutAlreadyRecorded": "That payout is already recorded for another send.",
 
   "pixKey.type": "Key type",
   "pixKey.key": "Pix key",
@@ -237,8 +247,11 @@ export const en = {
   "status.uncertain": "Outcome unknown",
   "status.blocked": "Blocked",
   "status.unknown": "Unknown",
+  "status.needs_review": "Needs review",
+  "status.handled": "Handled by a person",
   ...overviewEn,
   ...payoutsEn,
+  ...payoutsReviewEn,
   ...paymentLinksEn,
   ...subaccountsEn,
   ...chargebacksEn,

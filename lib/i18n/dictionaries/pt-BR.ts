@@ -6,6 +6,7 @@
  */
 import { overviewPtBR } from "./features/overview";
 import { payoutsPtBR } from "./features/payouts";
+import { payoutsReviewPtBR } from "./features/payouts-review";
 import { paymentLinksPtBR } from "./features/payment-links";
 import { subaccountsPtBR } from "./features/subaccounts";
 import { chargebacksPtBR } from "./features/chargebacks";
@@ -167,6 +168,12 @@ export const ptBR = {
   "errors.upstream_invalid_response": "A API de pagamentos respondeu algo ilegível.",
   "errors.upstream_timeout": "A API de pagamentos não respondeu a tempo.",
   "errors.payout_outcome_unknown": "O repasse foi enviado, mas a resposta não chegou. Ele pode ter sido criado: verifique antes de tentar de novo.",
+  "errors.payout_in_progress": "Este repasse está sendo enviado agora. Verifique de novo em instantes, com a mesma chave.",
+  "errors.payout_handled": "Este repasse foi encerrado por uma pessoa como resolvido.",
+  "errors.payout_not_reviewable": "O resultado deste repasse já é conhecido. Recarregue para ver.",
+  "errors.payout_mismatch": "Esse repasse não corresponde a este (valor ou tipo de chave diferentes). Confira o ID.",
+  "errors.payout_already_recorded": "Esse repasse já está registrado para outro envio.",
+  "errors.payout_not_found": "Nenhum repasse com esta chave de idempotência no registro.",
   "errors.internal_error": "Erro inesperado no painel.",
   "errors.invalid_response": "Resposta inesperada do servidor.",
   "errors.http_error": "O servidor respondeu com erro.",
@@ -207,6 +214,9 @@ export const ptBR = {
   "validation.pixKey.cnpj": "CNPJ inválido: confira os dígitos verificadores.",
   "validation.pixKey.phone": "Celular inválido: use DDD + número, ex.: (11) 91234-5678.",
   "validation.pixKey.evp": "Chave aleatória inválida: são 32 caracteres hexadecimais com hífens.",
+  "validation.reviewNote": "Escreva uma nota de 3 a 500 caracteres.",
+  "validation.payoutMismatch": "Esse repasse não corresponde a este: valor ou tipo de chave diferentes.",
+  "validation.payoutAlreadyRecorded": "Esse repasse já está registrado para outro envio.",
 
   "pixKey.type": "Tipo de chave",
   "pixKey.key": "Chave Pix",
@@ -240,8 +250,11 @@ export const ptBR = {
   "status.uncertain": "Resultado incerto",
   "status.blocked": "Bloqueada",
   "status.unknown": "Desconhecido",
+  "status.needs_review": "Precisa de revisão",
+  "status.handled": "Resolvido por uma pessoa",
   ...overviewPtBR,
   ...payoutsPtBR,
+  ...payoutsReviewPtBR,
   ...paymentLinksPtBR,
   ...subaccountsPtBR,
   ...chargebacksPtBR,

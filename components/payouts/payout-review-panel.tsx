@@ -1,0 +1,117 @@
+"use client";
+
+import { CheckCheck, RefreshCw, UserRoundCheck, UserRoundSearch } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { useCan } from "@/components/providers/session-provider";
+import { Button } from "@/components/ui/button";
+import { DateTime } from "@/components/ui/date-time";
+import { ErrorPanel } from "@/components/ui/error-panel";
+import { isBffRequestError } from "@/lib/api/errors";
+import { useI18n } from "@/lib/i18n/client";
+import { useReviewPayout } from "@/lib/query/payouts";
+import type { RegisterPayout } from "@/lib/schemas/register";
+import { MarkHandledDialog } from "./mark-handled-dialog";
+import { useReviewReasonText } from "./payout-status";
+
+/** States a person can resolve from here: sent without an answer, or waiting for a person. */
+export function isReviewable(row: Pick<RegisterPayout, "state">): boolean {
+  return row.state === "uncertain" || row.state === "needs_review";
+}
+
+/**
+ * What a person sees and can do for a payout whose outcome the dashboard does
+ * not know: in plain words that it cannot know whether money moved and will
+ * not guess, why (the review reason), and — for an operator — "Check again
+ * (same key)" and "Mark handled". A viewer sees the state, not the actions.
+ * A handled payout shows who closed it, when, and the note.
+ */
+export function PayoutReviewPanel({ row }: { row: RegisterPayout }) {
+  const { t } = useI18n();
+  const canResolve = useCan("payouts.create");
+  const reasonText = useReviewReasonText();
+  const review = useReviewPayout();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  if (row.state === "handled" && row.handled) {
+    return (
+      <div role="note" className="grid gap-2 rounded-lg border bg-muted/40 p-4 text-sm" data-testid="payout-handled">
+        <p className="flex items-start gap-2 font-medium">
+          <UserRoundCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {t("payouts.handled.explanation")}
+        </p>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
+          <dt className="text-muted-foreground">{t("payouts.handled.by")}</dt>
+          <dd>{row.handled.by}</dd>
+          <dt className="text-muted-foreground">{t("payouts.handled.at")}</dt>
+          <dd>
+            <DateTime value={row.handled.at} withZone />
+          </dd>
+          <dt className="text-muted-foreground">{t("payouts.handled.note")}</dt>
+          <dd className="break-words whitespace-pre-wrap">{row.handled.note}</dd>
+        </dl>
+      </div>
+    );
+  }
+  if (!isReviewable(row)) return null;
+
+  const checkAgain = () => {
+    setError(null);
+    review.mutate(
+      { action: "check_again", idempotency_key: row.idempotency_key },
+      {
+        onSuccess: () => toast.success(t("payouts.needsReview.confirmed")),
+        onError: (failure) => {
+          setError(failure);
+          if (isBffRequestError(failure) && failure.code === "payout_outcome_unknown") toast.warning(t("payouts.needsReview.stillUnknown"));
+          else toast.error(t("payouts.needsReview.checkFailed"));
+        },
+      },
+    );
+  };
+
+  const stillUnknown = isBffRequestError(error) && error.code === "payout_outcome_unknown";
+
+  return (
+    <div className="grid gap-3" data-testid="payout-review-panel">
+      {row.state === "needs_review" ? (
+        <div role="note" className="grid gap-2 rounded-lg border border-destructive/30 bg-destructive-soft/60 p-4 text-sm">
+          <h3 className="flex items-start gap-2 font-semibold">
+            <UserRoundSearch className="mt-0.5 size-4 shrink-0 text-destructive-soft-foreground" aria-hidden="true" />
+            {t("payouts.needsReview.title")}
+          </h3>
+          <p className="text-foreground/90">{t("payouts.needsReview.explanation")}</p>
+          {row.review ? (
+            <>
+              <p data-testid="review-reason">{t("payouts.needsReview.reason", { reason: reasonText(row.review.reason) })}</p>
+              <p className="text-xs text-muted-foreground">
+                {t("payouts.needsReview.since")}: <DateTime value={row.review.since} withZone />
+              </p>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+
+      {error ? (
+        <ErrorPanel error={error} headingLevel="h3" title={stillUnknown ? t("payouts.needsReview.stillUnknown") : t("payouts.needsReview.checkFailed")} />
+      ) : null}
+
+      {canResolve ? (
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={checkAgain} loading={review.isPending}>
+            {review.isPending ? null : <RefreshCw aria-hidden="true" />}
+            {review.isPending ? t("payouts.unknown.checking") : t("payouts.needsReview.checkAgain")}
+          </Button>
+          <Button variant="outline" onClick={() => setDialogOpen(true)} disabled={review.isPending}>
+            <CheckCheck aria-hidden="true" />
+            {t("payouts.needsReview.markHandled")}
+          </Button>
+          <MarkHandledDialog idempotencyKey={row.idempotency_key} open={dialogOpen} onOpenChange={setDialogOpen} />
+        </div>
+      ) : (
+        <p className="text-xs text-muted-foreground">{t("payouts.needsReview.viewerNote")}</p>
+      )}
+    </div>
+  );
+}
