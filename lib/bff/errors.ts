@@ -2,6 +2,7 @@ import "server-only";
 import { ZodError } from "zod";
 import { isPaymentsApiError, type PaymentsApiError } from "@/lib/payments/errors";
 import type { BffErrorBody } from "@/lib/schemas/envelope";
+import { bffRequestId } from "./respond";
 
 /** The one error class of the BFF: everything a handler throws on purpose is one of these. */
 export class BffError extends Error {
@@ -86,6 +87,7 @@ export function mapError(error: unknown): MappedError {
     return { status: 422, requestId: null, body: { code: "validation_error", message: "Some fields are invalid.", fields: zodFields(error) } };
   }
   if (isPaymentsApiError(error)) return mapUpstream(error);
-  console.error("[bff] unexpected error", error);
-  return { status: 500, requestId: null, body: { code: "internal_error", message: "Something went wrong on our side. Try again; if it persists, contact support." } };
+  const requestId = bffRequestId();
+  console.error(`[bff] unexpected error (request ${requestId})`, error);
+  return { status: 500, requestId, body: { code: "internal_error", message: "Something went wrong on our side. Try again; if it persists, contact support." } };
 }

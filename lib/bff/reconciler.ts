@@ -128,3 +128,9 @@ export function startReconciler(): void {
   globalForReconciler.__pixopsReconciler = setInterval(() => void tick(policy.reconcileAfterMs), policy.reconcileIntervalMs);
   globalForReconciler.__pixopsReconciler.unref();
 }
+
+/** Stops this process's reconciler (tests; a server stops with its process). */
+export function stopReconciler(): void {
+  clearInterval(globalForReconciler.__pixopsReconciler);
+  globalForReconciler.__pixopsReconciler = undefined;
+}

@@ -1,4 +1,5 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
 import type { MappedError } from "./errors";
 
 /** Headers every BFF API response carries (pages get theirs from proxy.ts). */
@@ -11,8 +12,19 @@ export const API_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
   "X-Frame-Options": "DENY",
 };
 
-function build(status: number, body: unknown, extra: { cookies?: string[]; headers?: Record<string, string>; secure?: boolean }): Response {
+/**
+ * Every reply carries a request_id: the payments API's when this request reached
+ * it and it answered, otherwise the BFF's own (`bff_…`, which the server's log
+ * lines carry too), so support always has an id to search for.
+ */
+export function bffRequestId(): string {
+  return `bff_${randomBytes(10).toString("hex")}`;
+}
+
+function build(status: number, body: { request_id: string | null } & Record<string, unknown>, extra: { cookies?: string[]; headers?: Record<string, string>; secure?: boolean }): Response {
   const headers = new Headers(API_RESPONSE_HEADERS);
+  body.request_id ??= bffRequestId();
+  headers.set("X-Request-Id", body.request_id);
   if (extra.secure) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   for (const [name, value] of Object.entries(extra.headers ?? {})) headers.set(name, value);
   for (const cookie of extra.cookies ?? []) headers.append("Set-Cookie", cookie);

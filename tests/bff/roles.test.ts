@@ -44,7 +44,8 @@ describe("viewer", () => {
     const { result, requests } = await countUpstream(harness.sandbox, () => call(route.handler, route.path, { ...route.options, cookie }));
     expect(result.status).toBe(403);
     expect(result.json.error?.code).toBe("forbidden");
-    expect(result.json.request_id).toBeNull();
+    // No upstream call: the id is the BFF's own.
+    expect(result.json.request_id).toMatch(/^bff_[0-9a-f]{20}$/);
     expect(requests).toBe(0);
   });
 
