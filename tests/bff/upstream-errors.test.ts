@@ -96,7 +96,8 @@ describe("upstream failures", () => {
       const result = await listLinks();
       expect(result.status).toBe(502);
       expect(result.json.error?.code).toBe("upstream_unavailable");
-      expect(result.json.request_id).toBeNull();
+      // No upstream answer: the id is the BFF's own.
+      expect(result.json.request_id).toMatch(/^bff_[0-9a-f]{20}$/);
       expectNothingInternal(result);
     } finally {
       vi.unstubAllEnvs();
@@ -121,7 +122,7 @@ describe("unexpected exceptions", () => {
         expect(result.json.error?.code).toBe("internal_error");
         expect(result.json.error?.message).toMatch(/something went wrong/i);
         expect(result.json.error?.details).toBeUndefined();
-        expect(result.json.request_id).toBeNull();
+        expect(result.json.request_id).toMatch(/^bff_[0-9a-f]{20}$/);
         expect(result.text).not.toContain("secret");
         expect(result.text).not.toContain("no_such_database");
         expectNothingInternal(result);
