@@ -1,4 +1,5 @@
 import "server-only";
+import { normalizeOrigin, requestTransport } from "@/lib/server/transport-config";
 import { BffError } from "./errors";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -7,13 +8,13 @@ export function isStateChanging(method: string): boolean {
   return UNSAFE_METHODS.has(method.toUpperCase());
 }
 
-/** This deployment's own origin: APP_ORIGIN when set, else what the request was addressed to. */
-export function expectedOrigin(url: string, headers: Headers): string {
-  if (process.env.APP_ORIGIN) return process.env.APP_ORIGIN.replace(/\/+$/, "");
-  const requestUrl = new URL(url);
-  const proto = headers.get("x-forwarded-proto")?.split(",")[0]?.trim() ?? requestUrl.protocol.replace(":", "");
-  const host = headers.get("x-forwarded-host")?.split(",")[0]?.trim() ?? headers.get("host") ?? requestUrl.host;
-  return `${proto}://${host}`;
+/**
+ * This deployment's own origin, normalised: APP_ORIGIN when set; with
+ * TRUST_PROXY=1 the forwarded proto and host; else http:// and the Host header
+ * (lib/server/transport-config.ts). Null when the request names no usable host.
+ */
+export function expectedOrigin(url: string, headers: Headers): string | null {
+  return requestTransport(url, headers).origin;
 }
 
 function hasBody(headers: Headers): boolean {
@@ -35,7 +36,9 @@ export function assertSameOriginWrite(url: string, method: string, headers: Head
     throw new BffError(403, "csrf_rejected", "Cross-site requests are not allowed.");
   }
   const origin = headers.get("origin");
-  if (origin !== null && origin !== expectedOrigin(url, headers)) {
+  // Both sides normalised (case, default port), so `https://Dash.example.com:443` is `https://dash.example.com`; `null` never matches.
+  const expected = origin === null ? null : expectedOrigin(url, headers);
+  if (origin !== null && (expected === null || normalizeOrigin(origin) !== expected)) {
     throw new BffError(403, "csrf_rejected", "Requests from another origin are not allowed.");
   }
   if (headers.get("x-requested-by") !== "dashboard") {

@@ -1,4 +1,5 @@
 import "server-only";
+import { requestTransport } from "@/lib/server/transport-config";
 
 /**
  * Over https the cookie is `__Host-` prefixed and Secure (browsers then refuse it
@@ -9,11 +10,14 @@ export function sessionCookieName(secure: boolean): string {
   return secure ? "__Host-pixops_session" : "pixops_session";
 }
 
-/** True when the request reached us over https (directly or via a TLS-terminating proxy). */
+/**
+ * True when the request is an https one by this deployment's transport settings:
+ * an https APP_ORIGIN always; X-Forwarded-Proto only with TRUST_PROXY=1; else
+ * never (see lib/server/transport-config.ts). Sign-in, every route handler,
+ * pages and proxy.ts all ask this, so they agree on the cookie's name.
+ */
 export function isSecureRequest(url: string, headers: Headers): boolean {
-  const forwarded = headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
-  if (forwarded) return forwarded === "https";
-  return url.startsWith("https:");
+  return requestTransport(url, headers).secure;
 }
 
 export function readCookie(headers: Headers, name: string): string | undefined {

@@ -14,7 +14,7 @@ export const getPageSession = cache(async function getPageSession(): Promise<Ses
   // `cookies()` marks the page dynamic and reflects cookies the proxy refreshed.
   const cookieHeader = (await cookies()).toString();
   if (cookieHeader) requestHeaders.set("cookie", cookieHeader);
-  const proto = requestHeaders.get("x-forwarded-proto") ?? "http";
-  const result = await authenticate(`${proto}://${requestHeaders.get("host") ?? "localhost"}/`, requestHeaders);
+  // Whether this is an https request (the cookie's name) is decided from the headers by the transport settings, not this URL's scheme.
+  const result = await authenticate(`http://${requestHeaders.get("host") ?? "localhost"}/`, requestHeaders);
   return result.ok ? toSessionInfo(result.session) : null;
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as paymentLinks from "@/app/api/payment-links/route";
 import * as session from "@/app/api/session/route";
 import { call, countUpstream, newKey, operatorBody, signIn, startBffHarness, type BffHarness, type CallOptions } from "../helpers/bff";
-import type { RouteHandler } from "./routes";
+import { stateChangingRoutes, type RouteHandler } from "./routes";
 
 let harness: BffHarness;
 let cookie = "";
@@ -29,36 +29,18 @@ interface Target {
   okStatus: number;
 }
 
-const targets: Target[] = [
-  {
-    name: "POST /api/payment-links",
-    handler: paymentLinks.POST,
-    path: "/api/payment-links",
-    request: async () => ({ method: "POST", cookie, idempotencyKey: newKey("csrf"), body: linkBody() }),
-    okStatus: 201,
-  },
-  {
-    name: "POST /api/session",
-    handler: session.POST,
-    path: "/api/session",
-    request: async () => ({ method: "POST", body: operatorBody }),
-    okStatus: 200,
-  },
-  {
-    name: "DELETE /api/session",
-    handler: session.DELETE,
-    path: "/api/session",
-    // A session of its own each time: a check that let the request through signs out only that one.
-    request: async () => ({ method: "DELETE", cookie: await signIn(session.POST, operatorBody) }),
-    okStatus: 200,
-  },
-];
+// Every state-changing route: sign-in, payment links, payouts, both subaccount changes, sign-out
+// (which gets a session of its own each time: a check that let it through signs out only that one).
+const targets: Target[] = stateChangingRoutes({ cookie: () => cookie, freshCookie: () => signIn(session.POST, operatorBody), signInBody: operatorBody });
 
 const rejections: Array<{ label: string; change: (req: CallOptions) => CallOptions; status: number; code: string }> = [
   { label: "Sec-Fetch-Site: cross-site", change: (r) => ({ ...r, headers: { "sec-fetch-site": "cross-site" } }), status: 403, code: "csrf_rejected" },
   { label: "Sec-Fetch-Site: same-site", change: (r) => ({ ...r, headers: { "sec-fetch-site": "same-site" } }), status: 403, code: "csrf_rejected" },
   { label: "a foreign Origin", change: (r) => ({ ...r, headers: { origin: "https://evil.example" } }), status: 403, code: "csrf_rejected" },
   { label: "Origin of the same host on another scheme", change: (r) => ({ ...r, headers: { origin: "https://127.0.0.1:3000" } }), status: 403, code: "csrf_rejected" },
+  { label: "an Origin that only begins like ours", change: (r) => ({ ...r, headers: { origin: "http://127.0.0.1:3000.evil.example" } }), status: 403, code: "csrf_rejected" },
+  { label: "Origin of the same host on another port", change: (r) => ({ ...r, headers: { origin: "http://127.0.0.1:3001" } }), status: 403, code: "csrf_rejected" },
+  { label: "an Origin that is not an origin", change: (r) => ({ ...r, headers: { origin: "http://127.0.0.1:3000/path" } }), status: 403, code: "csrf_rejected" },
   { label: "Origin: null", change: (r) => ({ ...r, headers: { origin: "null" } }), status: 403, code: "csrf_rejected" },
   { label: "no X-Requested-By", change: (r) => ({ ...r, headers: { "x-requested-by": null } }), status: 403, code: "csrf_rejected" },
   { label: "a wrong X-Requested-By", change: (r) => ({ ...r, headers: { "x-requested-by": "evil" } }), status: 403, code: "csrf_rejected" },

@@ -96,3 +96,41 @@ export const sessionRoutes = {
   get: { name: "GET /api/session", handler: session.GET, path: "/api/session", options: {} },
   delete: { name: "DELETE /api/session", handler: session.DELETE, path: "/api/session", options: { method: "DELETE" } },
 } satisfies Record<string, Pick<RouteCase, "name" | "handler" | "path" | "options">>;
+
+export interface WriteRouteCase {
+  /** "METHOD /api/path" as in docs/bff-api.md. */
+  name: string;
+  handler: RouteHandler;
+  path: string;
+  /** A fresh, well-formed request for an operator (new idempotency key, slug and, for sign-out, session). */
+  request: () => Promise<CallOptions>;
+  /** Status of that request when nothing refuses it. */
+  okStatus: number;
+}
+
+/**
+ * Every state-changing route (POST, PUT, PATCH, DELETE) with a well-formed
+ * request. `cookie` is the caller's operator session; `freshCookie` signs in a
+ * session of its own, for sign-out (which ends the session it is sent with).
+ */
+export function stateChangingRoutes(caller: { cookie: () => string; freshCookie: () => Promise<string>; signInBody: Record<string, string> }): WriteRouteCase[] {
+  const business = businessRoutes()
+    .filter((route) => route.options.method !== undefined && route.options.method !== "GET")
+    .map((route) => ({
+      name: route.name,
+      handler: route.handler,
+      path: route.path,
+      okStatus: route.operatorStatus,
+      // Each call gets a new idempotency key and slug from a new set of routes.
+      request: async (): Promise<CallOptions> => {
+        const fresh = businessRoutes().find((r) => r.name === route.name);
+        if (!fresh) throw new Error(`route ${route.name} vanished`);
+        return { ...fresh.options, cookie: caller.cookie() };
+      },
+    }));
+  return [
+    { name: "POST /api/session", handler: session.POST, path: "/api/session", okStatus: 200, request: async () => ({ method: "POST", body: caller.signInBody }) },
+    ...business,
+    { name: "DELETE /api/session", handler: sessionRoutes.delete.handler, path: "/api/session", okStatus: 200, request: async () => ({ method: "DELETE", cookie: await caller.freshCookie() }) },
+  ];
+}

@@ -10,7 +10,8 @@ import { businessRoutes, sessionRoutes, type RouteHandler } from "./routes";
 
 let harness: BffHarness;
 beforeAll(async () => {
-  harness = await startBffHarness();
+  // `proto: "https"` calls stand for a TLS-terminating proxy's X-Forwarded-Proto, which only a deployment that trusts its proxy reads.
+  harness = await startBffHarness({ env: { TRUST_PROXY: "1" } });
 });
 afterAll(async () => {
   await harness.close();

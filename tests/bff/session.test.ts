@@ -22,7 +22,8 @@ const SECRET_C = "third-session-secret-klmnopqrstuv-9876543210";
 
 let harness: BffHarness;
 beforeAll(async () => {
-  harness = await startBffHarness();
+  // `proto: "https"` calls stand for a TLS-terminating proxy's X-Forwarded-Proto, which only a deployment that trusts its proxy reads.
+  harness = await startBffHarness({ env: { TRUST_PROXY: "1" } });
 });
 afterAll(async () => {
   await harness.close();

@@ -9,7 +9,8 @@ import { call, countUpstream, operatorBody, signIn, startBffHarness, type BffHar
 let harness: BffHarness;
 let cookie = "";
 beforeAll(async () => {
-  harness = await startBffHarness();
+  // `proto: "https"` calls stand for a TLS-terminating proxy's X-Forwarded-Proto, which only a deployment that trusts its proxy reads.
+  harness = await startBffHarness({ env: { TRUST_PROXY: "1" } });
   cookie = await signIn(session.POST, operatorBody);
 });
 afterAll(async () => {

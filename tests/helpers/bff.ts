@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { closeLedger } from "@/lib/ledger";
+import { resetTransportConfigForTests } from "@/lib/server/transport-config";
 import { resetSessionConfigForTests } from "@/lib/session/config";
 import { ACME, BETA, startTestSandbox, type SandboxOptions, type TestSandbox } from "./sandbox";
 
@@ -32,7 +33,10 @@ export interface CallOptions {
   params?: Record<string, string>;
   /** Extra or overriding headers; a null value removes a default header. */
   headers?: Record<string, string | null>;
-  /** Defaults to the app origin; "https" simulates a TLS-terminating proxy. */
+  /**
+   * Defaults to the app origin; "https" simulates a TLS-terminating proxy that sends
+   * `X-Forwarded-Proto: https` (honoured only with TRUST_PROXY=1, see lib/server/transport-config.ts).
+   */
   proto?: "http" | "https";
 }
 
@@ -110,11 +114,14 @@ export async function startBffHarness(options: { sandbox?: Partial<SandboxOption
   };
   delete process.env.PAYMENTS_API_URL;
   delete process.env.PAYMENTS_BUSINESS_ID;
+  // The transport settings start unset (plain http, forwarded headers ignored) unless `env` sets them.
+  for (const name of ["APP_ORIGIN", "TRUST_PROXY", "ALLOW_INSECURE_HTTP"]) delete process.env[name];
   const database = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : null;
   if (database) env.DATABASE_URL = database.url;
   else env.LEDGER_DIR = "memory://";
   Object.assign(process.env, env);
   resetSessionConfigForTests();
+  resetTransportConfigForTests();
   await closeLedger();
   return {
     sandbox,
