@@ -109,14 +109,18 @@ export function startSandboxProcess(options: { port: number; dataDir: string; lo
 }
 
 /** Variables of the test runner's environment that must not reach an app instance. */
-const APP_UNSET = ["DATABASE_URL", "LEDGER_DIR", "TEST_DATABASE_URL", "SANDBOX_PORT", "SANDBOX_URL", "APP_ORIGIN", "RECONCILER", "PAYMENTS_BUSINESS_ID", "PAYMENTS_BUSINESS_NAME"];
+const APP_UNSET = ["DATABASE_URL", "LEDGER_DIR", "TEST_DATABASE_URL", "SANDBOX_PORT", "SANDBOX_URL", "APP_ORIGIN", "TRUST_PROXY", "RECONCILER", "PAYMENTS_BUSINESS_ID", "PAYMENTS_BUSINESS_NAME"];
 
-/** The built app (`next start`, production) on loopback, in real-API mode against `apiUrl`. */
+/**
+ * The built app (`next start`, production) on loopback, in real-API mode against `apiUrl`.
+ * Plain http there is deliberate, so it says so (ALLOW_INSECURE_HTTP=1; production with a
+ * real API otherwise refuses to start without an https APP_ORIGIN).
+ */
 export function startNextProcess(options: { port: number; apiUrl: string; env: Record<string, string>; logFile?: string }): Started {
   return startProcess(["node", "node_modules/next/dist/bin/next", "start", "-p", String(options.port), "-H", "127.0.0.1"], {
     unset: APP_UNSET,
     logFile: options.logFile,
-    env: { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PAYMENTS_API_URL: options.apiUrl, SESSION_SECRET, ...options.env },
+    env: { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PAYMENTS_API_URL: options.apiUrl, SESSION_SECRET, ALLOW_INSECURE_HTTP: "1", ...options.env },
   });
 }
 

@@ -1,0 +1,84 @@
+/**
+ * The server's start-up refuses an unsafe transport configuration: each case runs
+ * the real start-up (lib/server/startup.ts, as instrumentation.ts calls it) in a
+ * child process with only the environment given, and checks its exit code and
+ * what it said.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+interface Exit {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+const SECRET = "startup-test-secret-0123456789-abcdefghijkl";
+
+function runStartup(env: Record<string, string>): Promise<Exit> {
+  const childEnv: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? tmpdir(),
+    NODE_ENV: "production",
+    SESSION_SECRET: SECRET,
+    LEDGER_DIR: "memory://",
+    RECONCILER: "off",
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "pixops-startup-")),
+    ...env,
+  };
+  return new Promise((resolve, reject) => {
+    // `react-server` makes the `server-only` marker resolve as it does inside Next.js.
+    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "tests/helpers/start-server.ts"], { env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const REAL_API = { PAYMENTS_API_URL: "https://api.payments.example.invalid" };
+
+describe.concurrent("refused: exit code 1 and a message saying what to set", () => {
+  it.each([
+    ["production, a real API, neither APP_ORIGIN nor TRUST_PROXY", { ...REAL_API }, /APP_ORIGIN is not set/],
+    ["production, a real API, TRUST_PROXY=1 alone", { ...REAL_API, TRUST_PROXY: "1" }, /TRUST_PROXY=1 without APP_ORIGIN/],
+    ["production, a real API, an http APP_ORIGIN", { ...REAL_API, APP_ORIGIN: "http://dash.example.com" }, /APP_ORIGIN is plain http/],
+  ])("%s", async (_label, env, why) => {
+    const exit = await runStartup(env);
+    expect(exit.code, exit.stderr).toBe(1);
+    expect(exit.stdout).not.toContain("started");
+    expect(exit.stderr).toMatch(/\[startup\] .*must be Secure/);
+    expect(exit.stderr).toMatch(why);
+    expect(exit.stderr).toMatch(/set APP_ORIGIN to this dashboard's https origin .*ALLOW_INSECURE_HTTP=1.*Refusing to start\./);
+  });
+
+  it.each([
+    ["an APP_ORIGIN with a path", { APP_ORIGIN: "https://dash.example.com/app" }, /APP_ORIGIN must be this dashboard's origin/],
+    ["TRUST_PROXY=yes", { TRUST_PROXY: "yes" }, /TRUST_PROXY must be 1/],
+    ["ALLOW_INSECURE_HTTP=maybe", { ...REAL_API, ALLOW_INSECURE_HTTP: "maybe" }, /ALLOW_INSECURE_HTTP must be 1/],
+  ])("a malformed setting, even against the sandbox: %s", async (_label, env, message) => {
+    const exit = await runStartup({ SANDBOX_URL: "http://127.0.0.1:9", ...env });
+    expect(exit.code, exit.stderr).toBe(1);
+    expect(exit.stderr).toMatch(message);
+    expect(exit.stderr).toContain("Refusing to start.");
+  });
+});
+
+// One at a time: each opens an embedded ledger (migrations), which is what takes the time.
+describe("allowed: start-up goes on", () => {
+  it.each([
+    ["production, a real API, an https APP_ORIGIN", { ...REAL_API, APP_ORIGIN: "https://dash.example.com" }],
+    ["production, a real API, plain http knowingly (ALLOW_INSECURE_HTTP=1)", { ...REAL_API, ALLOW_INSECURE_HTTP: "1" }],
+    ["production against the sandbox over plain http", { SANDBOX_URL: "http://127.0.0.1:9" }],
+  ])("%s", async (_label, env) => {
+    const exit = await runStartup(env);
+    expect(exit.code, exit.stderr).toBe(0);
+    expect(exit.stdout).toContain("started");
+    expect(exit.stderr).not.toContain("Refusing to start");
+  });
+});
