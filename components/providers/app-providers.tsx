@@ -1,5 +1,7 @@
 "use client";
 
+// Before anything can parse with zod: no eval probe under the CSP.
+import "@/lib/zod-jitless";
 import { ThemeProvider } from "next-themes";
 import type { ReactNode } from "react";
 import { Toaster } from "@/components/ui/toaster";
