@@ -6,9 +6,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { parseCsv } from "../../lib/csv";
-import { APP_URL, expectNoSeriousA11yViolations, screenshotForReadme, signInAsOperator, signInAsViewer } from "./fixtures";
+import { APP_URL, expectNoSeriousA11yViolations, screenshotForReadme, signInAsOperator, signInAsViewer, expect, test } from "./fixtures";
 
 function todayInSaoPaulo(offsetDays = 0): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(Date.now() + offsetDays * 86_400_000));

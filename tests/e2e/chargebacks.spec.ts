@@ -6,9 +6,9 @@
  * unknown `network_case_id` too), and a CSV export that equals the view.
  */
 import { readFile } from "node:fs/promises";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { parseCsv } from "../../lib/csv";
-import { expectNoSeriousA11yViolations, screenshotForReadme, signInAsOperator, signInAsViewer, useLanguage } from "./fixtures";
+import { expectNoSeriousA11yViolations, screenshotForReadme, signInAsOperator, signInAsViewer, useLanguage, expect, test } from "./fixtures";
 
 interface Texts {
   locale: "pt-BR" | "en";

@@ -9,11 +9,12 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import { killHard, sandboxAdmin, signIn as signInAt, startNextProcess, startSandboxProcess, waitFor, writeHeaders as writeHeadersFor, type Started } from "../soak/processes";
+import { expect, test } from "./fixtures";
 
-const SANDBOX_PORT = 4191;
-const BFF_PORT = 3191;
+// Next to the journeys' own ports (3100/4110 unless E2E_PORT / E2E_SANDBOX_PORT move them), so parallel runs on other ports do not collide.
+const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110) + 81;
+const BFF_PORT = Number(process.env.E2E_PORT ?? 3100) + 91;
 const BFF = `http://127.0.0.1:${BFF_PORT}`;
 const SANDBOX = `http://127.0.0.1:${SANDBOX_PORT}`;
 

@@ -1,9 +1,138 @@
 /**
- * Shared helpers for the end-to-end journeys: signing in through the BFF (the
- * sign-in journey itself uses the form), sandbox fault control, and the axe check.
+ * Shared helpers for the end-to-end journeys: the `test` every spec uses (with
+ * the CSP guard), signing in through the BFF (the sign-in journey itself uses
+ * the form), sandbox fault control, and the axe check.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+
+export { expect };
+
+/** What a page reported (window array name and binding name are the guard's own). */
+interface CspViolation {
+  documentURI: string;
+  effectiveDirective: string;
+  blockedURI: string;
+  sourceFile: string;
+  lineNumber: number;
+  sample: string;
+}
+
+const VIOLATIONS_ARRAY = "__pixopsCspViolations";
+const VIOLATION_BINDING = "__pixopsReportCspViolation";
+
+export interface CspViolationsSeen {
+  /** Reported at once by the pages' listeners (through a binding). */
+  reported: string[];
+  /** Still in the window arrays of the pages that are open now. */
+  inPages: string[];
+  /** Console messages that mention the Content Security Policy. */
+  console: string[];
+}
+
+export interface CspGuard {
+  /** What has been seen so far, without forgetting it. */
+  seen(): Promise<CspViolationsSeen>;
+  /** For the guard's own test only: returns what was seen and forgets it, so that test can end green. */
+  takeAll(): Promise<CspViolationsSeen>;
+}
+
+function describeViolation(v: CspViolation): string {
+  return `${v.effectiveDirective} blocked ${v.blockedURI || "(inline)"} on ${v.documentURI}${v.sourceFile ? ` (${v.sourceFile}:${v.lineNumber})` : ""}${v.sample ? `: ${v.sample}` : ""}`;
+}
+
+/**
+ * Watches every page of the test's browser context for Content Security Policy
+ * violations: a `securitypolicyviolation` listener installed before any page
+ * script runs (reported at once through a binding, and kept in a window array
+ * that is read again at the end for pages still open), plus console messages
+ * that mention the Content Security Policy (Chromium logs every refusal).
+ */
+async function installCspGuard(context: BrowserContext): Promise<CspGuard> {
+  let reported: string[] = [];
+  let consoleLines: string[] = [];
+  await context.exposeBinding(VIOLATION_BINDING, (_source, violation: CspViolation) => {
+    reported.push(describeViolation(violation));
+  });
+  await context.addInitScript(
+    ({ arrayName, bindingName }) => {
+      const store = window as unknown as Record<string, unknown>;
+      const list: unknown[] = [];
+      store[arrayName] = list;
+      document.addEventListener(
+        "securitypolicyviolation",
+        (event) => {
+          const violation = {
+            documentURI: event.documentURI,
+            effectiveDirective: event.effectiveDirective,
+            blockedURI: event.blockedURI,
+            sourceFile: event.sourceFile,
+            lineNumber: event.lineNumber,
+            sample: event.sample,
+          };
+          list.push(violation);
+          const report = store[bindingName];
+          if (typeof report === "function") void (report as (v: unknown) => Promise<void>)(violation);
+        },
+        true,
+      );
+    },
+    { arrayName: VIOLATIONS_ARRAY, bindingName: VIOLATION_BINDING },
+  );
+  context.on("console", (message) => {
+    if (/content security policy/i.test(message.text())) consoleLines.push(`console on ${message.page()?.url() ?? "?"}: ${message.text()}`);
+  });
+
+  const inOpenPages = async (clear: boolean): Promise<string[]> => {
+    const found: string[] = [];
+    for (const page of context.pages()) {
+      if (page.isClosed()) continue;
+      const list = await page
+        .evaluate(
+          ({ arrayName, clear: clearIt }) => {
+            const store = window as unknown as Record<string, unknown>;
+            const current = Array.isArray(store[arrayName]) ? (store[arrayName] as unknown[]) : [];
+            const copy = [...current];
+            if (clearIt) current.length = 0;
+            return copy as CspViolation[];
+          },
+          { arrayName: VIOLATIONS_ARRAY, clear },
+        )
+        // A page that is navigating or closing has nothing more to say; its reports went through the binding.
+        .catch(() => [] as CspViolation[]);
+      found.push(...list.map(describeViolation));
+    }
+    return found;
+  };
+
+  return {
+    seen: async () => ({ reported: [...reported], inPages: await inOpenPages(false), console: [...consoleLines] }),
+    takeAll: async () => {
+      const taken = { reported, inPages: await inOpenPages(true), console: consoleLines };
+      reported = [];
+      consoleLines = [];
+      return taken;
+    },
+  };
+}
+
+/**
+ * The `test` of every journey: as Playwright's, plus an automatic CSP guard on
+ * the test's browser context that fails the test if any page reported a
+ * Content Security Policy violation.
+ */
+export const test = base.extend<{ cspGuard: CspGuard }>({
+  cspGuard: [
+    async ({ context }, use) => {
+      const guard = await installCspGuard(context);
+      await use(guard);
+      const seen = await guard.seen();
+      // A page's listener reports each violation twice (binding and window array): either is enough to fail.
+      expect([...new Set([...seen.reported, ...seen.inPages]), ...seen.console], "Content Security Policy violations reported by the browser").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 export const ACME = {
   apiKey: "sk_sandbox_acme",

@@ -4,7 +4,7 @@
  * one failing card does not break the others.
  */
 import { randomUUID } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
   addSandboxFault,
   APP_URL,
@@ -14,6 +14,8 @@ import {
   signInAsOperator,
   signInAsViewer,
   useLanguage,
+  expect,
+  test,
 } from "./fixtures";
 
 /** Sends a payout through the BFF (as the payout form would) so the register has a row of ours. */

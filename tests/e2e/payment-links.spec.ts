@@ -4,8 +4,8 @@
  * fixed or minimum amount, expiry in the operator's zone, validation, server
  * errors on their fields).
  */
-import { expect, test, type Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, screenshotForReadme, signInAsOperator, signInAsViewer, useLanguage } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expectNoSeriousA11yViolations, screenshotForReadme, signInAsOperator, signInAsViewer, useLanguage, expect, test } from "./fixtures";
 
 const BASE_URL = "https://pay.example.com/l/";
 

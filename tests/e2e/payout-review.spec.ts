@@ -7,8 +7,8 @@
  * flow keeps its key across a reload: the next try of the same payout reuses it.
  */
 import { randomUUID } from "node:crypto";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { addSandboxFault, APP_URL, clearSandboxFaults, expectNoSeriousA11yViolations as axeCheck, sandboxPayoutsWithKey, signInAsOperator } from "./fixtures";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { addSandboxFault, APP_URL, clearSandboxFaults, expectNoSeriousA11yViolations as axeCheck, sandboxPayoutsWithKey, signInAsOperator, expect, test } from "./fixtures";
 
 const UUID_RE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 const writeHeaders = { "content-type": "application/json", "x-requested-by": "dashboard", origin: APP_URL };

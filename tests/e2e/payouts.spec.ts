@@ -4,7 +4,7 @@
  * timeouts, "check again" never pay twice); validation stays in the browser;
  * the API's 422 lands on its field; a viewer looks a payout up by id.
  */
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import {
   addSandboxFault,
   clearSandboxFaults,
@@ -14,6 +14,8 @@ import {
   signInAsOperator,
   signInAsViewer,
   useLanguage,
+  expect,
+  test,
 } from "./fixtures";
 
 /** Axe on the page once no toast is fading in or out (a half-transparent toast fails the contrast rule). */

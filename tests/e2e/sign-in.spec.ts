@@ -2,8 +2,8 @@
  * Signing in with the form (operator and viewer, pt-BR and English), a refused
  * credential, following `next`, and signing out.
  */
-import { expect, test, type Page } from "@playwright/test";
-import { ACME, expectNoSeriousA11yViolations, screenshotForReadme, useLanguage } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { ACME, expectNoSeriousA11yViolations, screenshotForReadme, useLanguage, expect, test } from "./fixtures";
 
 async function openAccountMenu(page: Page, name: RegExp): Promise<void> {
   await page.getByRole("button", { name }).click();
@@ -104,4 +104,29 @@ test("signing out returns to /login and the dashboard is no longer reachable", a
   // Back does not bring the dashboard back either.
   await page.goBack();
   await expect(page).toHaveURL(/\/login/);
+});
+
+test("after signing in with the form the session cookie is HttpOnly: the browser holds it, page scripts cannot read it", async ({ page, context }) => {
+  await page.goto("/login");
+  await page.getByLabel("Chave de API", { exact: true }).fill(ACME.apiKey);
+  await page.getByLabel("Seu nome", { exact: true }).fill("Olivia Operadora");
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("button", { name: /Conta: Olivia Operadora/ })).toBeVisible();
+
+  // The browser keeps the session cookie (plain http here: no __Host- name, no Secure)...
+  const held = (await context.cookies()).find((cookie) => cookie.name === "pixops_session");
+  expect(held, "the context holds the session cookie").toBeDefined();
+  expect(held?.httpOnly).toBe(true);
+  expect(held?.sameSite).toBe("Strict");
+  expect(held?.value.length).toBeGreaterThan(100);
+
+  // ...and page scripts do not see it, though they do see a cookie they may read (so document.cookie works here).
+  await page.evaluate(() => {
+    document.cookie = "readable_probe=1; path=/; samesite=strict";
+  });
+  const visible = await page.evaluate(() => document.cookie);
+  expect(visible).toContain("readable_probe=1");
+  expect(visible).not.toContain("pixops_session");
+  expect(visible).not.toContain(held?.value.slice(0, 24) ?? "unreachable");
 });

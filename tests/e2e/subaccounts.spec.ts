@@ -5,8 +5,8 @@
  * history; validation that never reaches the API; block and unblock behind a
  * confirmation; an id never seen here, in English, with a refused change.
  */
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { addSandboxFault, clearSandboxFaults, expectNoSeriousA11yViolations, screenshotForReadme, signInAsOperator, signInAsViewer, useLanguage } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { addSandboxFault, clearSandboxFaults, expectNoSeriousA11yViolations, screenshotForReadme, signInAsOperator, signInAsViewer, useLanguage, expect, test } from "./fixtures";
 
 // The journeys share sa_demo_1 and build on each other's state.
 test.describe.configure({ mode: "serial" });
