@@ -50,16 +50,12 @@ export async function signIn(ledger: Ledger, body: SignInBody, secure: boolean, 
     : { kind: "api_key", apiKey: body.apiKey };
   const fingerprint = credentialFingerprint(credential);
   const from = clientAddress(headers);
-  const securityEvent = (kind: "sign_in_failed" | "sign_in_throttled", reason: string, requestId: string | null) =>
-    recordSecurityEvent(ledger, {
-      kind,
-      reason,
-      clientAddress: from.address,
-      addressSource: from.source,
-      credentialFingerprint: fingerprint.slice(0, 16),
-      credentialKind: credential.kind,
-      requestId,
-    });
+  const securityEvent = async (kind: "sign_in_failed" | "sign_in_throttled", reason: string, requestId: string | null) => {
+    const event = { kind, reason, clientAddress: from.address, addressSource: from.source, credentialFingerprint: fingerprint.slice(0, 16), credentialKind: credential.kind, requestId };
+    await recordSecurityEvent(ledger, event);
+    // Also a log line, so an attack shows in the server's logs without a database query.
+    console.warn(JSON.stringify({ event: `security.${kind}`, ...event }));
+  };
 
   const begun = await beginSignIn(ledger, { address: from.address, credential: fingerprint.slice(0, 32) });
   if (!begun.ok) {

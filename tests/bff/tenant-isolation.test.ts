@@ -51,7 +51,7 @@ async function signInAs(kind: SessionKind, mode: Mode, run: string): Promise<Sig
   const business = kind.startsWith("acme") ? ACME : BETA;
   const name = `${kind} ${run}`;
   const operator = kind.endsWith("operator");
-  const body = operator ? { apiKey: business.apiKey, operatorName: name } : { accessToken: business.accessToken, businessId: business.businessId, operatorName: name };
+  const body: Record<string, string> = operator ? { apiKey: business.apiKey, operatorName: name } : { accessToken: business.accessToken, businessId: business.businessId, operatorName: name };
   return { kind, cookie: await signIn(session.POST, body), operator, name, scope: scopeOf(kind, mode) };
 }
 
