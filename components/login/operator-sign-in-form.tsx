@@ -9,6 +9,7 @@ import { Input } from "@/components/ui/input";
 import { useZodForm } from "@/lib/hooks/use-zod-form";
 import { useI18n } from "@/lib/i18n/client";
 import { operatorSignInSchema } from "@/lib/schemas/session";
+import { SignInThrottleNotice } from "./sign-in-throttle-notice";
 import { recallOperatorName, useSignInSubmit } from "./use-sign-in";
 
 export interface OperatorSignInFormProps {
@@ -22,7 +23,7 @@ export interface OperatorSignInFormProps {
 export function OperatorSignInForm({ next, defaultApiKey = "", defaultOperatorName = "", onOperatorNameChange }: OperatorSignInFormProps) {
   const { t } = useI18n();
   const form = useZodForm(operatorSignInSchema, { defaultValues: { apiKey: defaultApiKey, operatorName: defaultOperatorName } });
-  const { submit, busy, panelError, unmatched } = useSignInSubmit<{ apiKey: string; operatorName: string }>(next, "apiKey", ["apiKey", "operatorName"]);
+  const { submit, busy, panelError, unmatched, throttledUntil } = useSignInSubmit<{ apiKey: string; operatorName: string }>(next, "apiKey", ["apiKey", "operatorName"]);
   const { errors } = form.formState;
 
   useEffect(() => {
@@ -42,8 +43,9 @@ export function OperatorSignInForm({ next, defaultApiKey = "", defaultOperatorNa
       <FormField label={t("login.operatorName")} description={t("login.operatorNameDescription")} error={errors.operatorName?.message} required>
         <Input autoComplete="name" disabled={busy} {...nameField} />
       </FormField>
-      {panelError ? <ErrorPanel error={panelError} unmatchedFields={unmatched} title={t("login.failed")} /> : null}
-      <Button type="submit" className="w-full" loading={busy}>
+      {throttledUntil ? <SignInThrottleNotice until={throttledUntil} /> : null}
+      {panelError && !throttledUntil ? <ErrorPanel error={panelError} unmatchedFields={unmatched} title={t("login.failed")} /> : null}
+      <Button type="submit" className="w-full" loading={busy} disabled={throttledUntil !== null}>
         {busy ? t("login.submitting") : t("login.submit")}
       </Button>
     </form>

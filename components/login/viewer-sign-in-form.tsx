@@ -9,6 +9,7 @@ import { Input } from "@/components/ui/input";
 import { useZodForm } from "@/lib/hooks/use-zod-form";
 import { useI18n } from "@/lib/i18n/client";
 import { viewerSignInSchema } from "@/lib/schemas/session";
+import { SignInThrottleNotice } from "./sign-in-throttle-notice";
 import { recallOperatorName, useSignInSubmit } from "./use-sign-in";
 
 export interface ViewerSignInFormProps {
@@ -25,7 +26,7 @@ export function ViewerSignInForm({ next, defaultAccessToken = "", defaultBusines
   const form = useZodForm(viewerSignInSchema, {
     defaultValues: { accessToken: defaultAccessToken, businessId: defaultBusinessId, operatorName: defaultOperatorName },
   });
-  const { submit, busy, panelError, unmatched } = useSignInSubmit<{ accessToken: string; businessId: string; operatorName: string }>(next, "accessToken", [
+  const { submit, busy, panelError, unmatched, throttledUntil } = useSignInSubmit<{ accessToken: string; businessId: string; operatorName: string }>(next, "accessToken", [
     "accessToken",
     "businessId",
     "operatorName",
@@ -60,8 +61,9 @@ export function ViewerSignInForm({ next, defaultAccessToken = "", defaultBusines
       <FormField label={t("login.operatorName")} description={t("login.operatorNameDescription")} error={errors.operatorName?.message} required>
         <Input autoComplete="name" disabled={busy} {...nameField} />
       </FormField>
-      {panelError ? <ErrorPanel error={panelError} unmatchedFields={unmatched} title={t("login.failed")} /> : null}
-      <Button type="submit" className="w-full" loading={busy}>
+      {throttledUntil ? <SignInThrottleNotice until={throttledUntil} /> : null}
+      {panelError && !throttledUntil ? <ErrorPanel error={panelError} unmatchedFields={unmatched} title={t("login.failed")} /> : null}
+      <Button type="submit" className="w-full" loading={busy} disabled={throttledUntil !== null}>
         {busy ? t("login.submitting") : t("login.submit")}
       </Button>
     </form>

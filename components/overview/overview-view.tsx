@@ -1,5 +1,6 @@
 "use client";
 
+import { businessLabel } from "@/components/shell/business-label";
 import { LatestPayouts } from "@/components/payouts/latest-payouts";
 import { useSession } from "@/components/providers/session-provider";
 import { PageHeader } from "@/components/ui/page-header";
@@ -16,7 +17,7 @@ import { PayoutsAttention } from "./payouts-attention";
 export function OverviewView() {
   const { t } = useI18n();
   const session = useSession();
-  const business = session.business.name ?? session.business.id;
+  const business = businessLabel(session.business, t);
 
   return (
     <>

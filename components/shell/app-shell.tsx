@@ -1,5 +1,6 @@
 "use client";
 
+import { businessLabel as labelOfBusiness } from "@/components/shell/business-label";
 import { Menu } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
@@ -46,7 +47,7 @@ export function AppShell({ children }: { children: ReactNode }) {
     setMenuPath(pathname);
     setMenuOpen(false);
   }
-  const businessLabel = session.business.name ?? session.business.id;
+  const businessLabel = labelOfBusiness(session.business, t);
   const home = homePathFor(session.role);
 
   return (

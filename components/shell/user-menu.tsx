@@ -1,12 +1,16 @@
 "use client";
 
-import { ChevronDown, LogOut } from "lucide-react";
+import { ChevronDown, LogOut, MonitorX } from "lucide-react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { can } from "@/lib/auth/roles";
 import { useI18n } from "@/lib/i18n/client";
 import { useSignOut } from "@/lib/query/session";
+import { businessLabel } from "./business-label";
+import { SignOutEverywhereDialog } from "./sign-out-everywhere-dialog";
 import type { SessionInfo } from "@/lib/schemas/session";
 
 function initials(name: string): string {
@@ -21,6 +25,7 @@ export function UserMenu({ session }: { session: SessionInfo }) {
   const { t, formatRelative } = useI18n();
   const signOut = useSignOut();
   const roleLabel = t(`role.${session.role}`);
+  const [everywhereOpen, setEverywhereOpen] = useState(false);
 
   const handleSignOut = () => {
     signOut.mutate(undefined, {
@@ -33,43 +38,52 @@ export function UserMenu({ session }: { session: SessionInfo }) {
   };
 
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" className="h-9 gap-2 pr-1.5 pl-1" aria-label={`${t("shell.account")}: ${session.operatorName} (${roleLabel})`}>
-          <span aria-hidden="true" className="flex size-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
-            {initials(session.operatorName)}
-          </span>
-          <span className="hidden max-w-[10rem] truncate text-sm md:inline" aria-hidden="true">
-            {session.operatorName}
-          </span>
-          <Badge tone={session.role === "operator" ? "info" : "neutral"} className="hidden md:inline-flex" aria-hidden="true">
-            {roleLabel}
-          </Badge>
-          <ChevronDown className="size-3.5 text-muted-foreground" aria-hidden="true" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
-        <DropdownMenuLabel className="space-y-1.5 py-2">
-          <span className="block text-xs font-normal text-muted-foreground">{t("shell.signedInAs")}</span>
-          <span className="block truncate text-sm font-semibold text-foreground">{session.operatorName}</span>
-          <span className="flex items-center gap-2">
-            <Badge tone={session.role === "operator" ? "info" : "neutral"}>{roleLabel}</Badge>
-            <span className="truncate text-xs font-normal text-muted-foreground">{session.business.name ?? session.business.id}</span>
-          </span>
-          <span className="block text-xs font-normal text-muted-foreground">{t("shell.sessionEnds", { relative: formatRelative(session.expiresAt) })}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem
-          onSelect={(event) => {
-            event.preventDefault();
-            handleSignOut();
-          }}
-          disabled={signOut.isPending}
-        >
-          <LogOut aria-hidden="true" />
-          {signOut.isPending ? t("shell.signingOut") : t("shell.signOut")}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="sm" className="h-9 gap-2 pr-1.5 pl-1" aria-label={`${t("shell.account")}: ${session.operatorName} (${roleLabel})`}>
+            <span aria-hidden="true" className="flex size-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
+              {initials(session.operatorName)}
+            </span>
+            <span className="hidden max-w-[10rem] truncate text-sm md:inline" aria-hidden="true">
+              {session.operatorName}
+            </span>
+            <Badge tone={session.role === "operator" ? "info" : "neutral"} className="hidden md:inline-flex" aria-hidden="true">
+              {roleLabel}
+            </Badge>
+            <ChevronDown className="size-3.5 text-muted-foreground" aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-64">
+          <DropdownMenuLabel className="space-y-1.5 py-2">
+            <span className="block text-xs font-normal text-muted-foreground">{t("shell.signedInAs")}</span>
+            <span className="block truncate text-sm font-semibold text-foreground">{session.operatorName}</span>
+            <span className="flex items-center gap-2">
+              <Badge tone={session.role === "operator" ? "info" : "neutral"}>{roleLabel}</Badge>
+              <span className="truncate text-xs font-normal text-muted-foreground">{businessLabel(session.business, t)}</span>
+            </span>
+            <span className="block text-xs font-normal text-muted-foreground">{t("shell.sessionEnds", { relative: formatRelative(session.expiresAt) })}</span>
+          </DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem
+            onSelect={(event) => {
+              event.preventDefault();
+              handleSignOut();
+            }}
+            disabled={signOut.isPending}
+          >
+            <LogOut aria-hidden="true" />
+            {signOut.isPending ? t("shell.signingOut") : t("shell.signOut")}
+          </DropdownMenuItem>
+          {can(session.role, "sessions.revoke_all") ? (
+            <DropdownMenuItem onSelect={() => setEverywhereOpen(true)}>
+              <MonitorX aria-hidden="true" />
+              {t("shell.signOutEverywhere")}
+            </DropdownMenuItem>
+          ) : null}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <SignOutEverywhereDialog business={businessLabel(session.business, t)} open={everywhereOpen} onOpenChange={setEverywhereOpen} />
+    </>
   );
 }

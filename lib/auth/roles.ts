@@ -17,6 +17,7 @@ export const PERMISSIONS = {
   "subaccounts.update": ["operator"],
   "subaccounts.block": ["operator"],
   "activity.list": ["operator"],
+  "sessions.revoke_all": ["operator"],
 } as const satisfies Record<string, readonly Role[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

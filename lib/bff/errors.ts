@@ -10,7 +10,7 @@ export class BffError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly extra: { fields?: Record<string, string>; details?: Record<string, unknown>; requestId?: string | null } = {},
+    readonly extra: { fields?: Record<string, string>; details?: Record<string, unknown>; requestId?: string | null; headers?: Record<string, string> } = {},
   ) {
     super(message);
     this.name = "BffError";
@@ -76,10 +76,11 @@ function mapUpstream(error: PaymentsApiError): MappedError {
  */
 export function mapError(error: unknown): MappedError {
   if (error instanceof BffError) {
-    const { fields, details, requestId } = error.extra;
+    const { fields, details, requestId, headers } = error.extra;
     return {
       status: error.status,
       requestId: requestId ?? null,
+      ...(headers ? { headers } : {}),
       body: { code: error.code, message: error.message, ...(fields ? { fields } : {}), ...(details ? { details } : {}) },
     };
   }

@@ -16,6 +16,7 @@ export {
   type PayoutRequestBody,
   type PayoutState,
   type RevokedSessionRow,
+  type SecurityEventRow,
   type SubaccountRow,
 } from "./schema";
 export { countAttention, getPayout, getPayoutByIdempotencyKey, getPayoutByUpstreamId, listPayouts, recordPayoutIntent, updatePayoutStatus } from "./payouts";
@@ -43,5 +44,8 @@ export { getKnownSubaccount, listKnownSubaccounts, recordSubaccountChange, subac
 export type { KnownSubaccountInput, SubaccountChange } from "./subaccounts";
 export { appendAudit, hasRecordedSuccess, listAudit } from "./audit";
 export type { AuditEntryInput, AuditListQuery, AuditSnapshot } from "./audit";
-export { isSessionRevoked, purgeExpiredRevocations, revokeSession } from "./sessions";
+export { isSessionRevoked, purgeExpiredRevocations, revokeScope, revokeSession } from "./sessions";
+export type { SessionIdentity } from "./sessions";
+export { listSecurityEvents, purgeSecurityEvents, recordSecurityEvent } from "./security-events";
+export type { SecurityEventInput } from "./security-events";
 export type { SessionRevocation } from "./sessions";

@@ -152,6 +152,48 @@ export const revokedSessions = pgTable(
   (t) => [index("revoked_sessions_expires_idx").on(t.expiresAt)],
 );
 
+export const SECURITY_EVENT_KINDS = ["sign_in_failed", "sign_in_throttled"] as const;
+export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
+
+/** Failed and throttled sign-ins: not in any business's audit log (see docs/security.md). */
+export const securityEvents = pgTable(
+  "security_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamptz("at").notNull().defaultNow(),
+    kind: text("kind", { enum: SECURITY_EVENT_KINDS }).notNull(),
+    reason: text("reason").notNull(),
+    clientAddress: text("client_address"),
+    addressSource: text("address_source", { enum: ["proxy", "unverified"] }).notNull(),
+    credentialFingerprint: text("credential_fingerprint"),
+    credentialKind: text("credential_kind", { enum: ["api_key", "bearer"] }),
+    requestId: text("request_id"),
+  },
+  (t) => [index("security_events_at_idx").on(t.at)],
+);
+
+/** "Sign out everywhere": sessions of the scope signed in at or before `revoked_before` are refused. */
+export const sessionScopeRevocations = pgTable(
+  "session_scope_revocations",
+  {
+    businessId: text("business_id").primaryKey(),
+    revokedBefore: timestamptz("revoked_before").notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
+  },
+  (t) => [index("session_scope_revocations_expires_idx").on(t.expiresAt)],
+);
+
+/** rate-limiter-flexible's Drizzle store: the column names are the library's. */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    points: integer("points").notNull().default(0),
+    expire: timestamptz("expire"),
+  },
+  (t) => [index("rate_limits_expire_idx").on(t.expire)],
+);
+
 /** One holder at a time for a named piece of work, across instances (see leases.ts). */
 export const ledgerLeases = pgTable(
   "ledger_leases",
@@ -176,3 +218,4 @@ export type PayoutRow = typeof payouts.$inferSelect;
 export type SubaccountRow = typeof subaccounts.$inferSelect;
 export type AuditRow = typeof auditLog.$inferSelect;
 export type RevokedSessionRow = typeof revokedSessions.$inferSelect;
+export type SecurityEventRow = typeof securityEvents.$inferSelect;

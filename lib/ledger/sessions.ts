@@ -3,8 +3,8 @@
  * expiry; after that the session is dead anyway and the row can be purged.
  * Session ids are random and global, so lookups are by id alone.
  */
-import { eq, lt } from "drizzle-orm";
-import { revokedSessions } from "./schema";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { revokedSessions, sessionScopeRevocations } from "./schema";
 import type { Ledger } from "./types";
 
 export interface SessionRevocation {
@@ -22,20 +22,53 @@ export async function revokeSession(ledger: Ledger, revocation: SessionRevocatio
     .onConflictDoNothing({ target: revokedSessions.sessionId });
 }
 
-export async function isSessionRevoked(ledger: Ledger, sessionId: string): Promise<boolean> {
+export interface SessionIdentity {
+  sessionId: string;
+  businessId: string;
+  /** When the session was signed in. */
+  issuedAt: Date;
+}
+
+/**
+ * True when this session was signed out, or its whole scope was ("sign out
+ * everywhere" after it signed in). One round trip: it runs on every request.
+ */
+export async function isSessionRevoked(ledger: Ledger, session: SessionIdentity): Promise<boolean> {
   const [row] = await ledger.db
-    .select({ sessionId: revokedSessions.sessionId })
+    .select({ revoked: sql<boolean>`true` })
     .from(revokedSessions)
-    .where(eq(revokedSessions.sessionId, sessionId))
+    .where(eq(revokedSessions.sessionId, session.sessionId))
+    .unionAll(
+      ledger.db
+        .select({ revoked: sql<boolean>`true` })
+        .from(sessionScopeRevocations)
+        .where(and(eq(sessionScopeRevocations.businessId, session.businessId), gte(sessionScopeRevocations.revokedBefore, session.issuedAt))),
+    )
     .limit(1);
   return row !== undefined;
 }
 
-/** Deletes revocations whose session expired before `now` (all businesses); returns how many. */
+/**
+ * Revokes every session of a scope signed in at or before `at` (sign out
+ * everywhere). The row lives until the last such session would have expired.
+ */
+export async function revokeScope(ledger: Ledger, scope: { businessId: string; at: Date; maxSessionLifetimeMs: number }): Promise<void> {
+  const expiresAt = new Date(scope.at.getTime() + scope.maxSessionLifetimeMs);
+  await ledger.db
+    .insert(sessionScopeRevocations)
+    .values({ businessId: scope.businessId, revokedBefore: scope.at, expiresAt })
+    .onConflictDoUpdate({ target: sessionScopeRevocations.businessId, set: { revokedBefore: scope.at, expiresAt } });
+}
+
+/** Deletes revocations (single and scope-wide) whose sessions expired before `now`; returns how many. */
 export async function purgeExpiredRevocations(ledger: Ledger, now: Date = new Date()): Promise<number> {
-  const deleted = await ledger.db
+  const single = await ledger.db
     .delete(revokedSessions)
     .where(lt(revokedSessions.expiresAt, now))
     .returning({ sessionId: revokedSessions.sessionId });
-  return deleted.length;
+  const scopes = await ledger.db
+    .delete(sessionScopeRevocations)
+    .where(lt(sessionScopeRevocations.expiresAt, now))
+    .returning({ businessId: sessionScopeRevocations.businessId });
+  return single.length + scopes.length;
 }

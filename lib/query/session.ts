@@ -46,3 +46,14 @@ export function useSignOut() {
     },
   });
 }
+
+/** DELETE /api/sessions: sign out every session of this business, this one included. */
+export function useSignOutEverywhere() {
+  const queryClient = useQueryClient();
+  return useMutation<{ signedOut: true }, Error, void>({
+    mutationFn: () => bffFetch("/api/sessions", { method: "DELETE", schema: signedOutSchema, redirectOnAuthError: false }),
+    onSuccess: () => {
+      queryClient.clear();
+    },
+  });
+}

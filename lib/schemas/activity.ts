@@ -4,8 +4,8 @@ import { storableText } from "@/lib/payments/schemas/common";
 /** Actions the audit log records; shared by the ledger (server) and the activity page's filters. */
 export const AUDIT_ACTIONS = [
   "session.sign_in",
-  "session.sign_in_failed",
   "session.sign_out",
+  "session.sign_out_everywhere",
   "payout.create",
   "payout.reconcile",
   "payout.status_refresh",

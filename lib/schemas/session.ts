@@ -28,7 +28,8 @@ export type SignInBody = z.infer<typeof signInBodySchema>;
 export const sessionInfoSchema = z.object({
   operatorName: z.string(),
   role: z.enum(["operator", "viewer"]),
-  business: z.object({ id: z.string(), name: z.string().nullable() }),
+  /** `id` is null when the scope is an API key's own (no PAYMENTS_BUSINESS_ID): its fingerprint stays on the server. */
+  business: z.object({ id: z.string().nullable(), name: z.string().nullable() }),
   sandbox: z.boolean(),
   expiresAt: z.string(),
   idleTimeoutSeconds: z.number(),

@@ -1,22 +1,31 @@
 import "server-only";
+import { tenancy } from "@/lib/bff/business";
+import { startHousekeeping } from "@/lib/bff/housekeeping";
 import { startReconciler } from "@/lib/bff/reconciler";
+import { throttleSettings } from "@/lib/bff/sign-in-throttle";
 import { getLedger } from "@/lib/ledger";
 import { isSandboxMode } from "@/lib/payments/config-public";
 import { ConfigError, getSessionConfig } from "@/lib/session/config";
 import { getTransportConfig, insecureTransportProblem } from "./transport-config";
 
+/** Settings read at start-up so a mistake stops the server with a clear message, not the first sign-in. */
+function checkConfiguration(): void {
+  getSessionConfig();
+  tenancy();
+  throttleSettings();
+  const problem = insecureTransportProblem(getTransportConfig(), { production: process.env.NODE_ENV === "production", sandbox: isSandboxMode() });
+  if (problem) throw new ConfigError(problem);
+}
+
 export async function startServer(): Promise<void> {
   try {
-    getSessionConfig();
-    const problem = insecureTransportProblem(getTransportConfig(), { production: process.env.NODE_ENV === "production", sandbox: isSandboxMode() });
-    if (problem) throw new ConfigError(problem);
+    checkConfiguration();
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`[startup] ${error.message}. Refusing to start.`);
-      process.exit(1);
-    }
-    throw error;
+    // ConfigError, TenancyConfigError or a settings parse error: all say what to fix.
+    console.error(`[startup] ${error instanceof Error ? error.message : String(error)}. Refusing to start.`);
+    process.exit(1);
   }
   await getLedger();
   if (process.env.RECONCILER !== "off") startReconciler();
+  startHousekeeping();
 }

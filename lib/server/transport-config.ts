@@ -62,9 +62,10 @@ const flag = (name: string) =>
     .trim()
     .optional()
     .transform((value, ctx) => {
-      if (value === undefined || value === "" || value === "0" || value.toLowerCase() === "false") return false;
-      if (value === "1" || value.toLowerCase() === "true") return true;
-      ctx.addIssue({ code: "custom", message: `${name} must be 1 (or true) to enable it, 0 (or false, or unset) to leave it off` });
+      // Only 1 and 0: lib/bff/client-address.ts reads TRUST_PROXY === "1" too, so no other spelling may mean "on" here and "off" there.
+      if (value === undefined || value === "" || value === "0") return false;
+      if (value === "1") return true;
+      ctx.addIssue({ code: "custom", message: `${name} must be 1 to enable it, or 0 (or unset) to leave it off` });
       return z.NEVER;
     });
 

@@ -16,7 +16,7 @@ export async function authenticate(url: string, headers: Headers, now = Date.now
   const opened = await openSession(readCookie(headers, sessionCookieName(secure)), now);
   if (!opened.ok) return { ok: false, problem: opened.problem, secure };
   const session = opened.session;
-  if (await isSessionRevoked(await getLedger(), session.sid)) return { ok: false, problem: "revoked", secure };
+  if (await isSessionRevoked(await getLedger(), { sessionId: session.sid, businessId: session.business.id, issuedAt: new Date(session.iat) })) return { ok: false, problem: "revoked", secure };
   return {
     ok: true,
     session,

@@ -6,6 +6,7 @@ import type { Role } from "@/lib/auth/roles";
 import type { SessionInfo } from "@/lib/schemas/session";
 import { getSessionConfig } from "./config";
 import { serializeSessionCookie } from "./cookie";
+import { isKeyScope } from "./scope";
 
 /** What the sealed cookie holds. Only the server can read it. */
 const sessionDataSchema = z.object({
@@ -77,7 +78,8 @@ export function toSessionInfo(session: SessionData): SessionInfo {
   return {
     operatorName: session.operatorName,
     role: session.role,
-    business: session.business,
+    // A key-derived scope id is a fingerprint of the key: it stays on the server.
+    business: { id: isKeyScope(session.business.id) ? null : session.business.id, name: session.business.name },
     sandbox: session.sandbox,
     expiresAt: sessionExpiresAt(session).toISOString(),
     idleTimeoutSeconds: getSessionConfig().idleTimeoutSeconds,

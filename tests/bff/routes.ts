@@ -8,6 +8,7 @@ import * as paymentLinks from "@/app/api/payment-links/route";
 import * as payout from "@/app/api/payouts/[id]/route";
 import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
+import * as sessions from "@/app/api/sessions/route";
 import * as subaccountBlocked from "@/app/api/subaccounts/[id]/blocked/route";
 import * as subaccount from "@/app/api/subaccounts/[id]/route";
 import * as subaccounts from "@/app/api/subaccounts/route";
@@ -95,6 +96,8 @@ export function businessRoutes(): RouteCase[] {
 export const sessionRoutes = {
   get: { name: "GET /api/session", handler: session.GET, path: "/api/session", options: {} },
   delete: { name: "DELETE /api/session", handler: session.DELETE, path: "/api/session", options: { method: "DELETE" } },
+  /** Operators only; signs out every session of the business, so a suite calls it last. */
+  deleteAll: { name: "DELETE /api/sessions", handler: sessions.DELETE, path: "/api/sessions", options: { method: "DELETE" } },
 } satisfies Record<string, Pick<RouteCase, "name" | "handler" | "path" | "options">>;
 
 export interface WriteRouteCase {

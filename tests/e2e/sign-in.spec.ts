@@ -91,7 +91,7 @@ test("signing out returns to /login and the dashboard is no longer reachable", a
   await expect(page).toHaveURL(/\/$/);
 
   await openAccountMenu(page, /Conta: Olivia Operadora/);
-  await page.getByRole("menuitem", { name: "Sair" }).click();
+  await page.getByRole("menuitem", { name: "Sair", exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole("heading", { level: 1, name: "Entrar no painel" })).toBeVisible();
 

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { closeLedger } from "@/lib/ledger";
+import { resetTenancyForTests } from "@/lib/bff/business";
 import { resetTransportConfigForTests } from "@/lib/server/transport-config";
 import { resetSessionConfigForTests } from "@/lib/session/config";
 import { ACME, BETA, startTestSandbox, type SandboxOptions, type TestSandbox } from "./sandbox";
@@ -112,15 +113,15 @@ export async function startBffHarness(options: { sandbox?: Partial<SandboxOption
     PAYMENTS_DEADLINE_MS: "6000",
     ...options.env,
   };
-  delete process.env.PAYMENTS_API_URL;
-  delete process.env.PAYMENTS_BUSINESS_ID;
-  // The transport settings start unset (plain http, forwarded headers ignored) unless `env` sets them.
-  for (const name of ["APP_ORIGIN", "TRUST_PROXY", "ALLOW_INSECURE_HTTP"]) delete process.env[name];
+  // The transport settings (APP_ORIGIN, TRUST_PROXY, ALLOW_INSECURE_HTTP) start unset too — plain http, forwarded headers ignored — unless `env` sets them.
+  for (const name of ["PAYMENTS_API_URL", "PAYMENTS_BUSINESS_ID", "PAYMENTS_BUSINESS_NAME", "PAYMENTS_API_KEY_SHA256", "APP_ORIGIN", "TRUST_PROXY", "ALLOW_INSECURE_HTTP"]) delete process.env[name];
+  for (const name of Object.keys(process.env)) if (name.startsWith("SIGN_IN_")) delete process.env[name];
   const database = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : null;
   if (database) env.DATABASE_URL = database.url;
   else env.LEDGER_DIR = "memory://";
   Object.assign(process.env, env);
   resetSessionConfigForTests();
+  resetTenancyForTests();
   resetTransportConfigForTests();
   await closeLedger();
   return {

@@ -59,15 +59,15 @@ describe.each(drivers)("audit log (%s)", (driver) => {
     expect(stored).toEqual(row);
   });
 
-  it("records failed sign-ins without a role", async () => {
+  it("records an entry without a role", async () => {
     const row = await appendAudit(ledger(), {
       businessId: ACME,
-      actor: { name: "unknown@example.com" },
-      action: "session.sign_in_failed",
+      actor: { name: "system" },
+      action: "payout.reconcile",
       outcome: "failure",
-      errorCode: "bad_credentials",
+      errorCode: "upstream_unavailable",
     });
-    expect(row).toMatchObject({ actorRole: null, outcome: "failure", errorCode: "bad_credentials" });
+    expect(row).toMatchObject({ actorRole: null, outcome: "failure", errorCode: "upstream_unavailable" });
   });
 
   it("rejects malformed actions and outcomes in the database", async () => {

@@ -1,19 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { isSessionRevoked, purgeExpiredRevocations, revokeSession } from "@/lib/ledger";
+import { isSessionRevoked, purgeExpiredRevocations, revokeScope, revokeSession } from "@/lib/ledger";
 import { revokedSessions } from "@/lib/ledger/schema";
 import { ACME, BETA, drivers, useLedger } from "./helpers";
 
 const NOW = new Date("2026-06-01T12:00:00Z");
 const later = (ms: number) => new Date(NOW.getTime() + ms);
+const HOUR = 3_600_000;
+/** A session of ACME signed in at `issuedAt` (default: an hour before NOW). */
+const sid = (sessionId: string, issuedAt = later(-HOUR), businessId = ACME) => ({ sessionId, businessId, issuedAt });
 
 describe.each(drivers)("revoked sessions (%s)", (driver) => {
   const ledger = useLedger(driver);
 
   it("remembers a revoked session", async () => {
-    expect(await isSessionRevoked(ledger(), "sid-1")).toBe(false);
+    expect(await isSessionRevoked(ledger(), sid("sid-1"))).toBe(false);
     await revokeSession(ledger(), { sessionId: "sid-1", businessId: ACME, expiresAt: later(3_600_000) });
-    expect(await isSessionRevoked(ledger(), "sid-1")).toBe(true);
-    expect(await isSessionRevoked(ledger(), "sid-2")).toBe(false);
+    expect(await isSessionRevoked(ledger(), sid("sid-1"))).toBe(true);
+    expect(await isSessionRevoked(ledger(), sid("sid-2"))).toBe(false);
   });
 
   it("accepts revoking the same session twice", async () => {
@@ -30,10 +33,27 @@ describe.each(drivers)("revoked sessions (%s)", (driver) => {
     await revokeSession(ledger(), { sessionId: "old-beta", businessId: BETA, expiresAt: later(-1) });
     await revokeSession(ledger(), { sessionId: "live", businessId: ACME, expiresAt: later(60_000) });
     expect(await purgeExpiredRevocations(ledger(), NOW)).toBe(2);
-    expect(await isSessionRevoked(ledger(), "old-acme")).toBe(false);
-    expect(await isSessionRevoked(ledger(), "old-beta")).toBe(false);
-    expect(await isSessionRevoked(ledger(), "live")).toBe(true);
+    expect(await isSessionRevoked(ledger(), sid("old-acme"))).toBe(false);
+    expect(await isSessionRevoked(ledger(), sid("old-beta"))).toBe(false);
+    expect(await isSessionRevoked(ledger(), sid("live"))).toBe(true);
     expect(await purgeExpiredRevocations(ledger(), NOW)).toBe(0);
     expect(await purgeExpiredRevocations(ledger(), later(120_000))).toBe(1);
+  });
+
+  it("sign out everywhere revokes every session of the scope signed in until then, and only those", async () => {
+    await revokeScope(ledger(), { businessId: ACME, at: NOW, maxSessionLifetimeMs: 12 * HOUR });
+    expect(await isSessionRevoked(ledger(), sid("acme-before", later(-HOUR)))).toBe(true);
+    expect(await isSessionRevoked(ledger(), sid("acme-same-ms", NOW))).toBe(true);
+    expect(await isSessionRevoked(ledger(), sid("acme-after", later(1)))).toBe(false);
+    expect(await isSessionRevoked(ledger(), sid("beta-before", later(-HOUR), BETA))).toBe(false);
+  });
+
+  it("a later sign-out-everywhere moves the line forward; purge drops it once every such session expired", async () => {
+    await revokeScope(ledger(), { businessId: ACME, at: NOW, maxSessionLifetimeMs: 12 * HOUR });
+    await revokeScope(ledger(), { businessId: ACME, at: later(HOUR), maxSessionLifetimeMs: 12 * HOUR });
+    expect(await isSessionRevoked(ledger(), sid("acme-between", later(HOUR / 2)))).toBe(true);
+    expect(await purgeExpiredRevocations(ledger(), later(12 * HOUR))).toBe(0);
+    expect(await purgeExpiredRevocations(ledger(), later(13 * HOUR + 1))).toBe(1);
+    expect(await isSessionRevoked(ledger(), sid("acme-between", later(HOUR / 2)))).toBe(false);
   });
 });

@@ -3,8 +3,8 @@ import { signIn, signOut } from "@/lib/bff/session-service";
 import { signInBodySchema } from "@/lib/schemas/session";
 import { toSessionInfo } from "@/lib/session/session";
 
-// POST /api/session – sign in (operator: API key; viewer: access token + business id), checked against the API
-export const POST = withPublic({ body: signInBodySchema }, ({ body, ledger, secure }) => signIn(ledger, body, secure));
+// POST /api/session – sign in (operator: API key; viewer: access token + business id): throttled, scoped, checked against the API
+export const POST = withPublic({ body: signInBodySchema }, ({ body, ledger, secure, request }) => signIn(ledger, body, secure, request.headers));
 
 // GET /api/session – who is signed in (never the credential)
 export const GET = withSession({ permission: "any" }, async ({ session }) => ({ data: toSessionInfo(session) }));

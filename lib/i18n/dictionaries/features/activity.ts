@@ -15,8 +15,8 @@ export const activityPtBR = {
   "activity.exportFailed": "Não foi possível exportar a atividade",
 
   "activity.action.session.sign_in": "Entrou no painel",
-  "activity.action.session.sign_in_failed": "Tentativa de entrada recusada",
   "activity.action.session.sign_out": "Saiu do painel",
+  "activity.action.session.sign_out_everywhere": "Encerrou todas as sessões da empresa",
   "activity.action.payout.create": "Enviou repasse",
   "activity.action.payout.reconcile": "Repasse concluído pela reconciliação",
   "activity.action.payout.status_refresh": "Atualizou status do repasse",
@@ -123,8 +123,8 @@ export const activityEn = {
   "activity.exportFailed": "Could not export the activity",
 
   "activity.action.session.sign_in": "Signed in",
-  "activity.action.session.sign_in_failed": "Sign-in refused",
   "activity.action.session.sign_out": "Signed out",
+  "activity.action.session.sign_out_everywhere": "Signed out every session of the business",
   "activity.action.payout.create": "Sent a payout",
   "activity.action.payout.reconcile": "Payout completed by reconciliation",
   "activity.action.payout.status_refresh": "Refreshed payout status",

@@ -1,0 +1,69 @@
+/** Issue 8, items 2 and 8: failed sign-ins stay out of tenants' logs; sign out everywhere. */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as activity from "@/app/api/activity/route";
+import * as session from "@/app/api/session/route";
+import * as sessions from "@/app/api/sessions/route";
+import { getLedger, listAudit, listSecurityEvents } from "@/lib/ledger";
+import { ACME, BETA, call, signIn, startBffHarness, type BffHarness } from "../helpers/bff";
+
+let harness: BffHarness;
+beforeAll(async () => {
+  harness = await startBffHarness();
+});
+afterAll(async () => {
+  await harness.close();
+});
+
+const operator = (apiKey: string, operatorName = "Olivia Operator") => ({ apiKey, operatorName });
+const viewer = (accessToken: string, businessId: string, operatorName = "Vera Viewer") => ({ accessToken, businessId, operatorName });
+
+describe("failed sign-ins", () => {
+  it("a made-up viewer token for any business id writes nothing into that business's log, and no caller-chosen text anywhere", async () => {
+    const target = randomUUID();
+    for (const businessId of [target, ACME.businessId]) {
+      const result = await call(session.POST, "/api/session", { method: "POST", body: viewer("at_made_up_token", businessId, "<script>I was here</script>") });
+      expect(result.status).toBe(401);
+      expect((await listAudit(await getLedger(), businessId, { limit: 200 })).items).toEqual([]);
+    }
+    const events = await listSecurityEvents(await getLedger(), 10);
+    expect(events.slice(0, 2).map((e) => e.reason)).toEqual(["invalid_credentials", "invalid_credentials"]);
+    expect(JSON.stringify(events)).not.toContain("I was here");
+    expect(JSON.stringify(events)).not.toContain("at_made_up_token");
+  });
+});
+
+describe("sign out everywhere", () => {
+  it("revokes every session of the business (operators and viewers, this one included), and no other business's", async () => {
+    const mine = await signIn(session.POST, operator(ACME.apiKey, "Ana"));
+    const colleague = await signIn(session.POST, operator(ACME.apiKey, "Caio"));
+    const finance = await signIn(session.POST, viewer(ACME.accessToken, ACME.businessId));
+    const otherBusiness = await signIn(session.POST, operator(BETA.apiKey));
+
+    const out = await call(sessions.DELETE, "/api/sessions", { method: "DELETE", cookie: mine });
+    expect(out.status).toBe(200);
+    expect(out.setCookies.some((c) => /pixops_session=;/.test(c) && /Max-Age=0/.test(c))).toBe(true);
+
+    for (const cookie of [mine, colleague, finance]) {
+      const who = await call(session.GET, "/api/session", { cookie });
+      expect(who.status).toBe(401);
+      expect(who.json.error).toMatchObject({ code: "unauthenticated", details: { reason: "revoked" } });
+    }
+    expect((await call(session.GET, "/api/session", { cookie: otherBusiness })).status).toBe(200);
+
+    // Signing in again works at once, and the audit log says who did it.
+    const again = await signIn(session.POST, operator(ACME.apiKey, "Ana"));
+    const log = await call(activity.GET, "/api/activity?action=session.sign_out_everywhere", { cookie: again });
+    expect(log.status).toBe(200);
+    expect(log.text).toContain("Ana");
+  });
+
+  it("is for operators only, and needs the CSRF headers", async () => {
+    const finance = await signIn(session.POST, viewer(ACME.accessToken, ACME.businessId));
+    expect((await call(sessions.DELETE, "/api/sessions", { method: "DELETE", cookie: finance })).status).toBe(403);
+    const operatorCookie = await signIn(session.POST, operator(ACME.apiKey));
+    const forged = await call(sessions.DELETE, "/api/sessions", { method: "DELETE", cookie: operatorCookie, headers: { "x-requested-by": null } });
+    expect(forged.status).toBe(403);
+    expect((await call(session.GET, "/api/session", { cookie: operatorCookie })).status).toBe(200);
+  });
+});
