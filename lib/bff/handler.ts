@@ -8,6 +8,7 @@ import { idempotencyKeySchema } from "@/lib/payments/schemas/common";
 import { authenticate } from "@/lib/session/authenticate";
 import { isSecureRequest, serializeClearedSessionCookie } from "@/lib/session/cookie";
 import type { SessionData } from "@/lib/session/session";
+import { readJsonBody } from "./body";
 import { assertSameOriginWrite } from "./csrf";
 import { BffError, mapError } from "./errors";
 import { respondData, respondError } from "./respond";
@@ -17,8 +18,6 @@ type RouteParams = Record<string, string | string[] | undefined>;
 export interface RouteContext {
   params: Promise<RouteParams>;
 }
-
-const MAX_BODY_BYTES = 64 * 1024;
 
 interface InputOptions<P, Q, B> {
   params?: z.ZodType<P>;
@@ -53,17 +52,6 @@ export interface HandlerResult {
   /** The payments API's request id of the call that produced this, if any. */
   requestId?: string | null;
   cookies?: string[];
-}
-
-async function readJsonBody(request: Request): Promise<unknown> {
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw new BffError(413, "payload_too_large", "The request body is too large.");
-  if (text.trim() === "") return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new BffError(400, "invalid_json", "The request body is not valid JSON.");
-  }
 }
 
 function readIdempotencyKey(request: Request, mode: InputOptions<unknown, unknown, unknown>["idempotencyKey"]): string | null {

@@ -26,8 +26,10 @@ type Handler = (request: Request, context?: { params: Promise<Record<string, str
 export interface CallOptions {
   method?: string;
   body?: unknown;
-  /** Raw body text, sent as is (with `contentType`). */
-  rawBody?: string;
+  /** Raw body text or bytes, sent as is (with `contentType` and its Content-Length). */
+  rawBody?: string | Uint8Array<ArrayBuffer>;
+  /** A streamed body, sent without Content-Length (as a chunked upload arrives); set one in `headers` to declare one. */
+  bodyStream?: ReadableStream<Uint8Array<ArrayBuffer>>;
   contentType?: string | null;
   cookie?: string | null;
   idempotencyKey?: string;
@@ -59,11 +61,16 @@ export async function call(handler: Handler, pathname: string, options: CallOpti
     headers.set("sec-fetch-site", "same-origin");
     headers.set("x-requested-by", "dashboard");
   }
-  let body: string | undefined;
+  let body: string | Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array<ArrayBuffer>> | undefined;
   if (options.rawBody !== undefined || options.body !== undefined) {
-    body = options.rawBody ?? JSON.stringify(options.body);
+    const fixed = options.rawBody ?? JSON.stringify(options.body);
+    body = fixed;
     if (options.contentType !== null) headers.set("content-type", options.contentType ?? "application/json");
-    headers.set("content-length", String(Buffer.byteLength(body)));
+    headers.set("content-length", String(typeof fixed === "string" ? Buffer.byteLength(fixed) : fixed.byteLength));
+  } else if (options.bodyStream) {
+    body = options.bodyStream;
+    if (options.contentType !== null) headers.set("content-type", options.contentType ?? "application/json");
+    headers.set("transfer-encoding", "chunked");
   }
   if (options.cookie) headers.set("cookie", options.cookie);
   if (options.idempotencyKey) headers.set("idempotency-key", options.idempotencyKey);
@@ -72,7 +79,9 @@ export async function call(handler: Handler, pathname: string, options: CallOpti
     if (value === null) headers.delete(name);
     else headers.set(name, value);
   }
-  const request = new Request(`${APP_ORIGIN}${pathname}`, { method, headers, body });
+  // `duplex: "half"` is required by undici for a streamed body (and harmless otherwise); TypeScript's DOM types lack it.
+  const init: RequestInit & { duplex: "half" } = { method, headers, body, duplex: "half" };
+  const request = new Request(`${APP_ORIGIN}${pathname}`, init);
   const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
   const text = await response.text();
   return {
