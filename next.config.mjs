@@ -5,6 +5,14 @@ const nextConfig = {
   // Native / WASM packages that must be loaded by Node at run time rather than bundled; rate-limiter-flexible
   // loads its drizzle-orm operators with a computed import() that a bundler cannot follow.
   serverExternalPackages: ["@electric-sql/pglite", "pg", "undici", "rate-limiter-flexible"],
+  experimental: {
+    // The proxy (proxy.ts) runs on every page request and on API paths with a '%'; Next.js copies
+    // the body of each such request into memory for it, by default up to 10 MB per request, so a
+    // few large unauthenticated POSTs to a page could fill the server's memory. Pages take no body,
+    // and no BFF body may exceed 64 KiB (lib/bff/body.ts): copy at most that, plus the byte that
+    // tells the BFF a body is too large.
+    proxyClientMaxBodySize: 64 * 1024 + 1,
+  },
 };
 
 export default nextConfig;

@@ -1,9 +1,32 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { respondError } from "@/lib/bff/respond";
 import { contentSecurityPolicy, pageSecurityHeaders } from "@/lib/security/headers";
+import { isDecodablePath } from "@/lib/security/paths";
 import { isSecureRequest, readCookie, sessionCookieName } from "@/lib/session/cookie";
 import { openSession, SESSION_REFRESH_AFTER_MS, sessionSetCookie } from "@/lib/session/session";
 
 const PUBLIC_PAGES = new Set(["/login"]);
+
+/** Paths the page work below is not for: the first matcher of `config` leaves them out. */
+const NOT_PAGES = /^\/(?:api\/|_next\/static|_next\/image|favicon\.ico|icon\.svg|robots\.txt)/;
+
+function isPrefetch(headers: Headers): boolean {
+  return headers.has("next-router-prefetch") || headers.get("purpose") === "prefetch";
+}
+
+/**
+ * A path whose percent-encoding does not decode: 400, in the BFF's envelope with
+ * a request_id for API paths, before the router fails on it with a 500.
+ */
+function malformedPath(pathname: string, secure: boolean): Response {
+  if (pathname.startsWith("/api/")) {
+    return respondError({ status: 400, requestId: null, body: { code: "malformed_path", message: "The request path is not valid percent-encoded UTF-8." } }, { secure });
+  }
+  return new NextResponse("Bad request: the address is not valid.", {
+    status: 400,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...pageSecurityHeaders(secure) },
+  });
+}
 
 /**
  * Every page: a fresh CSP nonce and the security headers; signed-out visitors of
@@ -13,6 +36,9 @@ const PUBLIC_PAGES = new Set(["/login"]);
 export async function proxy(request: NextRequest) {
   const secure = isSecureRequest(request.url, request.headers);
   const { pathname, search } = request.nextUrl;
+  if (!isDecodablePath(pathname)) return malformedPath(pathname, secure);
+  // Reached only through the second matcher (a path with a '%'): nothing more to do here.
+  if (NOT_PAGES.test(pathname) || isPrefetch(request.headers)) return NextResponse.next();
   const now = Date.now();
 
   let refreshedCookie: string | null = null;
@@ -54,5 +80,8 @@ export const config = {
         { type: "header", key: "purpose", value: "prefetch" },
       ],
     },
+    // Any path with percent-encoding (API routes and prefetches too), for the decode check
+    // above; requests without a '%' (nearly all API traffic) never run the proxy.
+    "/:path(.*%.*)",
   ],
 };
