@@ -6,15 +6,30 @@ const operatorName = storableText({ error: "validation.required" })
   .min(2, { error: "validation.operatorName" })
   .max(80, { error: "validation.tooLong" });
 
+/**
+ * Credentials travel to the API as HTTP header values, so only printable ASCII
+ * without spaces (the client refuses anything else, lib/payments/client.ts): a
+ * key with another character is a 422 on its field, not a failure mid-sign-in.
+ */
+const CREDENTIAL_CHARS = /^[\x21-\x7e]+$/;
+
 /** Operator sign-in: the business's API key (everything). */
 export const operatorSignInSchema = z.object({
-  apiKey: storableText({ error: "validation.required" }).trim().min(8, { error: "validation.apiKey" }).max(256, { error: "validation.apiKey" }),
+  apiKey: storableText({ error: "validation.required" })
+    .trim()
+    .min(8, { error: "validation.apiKey" })
+    .max(256, { error: "validation.apiKey" })
+    .regex(CREDENTIAL_CHARS, { error: "validation.apiKey" }),
   operatorName,
 });
 
 /** Viewer sign-in (finance, support): an access token and its business id (payout lookup, chargebacks). */
 export const viewerSignInSchema = z.object({
-  accessToken: storableText({ error: "validation.required" }).trim().min(8, { error: "validation.accessToken" }).max(2048, { error: "validation.accessToken" }),
+  accessToken: storableText({ error: "validation.required" })
+    .trim()
+    .min(8, { error: "validation.accessToken" })
+    .max(2048, { error: "validation.accessToken" })
+    .regex(CREDENTIAL_CHARS, { error: "validation.accessToken" }),
   businessId: z.uuid({ error: "validation.businessId" }),
   operatorName,
 });

@@ -185,6 +185,19 @@ describe("idempotency key and body format", () => {
     expect(requests).toBe(0);
   });
 
+  // Credentials become HTTP header values upstream; these were a 500 (found by tests/bff/hostile-input.property.test.ts).
+  it.each([
+    ["an API key with a space", { apiKey: "sk_sandbox acme", operatorName: "Ana Souza" }, "apiKey"],
+    ["an API key with a non-ASCII letter", { apiKey: "sk_sandbox_açme", operatorName: "Ana Souza" }, "apiKey"],
+    ["an API key with a tab", { apiKey: "sk_sandbox\tacme", operatorName: "Ana Souza" }, "apiKey"],
+    ["an access token with a right-to-left mark", { accessToken: "at_\u202esandbox_acme", businessId: "7f1c2b9e-4d2a-4c5e-9b1a-0a1b2c3d4e5f", operatorName: "Vera" }, "accessToken"],
+  ] as const)("POST /api/session with %s → 422 on the field, nothing sent", async (_label, body, field) => {
+    const { result, requests } = await countUpstream(harness.sandbox, () => call(session.POST, "/api/session", { method: "POST", body }));
+    expect(result.status, result.text).toBe(422);
+    expect(result.json.error?.fields?.[field]).toMatch(/^validation\./);
+    expect(requests).toBe(0);
+  });
+
   it("a body over 64 KiB → 413, nothing sent", async () => {
     const result = await callWithoutUpstream(paymentLinks.POST, "/api/payment-links", {
       method: "POST",
