@@ -1,5 +1,6 @@
 import "server-only";
 import { appendAudit, type AuditEntryInput, type Ledger } from "@/lib/ledger";
+import { log } from "@/lib/server/log";
 import { mapError } from "./errors";
 
 /** Records a failed state-changing action with the error the operator saw, then lets the caller rethrow. */
@@ -11,6 +12,6 @@ export async function auditFailure(
 ): Promise<void> {
   const mapped = mapError(error);
   await appendAudit(ledger, { ...entry, outcome, requestId: mapped.requestId, errorCode: mapped.body.code, errorMessage: mapped.body.message }).catch((auditError: unknown) => {
-    console.error("[bff] could not record a failed action in the audit log", auditError);
+    log.error("bff.audit_failure_not_recorded", { requestId: mapped.requestId, action: entry.action, error: auditError });
   });
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { ZodError } from "zod";
 import { isPaymentsApiError, type PaymentsApiError } from "@/lib/payments/errors";
 import type { BffErrorBody } from "@/lib/schemas/envelope";
+import { log } from "@/lib/server/log";
 import { bffRequestId } from "./respond";
 
 /** The one error class of the BFF: everything a handler throws on purpose is one of these. */
@@ -89,6 +90,6 @@ export function mapError(error: unknown): MappedError {
   }
   if (isPaymentsApiError(error)) return mapUpstream(error);
   const requestId = bffRequestId();
-  console.error(`[bff] unexpected error (request ${requestId})`, error);
+  log.error("bff.unexpected_error", { requestId, error });
   return { status: 500, requestId, body: { code: "internal_error", message: "Something went wrong on our side. Try again; if it persists, contact support." } };
 }

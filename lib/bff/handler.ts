@@ -6,6 +6,7 @@ import type { PaymentsClient } from "@/lib/payments/client";
 import { apiClientFor } from "./api-client";
 import { idempotencyKeySchema } from "@/lib/payments/schemas/common";
 import { authenticate } from "@/lib/session/authenticate";
+import { log } from "@/lib/server/log";
 import { isSecureRequest, serializeClearedSessionCookie } from "@/lib/session/cookie";
 import type { SessionData } from "@/lib/session/session";
 import { readJsonBody } from "./body";
@@ -108,7 +109,7 @@ export function withSession<P = RouteParams, Q = Record<string, never>, B = unde
 ) {
   return async (request: Request, context?: RouteContext): Promise<Response> => {
     const auth = await authenticate(request.url, request.headers).catch((error: unknown) => {
-      console.error("[bff] session check failed", error);
+      log.error("bff.session_check_failed", { error });
       return null;
     });
     if (!auth) return respondError(mapError(new Error("session check failed")), { secure: isSecureRequest(request.url, request.headers) });

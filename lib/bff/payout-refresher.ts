@@ -2,6 +2,7 @@ import "server-only";
 import { endFollowUp, expireFollowUps, listFollowUps, updatePayoutStatus, type Ledger } from "@/lib/ledger";
 import type { PayoutRow } from "@/lib/ledger/schema";
 import { isPaymentsApiError } from "@/lib/payments/client";
+import { log } from "@/lib/server/log";
 import { openCredential } from "@/lib/session/credential-seal";
 import { apiClientFor } from "./api-client";
 import type { PayoutPolicy } from "./payout-policy";
@@ -30,7 +31,7 @@ export async function refreshFollowUps(ledger: Ledger, policy: PayoutPolicy): Pr
     while (next < rows.length) {
       const row = rows[next++] as PayoutRow;
       await refreshOne(ledger, row, summary).catch((error: unknown) => {
-        console.error("[refresher] status look-up failed", error instanceof Error ? error.message : error);
+        log.warn("refresher.status_lookup_failed", { payoutId: row.payoutId, error });
       });
     }
   };

@@ -17,6 +17,7 @@ import {
 import type { PayoutRow } from "@/lib/ledger/schema";
 import { isPaymentsApiError, type PaymentsApiError, type PaymentsClient } from "@/lib/payments/client";
 import { UNKNOWN_OUTCOME_STATES, type ReviewReason } from "@/lib/schemas/register";
+import { log } from "@/lib/server/log";
 import { mapError } from "./errors";
 import { payoutPolicy } from "./payout-policy";
 
@@ -65,7 +66,7 @@ export async function sendPayout(ctx: SendContext, idempotencyKey: string): Prom
   const held = await holdLease(
     ledger,
     payoutLeaseName(businessId, idempotencyKey),
-    { ttlMs: payoutPolicy().leaseTtlMs, onLost: (name) => console.error(`[payouts] lease ${name} was lost while sending`) },
+    { ttlMs: payoutPolicy().leaseTtlMs, onLost: (lease) => log.error("payouts.lease_lost", { lease }) },
     async (): Promise<SendOutcome> => {
       const row = await getPayoutForSend(ledger, businessId, idempotencyKey);
       if (!row) throw new Error("payout intent disappeared");

@@ -8,6 +8,7 @@ import {
   sweepPayoutsToReview,
   type Ledger,
 } from "@/lib/ledger";
+import { log } from "@/lib/server/log";
 import { openCredential } from "@/lib/session/credential-seal";
 import { apiClientFor } from "./api-client";
 import { payoutPolicy, type PayoutPolicy } from "./payout-policy";
@@ -98,7 +99,7 @@ async function forEachLimited<T>(items: readonly T[], limit: number, work: (item
   const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
     while (next < items.length) {
       const item = items[next++] as T;
-      await work(item).catch((error: unknown) => console.error("[reconciler] payout step failed", error instanceof Error ? error.message : error));
+      await work(item).catch((error: unknown) => log.error("reconciler.payout_step_failed", { error }));
     }
   });
   await Promise.all(lanes);
@@ -116,9 +117,9 @@ export function startReconciler(): void {
     running = true;
     try {
       const summary = await reconcilePayouts(await getLedger(), { olderThanMs: minAge, policy });
-      if (summary.examined > 0 || summary.toReview > 0) console.log("[reconciler]", JSON.stringify(summary));
+      if (summary.examined > 0 || summary.toReview > 0) log.info("reconciler.pass", { summary });
     } catch (error) {
-      console.error("[reconciler] pass failed", error instanceof Error ? error.message : error);
+      log.error("reconciler.pass_failed", { error });
     } finally {
       running = false;
     }

@@ -14,6 +14,7 @@ import type { SubaccountRow } from "@/lib/ledger/schema";
 import { resolveRetryPolicy } from "@/lib/payments/retry";
 import type { Subaccount, UpdateSubaccountBody } from "@/lib/payments/schemas/subaccount";
 import type { KnownSubaccount } from "@/lib/schemas/known-subaccount";
+import { log } from "@/lib/server/log";
 import { retryPolicyFromEnv } from "./api-client";
 import { auditFailure } from "./audit";
 import { BffError } from "./errors";
@@ -70,7 +71,7 @@ function leaseTiming(env: Readonly<Record<string, string | undefined>> = process
 async function oneAtATime<T>(ctx: SessionContext<IdParams, unknown, unknown>, work: () => Promise<T>): Promise<T> {
   const name = subaccountLeaseName(ctx.businessId, ctx.params.id);
   const timing = leaseTiming();
-  const held = await holdLeaseWaiting(ctx.ledger, name, { ...timing, onLost: (lease) => console.error(`[subaccounts] lease ${lease} was lost during a change`) }, work);
+  const held = await holdLeaseWaiting(ctx.ledger, name, { ...timing, onLost: (lease) => log.error("subaccounts.lease_lost", { lease }) }, work);
   if (!held.acquired) {
     throw new BffError(409, "subaccount_change_in_progress", "Another change of this subaccount is in progress. Try again in a moment.", {
       details: { subaccount_id: ctx.params.id },
@@ -125,7 +126,7 @@ async function recordAnswer(
     });
     return { data: toKnownSubaccount(row), requestId: answer.requestId };
   } catch (error) {
-    console.error(`[subaccounts] the API made ${base.action} on ${ctx.params.id} (request ${answer.requestId ?? "?"}) but the ledger could not record it`, error);
+    log.error("subaccounts.ledger_write_failed", { requestId: answer.requestId, action: base.action, subaccountId: ctx.params.id, note: "the API made the change but the ledger could not record it", error });
     throw new BffError(500, "ledger_write_failed", "The payments API made the change, but the dashboard could not record it: what it shows for this subaccount may be out of date.", {
       requestId: answer.requestId,
     });

@@ -5,6 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { Pool } from "pg";
+import { log } from "@/lib/server/log";
 import { clearLeasesOfDeadOwners } from "./leases";
 import { migrateLedger } from "./migrate";
 import * as schema from "./schema";
@@ -37,7 +38,7 @@ export async function createLedger(options: LedgerOptions = {}): Promise<Ledger>
     // (On a shared PostgreSQL they may be another live instance's, so they stay.)
     if (ledger.driver === "pglite") {
       const cleared = await clearLeasesOfDeadOwners(ledger);
-      if (cleared > 0) console.log(`[ledger] released ${cleared} lease(s) left by a process that stopped without releasing them`);
+      if (cleared > 0) log.info("ledger.stale_leases_released", { count: cleared, note: "left by a process that stopped without releasing them" });
     }
   } catch (error) {
     await ledger.close().catch(() => undefined);
@@ -49,7 +50,7 @@ export async function createLedger(options: LedgerOptions = {}): Promise<Ledger>
 function openPostgres(connectionString: string, max: number): Ledger {
   const pool = new Pool({ connectionString, max });
   // An idle client losing its connection must not crash the server; the next query reconnects.
-  pool.on("error", (error) => console.error("ledger: idle PostgreSQL connection failed:", error.message));
+  pool.on("error", (error) => log.error("ledger.idle_connection_failed", { error }));
   const db = drizzlePostgres({ client: pool, schema });
   return { db, driver: "postgres", close: () => pool.end() };
 }

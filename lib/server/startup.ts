@@ -6,6 +6,7 @@ import { throttleSettings } from "@/lib/bff/sign-in-throttle";
 import { getLedger } from "@/lib/ledger";
 import { isSandboxMode } from "@/lib/payments/config-public";
 import { ConfigError, getSessionConfig } from "@/lib/session/config";
+import { log } from "./log";
 import { getTransportConfig, insecureTransportProblem } from "./transport-config";
 
 /** Settings read at start-up so a mistake stops the server with a clear message, not the first sign-in. */
@@ -22,7 +23,7 @@ export async function startServer(): Promise<void> {
     checkConfiguration();
   } catch (error) {
     // ConfigError, TenancyConfigError or a settings parse error: all say what to fix.
-    console.error(`[startup] ${error instanceof Error ? error.message : String(error)}. Refusing to start.`);
+    log.error("startup.refused", { reason: error instanceof Error ? error.message : String(error), note: "refusing to start" });
     process.exit(1);
   }
   await getLedger();

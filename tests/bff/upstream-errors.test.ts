@@ -5,6 +5,7 @@ import * as payout from "@/app/api/payouts/[id]/route";
 import * as session from "@/app/api/session/route";
 import { closeLedger } from "@/lib/ledger";
 import { call, countUpstream, operatorBody, signIn, startBffHarness, type BffHarness, type CallResult } from "../helpers/bff";
+import { captureLogs } from "../helpers/logs";
 
 let harness: BffHarness;
 let cookie = "";
@@ -113,12 +114,14 @@ describe("unexpected exceptions", () => {
     await closeLedger();
   });
 
-  it("an unusable ledger → 500 internal_error with a generic message and nothing internal", async () => {
-    const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+  it("an unusable ledger → 500 internal_error with a generic message and nothing internal; the log line has its request id", async () => {
+    const logs = captureLogs();
+    const replies: CallResult[] = [];
     try {
       vi.stubEnv("DATABASE_URL", "postgres://nobody:secret@127.0.0.1:9/no_such_database");
       await closeLedger();
       for (const result of [await listLinks(), await call(session.GET, "/api/session", { cookie }), await call(session.POST, "/api/session", { method: "POST", body: operatorBody })]) {
+        replies.push(result);
         expect(result.status, result.text).toBe(500);
         expect(result.json.error?.code).toBe("internal_error");
         expect(result.json.error?.message).toMatch(/something went wrong/i);
@@ -136,7 +139,11 @@ describe("unexpected exceptions", () => {
         expect(result.headers.get("strict-transport-security")).toMatch(/max-age=/);
       }
     } finally {
-      quiet.mockRestore();
+      logs.restore();
     }
+    // Support finds each reply's own request id in the server's log, and the log holds nothing of the database URL's secrets.
+    const logged = new Set(logs.stderr.filter((l) => l.event === "bff.unexpected_error").map((l) => l.requestId));
+    for (const reply of replies) expect(logged.has(reply.json.request_id)).toBe(true);
+    expect(logs.text()).not.toContain("nobody:secret");
   });
 });
