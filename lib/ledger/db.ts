@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { Pool } from "pg";
 import { log } from "@/lib/server/log";
+import { guardLedgerQueryErrors } from "./errors";
 import { clearLeasesOfDeadOwners } from "./leases";
 import { migrateLedger } from "./migrate";
 import * as schema from "./schema";
@@ -23,6 +24,9 @@ export interface LedgerOptions {
   /** Pool size for PostgreSQL (default 10). */
   maxConnections?: number;
 }
+
+// No query error leaves the ledger with its parameters (lib/ledger/errors.ts).
+guardLedgerQueryErrors();
 
 export const MEMORY_DIR = "memory://";
 export const DEFAULT_LEDGER_DIR = path.join(".data", "ledger");
