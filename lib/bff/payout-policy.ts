@@ -11,7 +11,17 @@ import { retryPolicyFromEnv } from "./api-client";
 export interface PayoutPolicy {
   /** A payout without a definite answer is re-sent automatically only this long after it was created. */
   autoResendWindowMs: number;
-  /** A submitted payout's status is followed by the background refresher this long after creation. */
+  /**
+   * How long a sealed credential kept with a payout opens: the re-send window
+   * plus a small margin (a send that started just inside the window, clock
+   * differences between instances). The ledger erases seals at the window.
+   */
+  sealLifetimeMs: number;
+  /**
+   * A submitted payout's status is followed by the background refresher this
+   * long after creation, with its sealed credential: at most the re-send
+   * window, since no seal is kept longer.
+   */
   followUpWindowMs: number;
   /** Lease of one send: longer than the client's whole deadline, renewed every third of it while sending. */
   leaseTtlMs: number;
@@ -34,7 +44,8 @@ const ms = (min: number, max: number, fallback: number) =>
 
 const envSchema = z.object({
   PAYOUT_AUTO_RESEND_WINDOW_MS: ms(1_000, 24 * 60 * MINUTE, 15 * MINUTE),
-  PAYOUT_FOLLOW_UP_WINDOW_MS: ms(1_000, 7 * 24 * 60 * MINUTE, 60 * MINUTE),
+  // Unset: the re-send window. Longer values are cut to it (no seal lives longer).
+  PAYOUT_FOLLOW_UP_WINDOW_MS: ms(1_000, 7 * 24 * 60 * MINUTE, -1),
   PAYOUT_INFLIGHT_WAIT_MS: ms(0, 10 * MINUTE, -1),
   RECONCILE_INTERVAL_MS: ms(100, 60 * MINUTE, 15_000),
   RECONCILE_AFTER_MS: ms(0, 60 * MINUTE, 10_000),
@@ -44,6 +55,8 @@ const envSchema = z.object({
 
 /** Margin of the send lease over the client's deadline. */
 const LEASE_MARGIN_MS = 10_000;
+/** Margin of a sealed credential's lifetime over the re-send window. */
+export const SEAL_MARGIN_MS = 60_000;
 
 export function payoutPolicy(env: Readonly<Record<string, string | undefined>> = process.env): PayoutPolicy {
   const parsed = envSchema.safeParse(env);
@@ -55,7 +68,8 @@ export function payoutPolicy(env: Readonly<Record<string, string | undefined>> =
   const deadlineMs = resolveRetryPolicy(retryPolicyFromEnv(env)).deadlineMs;
   return {
     autoResendWindowMs: e.PAYOUT_AUTO_RESEND_WINDOW_MS,
-    followUpWindowMs: e.PAYOUT_FOLLOW_UP_WINDOW_MS,
+    sealLifetimeMs: e.PAYOUT_AUTO_RESEND_WINDOW_MS + SEAL_MARGIN_MS,
+    followUpWindowMs: e.PAYOUT_FOLLOW_UP_WINDOW_MS >= 0 ? Math.min(e.PAYOUT_FOLLOW_UP_WINDOW_MS, e.PAYOUT_AUTO_RESEND_WINDOW_MS) : e.PAYOUT_AUTO_RESEND_WINDOW_MS,
     leaseTtlMs: deadlineMs + LEASE_MARGIN_MS,
     inFlightWaitMs: e.PAYOUT_INFLIGHT_WAIT_MS >= 0 ? e.PAYOUT_INFLIGHT_WAIT_MS : deadlineMs + 2_000,
     inFlightPollMs: 100,

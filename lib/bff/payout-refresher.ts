@@ -23,14 +23,14 @@ const CONCURRENCY = 4;
  * upstream rate limit), with the credential the payout was sent with, for at
  * most the follow-up window. A failure leaves the row for the next pass.
  */
-export async function refreshFollowUps(ledger: Ledger, policy: PayoutPolicy): Promise<RefreshSummary> {
-  const summary: RefreshSummary = { checked: 0, changed: 0, ended: await expireFollowUps(ledger, { windowMs: policy.followUpWindowMs }) };
+export async function refreshFollowUps(ledger: Ledger, policy: PayoutPolicy, now?: Date): Promise<RefreshSummary> {
+  const summary: RefreshSummary = { checked: 0, changed: 0, ended: await expireFollowUps(ledger, { windowMs: policy.followUpWindowMs, now }) };
   const rows = await listFollowUps(ledger, { checkedBeforeMs: policy.refreshEveryMs, perBusiness: policy.refreshPerBusiness, limit: 100 });
   let next = 0;
   const lane = async () => {
     while (next < rows.length) {
       const row = rows[next++] as PayoutRow;
-      await refreshOne(ledger, row, summary).catch((error: unknown) => {
+      await refreshOne(ledger, row, summary, now).catch((error: unknown) => {
         log.warn("refresher.status_lookup_failed", { payoutId: row.payoutId, error });
       });
     }
@@ -39,8 +39,8 @@ export async function refreshFollowUps(ledger: Ledger, policy: PayoutPolicy): Pr
   return summary;
 }
 
-async function refreshOne(ledger: Ledger, row: PayoutRow, summary: RefreshSummary): Promise<void> {
-  const credential = row.credentialSeal ? await openCredential(row.credentialSeal) : null;
+async function refreshOne(ledger: Ledger, row: PayoutRow, summary: RefreshSummary, now?: Date): Promise<void> {
+  const credential = row.credentialSeal ? await openCredential(row.credentialSeal, now?.getTime()) : null;
   if (!credential || !row.payoutId) {
     await endFollowUp(ledger, row.id);
     summary.ended += 1;

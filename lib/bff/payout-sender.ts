@@ -98,8 +98,8 @@ async function recordSuccess(ctx: SendContext, row: PayoutRow, payout: Created, 
       failureReason: payout.failure_reason ?? null,
       requestId,
       attempts,
-      // The refresher follows a pending payout with the credential it was sent with.
-      followUpSeal: payout.status === "pending" ? row.credentialSeal : null,
+      // The refresher follows a pending payout with the credential it was sent with, inside its window only.
+      followUpSeal: payout.status === "pending" && Date.now() - row.createdAt.getTime() < payoutPolicy().followUpWindowMs ? row.credentialSeal : null,
     });
     if (!done) throw new Error("payout row changed while its lease was held");
     await appendAudit(tx, {

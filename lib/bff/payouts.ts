@@ -77,7 +77,8 @@ export async function issuePayout(ctx: SessionContext<unknown, unknown, PayoutIn
   const body: CreatePayoutBody = { ...input, idempotency_key: key };
   const requestHash = payoutRequestHash(body);
 
-  const credentialSeal = await sealCredential(session.credential);
+  // Openable for the automatic re-send window (plus a margin) only; the reconciler erases it at the window.
+  const credentialSeal = await sealCredential(session.credential, { lifetimeMs: payoutPolicy().sealLifetimeMs });
   const row = await recordPayoutIntent(ledger, {
     businessId,
     idempotencyKey: key,

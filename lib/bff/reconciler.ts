@@ -5,6 +5,7 @@ import {
   listResendCandidates,
   movePayoutToReview,
   purgeExpiredLeases,
+  purgeExpiredSeals,
   sweepPayoutsToReview,
   type Ledger,
 } from "@/lib/ledger";
@@ -24,6 +25,8 @@ export interface ReconcileSummary {
   busy: number;
   /** Moved to needs review (window closed, no credential, or a conflicting answer). */
   toReview: number;
+  /** Sealed credentials erased because their payout is older than the re-send window. */
+  sealsPurged: number;
   refreshed: RefreshSummary;
 }
 
@@ -34,28 +37,35 @@ const PASS_CONCURRENCY = 4;
 /**
  * One pass of the background work on payouts, safe on any number of instances:
  * 1. payouts that may no longer be re-sent by themselves (window closed, no
- *    credential) move to needs review, audited;
+ *    credential) move to needs review, audited, and lose their seal; no seal of
+ *    a payout older than the window is kept, whatever its state;
  * 2. the rest without an answer are re-sent, each under its own lease, with
  *    their own idempotency key (the API answers with the payout it already
  *    made, or makes it once);
  * 3. submitted payouts still pending are looked up (a few per business).
+ *
+ * `now` is the clock the windows and seals are measured with (tests inject
+ * one; by default the database's for the rows and this process's for seals).
  */
 export async function reconcilePayouts(
   ledger: Ledger,
-  options: { olderThanMs: number; limit?: number; policy?: PayoutPolicy },
+  options: { olderThanMs: number; limit?: number; policy?: PayoutPolicy; now?: Date },
 ): Promise<ReconcileSummary> {
   const policy = options.policy ?? payoutPolicy();
-  const summary: ReconcileSummary = { examined: 0, submitted: 0, rejected: 0, stillUncertain: 0, busy: 0, toReview: 0, refreshed: { checked: 0, changed: 0, ended: 0 } };
+  const { now } = options;
+  const summary: ReconcileSummary = { examined: 0, submitted: 0, rejected: 0, stillUncertain: 0, busy: 0, toReview: 0, sealsPurged: 0, refreshed: { checked: 0, changed: 0, ended: 0 } };
 
-  for (const row of await sweepPayoutsToReview(ledger, { windowMs: policy.autoResendWindowMs })) {
+  for (const row of await sweepPayoutsToReview(ledger, { windowMs: policy.autoResendWindowMs, now })) {
     summary.toReview += 1;
     await auditReview(ledger, row.businessId, row.idempotencyKey, row.reviewReason, row.lastRequestId);
   }
 
-  const candidates = await listResendCandidates(ledger, { olderThanMs: options.olderThanMs, windowMs: policy.autoResendWindowMs, limit: options.limit ?? 50 });
+  summary.sealsPurged = await purgeExpiredSeals(ledger, { windowMs: policy.autoResendWindowMs, now });
+
+  const candidates = await listResendCandidates(ledger, { olderThanMs: options.olderThanMs, windowMs: policy.autoResendWindowMs, limit: options.limit ?? 50, now });
   await forEachLimited(candidates, PASS_CONCURRENCY, async (row) => {
     summary.examined += 1;
-    const credential = row.credentialSeal ? await openCredential(row.credentialSeal) : null;
+    const credential = row.credentialSeal ? await openCredential(row.credentialSeal, now?.getTime()) : null;
     if (!credential) {
       const moved = await movePayoutToReview(ledger, row.businessId, row.idempotencyKey, "credential_unavailable");
       if (moved) {
@@ -75,7 +85,7 @@ export async function reconcilePayouts(
     else if (outcome.kind === "unknown") summary.stillUncertain += 1;
   });
 
-  summary.refreshed = await refreshFollowUps(ledger, policy);
+  summary.refreshed = await refreshFollowUps(ledger, policy, now);
   await purgeExpiredLeases(ledger);
   return summary;
 }

@@ -33,6 +33,7 @@ export {
   markPayoutUncertain,
   movePayoutToReview,
   payoutLeaseName,
+  purgeExpiredSeals,
   rejectPayoutIntent,
   reopenRejectedIntent,
   startPayoutSend,

@@ -194,33 +194,49 @@ function notLeased(): SQL {
   return sql`NOT EXISTS (SELECT 1 FROM ${ledgerLeases} l WHERE l.name = 'payout:' || ${payouts.businessId} || ':' || ${payouts.idempotencyKey} AND l.expires_at > now())`;
 }
 
-function msAgo(ms: number): SQL {
-  return sql`now() - (${Math.max(0, Math.trunc(ms))} * interval '1 millisecond')`;
+/** The reconciler's clock: the database's, or the one a caller (a test) injects. */
+function clock(now?: Date): SQL {
+  return now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
+}
+
+function msAgo(ms: number, now?: Date): SQL {
+  return sql`${clock(now)} - (${Math.max(0, Math.trunc(ms))} * interval '1 millisecond')`;
 }
 
 /**
  * Moves to needs_review every unresolved payout that nobody is sending and that
  * may no longer be re-sent by itself: created before the automatic re-send window,
- * or without a sealed credential. Returns the rows it moved (for the audit log).
+ * or without a sealed credential. Erases the seal. Returns the rows it moved (for
+ * the audit log). `now`: the clock to measure the window with (default the database's).
  */
-export async function sweepPayoutsToReview(ledger: Ledger, options: { windowMs: number }): Promise<PayoutRecord[]> {
+export async function sweepPayoutsToReview(ledger: Ledger, options: { windowMs: number; now?: Date }): Promise<PayoutRecord[]> {
+  const closed = lte(payouts.createdAt, msAgo(options.windowMs, options.now));
   return ledger.db
     .update(payouts)
     .set({
       state: "needs_review",
-      reviewReason: sql`CASE WHEN ${payouts.credentialSeal} IS NULL THEN 'credential_unavailable' ELSE 'resend_window_passed' END`,
-      reviewSince: sql`now()`,
+      reviewReason: sql`CASE WHEN ${closed} THEN 'resend_window_passed' ELSE 'credential_unavailable' END`,
+      reviewSince: clock(options.now),
       credentialSeal: null,
       updatedAt: sql`now()`,
     })
-    .where(
-      and(
-        inArray(payouts.state, RESENDABLE),
-        or(lte(payouts.createdAt, msAgo(options.windowMs)), sql`${payouts.credentialSeal} IS NULL`),
-        notLeased(),
-      ),
-    )
+    .where(and(inArray(payouts.state, RESENDABLE), or(closed, sql`${payouts.credentialSeal} IS NULL`), notLeased()))
     .returning(recordColumns);
+}
+
+/**
+ * Erases every sealed credential of a payout created before the window, in any
+ * state: no seal outlives the automatic re-send window (a row being sent right
+ * now keeps its lease; its sender already holds the credential it needs).
+ * The reconciler runs it on every pass, after the sweep. Returns how many.
+ */
+export async function purgeExpiredSeals(ledger: Ledger, options: { windowMs: number; now?: Date }): Promise<number> {
+  const rows = await ledger.db
+    .update(payouts)
+    .set({ credentialSeal: null })
+    .where(and(isNotNull(payouts.credentialSeal), lte(payouts.createdAt, msAgo(options.windowMs, options.now))))
+    .returning({ id: payouts.id });
+  return rows.length;
 }
 
 /**
@@ -228,7 +244,7 @@ export async function sweepPayoutsToReview(ledger: Ledger, options: { windowMs: 
  * inside the window, with a seal, untouched for `olderThanMs`, and not being sent.
  * Read-only: the sender takes each one's lease before sending.
  */
-export async function listResendCandidates(ledger: Ledger, options: { olderThanMs: number; windowMs: number; limit?: number }): Promise<PayoutRow[]> {
+export async function listResendCandidates(ledger: Ledger, options: { olderThanMs: number; windowMs: number; limit?: number; now?: Date }): Promise<PayoutRow[]> {
   return ledger.db
     .select()
     .from(payouts)
@@ -236,8 +252,8 @@ export async function listResendCandidates(ledger: Ledger, options: { olderThanM
       and(
         inArray(payouts.state, RESENDABLE),
         isNotNull(payouts.credentialSeal),
-        sql`${payouts.createdAt} > ${msAgo(options.windowMs)}`,
-        lte(payouts.updatedAt, msAgo(options.olderThanMs)),
+        sql`${payouts.createdAt} > ${msAgo(options.windowMs, options.now)}`,
+        lte(payouts.updatedAt, msAgo(options.olderThanMs, options.now)),
         notLeased(),
       ),
     )
@@ -280,11 +296,11 @@ export async function endFollowUp(ledger: Ledger, id: string): Promise<void> {
 }
 
 /** Erases the follow-up seals of payouts submitted before the window. */
-export async function expireFollowUps(ledger: Ledger, options: { windowMs: number }): Promise<number> {
+export async function expireFollowUps(ledger: Ledger, options: { windowMs: number; now?: Date }): Promise<number> {
   const rows = await ledger.db
     .update(payouts)
     .set({ credentialSeal: null })
-    .where(and(eq(payouts.state, "submitted"), isNotNull(payouts.credentialSeal), lte(payouts.createdAt, msAgo(options.windowMs))))
+    .where(and(eq(payouts.state, "submitted"), isNotNull(payouts.credentialSeal), lte(payouts.createdAt, msAgo(options.windowMs, options.now))))
     .returning({ id: payouts.id });
   return rows.length;
 }

@@ -20,6 +20,8 @@ function seconds(name: string, fallback: number): number {
 }
 
 export interface SessionConfig {
+  /** Every secret, newest first (purpose keys such as the intent seal's are derived from them). */
+  secrets: readonly string[];
   /**
    * iron-session password map of every secret, to unseal (rotation). Ids come
    * from the secrets themselves, so a secret keeps its id when others are added
@@ -37,10 +39,11 @@ let cached: SessionConfig | null = null;
 export function getSessionConfig(): SessionConfig {
   if (!cached) {
     const secrets = loadSecrets();
-    const newest = secrets[0] ?? "";
+    const { all, newest } = ironPasswords(secrets);
     cached = {
-      passwords: Object.fromEntries(secrets.map((secret) => [passwordId(secret), secret])),
-      sealPassword: { [passwordId(newest)]: newest },
+      secrets,
+      passwords: all,
+      sealPassword: newest,
       idleTimeoutSeconds: seconds("SESSION_IDLE_TIMEOUT_SECONDS", 30 * 60),
       absoluteLifetimeSeconds: seconds("SESSION_MAX_AGE_SECONDS", 12 * 60 * 60),
     };
@@ -53,9 +56,18 @@ export function resetSessionConfigForTests(): void {
   cached = null;
 }
 
-/** A stable, non-revealing numeric id of a secret (iron-session ids are numbers). */
-function passwordId(secret: string): string {
-  return String(Number.parseInt(createHash("sha256").update(`pixops-session-id:${secret}`).digest("hex").slice(0, 12), 16) + 1);
+/** A stable, non-revealing numeric id of a password (iron-session ids are numbers). */
+function passwordId(password: string): string {
+  return String(Number.parseInt(createHash("sha256").update(`pixops-session-id:${password}`).digest("hex").slice(0, 12), 16) + 1);
+}
+
+/** iron-session password maps of `passwords` (newest first): all of them, to open; the newest alone, to seal. */
+export function ironPasswords(passwords: readonly string[]): { all: Record<string, string>; newest: Record<string, string> } {
+  const newest = passwords[0] ?? "";
+  return {
+    all: Object.fromEntries(passwords.map((password) => [passwordId(password), password])),
+    newest: { [passwordId(newest)]: newest },
+  };
 }
 
 /**
