@@ -45,6 +45,8 @@ export default defineConfig({
     stderr: "pipe",
     env: {
       NEXT_TELEMETRY_DISABLED: "1",
+      // Set, so the run never generates (or reuses) the developer's own secret in ~/.config/pixops.
+      SESSION_SECRET: "e2e-session-secret-0123456789-abcdefghijklmnop",
       SANDBOX_PORT: String(SANDBOX_PORT),
       DATA_DIR,
       LEDGER_DIR: `${DATA_DIR}/ledger`,

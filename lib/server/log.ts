@@ -58,8 +58,8 @@ export function isSensitiveName(name: string): boolean {
   return SENSITIVE_NAMES.has(normalised) || SENSITIVE_SUFFIXES.some((suffix) => normalised.endsWith(suffix));
 }
 
-/** Runs of 32+ characters that may be a key, a token, a secret or a seal. */
-const TOKEN_RUN = /[A-Za-z0-9_\-+/=.*~]{32,}/g;
+/** Runs of 32+ characters that may be a key, a token, a secret or a seal ("/" left out, so file paths stay readable). */
+const TOKEN_RUN = /[A-Za-z0-9_\-+=.*~]{32,}/g;
 /** An id we want to keep readable: a UUID, possibly after a short prefix (idempotency keys such as `crash-<uuid>`). */
 const ID_WITH_UUID = /^[A-Za-z0-9_-]{0,24}?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
