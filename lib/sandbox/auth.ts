@@ -11,10 +11,10 @@ export type AuthOutcome = { ok: true; business: Business; credential: string } |
 
 const BEARER_RE = /^Bearer\s+(\S+)\s*$/i;
 
-export function authenticate(req: IncomingMessage, bearerAllowed: boolean): AuthOutcome {
+export function authenticate(req: IncomingMessage, bearerAllowed: boolean, extraApiKeys: ReadonlyMap<string, Business> = new Map()): AuthOutcome {
   const apiKey = header(req, "x-api-key");
   if (apiKey !== undefined && apiKey !== "") {
-    const business = businessByApiKey(apiKey.trim());
+    const business = businessByApiKey(apiKey.trim()) ?? extraApiKeys.get(apiKey.trim());
     if (!business) return { ok: false, result: fail(401, "invalid_credentials", "The API key is not valid.") };
     return { ok: true, business, credential: `key:${business.apiKey}` };
   }

@@ -1,11 +1,11 @@
 /** Flag parsing of `npm run sandbox` (see cli.ts). */
-import { parseConcurrentSameKey, parseFaults } from "./config";
+import { parseConcurrentSameKey, parseExtraApiKeys, parseFaults } from "./config";
 import { parseRateLimit } from "./rate-limit";
 import type { FaultRule, SandboxOptions } from "./types";
 
 export const USAGE = `Usage: npm run sandbox -- [--port N] [--reset] [--settle-ms N] [--rate-limit N|off]
                             [--latency MS] [--fail-rate 0..1] [--data-dir DIR] [--quiet]
-                            [--concurrent-same-key replay|conflict]`;
+                            [--concurrent-same-key replay|conflict] [--extra-api-key acme:KEY]`;
 
 function numberFlag(name: string, raw: string | undefined, opts: { max?: number } = {}): number {
   const value = Number(raw);
@@ -46,6 +46,9 @@ export function parseArgs(argv: string[], env: Readonly<Record<string, string | 
         break;
       case "--concurrent-same-key":
         options.concurrentSameKey = parseConcurrentSameKey(value() ?? "", "--concurrent-same-key");
+        break;
+      case "--extra-api-key":
+        options.extraApiKeys = [...(options.extraApiKeys ?? []), ...parseExtraApiKeys(value() ?? "", "--extra-api-key")];
         break;
       case "--quiet":
         options.log = false;

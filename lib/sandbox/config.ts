@@ -1,7 +1,8 @@
 /** Resolves SandboxOptions against the environment and defaults. */
 import { parseFaultList } from "./faults";
 import { parseRateLimit } from "./rate-limit";
-import { CONCURRENT_SAME_KEY, type ConcurrentSameKey, type FaultRule, type RateLimitConfig, type SandboxOptions } from "./types";
+import { ACME, BETA, BUSINESSES } from "./businesses";
+import { CONCURRENT_SAME_KEY, type Business, type ConcurrentSameKey, type ExtraApiKey, type FaultRule, type RateLimitConfig, type SandboxOptions } from "./types";
 
 export interface SandboxConfig {
   port: number;
@@ -13,6 +14,8 @@ export interface SandboxConfig {
   reset: boolean;
   log: boolean;
   concurrentSameKey: ConcurrentSameKey;
+  /** Extra API key → the demo business it stands for. */
+  extraApiKeys: ReadonlyMap<string, Business>;
 }
 
 export const DEFAULT_PORT = 4010;
@@ -38,6 +41,34 @@ export function parseConcurrentSameKey(raw: string, origin: string): ConcurrentS
   const value = raw.trim();
   if (!(CONCURRENT_SAME_KEY as readonly string[]).includes(value)) throw new Error(`${origin} must be one of ${CONCURRENT_SAME_KEY.join(", ")}, got "${raw}"`);
   return value as ConcurrentSameKey;
+}
+
+const EXTRA_KEY_RE = /^[A-Za-z0-9_\-.]{8,200}$/;
+
+/** "acme:KEY,beta:KEY" (SANDBOX_EXTRA_API_KEYS, --extra-api-key) → extra keys. */
+export function parseExtraApiKeys(raw: string, origin: string): ExtraApiKey[] {
+  return raw
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item) => {
+      const colon = item.indexOf(":");
+      const business = item.slice(0, colon).trim().toLowerCase();
+      const apiKey = item.slice(colon + 1).trim();
+      if (colon < 0 || (business !== "acme" && business !== "beta")) throw new Error(`${origin}: each entry is acme:KEY or beta:KEY`);
+      return { business, apiKey };
+    });
+}
+
+function extraKeyMap(keys: readonly ExtraApiKey[]): Map<string, Business> {
+  const taken = new Set(BUSINESSES.flatMap((b) => [b.apiKey, b.accessToken]));
+  const map = new Map<string, Business>();
+  for (const { business, apiKey } of keys) {
+    if (!EXTRA_KEY_RE.test(apiKey)) throw new Error("an extra API key must be 8 to 200 letters, digits, '_', '-' or '.'");
+    if (taken.has(apiKey)) throw new Error("an extra API key must differ from the demo credentials");
+    map.set(apiKey, business === "acme" ? ACME : BETA);
+  }
+  return map;
 }
 
 export function resolveConfig(options: SandboxOptions, env: Readonly<Record<string, string | undefined>> = process.env): SandboxConfig {
@@ -69,5 +100,6 @@ export function resolveConfig(options: SandboxOptions, env: Readonly<Record<stri
     log: options.log ?? false,
     concurrentSameKey:
       options.concurrentSameKey ?? (env.SANDBOX_CONCURRENT_SAME_KEY?.trim() ? parseConcurrentSameKey(env.SANDBOX_CONCURRENT_SAME_KEY, "SANDBOX_CONCURRENT_SAME_KEY") : "replay"),
+    extraApiKeys: extraKeyMap(options.extraApiKeys ?? parseExtraApiKeys(env.SANDBOX_EXTRA_API_KEYS ?? "", "SANDBOX_EXTRA_API_KEYS")),
   };
 }

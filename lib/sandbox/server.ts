@@ -94,7 +94,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const endpoint = `${route.method} ${route.template}`;
     countRoute(endpoint);
 
-    const auth = authenticate(req, route.bearer);
+    const auth = authenticate(req, route.bearer, config.extraApiKeys);
     if (!auth.ok) return sendResult(res, auth.result, requestId);
 
     const retryAfter = limiter.take(auth.credential);

@@ -51,6 +51,12 @@ export interface RateLimitConfig {
   burst: number;
 }
 
+/** An additional X-API-Key the sandbox accepts for one of its demo businesses (tests use a canary key). */
+export interface ExtraApiKey {
+  business: "acme" | "beta";
+  apiKey: string;
+}
+
 export interface SandboxOptions {
   /** 0 = random free port; default from SANDBOX_PORT or 4010. */
   port?: number;
@@ -75,6 +81,11 @@ export interface SandboxOptions {
    * Default SANDBOX_CONCURRENT_SAME_KEY.
    */
   concurrentSameKey?: ConcurrentSameKey;
+  /**
+   * More API keys to accept, each as a demo business's (same data, same rate
+   * limit as its demo key). Default SANDBOX_EXTRA_API_KEYS ("acme:KEY,beta:KEY").
+   */
+  extraApiKeys?: ExtraApiKey[];
 }
 
 export interface SandboxHandle {

@@ -55,6 +55,7 @@ export async function startTestSandbox(opts: Partial<SandboxOptions> = {}): Prom
     reset: false,
     log: false,
     concurrentSameKey: "replay",
+    extraApiKeys: [],
     ...opts,
   });
   const url = handle.url;

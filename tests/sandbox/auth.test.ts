@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACME, BETA, startTestSandbox, type TestSandbox } from "../helpers/sandbox";
+import { parseExtraApiKeys, resolveConfig } from "@/lib/sandbox/config";
 import { call, uniqueSlug, validPayout } from "./client";
 
 let sb: TestSandbox;
@@ -87,5 +88,39 @@ describe("Bearer token + X-Business-Id", () => {
     const res = await call(sb.url, "GET", "/v1/chargebacks", { bearer: { token: "at_sandbox_nobody", businessId: ACME.businessId } });
     expect(res.status).toBe(401);
     expect(res.body.error?.code).toBe("invalid_credentials");
+  });
+});
+
+describe("extra API keys (extraApiKeys, SANDBOX_EXTRA_API_KEYS)", () => {
+  const EXTRA = "sk_extra_canary_0123456789";
+  let extra: TestSandbox;
+  beforeAll(async () => {
+    extra = await startTestSandbox({ extraApiKeys: [{ business: "beta", apiKey: EXTRA }] });
+  });
+  afterAll(() => extra.close());
+
+  it("an extra key acts as its demo business, and only there", async () => {
+    const own = await call(extra.url, "GET", "/v1/payouts/po_beta_1", { key: EXTRA });
+    expect(own.status).toBe(200);
+    const other = await call(extra.url, "GET", "/v1/payouts/po_demo_paid", { key: EXTRA });
+    expect(other.status).toBe(404);
+  });
+
+  it("is not accepted by a sandbox that was not given it", async () => {
+    const res = await call(sb.url, "GET", "/v1/payment-links", { key: EXTRA });
+    expect(res.status).toBe(401);
+    expect(res.body.error?.code).toBe("invalid_credentials");
+  });
+
+  it("the environment form is business:key pairs; anything else, or a demo credential, is refused at start", () => {
+    expect(parseExtraApiKeys(`acme:${EXTRA}, beta:sk_other_key_42`, "SANDBOX_EXTRA_API_KEYS")).toEqual([
+      { business: "acme", apiKey: EXTRA },
+      { business: "beta", apiKey: "sk_other_key_42" },
+    ]);
+    expect(() => parseExtraApiKeys(EXTRA, "SANDBOX_EXTRA_API_KEYS")).toThrow(/acme:KEY/);
+    expect(() => parseExtraApiKeys(`gamma:${EXTRA}`, "SANDBOX_EXTRA_API_KEYS")).toThrow(/acme:KEY/);
+    expect(() => resolveConfig({ extraApiKeys: [{ business: "acme", apiKey: ACME.apiKey }] }, {})).toThrow(/differ from the demo/);
+    expect(() => resolveConfig({ extraApiKeys: [{ business: "acme", apiKey: "short" }] }, {})).toThrow(/8 to 200/);
+    expect(resolveConfig({}, { SANDBOX_EXTRA_API_KEYS: `acme:${EXTRA}` }).extraApiKeys.get(EXTRA)?.id).toBe(ACME.businessId);
   });
 });
