@@ -63,8 +63,10 @@ const TOKEN_RUN = /[A-Za-z0-9_\-+=.*~]{32,}/g;
 /** An id we want to keep readable: a UUID, possibly after a short prefix (idempotency keys such as `crash-<uuid>`). */
 const ID_WITH_UUID = /^[A-Za-z0-9_-]{0,24}?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
-/** 11+ digits, possibly formatted (CPF, CNPJ, phone numbers, card numbers). */
-const LONG_DIGITS = /\+?\d(?:[.\-/ ]?\d){10,}/g;
+/** 11+ digits, possibly formatted (CPF, CNPJ, phone numbers, card numbers), not inside a word (ids such as bff_… stay). */
+const LONG_DIGITS = /(?<![A-Za-z0-9_])\+?\d(?:[.\-/ ]?\d){10,}(?![A-Za-z0-9_])/g;
+/** What a request id looks like (ours: bff_ + hex; the API's: req_ + base32); anything else is masked like any text. */
+const REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const MAX_STRING = 500;
 
 /** Masks what may be a secret or personal data inside free text. */
@@ -151,7 +153,7 @@ export function redact(value: unknown, depth = 0, seen: WeakSet<object> = new We
 export function formatLine(level: LogLevel, event: string, fields: LogFields = {}, now: Date = new Date()): string {
   const { requestId, error, ...rest } = fields;
   const line: Record<string, unknown> = { time: now.toISOString(), level, event: maskText(event) };
-  if (requestId) line.requestId = maskText(requestId);
+  if (requestId) line.requestId = REQUEST_ID.test(requestId) ? requestId : maskText(requestId);
   const extra = redact(rest);
   if (extra && typeof extra === "object") Object.assign(line, extra);
   if (error !== undefined) line.error = reduceError(error);

@@ -111,6 +111,9 @@ describe("redaction", () => {
     expect(text).toContain("[email]");
     expect(text).toContain("[digits]");
     expect(text).toMatch(/\[masked:\d+\]/);
+    // Request ids stay whole, even with long runs of digits in them.
+    expect(parse(formatLine("info", "test.id", { requestId: "bff_aad07713451276f4bc33" })).requestId).toBe("bff_aad07713451276f4bc33");
+    expect(maskText("payout po_12345678901234 of request bff_aad07713451276f4bc33")).toBe("payout po_12345678901234 of request bff_aad07713451276f4bc33");
     // Short numbers, dates and UUIDs stay readable.
     expect(maskText("amount 2500 on 2026-11-23 for 7f1c2b9e-4d2a-4c5e-9b1a-0a1b2c3d4e5f")).toBe("amount 2500 on 2026-11-23 for 7f1c2b9e-4d2a-4c5e-9b1a-0a1b2c3d4e5f");
   });
