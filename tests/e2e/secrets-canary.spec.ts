@@ -6,8 +6,9 @@
  * with the ledger folder unusable. Then the canaries — in plain, URL-encoded,
  * base64 and base64url (any alignment) and hex forms — must appear nowhere:
  * not in any response header or body (HTML, RSC payloads, JSON, scripts), any
- * URL the browser requested or was sent to (Location), the server's captured
- * stdout and stderr, the ledger's files, or the build output (`.next`, whose
+ * URL the browser requested or was sent to (Location), the browser's cookies
+ * and storage, the server's captured stdout and stderr, the ledger's files, or
+ * the build output (`.next`, whose
  * `static` folder is what is served; `npm run test:e2e` builds it with canary
  * values in the environment too, see canary-build.ts).
  *
@@ -47,6 +48,8 @@ interface Seen {
 }
 
 const seen: Seen[] = [];
+/** What the browser kept after each phase: cookies, localStorage (sessionStorage is read from the page). */
+const storage: Array<{ phase: string; text: string }> = [];
 const requestedUrls = new Set<string>();
 const counts = { pages: 0, apiCalls: 0, rsc: 0, redirects: 0, upstream500Replies: 0, dbErrorReplies: 0, unusableLedgerReplies: 0 };
 
@@ -165,11 +168,13 @@ async function everyPageOverHttp(phase: string, cookie: string): Promise<void> {
 }
 
 /** Every page in Chromium, recording every response (document, RSC, scripts, styles, fetches) and every URL. */
-async function everyPageInBrowser(page: Page): Promise<void> {
+async function everyPageInBrowser(page: Page, phase: string): Promise<void> {
   for (const pathname of PAGES) {
     await page.goto(`${APP}${pathname}`, { waitUntil: "networkidle" });
     counts.pages += 1;
   }
+  const session = await page.evaluate(() => JSON.stringify(Object.entries(sessionStorage)));
+  storage.push({ phase, text: `${JSON.stringify(await page.context().storageState())}\n${session}` });
 }
 
 /** Body reads still running when the context closes; awaited before the scan. */
@@ -247,7 +252,7 @@ test("the canary API key and session secret appear nowhere the app writes or ser
   const cookie = `pixops_session=${sessionCookie?.value ?? ""}`;
 
   // 1. Healthy.
-  await everyPageInBrowser(page);
+  await everyPageInBrowser(page, phase);
   const healthy = await everyApiRoute(phase, cookie);
   expect(healthy.filter((s) => s >= 500)).toEqual([]);
   await everyPageOverHttp(phase, cookie);
@@ -255,7 +260,7 @@ test("the canary API key and session secret appear nowhere the app writes or ser
   // 2. The API answers 500 to everything.
   phase = "upstream-500";
   await sandboxAdmin(SANDBOX, "POST", "/__sandbox/faults", { kind: "error500" });
-  await everyPageInBrowser(page);
+  await everyPageInBrowser(page, phase);
   const upstream = await everyApiRoute(phase, cookie);
   counts.upstream500Replies = upstream.filter((s) => s >= 500).length;
   expect(counts.upstream500Replies).toBeGreaterThan(5);
@@ -268,7 +273,7 @@ test("the canary API key and session secret appear nowhere the app writes or ser
   await assertPortFree(APP_PORT);
   await ledgerRefusesWrites();
   await restartApp();
-  await everyPageInBrowser(page);
+  await everyPageInBrowser(page, phase);
   const refused = await everyApiRoute(phase, cookie);
   counts.dbErrorReplies = refused.filter((s) => s === 500).length;
   expect(counts.dbErrorReplies).toBeGreaterThan(3);
@@ -279,7 +284,7 @@ test("the canary API key and session secret appear nowhere the app writes or ser
   const notAFolder = path.join(DATA_DIR, "not-a-folder");
   writeFileSync(notAFolder, "a file where the ledger's folder should be\n");
   await restartApp({ LEDGER_DIR: notAFolder }, { healthy: false });
-  await everyPageInBrowser(page);
+  await everyPageInBrowser(page, phase);
   const unusable = await everyApiRoute(phase, cookie);
   counts.unusableLedgerReplies = unusable.filter((s) => s === 500).length;
   expect(counts.unusableLedgerReplies).toBeGreaterThan(10);
@@ -297,6 +302,7 @@ test("the canary API key and session secret appear nowhere the app writes or ser
     findings.push(...scanText(`${response.label} ${response.url} body`, response.body, ALL_CANARIES));
   }
   for (const url of requestedUrls) findings.push(...scanText(`URL ${url}`, url, ALL_CANARIES));
+  for (const kept of storage) findings.push(...scanText(`${kept.phase} browser storage`, kept.text, ALL_CANARIES));
   const logText = readFileSync(APP_LOG);
   findings.push(...scanText("the server's stdout and stderr", logText, ALL_CANARIES));
   const ledgerScan = scanTree(LEDGER_DIR, ALL_CANARIES);
@@ -314,7 +320,7 @@ test("the canary API key and session secret appear nowhere the app writes or ser
   const builtWithCanary = marker?.canaries === canaryFingerprint([BUILD_CANARY.apiKey, BUILD_CANARY.sessionSecret]);
   const logLines = logText.toString("utf8").split("\n").filter((line) => line.startsWith("{")).length;
   console.log(
-    `[secrets canary] responses=${seen.length} browser_pages=${counts.pages} api_calls=${counts.apiCalls} rsc_payloads=${counts.rsc} redirects=${counts.redirects} urls=${requestedUrls.size} ` +
+    `[secrets canary] responses=${seen.length} browser_pages=${counts.pages} browser_storage_snapshots=${storage.length} api_calls=${counts.apiCalls} rsc_payloads=${counts.rsc} redirects=${counts.redirects} urls=${requestedUrls.size} ` +
       `upstream_500_replies=${counts.upstream500Replies} ledger_refused_replies=${counts.dbErrorReplies} ledger_unusable_replies=${counts.unusableLedgerReplies} ` +
       `log_bytes=${logText.length} json_log_lines=${logLines} ledger_files=${ledgerScan.files} build_files=${buildScan.files} build_bytes=${buildScan.bytes} ` +
       `forms_per_canary=${encodings(CANARY_API_KEY).length} built_with_canary_env=${builtWithCanary ? "yes" : "no"} findings=${findings.length}`,
