@@ -326,4 +326,7 @@ test("the canary API key and session secret appear nowhere the app writes or ser
       `forms_per_canary=${encodings(CANARY_API_KEY).length} built_with_canary_env=${builtWithCanary ? "yes" : "no"} findings=${findings.length}`,
   );
   expect(findings).toEqual([]);
+  // The failing queries of phase 3 had the payouts' Pix key and sealed credentials as parameters: none in the log either.
+  const log = logText.toString("utf8");
+  for (const value of ["fornecedor@example.com", "Fe26.", "params:", "Failing row"]) expect(log, `the server's log holds ${value}`).not.toContain(value);
 });
