@@ -1,4 +1,4 @@
--- 0003: sealed credentials get a key of their own (derived from each SESSION_SECRET
+-- 0004: sealed credentials get a key of their own (derived from each SESSION_SECRET
 -- for intent seals only, lib/session/credential-seal.ts) and live only as long as
 -- the automatic re-send window. Seals written by earlier versions used the session
 -- cookie's key and a 7-day limit, and cannot be opened any more: erase them.
