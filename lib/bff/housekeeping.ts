@@ -3,6 +3,7 @@ import { lt } from "drizzle-orm";
 import { z } from "zod";
 import { getLedger, purgeExpiredRevocations, purgeSecurityEvents, type Ledger } from "@/lib/ledger";
 import { rateLimits } from "@/lib/ledger/schema";
+import { log } from "@/lib/server/log";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -51,9 +52,9 @@ export function startHousekeeping(): void {
   const tick = async () => {
     try {
       const summary = await runHousekeeping(await getLedger(), new Date(), settings);
-      if (summary.revocations + summary.securityEvents + summary.rateLimits > 0) console.log("[housekeeping]", JSON.stringify(summary));
+      if (summary.revocations + summary.securityEvents + summary.rateLimits > 0) log.info("housekeeping.pass", { summary });
     } catch (error) {
-      console.error("[housekeeping] pass failed", error instanceof Error ? error.message : error);
+      log.error("housekeeping.pass_failed", { error });
     }
   };
   void tick();

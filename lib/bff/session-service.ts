@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { appendAudit, recordSecurityEvent, revokeScope, revokeSession, type Ledger } from "@/lib/ledger";
 import { isSandboxMode } from "@/lib/payments/config-public";
 import { isPaymentsApiError, type Credential } from "@/lib/payments/client";
+import { log } from "@/lib/server/log";
 import { apiClientFor } from "./api-client";
 import type { SignInBody } from "@/lib/schemas/session";
 import { getSessionConfig } from "@/lib/session/config";
@@ -54,7 +55,7 @@ export async function signIn(ledger: Ledger, body: SignInBody, secure: boolean, 
     const event = { kind, reason, clientAddress: from.address, addressSource: from.source, credentialFingerprint: fingerprint.slice(0, 16), credentialKind: credential.kind, requestId };
     await recordSecurityEvent(ledger, event);
     // Also a log line, so an attack shows in the server's logs without a database query.
-    console.warn(JSON.stringify({ event: `security.${kind}`, ...event }));
+    log.warn(`security.${kind}`, event);
   };
 
   const begun = await beginSignIn(ledger, { address: from.address, credential: fingerprint.slice(0, 32) });
