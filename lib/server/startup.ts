@@ -23,7 +23,7 @@ export async function startServer(): Promise<void> {
     checkConfiguration();
   } catch (error) {
     // ConfigError, TenancyConfigError or a settings parse error: all say what to fix.
-    log.error("startup.refused", { reason: error instanceof Error ? error.message : String(error), note: "refusing to start" });
+    log.error("startup.refused", { reason: error instanceof Error ? error.message : String(error), note: "Refusing to start." });
     process.exit(1);
   }
   await getLedger();

@@ -52,7 +52,7 @@ describe.concurrent("refused: exit code 1 and a message saying what to set", () 
     const exit = await runStartup(env);
     expect(exit.code, exit.stderr).toBe(1);
     expect(exit.stdout).not.toContain("started");
-    expect(exit.stderr).toMatch(/\[startup\] .*must be Secure/);
+    expect(exit.stderr).toMatch(/"event":"startup\.refused".*must be Secure/);
     expect(exit.stderr).toMatch(why);
     expect(exit.stderr).toMatch(/set APP_ORIGIN to this dashboard's https origin .*ALLOW_INSECURE_HTTP=1.*Refusing to start\./);
   });
