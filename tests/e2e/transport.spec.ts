@@ -187,7 +187,7 @@ test("production with a real API over plain http refuses to start, saying what t
     await instance.started.exited;
     expect(instance.started.child.exitCode).toBe(1);
     const log = readFileSync(instance.logFile, "utf8");
-    expect(log).toMatch(/\[startup\] in production with a real payments API .*APP_ORIGIN is not set.*Refusing to start\./);
+    expect(log).toMatch(/"event":"startup\.refused".*in production with a real payments API .*APP_ORIGIN is not set.*Refusing to start\./);
   } finally {
     await stopInstance(instance);
   }
