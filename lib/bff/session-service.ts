@@ -81,17 +81,22 @@ export async function signIn(ledger: Ledger, body: SignInBody, secure: boolean, 
   return { data: toSessionInfo(session), requestId, cookies: [await sessionSetCookie(session, secure, now)] };
 }
 
-export async function signOut(ledger: Ledger, session: SessionData, secure: boolean): Promise<HandlerResult> {
-  await revokeSession(ledger, { sessionId: session.sid, businessId: session.business.id, expiresAt: sessionExpiresAt(session) });
+/** Records a session's own sign-out (one or everywhere) and clears its cookie. */
+async function signedOut(ledger: Ledger, session: SessionData, secure: boolean, action: "session.sign_out" | "session.sign_out_everywhere"): Promise<HandlerResult> {
   await appendAudit(ledger, {
     businessId: session.business.id,
     actor: { name: session.operatorName, role: session.role },
-    action: "session.sign_out",
+    action,
     outcome: "success",
     targetType: "session",
     targetId: session.sid,
   });
   return { data: { signedOut: true }, cookies: [serializeClearedSessionCookie(secure)] };
+}
+
+export async function signOut(ledger: Ledger, session: SessionData, secure: boolean): Promise<HandlerResult> {
+  await revokeSession(ledger, { sessionId: session.sid, businessId: session.business.id, expiresAt: sessionExpiresAt(session) });
+  return signedOut(ledger, session, secure, "session.sign_out");
 }
 
 /**
@@ -100,13 +105,5 @@ export async function signOut(ledger: Ledger, session: SessionData, secure: bool
  */
 export async function signOutEverywhere(ledger: Ledger, session: SessionData, secure: boolean, now = Date.now()): Promise<HandlerResult> {
   await revokeScope(ledger, { businessId: session.business.id, at: new Date(now), maxSessionLifetimeMs: getSessionConfig().absoluteLifetimeSeconds * 1000 });
-  await appendAudit(ledger, {
-    businessId: session.business.id,
-    actor: { name: session.operatorName, role: session.role },
-    action: "session.sign_out_everywhere",
-    outcome: "success",
-    targetType: "session",
-    targetId: session.sid,
-  });
-  return { data: { signedOut: true }, cookies: [serializeClearedSessionCookie(secure)] };
+  return signedOut(ledger, session, secure, "session.sign_out_everywhere");
 }
