@@ -9,7 +9,7 @@ const nextConfig = {
     // The proxy (proxy.ts) runs on every page request and on API paths with a '%'; Next.js copies
     // the body of each such request into memory for it, by default up to 10 MB per request, so a
     // few large unauthenticated POSTs to a page could fill the server's memory. Pages take no body,
-    // and no BFF body may exceed 64 KiB (lib/bff/body.ts): copy at most that, plus the byte that
+    // and no BFF body may exceed 64 KiB (lib/server/http/body.ts): copy at most that, plus the byte that
     // tells the BFF a body is too large.
     proxyClientMaxBodySize: 64 * 1024 + 1,
   },

@@ -1,9 +1,9 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { respondError } from "@/lib/bff/respond";
-import { contentSecurityPolicy, pageSecurityHeaders } from "@/lib/security/headers";
-import { isDecodablePath } from "@/lib/security/paths";
-import { isSecureRequest, readCookie, sessionCookieName } from "@/lib/session/cookie";
-import { openSession, SESSION_REFRESH_AFTER_MS, sessionSetCookie } from "@/lib/session/session";
+import { respondError } from "@/lib/server/http/respond";
+import { contentSecurityPolicy, pageSecurityHeaders } from "@/lib/server/security/headers";
+import { isDecodablePath } from "@/lib/server/security/paths";
+import { isSecureRequest, readCookie, sessionCookieName } from "@/lib/server/session/cookie";
+import { openSession, SESSION_REFRESH_AFTER_MS, sessionSetCookie } from "@/lib/server/session/session";
 
 const PUBLIC_PAGES = new Set(["/login"]);
 

@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { AppProviders } from "@/components/providers/app-providers";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/lib/server/i18n";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -2,7 +2,7 @@ import { FileSearch } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { buttonVariants } from "@/components/ui/button";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/lib/server/i18n";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();

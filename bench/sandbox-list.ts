@@ -8,7 +8,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Agent, request } from "undici";
-import { startSandbox } from "../lib/sandbox/server";
+import { startSandbox } from "../sandbox/server";
 
 const CONCURRENCY = 16;
 const WARMUP = 2000;

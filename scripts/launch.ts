@@ -37,7 +37,7 @@ async function main(): Promise<void> {
       console.log(`Payments API: using the sandbox already running at ${url}`);
     } else {
       // Loaded only in sandbox mode, so a production deployment never loads sandbox code.
-      const { startSandbox } = await import("../lib/sandbox/server");
+      const { startSandbox } = await import("../sandbox/server");
       const sandbox = await startSandbox({
         port,
         dataDir: path.join(process.env.DATA_DIR ?? ".data", "sandbox"),

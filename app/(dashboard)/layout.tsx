@@ -4,8 +4,8 @@ import type { ReactNode } from "react";
 import { SessionProvider } from "@/components/providers/session-provider";
 import { AppShell } from "@/components/shell/app-shell";
 import { SignInRedirect } from "@/components/shell/sign-in-redirect";
-import { safeNextPath } from "@/lib/api/next-path";
-import { getPageSession } from "@/lib/session/page";
+import { safeNextPath } from "@/lib/browser/bff-client/next-path";
+import { getPageSession } from "@/lib/server/session/page";
 
 /**
  * Every dashboard page requires a session. Without one the browser goes to

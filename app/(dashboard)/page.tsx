@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { OverviewView } from "@/components/overview/overview-view";
-import { can } from "@/lib/auth/roles";
-import { getI18n } from "@/lib/i18n/server";
-import { getPageSession } from "@/lib/session/page";
+import { can } from "@/lib/shared/auth/roles";
+import { getI18n } from "@/lib/server/i18n";
+import { getPageSession } from "@/lib/server/session/page";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();

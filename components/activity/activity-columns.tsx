@@ -5,8 +5,8 @@ import { useMemo } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { type DataTableColumn } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
-import { useI18n } from "@/lib/i18n/client";
-import type { ActivityEntry } from "@/lib/schemas/activity";
+import { useI18n } from "@/lib/browser/i18n";
+import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import { OutcomeBadge, TargetLink, useActivityLabels } from "./activity-labels";
 import { ChangeSummary } from "./change-list";
 

@@ -6,9 +6,9 @@ import { DateRangeFilter } from "@/components/ui/date-range-filter";
 import { ClearFiltersButton, FiltersToggleButton } from "@/components/ui/filter-buttons";
 import { inputClassName } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import type { UrlStatePatch } from "@/lib/hooks/use-url-state";
-import { useI18n } from "@/lib/i18n/client";
-import { ACTIVITY_ACTIONS } from "@/lib/query/activity";
+import type { UrlStatePatch } from "@/lib/browser/hooks/use-url-state";
+import { useI18n } from "@/lib/browser/i18n";
+import { ACTIVITY_ACTIONS } from "@/lib/browser/query/activity";
 import type { ActivityUrlState, activityUrlSchema } from "./activity-model";
 import { useActivityLabels } from "./activity-labels";
 

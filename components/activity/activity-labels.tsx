@@ -4,9 +4,9 @@ import { CircleCheck, CircleHelp, CircleX, Hourglass, type LucideIcon } from "lu
 import Link from "next/link";
 import { useMemo } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { useI18n } from "@/lib/i18n/client";
-import { hasMessage } from "@/lib/i18n/translate";
-import type { ActivityEntry } from "@/lib/schemas/activity";
+import { useI18n } from "@/lib/browser/i18n";
+import { hasMessage } from "@/lib/shared/i18n/translate";
+import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import { targetHref } from "./activity-model";
 
 /** Translated names for actions, roles and target types; unknown values are shown as they came. */

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { csvDateLocal, csvDateUtc, jsonCell, toCsv, type CsvValue } from "@/lib/csv";
-import { zonedLocalToUtcIso } from "@/lib/format/date";
-import type { ActivityFilters } from "@/lib/query/activity";
-import type { ActivityEntry } from "@/lib/schemas/activity";
+import { csvDateLocal, csvDateUtc, jsonCell, toCsv, type CsvValue } from "@/lib/shared/csv";
+import { zonedLocalToUtcIso } from "@/lib/shared/format/date";
+import type { ActivityFilters } from "@/lib/browser/query/activity";
+import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { useI18n } from "@/lib/i18n/client";
+import { useI18n } from "@/lib/browser/i18n";
 
 /** What a viewer sees at /activity: the audit log is for operators (the BFF refuses it with 403 too). */
 export function ActivityNotAllowed() {

@@ -5,8 +5,8 @@ import { DateTime } from "@/components/ui/date-time";
 import { DetailList, type DetailItem } from "@/components/ui/detail-list";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
-import { useI18n } from "@/lib/i18n/client";
-import type { ActivityEntry } from "@/lib/schemas/activity";
+import { useI18n } from "@/lib/browser/i18n";
+import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import { OutcomeBadge, TargetLink, useActivityLabels } from "./activity-labels";
 import { ChangeTable } from "./change-list";
 

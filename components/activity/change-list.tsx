@@ -2,10 +2,10 @@
 
 import { ArrowRight } from "lucide-react";
 import { cn } from "@/components/ui/cn";
-import { formatDocument } from "@/lib/format/text";
-import { useI18n } from "@/lib/i18n/client";
-import { hasMessage } from "@/lib/i18n/translate";
-import type { ActivityEntry } from "@/lib/schemas/activity";
+import { formatDocument } from "@/lib/shared/format/text";
+import { useI18n } from "@/lib/browser/i18n";
+import { hasMessage } from "@/lib/shared/i18n/translate";
+import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import { diffSnapshots, type FieldChange } from "./activity-model";
 
 /** Formats one snapshot value for people: money, yes/no, documents, statuses; anything else as it came. */

@@ -4,10 +4,10 @@ import { useId, useMemo, useState } from "react";
 import { DateRangeFilter } from "@/components/ui/date-range-filter";
 import { ClearFiltersButton, FiltersToggleButton } from "@/components/ui/filter-buttons";
 import { NativeSelect } from "@/components/ui/native-select";
-import type { UrlStatePatch } from "@/lib/hooks/use-url-state";
-import { useI18n } from "@/lib/i18n/client";
-import { hasMessage } from "@/lib/i18n/translate";
-import type { Chargeback } from "@/lib/payments/schemas/chargeback";
+import type { UrlStatePatch } from "@/lib/browser/hooks/use-url-state";
+import { useI18n } from "@/lib/browser/i18n";
+import { hasMessage } from "@/lib/shared/i18n/translate";
+import type { Chargeback } from "@/lib/shared/schemas/chargeback";
 import { DEADLINE_FILTERS, KNOWN_CHARGEBACK_KINDS, KNOWN_CHARGEBACK_STATUSES, type ChargebackUrlState, type chargebackUrlSchema } from "./chargeback-model";
 import { useKindLabel } from "./kind-badge";
 

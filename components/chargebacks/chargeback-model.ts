@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { centavosToDecimal, csvDateLocal, csvDateUtc, jsonCell, toCsv, type CsvValue } from "@/lib/csv";
-import { zonedLocalToUtcIso } from "@/lib/format/date";
-import { ChargebackSchema, isOpenChargeback, KNOWN_CHARGEBACK_KINDS, KNOWN_CHARGEBACK_STATUSES, type Chargeback } from "@/lib/payments/schemas/chargeback";
+import { centavosToDecimal, csvDateLocal, csvDateUtc, jsonCell, toCsv, type CsvValue } from "@/lib/shared/csv";
+import { zonedLocalToUtcIso } from "@/lib/shared/format/date";
+import { ChargebackSchema, isOpenChargeback, KNOWN_CHARGEBACK_KINDS, KNOWN_CHARGEBACK_STATUSES, type Chargeback } from "@/lib/shared/schemas/chargeback";
 
 /**
  * The chargebacks page's rules, kept pure (no React) so the table, the stat

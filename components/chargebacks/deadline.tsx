@@ -3,9 +3,9 @@
 import { AlarmClock, CalendarClock, Clock, Hourglass, OctagonAlert, type LucideIcon } from "lucide-react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
-import type { I18nContextValue } from "@/lib/i18n/formatters";
-import { useI18n } from "@/lib/i18n/client";
-import type { Chargeback } from "@/lib/payments/schemas/chargeback";
+import type { I18nContextValue } from "@/lib/shared/i18n/formatters";
+import { useI18n } from "@/lib/browser/i18n";
+import type { Chargeback } from "@/lib/shared/schemas/chargeback";
 import { instant, urgencyOf, type Urgency } from "./chargeback-model";
 
 /** "2 d 4 h", "5 h 12 min", "45 min": time left (or past) to a deadline, precise enough to act on. */

@@ -2,8 +2,8 @@
 
 import { CircleHelp, CreditCard, QrCode, type LucideIcon } from "lucide-react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { useI18n } from "@/lib/i18n/client";
-import { hasMessage } from "@/lib/i18n/translate";
+import { useI18n } from "@/lib/browser/i18n";
+import { hasMessage } from "@/lib/shared/i18n/translate";
 
 const KINDS: Record<string, { icon: LucideIcon; tone: BadgeTone }> = {
   pix_med: { icon: QrCode, tone: "info" },

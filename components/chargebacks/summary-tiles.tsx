@@ -5,7 +5,7 @@ import { AlarmClock, Hourglass, Scale, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useI18n } from "@/lib/i18n/client";
+import { useI18n } from "@/lib/browser/i18n";
 import type { Summary } from "./chargeback-model";
 
 type Tone = "default" | "warning" | "danger" | "info";

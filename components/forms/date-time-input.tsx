@@ -5,9 +5,9 @@ import { useId, useState, type ComponentProps, type FocusEvent } from "react";
 import { cn } from "@/components/ui/cn";
 import { useFormFieldControl } from "@/components/ui/form-field-context";
 import { inputClassName } from "@/components/ui/input";
-import { utcIsoToZonedLocal, zonedLocalToUtcIso } from "@/lib/format/date";
-import { useI18n } from "@/lib/i18n/client";
-import { zoneLabel } from "@/lib/i18n/zone-label";
+import { utcIsoToZonedLocal, zonedLocalToUtcIso } from "@/lib/shared/format/date";
+import { useI18n } from "@/lib/browser/i18n";
+import { zoneLabel } from "@/lib/shared/i18n/zone-label";
 import { useControlError } from "./use-control-error";
 
 export interface DateTimeInputProps extends Omit<ComponentProps<"input">, "value" | "defaultValue" | "onChange" | "type" | "min" | "max"> {

@@ -4,8 +4,8 @@ import { useId, useState, type ComponentProps, type FocusEvent } from "react";
 import { cn } from "@/components/ui/cn";
 import { useFormFieldControl } from "@/components/ui/form-field-context";
 import { inputClassName } from "@/components/ui/input";
-import { useI18n } from "@/lib/i18n/client";
-import { isValidDocument, maskDocument, unmaskDocument } from "@/lib/validation/documents";
+import { useI18n } from "@/lib/browser/i18n";
+import { isValidDocument, maskDocument, unmaskDocument } from "@/lib/shared/validation/documents";
 import { useMaskedChange } from "./caret";
 import { useControlError } from "./use-control-error";
 

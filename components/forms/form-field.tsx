@@ -4,7 +4,7 @@ import { useId, useMemo, useState, type ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { FormFieldContext, type FormFieldContextValue } from "@/components/ui/form-field-context";
 import { Label } from "@/components/ui/label";
-import { useI18n } from "@/lib/i18n/client";
+import { useI18n } from "@/lib/browser/i18n";
 
 export interface FormFieldProps {
   label: ReactNode;

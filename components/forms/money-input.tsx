@@ -4,8 +4,8 @@ import { useId, useState, type ComponentProps, type FocusEvent, type KeyboardEve
 import { cn } from "@/components/ui/cn";
 import { useFormFieldControl } from "@/components/ui/form-field-context";
 import { inputClassName } from "@/components/ui/input";
-import { formatMoneyInput, parseMoneyInput } from "@/lib/format/number";
-import { useI18n } from "@/lib/i18n/client";
+import { formatMoneyInput, parseMoneyInput } from "@/lib/shared/format/number";
+import { useI18n } from "@/lib/browser/i18n";
 import { useControlError } from "./use-control-error";
 
 export interface MoneyInputProps extends Omit<ComponentProps<"input">, "value" | "defaultValue" | "onChange" | "type"> {

@@ -4,7 +4,7 @@ import { Eye, EyeOff } from "lucide-react";
 import { useState, type ComponentProps } from "react";
 import { cn } from "@/components/ui/cn";
 import { Input } from "@/components/ui/input";
-import { useI18n } from "@/lib/i18n/client";
+import { useI18n } from "@/lib/browser/i18n";
 
 export interface PasswordInputProps extends Omit<ComponentProps<"input">, "type"> {
   /** What the secret is, for the toggle's name ("Mostrar chave de API"). */

@@ -5,10 +5,10 @@ import { cn } from "@/components/ui/cn";
 import { FormFieldContext, useFormFieldControl } from "@/components/ui/form-field-context";
 import { inputClassName } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import { formatPhone } from "@/lib/format/text";
-import { useI18n } from "@/lib/i18n/client";
-import { unmaskDocument } from "@/lib/validation/documents";
-import { detectPixKeyType, isValidPixKey, normalizePixKey, PIX_KEY_ERRORS, PIX_KEY_TYPES, type PixKeyType } from "@/lib/validation/pix";
+import { formatPhone } from "@/lib/shared/format/text";
+import { useI18n } from "@/lib/browser/i18n";
+import { unmaskDocument } from "@/lib/shared/validation/documents";
+import { detectPixKeyType, isValidPixKey, normalizePixKey, PIX_KEY_ERRORS, PIX_KEY_TYPES, type PixKeyType } from "@/lib/shared/validation/pix";
 import { useMaskedChange } from "./caret";
 import { useControlError } from "./use-control-error";
 

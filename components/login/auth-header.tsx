@@ -4,7 +4,7 @@ import { Brand } from "@/components/shell/brand";
 import { LocaleSwitch } from "@/components/shell/locale-switch";
 import { SkipLink } from "@/components/shell/skip-link";
 import { ThemeSwitch } from "@/components/shell/theme-switch";
-import { useI18n } from "@/lib/i18n/client";
+import { useI18n } from "@/lib/browser/i18n";
 
 export function AuthHeader() {
   const { t } = useI18n();

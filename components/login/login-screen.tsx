@@ -4,7 +4,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { SandboxBadge } from "@/components/shell/app-shell";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import { useI18n } from "@/lib/i18n/client";
+import { useI18n } from "@/lib/browser/i18n";
 import { OperatorSignInForm } from "./operator-sign-in-form";
 import type { SandboxBusiness } from "./sandbox-businesses";
 import { SandboxCredentials } from "./sandbox-credentials";

@@ -6,9 +6,9 @@ import { PasswordInput } from "@/components/forms/password-input";
 import { Button } from "@/components/ui/button";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Input } from "@/components/ui/input";
-import { useZodForm } from "@/lib/hooks/use-zod-form";
-import { useI18n } from "@/lib/i18n/client";
-import { operatorSignInSchema } from "@/lib/schemas/session";
+import { useZodForm } from "@/lib/browser/hooks/use-zod-form";
+import { useI18n } from "@/lib/browser/i18n";
+import { operatorSignInSchema } from "@/lib/shared/schemas/session";
 import { SignInThrottleNotice } from "./sign-in-throttle-notice";
 import { recallOperatorName, useSignInSubmit } from "./use-sign-in";
 

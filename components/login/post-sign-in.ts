@@ -1,6 +1,6 @@
 import { homePathFor, isPathAllowed } from "@/components/shell/nav-items";
-import { safeNextPath } from "@/lib/api/next-path";
-import type { Role } from "@/lib/auth/roles";
+import { safeNextPath } from "@/lib/browser/bff-client/next-path";
+import type { Role } from "@/lib/shared/auth/roles";
 
 /**
  * Where to go after signing in (or when a signed-in user opens /login): a safe

@@ -1,5 +1,5 @@
 /**
- * Demo businesses of the local sandbox (see lib/sandbox). Only shown on the
+ * Demo businesses of the local sandbox (see sandbox/). Only shown on the
  * sign-in page when the server runs in sandbox mode; these credentials move no
  * real money.
  */

@@ -3,7 +3,7 @@
 import { FlaskConical, KeyRound } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { useI18n } from "@/lib/i18n/client";
+import { useI18n } from "@/lib/browser/i18n";
 import { SANDBOX_BUSINESSES, type SandboxBusiness } from "./sandbox-businesses";
 
 export interface SandboxCredentialsProps {

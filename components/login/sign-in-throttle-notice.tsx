@@ -1,8 +1,8 @@
 "use client";
 
 import { Clock } from "lucide-react";
-import { useI18n } from "@/lib/i18n/client";
-import { zoneLabel } from "@/lib/i18n/zone-label";
+import { useI18n } from "@/lib/browser/i18n";
+import { zoneLabel } from "@/lib/shared/i18n/zone-label";
 
 /** After a 429 on sign-in: when to try again, in the operator's zone. */
 export function SignInThrottleNotice({ until }: { until: Date }) {

@@ -3,11 +3,11 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import type { FieldPath, FieldValues, UseFormSetError } from "react-hook-form";
-import { isBffRequestError } from "@/lib/api/errors";
-import { applyServerErrors } from "@/lib/api/form-errors";
-import { useSignIn } from "@/lib/query/session";
+import { isBffRequestError } from "@/lib/browser/bff-client/errors";
+import { applyServerErrors } from "@/lib/browser/bff-client/form-errors";
+import { useSignIn } from "@/lib/browser/query/session";
 import { postSignInTarget } from "./post-sign-in";
-import type { SignInBody } from "@/lib/schemas/session";
+import type { SignInBody } from "@/lib/shared/schemas/session";
 
 export const OPERATOR_NAME_STORAGE_KEY = "pixops.operatorName";
 

@@ -1,4 +1,4 @@
-import { isOpenChargeback, type Chargeback } from "@/lib/payments/schemas/chargeback";
+import { isOpenChargeback, type Chargeback } from "@/lib/shared/schemas/chargeback";
 
 export { isOpenChargeback };
 

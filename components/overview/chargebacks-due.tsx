@@ -13,10 +13,10 @@ import { ErrorPanel } from "@/components/ui/error-panel";
 import { Money } from "@/components/ui/money";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StatusBadge } from "@/components/ui/status-badge";
-import type { MessageKey } from "@/lib/i18n/dictionaries";
-import { useI18n } from "@/lib/i18n/client";
-import type { Chargeback } from "@/lib/payments/schemas/chargeback";
-import { chargebacksQuery } from "@/lib/query/chargebacks";
+import type { MessageKey } from "@/lib/shared/i18n/dictionaries";
+import { useI18n } from "@/lib/browser/i18n";
+import type { Chargeback } from "@/lib/shared/schemas/chargeback";
+import { chargebacksQuery } from "@/lib/browser/query/chargebacks";
 import { countdownParts, deadlineUrgency, isOpenChargeback, soonestOpenChargebacks, type DeadlineUrgency } from "./chargeback-deadlines";
 import { OverviewSection } from "./overview-section";
 

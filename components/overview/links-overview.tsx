@@ -8,8 +8,8 @@ import { deriveLinkState, linkTotals } from "@/components/payment-links/link-mod
 import { useNow } from "@/components/payment-links/use-now";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useI18n } from "@/lib/i18n/client";
-import { paymentLinksQuery } from "@/lib/query/payment-links";
+import { useI18n } from "@/lib/browser/i18n";
+import { paymentLinksQuery } from "@/lib/browser/query/payment-links";
 import { OverviewSection } from "./overview-section";
 
 function StatLink({ href, label, value, hint, icon: Icon, loading }: { href: string; label: string; value: ReactNode; hint?: ReactNode; icon: LucideIcon; loading: boolean }) {

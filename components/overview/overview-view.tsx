@@ -4,7 +4,7 @@ import { businessLabel } from "@/components/shell/business-label";
 import { LatestPayouts } from "@/components/payouts/latest-payouts";
 import { useSession } from "@/components/providers/session-provider";
 import { PageHeader } from "@/components/ui/page-header";
-import { useI18n } from "@/lib/i18n/client";
+import { useI18n } from "@/lib/browser/i18n";
 import { ChargebacksDue } from "./chargebacks-due";
 import { LinksOverview } from "./links-overview";
 import { PayoutsAttention } from "./payouts-attention";

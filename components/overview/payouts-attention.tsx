@@ -6,8 +6,8 @@ import Link from "next/link";
 import { NEEDS_REVIEW_HREF } from "@/components/payouts/register-filters";
 import { useCan } from "@/components/providers/session-provider";
 import { ErrorPanel } from "@/components/ui/error-panel";
-import { useI18n } from "@/lib/i18n/client";
-import { payoutAttentionQuery } from "@/lib/query/payouts";
+import { useI18n } from "@/lib/browser/i18n";
+import { payoutAttentionQuery } from "@/lib/browser/query/payouts";
 
 /**
  * On the overview, above everything else: how many payouts wait for a person

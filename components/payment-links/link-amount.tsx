@@ -2,8 +2,8 @@
 
 import { Money } from "@/components/ui/money";
 import { cn } from "@/components/ui/cn";
-import { useI18n } from "@/lib/i18n/client";
-import type { PaymentLink } from "@/lib/payments/schemas/payment-link";
+import { useI18n } from "@/lib/browser/i18n";
+import type { PaymentLink } from "@/lib/shared/schemas/payment-link";
 
 /** "R$ 59,90" for a fixed amount; "Qualquer valor ≥ R$ 10,00" when the payer chooses. */
 export function LinkAmount({ link, className }: { link: Pick<PaymentLink, "amount_centavos" | "min_amount_centavos">; className?: string }) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { PaymentLink } from "@/lib/payments/schemas/payment-link";
+import type { PaymentLink } from "@/lib/shared/schemas/payment-link";
 
 /**
  * What a payment link is doing right now, worked out from its fields rather than

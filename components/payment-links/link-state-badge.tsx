@@ -1,8 +1,8 @@
 "use client";
 
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import type { MessageKey } from "@/lib/i18n/dictionaries";
-import { useI18n } from "@/lib/i18n/client";
+import type { MessageKey } from "@/lib/shared/i18n/dictionaries";
+import { useI18n } from "@/lib/browser/i18n";
 import type { LinkState } from "./link-model";
 
 export const LINK_STATE_LABELS: Readonly<Record<LinkState, MessageKey>> = {

@@ -2,7 +2,7 @@
 
 import { Banknote, Eye, Percent, ShoppingCart } from "lucide-react";
 import { StatCard } from "@/components/ui/stat-card";
-import { useI18n } from "@/lib/i18n/client";
+import { useI18n } from "@/lib/browser/i18n";
 import type { LinkTotals } from "./link-model";
 
 /** Revenue, sales, visits and conversion over the links shown (after search and filters). */

@@ -16,13 +16,13 @@ import { ErrorPanel } from "@/components/ui/error-panel";
 import { Input } from "@/components/ui/input";
 import { PageHeader } from "@/components/ui/page-header";
 import { Textarea } from "@/components/ui/textarea";
-import { applyServerErrors } from "@/lib/api/form-errors";
-import { isBffRequestError } from "@/lib/api/errors";
-import { useIdempotencyKey } from "@/lib/hooks/use-idempotency-key";
-import { useZodForm } from "@/lib/hooks/use-zod-form";
-import { useI18n } from "@/lib/i18n/client";
-import { createPaymentLinkBodySchema, type CreatePaymentLinkBody, type CreatePaymentLinkInput } from "@/lib/payments/schemas/payment-link";
-import { useCreatePaymentLink } from "@/lib/query/payment-links";
+import { applyServerErrors } from "@/lib/browser/bff-client/form-errors";
+import { isBffRequestError } from "@/lib/browser/bff-client/errors";
+import { useIdempotencyKey } from "@/lib/browser/hooks/use-idempotency-key";
+import { useZodForm } from "@/lib/browser/hooks/use-zod-form";
+import { useI18n } from "@/lib/browser/i18n";
+import { createPaymentLinkBodySchema, type CreatePaymentLinkBody, type CreatePaymentLinkInput } from "@/lib/shared/schemas/payment-link";
+import { useCreatePaymentLink } from "@/lib/browser/query/payment-links";
 import { publicLinkUrl, slugify, type AmountKind } from "./link-model";
 
 const KNOWN_FIELDS = [

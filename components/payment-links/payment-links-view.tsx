@@ -15,9 +15,9 @@ import { Money } from "@/components/ui/money";
 import { NativeSelect } from "@/components/ui/native-select";
 import { PageHeader } from "@/components/ui/page-header";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { formatSort, parseSort, useUrlState } from "@/lib/hooks/use-url-state";
-import { useI18n } from "@/lib/i18n/client";
-import { paymentLinksQuery } from "@/lib/query/payment-links";
+import { formatSort, parseSort, useUrlState } from "@/lib/browser/hooks/use-url-state";
+import { useI18n } from "@/lib/browser/i18n";
+import { paymentLinksQuery } from "@/lib/browser/query/payment-links";
 import { LinkAmount } from "./link-amount";
 import {
   conversionRate,

@@ -6,7 +6,7 @@
  * Works on integers only (reais and centavos are split with integer
  * arithmetic), for every safe integer amount (up to trillions of reais).
  */
-import type { Locale } from "@/lib/i18n/config";
+import type { Locale } from "@/lib/shared/i18n/config";
 
 const PT_UNITS = [
   "zero",

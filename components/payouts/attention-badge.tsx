@@ -4,8 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useCan } from "@/components/providers/session-provider";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
-import { useI18n } from "@/lib/i18n/client";
-import { payoutAttentionQuery } from "@/lib/query/payouts";
+import { useI18n } from "@/lib/browser/i18n";
+import { payoutAttentionQuery } from "@/lib/browser/query/payouts";
 
 /**
  * The number of payouts waiting for a person, on the navigation's Payouts entry.

@@ -9,10 +9,10 @@ import { Button } from "@/components/ui/button";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Money } from "@/components/ui/money";
 import { Skeleton } from "@/components/ui/skeleton";
-import { isBffRequestError } from "@/lib/api/errors";
-import { useI18n } from "@/lib/i18n/client";
-import { isOutcomeUnknown, registerEntryQuery, useReviewPayout } from "@/lib/query/payouts";
-import type { RegisterPayout } from "@/lib/schemas/register";
+import { isBffRequestError } from "@/lib/browser/bff-client/errors";
+import { useI18n } from "@/lib/browser/i18n";
+import { isOutcomeUnknown, registerEntryQuery, useReviewPayout } from "@/lib/browser/query/payouts";
+import type { RegisterPayout } from "@/lib/shared/schemas/register";
 import { RegisterStatusBadge } from "./payout-status";
 
 export interface EarlierPayoutGateProps {

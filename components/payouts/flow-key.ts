@@ -1,4 +1,4 @@
-import type { PayoutInput } from "@/lib/payments/schemas/payout";
+import type { PayoutInput } from "@/lib/shared/schemas/payout";
 
 /** Where the new-payout flow keeps its idempotency key for the tab (sessionStorage). */
 export const NEW_PAYOUT_KEY_STORAGE = "pixops.new-payout.idempotency-key";

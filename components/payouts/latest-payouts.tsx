@@ -10,9 +10,9 @@ import { DateTime } from "@/components/ui/date-time";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Money } from "@/components/ui/money";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useI18n } from "@/lib/i18n/client";
-import { latestPayoutsQuery } from "@/lib/query/payouts";
-import type { RegisterPayout } from "@/lib/schemas/register";
+import { useI18n } from "@/lib/browser/i18n";
+import { latestPayoutsQuery } from "@/lib/browser/query/payouts";
+import type { RegisterPayout } from "@/lib/shared/schemas/register";
 import { RegisterStatusBadge } from "./payout-status";
 
 const LIMIT = 5;

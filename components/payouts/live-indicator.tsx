@@ -1,7 +1,7 @@
 "use client";
 
 import { cn } from "@/components/ui/cn";
-import { useI18n } from "@/lib/i18n/client";
+import { useI18n } from "@/lib/browser/i18n";
 
 /** "Updating automatically": shown while a list or a payout refreshes itself. */
 export function LiveIndicator({ className, label }: { className?: string; label?: string }) {

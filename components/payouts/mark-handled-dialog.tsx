@@ -9,11 +9,11 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { applyServerErrors } from "@/lib/api/form-errors";
-import { useZodForm } from "@/lib/hooks/use-zod-form";
-import { useI18n } from "@/lib/i18n/client";
-import { useReviewPayout } from "@/lib/query/payouts";
-import { markHandledFieldsSchema, type MarkHandledFields } from "@/lib/schemas/register";
+import { applyServerErrors } from "@/lib/browser/bff-client/form-errors";
+import { useZodForm } from "@/lib/browser/hooks/use-zod-form";
+import { useI18n } from "@/lib/browser/i18n";
+import { useReviewPayout } from "@/lib/browser/query/payouts";
+import { markHandledFieldsSchema, type MarkHandledFields } from "@/lib/shared/schemas/register";
 
 const FIELDS = ["note", "payout_id"] as const;
 

@@ -3,9 +3,9 @@
 import { Plus, TriangleAlert } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { isBffRequestError } from "@/lib/api/errors";
-import { useI18n } from "@/lib/i18n/client";
-import type { PayoutInput } from "@/lib/payments/schemas/payout";
+import { isBffRequestError } from "@/lib/browser/bff-client/errors";
+import { useI18n } from "@/lib/browser/i18n";
+import type { PayoutInput } from "@/lib/shared/schemas/payout";
 import { PayoutSummary } from "./payout-review";
 
 /**

@@ -7,8 +7,8 @@ import { FormField } from "@/components/forms/form-field";
 import { MoneyInput } from "@/components/forms/money-input";
 import { PixKeyInput } from "@/components/forms/pix-key-input";
 import { Button } from "@/components/ui/button";
-import { useI18n } from "@/lib/i18n/client";
-import type { PayoutFormValues, PayoutInput } from "@/lib/payments/schemas/payout";
+import { useI18n } from "@/lib/browser/i18n";
+import type { PayoutFormValues, PayoutInput } from "@/lib/shared/schemas/payout";
 
 export type PayoutForm = UseFormReturn<PayoutFormValues, unknown, PayoutInput>;
 

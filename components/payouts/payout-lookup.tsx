@@ -8,9 +8,9 @@ import { FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Input } from "@/components/ui/input";
-import { useZodForm } from "@/lib/hooks/use-zod-form";
-import { useI18n } from "@/lib/i18n/client";
-import { resourceIdSchema } from "@/lib/payments/schemas/common";
+import { useZodForm } from "@/lib/browser/hooks/use-zod-form";
+import { useI18n } from "@/lib/browser/i18n";
+import { resourceIdSchema } from "@/lib/shared/schemas/common";
 
 const lookupSchema = z.object({ id: resourceIdSchema });
 

@@ -4,10 +4,10 @@ import { CircleHelp, Lock, RefreshCw } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { isBffRequestError } from "@/lib/api/errors";
-import { useI18n } from "@/lib/i18n/client";
-import { hasMessage } from "@/lib/i18n/translate";
-import type { PayoutInput } from "@/lib/payments/schemas/payout";
+import { isBffRequestError } from "@/lib/browser/bff-client/errors";
+import { useI18n } from "@/lib/browser/i18n";
+import { hasMessage } from "@/lib/shared/i18n/translate";
+import type { PayoutInput } from "@/lib/shared/schemas/payout";
 import { PayoutSummary } from "./payout-review";
 
 export interface PayoutOutcomeUnknownProps {

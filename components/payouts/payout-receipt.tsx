@@ -9,10 +9,10 @@ import { DetailList, type DetailItem } from "@/components/ui/detail-list";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Money } from "@/components/ui/money";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { useI18n } from "@/lib/i18n/client";
-import { hasMessage } from "@/lib/i18n/translate";
-import { isPayoutSettling, payoutQuery } from "@/lib/query/payouts";
-import type { RegisterPayout } from "@/lib/schemas/register";
+import { useI18n } from "@/lib/browser/i18n";
+import { hasMessage } from "@/lib/shared/i18n/translate";
+import { isPayoutSettling, payoutQuery } from "@/lib/browser/query/payouts";
+import type { RegisterPayout } from "@/lib/shared/schemas/register";
 import { LiveIndicator } from "./live-indicator";
 import { usePixKeyTypeLabel } from "./payout-status";
 

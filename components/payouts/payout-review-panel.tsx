@@ -7,10 +7,10 @@ import { useCan } from "@/components/providers/session-provider";
 import { Button } from "@/components/ui/button";
 import { DateTime } from "@/components/ui/date-time";
 import { ErrorPanel } from "@/components/ui/error-panel";
-import { isBffRequestError } from "@/lib/api/errors";
-import { useI18n } from "@/lib/i18n/client";
-import { useReviewPayout } from "@/lib/query/payouts";
-import type { RegisterPayout } from "@/lib/schemas/register";
+import { isBffRequestError } from "@/lib/browser/bff-client/errors";
+import { useI18n } from "@/lib/browser/i18n";
+import { useReviewPayout } from "@/lib/browser/query/payouts";
+import type { RegisterPayout } from "@/lib/shared/schemas/register";
 import { MarkHandledDialog } from "./mark-handled-dialog";
 import { useReviewReasonText } from "./payout-status";
 

@@ -3,9 +3,9 @@
 import { ArrowLeft, Info, Send } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { formatDocument, formatPhone } from "@/lib/format/text";
-import { useI18n } from "@/lib/i18n/client";
-import type { PayoutInput } from "@/lib/payments/schemas/payout";
+import { formatDocument, formatPhone } from "@/lib/shared/format/text";
+import { useI18n } from "@/lib/browser/i18n";
+import type { PayoutInput } from "@/lib/shared/schemas/payout";
 import { amountInWords } from "./amount-in-words";
 import { usePixKeyTypeLabel } from "./payout-status";
 

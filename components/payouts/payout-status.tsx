@@ -3,9 +3,9 @@
 import { CircleHelp, UserRoundCheck, UserRoundSearch } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { StatusBadge } from "@/components/ui/status-badge";
-import { useI18n } from "@/lib/i18n/client";
-import { hasMessage } from "@/lib/i18n/translate";
-import type { RegisterPayout } from "@/lib/schemas/register";
+import { useI18n } from "@/lib/browser/i18n";
+import { hasMessage } from "@/lib/shared/i18n/translate";
+import type { RegisterPayout } from "@/lib/shared/schemas/register";
 
 /** "CPF", "E-mail", "Chave aleatória"…; an unknown type from the API is shown as sent. */
 export function usePixKeyTypeLabel(): (type: string | null | undefined) => string {

@@ -2,7 +2,7 @@
 
 import { Check } from "lucide-react";
 import { cn } from "@/components/ui/cn";
-import { useI18n } from "@/lib/i18n/client";
+import { useI18n } from "@/lib/browser/i18n";
 
 export const STEPS = ["form", "review", "receipt"] as const;
 export type StepName = (typeof STEPS)[number];

@@ -4,8 +4,8 @@ import { Check, CircleDashed, LoaderCircle, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { DateTime } from "@/components/ui/date-time";
-import { useI18n } from "@/lib/i18n/client";
-import { hasMessage } from "@/lib/i18n/translate";
+import { useI18n } from "@/lib/browser/i18n";
+import { hasMessage } from "@/lib/shared/i18n/translate";
 
 type StepState = "done" | "current" | "failed" | "upcoming";
 

@@ -6,7 +6,7 @@ import { useCan } from "@/components/providers/session-provider";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { useI18n } from "@/lib/i18n/client";
+import { useI18n } from "@/lib/browser/i18n";
 import { PayoutLookup } from "./payout-lookup";
 import { PayoutRegister } from "./payout-register";
 import { RecentLookups } from "./recent-lookups";

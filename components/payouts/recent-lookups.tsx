@@ -3,7 +3,7 @@
 import { History, X } from "lucide-react";
 import Link from "next/link";
 import { useSyncExternalStore } from "react";
-import { useI18n } from "@/lib/i18n/client";
+import { useI18n } from "@/lib/browser/i18n";
 
 /**
  * The last payout ids looked up in this tab (support often checks the same

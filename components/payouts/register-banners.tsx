@@ -3,8 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { CircleHelp, Filter, RefreshCw, UserRoundSearch } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { useI18n } from "@/lib/i18n/client";
-import { payoutAttentionQuery } from "@/lib/query/payouts";
+import { useI18n } from "@/lib/browser/i18n";
+import { payoutAttentionQuery } from "@/lib/browser/query/payouts";
 
 export interface RegisterBannersProps {
   /** Whether the register already shows only the payouts waiting for a person. */

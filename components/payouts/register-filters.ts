@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { KNOWN_PAYOUT_STATUSES } from "@/lib/payments/schemas/payout";
-import { REGISTER_STATE_FILTERS, type RegisterStateFilter } from "@/lib/schemas/register";
+import { KNOWN_PAYOUT_STATUSES } from "@/lib/shared/schemas/payout";
+import { REGISTER_STATE_FILTERS, type RegisterStateFilter } from "@/lib/shared/schemas/register";
 
 /** The dashboard states offered in the register's state filter, in this order. */
 export const REGISTER_STATE_OPTIONS = ["needs_review", "in_progress", "attention", "submitted", "rejected", "handled"] as const satisfies readonly RegisterStateFilter[];

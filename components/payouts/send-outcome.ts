@@ -1,4 +1,4 @@
-import { isBffRequestError } from "@/lib/api/errors";
+import { isBffRequestError } from "@/lib/browser/bff-client/errors";
 
 /**
  * What a failed "send payout" means for the operator:

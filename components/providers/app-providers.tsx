@@ -1,14 +1,14 @@
 "use client";
 
 // Before anything can parse with zod: no eval probe under the CSP.
-import "@/lib/zod-jitless";
+import "@/lib/browser/zod-jitless";
 import { ThemeProvider } from "next-themes";
 import type { ReactNode } from "react";
 import { Toaster } from "@/components/ui/toaster";
 import { TooltipProvider } from "@/components/ui/tooltip";
-import type { Locale } from "@/lib/i18n/config";
-import { I18nProvider } from "@/lib/i18n/client";
-import { QueryProvider } from "@/lib/query/provider";
+import type { Locale } from "@/lib/shared/i18n/config";
+import { I18nProvider } from "@/lib/browser/i18n";
+import { QueryProvider } from "@/lib/browser/query/provider";
 
 export interface AppProvidersProps {
   locale: Locale;

@@ -2,9 +2,9 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { createContext, useContext, type ReactNode } from "react";
-import { can, type Permission } from "@/lib/auth/roles";
-import { sessionQuery } from "@/lib/query/session";
-import type { SessionInfo } from "@/lib/schemas/session";
+import { can, type Permission } from "@/lib/shared/auth/roles";
+import { sessionQuery } from "@/lib/browser/query/session";
+import type { SessionInfo } from "@/lib/shared/schemas/session";
 
 const SessionContext = createContext<SessionInfo | null>(null);
 

@@ -5,8 +5,8 @@ import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
-import { useI18n } from "@/lib/i18n/client";
-import { isLocale, LOCALES } from "@/lib/i18n/config";
+import { useI18n } from "@/lib/browser/i18n";
+import { isLocale, LOCALES } from "@/lib/shared/i18n/config";
 
 /** pt-BR / English. Client text switches at once; Server Components re-render via router.refresh(). */
 export function LocaleSwitch() {

@@ -1,6 +1,6 @@
 import { Activity, ArrowLeftRight, Gavel, LayoutDashboard, Link2, Users, type LucideIcon } from "lucide-react";
-import { can, type Permission, type Role } from "@/lib/auth/roles";
-import type { MessageKey } from "@/lib/i18n/dictionaries";
+import { can, type Permission, type Role } from "@/lib/shared/auth/roles";
+import type { MessageKey } from "@/lib/shared/i18n/dictionaries";
 
 export interface NavItem {
   href: string;

@@ -4,8 +4,8 @@ import Link from "next/link";
 import { useEffect } from "react";
 import { Button } from "@/components/ui/button";
 import { ErrorPanel } from "@/components/ui/error-panel";
-import { isBffRequestError } from "@/lib/api/errors";
-import { useI18n } from "@/lib/i18n/client";
+import { isBffRequestError } from "@/lib/browser/bff-client/errors";
+import { useI18n } from "@/lib/browser/i18n";
 
 export interface RouteErrorProps {
   error: unknown;

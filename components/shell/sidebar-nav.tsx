@@ -4,8 +4,8 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { PayoutsAttentionBadge } from "@/components/payouts/attention-badge";
 import { cn } from "@/components/ui/cn";
-import type { Role } from "@/lib/auth/roles";
-import { useI18n } from "@/lib/i18n/client";
+import type { Role } from "@/lib/shared/auth/roles";
+import { useI18n } from "@/lib/browser/i18n";
 import { isActive, navItemsFor } from "./nav-items";
 
 /** The role's sections. Rendered in the desktop sidebar and in the phone menu sheet. */

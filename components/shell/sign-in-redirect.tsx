@@ -2,8 +2,8 @@
 
 import Link from "next/link";
 import { useEffect } from "react";
-import { loginUrlForCurrentPage } from "@/lib/api/client";
-import { useI18n } from "@/lib/i18n/client";
+import { loginUrlForCurrentPage } from "@/lib/browser/bff-client/client";
+import { useI18n } from "@/lib/browser/i18n";
 
 /**
  * Fallback when the server could not tell which page was requested: sends the

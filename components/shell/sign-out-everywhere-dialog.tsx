@@ -11,8 +11,8 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
-import { useI18n } from "@/lib/i18n/client";
-import { useSignOutEverywhere } from "@/lib/query/session";
+import { useI18n } from "@/lib/browser/i18n";
+import { useSignOutEverywhere } from "@/lib/browser/query/session";
 
 export interface SignOutEverywhereDialogProps {
   business: string;

@@ -1,6 +1,6 @@
 "use client";
 
-import { useI18n } from "@/lib/i18n/client";
+import { useI18n } from "@/lib/browser/i18n";
 
 /** First focusable element on every page: jumps past the navigation to <main>. */
 export function SkipLink({ targetId = "main-content" }: { targetId?: string }) {

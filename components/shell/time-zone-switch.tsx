@@ -6,10 +6,10 @@ import { useSyncExternalStore, useTransition } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
-import { isValidTimeZone, timeZoneShortName } from "@/lib/format/date";
-import { useI18n } from "@/lib/i18n/client";
-import { TIME_ZONE_OPTIONS } from "@/lib/i18n/config";
-import { zoneLabel } from "@/lib/i18n/zone-label";
+import { isValidTimeZone, timeZoneShortName } from "@/lib/shared/format/date";
+import { useI18n } from "@/lib/browser/i18n";
+import { TIME_ZONE_OPTIONS } from "@/lib/shared/i18n/config";
+import { zoneLabel } from "@/lib/shared/i18n/zone-label";
 
 const noop = () => () => undefined;
 function browserZone(): string | null {

@@ -6,12 +6,12 @@ import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
-import { can } from "@/lib/auth/roles";
-import { useI18n } from "@/lib/i18n/client";
-import { useSignOut } from "@/lib/query/session";
+import { can } from "@/lib/shared/auth/roles";
+import { useI18n } from "@/lib/browser/i18n";
+import { useSignOut } from "@/lib/browser/query/session";
 import { businessLabel } from "./business-label";
 import { SignOutEverywhereDialog } from "./sign-out-everywhere-dialog";
-import type { SessionInfo } from "@/lib/schemas/session";
+import type { SessionInfo } from "@/lib/shared/schemas/session";
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);

@@ -16,10 +16,10 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { ErrorPanel } from "@/components/ui/error-panel";
-import { useIdempotencyKey } from "@/lib/hooks/use-idempotency-key";
-import { useI18n } from "@/lib/i18n/client";
-import { useSetSubaccountBlocked } from "@/lib/query/subaccounts";
-import type { KnownSubaccount } from "@/lib/schemas/known-subaccount";
+import { useIdempotencyKey } from "@/lib/browser/hooks/use-idempotency-key";
+import { useI18n } from "@/lib/browser/i18n";
+import { useSetSubaccountBlocked } from "@/lib/browser/query/subaccounts";
+import type { KnownSubaccount } from "@/lib/shared/schemas/known-subaccount";
 
 export interface SubaccountBlockDialogProps {
   id: string;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { formatDocument } from "@/lib/format/text";
-import { updateSubaccountBodySchema, type UpdateSubaccountBody } from "@/lib/payments/schemas/subaccount";
-import type { KnownSubaccount } from "@/lib/schemas/known-subaccount";
+import { formatDocument } from "@/lib/shared/format/text";
+import { updateSubaccountBodySchema, type UpdateSubaccountBody } from "@/lib/shared/schemas/subaccount";
+import type { KnownSubaccount } from "@/lib/shared/schemas/known-subaccount";
 
 /** The fields the edit form can change, in the order they are shown. */
 export const EDITABLE_FIELDS = ["name", "email", "document", "daily_limit_centavos", "monthly_limit_centavos"] as const;

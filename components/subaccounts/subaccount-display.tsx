@@ -3,9 +3,9 @@
 import { Ban, CircleCheck, CircleHelp } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
-import { formatDocument } from "@/lib/format/text";
-import { useI18n } from "@/lib/i18n/client";
-import type { MessageKey } from "@/lib/i18n/dictionaries";
+import { formatDocument } from "@/lib/shared/format/text";
+import { useI18n } from "@/lib/browser/i18n";
+import type { MessageKey } from "@/lib/shared/i18n/dictionaries";
 import { MONEY_FIELDS } from "./subaccount-changes";
 
 /** Blocked / active badge; `null` when the dashboard does not know the subaccount. Text, not colour alone. */

@@ -20,14 +20,14 @@ import {
 import { Button } from "@/components/ui/button";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Input } from "@/components/ui/input";
-import { applyServerErrors } from "@/lib/api/form-errors";
-import { parseMoneyInput } from "@/lib/format/number";
-import { newIdempotencyKey, useIdempotencyKey } from "@/lib/hooks/use-idempotency-key";
-import { useZodForm } from "@/lib/hooks/use-zod-form";
-import { useI18n } from "@/lib/i18n/client";
-import type { UpdateSubaccountBody } from "@/lib/payments/schemas/subaccount";
-import { useUpdateSubaccount } from "@/lib/query/subaccounts";
-import type { KnownSubaccount } from "@/lib/schemas/known-subaccount";
+import { applyServerErrors } from "@/lib/browser/bff-client/form-errors";
+import { parseMoneyInput } from "@/lib/shared/format/number";
+import { newIdempotencyKey, useIdempotencyKey } from "@/lib/browser/hooks/use-idempotency-key";
+import { useZodForm } from "@/lib/browser/hooks/use-zod-form";
+import { useI18n } from "@/lib/browser/i18n";
+import type { UpdateSubaccountBody } from "@/lib/shared/schemas/subaccount";
+import { useUpdateSubaccount } from "@/lib/browser/query/subaccounts";
+import type { KnownSubaccount } from "@/lib/shared/schemas/known-subaccount";
 import {
   bodyFingerprint,
   describeChanges,

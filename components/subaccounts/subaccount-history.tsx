@@ -12,11 +12,11 @@ import { columnMeta, DataTable, type DataTableColumn } from "@/components/ui/dat
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import { NativeSelect } from "@/components/ui/native-select";
-import { formatSort, parseSort, useUrlState } from "@/lib/hooks/use-url-state";
-import { useI18n } from "@/lib/i18n/client";
-import type { MessageKey } from "@/lib/i18n/dictionaries";
-import { subaccountHistoryQuery } from "@/lib/query/subaccounts";
-import type { ActivityEntry } from "@/lib/schemas/activity";
+import { formatSort, parseSort, useUrlState } from "@/lib/browser/hooks/use-url-state";
+import { useI18n } from "@/lib/browser/i18n";
+import type { MessageKey } from "@/lib/shared/i18n/dictionaries";
+import { subaccountHistoryQuery } from "@/lib/browser/query/subaccounts";
+import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import { auditFieldChanges } from "./subaccount-changes";
 import { FieldValue, useFieldLabel } from "./subaccount-display";
 import { TableEmptyState } from "./table-empty-state";

@@ -3,7 +3,7 @@
 import { Check, Copy } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { useI18n } from "@/lib/i18n/client";
+import { useI18n } from "@/lib/browser/i18n";
 import { Button, type ButtonProps } from "./button";
 import { cn } from "./cn";
 

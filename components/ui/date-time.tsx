@@ -1,8 +1,8 @@
 "use client";
 
-import type { DateFormatOptions } from "@/lib/format/date";
-import { toDate } from "@/lib/format/date";
-import { useI18n } from "@/lib/i18n/client";
+import type { DateFormatOptions } from "@/lib/shared/format/date";
+import { toDate } from "@/lib/shared/format/date";
+import { useI18n } from "@/lib/browser/i18n";
 import { cn } from "./cn";
 
 export interface DateTimeProps {

@@ -2,9 +2,9 @@
 
 import { RefreshCw, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
-import { isBffRequestError } from "@/lib/api/errors";
-import { useI18n } from "@/lib/i18n/client";
-import { hasMessage } from "@/lib/i18n/translate";
+import { isBffRequestError } from "@/lib/browser/bff-client/errors";
+import { useI18n } from "@/lib/browser/i18n";
+import { hasMessage } from "@/lib/shared/i18n/translate";
 import { Button } from "./button";
 import { cn } from "./cn";
 import { CopyButton } from "./copy-button";

@@ -3,7 +3,7 @@
 import { FilterX, SlidersHorizontal } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
-import { useI18n } from "@/lib/i18n/client";
+import { useI18n } from "@/lib/browser/i18n";
 
 /** "Clear filters", shown only when there is something to clear. */
 export function ClearFiltersButton({ onClear }: { onClear?: () => void }) {

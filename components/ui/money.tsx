@@ -1,6 +1,6 @@
 "use client";
 
-import { useI18n } from "@/lib/i18n/client";
+import { useI18n } from "@/lib/browser/i18n";
 import { cn } from "./cn";
 
 /** Integer centavos shown as BRL ("R$ 1.234,56"), tabular digits, never wrapped. Null shows "—". */

@@ -1,7 +1,7 @@
 "use client";
 
-import { useI18n } from "@/lib/i18n/client";
-import { hasMessage } from "@/lib/i18n/translate";
+import { useI18n } from "@/lib/browser/i18n";
+import { hasMessage } from "@/lib/shared/i18n/translate";
 import { Badge, type BadgeTone } from "./badge";
 
 /**

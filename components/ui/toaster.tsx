@@ -2,7 +2,7 @@
 
 import { useTheme } from "next-themes";
 import { Toaster as Sonner } from "sonner";
-import { useI18n } from "@/lib/i18n/client";
+import { useI18n } from "@/lib/browser/i18n";
 
 /** Sonner toasts, following the app theme (colours from our tokens, see globals.css). Mounted once in AppProviders. */
 export function Toaster() {

@@ -1,11 +1,11 @@
 import "server-only";
-import { tenancy } from "@/lib/bff/business";
-import { startHousekeeping } from "@/lib/bff/housekeeping";
-import { startReconciler } from "@/lib/bff/reconciler";
-import { throttleSettings } from "@/lib/bff/sign-in-throttle";
-import { getLedger } from "@/lib/ledger";
-import { isSandboxMode } from "@/lib/payments/config-public";
-import { ConfigError, getSessionConfig } from "@/lib/session/config";
+import { tenancy } from "@/lib/server/services/business";
+import { startHousekeeping } from "@/lib/server/services/housekeeping";
+import { startReconciler } from "@/lib/server/services/reconciler";
+import { throttleSettings } from "@/lib/server/services/sign-in-throttle";
+import { getLedger } from "@/lib/server/ledger";
+import { isSandboxMode } from "@/lib/server/payments-api/config-public";
+import { ConfigError, getSessionConfig } from "@/lib/server/session/config";
 import { log } from "./log";
 import { getTransportConfig, insecureTransportProblem } from "./transport-config";
 

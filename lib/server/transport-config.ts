@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { ConfigError } from "@/lib/session/config";
+import { ConfigError } from "@/lib/server/session/config";
 
 /**
  * How the dashboard decides whether a request reached it over https (the
@@ -62,7 +62,7 @@ const flag = (name: string) =>
     .trim()
     .optional()
     .transform((value, ctx) => {
-      // Only 1 and 0: lib/bff/client-address.ts reads TRUST_PROXY === "1" too, so no other spelling may mean "on" here and "off" there.
+      // Only 1 and 0: lib/server/http/client-address.ts reads TRUST_PROXY === "1" too, so no other spelling may mean "on" here and "off" there.
       if (value === undefined || value === "" || value === "0") return false;
       if (value === "1") return true;
       ctx.addIssue({ code: "custom", message: `${name} must be 1 to enable it, or 0 (or unset) to leave it off` });

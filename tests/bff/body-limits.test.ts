@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
-import { MAX_BODY_BYTES } from "@/lib/bff/body";
+import { MAX_BODY_BYTES } from "@/lib/server/http/body";
 import { call, countUpstream, newKey, operatorBody, sessionCookieFrom, signIn, startBffHarness, type BffHarness, type CallOptions, type CallResult } from "../helpers/bff";
 import type { RouteHandler } from "./routes";
 

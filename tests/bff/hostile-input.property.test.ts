@@ -36,8 +36,8 @@ import * as sessions from "@/app/api/sessions/route";
 import * as subaccountBlocked from "@/app/api/subaccounts/[id]/blocked/route";
 import * as subaccount from "@/app/api/subaccounts/[id]/route";
 import * as subaccounts from "@/app/api/subaccounts/route";
-import { AUDIT_ACTIONS } from "@/lib/schemas/activity";
-import { REGISTER_STATE_FILTERS } from "@/lib/schemas/register";
+import { AUDIT_ACTIONS } from "@/lib/shared/schemas/activity";
+import { REGISTER_STATE_FILTERS } from "@/lib/shared/schemas/register";
 import { ACME, BETA, call, countUpstream, operatorBody, signIn, startBffHarness, viewerBody, type BffHarness, type CallOptions, type CallResult } from "../helpers/bff";
 import type { RouteHandler } from "./routes";
 

@@ -11,10 +11,10 @@ import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
-import { reconcilePayouts } from "@/lib/bff/reconciler";
-import { getLedger } from "@/lib/ledger";
-import { payouts as payoutsTable } from "@/lib/ledger/schema";
-import type { RegisterPayout } from "@/lib/schemas/register";
+import { reconcilePayouts } from "@/lib/server/services/reconciler";
+import { getLedger } from "@/lib/server/ledger";
+import { payouts as payoutsTable } from "@/lib/server/ledger/schema";
+import type { RegisterPayout } from "@/lib/shared/schemas/register";
 import type { FaultRule } from "../helpers/sandbox";
 import { call, operatorBody, signIn, startBffHarness, type BffHarness } from "../helpers/bff";
 

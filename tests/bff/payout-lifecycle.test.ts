@@ -11,11 +11,11 @@ import * as attention from "@/app/api/payouts/attention/route";
 import * as review from "@/app/api/payouts/review/route";
 import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
-import { reconcilePayouts } from "@/lib/bff/reconciler";
-import { acquireLease, getLedger, payoutLeaseName, releaseLease } from "@/lib/ledger";
-import { payouts as payoutsTable } from "@/lib/ledger/schema";
-import type { ActivityEntry } from "@/lib/schemas/activity";
-import type { PayoutAttention, RegisterPayout } from "@/lib/schemas/register";
+import { reconcilePayouts } from "@/lib/server/services/reconciler";
+import { acquireLease, getLedger, payoutLeaseName, releaseLease } from "@/lib/server/ledger";
+import { payouts as payoutsTable } from "@/lib/server/ledger/schema";
+import type { ActivityEntry } from "@/lib/shared/schemas/activity";
+import type { PayoutAttention, RegisterPayout } from "@/lib/shared/schemas/register";
 import { ACME, call, countUpstream, newKey, operatorBody, signIn, startBffHarness, viewerBody, type BffHarness, type CallResult } from "../helpers/bff";
 
 let harness: BffHarness;

@@ -3,11 +3,11 @@ import * as activity from "@/app/api/activity/route";
 import * as payout from "@/app/api/payouts/[id]/route";
 import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
-import { reconcilePayouts } from "@/lib/bff/reconciler";
-import { getLedger } from "@/lib/ledger";
-import { resetSessionConfigForTests } from "@/lib/session/config";
-import type { ActivityEntry } from "@/lib/schemas/activity";
-import type { RegisterPayout } from "@/lib/schemas/register";
+import { reconcilePayouts } from "@/lib/server/services/reconciler";
+import { getLedger } from "@/lib/server/ledger";
+import { resetSessionConfigForTests } from "@/lib/server/session/config";
+import type { ActivityEntry } from "@/lib/shared/schemas/activity";
+import type { RegisterPayout } from "@/lib/shared/schemas/register";
 import { ACME, call, countUpstream, newKey, operatorBody, signIn, startBffHarness, TEST_SECRET, viewerBody, type BffHarness, type CallResult } from "../helpers/bff";
 
 let harness: BffHarness;

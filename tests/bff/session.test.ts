@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as session from "@/app/api/session/route";
-import { ConfigError, getSessionConfig, resetSessionConfigForTests } from "@/lib/session/config";
+import { ConfigError, getSessionConfig, resetSessionConfigForTests } from "@/lib/server/session/config";
 import {
   ACME,
   BETA,

@@ -6,10 +6,10 @@
 import { count } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as session from "@/app/api/session/route";
-import { runHousekeeping } from "@/lib/bff/housekeeping";
-import { resetThrottleForTests } from "@/lib/bff/sign-in-throttle";
-import { getLedger, listSecurityEvents } from "@/lib/ledger";
-import { auditLog, payouts, rateLimits, securityEvents, subaccounts } from "@/lib/ledger/schema";
+import { runHousekeeping } from "@/lib/server/services/housekeeping";
+import { resetThrottleForTests } from "@/lib/server/services/sign-in-throttle";
+import { getLedger, listSecurityEvents } from "@/lib/server/ledger";
+import { auditLog, payouts, rateLimits, securityEvents, subaccounts } from "@/lib/server/ledger/schema";
 import { ACME, call, countUpstream, startBffHarness, type BffHarness } from "../helpers/bff";
 
 const T0 = new Date("2026-11-23T12:00:00Z");

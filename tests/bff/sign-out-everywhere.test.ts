@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as activity from "@/app/api/activity/route";
 import * as session from "@/app/api/session/route";
 import * as sessions from "@/app/api/sessions/route";
-import { getLedger, listAudit, listSecurityEvents } from "@/lib/ledger";
+import { getLedger, listAudit, listSecurityEvents } from "@/lib/server/ledger";
 import { ACME, BETA, call, signIn, startBffHarness, type BffHarness } from "../helpers/bff";
 
 let harness: BffHarness;

@@ -10,7 +10,7 @@ import * as payoutReview from "@/app/api/payouts/review/route";
 import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
 import * as subaccount from "@/app/api/subaccounts/[id]/route";
-import { getLedger, listAudit, listKnownSubaccounts } from "@/lib/ledger";
+import { getLedger, listAudit, listKnownSubaccounts } from "@/lib/server/ledger";
 import { ACME, call, countUpstream, newKey, operatorBody, signIn, startBffHarness, viewerBody, type BffHarness, type CallResult } from "../helpers/bff";
 
 let harness: BffHarness;

@@ -8,8 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import * as session from "@/app/api/session/route";
 import * as subaccountBlocked from "@/app/api/subaccounts/[id]/blocked/route";
 import * as subaccount from "@/app/api/subaccounts/[id]/route";
-import { getLedger, listAudit } from "@/lib/ledger";
-import type { KnownSubaccount } from "@/lib/schemas/known-subaccount";
+import { getLedger, listAudit } from "@/lib/server/ledger";
+import type { KnownSubaccount } from "@/lib/shared/schemas/known-subaccount";
 import { ACME, call, countUpstream, newKey, operatorBody, signIn, startBffHarness, type BffHarness, type CallResult } from "../helpers/bff";
 
 let harness: BffHarness;

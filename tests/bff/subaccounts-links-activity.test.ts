@@ -6,9 +6,9 @@ import * as session from "@/app/api/session/route";
 import * as subaccountBlocked from "@/app/api/subaccounts/[id]/blocked/route";
 import * as subaccount from "@/app/api/subaccounts/[id]/route";
 import * as subaccounts from "@/app/api/subaccounts/route";
-import type { PaymentLink } from "@/lib/payments/schemas/payment-link";
-import type { ActivityEntry } from "@/lib/schemas/activity";
-import type { KnownSubaccount } from "@/lib/schemas/known-subaccount";
+import type { PaymentLink } from "@/lib/shared/schemas/payment-link";
+import type { ActivityEntry } from "@/lib/shared/schemas/activity";
+import type { KnownSubaccount } from "@/lib/shared/schemas/known-subaccount";
 import { betaOperatorBody, call, countUpstream, newKey, operatorBody, signIn, startBffHarness, type BffHarness, type CallResult } from "../helpers/bff";
 
 let harness: BffHarness;

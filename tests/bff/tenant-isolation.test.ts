@@ -11,9 +11,9 @@ import * as activity from "@/app/api/activity/route";
 import * as payout from "@/app/api/payouts/[id]/route";
 import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
-import { resetTenancyForTests } from "@/lib/bff/business";
-import type { ActivityEntry } from "@/lib/schemas/activity";
-import type { RegisterPayout } from "@/lib/schemas/register";
+import { resetTenancyForTests } from "@/lib/server/services/business";
+import type { ActivityEntry } from "@/lib/shared/schemas/activity";
+import type { RegisterPayout } from "@/lib/shared/schemas/register";
 import { ACME, BETA, call, newKey, signIn, startBffHarness, type BffHarness } from "../helpers/bff";
 
 let harness: BffHarness;

@@ -3,7 +3,7 @@ import * as chargebacks from "@/app/api/chargebacks/route";
 import * as paymentLinks from "@/app/api/payment-links/route";
 import * as payout from "@/app/api/payouts/[id]/route";
 import * as session from "@/app/api/session/route";
-import { closeLedger } from "@/lib/ledger";
+import { closeLedger } from "@/lib/server/ledger";
 import { call, countUpstream, operatorBody, signIn, startBffHarness, type BffHarness, type CallResult } from "../helpers/bff";
 import { captureLogs } from "../helpers/logs";
 

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { bffFetch, loginUrlForCurrentPage, withQuery } from "@/lib/api/client";
-import { BffRequestError } from "@/lib/api/errors";
-import { applyServerErrors } from "@/lib/api/form-errors";
-import { makeQueryClient, shouldRetryQuery } from "@/lib/query/client";
+import { bffFetch, loginUrlForCurrentPage, withQuery } from "@/lib/browser/bff-client/client";
+import { BffRequestError } from "@/lib/browser/bff-client/errors";
+import { applyServerErrors } from "@/lib/browser/bff-client/form-errors";
+import { makeQueryClient, shouldRetryQuery } from "@/lib/browser/query/client";
 
 function respond(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });

@@ -6,9 +6,9 @@ import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { activityCsv, activityUrlSchema, diffSnapshots, searchEntries, sortEntries, targetHref, toApiFilters } from "@/components/activity/activity-model";
 import { ChangeSummary, ChangeTable } from "@/components/activity/change-list";
-import { parseCsv } from "@/lib/csv";
-import { ACTIVITY_ACTIONS } from "@/lib/query/activity";
-import type { ActivityEntry } from "@/lib/schemas/activity";
+import { parseCsv } from "@/lib/shared/csv";
+import { ACTIVITY_ACTIONS } from "@/lib/browser/query/activity";
+import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 
 function entry(over: Partial<ActivityEntry>): ActivityEntry {
   return {

@@ -6,8 +6,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEADLINE_FILTERS } from "@/components/chargebacks/chargeback-model";
-import { hasMessage } from "@/lib/i18n/translate";
-import { ACTIVITY_ACTIONS } from "@/lib/query/activity";
+import { hasMessage } from "@/lib/shared/i18n/translate";
+import { ACTIVITY_ACTIONS } from "@/lib/browser/query/activity";
 
 const root = path.resolve(__dirname, "../..");
 const sources = ["components/chargebacks", "components/activity"].flatMap((dir) =>

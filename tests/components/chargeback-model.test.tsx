@@ -12,7 +12,7 @@ import {
   urgencyOf,
 } from "@/components/chargebacks/chargeback-model";
 import { formatDuration } from "@/components/chargebacks/deadline";
-import { chargebackListSchema, type Chargeback } from "@/lib/payments/schemas/chargeback";
+import { chargebackListSchema, type Chargeback } from "@/lib/shared/schemas/chargeback";
 
 const NOW = Date.parse("2026-11-22T15:00:00Z"); // 12:00 in São Paulo
 const at = (hours: number) => new Date(NOW + hours * HOUR_MS).toISOString();

@@ -3,8 +3,8 @@ import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { DateTimeInput } from "@/components/forms/date-time-input";
 import { FormField } from "@/components/forms/form-field";
-import { utcIsoToZonedLocal, zonedLocalToUtcIso } from "@/lib/format/date";
-import { I18nProvider } from "@/lib/i18n/client";
+import { utcIsoToZonedLocal, zonedLocalToUtcIso } from "@/lib/shared/format/date";
+import { I18nProvider } from "@/lib/browser/i18n";
 
 function Harness({ initial }: { initial?: string }) {
   const [value, setValue] = useState<string | undefined>(initial);

@@ -2,11 +2,11 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { act, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { I18nProvider, useI18n } from "@/lib/i18n/client";
-import { resolveLocale, resolveTimeZone } from "@/lib/i18n/config";
-import { dictionaries } from "@/lib/i18n/dictionaries";
-import { createI18n } from "@/lib/i18n/formatters";
-import { createTranslator, hasMessage } from "@/lib/i18n/translate";
+import { I18nProvider, useI18n } from "@/lib/browser/i18n";
+import { resolveLocale, resolveTimeZone } from "@/lib/shared/i18n/config";
+import { dictionaries } from "@/lib/shared/i18n/dictionaries";
+import { createI18n } from "@/lib/shared/i18n/formatters";
+import { createTranslator, hasMessage } from "@/lib/shared/i18n/translate";
 
 const ptKeys = Object.keys(dictionaries["pt-BR"]).sort();
 const enKeys = Object.keys(dictionaries.en).sort();

@@ -4,8 +4,8 @@ import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PaymentLinkForm } from "@/components/payment-links/payment-link-form";
-import type { PaymentLink } from "@/lib/payments/schemas/payment-link";
-import { paymentLinkKeys } from "@/lib/query/payment-links";
+import type { PaymentLink } from "@/lib/shared/schemas/payment-link";
+import { paymentLinkKeys } from "@/lib/browser/query/payment-links";
 
 const router = { replace: vi.fn(), push: vi.fn(), refresh: vi.fn(), back: vi.fn(), forward: vi.fn(), prefetch: vi.fn() };
 vi.mock("next/navigation", () => ({

@@ -11,7 +11,7 @@ import {
   resolvePaymentLinkBaseUrl,
   slugify,
 } from "@/components/payment-links/link-model";
-import { createPaymentLinkBodySchema, PaymentLinkSchema, type PaymentLink } from "@/lib/payments/schemas/payment-link";
+import { createPaymentLinkBodySchema, PaymentLinkSchema, type PaymentLink } from "@/lib/shared/schemas/payment-link";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
 const HOUR = 3_600_000;

@@ -4,8 +4,8 @@ import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { PaymentLinksView } from "@/components/payment-links/payment-links-view";
-import { PaymentLinkSchema, type PaymentLink } from "@/lib/payments/schemas/payment-link";
-import { paymentLinkKeys } from "@/lib/query/payment-links";
+import { PaymentLinkSchema, type PaymentLink } from "@/lib/shared/schemas/payment-link";
+import { paymentLinkKeys } from "@/lib/browser/query/payment-links";
 
 let search = new URLSearchParams();
 const router = { replace: vi.fn(), push: vi.fn(), refresh: vi.fn(), back: vi.fn(), forward: vi.fn(), prefetch: vi.fn() };

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RegisterEntrySheet } from "@/components/payouts/register-entry-sheet";
-import { payoutKeys } from "@/lib/query/payouts";
-import type { RegisterPayout } from "@/lib/schemas/register";
+import { payoutKeys } from "@/lib/browser/query/payouts";
+import type { RegisterPayout } from "@/lib/shared/schemas/register";
 import { fail, newQueryClient, ok, registerRow, renderWithProviders, session, stubFetch, type FetchCall, type Route } from "../helpers/payouts-dom";
 
 vi.mock("next/navigation", () => ({

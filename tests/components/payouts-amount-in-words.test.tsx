@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { amountInWords, integerToWordsEn, integerToWordsPt } from "@/components/payouts/amount-in-words";
 import { PayoutReview } from "@/components/payouts/payout-review";
-import { I18nProvider } from "@/lib/i18n/client";
+import { I18nProvider } from "@/lib/browser/i18n";
 
 describe("integerToWordsPt", () => {
   it.each([

@@ -38,7 +38,7 @@ describe("the Payouts entry's badge", () => {
 
   it("says it in English too, in the singular", async () => {
     counts = { needs_review: 1, in_progress: 0 };
-    const { I18nProvider } = await import("@/lib/i18n/client");
+    const { I18nProvider } = await import("@/lib/browser/i18n");
     renderWithProviders(
       <I18nProvider locale="en" timeZone="America/Sao_Paulo">
         <SidebarNav role="operator" />

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NEW_PAYOUT_KEY_STORAGE } from "@/components/payouts/flow-key";
 import { NewPayoutFlow } from "@/components/payouts/new-payout-flow";
-import type { RegisterPayout } from "@/lib/schemas/register";
+import type { RegisterPayout } from "@/lib/shared/schemas/register";
 import { fail, ok, registerRow, renderWithProviders, stubFetch, type FetchCall, type Route } from "../helpers/payouts-dom";
 
 vi.mock("next/navigation", () => ({

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NewPayoutFlow } from "@/components/payouts/new-payout-flow";
 import { classifySendFailure } from "@/components/payouts/send-outcome";
-import { BffRequestError } from "@/lib/api/errors";
+import { BffRequestError } from "@/lib/browser/bff-client/errors";
 
 vi.mock("next/navigation", () => ({
   useRouter: () => ({ push: vi.fn(), replace: vi.fn(), refresh: vi.fn(), prefetch: vi.fn(), back: vi.fn() }),

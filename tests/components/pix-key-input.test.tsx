@@ -4,8 +4,8 @@ import { useState } from "react";
 import { describe, expect, it } from "vitest";
 import { FormField } from "@/components/forms/form-field";
 import { formatPixKeyInput, PixKeyInput } from "@/components/forms/pix-key-input";
-import { payoutInputSchema } from "@/lib/payments/schemas/payout";
-import type { PixKeyType } from "@/lib/validation/pix";
+import { payoutInputSchema } from "@/lib/shared/schemas/payout";
+import type { PixKeyType } from "@/lib/shared/validation/pix";
 
 function Harness({ initialType = "cpf" }: { initialType?: PixKeyType }) {
   const [type, setType] = useState<PixKeyType>(initialType);

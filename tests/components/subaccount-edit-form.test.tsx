@@ -4,8 +4,8 @@ import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SubaccountEditForm } from "@/components/subaccounts/subaccount-edit-form";
-import { subaccountQuery } from "@/lib/query/subaccounts";
-import type { KnownSubaccount } from "@/lib/schemas/known-subaccount";
+import { subaccountQuery } from "@/lib/browser/query/subaccounts";
+import type { KnownSubaccount } from "@/lib/shared/schemas/known-subaccount";
 
 const KNOWN: KnownSubaccount = {
   id: "sa_demo_1",

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { auditFieldChanges, describeChanges, pendingChanges } from "@/components/subaccounts/subaccount-changes";
 import { SubaccountHistory } from "@/components/subaccounts/subaccount-history";
-import type { ActivityEntry } from "@/lib/schemas/activity";
+import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 
 vi.mock("next/navigation", () => ({
   useRouter: () => ({ replace: vi.fn(), push: vi.fn(), refresh: vi.fn(), back: vi.fn(), forward: vi.fn(), prefetch: vi.fn() }),

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { useSyncExternalStore, type ReactNode } from "react";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { SubaccountsView } from "@/components/subaccounts/subaccounts-view";
-import type { KnownSubaccount } from "@/lib/schemas/known-subaccount";
+import type { KnownSubaccount } from "@/lib/shared/schemas/known-subaccount";
 
 // A tiny address bar: router.replace/push change it, useSearchParams follows it.
 const nav = vi.hoisted(() => {

@@ -11,7 +11,7 @@ vi.mock("next/navigation", () => ({
   useSearchParams: () => new URLSearchParams(""),
 }));
 
-const { useUrlState } = await import("@/lib/hooks/use-url-state");
+const { useUrlState } = await import("@/lib/browser/hooks/use-url-state");
 
 const schema = z.object({
   q: z.string().default(""),

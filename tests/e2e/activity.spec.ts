@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { parseCsv } from "../../lib/csv";
+import { parseCsv } from "../../lib/shared/csv";
 import { APP_URL, expectNoSeriousA11yViolations, screenshotForReadme, signInAsOperator, signInAsViewer, expect, test } from "./fixtures";
 
 function todayInSaoPaulo(offsetDays = 0): string {

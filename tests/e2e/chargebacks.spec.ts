@@ -7,7 +7,7 @@
  */
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
-import { parseCsv } from "../../lib/csv";
+import { parseCsv } from "../../lib/shared/csv";
 import { expectNoSeriousA11yViolations, screenshotForReadme, signInAsOperator, signInAsViewer, useLanguage, expect, test } from "./fixtures";
 
 interface Texts {

@@ -221,7 +221,7 @@ test.beforeAll(async () => {
   writeFileSync(APP_LOG, "");
   await assertPortFree(SANDBOX_PORT);
   await assertPortFree(APP_PORT);
-  sandbox = startProcess(["node", "node_modules/tsx/dist/cli.mjs", "lib/sandbox/cli.ts", "--port", String(SANDBOX_PORT), "--rate-limit", "off", "--quiet", "--data-dir", path.join(DATA_DIR, "sandbox"), "--settle-ms", "1500"], {
+  sandbox = startProcess(["node", "node_modules/tsx/dist/cli.mjs", "sandbox/cli.ts", "--port", String(SANDBOX_PORT), "--rate-limit", "off", "--quiet", "--data-dir", path.join(DATA_DIR, "sandbox"), "--settle-ms", "1500"], {
     env: { SANDBOX_EXTRA_API_KEYS: `acme:${CANARY_API_KEY}` },
     unset: ["SANDBOX_FAULTS", "SANDBOX_LOG"],
   });

@@ -8,10 +8,10 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { closeLedger } from "@/lib/ledger";
-import { resetTenancyForTests } from "@/lib/bff/business";
+import { closeLedger } from "@/lib/server/ledger";
+import { resetTenancyForTests } from "@/lib/server/services/business";
 import { resetTransportConfigForTests } from "@/lib/server/transport-config";
-import { resetSessionConfigForTests } from "@/lib/session/config";
+import { resetSessionConfigForTests } from "@/lib/server/session/config";
 import { ACME, BETA, startTestSandbox, type SandboxOptions, type TestSandbox } from "./sandbox";
 
 export { ACME, BETA };

@@ -8,8 +8,8 @@ import { render } from "@testing-library/react";
 import type { ReactElement, ReactNode } from "react";
 import { vi } from "vitest";
 import { SessionProvider } from "@/components/providers/session-provider";
-import type { RegisterPayout } from "@/lib/schemas/register";
-import type { SessionInfo } from "@/lib/schemas/session";
+import type { RegisterPayout } from "@/lib/shared/schemas/register";
+import type { SessionInfo } from "@/lib/shared/schemas/session";
 
 export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });

@@ -4,7 +4,7 @@
  * no faults, no reset, no request log, concurrent same-key requests replayed
  * (SANDBOX_* env variables do not leak in).
  */
-import { startSandbox, type FaultRule, type InspectedPayout, type PayoutRequestEntry, type SandboxOptions, type SandboxStats } from "@/lib/sandbox/server";
+import { startSandbox, type FaultRule, type InspectedPayout, type PayoutRequestEntry, type SandboxOptions, type SandboxStats } from "@/sandbox/server";
 
 export type { FaultRule, InspectedPayout, PayoutRequestEntry, SandboxOptions, SandboxStats };
 

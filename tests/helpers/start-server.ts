@@ -6,7 +6,7 @@
  * `server-only` marker resolves as it does inside Next.js.
  */
 import { startServer } from "@/lib/server/startup";
-import { closeLedger } from "@/lib/ledger";
+import { closeLedger } from "@/lib/server/ledger";
 
 async function main(): Promise<void> {
   await startServer();

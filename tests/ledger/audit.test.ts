@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { appendAudit, listAudit, type AuditAction, type AuditEntryInput, type Ledger } from "@/lib/ledger";
-import { auditLog } from "@/lib/ledger/schema";
+import { appendAudit, listAudit, type AuditAction, type AuditEntryInput, type Ledger } from "@/lib/server/ledger";
+import { auditLog } from "@/lib/server/ledger/schema";
 import { ACME, ALICE, BETA, BOB, drivers, useLedger } from "./helpers";
 
 const T0 = Date.parse("2026-05-10T09:00:00Z");
@@ -76,7 +76,7 @@ describe.each(drivers)("audit log (%s)", (driver) => {
   });
 
   it("exports no way to change or remove entries", async () => {
-    const audit = await import("@/lib/ledger/audit");
+    const audit = await import("@/lib/server/ledger/audit");
     expect(Object.keys(audit).sort()).toEqual(["appendAudit", "hasRecordedSuccess", "listAudit"]);
   });
 

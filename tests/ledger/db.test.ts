@@ -16,7 +16,7 @@ import {
   migrateLedger,
   recordPayoutIntent,
   DEFAULT_LEDGER_DIR,
-} from "@/lib/ledger";
+} from "@/lib/server/ledger";
 import { ACME, ALICE, drivers, freshDatabase, payoutBody, type FreshDatabase } from "./helpers";
 
 describe("ledgerOptionsFromEnv", () => {

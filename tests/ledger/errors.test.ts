@@ -2,13 +2,13 @@
  * A failed ledger query throws a LedgerQueryError that holds none of the
  * query's parameters and none of the row's values, on both drivers, however it
  * is looked at (message, stack, util.inspect, JSON, the logger). Without the
- * guard in lib/ledger/errors.ts drizzle's error would carry them all.
+ * guard in lib/server/ledger/errors.ts drizzle's error would carry them all.
  */
 import { inspect } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { LedgerQueryError, recordPayoutIntent, upsertKnownSubaccount, type Ledger } from "@/lib/ledger";
-import { payouts } from "@/lib/ledger/schema";
+import { LedgerQueryError, recordPayoutIntent, upsertKnownSubaccount, type Ledger } from "@/lib/server/ledger";
+import { payouts } from "@/lib/server/ledger/schema";
 import { formatLine, log } from "@/lib/server/log";
 import { captureLogs } from "../helpers/logs";
 import { ACME, ALICE, drivers, useLedger } from "./helpers";

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { Client } from "pg";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { createLedger, type Actor, type Ledger, type LedgerOptions } from "@/lib/ledger";
+import { createLedger, type Actor, type Ledger, type LedgerOptions } from "@/lib/server/ledger";
 
 export type DriverName = Ledger["driver"];
 

@@ -1,6 +1,6 @@
 /** holdLeaseWaiting: work on one name runs one holder at a time, the second one in turn. */
 import { describe, expect, it } from "vitest";
-import { holdLease, holdLeaseWaiting, isLeaseHeld } from "@/lib/ledger";
+import { holdLease, holdLeaseWaiting, isLeaseHeld } from "@/lib/server/ledger";
 import { drivers, useLedger } from "./helpers";
 
 /** A promise and the function that resolves it. */

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLedger, loadMigrations, migrateLedger, recordPayoutIntent, getPayoutByIdempotencyKey, type Ledger } from "@/lib/ledger";
-import { defaultMigrationsDir, splitSqlStatements } from "@/lib/ledger/migrate";
-import { ledgerMigrations, payouts } from "@/lib/ledger/schema";
+import { createLedger, loadMigrations, migrateLedger, recordPayoutIntent, getPayoutByIdempotencyKey, type Ledger } from "@/lib/server/ledger";
+import { defaultMigrationsDir, splitSqlStatements } from "@/lib/server/ledger/migrate";
+import { ledgerMigrations, payouts } from "@/lib/server/ledger/schema";
 import { ACME, ALICE, drivers, freshDatabase, payoutBody, type FreshDatabase } from "./helpers";
 
 const TABLES = ["audit_log", "ledger_leases", "ledger_migrations", "payouts", "rate_limits", "revoked_sessions", "security_events", "session_scope_revocations", "subaccounts"];

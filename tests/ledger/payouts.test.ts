@@ -26,8 +26,8 @@ import {
   updatePayoutStatus,
   type Ledger,
   type PayoutRecord,
-} from "@/lib/ledger";
-import { payouts } from "@/lib/ledger/schema";
+} from "@/lib/server/ledger";
+import { payouts } from "@/lib/server/ledger/schema";
 import { ACME, ALICE, BETA, BOB, drivers, payoutBody, useLedger } from "./helpers";
 
 const SEAL = "Fe26.2**sealed-credential-stand-in";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isSessionRevoked, purgeExpiredRevocations, revokeScope, revokeSession } from "@/lib/ledger";
-import { revokedSessions } from "@/lib/ledger/schema";
+import { isSessionRevoked, purgeExpiredRevocations, revokeScope, revokeSession } from "@/lib/server/ledger";
+import { revokedSessions } from "@/lib/server/ledger/schema";
 import { ACME, BETA, drivers, useLedger } from "./helpers";
 
 const NOW = new Date("2026-06-01T12:00:00Z");

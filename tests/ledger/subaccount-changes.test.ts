@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { appendAudit, getKnownSubaccount, listAudit, recordSubaccountChange, upsertKnownSubaccount } from "@/lib/ledger";
+import { appendAudit, getKnownSubaccount, listAudit, recordSubaccountChange, upsertKnownSubaccount } from "@/lib/server/ledger";
 import { ACME, ALICE, drivers, useLedger } from "./helpers";
 
 const maria = { id: "sub_1", name: "Maria Silva", email: "maria@example.com", daily_limit_centavos: 100_000, is_blocked: false };

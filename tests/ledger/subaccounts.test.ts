@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { getKnownSubaccount, listKnownSubaccounts, upsertKnownSubaccount } from "@/lib/ledger";
+import { getKnownSubaccount, listKnownSubaccounts, upsertKnownSubaccount } from "@/lib/server/ledger";
 import { ACME, BETA, drivers, useLedger } from "./helpers";
 
 const maria = {

@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createPaymentsClient, isPaymentsApiError, PaymentsApiError, type RetryPolicy } from "@/lib/payments/client";
+import { createPaymentsClient, isPaymentsApiError, PaymentsApiError, type RetryPolicy } from "@/lib/server/payments-api/client";
 
 interface Seen {
   method: string;

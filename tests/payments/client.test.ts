@@ -13,7 +13,7 @@ import {
   type Credential,
   type PaymentsClientOptions,
   type RetryPolicy,
-} from "@/lib/payments/client";
+} from "@/lib/server/payments-api/client";
 
 const FAST: Partial<RetryPolicy> = { maxAttempts: 4, baseDelayMs: 20, maxDelayMs: 200, attemptTimeoutMs: 300, deadlineMs: 5_000 };
 

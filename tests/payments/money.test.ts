@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centavosToDecimalString, formatBRL, formatBRLInput, isCentavos, parseBRL, parseIntegerString } from "@/lib/money";
+import { centavosToDecimalString, formatBRL, formatBRLInput, isCentavos, parseBRL, parseIntegerString } from "@/lib/shared/money";
 
 const NBSP = "\u00a0";
 

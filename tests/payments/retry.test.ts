@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { getPaymentsConfig, normalizeBaseUrl } from "@/lib/payments/config";
-import { isPaymentsApiError, PaymentsApiError } from "@/lib/payments/errors";
-import { backoffDelay, DEFAULT_RETRY_POLICY, isRetryableStatus, parseRetryAfter, resolveRetryPolicy, sleep } from "@/lib/payments/retry";
+import { getPaymentsConfig, normalizeBaseUrl } from "@/lib/server/payments-api/config";
+import { isPaymentsApiError, PaymentsApiError } from "@/lib/server/payments-api/errors";
+import { backoffDelay, DEFAULT_RETRY_POLICY, isRetryableStatus, parseRetryAfter, resolveRetryPolicy, sleep } from "@/lib/server/payments-api/retry";
 
 describe("backoffDelay (full jitter)", () => {
   const policy = { baseDelayMs: 200, maxDelayMs: 3000 };

@@ -17,7 +17,7 @@ import {
   setBlockedBodySchema,
   updateSubaccountBodySchema,
   upstreamErrorSchema,
-} from "@/lib/payments/schemas";
+} from "@/lib/shared/schemas";
 
 /** Values that must never become an amount (and never NaN). */
 const BAD_AMOUNTS: unknown[] = ["15.5", "abc", "", 1.5, 2 ** 60, "99999999999999999", Number.NaN, Number.POSITIVE_INFINITY, true, "1e5", "0x10"];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isValidCnpj, isValidCpf, isValidDocument, maskDocument, unmaskDocument } from "@/lib/validation/documents";
-import { detectPixKeyType, isValidPixKey, normalizePixKey } from "@/lib/validation/pix";
+import { isValidCnpj, isValidCpf, isValidDocument, maskDocument, unmaskDocument } from "@/lib/shared/validation/documents";
+import { detectPixKeyType, isValidPixKey, normalizePixKey } from "@/lib/shared/validation/pix";
 
 /**
  * Independent reference for the check digits (mod 11, characters valued as ASCII − 48),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACME, BETA, startTestSandbox, type TestSandbox } from "../helpers/sandbox";
-import { parseExtraApiKeys, resolveConfig } from "@/lib/sandbox/config";
+import { parseExtraApiKeys, resolveConfig } from "@/sandbox/config";
 import { call, uniqueSlug, validPayout } from "./client";
 
 let sb: TestSandbox;

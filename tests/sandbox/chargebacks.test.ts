@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chargebackListSchema, KNOWN_CHARGEBACK_STATUSES } from "@/lib/payments/schemas";
+import { chargebackListSchema, KNOWN_CHARGEBACK_STATUSES } from "@/lib/shared/schemas";
 import { ACME, BETA, startTestSandbox, type TestSandbox } from "../helpers/sandbox";
 import { call } from "./client";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { envelopeSchema } from "@/lib/payments/schemas";
+import { envelopeSchema } from "@/lib/shared/schemas";
 import { ACME, startTestSandbox, type TestSandbox } from "../helpers/sandbox";
 import { call, validPayout } from "./client";
 

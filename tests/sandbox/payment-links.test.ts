@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { paymentLinkListSchema, PaymentLinkSchema } from "@/lib/payments/schemas";
+import { paymentLinkListSchema, PaymentLinkSchema } from "@/lib/shared/schemas";
 import { ACME, BETA, startTestSandbox, type TestSandbox } from "../helpers/sandbox";
 import { call, uniqueSlug } from "./client";
 

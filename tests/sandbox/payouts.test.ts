@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PayoutCreatedSchema, PayoutSchema } from "@/lib/payments/schemas";
+import { PayoutCreatedSchema, PayoutSchema } from "@/lib/shared/schemas";
 import { ACME, startTestSandbox, type TestSandbox } from "../helpers/sandbox";
 import { call, idemKey, sleep, validPayout } from "./client";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { SubaccountSchema } from "@/lib/payments/schemas";
+import { SubaccountSchema } from "@/lib/shared/schemas";
 import { ACME, startTestSandbox, type TestSandbox } from "../helpers/sandbox";
 import { call } from "./client";
 

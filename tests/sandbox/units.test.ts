@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { isValidCnpj, isValidCpf, isValidDocument } from "@/lib/validation/documents";
-import { isValidPixKey } from "@/lib/validation/pix";
-import { parseArgs } from "@/lib/sandbox/cli-args";
-import { resolveConfig } from "@/lib/sandbox/config";
-import { FaultSet } from "@/lib/sandbox/faults";
-import { holderNameFor, isDictNotFound, maskPixKey, payoutFee } from "@/lib/sandbox/pix-rules";
-import { END_TO_END_ID_RE, newEndToEndId, newRequestId } from "@/lib/sandbox/random";
-import { RateLimiter, parseRateLimit } from "@/lib/sandbox/rate-limit";
-import { buildSeed } from "@/lib/sandbox/seed";
+import { isValidCnpj, isValidCpf, isValidDocument } from "@/lib/shared/validation/documents";
+import { isValidPixKey } from "@/lib/shared/validation/pix";
+import { parseArgs } from "@/sandbox/cli-args";
+import { resolveConfig } from "@/sandbox/config";
+import { FaultSet } from "@/sandbox/faults";
+import { holderNameFor, isDictNotFound, maskPixKey, payoutFee } from "@/sandbox/pix-rules";
+import { END_TO_END_ID_RE, newEndToEndId, newRequestId } from "@/sandbox/random";
+import { RateLimiter, parseRateLimit } from "@/sandbox/rate-limit";
+import { buildSeed } from "@/sandbox/seed";
 import { ACME, BETA } from "../helpers/sandbox";
 
 describe("seed", () => {

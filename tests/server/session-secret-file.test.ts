@@ -6,7 +6,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSyn
 import { homedir, tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ConfigError, generatedSecretFile, getSessionConfig, resetSessionConfigForTests } from "@/lib/session/config";
+import { ConfigError, generatedSecretFile, getSessionConfig, resetSessionConfigForTests } from "@/lib/server/session/config";
 import { captureLogs, type CapturedLogs } from "../helpers/logs";
 
 let root = "";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError } from "@/lib/session/config";
+import { ConfigError } from "@/lib/server/session/config";
 import { insecureTransportProblem, normalizeOrigin, parseTransportConfig, requestTransport, type TransportConfig } from "@/lib/server/transport-config";
 
 const NONE: TransportConfig = { appOrigin: null, trustProxy: false, allowInsecureHttp: false };

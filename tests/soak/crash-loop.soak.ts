@@ -10,7 +10,7 @@
  */
 import path from "node:path";
 import { expect, it } from "vitest";
-import type { FaultRule } from "@/lib/sandbox/types";
+import type { FaultRule } from "@/sandbox/types";
 import {
   activity,
   AppInstance,

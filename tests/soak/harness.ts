@@ -7,9 +7,9 @@ import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
-import type { ActivityEntry } from "@/lib/schemas/activity";
-import type { RegisterPayout } from "@/lib/schemas/register";
-import type { FaultRule, InspectedPayout, PayoutRequestEntry, SandboxStats } from "@/lib/sandbox/types";
+import type { ActivityEntry } from "@/lib/shared/schemas/activity";
+import type { RegisterPayout } from "@/lib/shared/schemas/register";
+import type { FaultRule, InspectedPayout, PayoutRequestEntry, SandboxStats } from "@/sandbox/types";
 import { assertPortFree, killHard, sandboxAdmin, startNextProcess, startSandboxProcess, waitFor, writeHeaders, type Started } from "./processes";
 
 export type { ActivityEntry, InspectedPayout, PayoutRequestEntry, RegisterPayout };

@@ -103,7 +103,7 @@ export async function waitFor(url: string, timeoutMs = 90_000): Promise<void> {
 
 /** The sandbox CLI as its own process, on loopback, without rate limit or request log. */
 export function startSandboxProcess(options: { port: number; dataDir: string; logFile?: string; settleMs?: number }): Started {
-  const args = ["node", "node_modules/tsx/dist/cli.mjs", "lib/sandbox/cli.ts", "--port", String(options.port), "--rate-limit", "off", "--quiet", "--data-dir", options.dataDir];
+  const args = ["node", "node_modules/tsx/dist/cli.mjs", "sandbox/cli.ts", "--port", String(options.port), "--rate-limit", "off", "--quiet", "--data-dir", options.dataDir];
   if (options.settleMs !== undefined) args.push("--settle-ms", String(options.settleMs));
   return startProcess(args, { logFile: options.logFile, unset: ["SANDBOX_FAULTS", "SANDBOX_LOG"] });
 }

@@ -10,7 +10,7 @@
  */
 import path from "node:path";
 import { expect, it } from "vitest";
-import type { FaultRule } from "@/lib/sandbox/types";
+import type { FaultRule } from "@/sandbox/types";
 import { freshDatabase } from "./database";
 import { AppInstance, overlappingKeys, postPayout, register, requestsByKey, SandboxProcess, seconds, soakLine, workDir, type PayoutAnswer, type RegisterPayout } from "./harness";
 import { pollUntil, signIn } from "./processes";

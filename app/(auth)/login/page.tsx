@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { LoginScreen } from "@/components/login/login-screen";
 import { postSignInTarget } from "@/components/login/post-sign-in";
-import { safeNextPath } from "@/lib/api/next-path";
-import { getI18n } from "@/lib/i18n/server";
-import { isSandboxMode } from "@/lib/payments/config-public";
-import { getPageSession } from "@/lib/session/page";
+import { safeNextPath } from "@/lib/browser/bff-client/next-path";
+import { getI18n } from "@/lib/server/i18n";
+import { isSandboxMode } from "@/lib/server/payments-api/config-public";
+import { getPageSession } from "@/lib/server/session/page";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ChargebacksView } from "@/components/chargebacks/chargebacks-view";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/lib/server/i18n";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();

@@ -1,7 +1,7 @@
-import { withSession } from "@/lib/bff/handler";
-import { toActivityEntry } from "@/lib/bff/activity";
-import { listAudit } from "@/lib/ledger";
-import { activityQuerySchema } from "@/lib/schemas/activity";
+import { withSession } from "@/lib/server/http/handler";
+import { toActivityEntry } from "@/lib/server/services/activity";
+import { listAudit } from "@/lib/server/ledger";
+import { activityQuerySchema } from "@/lib/shared/schemas/activity";
 
 // GET /api/activity – the audit log, newest first, filtered by person, action, target and dates
 export const GET = withSession({ permission: "activity.list", query: activityQuerySchema }, async ({ ledger, businessId, query }) => {

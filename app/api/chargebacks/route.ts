@@ -1,4 +1,4 @@
-import { withSession } from "@/lib/bff/handler";
+import { withSession } from "@/lib/server/http/handler";
 
 // GET /api/chargebacks – every chargeback and MED dispute of the business, with every field the API sent
 export const GET = withSession({ permission: "chargebacks.list" }, async ({ api }) => {

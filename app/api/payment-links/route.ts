@@ -1,6 +1,6 @@
-import { withSession } from "@/lib/bff/handler";
-import { createPaymentLink } from "@/lib/bff/payment-links";
-import { createPaymentLinkBodySchema } from "@/lib/payments/schemas/payment-link";
+import { withSession } from "@/lib/server/http/handler";
+import { createPaymentLink } from "@/lib/server/services/payment-links";
+import { createPaymentLinkBodySchema } from "@/lib/shared/schemas/payment-link";
 
 // GET /api/payment-links – the business's payment links
 export const GET = withSession({ permission: "payment_links.list" }, async ({ api }) => {

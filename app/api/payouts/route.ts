@@ -1,8 +1,8 @@
-import { withSession } from "@/lib/bff/handler";
-import { listRegister } from "@/lib/bff/payout-lookup";
-import { issuePayout } from "@/lib/bff/payouts";
-import { payoutInputSchema } from "@/lib/payments/schemas/payout";
-import { registerQuerySchema } from "@/lib/schemas/register";
+import { withSession } from "@/lib/server/http/handler";
+import { listRegister } from "@/lib/server/services/payout-lookup";
+import { issuePayout } from "@/lib/server/services/payouts";
+import { payoutInputSchema } from "@/lib/shared/schemas/payout";
+import { registerQuerySchema } from "@/lib/shared/schemas/register";
 
 // GET /api/payouts – the register of payouts issued from the dashboard, with live status
 export const GET = withSession({ permission: "payouts.register", query: registerQuerySchema }, listRegister);

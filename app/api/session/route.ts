@@ -1,7 +1,7 @@
-import { withPublic, withSession } from "@/lib/bff/handler";
-import { signIn, signOut } from "@/lib/bff/session-service";
-import { signInBodySchema } from "@/lib/schemas/session";
-import { toSessionInfo } from "@/lib/session/session";
+import { withPublic, withSession } from "@/lib/server/http/handler";
+import { signIn, signOut } from "@/lib/server/services/session-service";
+import { signInBodySchema } from "@/lib/shared/schemas/session";
+import { toSessionInfo } from "@/lib/server/session/session";
 
 // POST /api/session – sign in (operator: API key; viewer: access token + business id): throttled, scoped, checked against the API
 export const POST = withPublic({ body: signInBodySchema }, ({ body, ledger, secure, request }) => signIn(ledger, body, secure, request.headers));

@@ -3,9 +3,9 @@ import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import { resolvePaymentLinkBaseUrl } from "@/components/payment-links/link-model";
 import { PaymentLinkForm } from "@/components/payment-links/payment-link-form";
-import { can } from "@/lib/auth/roles";
-import { getI18n } from "@/lib/i18n/server";
-import { getPageSession } from "@/lib/session/page";
+import { can } from "@/lib/shared/auth/roles";
+import { getI18n } from "@/lib/server/i18n";
+import { getPageSession } from "@/lib/server/session/page";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { PayoutDetail } from "@/components/payouts/payout-detail";
-import { getI18n } from "@/lib/i18n/server";
+import { getI18n } from "@/lib/server/i18n";
 
 type Params = Promise<{ id: string }>;
 

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { notFound, redirect } from "next/navigation";
 import { SubaccountDetail } from "@/components/subaccounts/subaccount-detail";
-import { can } from "@/lib/auth/roles";
-import { getI18n } from "@/lib/i18n/server";
-import { resourceIdSchema } from "@/lib/payments/schemas/common";
-import { getPageSession } from "@/lib/session/page";
+import { can } from "@/lib/shared/auth/roles";
+import { getI18n } from "@/lib/server/i18n";
+import { resourceIdSchema } from "@/lib/shared/schemas/common";
+import { getPageSession } from "@/lib/server/session/page";
 
 type Props = { params: Promise<{ id: string }> };
 

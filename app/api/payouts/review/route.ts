@@ -1,6 +1,6 @@
-import { withSession } from "@/lib/bff/handler";
-import { reviewPayout } from "@/lib/bff/payout-review";
-import { payoutReviewSchema } from "@/lib/schemas/register";
+import { withSession } from "@/lib/server/http/handler";
+import { reviewPayout } from "@/lib/server/services/payout-review";
+import { payoutReviewSchema } from "@/lib/shared/schemas/register";
 
 // POST /api/payouts/review – a person resolves a payout whose outcome is unknown: check again with its key, or mark it handled
 export const POST = withSession({ permission: "payouts.create", body: payoutReviewSchema }, reviewPayout);

@@ -1,7 +1,7 @@
-import { withSession } from "@/lib/bff/handler";
-import { idParamsSchema } from "@/lib/bff/params";
-import { getKnown, updateSubaccount } from "@/lib/bff/subaccounts";
-import { updateSubaccountBodySchema } from "@/lib/payments/schemas/subaccount";
+import { withSession } from "@/lib/server/http/handler";
+import { idParamsSchema } from "@/lib/server/http/params";
+import { getKnown, updateSubaccount } from "@/lib/server/services/subaccounts";
+import { updateSubaccountBodySchema } from "@/lib/shared/schemas/subaccount";
 
 // GET /api/subaccounts/{id} – the last known state of one subaccount
 export const GET = withSession({ permission: "subaccounts.list", params: idParamsSchema }, getKnown);

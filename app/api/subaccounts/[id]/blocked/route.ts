@@ -1,7 +1,7 @@
-import { withSession } from "@/lib/bff/handler";
-import { idParamsSchema } from "@/lib/bff/params";
-import { setBlocked } from "@/lib/bff/subaccounts";
-import { setBlockedBodySchema } from "@/lib/payments/schemas/subaccount";
+import { withSession } from "@/lib/server/http/handler";
+import { idParamsSchema } from "@/lib/server/http/params";
+import { setBlocked } from "@/lib/server/services/subaccounts";
+import { setBlockedBodySchema } from "@/lib/shared/schemas/subaccount";
 
 // PUT /api/subaccounts/{id}/blocked – block or unblock a subaccount
 export const PUT = withSession(

@@ -1,0 +1,117 @@
+import "server-only";
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { Pool } from "pg";
+import { log } from "@/lib/server/log";
+import { guardLedgerQueryErrors } from "./errors";
+import { clearLeasesOfDeadOwners } from "./leases";
+import { migrateLedger } from "./migrate";
+import * as schema from "./schema";
+import type { Ledger } from "./types";
+
+export type { Ledger, LedgerDatabase, LedgerDriver } from "./types";
+
+export interface LedgerOptions {
+  /** A PostgreSQL connection string; when set, PGlite is not used. */
+  databaseUrl?: string;
+  /** PGlite data folder, or `memory://` (the default here) for a throwaway in-memory store. */
+  dataDir?: string;
+  /** Folder of the SQL migrations (default: `LEDGER_MIGRATIONS_DIR` or `<cwd>/lib/server/ledger/migrations`). */
+  migrationsDir?: string;
+  /** Pool size for PostgreSQL (default 10). */
+  maxConnections?: number;
+}
+
+// No query error leaves the ledger with its parameters (lib/server/ledger/errors.ts).
+guardLedgerQueryErrors();
+
+export const MEMORY_DIR = "memory://";
+export const DEFAULT_LEDGER_DIR = path.join(".data", "ledger");
+
+/** Opens a new ledger (not the shared one) and brings its schema up to date. */
+export async function createLedger(options: LedgerOptions = {}): Promise<Ledger> {
+  const ledger = options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.maxConnections ?? 10)
+    : await openPglite(options.dataDir ?? MEMORY_DIR);
+  try {
+    await migrateLedger(ledger.db, options.migrationsDir);
+    // A PGlite folder belongs to one process: leases in it are a dead process's.
+    // (On a shared PostgreSQL they may be another live instance's, so they stay.)
+    if (ledger.driver === "pglite") {
+      const cleared = await clearLeasesOfDeadOwners(ledger);
+      if (cleared > 0) log.info("ledger.stale_leases_released", { count: cleared, note: "left by a process that stopped without releasing them" });
+    }
+  } catch (error) {
+    await ledger.close().catch(() => undefined);
+    throw error;
+  }
+  return ledger;
+}
+
+function openPostgres(connectionString: string, max: number): Ledger {
+  const pool = new Pool({ connectionString, max });
+  // An idle client losing its connection must not crash the server; the next query reconnects.
+  pool.on("error", (error) => log.error("ledger.idle_connection_failed", { error }));
+  const db = drizzlePostgres({ client: pool, schema });
+  return { db, driver: "postgres", close: () => pool.end() };
+}
+
+async function openPglite(dataDir: string): Promise<Ledger> {
+  let client: PGlite;
+  if (dataDir.startsWith(MEMORY_DIR)) {
+    client = await PGlite.create();
+  } else {
+    const dir = path.resolve(dataDir);
+    await mkdir(dir, { recursive: true });
+    client = await PGlite.create(dir);
+  }
+  const db = drizzlePglite({ client, schema });
+  return { db, driver: "pglite", close: () => client.close() };
+}
+
+/** Options of the shared ledger from the environment: DATABASE_URL, else LEDGER_DIR, else .data/ledger. */
+export function ledgerOptionsFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): LedgerOptions {
+  const databaseUrl = env.DATABASE_URL?.trim();
+  if (databaseUrl) return { databaseUrl };
+  return { dataDir: env.LEDGER_DIR?.trim() || (env.DATA_DIR?.trim() ? path.join(env.DATA_DIR.trim(), "ledger") : DEFAULT_LEDGER_DIR) };
+}
+
+// One ledger per process, kept on globalThis so Next's dev module reloads reuse it
+// (a second PGlite on the same folder would corrupt it).
+const GLOBAL_KEY = Symbol.for("pix-ops-dashboard.ledger");
+type LedgerGlobal = typeof globalThis & { [GLOBAL_KEY]?: Promise<Ledger> };
+const store = globalThis as LedgerGlobal;
+
+/** The process-wide ledger, opened and migrated on first use. */
+export function getLedger(): Promise<Ledger> {
+  let pending = store[GLOBAL_KEY];
+  if (!pending) {
+    pending = createLedger(ledgerOptionsFromEnv());
+    store[GLOBAL_KEY] = pending;
+    // A failed start (database down, bad migration) is not cached: the next call retries.
+    pending.catch(() => {
+      if (store[GLOBAL_KEY] === pending) delete store[GLOBAL_KEY];
+    });
+  }
+  return pending;
+}
+
+/** Closes the process-wide ledger, if one was opened; the next getLedger() opens a new one. */
+export async function closeLedger(): Promise<void> {
+  const pending = store[GLOBAL_KEY];
+  if (!pending) return;
+  delete store[GLOBAL_KEY];
+  const ledger = await pending.catch(() => null);
+  await ledger?.close();
+}
+
+/**
+ * Runs `work` in one transaction: every ledger call made with the ledger it is
+ * given commits together or not at all (state and its audit entry, say).
+ */
+export function inTransaction<T>(ledger: Ledger, work: (tx: Ledger) => Promise<T>): Promise<T> {
+  return ledger.db.transaction((db) => work({ ...ledger, db }));
+}

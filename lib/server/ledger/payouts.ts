@@ -1,0 +1,207 @@
+/**
+ * The payout register: writing the intent and reading rows. A payout is recorded
+ * as an `intent` (with the exact upstream body) BEFORE the first send; its moves
+ * after that (sent, answered, needs review, handled) are in payout-lifecycle.ts,
+ * and the state machine is drawn in docs/ledger.md.
+ */
+import { and, desc, eq, getTableColumns, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { payouts, type PayoutRequestBody, type PayoutRow, type PayoutState } from "./schema";
+import { IN_PROGRESS_STATES, UNKNOWN_OUTCOME_STATES } from "@/lib/shared/schemas/register";
+import { storableOrNull, toStorableText } from "@/lib/shared/validation/text";
+import { asList, containsPattern, isUuid, pageSize, toPage } from "./query";
+import type { Actor, Ledger, Page } from "./types";
+
+/** A payout as the app reads it: every column except the request body and the credential seal. */
+export type PayoutRecord = Omit<PayoutRow, "requestBody" | "credentialSeal">;
+
+const { requestBody: _requestBody, credentialSeal: _credentialSeal, ...columns } = getTableColumns(payouts);
+/** Every column except the request body and the credential seal. */
+export const recordColumns = columns;
+
+export interface PayoutIntentInput {
+  businessId: string;
+  idempotencyKey: string;
+  /** The exact body for POST /v1/payouts (its idempotency_key must equal `idempotencyKey`). */
+  body: PayoutRequestBody;
+  /** The destination as operators may see it, e.g. "j***@e***.com". */
+  pixKeyMasked: string;
+  actor: Actor;
+  /** Fingerprint of the body, kept after resolution so a reused key with another body can be told apart. */
+  requestHash?: string | null;
+  /**
+   * The caller's credential, already sealed (encrypted, time-limited) by the
+   * session layer, for the reconciler. Never pass a plain credential: the
+   * ledger stores this string as given and erases it on resolution.
+   */
+  credentialSeal?: string | null;
+}
+
+/**
+ * Writes the intent, or returns the row already recorded for this (business,
+ * key) with `existing: true`: a double click or a retried request yields one row.
+ * The caller should compare the existing row's `requestHash` (or amount / key type) with its own.
+ */
+export async function recordPayoutIntent(
+  ledger: Ledger,
+  input: PayoutIntentInput,
+): Promise<PayoutRecord & { existing: boolean }> {
+  if (input.body.idempotency_key !== input.idempotencyKey) {
+    throw new Error("ledger: body.idempotency_key must equal idempotencyKey");
+  }
+  const [inserted] = await ledger.db
+    .insert(payouts)
+    .values({
+      businessId: input.businessId,
+      idempotencyKey: input.idempotencyKey,
+      state: "intent",
+      amountCentavos: input.body.amount_centavos,
+      pixKeyType: input.body.pix_key_type,
+      pixKeyMasked: input.pixKeyMasked,
+      requestBody: input.body,
+      requestHash: input.requestHash ?? null,
+      credentialSeal: input.credentialSeal ?? null,
+      createdByName: input.actor.name,
+      createdByRole: input.actor.role,
+    })
+    .onConflictDoNothing({ target: [payouts.businessId, payouts.idempotencyKey] })
+    .returning(recordColumns);
+  if (inserted) return { ...inserted, existing: false };
+  const existing = await getPayoutByIdempotencyKey(ledger, input.businessId, input.idempotencyKey);
+  if (!existing) throw new Error("ledger: payout intent vanished after a conflicting insert");
+  return { ...existing, existing: true };
+}
+
+export interface PayoutStatusUpdate {
+  status: string;
+  /** undefined keeps the stored value; null clears it. Same for the fields below. */
+  failureReason?: string | null;
+  endToEndId?: string | null;
+  fee?: number | null;
+  net?: number | null;
+}
+
+/**
+ * Records the upstream status last read for a submitted payout (by upstream id).
+ * Status only moves forward: once anything but `pending` was recorded, a later
+ * `pending` (a stale read, a replayed create answer) changes nothing but the check time.
+ */
+export async function updatePayoutStatus(
+  ledger: Ledger,
+  businessId: string,
+  payoutId: string,
+  update: PayoutStatusUpdate,
+): Promise<PayoutRecord | null> {
+  const backwards = sql`(${update.status} = 'pending' AND ${payouts.status} IS NOT NULL AND ${payouts.status} <> 'pending')`;
+  const keep = (column: AnyPgColumn, value: unknown) =>
+    value === undefined ? undefined : sql`CASE WHEN ${backwards} THEN ${column} ELSE ${value} END`;
+  const [row] = await ledger.db
+    .update(payouts)
+    .set({
+      status: keep(payouts.status, toStorableText(update.status)),
+      failureReason: keep(payouts.failureReason, storableOrNull(update.failureReason)),
+      endToEndId: keep(payouts.endToEndId, storableOrNull(update.endToEndId)),
+      feeCentavos: keep(payouts.feeCentavos, update.fee),
+      netCentavos: keep(payouts.netCentavos, update.net),
+      statusCheckedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(payouts.businessId, businessId), eq(payouts.payoutId, payoutId)))
+    .returning(recordColumns);
+  return row ?? null;
+}
+
+/** By the ledger's own id (uuid). */
+export async function getPayout(ledger: Ledger, businessId: string, id: string): Promise<PayoutRecord | null> {
+  if (!isUuid(id)) return null;
+  return findOne(ledger, and(eq(payouts.businessId, businessId), eq(payouts.id, id)));
+}
+
+/** By the upstream payout id. */
+export function getPayoutByUpstreamId(ledger: Ledger, businessId: string, payoutId: string): Promise<PayoutRecord | null> {
+  return findOne(ledger, and(eq(payouts.businessId, businessId), eq(payouts.payoutId, payoutId)));
+}
+
+export function getPayoutByIdempotencyKey(
+  ledger: Ledger,
+  businessId: string,
+  idempotencyKey: string,
+): Promise<PayoutRecord | null> {
+  return findOne(ledger, and(eq(payouts.businessId, businessId), eq(payouts.idempotencyKey, idempotencyKey)));
+}
+
+async function findOne(ledger: Ledger, where: SQL | undefined): Promise<PayoutRecord | null> {
+  const [row] = await ledger.db
+    .select(recordColumns)
+    .from(payouts)
+    .where(where)
+    .orderBy(desc(payouts.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface PayoutListQuery {
+  limit?: number;
+  /** `nextCursor` of the previous page. */
+  cursor?: string | null;
+  /** Upstream status(es), as stored (pending, paid, failed, …). */
+  status?: string | readonly string[];
+  /** Our write-ahead state(s); "attention" = every state whose outcome is unknown; "in_progress" = intent or uncertain. */
+  state?: PayoutState | "attention" | "in_progress" | readonly PayoutState[];
+  /** Case-insensitive substring of ids, idempotency key, end-to-end id, masked key or creator. */
+  search?: string;
+}
+
+/** A business's payouts, newest first, keyset-paginated on (created_at, id). */
+export async function listPayouts(ledger: Ledger, businessId: string, query: PayoutListQuery = {}): Promise<Page<PayoutRecord>> {
+  const limit = pageSize(query.limit);
+  if (query.cursor && !isUuid(query.cursor)) return { items: [], nextCursor: null };
+  const statuses = asList(query.status);
+  const states = query.state === "attention" ? UNKNOWN_OUTCOME_STATES : query.state === "in_progress" ? IN_PROGRESS_STATES : asList(query.state);
+  const search = query.search?.trim();
+  const pattern = search ? containsPattern(search) : undefined;
+  const rows = await ledger.db
+    .select(recordColumns)
+    .from(payouts)
+    .where(
+      and(
+        eq(payouts.businessId, businessId),
+        statuses.length ? inArray(payouts.status, [...statuses]) : undefined,
+        states.length ? inArray(payouts.state, [...states]) : undefined,
+        pattern
+          ? or(
+              sql`${payouts.id}::text ILIKE ${pattern}`,
+              sql`${payouts.payoutId} ILIKE ${pattern}`,
+              sql`${payouts.idempotencyKey} ILIKE ${pattern}`,
+              sql`${payouts.endToEndId} ILIKE ${pattern}`,
+              sql`${payouts.pixKeyMasked} ILIKE ${pattern}`,
+              sql`${payouts.createdByName} ILIKE ${pattern}`,
+            )
+          : undefined,
+        query.cursor
+          ? sql`(${payouts.createdAt}, ${payouts.id}) < (
+              SELECT c.created_at, c.id FROM payouts c WHERE c.business_id = ${businessId} AND c.id = ${query.cursor}
+            )`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(payouts.createdAt), desc(payouts.id))
+    .limit(limit + 1);
+  return toPage(rows, limit, (row) => row.id);
+}
+
+/** How many of a business's payouts wait for a person, and how many the dashboard is still resolving by itself. */
+export async function countAttention(ledger: Ledger, businessId: string): Promise<{ needsReview: number; inProgress: number }> {
+  const rows = await ledger.db
+    .select({ state: payouts.state, count: sql<number>`count(*)::int` })
+    .from(payouts)
+    .where(and(eq(payouts.businessId, businessId), inArray(payouts.state, [...UNKNOWN_OUTCOME_STATES])))
+    .groupBy(payouts.state);
+  let needsReview = 0;
+  let inProgress = 0;
+  for (const row of rows) {
+    if (row.state === "needs_review") needsReview += Number(row.count);
+    else inProgress += Number(row.count);
+  }
+  return { needsReview, inProgress };
+}

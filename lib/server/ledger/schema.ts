@@ -1,0 +1,221 @@
+/**
+ * Drizzle table definitions of the dashboard's ledger.
+ *
+ * These mirror `lib/server/ledger/migrations/*.sql` exactly: the SQL files are the
+ * source of truth (they create the tables), this file only gives queries their
+ * types. Change both together (see docs/ledger.md, "Adding a migration").
+ */
+import type { AuditAction } from "@/lib/shared/schemas/activity";
+import { PAYOUT_STATES } from "@/lib/shared/schemas/register";
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+// Our write-ahead state of a payout request (not the upstream status): one list for the ledger and the UI.
+export { PAYOUT_STATES, type PayoutState } from "@/lib/shared/schemas/register";
+
+/** The exact body sent to POST /v1/payouts, kept only while the outcome is unresolved. */
+export interface PayoutRequestBody {
+  amount_centavos: number;
+  pix_key: string;
+  pix_key_type: string;
+  idempotency_key: string;
+}
+
+export const AUDIT_OUTCOMES = ["success", "failure", "pending"] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+// Actions the dashboard records: one list for the ledger and the UI (add new ones there).
+export { AUDIT_ACTIONS, type AuditAction } from "@/lib/shared/schemas/activity";
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const centavos = (name: string) => bigint(name, { mode: "number" });
+
+export const payouts = pgTable(
+  "payouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    businessId: text("business_id").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    state: text("state", { enum: PAYOUT_STATES }).notNull().default("intent"),
+    payoutId: text("payout_id"),
+    amountCentavos: centavos("amount_centavos").notNull(),
+    feeCentavos: centavos("fee_centavos"),
+    netCentavos: centavos("net_centavos"),
+    pixKeyType: text("pix_key_type").notNull(),
+    pixKeyMasked: text("pix_key_masked").notNull(),
+    requestBody: jsonb("request_body").$type<PayoutRequestBody>(),
+    requestHash: text("request_hash"),
+    credentialSeal: text("credential_seal"),
+    status: text("status"),
+    failureReason: text("failure_reason"),
+    endToEndId: text("end_to_end_id"),
+    lastRequestId: text("last_request_id"),
+    lastErrorCode: text("last_error_code"),
+    lastErrorMessage: text("last_error_message"),
+    attempts: integer("attempts").notNull().default(0),
+    maybeSent: boolean("maybe_sent").notNull().default(false),
+    sends: integer("sends").notNull().default(0),
+    reviewReason: text("review_reason"),
+    reviewSince: timestamptz("review_since"),
+    handledByName: text("handled_by_name"),
+    handledAt: timestamptz("handled_at"),
+    handledNote: text("handled_note"),
+    createdByName: text("created_by_name").notNull(),
+    createdByRole: text("created_by_role").notNull(),
+    createdAt: timestamptz("created_at").notNull().defaultNow(),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+    statusCheckedAt: timestamptz("status_checked_at"),
+  },
+  (t) => [
+    unique("payouts_business_idempotency_key_unique").on(t.businessId, t.idempotencyKey),
+    index("payouts_business_created_idx").on(t.businessId, t.createdAt.desc(), t.id.desc()),
+    index("payouts_business_payout_id_idx").on(t.businessId, t.payoutId),
+    index("payouts_unresolved_idx")
+      .on(t.updatedAt)
+      .where(sql`state IN ('intent', 'uncertain')`),
+    index("payouts_attention_idx")
+      .on(t.businessId, t.state)
+      .where(sql`state IN ('intent', 'uncertain', 'needs_review')`),
+    index("payouts_follow_up_idx")
+      .on(t.statusCheckedAt)
+      .where(sql`state = 'submitted' AND credential_seal IS NOT NULL`),
+  ],
+);
+
+export const subaccounts = pgTable(
+  "subaccounts",
+  {
+    businessId: text("business_id").notNull(),
+    subaccountId: text("subaccount_id").notNull(),
+    name: text("name"),
+    email: text("email"),
+    document: text("document"),
+    dailyLimitCentavos: centavos("daily_limit_centavos"),
+    monthlyLimitCentavos: centavos("monthly_limit_centavos"),
+    isBlocked: boolean("is_blocked"),
+    externalReference: text("external_reference"),
+    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
+    updatedByName: text("updated_by_name"),
+  },
+  (t) => [primaryKey({ name: "subaccounts_pkey", columns: [t.businessId, t.subaccountId] })],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    businessId: text("business_id").notNull(),
+    occurredAt: timestamptz("occurred_at").notNull().defaultNow(),
+    actorName: text("actor_name").notNull(),
+    actorRole: text("actor_role"),
+    action: text("action").$type<AuditAction>().notNull(),
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    before: jsonb("before").$type<Record<string, unknown>>(),
+    after: jsonb("after").$type<Record<string, unknown>>(),
+    idempotencyKey: text("idempotency_key"),
+    outcome: text("outcome", { enum: AUDIT_OUTCOMES }).notNull(),
+    requestId: text("request_id"),
+    errorCode: text("error_code"),
+    errorMessage: text("error_message"),
+  },
+  (t) => [
+    index("audit_log_business_id_idx").on(t.businessId, t.id.desc()),
+    index("audit_log_business_target_idx").on(t.businessId, t.targetType, t.targetId, t.id.desc()),
+    index("audit_log_business_actor_idx").on(t.businessId, t.actorName, t.id.desc()),
+    index("audit_log_business_action_idx").on(t.businessId, t.action, t.id.desc()),
+    index("audit_log_business_occurred_idx").on(t.businessId, t.occurredAt.desc()),
+  ],
+);
+
+export const revokedSessions = pgTable(
+  "revoked_sessions",
+  {
+    sessionId: text("session_id").primaryKey(),
+    businessId: text("business_id").notNull(),
+    revokedAt: timestamptz("revoked_at").notNull().defaultNow(),
+    expiresAt: timestamptz("expires_at").notNull(),
+  },
+  (t) => [index("revoked_sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const SECURITY_EVENT_KINDS = ["sign_in_failed", "sign_in_throttled"] as const;
+export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
+
+/** Failed and throttled sign-ins: not in any business's audit log (see docs/security.md). */
+export const securityEvents = pgTable(
+  "security_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamptz("at").notNull().defaultNow(),
+    kind: text("kind", { enum: SECURITY_EVENT_KINDS }).notNull(),
+    reason: text("reason").notNull(),
+    clientAddress: text("client_address"),
+    addressSource: text("address_source", { enum: ["proxy", "unverified"] }).notNull(),
+    credentialFingerprint: text("credential_fingerprint"),
+    credentialKind: text("credential_kind", { enum: ["api_key", "bearer"] }),
+    requestId: text("request_id"),
+  },
+  (t) => [index("security_events_at_idx").on(t.at)],
+);
+
+/** "Sign out everywhere": sessions of the scope signed in at or before `revoked_before` are refused. */
+export const sessionScopeRevocations = pgTable(
+  "session_scope_revocations",
+  {
+    businessId: text("business_id").primaryKey(),
+    revokedBefore: timestamptz("revoked_before").notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
+  },
+  (t) => [index("session_scope_revocations_expires_idx").on(t.expiresAt)],
+);
+
+/** rate-limiter-flexible's Drizzle store: the column names are the library's. */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    points: integer("points").notNull().default(0),
+    expire: timestamptz("expire"),
+  },
+  (t) => [index("rate_limits_expire_idx").on(t.expire)],
+);
+
+/** One holder at a time for a named piece of work, across instances (see leases.ts). */
+export const ledgerLeases = pgTable(
+  "ledger_leases",
+  {
+    name: text("name").primaryKey(),
+    owner: text("owner").notNull(),
+    acquiredAt: timestamptz("acquired_at").notNull().defaultNow(),
+    expiresAt: timestamptz("expires_at").notNull(),
+  },
+  (t) => [index("ledger_leases_expires_idx").on(t.expiresAt)],
+);
+
+/** Bookkeeping of the migrator (see migrate.ts); not business data, so no business_id. */
+export const ledgerMigrations = pgTable("ledger_migrations", {
+  version: integer("version").primaryKey(),
+  name: text("name").notNull(),
+  checksum: text("checksum").notNull(),
+  appliedAt: timestamptz("applied_at").notNull().defaultNow(),
+});
+
+export type PayoutRow = typeof payouts.$inferSelect;
+export type SubaccountRow = typeof subaccounts.$inferSelect;
+export type AuditRow = typeof auditLog.$inferSelect;
+export type RevokedSessionRow = typeof revokedSessions.$inferSelect;
+export type SecurityEventRow = typeof securityEvents.$inferSelect;

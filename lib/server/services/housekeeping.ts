@@ -1,0 +1,68 @@
+import "server-only";
+import { lt } from "drizzle-orm";
+import { z } from "zod";
+import { getLedger, purgeExpiredRevocations, purgeSecurityEvents, type Ledger } from "@/lib/server/ledger";
+import { rateLimits } from "@/lib/server/ledger/schema";
+import { log } from "@/lib/server/log";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const housekeepingEnvSchema = z.object({
+  HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(1000).default(60 * 60 * 1000),
+  SECURITY_LOG_RETENTION_DAYS: z.coerce.number().int().positive().default(90),
+});
+export type HousekeepingSettings = z.infer<typeof housekeepingEnvSchema>;
+
+export function housekeepingSettings(env: NodeJS.ProcessEnv = process.env): HousekeepingSettings {
+  const parsed = housekeepingEnvSchema.safeParse({
+    HOUSEKEEPING_INTERVAL_MS: env.HOUSEKEEPING_INTERVAL_MS || undefined,
+    SECURITY_LOG_RETENTION_DAYS: env.SECURITY_LOG_RETENTION_DAYS || undefined,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`${issue?.path.join(".") ?? "housekeeping"}: ${issue?.message ?? "invalid"}`);
+  }
+  return parsed.data;
+}
+
+export interface HousekeepingSummary {
+  revocations: number;
+  securityEvents: number;
+  rateLimits: number;
+}
+
+/**
+ * Purges what has outlived its purpose: revocations of sessions that have
+ * expired anyway, security-log entries past their retention, and sign-in
+ * throttle counters whose window ended.
+ */
+export async function runHousekeeping(ledger: Ledger, now: Date = new Date(), settings: HousekeepingSettings = housekeepingSettings()): Promise<HousekeepingSummary> {
+  const revocations = await purgeExpiredRevocations(ledger, now);
+  const securityEvents = await purgeSecurityEvents(ledger, new Date(now.getTime() - settings.SECURITY_LOG_RETENTION_DAYS * DAY_MS));
+  const expired = await ledger.db.delete(rateLimits).where(lt(rateLimits.expire, now)).returning({ key: rateLimits.key });
+  return { revocations, securityEvents, rateLimits: expired.length };
+}
+
+const globalForHousekeeping = globalThis as typeof globalThis & { __pixopsHousekeeping?: NodeJS.Timeout };
+
+/** Runs housekeeping now and then every HOUSEKEEPING_INTERVAL_MS (once per process). */
+export function startHousekeeping(): void {
+  if (globalForHousekeeping.__pixopsHousekeeping) return;
+  const settings = housekeepingSettings();
+  const tick = async () => {
+    try {
+      const summary = await runHousekeeping(await getLedger(), new Date(), settings);
+      if (summary.revocations + summary.securityEvents + summary.rateLimits > 0) log.info("housekeeping.pass", { summary });
+    } catch (error) {
+      log.error("housekeeping.pass_failed", { error });
+    }
+  };
+  void tick();
+  globalForHousekeeping.__pixopsHousekeeping = setInterval(() => void tick(), settings.HOUSEKEEPING_INTERVAL_MS);
+  globalForHousekeeping.__pixopsHousekeeping.unref();
+}
+
+export function stopHousekeeping(): void {
+  clearInterval(globalForHousekeeping.__pixopsHousekeeping);
+  globalForHousekeeping.__pixopsHousekeeping = undefined;
+}

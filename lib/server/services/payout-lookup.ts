@@ -1,0 +1,71 @@
+import "server-only";
+import { getPayoutByUpstreamId, listPayouts, updatePayoutStatus, type Ledger } from "@/lib/server/ledger";
+import type { PayoutRecord } from "@/lib/server/ledger/payouts";
+import type { PaymentsClient } from "@/lib/server/payments-api/client";
+import type { Payout } from "@/lib/shared/schemas/payout";
+import type { z } from "zod";
+import type { registerQuerySchema } from "@/lib/shared/schemas/register";
+import type { HandlerResult, SessionContext } from "../http/handler";
+import { registerView } from "./payouts";
+
+/** Copies what the API says of a payout into the register row, when it changed. */
+async function syncStatus(ledger: Ledger, businessId: string, row: PayoutRecord, payout: Payout): Promise<PayoutRecord> {
+  const updated = await updatePayoutStatus(ledger, businessId, payout.id, {
+    status: payout.status,
+    failureReason: payout.failure_reason ?? null,
+    endToEndId: payout.end_to_end_id ?? row.endToEndId,
+    fee: payout.fee_centavos ?? row.feeCentavos,
+    net: payout.net_centavos ?? row.netCentavos,
+  });
+  return updated ?? row;
+}
+
+// GET /api/payouts/{id} body: the API's payout, refreshing the register's copy.
+export async function lookUpPayout(ctx: SessionContext<{ id: string }, unknown, unknown>): Promise<HandlerResult> {
+  const { api, ledger, businessId, params, session } = ctx;
+  const result = await api.getPayout(params.id);
+  let register = null;
+  if (session.role === "operator") {
+    const row = await getPayoutByUpstreamId(ledger, businessId, result.data.id);
+    if (row) register = registerView(await syncStatus(ledger, businessId, row, result.data));
+  }
+  return { data: { ...result.data, register }, requestId: result.requestId };
+}
+
+const LIVE_REFRESH_LIMIT = 10;
+const LIVE_REFRESH_BUDGET_MS = 1500;
+const LIVE_REFRESH_MIN_AGE_MS = 3000;
+
+/**
+ * Refreshes the status of the newest still-pending payouts on the page, within a
+ * small time budget, so the register shows settlement without the browser
+ * polling each payout. Failures leave the stored status as it was.
+ */
+async function refreshPending(ledger: Ledger, api: PaymentsClient, businessId: string, rows: PayoutRecord[]): Promise<PayoutRecord[]> {
+  const now = Date.now();
+  const stale = rows
+    .filter((r) => r.payoutId && r.status === "pending" && now - (r.statusCheckedAt?.getTime() ?? 0) > LIVE_REFRESH_MIN_AGE_MS)
+    .slice(0, LIVE_REFRESH_LIMIT);
+  if (stale.length === 0) return rows;
+  const signal = AbortSignal.timeout(LIVE_REFRESH_BUDGET_MS);
+  const refreshed = await Promise.all(
+    stale.map(async (row) => {
+      try {
+        const result = await api.getPayout(row.payoutId ?? "", { signal });
+        return await syncStatus(ledger, businessId, row, result.data);
+      } catch {
+        return row;
+      }
+    }),
+  );
+  const byId = new Map(refreshed.map((r) => [r.id, r]));
+  return rows.map((r) => byId.get(r.id) ?? r);
+}
+
+// GET /api/payouts body: the register of payouts issued from the dashboard.
+export async function listRegister(ctx: SessionContext<unknown, z.output<typeof registerQuerySchema>, unknown>): Promise<HandlerResult> {
+  const { ledger, api, businessId, query } = ctx;
+  const page = await listPayouts(ledger, businessId, { limit: query.limit, cursor: query.cursor, status: query.status, state: query.state, search: query.search });
+  const items = await refreshPending(ledger, api, businessId, page.items);
+  return { data: { items: items.map(registerView), next_cursor: page.nextCursor } };
+}

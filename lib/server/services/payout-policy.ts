@@ -1,0 +1,81 @@
+import "server-only";
+import { z } from "zod";
+import { resolveRetryPolicy } from "@/lib/server/payments-api/retry";
+import { retryPolicyFromEnv } from "../payments-api/for-credential";
+
+/**
+ * The timing rules of the payout lifecycle, read from the environment and
+ * checked (a bad value stops the start with a message naming the variable).
+ * See docs/ledger.md ("The lifecycle") for what each one decides.
+ */
+export interface PayoutPolicy {
+  /** A payout without a definite answer is re-sent automatically only this long after it was created. */
+  autoResendWindowMs: number;
+  /**
+   * How long a sealed credential kept with a payout opens: the re-send window
+   * plus a small margin (a send that started just inside the window, clock
+   * differences between instances). The ledger erases seals at the window.
+   */
+  sealLifetimeMs: number;
+  /**
+   * A submitted payout's status is followed by the background refresher this
+   * long after creation, with its sealed credential: at most the re-send
+   * window, since no seal is kept longer.
+   */
+  followUpWindowMs: number;
+  /** Lease of one send: longer than the client's whole deadline, renewed every third of it while sending. */
+  leaseTtlMs: number;
+  /** How long a second request for a key being sent waits for the first one's outcome. */
+  inFlightWaitMs: number;
+  /** How often that wait looks again. */
+  inFlightPollMs: number;
+  reconcileIntervalMs: number;
+  /** Unresolved rows untouched for this long are re-sent by the reconciler. */
+  reconcileAfterMs: number;
+  /** At most this many status look-ups per business per pass of the refresher. */
+  refreshPerBusiness: number;
+  /** A followed payout is looked up again at most this often. */
+  refreshEveryMs: number;
+}
+
+const MINUTE = 60_000;
+const ms = (min: number, max: number, fallback: number) =>
+  z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(min).max(max).default(fallback));
+
+const envSchema = z.object({
+  PAYOUT_AUTO_RESEND_WINDOW_MS: ms(1_000, 24 * 60 * MINUTE, 15 * MINUTE),
+  // Unset: the re-send window. Longer values are cut to it (no seal lives longer).
+  PAYOUT_FOLLOW_UP_WINDOW_MS: ms(1_000, 7 * 24 * 60 * MINUTE, -1),
+  PAYOUT_INFLIGHT_WAIT_MS: ms(0, 10 * MINUTE, -1),
+  RECONCILE_INTERVAL_MS: ms(100, 60 * MINUTE, 15_000),
+  RECONCILE_AFTER_MS: ms(0, 60 * MINUTE, 10_000),
+  PAYOUT_REFRESH_PER_BUSINESS: ms(1, 1_000, 10),
+  PAYOUT_REFRESH_EVERY_MS: ms(100, 60 * MINUTE, 5_000),
+});
+
+/** Margin of the send lease over the client's deadline. */
+const LEASE_MARGIN_MS = 10_000;
+/** Margin of a sealed credential's lifetime over the re-send window. */
+export const SEAL_MARGIN_MS = 60_000;
+
+export function payoutPolicy(env: Readonly<Record<string, string | undefined>> = process.env): PayoutPolicy {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Invalid configuration: ${issue?.path.join(".") ?? "payout policy"} ${issue?.message ?? ""}`.trim());
+  }
+  const e = parsed.data;
+  const deadlineMs = resolveRetryPolicy(retryPolicyFromEnv(env)).deadlineMs;
+  return {
+    autoResendWindowMs: e.PAYOUT_AUTO_RESEND_WINDOW_MS,
+    sealLifetimeMs: e.PAYOUT_AUTO_RESEND_WINDOW_MS + SEAL_MARGIN_MS,
+    followUpWindowMs: e.PAYOUT_FOLLOW_UP_WINDOW_MS >= 0 ? Math.min(e.PAYOUT_FOLLOW_UP_WINDOW_MS, e.PAYOUT_AUTO_RESEND_WINDOW_MS) : e.PAYOUT_AUTO_RESEND_WINDOW_MS,
+    leaseTtlMs: deadlineMs + LEASE_MARGIN_MS,
+    inFlightWaitMs: e.PAYOUT_INFLIGHT_WAIT_MS >= 0 ? e.PAYOUT_INFLIGHT_WAIT_MS : deadlineMs + 2_000,
+    inFlightPollMs: 100,
+    reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
+    reconcileAfterMs: e.RECONCILE_AFTER_MS,
+    refreshPerBusiness: e.PAYOUT_REFRESH_PER_BUSINESS,
+    refreshEveryMs: e.PAYOUT_REFRESH_EVERY_MS,
+  };
+}

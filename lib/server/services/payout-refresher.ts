@@ -1,0 +1,74 @@
+import "server-only";
+import { endFollowUp, expireFollowUps, listFollowUps, updatePayoutStatus, type Ledger } from "@/lib/server/ledger";
+import type { PayoutRow } from "@/lib/server/ledger/schema";
+import { isPaymentsApiError } from "@/lib/server/payments-api/client";
+import { log } from "@/lib/server/log";
+import { openCredential } from "@/lib/server/session/credential-seal";
+import { apiClientFor } from "../payments-api/for-credential";
+import type { PayoutPolicy } from "./payout-policy";
+
+export interface RefreshSummary {
+  checked: number;
+  changed: number;
+  /** Payouts no longer followed (final status, not found, no credential). */
+  ended: number;
+}
+
+/** Look-ups at once across all businesses. */
+const CONCURRENCY = 4;
+
+/**
+ * Brings submitted payouts to their final status without anyone watching: a few
+ * look-ups per business per pass (so one business's backlog cannot use up its
+ * upstream rate limit), with the credential the payout was sent with, for at
+ * most the follow-up window. A failure leaves the row for the next pass.
+ */
+export async function refreshFollowUps(ledger: Ledger, policy: PayoutPolicy, now?: Date): Promise<RefreshSummary> {
+  const summary: RefreshSummary = { checked: 0, changed: 0, ended: await expireFollowUps(ledger, { windowMs: policy.followUpWindowMs, now }) };
+  const rows = await listFollowUps(ledger, { checkedBeforeMs: policy.refreshEveryMs, perBusiness: policy.refreshPerBusiness, limit: 100 });
+  let next = 0;
+  const lane = async () => {
+    while (next < rows.length) {
+      const row = rows[next++] as PayoutRow;
+      await refreshOne(ledger, row, summary, now).catch((error: unknown) => {
+        log.warn("refresher.status_lookup_failed", { payoutId: row.payoutId, error });
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, rows.length) }, lane));
+  return summary;
+}
+
+async function refreshOne(ledger: Ledger, row: PayoutRow, summary: RefreshSummary, now?: Date): Promise<void> {
+  const credential = row.credentialSeal ? await openCredential(row.credentialSeal, now?.getTime()) : null;
+  if (!credential || !row.payoutId) {
+    await endFollowUp(ledger, row.id);
+    summary.ended += 1;
+    return;
+  }
+  summary.checked += 1;
+  try {
+    const { data } = await apiClientFor(credential, { maxAttempts: 1 }).getPayout(row.payoutId);
+    const updated = await updatePayoutStatus(ledger, row.businessId, row.payoutId, {
+      status: data.status,
+      failureReason: data.failure_reason ?? null,
+      endToEndId: data.end_to_end_id ?? row.endToEndId,
+      fee: data.fee_centavos ?? row.feeCentavos,
+      net: data.net_centavos ?? row.netCentavos,
+    });
+    if (updated && updated.status !== row.status) summary.changed += 1;
+    if (updated && updated.status !== "pending") {
+      await endFollowUp(ledger, row.id);
+      summary.ended += 1;
+    }
+  } catch (error) {
+    if (isPaymentsApiError(error) && (error.status === 404 || error.status === 401 || error.status === 403)) {
+      await endFollowUp(ledger, row.id);
+      summary.ended += 1;
+      return;
+    }
+    // Checked now, so the next pass looks at others first.
+    await updatePayoutStatus(ledger, row.businessId, row.payoutId, { status: row.status ?? "pending" });
+    throw error;
+  }
+}

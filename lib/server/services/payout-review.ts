@@ -1,0 +1,120 @@
+import "server-only";
+import { appendAudit, completePayoutIntent, countAttention, getPayoutByUpstreamId, holdLease, inTransaction, markPayoutHandled, payoutLeaseName, type PayoutRecord } from "@/lib/server/ledger";
+import { UNKNOWN_OUTCOME_STATES, type PayoutAttention, type PayoutReviewInput } from "@/lib/shared/schemas/register";
+import { BffError } from "../http/errors";
+import type { HandlerResult, SessionContext } from "../http/handler";
+import { payoutPolicy } from "./payout-policy";
+import { answerFor, registerRowOf, registerView, sendOrAwait } from "./payouts";
+
+type ReviewContext = SessionContext<unknown, unknown, PayoutReviewInput>;
+
+function assertReviewable(row: PayoutRecord): void {
+  if (!(UNKNOWN_OUTCOME_STATES as readonly string[]).includes(row.state)) {
+    throw new BffError(409, "payout_not_reviewable", "This payout's outcome is already known; reload to see it.", { details: { state: row.state } });
+  }
+}
+
+// GET /api/payouts/attention body: how many payouts wait for a person, and how many are still being resolved.
+export async function payoutAttention(ctx: SessionContext<unknown, unknown, unknown>): Promise<HandlerResult> {
+  const counts = await countAttention(ctx.ledger, ctx.businessId);
+  const data: PayoutAttention = { needs_review: counts.needsReview, in_progress: counts.inProgress };
+  return { data };
+}
+
+// POST /api/payouts/review body: a person resolves a payout whose outcome the dashboard does not know.
+export async function reviewPayout(ctx: ReviewContext): Promise<HandlerResult> {
+  const input = ctx.body;
+  const row = await registerRowOf(ctx, input.idempotency_key);
+  assertReviewable(row);
+  if (input.action === "check_again") {
+    const { ledger, api, businessId, actor } = ctx;
+    const outcome = await sendOrAwait({ ledger, api, businessId, actor, action: "payout.check_again", mayResolveReview: true }, row.idempotencyKey);
+    return answerFor(outcome, false);
+  }
+  return input.payout_id ? attachFoundPayout(ctx, row, input.payout_id, input.note) : closeAsHandled(ctx, row, input.note);
+}
+
+/** Runs `work` holding the payout's send lease, so nothing sends it meanwhile. */
+async function underLease<T>(ctx: ReviewContext, key: string, work: () => Promise<T>): Promise<T> {
+  const held = await holdLease(ctx.ledger, payoutLeaseName(ctx.businessId, key), { ttlMs: payoutPolicy().leaseTtlMs }, work);
+  if (!held.acquired) {
+    throw new BffError(409, "payout_in_progress", "This payout is being sent right now. Try again in a moment.", { details: { idempotency_key: key } });
+  }
+  return held.value;
+}
+
+async function closeAsHandled(ctx: ReviewContext, row: PayoutRecord, note: string): Promise<HandlerResult> {
+  const { businessId, actor } = ctx;
+  const record = await underLease(ctx, row.idempotencyKey, () =>
+    inTransaction(ctx.ledger, async (tx) => {
+      const handled = await markPayoutHandled(tx, businessId, row.idempotencyKey, { name: actor.name, note });
+      if (!handled) return null;
+      await appendAudit(tx, {
+        businessId,
+        actor,
+        action: "payout.handled",
+        outcome: "success",
+        targetType: "payout",
+        targetId: null,
+        idempotencyKey: row.idempotencyKey,
+        before: { state: row.state, review_reason: row.reviewReason },
+        after: { state: "handled", note },
+        requestId: row.lastRequestId,
+      });
+      return handled;
+    }),
+  );
+  if (!record) throw new BffError(409, "payout_not_reviewable", "This payout's outcome is already known; reload to see it.");
+  return { data: registerView(record) };
+}
+
+/**
+ * The operator found the payout with the API (by id): look it up and, when it is
+ * the same payout (amount and key type), record it as submitted — a definite answer.
+ */
+async function attachFoundPayout(ctx: ReviewContext, row: PayoutRecord, payoutId: string, note: string): Promise<HandlerResult> {
+  const { api, ledger, businessId, actor } = ctx;
+  const found = await api.getPayout(payoutId);
+  const payout = found.data;
+  const keyType = payout.bank_account?.pix_key_type;
+  if (payout.amount_centavos !== row.amountCentavos || (keyType !== undefined && keyType !== null && keyType !== row.pixKeyType)) {
+    throw new BffError(422, "payout_mismatch", "That payout does not match this one (amount or key type differ). Check the id.", {
+      fields: { payout_id: "validation.payoutMismatch" },
+      requestId: found.requestId,
+    });
+  }
+  const already = await getPayoutByUpstreamId(ledger, businessId, payout.id);
+  if (already && already.idempotencyKey !== row.idempotencyKey) {
+    throw new BffError(409, "payout_already_recorded", "That payout is already recorded for another register row.", { fields: { payout_id: "validation.payoutAlreadyRecorded" } });
+  }
+  const record = await underLease(ctx, row.idempotencyKey, () =>
+    inTransaction(ledger, async (tx) => {
+      const done = await completePayoutIntent(tx, businessId, row.idempotencyKey, {
+        payoutId: payout.id,
+        status: payout.status,
+        fee: payout.fee_centavos ?? null,
+        net: payout.net_centavos ?? null,
+        endToEndId: payout.end_to_end_id ?? null,
+        failureReason: payout.failure_reason ?? null,
+        requestId: found.requestId,
+        attempts: 0,
+      });
+      if (!done) return null;
+      await appendAudit(tx, {
+        businessId,
+        actor,
+        action: "payout.handled",
+        outcome: "success",
+        targetType: "payout",
+        targetId: payout.id,
+        idempotencyKey: row.idempotencyKey,
+        before: { state: row.state, review_reason: row.reviewReason },
+        after: { state: "submitted", payout_id: payout.id, status: payout.status, note },
+        requestId: found.requestId,
+      });
+      return done;
+    }),
+  );
+  if (!record) throw new BffError(409, "payout_not_reviewable", "This payout's outcome is already known; reload to see it.");
+  return { data: registerView(record), requestId: found.requestId };
+}

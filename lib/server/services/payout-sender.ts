@@ -1,0 +1,184 @@
+import "server-only";
+import {
+  appendAudit,
+  completePayoutIntent,
+  getPayoutForSend,
+  holdLease,
+  inTransaction,
+  markPayoutUncertain,
+  movePayoutToReview,
+  payoutLeaseName,
+  rejectPayoutIntent,
+  startPayoutSend,
+  type Ledger,
+  type PayoutFailure,
+  type PayoutRecord,
+} from "@/lib/server/ledger";
+import type { PayoutRow } from "@/lib/server/ledger/schema";
+import { isPaymentsApiError, type PaymentsApiError, type PaymentsClient } from "@/lib/server/payments-api/client";
+import { UNKNOWN_OUTCOME_STATES, type ReviewReason } from "@/lib/shared/schemas/register";
+import { log } from "@/lib/server/log";
+import { mapError } from "../http/errors";
+import { payoutPolicy } from "./payout-policy";
+
+/**
+ * Sends one payout, the only way any code sends one: under the payout's lease
+ * (so no two sends of a key are ever in flight, on any instance), with the
+ * stored body and its own idempotency key (a re-send is a replay, never a
+ * second payout), and resolves the row from what came back:
+ *
+ * - a payout → submitted;
+ * - a definite refusal of the only send that could have reached the API → rejected;
+ * - a refusal after an earlier send without an answer, or a 2xx that cannot be
+ *   read → needs_review (the first send may have made the payout);
+ * - no answer → uncertain (re-sent automatically within the window).
+ */
+export type SendOutcome =
+  | { kind: "submitted"; record: PayoutRecord; requestId: string | null }
+  | { kind: "rejected"; record: PayoutRecord; error: unknown }
+  | { kind: "unknown"; record: PayoutRecord; error: unknown }
+  /** Resolved before this sender got the lease (or not sendable by it): nothing sent. */
+  | { kind: "settled"; record: PayoutRecord }
+  /** Someone else is sending it right now: nothing sent. */
+  | { kind: "busy" };
+
+export type SendAction = "payout.create" | "payout.reconcile" | "payout.check_again";
+
+export interface SendContext {
+  ledger: Ledger;
+  api: PaymentsClient;
+  businessId: string;
+  actor: { name: string; role: string };
+  action: SendAction;
+  /** Whether a row waiting for a person may be sent (a person's "check again": yes; the reconciler: no). */
+  mayResolveReview: boolean;
+}
+
+const isUnknown = (state: string) => (UNKNOWN_OUTCOME_STATES as readonly string[]).includes(state);
+
+function withoutSecrets(row: PayoutRow): PayoutRecord {
+  const { requestBody: _body, credentialSeal: _seal, ...record } = row;
+  return record;
+}
+
+export async function sendPayout(ctx: SendContext, idempotencyKey: string): Promise<SendOutcome> {
+  const { ledger, businessId } = ctx;
+  const held = await holdLease(
+    ledger,
+    payoutLeaseName(businessId, idempotencyKey),
+    { ttlMs: payoutPolicy().leaseTtlMs, onLost: (lease) => log.error("payouts.lease_lost", { lease }) },
+    async (): Promise<SendOutcome> => {
+      const row = await getPayoutForSend(ledger, businessId, idempotencyKey);
+      if (!row) throw new Error("payout intent disappeared");
+      const sendable = isUnknown(row.state) && (row.state !== "needs_review" || ctx.mayResolveReview) && row.requestBody !== null;
+      if (!sendable || !row.requestBody) return { kind: "settled", record: withoutSecrets(row) };
+      if (!(await startPayoutSend(ledger, businessId, idempotencyKey))) return { kind: "settled", record: withoutSecrets(row) };
+      try {
+        const result = await ctx.api.createPayout(row.requestBody);
+        return await recordSuccess(ctx, row, result.data, result.requestId, result.attempts);
+      } catch (error) {
+        return await recordFailure(ctx, row, error);
+      }
+    },
+  );
+  return held.acquired ? held.value : { kind: "busy" };
+}
+
+type Created = Awaited<ReturnType<PaymentsClient["createPayout"]>>["data"];
+
+async function recordSuccess(ctx: SendContext, row: PayoutRow, payout: Created, requestId: string | null, attempts: number): Promise<SendOutcome> {
+  const { businessId, actor, action } = ctx;
+  const record = await inTransaction(ctx.ledger, async (tx) => {
+    const done = await completePayoutIntent(tx, businessId, row.idempotencyKey, {
+      payoutId: payout.id,
+      status: payout.status,
+      fee: payout.fee_centavos ?? null,
+      net: payout.net_centavos ?? null,
+      endToEndId: payout.end_to_end_id ?? null,
+      failureReason: payout.failure_reason ?? null,
+      requestId,
+      attempts,
+      // The refresher follows a pending payout with the credential it was sent with, inside its window only.
+      followUpSeal: payout.status === "pending" && Date.now() - row.createdAt.getTime() < payoutPolicy().followUpWindowMs ? row.credentialSeal : null,
+    });
+    if (!done) throw new Error("payout row changed while its lease was held");
+    await appendAudit(tx, {
+      businessId,
+      actor,
+      action,
+      targetType: "payout",
+      targetId: payout.id,
+      idempotencyKey: row.idempotencyKey,
+      outcome: "success",
+      before: row.state === "intent" ? null : { state: row.state },
+      after: { amount_centavos: payout.amount_centavos, pix_key_masked: row.pixKeyMasked, pix_key_type: row.pixKeyType, status: payout.status },
+      requestId,
+    });
+    return done;
+  });
+  return { kind: "submitted", record, requestId };
+}
+
+/** 4xx that say "not now" rather than "no": the same request may succeed later. */
+const TRANSIENT_4XX = new Set([408, 409, 423, 425, 429]);
+
+function refusal(error: unknown): PaymentsApiError | null {
+  if (!isPaymentsApiError(error) || error.kind !== "http") return null;
+  return error.status >= 400 && error.status < 500 && !TRANSIENT_4XX.has(error.status) ? error : null;
+}
+
+function reviewReasonFor(error: unknown): ReviewReason | null {
+  if (isPaymentsApiError(error) && error.unreadableSuccess) return "unreadable_answer";
+  if (refusal(error)) return "conflicting_answer";
+  return null;
+}
+
+async function recordFailure(ctx: SendContext, row: PayoutRow, error: unknown): Promise<SendOutcome> {
+  const { ledger, businessId, actor, action } = ctx;
+  const key = row.idempotencyKey;
+  const mapped = mapError(error);
+  const failure: PayoutFailure = {
+    errorCode: mapped.body.code,
+    errorMessage: mapped.body.message,
+    requestId: mapped.requestId,
+    attempts: isPaymentsApiError(error) ? error.attempts : 0,
+  };
+  const audit = (tx: Ledger, outcome: "failure" | "pending", extra: Record<string, unknown> | null) =>
+    appendAudit(tx, {
+      businessId,
+      actor,
+      action,
+      targetType: "payout",
+      targetId: null,
+      idempotencyKey: key,
+      outcome,
+      after: extra,
+      requestId: mapped.requestId,
+      errorCode: mapped.body.code,
+      errorMessage: mapped.body.message,
+    });
+
+  // Definite only if nothing before this send could have reached the API, and nothing in it did.
+  const definite = !row.maybeSent && refusal(error) !== null && !(isPaymentsApiError(error) && error.maybeCommitted);
+  if (definite) {
+    const record = await inTransaction(ledger, async (tx) => {
+      const rejected = await rejectPayoutIntent(tx, businessId, key, failure);
+      await audit(tx, "failure", null);
+      return rejected;
+    });
+    return { kind: "rejected", record: record ?? withoutSecrets(row), error };
+  }
+
+  const reason = reviewReasonFor(error) ?? (row.state === "needs_review" ? ((row.reviewReason as ReviewReason | null) ?? "conflicting_answer") : null);
+  const record = await inTransaction(ledger, async (tx) => {
+    if (reason) {
+      const moved = await movePayoutToReview(tx, businessId, key, reason, failure);
+      await audit(tx, "pending", { state: "needs_review", reason });
+      return moved;
+    }
+    const uncertain = await markPayoutUncertain(tx, businessId, key, failure);
+    await audit(tx, "pending", null);
+    return uncertain;
+  });
+  return { kind: "unknown", record: record ?? withoutSecrets(row), error };
+}

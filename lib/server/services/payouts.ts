@@ -1,0 +1,109 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { getPayoutByIdempotencyKey, recordPayoutIntent, reopenRejectedIntent, type PayoutRecord } from "@/lib/server/ledger";
+import type { CreatePayoutBody, PayoutInput } from "@/lib/shared/schemas/payout";
+import type { RegisterPayout } from "@/lib/shared/schemas/register";
+import { sealCredential } from "@/lib/server/session/credential-seal";
+import { maskPixKey } from "@/lib/shared/validation/pix-mask";
+import { BffError } from "../http/errors";
+import type { HandlerResult, SessionContext } from "../http/handler";
+import { payoutPolicy } from "./payout-policy";
+import { sendPayout, type SendContext, type SendOutcome } from "./payout-sender";
+import { toRegisterPayout } from "./payout-view";
+
+export function registerView(row: PayoutRecord): RegisterPayout {
+  return toRegisterPayout(row, payoutPolicy());
+}
+
+/** Fingerprint of what a payout moves, to tell a retry (same) from a reused key (different). */
+export function payoutRequestHash(body: CreatePayoutBody): string {
+  return createHash("sha256").update(JSON.stringify([body.amount_centavos, body.pix_key_type, body.pix_key])).digest("hex");
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sends the payout, or — when another request or instance is sending the same
+ * key right now — waits for that send's outcome instead of sending it too.
+ */
+export async function sendOrAwait(ctx: SendContext, key: string): Promise<Exclude<SendOutcome, { kind: "busy" }>> {
+  const policy = payoutPolicy();
+  const giveUpAt = Date.now() + policy.inFlightWaitMs;
+  for (;;) {
+    const outcome = await sendPayout(ctx, key);
+    if (outcome.kind !== "busy") return outcome;
+    if (Date.now() >= giveUpAt) {
+      throw new BffError(409, "payout_in_progress", "This payout is being sent right now by another request. Its outcome will show in the register shortly; check again in a moment with the same key.", {
+        details: { idempotency_key: key },
+      });
+    }
+    await sleep(policy.inFlightPollMs);
+  }
+}
+
+/** The HTTP answer for an outcome: the row, the API's refusal, or "outcome unknown". */
+export function answerFor(outcome: Exclude<SendOutcome, { kind: "busy" }>, created: boolean): HandlerResult {
+  const { record } = outcome;
+  if (outcome.kind === "submitted") return { status: created ? 201 : 200, data: registerView(record), requestId: outcome.requestId };
+  if (outcome.kind === "rejected") throw outcome.error;
+  if (record.state === "submitted") return { status: 200, data: registerView(record), requestId: record.lastRequestId };
+  if (record.state === "rejected") {
+    throw new BffError(422, record.lastErrorCode ?? "payout_rejected", record.lastErrorMessage ?? "The payments API refused this payout; nothing was sent.", { requestId: record.lastRequestId });
+  }
+  if (record.state === "handled") {
+    throw new BffError(409, "payout_handled", "This payout was closed by a person as handled. Start a new payout if money still needs to be sent.", {
+      requestId: record.lastRequestId,
+      details: { idempotency_key: record.idempotencyKey },
+    });
+  }
+  const review = record.state === "needs_review";
+  throw new BffError(
+    504,
+    "payout_outcome_unknown",
+    review
+      ? "The dashboard cannot tell whether this payout was made, so it waits for a person: check it again with the same key, or mark it handled. It cannot be paid twice with this key."
+      : "The payout was sent but no definite answer came back, so it may or may not exist. Check again: the same idempotency key is reused, so it cannot be paid twice.",
+    {
+      requestId: record.lastRequestId,
+      details: { idempotency_key: record.idempotencyKey, state: record.state, cause: record.lastErrorCode, ...(review ? { review_reason: record.reviewReason } : {}) },
+    },
+  );
+}
+
+// POST /api/payouts body: write-ahead intent, then one send under the payout's lease.
+export async function issuePayout(ctx: SessionContext<unknown, unknown, PayoutInput>): Promise<HandlerResult> {
+  const { ledger, api, businessId, actor, body: input, session } = ctx;
+  const key = ctx.idempotencyKey ?? "";
+  const body: CreatePayoutBody = { ...input, idempotency_key: key };
+  const requestHash = payoutRequestHash(body);
+
+  // Openable for the automatic re-send window (plus a margin) only; the reconciler erases it at the window.
+  const credentialSeal = await sealCredential(session.credential, { lifetimeMs: payoutPolicy().sealLifetimeMs });
+  const row = await recordPayoutIntent(ledger, {
+    businessId,
+    idempotencyKey: key,
+    body,
+    pixKeyMasked: maskPixKey(body.pix_key_type, body.pix_key),
+    actor,
+    requestHash,
+    credentialSeal,
+  });
+  if (row.existing) {
+    if (row.requestHash !== requestHash) {
+      throw new BffError(409, "idempotency_conflict", "This idempotency key was already used for a different payout. Start a new payout.");
+    }
+    // Already answered: the same click again gets the same payout, with no upstream call.
+    if (row.state === "submitted") return { status: 200, data: registerView(row), requestId: row.lastRequestId };
+    // The API refused this body before it could have made anything: the key is clean, send it again.
+    if (row.state === "rejected") await reopenRejectedIntent(ledger, businessId, key, { body, credentialSeal });
+  }
+  const outcome = await sendOrAwait({ ledger, api, businessId, actor, action: "payout.create", mayResolveReview: true }, key);
+  return answerFor(outcome, !row.existing);
+}
+
+/** The register row of a key, or 404. */
+export async function registerRowOf(ctx: Pick<SessionContext<unknown, unknown, unknown>, "ledger" | "businessId">, key: string): Promise<PayoutRecord> {
+  const row = await getPayoutByIdempotencyKey(ctx.ledger, ctx.businessId, key);
+  if (!row) throw new BffError(404, "payout_not_found", "No payout with this idempotency key in the register.");
+  return row;
+}

@@ -1,0 +1,109 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { appendAudit, recordSecurityEvent, revokeScope, revokeSession, type Ledger } from "@/lib/server/ledger";
+import { isSandboxMode } from "@/lib/server/payments-api/config-public";
+import { isPaymentsApiError, type Credential } from "@/lib/server/payments-api/client";
+import { log } from "@/lib/server/log";
+import { apiClientFor } from "../payments-api/for-credential";
+import type { SignInBody } from "@/lib/shared/schemas/session";
+import { getSessionConfig } from "@/lib/server/session/config";
+import { serializeClearedSessionCookie } from "@/lib/server/session/cookie";
+import { newSession, sessionExpiresAt, sessionSetCookie, toSessionInfo, type SessionData } from "@/lib/server/session/session";
+import { businessForApiKey, businessForViewer, type BusinessRef } from "./business";
+import { clientAddress } from "../http/client-address";
+import { BffError } from "../http/errors";
+import type { HandlerResult } from "../http/handler";
+import { beginSignIn, throttledError } from "./sign-in-throttle";
+
+/**
+ * Checks a credential with a real, harmless call to the API: a payment-link list
+ * for an API key, a chargeback list for an access token (the spec lets bearer
+ * tokens call only two reads).
+ */
+async function verifyCredential(credential: Credential): Promise<string | null> {
+  const api = apiClientFor(credential, { maxAttempts: 2 });
+  try {
+    const result = credential.kind === "api_key" ? await api.listPaymentLinks() : await api.listChargebacks();
+    return result.requestId;
+  } catch (error) {
+    if (isPaymentsApiError(error) && error.kind === "http" && (error.status === 401 || error.status === 403)) {
+      throw new BffError(401, "invalid_credentials", "The payments API did not accept these credentials.", { requestId: error.requestId });
+    }
+    throw error;
+  }
+}
+
+/** SHA-256 of what was presented, in hex: groups attempts with one credential without keeping it. */
+function credentialFingerprint(credential: Credential): string {
+  const secret = credential.kind === "api_key" ? `api_key:${credential.apiKey}` : `bearer:${credential.businessId.toLowerCase()}:${credential.accessToken}`;
+  return createHash("sha256").update(secret, "utf8").digest("hex");
+}
+
+/**
+ * Sign-in: throttle (before anything reaches the API), tenant scope (before the
+ * key is tried), then the API's own check. Failures go to the security log,
+ * never to a business's audit log: the caller has proven nothing yet.
+ */
+export async function signIn(ledger: Ledger, body: SignInBody, secure: boolean, headers: Headers, now = Date.now()): Promise<HandlerResult> {
+  const viewer = "accessToken" in body;
+  const credential: Credential = viewer
+    ? { kind: "bearer", accessToken: body.accessToken, businessId: body.businessId }
+    : { kind: "api_key", apiKey: body.apiKey };
+  const fingerprint = credentialFingerprint(credential);
+  const from = clientAddress(headers);
+  const securityEvent = async (kind: "sign_in_failed" | "sign_in_throttled", reason: string, requestId: string | null) => {
+    const event = { kind, reason, clientAddress: from.address, addressSource: from.source, credentialFingerprint: fingerprint.slice(0, 16), credentialKind: credential.kind, requestId };
+    await recordSecurityEvent(ledger, event);
+    // Also a log line, so an attack shows in the server's logs without a database query.
+    log.warn(`security.${kind}`, event);
+  };
+
+  const begun = await beginSignIn(ledger, { address: from.address, credential: fingerprint.slice(0, 32) });
+  if (!begun.ok) {
+    if (begun.throttled.firstRefusal) await securityEvent("sign_in_throttled", `${begun.throttled.budget}_budget`, null);
+    throw throttledError(begun.throttled, now);
+  }
+
+  let business: BusinessRef;
+  let requestId: string | null;
+  try {
+    business = viewer ? businessForViewer(body.businessId) : businessForApiKey(body.apiKey);
+    requestId = await verifyCredential(credential);
+  } catch (error) {
+    if (error instanceof BffError) await securityEvent("sign_in_failed", error.code, error.extra.requestId ?? null);
+    throw error;
+  }
+  await begun.attempt.succeeded();
+
+  const role = viewer ? "viewer" : "operator";
+  const session = newSession({ role, operatorName: body.operatorName, business, credential, sandbox: isSandboxMode() }, now);
+  await appendAudit(ledger, { businessId: business.id, actor: { name: body.operatorName, role }, action: "session.sign_in", outcome: "success", requestId, targetType: "session", targetId: session.sid });
+  return { data: toSessionInfo(session), requestId, cookies: [await sessionSetCookie(session, secure, now)] };
+}
+
+/** Records a session's own sign-out (one or everywhere) and clears its cookie. */
+async function signedOut(ledger: Ledger, session: SessionData, secure: boolean, action: "session.sign_out" | "session.sign_out_everywhere"): Promise<HandlerResult> {
+  await appendAudit(ledger, {
+    businessId: session.business.id,
+    actor: { name: session.operatorName, role: session.role },
+    action,
+    outcome: "success",
+    targetType: "session",
+    targetId: session.sid,
+  });
+  return { data: { signedOut: true }, cookies: [serializeClearedSessionCookie(secure)] };
+}
+
+export async function signOut(ledger: Ledger, session: SessionData, secure: boolean): Promise<HandlerResult> {
+  await revokeSession(ledger, { sessionId: session.sid, businessId: session.business.id, expiresAt: sessionExpiresAt(session) });
+  return signedOut(ledger, session, secure, "session.sign_out");
+}
+
+/**
+ * Sign out everywhere: every session of this business scope signed in until
+ * now — on any instance, this one included — is refused from the next request.
+ */
+export async function signOutEverywhere(ledger: Ledger, session: SessionData, secure: boolean, now = Date.now()): Promise<HandlerResult> {
+  await revokeScope(ledger, { businessId: session.business.id, at: new Date(now), maxSessionLifetimeMs: getSessionConfig().absoluteLifetimeSeconds * 1000 });
+  return signedOut(ledger, session, secure, "session.sign_out_everywhere");
+}

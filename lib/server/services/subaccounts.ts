@@ -1,0 +1,174 @@
+import "server-only";
+import { z } from "zod";
+import {
+  getKnownSubaccount,
+  hasRecordedSuccess,
+  holdLeaseWaiting,
+  recordSubaccountChange,
+  subaccountLeaseName,
+  type AuditEntryInput,
+  type AuditSnapshot,
+  type Ledger,
+} from "@/lib/server/ledger";
+import type { SubaccountRow } from "@/lib/server/ledger/schema";
+import { resolveRetryPolicy } from "@/lib/server/payments-api/retry";
+import type { Subaccount, UpdateSubaccountBody } from "@/lib/shared/schemas/subaccount";
+import type { KnownSubaccount } from "@/lib/shared/schemas/known-subaccount";
+import { log } from "@/lib/server/log";
+import { retryPolicyFromEnv } from "../payments-api/for-credential";
+import { auditFailure } from "./audit";
+import { BffError } from "../http/errors";
+import type { HandlerResult, SessionContext } from "../http/handler";
+
+type IdParams = { id: string };
+type SubaccountAction = "subaccount.update" | "subaccount.block" | "subaccount.unblock";
+
+export function toKnownSubaccount(row: SubaccountRow): KnownSubaccount {
+  return {
+    id: row.subaccountId,
+    name: row.name ?? "",
+    email: row.email ?? "",
+    document: row.document ?? "",
+    external_reference: row.externalReference ?? null,
+    daily_limit_centavos: row.dailyLimitCentavos ?? null,
+    monthly_limit_centavos: row.monthlyLimitCentavos ?? null,
+    is_blocked: row.isBlocked ?? false,
+    updated_at: row.updatedAt.toISOString(),
+    updated_by: row.updatedByName ?? "",
+  };
+}
+
+/** What the audit log keeps of a subaccount: its editable fields. */
+function snapshot(s: Pick<KnownSubaccount, "name" | "email" | "document" | "daily_limit_centavos" | "monthly_limit_centavos" | "is_blocked"> | null) {
+  if (!s) return null;
+  const { name, email, document, daily_limit_centavos, monthly_limit_centavos, is_blocked } = s;
+  return { name, email, document, daily_limit_centavos, monthly_limit_centavos, is_blocked };
+}
+
+const waitEnvSchema = z.object({
+  SUBACCOUNT_INFLIGHT_WAIT_MS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(10 * 60_000).optional()),
+});
+
+/**
+ * Timing of the per-subaccount lease: held longer than the client's whole
+ * deadline (renewed every third of it); a second change of the same subaccount
+ * waits up to one such deadline (or SUBACCOUNT_INFLIGHT_WAIT_MS) for its turn.
+ */
+function leaseTiming(env: Readonly<Record<string, string | undefined>> = process.env) {
+  const deadlineMs = resolveRetryPolicy(retryPolicyFromEnv(env)).deadlineMs;
+  const parsed = waitEnvSchema.safeParse(env);
+  if (!parsed.success) throw new Error(`Invalid configuration: SUBACCOUNT_INFLIGHT_WAIT_MS ${parsed.error.issues[0]?.message ?? ""}`.trim());
+  return { ttlMs: deadlineMs + 10_000, waitMs: parsed.data.SUBACCOUNT_INFLIGHT_WAIT_MS ?? deadlineMs + 2_000, pollMs: 50 };
+}
+
+/**
+ * Runs one change of a subaccount (read the known state, call the API, record
+ * the answer) holding the subaccount's lease, on every instance. Changes of one
+ * subaccount thus run one after another: the API's last answer is the ledger's
+ * last write, never an older answer landing late. A change that cannot get its
+ * turn in time is a 409 and nothing is sent.
+ */
+async function oneAtATime<T>(ctx: SessionContext<IdParams, unknown, unknown>, work: () => Promise<T>): Promise<T> {
+  const name = subaccountLeaseName(ctx.businessId, ctx.params.id);
+  const timing = leaseTiming();
+  const held = await holdLeaseWaiting(ctx.ledger, name, { ...timing, onLost: (lease) => log.error("subaccounts.lease_lost", { lease }) }, work);
+  if (!held.acquired) {
+    throw new BffError(409, "subaccount_change_in_progress", "Another change of this subaccount is in progress. Try again in a moment.", {
+      details: { subaccount_id: ctx.params.id },
+    });
+  }
+  return held.value;
+}
+
+type AuditBase = Omit<AuditEntryInput, "outcome" | "after" | "requestId" | "errorCode" | "errorMessage">;
+
+interface Answer {
+  data: Subaccount;
+  requestId: string | null;
+  replayed: boolean;
+}
+
+/** Calls the API; a failure is audited with what was asked, then passed on. */
+async function callApi(ledger: Ledger, base: AuditBase, asked: AuditSnapshot, call: () => Promise<Answer>): Promise<Answer> {
+  try {
+    return await call();
+  } catch (error) {
+    await auditFailure(ledger, { ...base, after: asked }, error);
+    throw error;
+  }
+}
+
+/**
+ * Records what the API answered: the subaccount and its audit entry in one
+ * transaction. A replayed answer to a retried key that was already recorded
+ * describes the subaccount as it was back then: keep the state we hold, record
+ * nothing twice.
+ */
+async function recordAnswer(
+  ctx: SessionContext<IdParams, unknown, unknown>,
+  base: AuditBase & { action: SubaccountAction },
+  beforeRow: SubaccountRow | null,
+  answer: Answer,
+  after: (known: KnownSubaccount) => AuditSnapshot | null,
+): Promise<HandlerResult> {
+  const { ledger, businessId, actor } = ctx;
+  const key = base.idempotencyKey ?? null;
+  try {
+    if (answer.replayed && key && beforeRow && (await hasRecordedSuccess(ledger, businessId, base.action, key))) {
+      return { data: toKnownSubaccount(beforeRow), requestId: answer.requestId };
+    }
+    const { row } = await recordSubaccountChange(ledger, {
+      businessId,
+      subaccount: answer.data,
+      actorName: actor.name,
+      audit: { ...base, outcome: "success", requestId: answer.requestId },
+      after: (stored) => after(toKnownSubaccount(stored)),
+    });
+    return { data: toKnownSubaccount(row), requestId: answer.requestId };
+  } catch (error) {
+    log.error("subaccounts.ledger_write_failed", { requestId: answer.requestId, action: base.action, subaccountId: ctx.params.id, note: "the API made the change but the ledger could not record it", error });
+    throw new BffError(500, "ledger_write_failed", "The payments API made the change, but the dashboard could not record it: what it shows for this subaccount may be out of date.", {
+      requestId: answer.requestId,
+    });
+  }
+}
+
+export async function getKnown(ctx: SessionContext<IdParams, unknown, unknown>): Promise<HandlerResult> {
+  const row = await getKnownSubaccount(ctx.ledger, ctx.businessId, ctx.params.id);
+  if (!row) {
+    throw new BffError(404, "subaccount_unknown", "This subaccount has not been changed through the dashboard yet, so its details are not known (the API cannot read subaccounts).");
+  }
+  return { data: toKnownSubaccount(row) };
+}
+
+export function updateSubaccount(ctx: SessionContext<IdParams, unknown, UpdateSubaccountBody>): Promise<HandlerResult> {
+  const { api, ledger, businessId, actor, body, params } = ctx;
+  const idempotencyKey = ctx.idempotencyKey ?? "";
+  return oneAtATime(ctx, async () => {
+    const beforeRow = await getKnownSubaccount(ledger, businessId, params.id);
+    const before = beforeRow ? snapshot(toKnownSubaccount(beforeRow)) : null;
+    const base = { businessId, actor, action: "subaccount.update" as const, targetType: "subaccount", targetId: params.id, idempotencyKey, before };
+    const answer = await callApi(ledger, base, { ...body }, () => api.updateSubaccount(params.id, body, { idempotencyKey }));
+    return recordAnswer(ctx, base, beforeRow, answer, snapshot);
+  });
+}
+
+export function setBlocked(ctx: SessionContext<IdParams, unknown, { is_blocked: boolean }>): Promise<HandlerResult> {
+  const { api, ledger, businessId, actor, body, params } = ctx;
+  const idempotencyKey = ctx.idempotencyKey ?? undefined;
+  const action = body.is_blocked ? ("subaccount.block" as const) : ("subaccount.unblock" as const);
+  return oneAtATime(ctx, async () => {
+    const beforeRow = await getKnownSubaccount(ledger, businessId, params.id);
+    const base = {
+      businessId,
+      actor,
+      action,
+      targetType: "subaccount",
+      targetId: params.id,
+      idempotencyKey: idempotencyKey ?? null,
+      before: beforeRow ? { is_blocked: beforeRow.isBlocked } : null,
+    };
+    const answer = await callApi(ledger, base, { is_blocked: body.is_blocked }, () => api.setSubaccountBlocked(params.id, body, { idempotencyKey }));
+    return recordAnswer(ctx, base, beforeRow, answer, (known) => ({ is_blocked: known.is_blocked }));
+  });
+}

@@ -1,0 +1,29 @@
+import "server-only";
+import { getLedger, isSessionRevoked } from "@/lib/server/ledger";
+import { isSecureRequest, readCookie, sessionCookieName } from "./cookie";
+import { openSession, SESSION_REFRESH_AFTER_MS, sessionSetCookie, type SessionData, type SessionProblem } from "./session";
+
+export type Authenticated =
+  | { ok: true; session: SessionData; secure: boolean; refreshCookie: () => Promise<string | null> }
+  | { ok: false; problem: SessionProblem; secure: boolean };
+
+/**
+ * Reads and checks the session of a request: seal, lifetimes, and the ledger's
+ * revocations (a copied cookie replayed after sign-out is refused).
+ */
+export async function authenticate(url: string, headers: Headers, now = Date.now()): Promise<Authenticated> {
+  const secure = isSecureRequest(url, headers);
+  const opened = await openSession(readCookie(headers, sessionCookieName(secure)), now);
+  if (!opened.ok) return { ok: false, problem: opened.problem, secure };
+  const session = opened.session;
+  if (await isSessionRevoked(await getLedger(), { sessionId: session.sid, businessId: session.business.id, issuedAt: new Date(session.iat) })) return { ok: false, problem: "revoked", secure };
+  return {
+    ok: true,
+    session,
+    secure,
+    refreshCookie: async () => {
+      if (now - session.seen < SESSION_REFRESH_AFTER_MS) return null;
+      return sessionSetCookie({ ...session, seen: now }, secure, now);
+    },
+  };
+}

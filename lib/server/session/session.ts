@@ -1,0 +1,93 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { sealData, unsealData } from "iron-session";
+import { z } from "zod";
+import type { Role } from "@/lib/shared/auth/roles";
+import type { SessionInfo } from "@/lib/shared/schemas/session";
+import { getSessionConfig } from "./config";
+import { serializeSessionCookie } from "./cookie";
+import { isKeyScope } from "./scope";
+
+/** What the sealed cookie holds. Only the server can read it. */
+const sessionDataSchema = z.object({
+  v: z.literal(1),
+  sid: z.string().min(16),
+  role: z.enum(["operator", "viewer"]),
+  operatorName: z.string(),
+  business: z.object({ id: z.string(), name: z.string().nullable() }),
+  credential: z.discriminatedUnion("kind", [
+    z.object({ kind: z.literal("api_key"), apiKey: z.string() }),
+    z.object({ kind: z.literal("bearer"), accessToken: z.string(), businessId: z.string() }),
+  ]),
+  sandbox: z.boolean(),
+  /** Signed in at (epoch ms): the absolute lifetime counts from here. */
+  iat: z.number(),
+  /** Last seen (epoch ms): the idle timeout counts from here. */
+  seen: z.number(),
+});
+export type SessionData = z.infer<typeof sessionDataSchema>;
+
+export type SessionProblem = "missing" | "invalid" | "expired" | "idle" | "revoked";
+export type OpenedSession = { ok: true; session: SessionData } | { ok: false; problem: SessionProblem };
+
+/** Re-seal the cookie (to slide the idle timeout) at most this often, not on every request. */
+export const SESSION_REFRESH_AFTER_MS = 60_000;
+
+export function newSessionId(): string {
+  return randomBytes(18).toString("base64url");
+}
+
+export function newSession(fields: { role: Role; operatorName: string; business: SessionData["business"]; credential: SessionData["credential"]; sandbox: boolean }, now = Date.now()): SessionData {
+  return { v: 1, sid: newSessionId(), iat: now, seen: now, ...fields };
+}
+
+export async function sealSession(session: SessionData): Promise<string> {
+  const { sealPassword, absoluteLifetimeSeconds } = getSessionConfig();
+  return sealData(session, { password: sealPassword, ttl: absoluteLifetimeSeconds });
+}
+
+/**
+ * Opens a sealed cookie and checks its lifetimes. Anything that is not a valid,
+ * current session — tampered, sealed with an unknown secret, garbage — is a
+ * problem to report as 401, never an exception.
+ */
+export async function openSession(seal: string | undefined, now = Date.now()): Promise<OpenedSession> {
+  if (!seal) return { ok: false, problem: "missing" };
+  const { passwords, absoluteLifetimeSeconds, idleTimeoutSeconds } = getSessionConfig();
+  let raw: unknown;
+  try {
+    raw = await unsealData<unknown>(seal, { password: passwords, ttl: absoluteLifetimeSeconds });
+  } catch {
+    return { ok: false, problem: "invalid" };
+  }
+  const parsed = sessionDataSchema.safeParse(raw);
+  if (!parsed.success) return { ok: false, problem: "invalid" };
+  const session = parsed.data;
+  if (now - session.iat >= absoluteLifetimeSeconds * 1000) return { ok: false, problem: "expired" };
+  if (now - session.seen >= idleTimeoutSeconds * 1000) return { ok: false, problem: "idle" };
+  return { ok: true, session };
+}
+
+/** When this session's absolute lifetime ends. */
+export function sessionExpiresAt(session: SessionData): Date {
+  return new Date(session.iat + getSessionConfig().absoluteLifetimeSeconds * 1000);
+}
+
+/** The browser-safe view of a session: never the credential. */
+export function toSessionInfo(session: SessionData): SessionInfo {
+  return {
+    operatorName: session.operatorName,
+    role: session.role,
+    // A key-derived scope id is a fingerprint of the key: it stays on the server.
+    business: { id: isKeyScope(session.business.id) ? null : session.business.id, name: session.business.name },
+    sandbox: session.sandbox,
+    expiresAt: sessionExpiresAt(session).toISOString(),
+    idleTimeoutSeconds: getSessionConfig().idleTimeoutSeconds,
+  };
+}
+
+/** A Set-Cookie header value carrying this session, expiring with its absolute lifetime. */
+export async function sessionSetCookie(session: SessionData, secure: boolean, now = Date.now()): Promise<string> {
+  const remaining = session.iat / 1000 + getSessionConfig().absoluteLifetimeSeconds - now / 1000;
+  return serializeSessionCookie(await sealSession(session), secure, remaining);
+}

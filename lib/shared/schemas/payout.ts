@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { isValidPixKey, normalizePixKey, PIX_KEY_ERRORS, PIX_KEY_TYPES, type PixKeyType } from "@/lib/shared/validation/pix";
+import { idempotencyKeySchema, positiveCentavosSchema, statusSchema, storableText, upstreamCentavosSchema } from "./common";
+
+export const KNOWN_PAYOUT_STATUSES = ["pending", "paid", "failed"] as const;
+
+export const pixKeyTypeSchema = z.enum(PIX_KEY_TYPES, { error: "validation.pixKeyType" });
+
+/**
+ * What an operator submits to send a payout: the form, the BFF route and the
+ * upstream body all use this. The key is normalised (masks removed, e-mail
+ * lower-cased) and checked against its type before anything is sent.
+ */
+export const payoutInputSchema = z
+  .object({
+    amount_centavos: positiveCentavosSchema,
+    pix_key_type: pixKeyTypeSchema,
+    pix_key: storableText({ error: "validation.required" }).trim().min(1, { error: "validation.required" }).max(140),
+  })
+  .transform((v) => ({ ...v, pix_key: normalizePixKey(v.pix_key_type, v.pix_key) }))
+  .superRefine((v, ctx) => {
+    if (!isValidPixKey(v.pix_key_type, v.pix_key)) {
+      ctx.addIssue({ code: "custom", path: ["pix_key"], message: PIX_KEY_ERRORS[v.pix_key_type as PixKeyType] });
+    }
+  });
+export type PayoutInput = z.output<typeof payoutInputSchema>;
+export type PayoutFormValues = z.input<typeof payoutInputSchema>;
+
+/** Body of POST /v1/payouts: the operator's input plus the operation's idempotency key. */
+export const createPayoutBodySchema = z.object({
+  amount_centavos: positiveCentavosSchema,
+  pix_key: storableText().min(1),
+  pix_key_type: storableText().min(1),
+  idempotency_key: idempotencyKeySchema,
+});
+export type CreatePayoutBody = z.infer<typeof createPayoutBodySchema>;
+
+/** Fields both payout shapes share (create sends money as numeric strings, retrieve as integers). */
+const payoutCommonFields = {
+  id: z.string(),
+  public_id: z.string().optional(),
+  status: statusSchema,
+  amount_centavos: upstreamCentavosSchema,
+  fee_centavos: upstreamCentavosSchema.optional(),
+  net_centavos: upstreamCentavosSchema.optional(),
+  end_to_end_id: z.string().nullish(),
+  failure_reason: z.string().nullish(),
+};
+
+/** Payout as returned by create. */
+export const PayoutCreatedSchema = z.object({
+  ...payoutCommonFields,
+  pix_key: z.string().optional(),
+  pix_key_type: z.string().optional(),
+});
+export type PayoutCreated = z.infer<typeof PayoutCreatedSchema>;
+
+/** Payout as returned by retrieve (masked destination). */
+export const PayoutSchema = z.object({
+  ...payoutCommonFields,
+  created_at: z.string().optional(),
+  paid_at: z.string().nullish(),
+  bank_account: z
+    .object({
+      holder_name: z.string().nullish(),
+      pix_key_masked: z.string().nullish(),
+      pix_key_type: z.string().nullish(),
+    })
+    .nullish(),
+});
+export type Payout = z.infer<typeof PayoutSchema>;
