@@ -21,18 +21,16 @@ import nextTypescript from "eslint-config-next/typescript";
 
 /** An in-repo folder, as an alias or as a relative path that climbs (`../`) into it; `lib/x` also as `../x`. */
 function folder(path, message) {
-  const alias = `@/${path}`.replaceAll("/", "\\/");
-  const tail = path.startsWith("lib/") ? `(lib\\/)?${path.slice(4)}` : path;
+  const tail = path.startsWith("lib/") ? `(lib/)?${path.slice("lib/".length)}` : path;
   return [
-    { regex: `^${alias}(\\/|$)`, message },
-    { regex: `^(\\.\\/|(\\.\\.\\/)+)${tail.replaceAll("/", "\\/")}(\\/|$)`, message },
+    { regex: `^@/${path}(/|$)`, message },
+    { regex: `^(\\./|(\\.\\./)+)${tail}(/|$)`, message },
   ];
 }
 
 /** Packages by name, with their subpaths. */
 function packages(names, message) {
-  const alternatives = names.map((name) => name.replaceAll("/", "\\/").replaceAll(".", "\\.")).join("|");
-  return [{ regex: `^(${alternatives})(\\/|$)`, message }];
+  return [{ regex: `^(${names.map((name) => name.replaceAll(".", "\\.")).join("|")})(/|$)`, message }];
 }
 
 const nodeBuiltins = builtinModules.filter((name) => !name.startsWith("_"));
@@ -69,7 +67,7 @@ const serverOnly = [...folder("lib/browser", SERVER), ...folder("components", SE
 const ROUTE =
   "Route files import only the wrapper (@/lib/server/http), the services (@/lib/server/services), shared code (@/lib/shared), zod and next: put anything else behind a service.";
 const routeRestrictions = {
-  patterns: [{ regex: "^(?!(zod|next)(\\/|$)|@\\/lib\\/server\\/(http|services)\\/|@\\/lib\\/shared\\/)", message: ROUTE }],
+  patterns: [{ regex: "^(?!(zod|next)(/|$)|@/lib/server/(http|services)/|@/lib/shared/)", message: ROUTE }],
 };
 
 /**
