@@ -1,5 +1,108 @@
+import { builtinModules } from "node:module";
+import { builtinRules } from "eslint/use-at-your-own-risk";
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
+
+/*
+ * Boundaries (docs/architecture.md): where code runs decides what it may import.
+ *
+ *   browser  components/**, lib/browser/**, "use client" files in app/   no server code, no Node, no sandbox
+ *   shared   lib/shared/**                                               runs anywhere: no browser, server, Node or Next code
+ *   server   lib/server/**                                               no browser code, no sandbox
+ *   routes   app/api/**\/route.ts                                       only the wrapper, the services, shared code, zod, next
+ *   sandbox  sandbox/**: imported only by itself, scripts/launch.ts, tests/** and bench/**
+ *
+ * Each rule is a `no-restricted-imports` regex over the import string. An in-repo target is matched both as
+ * an alias (`@/lib/server/…`) and as a relative path that climbs into it (`../server/…`, `../../lib/server/…`,
+ * `../../../sandbox/…`), so relative imports cannot bypass a rule. Flat config replaces (not merges) a rule's
+ * options when several blocks match one file, so every zone below lists its full set, sandbox rule included.
+ * tests/lint/boundaries.test.ts lints a deliberate violation of each rule.
+ */
+
+/** An in-repo folder, as an alias or as a relative path that climbs (`../`) into it; `lib/x` also as `../x`. */
+function folder(path, message) {
+  const tail = path.startsWith("lib/") ? `(lib/)?${path.slice("lib/".length)}` : path;
+  return [
+    { regex: `^@/${path}(/|$)`, message },
+    { regex: `^(\\./|(\\.\\./)+)${tail}(/|$)`, message },
+  ];
+}
+
+/** Packages by name, with their subpaths. */
+function packages(names, message) {
+  return [{ regex: `^(${names.map((name) => name.replaceAll(".", "\\.")).join("|")})(/|$)`, message }];
+}
+
+const nodeBuiltins = builtinModules.filter((name) => !name.startsWith("_"));
+
+const SANDBOX = "The sandbox is its own program: only sandbox/, scripts/launch.ts, tests/ and bench/ import it.";
+const noSandbox = folder("sandbox", SANDBOX);
+
+const BROWSER = "Browser code (components/, lib/browser/, \"use client\") cannot import server code: move what both need to lib/shared/.";
+const noServerCode = [
+  ...folder("lib/server", BROWSER),
+  ...packages(["server-only", "iron-session", "pg", "@electric-sql/pglite", "drizzle-orm", "undici"], BROWSER),
+  { regex: "^node:", message: BROWSER },
+  ...packages(nodeBuiltins, BROWSER),
+];
+const browserRestrictions = { patterns: [...noServerCode, ...noSandbox] };
+
+const SHARED = "lib/shared/ runs anywhere: it imports neither browser nor server code, nor Node or Next runtime modules.";
+const sharedRestrictions = {
+  patterns: [
+    ...folder("lib/browser", SHARED),
+    ...folder("lib/server", SHARED),
+    ...folder("components", SHARED),
+    ...folder("app", SHARED),
+    ...packages(["react-dom", "next", "server-only", "iron-session", "pg", "@electric-sql/pglite", "drizzle-orm", "undici"], SHARED),
+    { regex: "^node:", message: SHARED },
+    ...packages(nodeBuiltins, SHARED),
+    ...noSandbox,
+  ],
+};
+
+const SERVER = "Server code (lib/server/) does not import browser code (lib/browser/, components/).";
+const serverOnly = [...folder("lib/browser", SERVER), ...folder("components", SERVER)];
+
+const ROUTE =
+  "Route files import only the wrapper (@/lib/server/http), the services (@/lib/server/services), shared code (@/lib/shared), zod and next: put anything else behind a service.";
+const routeRestrictions = {
+  patterns: [{ regex: "^(?!(zod|next)(/|$)|@/lib/server/(http|services)/|@/lib/shared/)", message: ROUTE }],
+};
+
+/**
+ * `no-restricted-imports`, applied only to files whose first statement is the "use client" directive: a
+ * client component in app/ follows the browser rule, while pages and layouts (server components) may read
+ * the session and i18n from lib/server.
+ */
+const restrictedImports = builtinRules.get("no-restricted-imports");
+const useClientImports = {
+  meta: { ...restrictedImports.meta, docs: { description: 'no-restricted-imports for files that start with "use client"' } },
+  create(context) {
+    const first = context.sourceCode.ast.body[0];
+    const isClient = first?.type === "ExpressionStatement" && first.directive === "use client";
+    return isClient ? restrictedImports.create(context) : {};
+  },
+};
+
+const boundaries = [
+  {
+    files: ["**/*.{js,mjs,cjs,ts,mts,cts,tsx,jsx}"],
+    ignores: ["sandbox/**", "scripts/launch.ts", "tests/**", "bench/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: noSandbox }] },
+  },
+  { files: ["components/**", "lib/browser/**"], rules: { "no-restricted-imports": ["error", browserRestrictions] } },
+  { files: ["lib/shared/**"], rules: { "no-restricted-imports": ["error", sharedRestrictions] } },
+  { files: ["lib/server/**"], rules: { "no-restricted-imports": ["error", { patterns: [...serverOnly, ...noSandbox] }] } },
+  // removed when business.ts stops importing the sandbox (issue 9 item 3)
+  { files: ["lib/server/services/business.ts"], rules: { "no-restricted-imports": ["error", { patterns: serverOnly }] } },
+  { files: ["app/api/**/route.ts"], rules: { "no-restricted-imports": ["error", routeRestrictions] } },
+  {
+    files: ["app/**"],
+    plugins: { boundaries: { rules: { "use-client-imports": useClientImports } } },
+    rules: { "boundaries/use-client-imports": ["error", browserRestrictions] },
+  },
+];
 
 const config = [
   ...nextCoreWebVitals,
@@ -11,6 +114,7 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  ...boundaries,
   { ignores: [".next/**", "node_modules/**", ".data/**", "coverage/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
 ];
 

@@ -1,6 +1,10 @@
-import { defineConfig } from "@playwright/test";
+import { chromium, defineConfig } from "@playwright/test";
+import { findChromium, machineFacts } from "./scripts/browser";
 
-/** End-to-end journeys in Debian's Chromium against `next start` and a fresh sandbox. */
+/**
+ * End-to-end journeys in Chromium (CHROMIUM_PATH, the system's, or Playwright's: the one
+ * scripts/ensure-browser.ts found or installed) against `next start` and a fresh sandbox.
+ */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 const DATA_DIR = ".data/e2e";
@@ -32,7 +36,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: findChromium(machineFacts(process.env, () => chromium.executablePath())) ?? undefined,
       args: CHROMIUM_ARGS,
     },
   },

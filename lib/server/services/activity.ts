@@ -1,6 +1,8 @@
 import "server-only";
+import { listAudit, type Ledger } from "@/lib/server/ledger";
 import type { AuditRow } from "@/lib/server/ledger/schema";
-import type { ActivityEntry } from "@/lib/shared/schemas/activity";
+import type { ActivityEntry, ActivityQuery } from "@/lib/shared/schemas/activity";
+import type { HandlerResult } from "../http/handler";
 
 export function toActivityEntry(row: AuditRow): ActivityEntry {
   return {
@@ -17,4 +19,19 @@ export function toActivityEntry(row: AuditRow): ActivityEntry {
     request_id: row.requestId,
     error: row.errorCode ? { code: row.errorCode, message: row.errorMessage ?? "" } : null,
   };
+}
+
+/** GET /api/activity: one page of the business's audit log, newest first, filtered as the query asks. */
+export async function listActivity(ledger: Ledger, businessId: string, query: ActivityQuery): Promise<HandlerResult> {
+  const page = await listAudit(ledger, businessId, {
+    actor: query.actor,
+    action: query.action,
+    targetType: query.target_type,
+    targetId: query.target_id,
+    from: query.from ? new Date(query.from) : undefined,
+    to: query.to ? new Date(query.to) : undefined,
+    limit: query.limit,
+    cursor: query.cursor,
+  });
+  return { data: { items: page.items.map(toActivityEntry), next_cursor: page.nextCursor } };
 }

@@ -81,6 +81,11 @@ export async function signIn(ledger: Ledger, body: SignInBody, secure: boolean, 
   return { data: toSessionInfo(session), requestId, cookies: [await sessionSetCookie(session, secure, now)] };
 }
 
+/** GET /api/session: who is signed in (never the credential). */
+export async function currentSession(session: SessionData): Promise<HandlerResult> {
+  return { data: toSessionInfo(session) };
+}
+
 /** Records a session's own sign-out (one or everywhere) and clears its cookie. */
 async function signedOut(ledger: Ledger, session: SessionData, secure: boolean, action: "session.sign_out" | "session.sign_out_everywhere"): Promise<HandlerResult> {
   await appendAudit(ledger, {

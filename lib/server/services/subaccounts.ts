@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   getKnownSubaccount,
   hasRecordedSuccess,
+  listKnownSubaccounts,
   holdLeaseWaiting,
   recordSubaccountChange,
   subaccountLeaseName,
@@ -36,6 +37,11 @@ export function toKnownSubaccount(row: SubaccountRow): KnownSubaccount {
     updated_at: row.updatedAt.toISOString(),
     updated_by: row.updatedByName ?? "",
   };
+}
+
+/** GET /api/subaccounts: the subaccounts the dashboard knows (the API cannot list or read them). */
+export async function listKnown(ledger: Ledger, businessId: string): Promise<HandlerResult> {
+  return { data: (await listKnownSubaccounts(ledger, businessId)).map(toKnownSubaccount) };
 }
 
 /** What the audit log keeps of a subaccount: its editable fields. */
