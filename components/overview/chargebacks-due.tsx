@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, CreditCard, QrCode, type LucideIcon } from "lucide-react";
 import Link from "next/link";
 import { useMemo } from "react";
-import { useNow } from "@/components/payment-links/use-now";
+import { useNow } from "@/lib/browser/hooks/use-now";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { DateTime } from "@/components/ui/date-time";
