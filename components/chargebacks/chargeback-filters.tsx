@@ -8,7 +8,8 @@ import type { UrlStatePatch } from "@/lib/browser/hooks/use-url-state";
 import { useI18n } from "@/lib/browser/i18n";
 import { hasMessage } from "@/lib/shared/i18n/translate";
 import type { Chargeback } from "@/lib/shared/schemas/chargeback";
-import { DEADLINE_FILTERS, KNOWN_CHARGEBACK_KINDS, KNOWN_CHARGEBACK_STATUSES, type ChargebackUrlState, type chargebackUrlSchema } from "./chargeback-model";
+import { DEADLINE_FILTERS, isOpenChargeback } from "@/lib/shared/chargebacks/deadline";
+import { KNOWN_CHARGEBACK_KINDS, KNOWN_CHARGEBACK_STATUSES, type ChargebackUrlState, type chargebackUrlSchema } from "./chargeback-model";
 import { useKindLabel } from "./kind-badge";
 
 export interface ChargebackFiltersProps {
@@ -42,7 +43,7 @@ export function ChargebackFilters({ data, state, setState, onClear, compact }: C
 
   const kindOptions = [...KNOWN_CHARGEBACK_KINDS, ...[...kinds.keys()].filter((k) => k !== "" && !(KNOWN_CHARGEBACK_KINDS as readonly string[]).includes(k)).sort()];
   const statusOptions = [...KNOWN_CHARGEBACK_STATUSES, ...[...statuses.keys()].filter((s) => s !== "" && !(KNOWN_CHARGEBACK_STATUSES as readonly string[]).includes(s)).sort()];
-  const openCount = (statuses.get("needs_response") ?? 0) + (statuses.get("under_review") ?? 0);
+  const openCount = useMemo(() => (data ?? []).filter(isOpenChargeback).length, [data]);
   const statusLabel = (value: string) => (hasMessage(`status.${value}`, locale) ? t(`status.${value}`) : value);
   const zone = timeZoneName();
   const panelId = `cb-filters-${useId()}`;
