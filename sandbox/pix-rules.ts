@@ -19,8 +19,8 @@ export function isDictNotFound(type: string, normalizedKey: string): boolean {
   return DICT_NOT_FOUND_KEYS.has(`${type}:${normalizedKey}`);
 }
 
-/** Masks a normalised key for display in the retrieve shape. */
-export function maskPixKey(type: string, key: string): string {
+/** The payments API's own mask for `pix_key_masked` in the retrieve shape (the dashboard masks its register with `maskPixKey`, a different format). */
+export function maskPixKeyAsApi(type: string, key: string): string {
   switch (type) {
     case "email": {
       const at = key.indexOf("@");

@@ -5,7 +5,7 @@
 import { ACME, BETA } from "./businesses";
 import { holderNameFor, payoutFee, DICT_NOT_FOUND_REASON } from "./pix-rules";
 import { newEndToEndId, Prng } from "./random";
-import type { ChargebackRecord, PaymentLinkRecord, PayoutRecord, PersistedState, SubaccountRecord } from "./types";
+import type { ChargebackRecord, PaymentLinkRecord, SandboxPayoutRecord, PersistedState, SubaccountRecord } from "./types";
 
 export const SEED = 20261122;
 const HOUR = 3_600_000;
@@ -51,7 +51,7 @@ interface PayoutSeed {
   failed?: boolean;
 }
 
-function makePayout(businessId: string, s: PayoutSeed, now: number, prng: Prng): PayoutRecord {
+function makePayout(businessId: string, s: PayoutSeed, now: number, prng: Prng): SandboxPayoutRecord {
   const created = now - s.agoMs;
   const settles = created + 4000;
   const fee = payoutFee(s.amount);

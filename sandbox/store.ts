@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { buildSeed } from "./seed";
-import type { ChargebackRecord, IdempotencyRecord, PaymentLinkRecord, PayoutRecord, PersistedState, SubaccountRecord } from "./types";
+import type { ChargebackRecord, IdempotencyRecord, PaymentLinkRecord, SandboxPayoutRecord, PersistedState, SubaccountRecord } from "./types";
 
 const SAVE_DEBOUNCE_MS = 20;
 
@@ -16,7 +16,7 @@ interface ListCache {
 }
 
 export class Store {
-  payouts = new Map<string, PayoutRecord>();
+  payouts = new Map<string, SandboxPayoutRecord>();
   links = new Map<string, PaymentLinkRecord>();
   subaccounts = new Map<string, SubaccountRecord>();
   chargebacks: ChargebackRecord[] = [];
@@ -119,7 +119,7 @@ export class Store {
   // --- payouts -------------------------------------------------------------
 
   /** Lazily moves a pending payout to its outcome once its settle time has passed. */
-  settle(payout: PayoutRecord, now: number = Date.now()): PayoutRecord {
+  settle(payout: SandboxPayoutRecord, now: number = Date.now()): SandboxPayoutRecord {
     if (payout.status === "pending" && Date.parse(payout.settles_at) <= now) {
       payout.status = payout.outcome;
       if (payout.outcome === "paid") payout.paid_at = payout.settles_at;
@@ -128,7 +128,7 @@ export class Store {
     return payout;
   }
 
-  addPayout(payout: PayoutRecord): void {
+  addPayout(payout: SandboxPayoutRecord): void {
     this.payouts.set(payout.id, payout);
     this.changed();
   }

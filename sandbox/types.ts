@@ -144,8 +144,8 @@ export interface Business {
   accessToken: string;
 }
 
-/** Stored payout; `status` is settled lazily from `created_at` (see store.settle). */
-export interface PayoutRecord {
+/** A payout as the sandbox stores it (not the dashboard ledger's `PayoutRecord`); `status` is settled lazily from `created_at` (see store.settle). */
+export interface SandboxPayoutRecord {
   id: string;
   business_id: string;
   idempotency_key: string;
@@ -232,7 +232,7 @@ export interface IdempotencyRecord {
 export interface PersistedState {
   version: 1;
   seeded_at: string;
-  payouts: PayoutRecord[];
+  payouts: SandboxPayoutRecord[];
   links: PaymentLinkRecord[];
   subaccounts: SubaccountRecord[];
   chargebacks: ChargebackRecord[];

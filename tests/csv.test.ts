@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { centavosToDecimal, csvCell, csvDateLocal, csvDateUtc, csvFileName, csvRow, guardFormula, jsonCell, parseCsv, toCsv, CSV_BOM } from "@/lib/shared/csv";
+import { centavosToDecimal } from "@/lib/shared/money";
+import { csvCell, csvDateLocal, csvDateUtc, csvFileName, csvRow, guardFormula, jsonCell, parseCsv, toCsv, CSV_BOM } from "@/lib/shared/csv";
 
 describe("csvCell (RFC 4180)", () => {
   it("leaves plain text alone", () => {

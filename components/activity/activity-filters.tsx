@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { DateRangeFilter } from "@/components/ui/date-range-filter";
-import { ClearFiltersButton, FiltersToggleButton } from "@/components/ui/filter-buttons";
+import { ClearFiltersButton, CollapsibleFilters } from "@/components/ui/filter-buttons";
 import { inputClassName } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import type { UrlStatePatch } from "@/lib/browser/hooks/use-url-state";
@@ -28,8 +28,6 @@ export function ActivityFilters({ state, setState, people, onClear, compact }: A
   const labels = useActivityLabels();
   const listId = `activity-people-${useId()}`;
   const zone = timeZoneName();
-  const panelId = `activity-filters-${useId()}`;
-  const [expanded, setExpanded] = useState(false);
   const activeCount = [state.actor, state.action, state.from || state.to].filter(Boolean).length;
 
   // The person box commits to the URL after a pause (the BFF matches the exact name).
@@ -51,8 +49,8 @@ export function ActivityFilters({ state, setState, people, onClear, compact }: A
     return () => clearTimeout(timer);
   }, [actor, setState]);
 
-  const controls = (
-    <>
+  return (
+    <CollapsibleFilters compact={compact} activeCount={activeCount}>
       <div className="w-full sm:w-52">
         <input
           type="search"
@@ -99,16 +97,6 @@ export function ActivityFilters({ state, setState, people, onClear, compact }: A
         }}
       />
       <ClearFiltersButton onClear={onClear} />
-    </>
-  );
-
-  if (!compact) return controls;
-  return (
-    <>
-      <FiltersToggleButton expanded={expanded} onToggle={() => setExpanded((v) => !v)} panelId={panelId} activeCount={activeCount} />
-      <div id={panelId} hidden={!expanded} className="w-full space-y-2 [&>*]:w-full">
-        {controls}
-      </div>
-    </>
+    </CollapsibleFilters>
   );
 }

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { csvDateLocal, csvDateUtc, jsonCell, toCsv, type CsvValue } from "@/lib/shared/csv";
-import { zonedLocalToUtcIso } from "@/lib/shared/format/date";
+import { isoToMs, zonedLocalToUtcIso } from "@/lib/shared/format/date";
 import type { ActivityFilters } from "@/lib/browser/query/activity";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
+import { matchesAllTerms, normalizeForSearch, searchTerms } from "@/lib/shared/search";
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -139,10 +140,6 @@ export function activityCsv(entries: readonly ActivityEntry[], timeZone: string)
   return toCsv(header, rows);
 }
 
-function normalizeForSearch(value: string): string {
-  return value.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
-}
-
 /** What the search box looks through: who, what (code and label), target, outcome, error, request and idempotency ids. */
 export function activitySearchText(entry: ActivityEntry, actionLabel: string): string {
   return normalizeForSearch(
@@ -153,12 +150,9 @@ export function activitySearchText(entry: ActivityEntry, actionLabel: string): s
 }
 
 export function searchEntries(entries: readonly ActivityEntry[], q: string, haystack: (entry: ActivityEntry) => string): ActivityEntry[] {
-  const terms = normalizeForSearch(q.trim()).split(/\s+/).filter(Boolean);
+  const terms = searchTerms(q);
   if (terms.length === 0) return [...entries];
-  return entries.filter((entry) => {
-    const hay = haystack(entry);
-    return terms.every((term) => hay.includes(term));
-  });
+  return entries.filter((entry) => matchesAllTerms(haystack(entry), terms));
 }
 
 export const ACTIVITY_SORTABLE = ["occurred_at", "actor", "action", "outcome"] as const;
@@ -172,7 +166,7 @@ export function sortEntries(entries: readonly ActivityEntry[], sort: ReadonlyArr
   const key = (e: ActivityEntry): string | number => {
     switch (spec.id) {
       case "occurred_at":
-        return Date.parse(e.occurred_at) || 0;
+        return isoToMs(e.occurred_at) ?? 0;
       case "actor":
         return e.actor.name;
       case "action":

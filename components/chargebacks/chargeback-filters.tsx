@@ -1,14 +1,15 @@
 "use client";
 
-import { useId, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { DateRangeFilter } from "@/components/ui/date-range-filter";
-import { ClearFiltersButton, FiltersToggleButton } from "@/components/ui/filter-buttons";
+import { ClearFiltersButton, CollapsibleFilters } from "@/components/ui/filter-buttons";
 import { NativeSelect } from "@/components/ui/native-select";
 import type { UrlStatePatch } from "@/lib/browser/hooks/use-url-state";
 import { useI18n } from "@/lib/browser/i18n";
 import { hasMessage } from "@/lib/shared/i18n/translate";
 import type { Chargeback } from "@/lib/shared/schemas/chargeback";
-import { DEADLINE_FILTERS, KNOWN_CHARGEBACK_KINDS, KNOWN_CHARGEBACK_STATUSES, type ChargebackUrlState, type chargebackUrlSchema } from "./chargeback-model";
+import { DEADLINE_FILTERS, isOpenChargeback } from "@/lib/shared/chargebacks/deadline";
+import { KNOWN_CHARGEBACK_KINDS, KNOWN_CHARGEBACK_STATUSES, type ChargebackUrlState, type chargebackUrlSchema } from "./chargeback-model";
 import { useKindLabel } from "./kind-badge";
 
 export interface ChargebackFiltersProps {
@@ -42,11 +43,9 @@ export function ChargebackFilters({ data, state, setState, onClear, compact }: C
 
   const kindOptions = [...KNOWN_CHARGEBACK_KINDS, ...[...kinds.keys()].filter((k) => k !== "" && !(KNOWN_CHARGEBACK_KINDS as readonly string[]).includes(k)).sort()];
   const statusOptions = [...KNOWN_CHARGEBACK_STATUSES, ...[...statuses.keys()].filter((s) => s !== "" && !(KNOWN_CHARGEBACK_STATUSES as readonly string[]).includes(s)).sort()];
-  const openCount = (statuses.get("needs_response") ?? 0) + (statuses.get("under_review") ?? 0);
+  const openCount = useMemo(() => (data ?? []).filter(isOpenChargeback).length, [data]);
   const statusLabel = (value: string) => (hasMessage(`status.${value}`, locale) ? t(`status.${value}`) : value);
   const zone = timeZoneName();
-  const panelId = `cb-filters-${useId()}`;
-  const [expanded, setExpanded] = useState(false);
   const activeCount = [state.kind, state.status, state.deadline, state.from || state.to].filter(Boolean).length;
 
   const sortSelect = (
@@ -104,17 +103,10 @@ export function ChargebackFilters({ data, state, setState, onClear, compact }: C
     </>
   );
 
-  if (!compact) return controls;
-  // Phones: the sort order and a button that shows the filters, so the list starts near the top.
+  // Phones: the sort order beside the button that shows the filters.
   return (
-    <>
-      <div className="flex w-full items-center gap-2">
-        <FiltersToggleButton expanded={expanded} onToggle={() => setExpanded((v) => !v)} panelId={panelId} activeCount={activeCount} className="shrink-0" />
-        {sortSelect}
-      </div>
-      <div id={panelId} hidden={!expanded} className="w-full space-y-2 [&>*]:w-full">
-        {controls}
-      </div>
-    </>
+    <CollapsibleFilters compact={compact} activeCount={activeCount} beside={sortSelect}>
+      {controls}
+    </CollapsibleFilters>
   );
 }

@@ -1,71 +1,22 @@
 import { z } from "zod";
-import { centavosToDecimal, csvDateLocal, csvDateUtc, jsonCell, toCsv, type CsvValue } from "@/lib/shared/csv";
-import { zonedLocalToUtcIso } from "@/lib/shared/format/date";
-import { ChargebackSchema, isOpenChargeback, KNOWN_CHARGEBACK_KINDS, KNOWN_CHARGEBACK_STATUSES, type Chargeback } from "@/lib/shared/schemas/chargeback";
+import { DEADLINE_FILTERS, isOpenChargeback, matchesDeadline, needsAction, REVIEW_STATUS, urgencyOf } from "@/lib/shared/chargebacks/deadline";
+import { csvDateLocal, csvDateUtc, jsonCell, toCsv, type CsvValue } from "@/lib/shared/csv";
+import { isoToMs, zonedLocalToUtcIso } from "@/lib/shared/format/date";
+import { centavosToDecimal } from "@/lib/shared/money";
+import { ChargebackSchema, KNOWN_CHARGEBACK_KINDS, KNOWN_CHARGEBACK_STATUSES, type Chargeback } from "@/lib/shared/schemas/chargeback";
+import { matchesAllTerms, normalizeForSearch, searchTerms } from "@/lib/shared/search";
 
 /**
  * The chargebacks page's rules, kept pure (no React) so the table, the stat
  * tiles and the CSV export all use exactly the same filtering and ordering.
- *
- * Open = the dispute is not decided yet: `needs_response` and `under_review`.
- * Needs action = `needs_response` only: the business must answer before
- * `respond_by`. `under_review` was answered and waits for the card network or
- * the payer's bank, so nothing is expected from the business.
+ * Open, needs-action and deadline urgency are `@/lib/shared/chargebacks/deadline`,
+ * shared with the overview.
  */
-export const ACTION_STATUS = "needs_response";
-
-export const HOUR_MS = 3_600_000;
 
 /** Every field the dashboard formats; anything else the API sends is shown as it came. */
 export const KNOWN_FIELDS: readonly string[] = Object.keys(ChargebackSchema.shape);
 
 export { KNOWN_CHARGEBACK_KINDS, KNOWN_CHARGEBACK_STATUSES };
-
-export function isOpen(cb: Chargeback): boolean {
-  return isOpenChargeback(cb);
-}
-
-export function needsAction(cb: Chargeback): boolean {
-  return cb.status === ACTION_STATUS;
-}
-
-/** Milliseconds since epoch, or null when missing / unreadable. */
-export function instant(value: unknown): number | null {
-  if (typeof value !== "string" || value === "") return null;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? null : ms;
-}
-
-/**
- * How pressing a response deadline is:
- * - `overdue`, `due24h` (< 24 h), `due72h` (< 72 h), `later`: a dispute that needs action;
- * - `waiting`: under review (deadline shown, no action expected);
- * - `closed`: decided; `none`: no deadline sent.
- */
-export type Urgency = "overdue" | "due24h" | "due72h" | "later" | "waiting" | "closed" | "none";
-
-export function urgencyOf(cb: Chargeback, now: number): Urgency {
-  const deadline = instant(cb.respond_by);
-  if (!isOpen(cb)) return deadline === null ? "none" : "closed";
-  if (deadline === null) return "none";
-  if (!needsAction(cb)) return "waiting";
-  const left = deadline - now;
-  if (left <= 0) return "overdue";
-  if (left < 24 * HOUR_MS) return "due24h";
-  if (left < 72 * HOUR_MS) return "due72h";
-  return "later";
-}
-
-/** Deadline filter in the URL: needs-action disputes overdue, or due within 24 h / 72 h (overdue included). */
-export const DEADLINE_FILTERS = ["overdue", "24h", "72h"] as const;
-export type DeadlineFilter = (typeof DEADLINE_FILTERS)[number];
-
-function matchesDeadline(cb: Chargeback, filter: DeadlineFilter, now: number): boolean {
-  const u = urgencyOf(cb, now);
-  if (filter === "overdue") return u === "overdue";
-  if (filter === "24h") return u === "overdue" || u === "due24h";
-  return u === "overdue" || u === "due24h" || u === "due72h";
-}
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -97,11 +48,7 @@ export function nextDay(date: string): string {
 export function dateWindow(from: string | undefined, to: string | undefined, timeZone: string): { start: number | null; end: number | null } {
   const startIso = from ? zonedLocalToUtcIso(`${from}T00:00`, timeZone) : null;
   const endIso = to ? zonedLocalToUtcIso(`${nextDay(to)}T00:00`, timeZone) : null;
-  return { start: startIso ? Date.parse(startIso) : null, end: endIso ? Date.parse(endIso) : null };
-}
-
-export function normalizeForSearch(value: string): string {
-  return value.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  return { start: isoToMs(startIso), end: isoToMs(endIso) };
 }
 
 /** What the search box looks through: ids, customer, payout, E2E, reason code, card digits and unknown text fields. */
@@ -122,24 +69,24 @@ export interface FilterContext {
 }
 
 export function filterChargebacks(rows: readonly Chargeback[], state: Pick<ChargebackUrlState, "q" | "kind" | "status" | "deadline" | "from" | "to">, ctx: FilterContext): Chargeback[] {
-  const terms = normalizeForSearch(state.q.trim()).split(/\s+/).filter(Boolean);
+  const terms = searchTerms(state.q);
   const { start, end } = dateWindow(state.from, state.to, ctx.timeZone);
   const out: Chargeback[] = [];
   rows.forEach((cb, index) => {
     if (state.kind && (cb.kind ?? "") !== state.kind) return;
     if (state.status === "open") {
-      if (!isOpen(cb)) return;
+      if (!isOpenChargeback(cb)) return;
     } else if (state.status && (cb.status ?? "") !== state.status) return;
     if (state.deadline && !matchesDeadline(cb, state.deadline, ctx.now)) return;
     if (start !== null || end !== null) {
-      const created = instant(cb.created_at);
+      const created = isoToMs(cb.created_at);
       if (created === null) return;
       if (start !== null && created < start) return;
       if (end !== null && created >= end) return;
     }
     if (terms.length > 0) {
       const hay = ctx.haystacks?.[index] ?? searchText(cb);
-      if (!terms.every((term) => hay.includes(term))) return;
+      if (!matchesAllTerms(hay, terms)) return;
     }
     out.push(cb);
   });
@@ -180,10 +127,10 @@ export function sortChargebacks(rows: readonly Chargeback[], sort: readonly Sort
   const numeric = spec.id === "respond_by" || spec.id === "created_at" || spec.id === "amount_centavos";
   const decorated = rows.map((row, index) => {
     let key: number | string | null;
-    if (spec.id === "respond_by" || spec.id === "created_at") key = instant(row[spec.id]);
+    if (spec.id === "respond_by" || spec.id === "created_at") key = isoToMs(row[spec.id]);
     else if (spec.id === "amount_centavos") key = row.amount_centavos ?? null;
     else key = textOf(row[spec.id]);
-    return { row, index, open: spec.id === "respond_by" ? isOpen(row) : false, key };
+    return { row, index, open: spec.id === "respond_by" ? isOpenChargeback(row) : false, key };
   });
   decorated.sort((a, b) => {
     let result: number;
@@ -235,10 +182,10 @@ export function summarize(rows: readonly Chargeback[], now: number): Summary {
   for (const cb of rows) {
     if (cb.kind === "pix_med") s.med++;
     else if (cb.kind === "card_chargeback") s.card++;
-    if (!isOpen(cb)) continue;
+    if (!isOpenChargeback(cb)) continue;
     s.open++;
     s.openAmount += cb.amount_centavos ?? 0;
-    if (cb.status === "under_review") s.underReview++;
+    if (cb.status === REVIEW_STATUS) s.underReview++;
     if (!needsAction(cb)) continue;
     s.needsAction++;
     const u = urgencyOf(cb, now);

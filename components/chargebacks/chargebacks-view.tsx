@@ -32,7 +32,7 @@ import { ChargebackSheet } from "./chargeback-sheet";
 import { countdownText } from "./deadline";
 import { useKindLabel } from "./kind-badge";
 import { SummaryTiles, type SummaryTilesProps } from "./summary-tiles";
-import { useNow } from "./use-now";
+import { useNow } from "@/lib/browser/hooks/use-now";
 
 type TileId = NonNullable<SummaryTilesProps["active"]>;
 

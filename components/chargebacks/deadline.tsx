@@ -6,14 +6,12 @@ import { cn } from "@/components/ui/cn";
 import type { I18nContextValue } from "@/lib/shared/i18n/formatters";
 import { useI18n } from "@/lib/browser/i18n";
 import type { Chargeback } from "@/lib/shared/schemas/chargeback";
-import { instant, urgencyOf, type Urgency } from "./chargeback-model";
+import { durationParts, urgencyOf, type Urgency } from "@/lib/shared/chargebacks/deadline";
+import { isoToMs } from "@/lib/shared/format/date";
 
 /** "2 d 4 h", "5 h 12 min", "45 min": time left (or past) to a deadline, precise enough to act on. */
 export function formatDuration(ms: number): string {
-  const totalMinutes = Math.floor(Math.abs(ms) / 60_000);
-  const days = Math.floor(totalMinutes / 1440);
-  const hours = Math.floor((totalMinutes % 1440) / 60);
-  const minutes = totalMinutes % 60;
+  const { days, hours, minutes } = durationParts(ms);
   if (days > 0) return hours > 0 ? `${days} d ${hours} h` : `${days} d`;
   if (hours > 0) return minutes > 0 ? `${hours} h ${minutes} min` : `${hours} h`;
   return minutes > 0 ? `${minutes} min` : "< 1 min";
@@ -21,7 +19,7 @@ export function formatDuration(ms: number): string {
 
 /** "22/11 18:00 (BRT)": short date and time in the operator's zone, the zone always named; the year only when it is not this year's. */
 export function formatDeadlineDate(iso: string | null | undefined, i18n: Pick<I18nContextValue, "formatDateTime" | "timeZoneName" | "timeZone">, now: number): string {
-  const ms = instant(iso);
+  const ms = isoToMs(iso);
   if (ms === null) return "";
   const sameYear = new Date(ms).getUTCFullYear() === new Date(now).getUTCFullYear();
   const text = i18n.formatDateTime(ms, {
@@ -57,7 +55,7 @@ const ICONS: Record<Urgency, LucideIcon> = {
 /** The countdown text for a chargeback's response deadline ("Vence em 5 h 12 min"), or null when there is none to count. */
 export function countdownText(cb: Chargeback, now: number, t: I18nContextValue["t"]): string | null {
   const urgency = urgencyOf(cb, now);
-  const deadline = instant(cb.respond_by);
+  const deadline = isoToMs(cb.respond_by);
   if (deadline === null || urgency === "closed" || urgency === "none") return null;
   const time = formatDuration(deadline - now);
   if (urgency === "waiting") return deadline <= now ? t("chargebacks.deadline.waitingPast", { time }) : t("chargebacks.deadline.waiting", { time });
@@ -86,7 +84,7 @@ export function DeadlineCell({ chargeback, now, className }: { chargeback: Charg
           {countdown}
         </Badge>
       ) : null}
-      <time dateTime={new Date(instant(chargeback.respond_by) ?? 0).toISOString()} className={cn("tabular-nums whitespace-nowrap", urgency === "closed" ? "text-muted-foreground" : "text-foreground")}>
+      <time dateTime={new Date(isoToMs(chargeback.respond_by) ?? 0).toISOString()} className={cn("tabular-nums whitespace-nowrap", urgency === "closed" ? "text-muted-foreground" : "text-foreground")}>
         {date}
       </time>
     </span>
@@ -98,7 +96,7 @@ export function DeadlinePanel({ chargeback, now }: { chargeback: Chargeback; now
   const i18n = useI18n();
   const { t, formatDateTime } = i18n;
   const urgency = urgencyOf(chargeback, now);
-  const deadline = instant(chargeback.respond_by);
+  const deadline = isoToMs(chargeback.respond_by);
   if (deadline === null || urgency === "none") return null;
   const countdown = countdownText(chargeback, now, t);
   const Icon = ICONS[urgency];

@@ -8,6 +8,7 @@ import { inputClassName } from "@/components/ui/input";
 import { utcIsoToZonedLocal, zonedLocalToUtcIso } from "@/lib/shared/format/date";
 import { useI18n } from "@/lib/browser/i18n";
 import { zoneLabel } from "@/lib/shared/i18n/zone-label";
+import { StandaloneError } from "./standalone-error";
 import { useControlError } from "./use-control-error";
 
 export interface DateTimeInputProps extends Omit<ComponentProps<"input">, "value" | "defaultValue" | "onChange" | "type" | "min" | "max"> {
@@ -87,11 +88,7 @@ export function DateTimeInput({ value, onChange, onBlur, min, max, hideZone = fa
           {t("form.dateTimeZone", { zone: zoneLabel(timeZone, t), abbr })}
         </p>
       )}
-      {standalone && error ? (
-        <p id={standaloneErrorId} className="text-xs font-medium text-destructive-soft-foreground">
-          {t(error)}
-        </p>
-      ) : null}
+      <StandaloneError id={standaloneErrorId} error={error} standalone={standalone} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { inputClassName } from "@/components/ui/input";
 import { useI18n } from "@/lib/browser/i18n";
 import { isValidDocument, maskDocument, unmaskDocument } from "@/lib/shared/validation/documents";
 import { useMaskedChange } from "./caret";
+import { StandaloneError } from "./standalone-error";
 import { useControlError } from "./use-control-error";
 
 /** Error key for a CPF/CNPJ as typed, or null when it is empty or valid. */
@@ -68,11 +69,7 @@ export function DocumentInput({ value, onChange, onBlur, className, id, placehol
         onBlur={handleBlur}
         className={cn(inputClassName, "font-mono tabular-nums", className)}
       />
-      {standalone && error ? (
-        <p id={standaloneErrorId} className="text-xs font-medium text-destructive-soft-foreground">
-          {t(error)}
-        </p>
-      ) : null}
+      <StandaloneError id={standaloneErrorId} error={error} standalone={standalone} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useFormFieldControl } from "@/components/ui/form-field-context";
 import { inputClassName } from "@/components/ui/input";
 import { formatMoneyInput, parseMoneyInput } from "@/lib/shared/format/number";
 import { useI18n } from "@/lib/browser/i18n";
+import { StandaloneError } from "./standalone-error";
 import { useControlError } from "./use-control-error";
 
 export interface MoneyInputProps extends Omit<ComponentProps<"input">, "value" | "defaultValue" | "onChange" | "type"> {
@@ -106,11 +107,7 @@ export function MoneyInput({ value, onChange, onBlur, onKeyDown, className, id, 
           className={cn(inputClassName, "pl-9 tabular-nums", className)}
         />
       </div>
-      {standalone && error ? (
-        <p id={standaloneErrorId} className="text-xs font-medium text-destructive-soft-foreground">
-          {t(error)}
-        </p>
-      ) : null}
+      <StandaloneError id={standaloneErrorId} error={error} standalone={standalone} />
     </div>
   );
 }

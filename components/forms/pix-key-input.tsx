@@ -10,6 +10,7 @@ import { useI18n } from "@/lib/browser/i18n";
 import { unmaskDocument } from "@/lib/shared/validation/documents";
 import { detectPixKeyType, isValidPixKey, normalizePixKey, PIX_KEY_ERRORS, PIX_KEY_TYPES, type PixKeyType } from "@/lib/shared/validation/pix";
 import { useMaskedChange } from "./caret";
+import { StandaloneError } from "./standalone-error";
 import { useControlError } from "./use-control-error";
 
 function maskCpf(value: string): string {
@@ -198,11 +199,7 @@ export function PixKeyInput({ type, onTypeChange, value, onChange, onBlur, name,
       <span className="sr-only" role="status" aria-live="polite">
         {announcement}
       </span>
-      {standalone && error ? (
-        <p id={standaloneErrorId} className="text-xs font-medium text-destructive-soft-foreground">
-          {t(error)}
-        </p>
-      ) : null}
+      <StandaloneError id={standaloneErrorId} error={error} standalone={standalone} />
     </div>
   );
 }

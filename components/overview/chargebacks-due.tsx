@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { CircleCheck, CreditCard, QrCode, type LucideIcon } from "lucide-react";
 import Link from "next/link";
 import { useMemo } from "react";
-import { useNow } from "@/components/payment-links/use-now";
+import { useNow } from "@/lib/browser/hooks/use-now";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { DateTime } from "@/components/ui/date-time";
@@ -15,9 +15,9 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { StatusBadge } from "@/components/ui/status-badge";
 import type { MessageKey } from "@/lib/shared/i18n/dictionaries";
 import { useI18n } from "@/lib/browser/i18n";
+import { countdownParts, isOpenChargeback, soonestOpenChargebacks, urgencyOf, type Urgency } from "@/lib/shared/chargebacks/deadline";
 import type { Chargeback } from "@/lib/shared/schemas/chargeback";
 import { chargebacksQuery } from "@/lib/browser/query/chargebacks";
-import { countdownParts, deadlineUrgency, isOpenChargeback, soonestOpenChargebacks, type DeadlineUrgency } from "./chargeback-deadlines";
 import { OverviewSection } from "./overview-section";
 
 const SHOWN = 5;
@@ -27,11 +27,14 @@ const KIND: Readonly<Record<string, { label: MessageKey; icon: LucideIcon; tone:
   card_chargeback: { label: "overview.chargebacks.kind.card_chargeback", icon: CreditCard, tone: "outline" },
 };
 
-const URGENCY_CLASS: Readonly<Record<DeadlineUrgency, string>> = {
+/** Only a dispute that needs our answer is highlighted; one under review shows its deadline muted. */
+const URGENCY_CLASS: Readonly<Record<Urgency, string>> = {
   overdue: "text-destructive-soft-foreground",
-  critical: "text-destructive-soft-foreground",
-  soon: "text-warning-soft-foreground",
+  due24h: "text-destructive-soft-foreground",
+  due72h: "text-warning-soft-foreground",
   later: "text-foreground",
+  waiting: "text-muted-foreground",
+  closed: "text-muted-foreground",
   none: "text-muted-foreground",
 };
 
@@ -73,8 +76,7 @@ export function useCountdown(): (respondBy: string | null | undefined, now: numb
 
 function ChargebackRow({ cb, now }: { cb: Chargeback; now: number }) {
   const countdown = useCountdown();
-  // Under review, the business already answered: the deadline is shown, not highlighted.
-  const urgency = cb.status === "under_review" ? "none" : deadlineUrgency(cb.respond_by, now);
+  const urgency = urgencyOf(cb, now);
   const who = cb.customer_name || cb.reason || cb.id;
   return (
     <li>

@@ -5,7 +5,7 @@ import { Banknote, Link2, ShoppingCart, type LucideIcon } from "lucide-react";
 import Link from "next/link";
 import { useMemo, type ReactNode } from "react";
 import { deriveLinkState, linkTotals } from "@/components/payment-links/link-model";
-import { useNow } from "@/components/payment-links/use-now";
+import { useNow } from "@/lib/browser/hooks/use-now";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/browser/i18n";

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { isoToMs } from "@/lib/shared/format/date";
 import type { PaymentLink } from "@/lib/shared/schemas/payment-link";
+import { matchesAllTerms, normalizeForSearch, searchTerms } from "@/lib/shared/search";
 
 /**
  * What a payment link is doing right now, worked out from its fields rather than
@@ -13,19 +15,13 @@ export type LinkState = (typeof LINK_STATES)[number];
 /** Sort rank of each state: what an operator acts on first comes first. */
 const STATE_RANK: Readonly<Record<LinkState, number>> = { active: 0, scheduled: 1, sold_out: 2, expired: 3, disabled: 4, other: 5 };
 
-function instant(value: string | null): number | null {
-  if (!value) return null;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? null : ms;
-}
-
 export function deriveLinkState(link: Pick<PaymentLink, "status" | "expires_at" | "starts_at" | "max_sales" | "sales_count">, now: number): LinkState {
   const { status } = link;
   if (status === "disabled") return "disabled";
-  const expiresAt = instant(link.expires_at);
+  const expiresAt = isoToMs(link.expires_at);
   if (status === "expired" || (expiresAt !== null && expiresAt <= now)) return "expired";
   if (status === "sold_out" || (link.max_sales !== null && link.sales_count >= link.max_sales)) return "sold_out";
-  const startsAt = instant(link.starts_at);
+  const startsAt = isoToMs(link.starts_at);
   if (startsAt !== null && startsAt > now) return "scheduled";
   if (status === "active" || status === "pending") return "active";
   return "other";
@@ -86,10 +82,7 @@ const SLUG_MAX = 64;
  * form says so.
  */
 export function slugify(name: string): string {
-  const base = name
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
+  const base = normalizeForSearch(name)
     .replace(/ß/g, "ss")
     .replace(/æ/g, "ae")
     .replace(/ø/g, "o")
@@ -119,16 +112,11 @@ export function resolvePaymentLinkBaseUrl(value: string | undefined): string {
   }
 }
 
-function normalizeForSearch(value: string): string {
-  return value.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
-}
-
 /** Search by name or slug (accents and case ignored; every word must match). */
 export function matchesSearch(link: Pick<PaymentLink, "name" | "slug" | "id">, query: string): boolean {
-  const terms = normalizeForSearch(query.trim()).split(/\s+/).filter(Boolean);
+  const terms = searchTerms(query);
   if (terms.length === 0) return true;
-  const hay = normalizeForSearch(`${link.name} ${link.slug} ${link.id}`);
-  return terms.every((term) => hay.includes(term));
+  return matchesAllTerms(normalizeForSearch(`${link.name} ${link.slug} ${link.id}`), terms);
 }
 
 /** The list's filters, search, sort and open link, kept in the URL. */

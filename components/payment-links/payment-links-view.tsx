@@ -34,7 +34,7 @@ import {
 import { LINK_STATE_LABELS, LinkStateBadge } from "./link-state-badge";
 import { LinkSummary } from "./link-summary";
 import { PaymentLinkSheet } from "./payment-link-sheet";
-import { useNow } from "./use-now";
+import { useNow } from "@/lib/browser/hooks/use-now";
 
 const col = createColumnHelper<FilterableLink>();
 

@@ -13,6 +13,7 @@ import { isBffRequestError } from "@/lib/browser/bff-client/errors";
 import { useI18n } from "@/lib/browser/i18n";
 import { isOutcomeUnknown, registerEntryQuery, useReviewPayout } from "@/lib/browser/query/payouts";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
+import { registerEntryHref } from "./register-filters";
 import { RegisterStatusBadge } from "./payout-status";
 
 export interface EarlierPayoutGateProps {
@@ -29,10 +30,6 @@ export interface EarlierPayoutGateProps {
 /** A payout worth offering: its outcome is unknown, or it was sent (and its receipt never shown here). */
 function isOffered(row: RegisterPayout): boolean {
   return isOutcomeUnknown(row) || row.state === "submitted";
-}
-
-function hrefFor(row: RegisterPayout): string {
-  return row.id ? `/payouts/${encodeURIComponent(row.id)}` : `/payouts?entry=${encodeURIComponent(row.idempotency_key)}`;
 }
 
 /**
@@ -122,7 +119,7 @@ function EarlierPayoutOffer({ row, onResolved, onDismiss }: { row: RegisterPayou
 
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
         <Button asChild variant={unknown ? "outline" : "default"}>
-          <Link href={hrefFor(row)}>
+          <Link href={registerEntryHref(row)}>
             <ExternalLink aria-hidden="true" />
             {t("payouts.earlier.view")}
           </Link>

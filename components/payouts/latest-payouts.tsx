@@ -12,14 +12,10 @@ import { Money } from "@/components/ui/money";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/browser/i18n";
 import { latestPayoutsQuery } from "@/lib/browser/query/payouts";
-import type { RegisterPayout } from "@/lib/shared/schemas/register";
+import { registerEntryHref } from "./register-filters";
 import { RegisterStatusBadge } from "./payout-status";
 
 const LIMIT = 5;
-
-function hrefFor(row: RegisterPayout): string {
-  return row.id ? `/payouts/${encodeURIComponent(row.id)}` : `/payouts?entry=${encodeURIComponent(row.idempotency_key)}`;
-}
 
 /**
  * The 5 newest payouts of the register, each linking to its detail, for the
@@ -62,7 +58,7 @@ export function LatestPayouts({ className, headingLevel = "h2" }: { className?: 
             {rows.map((row) => (
               <li key={row.idempotency_key}>
                 <Link
-                  href={hrefFor(row)}
+                  href={registerEntryHref(row)}
                   className="flex items-center gap-3 rounded-md py-2.5 hover:bg-muted/60 focus-visible:outline-2 focus-visible:outline-ring"
                   aria-label={t("payouts.register.rowLabel", { amount: formatMoney(row.amount_centavos), key: row.pix_key_masked, id: row.id ?? row.idempotency_key })}
                 >

@@ -1,6 +1,7 @@
 "use client";
 
 import { FilterX, SlidersHorizontal } from "lucide-react";
+import { useId, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { useI18n } from "@/lib/browser/i18n";
@@ -38,5 +39,34 @@ export function FiltersToggleButton({
       {t("common.filters")}
       {activeCount > 0 ? <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground tabular-nums">{activeCount}</span> : null}
     </Button>
+  );
+}
+
+/**
+ * A list's filter controls. On phones (`compact`) they open from a "Filters"
+ * button (with `beside` it, e.g. a sort select), so the list starts near the
+ * top; on wider screens they are shown as they are.
+ */
+export function CollapsibleFilters({ compact, activeCount, beside, children }: { compact: boolean; activeCount: number; beside?: ReactNode; children: ReactNode }) {
+  const panelId = `filters-${useId()}`;
+  const [expanded, setExpanded] = useState(false);
+  if (!compact) return <>{children}</>;
+  const toggle = (
+    <FiltersToggleButton expanded={expanded} onToggle={() => setExpanded((v) => !v)} panelId={panelId} activeCount={activeCount} className={beside ? "shrink-0" : undefined} />
+  );
+  return (
+    <>
+      {beside ? (
+        <div className="flex w-full items-center gap-2">
+          {toggle}
+          {beside}
+        </div>
+      ) : (
+        toggle
+      )}
+      <div id={panelId} hidden={!expanded} className="w-full space-y-2 [&>*]:w-full">
+        {children}
+      </div>
+    </>
   );
 }

@@ -11,6 +11,8 @@
  *   negative amounts must stay numbers.
  */
 
+import { toDate, wallClockText, wallDateText, wallTimeIn } from "@/lib/shared/format/date";
+
 export type CsvValue = string | number | boolean | null | undefined;
 
 export const CSV_BOM = "\uFEFF";
@@ -50,17 +52,6 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvVal
   return `${bom ? CSV_BOM : ""}${lines.join(CSV_EOL)}${CSV_EOL}`;
 }
 
-/**
- * Integer centavos → decimal reais with a dot and exactly two decimals
- * ("123456" → "1234.56", -5 → "-0.05"), by string arithmetic, never floats.
- */
-export function centavosToDecimal(centavos: number | null | undefined): string {
-  if (centavos === null || centavos === undefined || !Number.isSafeInteger(centavos)) return "";
-  const negative = centavos < 0;
-  const digits = String(Math.abs(centavos)).padStart(3, "0");
-  return `${negative ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}`;
-}
-
 /** A cell for any JSON value: strings as they are, objects and arrays as JSON. */
 export function jsonCell(value: unknown): CsvValue {
   if (value === null || value === undefined) return "";
@@ -88,52 +79,23 @@ export function downloadCsv(filename: string, csv: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-const wallClockFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function wallClockParts(date: Date, timeZone: string): Record<string, string> {
-  let formatter = wallClockFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    wallClockFormatters.set(timeZone, formatter);
-  }
-  const parts: Record<string, string> = {};
-  for (const part of formatter.formatToParts(date)) parts[part.type] = part.value;
-  return parts;
-}
-
-function parseInstant(value: string | null | undefined): Date | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
 /** An API timestamp as ISO 8601 UTC ("2026-11-22T17:05:00.000Z"); unparseable text is kept as it came. */
 export function csvDateUtc(value: string | null | undefined): string {
   if (!value) return "";
-  return parseInstant(value)?.toISOString() ?? value;
+  return toDate(value)?.toISOString() ?? value;
 }
 
 /** An API timestamp as wall-clock time in `timeZone`, the way spreadsheets read dates ("2026-11-22 14:05:00"). */
 export function csvDateLocal(value: string | null | undefined, timeZone: string): string {
-  const date = parseInstant(value);
+  const date = toDate(value);
   if (!date) return value ?? "";
-  const p = wallClockParts(date, timeZone);
-  return `${p.year}-${p.month}-${p.day} ${p.hour === "24" ? "00" : p.hour}:${p.minute}:${p.second}`;
+  const w = wallTimeIn(timeZone, date.getTime());
+  return `${wallDateText(w)} ${wallClockText(w, true)}`;
 }
 
 /** "chargebacks" → "chargebacks-2026-11-22.csv", dated in the operator's zone. */
 export function csvFileName(prefix: string, timeZone: string, now: Date | number = Date.now()): string {
-  const p = wallClockParts(new Date(now), timeZone);
-  return `${prefix}-${p.year}-${p.month}-${p.day}.csv`;
+  return `${prefix}-${wallDateText(wallTimeIn(timeZone, new Date(now).getTime()))}.csv`;
 }
 
 /**

@@ -86,6 +86,15 @@ export function centavosToDecimalString(centavos: number): `${number}` {
   return `${negative ? "-" : ""}${digits.slice(0, -2)}.${digits.slice(-2)}` as `${number}`;
 }
 
+/**
+ * Centavos for an export: decimal reais with a dot and exactly two decimals
+ * ("1234.56"); "" for a missing or non-integer amount.
+ */
+export function centavosToDecimal(centavos: number | null | undefined): string {
+  if (centavos === null || centavos === undefined || !Number.isSafeInteger(centavos)) return "";
+  return centavosToDecimalString(centavos);
+}
+
 const brlFormatters = new Map<string, Intl.NumberFormat>();
 
 /** Formats centavos as BRL for the given locale: 123456 → "R$ 1.234,56". */

@@ -2,14 +2,14 @@
 import { isValidPixKey, normalizePixKey, PIX_KEY_TYPES } from "../../lib/shared/validation/pix";
 import { fail, header, ok, validationFailed, type ApiResult } from "../http";
 import { fingerprint, lookup, runIdempotent, type IdempotencyScope } from "../idempotency";
-import { DICT_NOT_FOUND_REASON, holderNameFor, isDictNotFound, maskPixKey, payoutFee } from "../pix-rules";
+import { DICT_NOT_FOUND_REASON, holderNameFor, isDictNotFound, maskPixKeyAsApi, payoutFee } from "../pix-rules";
 import { newEndToEndId, newId } from "../random";
-import type { PayoutRecord } from "../types";
+import type { SandboxPayoutRecord } from "../types";
 import { Fields, IDEMPOTENCY_KEY_RE, MAX_PAYOUT_CENTAVOS } from "../validation";
 import { IDEMPOTENCY_KEY_MESSAGE, type Handler, type HandlerContext } from "./context";
 
 /** Create shape: money as numeric strings. */
-export function payoutCreatedView(p: PayoutRecord): Record<string, unknown> {
+export function payoutCreatedView(p: SandboxPayoutRecord): Record<string, unknown> {
   return {
     id: p.id,
     public_id: p.id,
@@ -26,7 +26,7 @@ export function payoutCreatedView(p: PayoutRecord): Record<string, unknown> {
 }
 
 /** Retrieve shape: integers for money, masked destination. */
-export function payoutView(p: PayoutRecord): Record<string, unknown> {
+export function payoutView(p: SandboxPayoutRecord): Record<string, unknown> {
   return {
     id: p.id,
     public_id: p.id,
@@ -40,7 +40,7 @@ export function payoutView(p: PayoutRecord): Record<string, unknown> {
     paid_at: p.status === "paid" ? p.paid_at : null,
     bank_account: {
       holder_name: p.holder_name,
-      pix_key_masked: maskPixKey(p.pix_key_type, p.pix_key),
+      pix_key_masked: maskPixKeyAsApi(p.pix_key_type, p.pix_key),
       pix_key_type: p.pix_key_type,
     },
   };
@@ -99,7 +99,7 @@ export const createPayout: Handler = (ctx) => {
     const fee = payoutFee(amount);
     const created = new Date(ctx.now);
     const notFound = isDictNotFound(type, finalKey);
-    const payout: PayoutRecord = {
+    const payout: SandboxPayoutRecord = {
       id: newId("po"),
       business_id: ctx.business.id,
       idempotency_key: scope.key,

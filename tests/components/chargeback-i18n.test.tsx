@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEADLINE_FILTERS } from "@/components/chargebacks/chargeback-model";
+import { DEADLINE_FILTERS } from "@/lib/shared/chargebacks/deadline";
 import { hasMessage } from "@/lib/shared/i18n/translate";
 import { ACTIVITY_ACTIONS } from "@/lib/browser/query/activity";
 

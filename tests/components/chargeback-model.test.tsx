@@ -4,13 +4,12 @@ import {
   chargebackUrlSchema,
   dateWindow,
   filterChargebacks,
-  HOUR_MS,
   searchText,
   sortChargebacks,
   summarize,
   unknownFields,
-  urgencyOf,
 } from "@/components/chargebacks/chargeback-model";
+import { HOUR_MS, urgencyOf } from "@/lib/shared/chargebacks/deadline";
 import { formatDuration } from "@/components/chargebacks/deadline";
 import { chargebackListSchema, type Chargeback } from "@/lib/shared/schemas/chargeback";
 

@@ -4,7 +4,7 @@ import { isValidPixKey } from "@/lib/shared/validation/pix";
 import { parseArgs } from "@/sandbox/cli-args";
 import { resolveConfig } from "@/sandbox/config";
 import { FaultSet } from "@/sandbox/faults";
-import { holderNameFor, isDictNotFound, maskPixKey, payoutFee } from "@/sandbox/pix-rules";
+import { holderNameFor, isDictNotFound, maskPixKeyAsApi, payoutFee } from "@/sandbox/pix-rules";
 import { END_TO_END_ID_RE, newEndToEndId, newRequestId } from "@/sandbox/random";
 import { RateLimiter, parseRateLimit } from "@/sandbox/rate-limit";
 import { buildSeed } from "@/sandbox/seed";
@@ -70,11 +70,11 @@ describe("payout rules", () => {
   });
 
   it("masks keys", () => {
-    expect(maskPixKey("email", "joao@example.com")).toBe("j***@example.com");
-    expect(maskPixKey("cpf", "12345678909")).toBe("***.456.789-**");
-    expect(maskPixKey("cnpj", "11222333000181")).toBe("**.222.333/0001-**");
-    expect(maskPixKey("phone", "+5511987654321")).toBe("+55 11 *****-4321");
-    expect(maskPixKey("evp", "123e4567-e89b-42d3-a456-426614174000")).toBe("123e4567-****-****-****-********4000");
+    expect(maskPixKeyAsApi("email", "joao@example.com")).toBe("j***@example.com");
+    expect(maskPixKeyAsApi("cpf", "12345678909")).toBe("***.456.789-**");
+    expect(maskPixKeyAsApi("cnpj", "11222333000181")).toBe("**.222.333/0001-**");
+    expect(maskPixKeyAsApi("phone", "+5511987654321")).toBe("+55 11 *****-4321");
+    expect(maskPixKeyAsApi("evp", "123e4567-e89b-42d3-a456-426614174000")).toBe("123e4567-****-****-****-********4000");
   });
 
   it("names holders deterministically, companies for CNPJ", () => {

@@ -69,7 +69,8 @@ export interface CallOptions {
 
 export type IdempotentCallOptions = CallOptions & { idempotencyKey: string };
 
-export interface ApiResult<T> {
+/** One successful call to the payments API, as the client returns it (the sandbox's handlers return their own `ApiResult`). */
+export interface PaymentsApiResponse<T> {
   data: T;
   requestId: string | null;
   attempts: number;
@@ -78,14 +79,14 @@ export interface ApiResult<T> {
 }
 
 export interface PaymentsClient {
-  getPayout(id: string, opts?: CallOptions): Promise<ApiResult<Payout>>;
+  getPayout(id: string, opts?: CallOptions): Promise<PaymentsApiResponse<Payout>>;
   /** The body's `idempotency_key` is the operation's key: reuse it when the operator retries. */
-  createPayout(body: CreatePayoutBody, opts?: CallOptions): Promise<ApiResult<PayoutCreated>>;
-  listChargebacks(opts?: CallOptions): Promise<ApiResult<Chargeback[]>>;
-  listPaymentLinks(opts?: CallOptions): Promise<ApiResult<PaymentLink[]>>;
-  createPaymentLink(body: CreatePaymentLinkInput, opts: IdempotentCallOptions): Promise<ApiResult<PaymentLink>>;
-  updateSubaccount(id: string, body: UpdateSubaccountInput, opts: IdempotentCallOptions): Promise<ApiResult<Subaccount>>;
-  setSubaccountBlocked(id: string, body: SetBlockedBody, opts?: CallOptions & { idempotencyKey?: string }): Promise<ApiResult<Subaccount>>;
+  createPayout(body: CreatePayoutBody, opts?: CallOptions): Promise<PaymentsApiResponse<PayoutCreated>>;
+  listChargebacks(opts?: CallOptions): Promise<PaymentsApiResponse<Chargeback[]>>;
+  listPaymentLinks(opts?: CallOptions): Promise<PaymentsApiResponse<PaymentLink[]>>;
+  createPaymentLink(body: CreatePaymentLinkInput, opts: IdempotentCallOptions): Promise<PaymentsApiResponse<PaymentLink>>;
+  updateSubaccount(id: string, body: UpdateSubaccountInput, opts: IdempotentCallOptions): Promise<PaymentsApiResponse<Subaccount>>;
+  setSubaccountBlocked(id: string, body: SetBlockedBody, opts?: CallOptions & { idempotencyKey?: string }): Promise<PaymentsApiResponse<Subaccount>>;
 }
 
 export const USER_AGENT = "pix-ops-dashboard/0.1";
@@ -103,7 +104,7 @@ interface Operation<T> {
   schema: z.ZodType<T>;
 }
 
-type AttemptOutcome<T> = { ok: true; result: ApiResult<T> } | { ok: false; error: PaymentsApiError; retryAfterMs: number | null };
+type AttemptOutcome<T> = { ok: true; result: PaymentsApiResponse<T> } | { ok: false; error: PaymentsApiError; retryAfterMs: number | null };
 
 export function createPaymentsClient(options: PaymentsClientOptions): PaymentsClient {
   const baseUrl = normalizeBaseUrl(options.baseUrl ?? getPaymentsConfig().baseUrl);
@@ -113,7 +114,7 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
   const random = options.random ?? Math.random;
   const wait = options.sleep ?? defaultSleep;
 
-  async function execute<T>(op: Operation<T>, call: CallOptions = {}): Promise<ApiResult<T>> {
+  async function execute<T>(op: Operation<T>, call: CallOptions = {}): Promise<PaymentsApiResponse<T>> {
     if (isBearer && !op.bearer) {
       throw localError(403, "forbidden_for_credential", "This operation needs an API key; a bearer token may only read payouts and chargebacks.");
     }

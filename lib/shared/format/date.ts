@@ -37,6 +37,13 @@ export function toDate(value: Date | number | string | null | undefined): Date |
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/** An API timestamp as epoch milliseconds; null when missing, not a string, or unreadable. */
+export function isoToMs(value: unknown): number | null {
+  if (typeof value !== "string" || value === "") return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : ms;
+}
+
 export interface DateFormatOptions extends Intl.DateTimeFormatOptions {
   /** Append the zone's short name ("BRT", "GMT-4"): use wherever a time is shown without other context. */
   withZone?: boolean;
@@ -130,7 +137,8 @@ export function formatRelative(value: Date | number | string | null | undefined,
   return formatter.format(diffSeconds, "second");
 }
 
-interface WallTime {
+/** A wall-clock time in some zone, as numbers (hour 0–23). */
+export interface WallTime {
   year: number;
   month: number;
   day: number;
@@ -139,7 +147,8 @@ interface WallTime {
   second: number;
 }
 
-function wallTimeIn(timeZone: string, ms: number): WallTime {
+/** What a clock in `timeZone` shows at the instant `ms`. */
+export function wallTimeIn(timeZone: string, ms: number): WallTime {
   const parts = dateTimeFormat("en-US", {
     timeZone,
     hourCycle: "h23",
@@ -152,6 +161,18 @@ function wallTimeIn(timeZone: string, ms: number): WallTime {
   }).formatToParts(new Date(ms));
   const get = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value ?? "0");
   return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour") % 24, minute: get("minute"), second: get("second") };
+}
+
+const pad = (n: number, len = 2) => String(n).padStart(len, "0");
+
+/** "2026-11-22": the calendar day of a wall-clock time. */
+export function wallDateText(w: WallTime): string {
+  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
+}
+
+/** "14:05", or "14:05:09" with seconds: the time of day of a wall-clock time. */
+export function wallClockText(w: WallTime, withSeconds = false): string {
+  return `${pad(w.hour)}:${pad(w.minute)}${withSeconds ? `:${pad(w.second)}` : ""}`;
 }
 
 /** Offset of the zone from UTC at an instant, in milliseconds (São Paulo: −3 h). */
@@ -187,6 +208,5 @@ export function utcIsoToZonedLocal(iso: string, timeZone: string): string {
   const date = toDate(iso);
   if (!date) return "";
   const w = wallTimeIn(timeZone, date.getTime());
-  const pad = (n: number, len = 2) => String(n).padStart(len, "0");
-  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
+  return `${wallDateText(w)}T${wallClockText(w)}`;
 }

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { isoToMs, utcIsoToZonedLocal, wallClockText, wallDateText, wallTimeIn } from "@/lib/shared/format/date";
+
+describe("isoToMs (one reading of API timestamps)", () => {
+  it("reads ISO instants as epoch milliseconds", () => {
+    expect(isoToMs("2026-11-22T12:00:00Z")).toBe(Date.UTC(2026, 10, 22, 12));
+    expect(isoToMs("2026-11-22T09:00:00-03:00")).toBe(Date.UTC(2026, 10, 22, 12));
+    expect(isoToMs("1970-01-01T00:00:00Z")).toBe(0);
+  });
+
+  it("gives null for missing, non-string or unreadable values", () => {
+    for (const value of [null, undefined, "", "amanhã", 1_700_000_000_000, {}]) expect(isoToMs(value)).toBeNull();
+  });
+});
+
+describe("wall-clock time in a zone (one formatter for the CSV and the date inputs)", () => {
+  const ms = Date.parse("2026-11-23T01:05:09Z");
+
+  it("reads what a clock in the zone shows", () => {
+    expect(wallTimeIn("America/Sao_Paulo", ms)).toEqual({ year: 2026, month: 11, day: 22, hour: 22, minute: 5, second: 9 });
+    expect(wallTimeIn("UTC", Date.parse("2026-11-22T00:30:00Z")).hour).toBe(0);
+  });
+
+  it("writes the day and the time zero-padded", () => {
+    const w = wallTimeIn("America/Manaus", ms);
+    expect(wallDateText(w)).toBe("2026-11-22");
+    expect(wallClockText(w)).toBe("21:05");
+    expect(wallClockText(w, true)).toBe("21:05:09");
+    expect(wallDateText({ year: 999, month: 1, day: 2, hour: 0, minute: 0, second: 0 })).toBe("0999-01-02");
+  });
+
+  it("is what the datetime-local inputs show", () => {
+    expect(utcIsoToZonedLocal("2026-11-23T01:05:09Z", "America/Sao_Paulo")).toBe("2026-11-22T22:05");
+  });
+});
