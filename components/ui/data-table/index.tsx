@@ -15,11 +15,11 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { ArrowDown, ArrowUp, ChevronsUpDown, Search, X } from "lucide-react";
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import { useI18n } from "@/lib/browser/i18n";
-import { Button } from "./button";
-import { cn } from "./cn";
-import { EmptyState } from "./empty-state";
-import { ErrorPanel } from "./error-panel";
-import { Skeleton } from "./skeleton";
+import { Button } from "../button";
+import { cn } from "../cn";
+import { EmptyState } from "../empty-state";
+import { ErrorPanel } from "../error-panel";
+import { Skeleton } from "../skeleton";
 
 /** Presentation hints a column can carry in its `meta`. */
 export interface DataTableColumnMeta {
