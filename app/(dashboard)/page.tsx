@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { OverviewView } from "@/components/overview/overview-view";
-import { can } from "@/lib/shared/auth/roles";
+import { homePathFor } from "@/components/shell/nav-items";
 import { getI18n } from "@/lib/server/i18n";
 import { getPageSession } from "@/lib/server/session/page";
 
@@ -10,10 +10,15 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("overview.title") };
 }
 
-/** The operators' home. Viewers (payout lookup and chargebacks only) land on /payouts. */
+/**
+ * The start page: the operators' home. It is not a restricted page but the
+ * entry point, so a role whose home is elsewhere (viewers: /payouts) is sent
+ * there, as after signing in.
+ */
 export default async function OverviewPage() {
   const session = await getPageSession();
   if (!session) redirect("/login");
-  if (!can(session.role, "activity.list")) redirect("/payouts");
+  const home = homePathFor(session.role);
+  if (home !== "/") redirect(home);
   return <OverviewView />;
 }

@@ -1,48 +1,25 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { createColumnHelper } from "@tanstack/react-table";
 import { FilterX, Link2, Plus } from "lucide-react";
 import Link from "next/link";
 import { useCallback, useMemo } from "react";
 import { useCan } from "@/components/providers/session-provider";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
-import { columnMeta, DataTable, type DataTableColumn } from "@/components/ui/data-table";
-import { DateTime } from "@/components/ui/date-time";
+import { DataTable } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
-import { Money } from "@/components/ui/money";
 import { NativeSelect } from "@/components/ui/native-select";
 import { PageHeader } from "@/components/ui/page-header";
-import { StatusBadge } from "@/components/ui/status-badge";
 import { formatSort, parseSort, useUrlState } from "@/lib/browser/hooks/use-url-state";
 import { useI18n } from "@/lib/browser/i18n";
 import { paymentLinksQuery } from "@/lib/browser/query/payment-links";
-import { LinkAmount } from "./link-amount";
-import {
-  conversionRate,
-  deriveLinkState,
-  filterLinks,
-  LINK_STATES,
-  linkFiltersSchema,
-  linkStateRank,
-  linkTotals,
-  publicLinkUrl,
-  sortableAmount,
-  type FilterableLink,
-} from "./link-model";
-import { LINK_STATE_LABELS, LinkStateBadge } from "./link-state-badge";
+import { deriveLinkState, filterLinks, LINK_STATES, linkFiltersSchema, linkTotals, type FilterableLink } from "./link-model";
+import { LINK_STATE_LABELS } from "./link-state-badge";
 import { LinkSummary } from "./link-summary";
+import { usePaymentLinkColumns } from "./payment-link-columns";
 import { PaymentLinkSheet } from "./payment-link-sheet";
 import { useNow } from "@/lib/browser/hooks/use-now";
 
-const col = createColumnHelper<FilterableLink>();
-
-function instantOrUndefined(value: string | null): number | undefined {
-  if (!value) return undefined;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? undefined : ms;
-}
 
 /**
  * /payment-links: every link with its counters, searchable by name or slug,
@@ -50,7 +27,7 @@ function instantOrUndefined(value: string | null): number | undefined {
  * open link live in the URL. Totals above the table follow the filters.
  */
 export function PaymentLinksView({ baseUrl }: { baseUrl: string }) {
-  const { t, formatNumber, timeZoneName } = useI18n();
+  const { t } = useI18n();
   const canCreate = useCan("payment_links.create");
   const query = useQuery(paymentLinksQuery());
   const [filters, setFilters] = useUrlState(linkFiltersSchema);
@@ -61,132 +38,10 @@ export function PaymentLinksView({ baseUrl }: { baseUrl: string }) {
   const totals = useMemo(() => (visible ? linkTotals(visible.map((row) => row.link)) : undefined), [visible]);
   const selected = filters.id && rows ? rows.find((row) => row.link.id === filters.id) : undefined;
   const hasFilters = filters.q !== "" || filters.state !== undefined || filters.amount !== undefined;
-  const zone = timeZoneName();
 
   const onSearchChange = useCallback((q: string) => setFilters({ q }), [setFilters]);
 
-  const columns = useMemo<DataTableColumn<FilterableLink>[]>(
-    () => [
-      col.accessor((row) => row.link.name, {
-        id: "name",
-        header: () => t("paymentLinks.col.link"),
-        size: 235,
-        cell: (info) => {
-          const { link } = info.row.original;
-          return (
-            <span className="flex min-w-0 items-center gap-1">
-              <span className="grid min-w-0 flex-1">
-                <span className="truncate font-medium" title={link.name}>
-                  {link.name}
-                </span>
-                <span className="truncate font-mono text-xs text-muted-foreground" title={link.slug}>
-                  {link.slug}
-                </span>
-              </span>
-              <CopyButton value={publicLinkUrl(baseUrl, link.slug)} label={t("paymentLinks.publicUrlOf", { name: link.name })} className="shrink-0" />
-            </span>
-          );
-        },
-      }),
-      col.accessor((row) => sortableAmount(row.link), {
-        id: "amount",
-        header: () => t("paymentLinks.col.amount"),
-        size: 205,
-        sortUndefined: "last",
-        meta: columnMeta({ align: "right" }),
-        cell: (info) => <LinkAmount link={info.row.original.link} />,
-      }),
-      col.accessor((row) => linkStateRank(row.state), {
-        id: "state",
-        header: () => t("paymentLinks.col.state"),
-        size: 120,
-        cell: (info) => <LinkStateBadge state={info.row.original.state} />,
-      }),
-      col.accessor((row) => row.link.status, {
-        id: "status",
-        header: () => t("paymentLinks.col.status"),
-        size: 135,
-        cell: (info) => <StatusBadge status={info.getValue()} />,
-      }),
-      col.accessor((row) => row.link.visits, {
-        id: "visits",
-        header: () => t("paymentLinks.col.visits"),
-        size: 100,
-        meta: columnMeta({ align: "right" }),
-        cell: (info) => formatNumber(info.getValue()),
-      }),
-      col.accessor((row) => row.link.checkouts_started, {
-        id: "checkouts",
-        header: () => t("paymentLinks.col.checkoutsShort"),
-        size: 115,
-        meta: columnMeta({ align: "right" }),
-        cell: (info) => formatNumber(info.getValue()),
-      }),
-      col.accessor((row) => row.link.sales_count, {
-        id: "sales",
-        header: () => t("paymentLinks.col.sales"),
-        size: 90,
-        meta: columnMeta({ align: "right" }),
-        cell: (info) => formatNumber(info.getValue()),
-      }),
-      col.accessor((row) => conversionRate(row.link.sales_count, row.link.visits) ?? undefined, {
-        id: "conversion",
-        header: () => t("paymentLinks.col.conversion"),
-        size: 110,
-        sortUndefined: "last",
-        meta: columnMeta({ align: "right" }),
-        cell: (info) => {
-          const value = info.getValue();
-          return value === undefined ? (
-            <span className="text-muted-foreground" title={t("paymentLinks.noVisits")}>
-              {t("common.none")}
-              <span className="sr-only"> {t("paymentLinks.noVisits")}</span>
-            </span>
-          ) : (
-            formatNumber(value, { style: "percent", maximumFractionDigits: 1 })
-          );
-        },
-      }),
-      col.accessor((row) => row.link.revenue_centavos, {
-        id: "revenue",
-        header: () => t("paymentLinks.col.revenue"),
-        size: 140,
-        meta: columnMeta({ align: "right" }),
-        cell: (info) => <Money centavos={info.getValue()} />,
-      }),
-      col.accessor((row) => instantOrUndefined(row.link.starts_at), {
-        id: "starts_at",
-        header: () => t("paymentLinks.col.startsAt", { zone }),
-        size: 150,
-        sortUndefined: "last",
-        cell: (info) => <DateTime value={info.row.original.link.starts_at} />,
-      }),
-      col.accessor((row) => instantOrUndefined(row.link.expires_at), {
-        id: "expires_at",
-        header: () => t("paymentLinks.col.expiresAt", { zone }),
-        size: 150,
-        sortUndefined: "last",
-        cell: (info) =>
-          info.row.original.link.expires_at ? (
-            <DateTime value={info.row.original.link.expires_at} />
-          ) : (
-            <span className="text-muted-foreground">{t("paymentLinks.neverExpires")}</span>
-          ),
-      }),
-      col.accessor((row) => row.link.max_sales ?? undefined, {
-        id: "max_sales",
-        header: () => t("paymentLinks.col.maxSales"),
-        size: 110,
-        sortUndefined: "last",
-        meta: columnMeta({ align: "right" }),
-        cell: (info) => {
-          const value = info.getValue();
-          return value === undefined ? <span className="text-muted-foreground">{t("paymentLinks.noLimit")}</span> : formatNumber(value);
-        },
-      }),
-    ],
-    [baseUrl, formatNumber, t, zone],
-  );
+  const columns = usePaymentLinkColumns({ baseUrl });
 
   const emptyState = hasFilters ? (
     <EmptyState

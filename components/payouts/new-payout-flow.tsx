@@ -7,7 +7,7 @@ import { toast } from "sonner";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { PageHeader } from "@/components/ui/page-header";
-import { applyServerErrors } from "@/lib/browser/bff-client/form-errors";
+import { useIdempotentSubmit } from "@/lib/browser/hooks/use-idempotent-submit";
 import { useStoredIdempotencyKey } from "@/lib/browser/hooks/use-stored-idempotency-key";
 import { useZodForm } from "@/lib/browser/hooks/use-zod-form";
 import { useI18n } from "@/lib/browser/i18n";
@@ -65,8 +65,6 @@ export function NewPayoutFlow() {
   const [phase, setPhase] = useState<Phase>({ step: "form" });
   const [formError, setFormError] = useState<{ error: unknown; unmatched?: Record<string, string> } | null>(null);
   const [reviewError, setReviewError] = useState<unknown>(null);
-  // Set synchronously on the first click: a second click (or Enter) before React re-renders sends nothing.
-  const inFlight = useRef(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const focusOnStepChange = useRef(false);
   const pendingFocusField = useRef<(typeof FORM_FIELDS)[number] | null>(null);
@@ -94,56 +92,50 @@ export function NewPayoutFlow() {
     return () => window.removeEventListener("beforeunload", onBeforeUnload);
   }, [create.isPending]);
 
+  const sender = useIdempotentSubmit({
+    mutation: create,
+    variables: (input: PayoutInput, idempotencyKey) => ({ input, idempotencyKey }),
+    // The key lives in sessionStorage, bound to the payout's contents (survives a reload).
+    keyStore: flowKey,
+    fingerprint: payoutFingerprint,
+    // Every definite answer (a refusal, a key conflict, a closed payout) ends this key.
+    classify: (error) => (classifySendFailure(error) === "uncertain" ? "unknown" : "refused"),
+    fields: { setError: form.setError, knownFields: FORM_FIELDS, focus: false },
+    onSend: () => setReviewError(null),
+    onSuccess: (payout, { idempotencyKey }) => {
+      toast.success(t("payouts.toast.sent"));
+      showReceipt(payout, idempotencyKey);
+    },
+    onError: (error, { input, idempotencyKey, applied, unmatched }) => {
+      const failure = classifySendFailure(error);
+      if (failure === "uncertain") {
+        toast.warning(t("payouts.toast.unknown"));
+        goTo({ step: "uncertain", input, error, idempotencyKey });
+        return;
+      }
+      if (failure === "conflict" || failure === "closed") {
+        // This key can never send this payout: the next attempt gets a new one.
+        toast.error(failure === "closed" ? t("payouts.closed.title") : t("payouts.toast.conflict"));
+        goTo({ step: "conflict", input, error, handled: failure === "closed" });
+        return;
+      }
+      // A definite "no": nothing was paid, so the next attempt (edited or not) is a new operation with a new key.
+      toast.error(t("payouts.toast.refused"));
+      if (failure === "invalid") {
+        pendingFocusField.current = FORM_FIELDS.find((f) => applied.includes(f)) ?? null;
+        setFormError(applied.length === 0 || Object.keys(unmatched).length > 0 ? { error, unmatched: applied.length > 0 ? unmatched : undefined } : null);
+        goTo({ step: "form" });
+        return;
+      }
+      setReviewError(error);
+      setPhase({ step: "review", input, idempotencyKey: sender.keyFor(input) });
+    },
+  });
+
   const review = (input: PayoutInput) => {
     setFormError(null);
     setReviewError(null);
-    goTo({ step: "review", input, idempotencyKey: flowKey.keyFor(payoutFingerprint(input)) });
-  };
-
-  const send = (input: PayoutInput, key: string) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setReviewError(null);
-    create.mutate(
-      { input, idempotencyKey: key },
-      {
-        onSuccess: (payout) => {
-          toast.success(t("payouts.toast.sent"));
-          showReceipt(payout, key);
-        },
-        onError: (error) => {
-          const failure = classifySendFailure(error);
-          if (failure === "uncertain") {
-            toast.warning(t("payouts.toast.unknown"));
-            goTo({ step: "uncertain", input, error, idempotencyKey: key });
-            return;
-          }
-          if (failure === "conflict" || failure === "closed") {
-            // This key can never send this payout: forget it, so the next attempt gets a new one.
-            flowKey.clear();
-            toast.error(failure === "closed" ? t("payouts.closed.title") : t("payouts.toast.conflict"));
-            goTo({ step: "conflict", input, error, handled: failure === "closed" });
-            return;
-          }
-          // A definite "no": nothing was paid, so the next attempt (edited or not) is a new operation with a new key.
-          flowKey.clear();
-          toast.error(t("payouts.toast.refused"));
-          if (failure === "invalid") {
-            const { applied, unmatched } = applyServerErrors(error, form.setError, { knownFields: FORM_FIELDS, focus: false });
-            const first = FORM_FIELDS.find((f) => applied.includes(f));
-            pendingFocusField.current = first ?? null;
-            setFormError(applied.length === 0 || Object.keys(unmatched).length > 0 ? { error, unmatched: applied.length > 0 ? unmatched : undefined } : null);
-            goTo({ step: "form" });
-            return;
-          }
-          setReviewError(error);
-          setPhase({ step: "review", input, idempotencyKey: flowKey.keyFor(payoutFingerprint(input)) });
-        },
-        onSettled: () => {
-          inFlight.current = false;
-        },
-      },
-    );
+    goTo({ step: "review", input, idempotencyKey: sender.keyFor(input) });
   };
 
   const showReceipt = (payout: RegisterPayout, key: string) => {
@@ -153,7 +145,7 @@ export function NewPayoutFlow() {
   };
 
   const startNew = (keepValues: boolean) => {
-    flowKey.clear();
+    sender.renew();
     create.reset();
     setFormError(null);
     setReviewError(null);
@@ -221,7 +213,7 @@ export function NewPayoutFlow() {
                 idempotencyKey={phase.idempotencyKey}
                 pending={create.isPending}
                 onBack={() => goTo({ step: "form" })}
-                onConfirm={() => send(phase.input, phase.idempotencyKey)}
+                onConfirm={() => sender.submit(phase.input, phase.idempotencyKey)}
                 error={reviewError ? <ErrorPanel error={reviewError} headingLevel="h3" title={t("payouts.review.refusedTitle")} /> : null}
               />
             ) : null}
@@ -234,7 +226,7 @@ export function NewPayoutFlow() {
                 error={phase.error}
                 idempotencyKey={phase.idempotencyKey}
                 checking={create.isPending}
-                onCheckAgain={() => send(phase.input, phase.idempotencyKey)}
+                onCheckAgain={() => sender.submit(phase.input, phase.idempotencyKey)}
               />
             ) : null}
 

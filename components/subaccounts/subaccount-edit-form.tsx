@@ -1,28 +1,16 @@
 "use client";
 
-import { ArrowRight, LoaderCircle } from "lucide-react";
-import { useEffect, useMemo, useRef, useState, type FormEvent, type MouseEvent } from "react";
+import { useEffect, useMemo, useState, type FormEvent, type MouseEvent } from "react";
 import { Controller, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { DocumentInput } from "@/components/forms/document-input";
 import { FormField } from "@/components/forms/form-field";
 import { MoneyInput } from "@/components/forms/money-input";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Input } from "@/components/ui/input";
-import { applyServerErrors } from "@/lib/browser/bff-client/form-errors";
 import { parseMoneyInput } from "@/lib/shared/format/number";
-import { newIdempotencyKey, useIdempotencyKey } from "@/lib/browser/hooks/use-idempotency-key";
+import { useIdempotentSubmit } from "@/lib/browser/hooks/use-idempotent-submit";
 import { useZodForm } from "@/lib/browser/hooks/use-zod-form";
 import { useI18n } from "@/lib/browser/i18n";
 import type { UpdateSubaccountBody } from "@/lib/shared/schemas/subaccount";
@@ -37,7 +25,7 @@ import {
   subaccountEditSchema,
   type SubaccountEditValues,
 } from "./subaccount-changes";
-import { FieldValue, useFieldLabel } from "./subaccount-display";
+import { SubaccountEditReview } from "./subaccount-edit-review";
 
 type MoneyField = "daily_limit_centavos" | "monthly_limit_centavos";
 
@@ -50,17 +38,15 @@ export interface SubaccountEditFormProps {
 /**
  * Edits name, e-mail, document and limits. Only changed (non-blank) fields are
  * sent; the operator reviews "current → new" before saving. One idempotency
- * key per edit: the same key for retries of the same change, a new one for a
- * different change and after success.
+ * key per edit (useIdempotentSubmit): the same key for retries of the same
+ * change after an unknown outcome, a new one for a different change, after
+ * success and after a definite refusal.
  */
 export function SubaccountEditForm({ id, subaccount }: SubaccountEditFormProps) {
   const { t } = useI18n();
-  const fieldLabel = useFieldLabel();
   const schema = useMemo(() => subaccountEditSchema(subaccount), [subaccount]);
   const form = useZodForm(schema, { defaultValues: initialEditValues(subaccount) });
   const update = useUpdateSubaccount(id);
-  const { key, renew } = useIdempotencyKey();
-  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
   const [review, setReview] = useState<UpdateSubaccountBody | null>(null);
   const [panelError, setPanelError] = useState<unknown>(null);
   const [unmatched, setUnmatched] = useState<Record<string, string> | undefined>(undefined);
@@ -106,42 +92,36 @@ export function SubaccountEditForm({ id, subaccount }: SubaccountEditFormProps) 
     void openReview(event);
   };
 
-  /** Same change → same key (a retry); a different change → a new key. */
-  const keyFor = (fingerprint: string): string => {
-    if (!attempt.current) attempt.current = { fingerprint, key };
-    else if (attempt.current.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
-    return attempt.current.key;
-  };
+  const submitter = useIdempotentSubmit({
+    mutation: update,
+    variables: (body: UpdateSubaccountBody, idempotencyKey) => ({ body, idempotencyKey }),
+    // Same change → same key (a retry); a different change → a new key.
+    fingerprint: bodyFingerprint,
+    fields: { setError: form.setError, knownFields: EDITABLE_FIELDS },
+    onSend: () => {
+      setPanelError(null);
+      setUnmatched(undefined);
+    },
+    onSuccess: (known) => {
+      setReview(null);
+      setMoneyText({});
+      form.reset(initialEditValues(known));
+      toast.success(t("subaccounts.edit.saved", { name: known.name || id }));
+    },
+    onError: (error, { applied, unmatched: rest }) => {
+      const unmatchedFields = Object.keys(rest).length > 0 ? rest : undefined;
+      if (applied.length > 0) setReview(null); // the messages are next to the fields
+      if (applied.length === 0 || unmatchedFields) {
+        setPanelError(error);
+        setUnmatched(applied.length > 0 ? unmatchedFields : undefined);
+      }
+      toast.error(t("subaccounts.edit.failed"));
+    },
+  });
 
   const confirm = (event: MouseEvent<HTMLButtonElement>) => {
     event.preventDefault(); // stay open while saving
-    if (!review) return;
-    const body = review;
-    setPanelError(null);
-    setUnmatched(undefined);
-    update.mutate(
-      { body, idempotencyKey: keyFor(bodyFingerprint(body)) },
-      {
-        onSuccess: (known) => {
-          attempt.current = null;
-          renew();
-          setReview(null);
-          setMoneyText({});
-          form.reset(initialEditValues(known));
-          toast.success(t("subaccounts.edit.saved", { name: known.name || id }));
-        },
-        onError: (error) => {
-          const result = applyServerErrors(error, form.setError, { knownFields: EDITABLE_FIELDS });
-          const rest = Object.keys(result.unmatched).length > 0 ? result.unmatched : undefined;
-          if (result.applied.length > 0) setReview(null); // the messages are next to the fields
-          if (result.applied.length === 0 || rest) {
-            setPanelError(error);
-            setUnmatched(result.applied.length > 0 ? rest : undefined);
-          }
-          toast.error(t("subaccounts.edit.failed"));
-        },
-      },
-    );
+    if (review) submitter.submit(review);
   };
 
   const discard = () => {
@@ -218,59 +198,17 @@ export function SubaccountEditForm({ id, subaccount }: SubaccountEditFormProps) 
         </div>
       </form>
 
-      <AlertDialog
+      <SubaccountEditReview
         open={review !== null}
-        onOpenChange={(open) => {
-          if (!open && !update.isPending) setReview(null);
-        }}
-      >
-        <AlertDialogContent className="max-w-lg">
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t("subaccounts.confirm.title")}</AlertDialogTitle>
-            <AlertDialogDescription>{t("subaccounts.confirm.description", { name })}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <div className="overflow-hidden rounded-md border">
-            <table className="w-full text-sm" aria-label={t("subaccounts.confirm.tableLabel")}>
-              <thead className="bg-muted text-xs text-muted-foreground">
-                <tr>
-                  <th scope="col" className="w-[38%] px-3 py-2 text-left font-medium">
-                    {t("subaccounts.confirm.field")}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-left font-medium">
-                    {t("subaccounts.confirm.change")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {changes.map((change) => (
-                  <tr key={change.field} className="border-t align-top" data-field={change.field}>
-                    <th scope="row" className="px-3 py-2 text-left font-medium">
-                      {fieldLabel(change.field)}
-                    </th>
-                    <td className="px-3 py-2">
-                      <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
-                        <FieldValue field={change.field} value={change.before} className="text-muted-foreground" />
-                        <ArrowRight className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                        <span className="sr-only"> {t("subaccounts.confirm.to")} </span>
-                        <FieldValue field={change.field} value={change.after} className="font-medium" />
-                      </span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {subaccount === null ? <p className="text-xs text-muted-foreground">{t("subaccounts.confirm.unknownNote")}</p> : null}
-          {panelError && review ? <ErrorPanel error={panelError} unmatchedFields={unmatched} headingLevel="h3" /> : null}
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={update.isPending}>{t("subaccounts.confirm.back")}</AlertDialogCancel>
-            <AlertDialogAction onClick={confirm} disabled={update.isPending} aria-busy={update.isPending || undefined}>
-              {update.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-              {update.isPending ? t("subaccounts.saving") : panelError ? t("subaccounts.confirm.retry") : t("subaccounts.confirm.save")}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        onClose={() => setReview(null)}
+        onConfirm={confirm}
+        name={name}
+        changes={changes}
+        unknownSubaccount={subaccount === null}
+        pending={update.isPending}
+        error={panelError && review ? <ErrorPanel error={panelError} unmatchedFields={unmatched} headingLevel="h3" /> : null}
+        failed={Boolean(panelError)}
+      />
     </>
   );
 }

@@ -1,38 +1,21 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { createColumnHelper } from "@tanstack/react-table";
-import { ArrowRight, FilterX, History } from "lucide-react";
+import { FilterX, History } from "lucide-react";
 import { useMemo } from "react";
 import { z } from "zod";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
-import { columnMeta, DataTable, type DataTableColumn } from "@/components/ui/data-table";
-import { DateTime } from "@/components/ui/date-time";
+import { DataTable } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { NativeSelect } from "@/components/ui/native-select";
 import { formatSort, parseSort, useUrlState } from "@/lib/browser/hooks/use-url-state";
 import { useI18n } from "@/lib/browser/i18n";
-import type { MessageKey } from "@/lib/shared/i18n/dictionaries";
 import { subaccountHistoryQuery } from "@/lib/browser/query/subaccounts";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
-import { auditFieldChanges } from "./subaccount-changes";
-import { FieldValue, useFieldLabel } from "./subaccount-display";
+import { ACTION_LABELS, useSubaccountHistoryColumns } from "./subaccount-history-columns";
 import { TableEmptyState } from "./table-empty-state";
 
 const ACTIONS = ["subaccount.update", "subaccount.block", "subaccount.unblock"] as const;
-const ACTION_LABELS: Readonly<Record<string, MessageKey>> = {
-  "subaccount.update": "subaccounts.history.action.update",
-  "subaccount.block": "subaccounts.history.action.block",
-  "subaccount.unblock": "subaccounts.history.action.unblock",
-};
-const OUTCOME_LABELS: Readonly<Record<string, MessageKey>> = {
-  success: "subaccounts.history.outcome.success",
-  failure: "subaccounts.history.outcome.failure",
-  pending: "subaccounts.history.outcome.pending",
-};
-const OUTCOME_TONES = { success: "success", failure: "danger", pending: "warning" } as const;
 
 /** The history's state in the URL, next to the page's own (prefixed "h" to keep them apart). */
 const historyStateSchema = z.object({
@@ -40,28 +23,6 @@ const historyStateSchema = z.object({
   haction: z.enum(ACTIONS).optional().catch(undefined),
   hsort: z.string().max(60).default("occurred_at.desc").catch("occurred_at.desc"),
 });
-
-const col = createColumnHelper<ActivityEntry>();
-
-function ChangeList({ entry }: { entry: ActivityEntry }) {
-  const { t } = useI18n();
-  const fieldLabel = useFieldLabel();
-  const changes = auditFieldChanges(entry.before, entry.after);
-  if (changes.length === 0) return <span className="text-muted-foreground">{t("common.none")}</span>;
-  return (
-    <ul className="space-y-1">
-      {changes.map((change) => (
-        <li key={change.field} className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5" data-field={change.field}>
-          <span className="text-muted-foreground">{fieldLabel(change.field)}: </span>
-          <FieldValue field={change.field} value={change.before} className="text-muted-foreground" />
-          <ArrowRight className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
-          <span className="sr-only"> {t("subaccounts.confirm.to")} </span>
-          <FieldValue field={change.field} value={change.after} className="font-medium" />
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 function searchText(entry: ActivityEntry): string {
   return [entry.actor.name, entry.action, entry.outcome, entry.request_id ?? "", entry.error?.code ?? "", entry.error?.message ?? "", JSON.stringify(entry.after ?? {})].join(" ");
@@ -76,78 +37,7 @@ export function SubaccountHistory({ id }: { id: string }) {
   const all = useMemo(() => query.data?.pages.flatMap((page) => page.items), [query.data]);
   const rows = useMemo(() => (all && state.haction ? all.filter((entry) => entry.action === state.haction) : all), [all, state.haction]);
 
-  const columns = useMemo<DataTableColumn<ActivityEntry>[]>(
-    () => [
-      col.accessor("occurred_at", {
-        header: t("subaccounts.history.when"),
-        size: 165,
-        meta: columnMeta({ cellClassName: "align-top" }),
-        sortingFn: (a, b) => Date.parse(a.original.occurred_at) - Date.parse(b.original.occurred_at),
-        cell: ({ row }) => (
-          <div className="min-w-0">
-            <DateTime value={row.original.occurred_at} className="block" />
-            <span className="block truncate" title={row.original.actor.name}>
-              <span className="sr-only">{t("subaccounts.history.who")}: </span>
-              {row.original.actor.name}
-            </span>
-            {row.original.actor.role ? <span className="block text-xs text-muted-foreground">{t(`role.${row.original.actor.role}`)}</span> : null}
-          </div>
-        ),
-      }),
-      col.accessor("action", {
-        header: t("subaccounts.history.action"),
-        size: 150,
-        meta: columnMeta({ cellClassName: "align-top whitespace-normal" }),
-        cell: ({ row }) => {
-          const { action, outcome, error } = row.original;
-          const actionKey = ACTION_LABELS[action];
-          const outcomeKey = OUTCOME_LABELS[outcome];
-          const tone = outcome === "success" || outcome === "failure" || outcome === "pending" ? OUTCOME_TONES[outcome] : "neutral";
-          return (
-            <div className="min-w-0 space-y-1">
-              <span className="block font-medium">{actionKey ? t(actionKey) : action}</span>
-              <Badge tone={tone}>
-                <span className="sr-only">{t("subaccounts.history.outcome")}: </span>
-                {outcomeKey ? t(outcomeKey) : outcome}
-              </Badge>
-              {error ? (
-                <p className="text-xs break-words text-muted-foreground">
-                  <code className="font-mono">{error.code}</code>
-                  {error.message ? `: ${t(error.message)}` : null}
-                </p>
-              ) : null}
-            </div>
-          );
-        },
-      }),
-      col.display({
-        id: "changes",
-        header: t("subaccounts.history.changes"),
-        size: 400,
-        meta: columnMeta({ cellClassName: "align-top whitespace-normal" }),
-        cell: ({ row }) => <ChangeList entry={row.original} />,
-      }),
-      col.accessor("request_id", {
-        header: t("subaccounts.history.requestId"),
-        size: 190,
-        enableSorting: false,
-        meta: columnMeta({ cellClassName: "align-top" }),
-        cell: ({ getValue }) => {
-          const requestId = getValue();
-          if (!requestId) return <span className="text-muted-foreground">{t("common.none")}</span>;
-          return (
-            <span className="flex min-w-0 items-center gap-0.5">
-              <code className="truncate font-mono text-xs" title={requestId}>
-                {requestId}
-              </code>
-              <CopyButton value={requestId} label={t("errors.requestId")} className="-my-1 shrink-0" />
-            </span>
-          );
-        },
-      }),
-    ],
-    [t],
-  );
+  const columns = useSubaccountHistoryColumns();
 
   const hasAny = (all?.length ?? 0) > 0;
 

@@ -119,6 +119,7 @@ test("a viewer is refused the activity log: not in the menu, a not-allowed page,
   await page.goto("/activity");
   await expect(page.getByRole("heading", { level: 1, name: "Atividade" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "O registro de atividade é só para operadores" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ir para o início" })).toHaveAttribute("href", "/payouts");
   await expect(page.getByRole("table")).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 

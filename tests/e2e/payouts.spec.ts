@@ -329,6 +329,7 @@ test("a viewer looks up po_demo_paid by id, sees holder and masked key, and no w
   // /payouts/new is not for viewers.
   await page.goto("/payouts/new");
   await expect(page.getByRole("heading", { name: "Seu acesso não permite enviar repasses" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ir para o início" })).toHaveAttribute("href", "/payouts");
   await expect(page.getByLabel("Valor", { exact: true })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 });

@@ -278,10 +278,13 @@ test("in English: an id never seen here is explained, and a change the API refus
   await expect(failed).toContainText(/unknown\s*becomes\s*Ghost Store/);
 });
 
-test("a viewer is not offered subaccounts", async ({ page }) => {
+test("a viewer is not offered subaccounts: the page says so and links home", async ({ page }) => {
   await signInAsViewer(page);
   await page.goto("/subaccounts/sa_demo_2");
-  await expect(page).not.toHaveURL(/\/subaccounts/);
+  await expect(page).toHaveURL(/\/subaccounts\/sa_demo_2$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Subcontas" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Seu acesso não inclui esta página" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ir para o início" })).toHaveAttribute("href", "/payouts");
   await expect(page.getByRole("link", { name: "Subcontas" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Bloquear", exact: true })).toHaveCount(0);
 });

@@ -1,21 +1,20 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import { resolvePaymentLinkBaseUrl } from "@/components/payment-links/link-model";
 import { PaymentLinksView } from "@/components/payment-links/payment-links-view";
-import { can } from "@/lib/shared/auth/roles";
+import { NotAllowed } from "@/components/shell/not-allowed";
 import { getI18n } from "@/lib/server/i18n";
-import { getPageSession } from "@/lib/server/session/page";
+import { pageAccess } from "@/lib/server/session/page";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
   return { title: t("nav.paymentLinks") };
 }
 
+/** Payment links: operators only; another role sees the shared NotAllowed panel. */
 export default async function PaymentLinksPage() {
-  const session = await getPageSession();
-  if (!session) redirect("/login?next=%2Fpayment-links");
-  if (!can(session.role, "payment_links.list")) redirect("/payouts");
+  const access = await pageAccess("payment_links.list", "/payment-links");
+  if (!access.allowed) return <NotAllowed page="nav.paymentLinks" />;
   // Read at request time, so one build serves every environment.
   await connection();
   const baseUrl = resolvePaymentLinkBaseUrl(process.env.PAYMENT_LINK_BASE_URL);

@@ -25,7 +25,7 @@ export interface BffFetchOptions<T> {
   body?: unknown;
   /** Query parameters; null/undefined/"" are left out. */
   query?: Readonly<Record<string, QueryValue | readonly QueryValue[]>>;
-  /** Generate with `useIdempotencyKey()` when the form opens; reuse it for retries. */
+  /** One per operation, reused for retries: forms get it from `useIdempotentSubmit()`, dialogs from `useIdempotencyKey()`. */
   idempotencyKey?: string;
   /** Validates and types `data`. */
   schema?: z.ZodType<T>;

@@ -23,7 +23,7 @@ export function paymentLinksQuery() {
 
 export interface CreatePaymentLinkVariables {
   input: CreatePaymentLinkBody;
-  /** From `useIdempotencyKey()`: the same key for every attempt of this one link. */
+  /** From `useIdempotentSubmit()`: the same key for every attempt of this one link. */
   idempotencyKey: string;
 }
 

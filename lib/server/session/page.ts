@@ -1,6 +1,8 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
+import { redirect } from "next/navigation";
 import { cache } from "react";
+import { can, type Permission } from "@/lib/shared/auth/roles";
 import type { SessionInfo } from "@/lib/shared/schemas/session";
 import { authenticate } from "./authenticate";
 import { toSessionInfo } from "./session";
@@ -18,3 +20,24 @@ export const getPageSession = cache(async function getPageSession(): Promise<Ses
   const result = await authenticate(`http://${requestHeaders.get("host") ?? "localhost"}/`, requestHeaders);
   return result.ok ? toSessionInfo(result.session) : null;
 });
+
+export interface PageAccess {
+  session: SessionInfo;
+  /** The role may see the page; when false, render `<NotAllowed page=… />` (components/shell/not-allowed). */
+  allowed: boolean;
+}
+
+/**
+ * The one permission check for role-restricted pages: a signed-out visitor is
+ * sent to sign in (back to `path` afterwards); a signed-in one gets whether
+ * their role has `permission`. A page the role may not see renders the shared
+ * NotAllowed panel (a normal page: the user is signed in) — never a redirect.
+ *
+ *   const access = await pageAccess("activity.list", "/activity");
+ *   if (!access.allowed) return <NotAllowed page="nav.activity" />;
+ */
+export async function pageAccess(permission: Permission, path: string): Promise<PageAccess> {
+  const session = await getPageSession();
+  if (!session) redirect(`/login?next=${encodeURIComponent(path)}`);
+  return { session, allowed: can(session.role, permission) };
+}

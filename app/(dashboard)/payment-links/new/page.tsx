@@ -1,21 +1,20 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import { resolvePaymentLinkBaseUrl } from "@/components/payment-links/link-model";
 import { PaymentLinkForm } from "@/components/payment-links/payment-link-form";
-import { can } from "@/lib/shared/auth/roles";
+import { NotAllowed } from "@/components/shell/not-allowed";
 import { getI18n } from "@/lib/server/i18n";
-import { getPageSession } from "@/lib/server/session/page";
+import { pageAccess } from "@/lib/server/session/page";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
   return { title: t("paymentLinks.form.title") };
 }
 
+/** Creating a payment link: operators only; another role sees the shared NotAllowed panel. */
 export default async function NewPaymentLinkPage() {
-  const session = await getPageSession();
-  if (!session) redirect("/login?next=%2Fpayment-links%2Fnew");
-  if (!can(session.role, "payment_links.create")) redirect(can(session.role, "payment_links.list") ? "/payment-links" : "/payouts");
+  const access = await pageAccess("payment_links.create", "/payment-links/new");
+  if (!access.allowed) return <NotAllowed page="paymentLinks.form.title" />;
   await connection();
   const baseUrl = resolvePaymentLinkBaseUrl(process.env.PAYMENT_LINK_BASE_URL);
   return <PaymentLinkForm baseUrl={baseUrl} />;

@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
 import { NewPayoutFlow } from "@/components/payouts/new-payout-flow";
-import { PayoutNotAllowed } from "@/components/payouts/payout-not-allowed";
-import { can } from "@/lib/shared/auth/roles";
+import { NotAllowed } from "@/components/shell/not-allowed";
 import { getI18n } from "@/lib/server/i18n";
-import { getPageSession } from "@/lib/server/session/page";
+import { pageAccess } from "@/lib/server/session/page";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -12,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** Operators only: a viewer who opens the link sees a clear "not allowed" state (the BFF refuses anyway). */
 export default async function NewPayoutPage() {
-  const session = await getPageSession();
-  if (!session || !can(session.role, "payouts.create")) return <PayoutNotAllowed />;
+  const access = await pageAccess("payouts.create", "/payouts/new");
+  if (!access.allowed) return <NotAllowed page="payouts.new.title" title="payouts.notAllowed.title" description="payouts.notAllowed.description" />;
   return <NewPayoutFlow />;
 }

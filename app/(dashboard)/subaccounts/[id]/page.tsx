@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import { notFound, redirect } from "next/navigation";
+import { notFound } from "next/navigation";
 import { SubaccountDetail } from "@/components/subaccounts/subaccount-detail";
-import { can } from "@/lib/shared/auth/roles";
+import { NotAllowed } from "@/components/shell/not-allowed";
 import { getI18n } from "@/lib/server/i18n";
 import { resourceIdSchema } from "@/lib/shared/schemas/common";
-import { getPageSession } from "@/lib/server/session/page";
+import { pageAccess } from "@/lib/server/session/page";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -14,10 +14,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: parsed.success ? t("subaccounts.detail.titleUnknown", { id: parsed.data }) : t("nav.subaccounts") };
 }
 
+/** One subaccount: operators only; another role sees the shared NotAllowed panel. */
 export default async function SubaccountPage({ params }: Props) {
-  const [{ id }, session] = await Promise.all([params, getPageSession()]);
-  if (!session) redirect(`/login?next=${encodeURIComponent(`/subaccounts/${id}`)}`);
-  if (!can(session.role, "subaccounts.list")) redirect("/payouts");
+  const { id } = await params;
+  const access = await pageAccess("subaccounts.list", `/subaccounts/${id}`);
+  if (!access.allowed) return <NotAllowed page="nav.subaccounts" />;
   const parsed = resourceIdSchema.safeParse(id);
   if (!parsed.success) notFound();
   return <SubaccountDetail key={parsed.data} id={parsed.data} />;

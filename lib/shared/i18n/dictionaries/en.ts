@@ -56,6 +56,9 @@ export const en = {
   "nav.closeMenu": "Close menu",
   "nav.skipToContent": "Skip to content",
 
+  "shell.notAllowed.title": "Your access does not include this page",
+  "shell.notAllowed.description": "This part of the dashboard is for another kind of access. The menu shows only what your access can see.",
+  "shell.notAllowed.home": "Go to the start page",
   "shell.business": "Business",
   "shell.businessId": "Business ID",
   "shell.sandbox": "Sandbox",

@@ -59,6 +59,9 @@ export const ptBR = {
   "nav.closeMenu": "Fechar menu",
   "nav.skipToContent": "Pular para o conteúdo",
 
+  "shell.notAllowed.title": "Seu acesso não inclui esta página",
+  "shell.notAllowed.description": "Esta parte do painel é para outro tipo de acesso. O menu mostra só o que o seu acesso pode ver.",
+  "shell.notAllowed.home": "Ir para o início",
   "shell.business": "Empresa",
   "shell.businessId": "ID da empresa",
   "shell.sandbox": "Sandbox",

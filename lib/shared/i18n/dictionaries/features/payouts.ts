@@ -162,7 +162,6 @@ export const payoutsPtBR = {
 
   "payouts.notAllowed.title": "Seu acesso não permite enviar repasses",
   "payouts.notAllowed.description": "O acesso de consulta busca repasses e contestações. Para enviar um repasse, entre como operador com a chave de API da empresa.",
-  "payouts.notAllowed.action": "Buscar repasse por ID",
 
   "payouts.latest.title": "Últimos repasses",
   "payouts.latest.seeAll": "Ver todos",
@@ -329,7 +328,6 @@ export const payoutsEn = {
 
   "payouts.notAllowed.title": "Your access does not allow sending payouts",
   "payouts.notAllowed.description": "Viewer access looks up payouts and disputes. To send a payout, sign in as an operator with the business's API key.",
-  "payouts.notAllowed.action": "Look up a payout by id",
 
   "payouts.latest.title": "Latest payouts",
   "payouts.latest.seeAll": "See all",

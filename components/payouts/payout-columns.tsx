@@ -1,0 +1,118 @@
+"use client";
+
+import { createColumnHelper } from "@tanstack/react-table";
+import { useMemo } from "react";
+import { CopyButton } from "@/components/ui/copy-button";
+import { columnMeta, type DataTableColumn } from "@/components/ui/data-table";
+import { DateTime } from "@/components/ui/date-time";
+import { Money } from "@/components/ui/money";
+import { useI18n } from "@/lib/browser/i18n";
+import { isBeingResolved, isOutcomeUnknown } from "@/lib/browser/query/payouts";
+import { truncateMiddle } from "@/lib/shared/format/text";
+import type { RegisterPayout } from "@/lib/shared/schemas/register";
+import { RegisterStatusBadge, useErrorText, usePixKeyTypeLabel } from "./payout-status";
+
+const column = createColumnHelper<RegisterPayout>();
+
+const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = { day: "2-digit", month: "2-digit", year: "2-digit", hour: "2-digit", minute: "2-digit" };
+
+/** Sort rank so "status" sorts by how final a row is, unknown outcomes first. */
+function statusRank(row: RegisterPayout): string {
+  if (isOutcomeUnknown(row)) return `0-${row.state}`;
+  if (row.state === "rejected") return "3-rejected";
+  return `${row.status === "pending" ? 1 : 2}-${row.status ?? ""}`;
+}
+
+/** The payout register's columns; the ids are the sort keys kept in the URL (sorting runs on the loaded rows). */
+export function usePayoutColumns(): DataTableColumn<RegisterPayout>[] {
+  const { t } = useI18n();
+  const errorText = useErrorText();
+  const keyTypeLabel = usePixKeyTypeLabel();
+  return useMemo(
+    () => [
+      column.accessor("amount_centavos", {
+        header: () => t("payouts.col.amount"),
+        cell: (info) => <Money centavos={info.getValue()} className="font-medium" />,
+        meta: columnMeta({ align: "right" }),
+        size: 115,
+      }),
+      column.accessor(statusRank, {
+        id: "status",
+        header: () => t("payouts.col.status"),
+        cell: (info) => {
+          const row = info.row.original;
+          return (
+            <span className="flex min-w-0 flex-col items-start gap-0.5">
+              <RegisterStatusBadge row={row} />
+              {row.state === "needs_review" ? <span className="truncate text-xs text-muted-foreground">{t("payouts.state.reviewHint")}</span> : null}
+              {isBeingResolved(row) ? <span className="truncate text-xs text-muted-foreground">{t("payouts.state.checkAgainHint")}</span> : null}
+              {row.state === "rejected" && row.last_error ? (
+                <span className="max-w-full truncate text-xs text-muted-foreground" title={row.last_error.message}>
+                  {errorText(row.last_error)}
+                </span>
+              ) : null}
+              {row.status === "failed" && row.failure_reason ? (
+                <span className="max-w-full truncate text-xs text-muted-foreground" title={row.failure_reason}>
+                  {row.failure_reason}
+                </span>
+              ) : null}
+            </span>
+          );
+        },
+        size: 160,
+      }),
+      column.accessor("fee_centavos", {
+        header: () => t("payouts.col.fee"),
+        cell: (info) => <Money centavos={info.getValue()} className="text-muted-foreground" />,
+        meta: columnMeta({ align: "right" }),
+        size: 90,
+      }),
+      column.accessor("net_centavos", {
+        header: () => t("payouts.col.net"),
+        cell: (info) => <Money centavos={info.getValue()} />,
+        meta: columnMeta({ align: "right" }),
+        size: 115,
+      }),
+      column.accessor("pix_key_masked", {
+        header: () => t("payouts.col.key"),
+        cell: (info) => (
+          <span className="flex min-w-0 flex-col">
+            <span className="truncate font-mono text-[0.8125rem]">{info.getValue()}</span>
+            <span className="truncate text-xs text-muted-foreground">{keyTypeLabel(info.row.original.pix_key_type)}</span>
+          </span>
+        ),
+        size: 165,
+      }),
+      column.accessor("created_at", {
+        header: () => t("payouts.col.createdAt"),
+        cell: (info) => (
+          <span className="flex min-w-0 flex-col">
+            <DateTime value={info.getValue()} options={SHORT_DATE_TIME} />
+            <span className="truncate text-xs text-muted-foreground" title={info.row.original.created_by.name}>
+              {info.row.original.created_by.name}
+            </span>
+          </span>
+        ),
+        size: 150,
+      }),
+      column.accessor((row) => row.id ?? "", {
+        id: "id",
+        header: () => t("payouts.col.id"),
+        cell: (info) => {
+          const id = info.row.original.id;
+          if (!id) return <span className="text-muted-foreground">{t("common.none")}</span>;
+          return (
+            <span className="flex min-w-0 items-center gap-0.5">
+              <span className="truncate font-mono text-[0.8125rem]" title={id}>
+                {truncateMiddle(id, 9, 4)}
+              </span>
+              <CopyButton value={id} label={t("payouts.field.id")} className="-my-1 shrink-0" />
+            </span>
+          );
+        },
+        size: 180,
+      }),
+    ],
+    [errorText, keyTypeLabel, t],
+  );
+}

@@ -1,0 +1,93 @@
+import type { ColumnDef, SortingState } from "@tanstack/react-table";
+import type { ReactNode } from "react";
+
+/** Presentation hints a column can carry in its `meta`. */
+export interface DataTableColumnMeta {
+  /** Right-align numbers and money (adds tabular digits). */
+  align?: "left" | "right" | "center";
+  /** Extra classes for this column's cells. */
+  cellClassName?: string;
+  /** Header text kept for screen readers only (e.g. an actions column). */
+  srOnlyHeader?: boolean;
+}
+
+/** Typed builder for a column's `meta`: `meta: columnMeta({ align: "right" })`. */
+export function columnMeta(meta: DataTableColumnMeta): DataTableColumnMeta {
+  return meta;
+}
+
+export function readMeta(meta: unknown): DataTableColumnMeta {
+  if (!meta || typeof meta !== "object") return {};
+  const m = meta as Record<string, unknown>;
+  return {
+    align: m.align === "right" || m.align === "center" || m.align === "left" ? m.align : undefined,
+    cellClassName: typeof m.cellClassName === "string" ? m.cellClassName : undefined,
+    srOnlyHeader: m.srOnlyHeader === true,
+  };
+}
+
+export function alignClass(align: "left" | "right" | "center" | undefined): string {
+  return align === "right" ? "text-right" : align === "center" ? "text-center" : "text-left";
+}
+
+/** Column definitions with mixed value types, as built by `createColumnHelper<T>()` or by hand. */
+export type DataTableColumn<TData> = ColumnDef<TData, never>;
+
+export interface DataTableProps<TData> {
+  /** Rows; undefined while the first load is in flight. */
+  data: readonly TData[] | undefined;
+  columns: DataTableColumn<TData>[];
+  /** Accessible name of the table ("Repasses"). */
+  label: string;
+  getRowId?: (row: TData, index: number) => string;
+
+  isLoading?: boolean;
+  /** A failed load: shown as an ErrorPanel (with request_id and retry) in place of the rows. */
+  error?: unknown;
+  onRetry?: () => void;
+
+  /** Click / Enter / Space on a row. Rows become keyboard-focusable (arrow keys move between them). */
+  onRowClick?: (row: TData) => void;
+  /** Accessible name for a clickable row ("Repasse po_123, R$ 10,00"). */
+  rowLabel?: (row: TData) => string;
+  rowClassName?: (row: TData) => string | undefined;
+
+  /** Show the search box (default true). */
+  searchable?: boolean;
+  /** Controlled search text (e.g. from useUrlState); pair with onSearchChange. */
+  search?: string;
+  /** Called (debounced 250 ms) with the search text. */
+  onSearchChange?: (value: string) => void;
+  searchPlaceholder?: string;
+  /** Text a row is searched by (client-side filtering). Default: its primitive field values. */
+  searchText?: (row: TData) => string;
+  /** The server already filtered by `search`: do not filter again here. */
+  manualFiltering?: boolean;
+
+  /** Controlled sorting (e.g. parseSort(urlState.sort)); pair with onSortingChange. */
+  sorting?: SortingState;
+  onSortingChange?: (sorting: SortingState) => void;
+  initialSorting?: SortingState;
+  /** The server already sorted the rows. */
+  manualSorting?: boolean;
+
+  /** Filter controls, shown next to the search box. */
+  filters?: ReactNode;
+  /** Actions at the right end of the toolbar (export, create). */
+  toolbarActions?: ReactNode;
+  /** Shown when there are no rows at all (not when a search matched nothing). */
+  emptyState?: ReactNode;
+  /** Show "N resultados" in the toolbar (default true). */
+  showCount?: boolean;
+
+  /** Cursor pagination: a "Carregar mais" button under the table. */
+  hasMore?: boolean;
+  onLoadMore?: () => void;
+  isLoadingMore?: boolean;
+
+  /** Estimated row height in px (default 44). */
+  estimateRowHeight?: number;
+  /** Max height of the scroll area (CSS length). Default: most of the viewport. */
+  maxHeight?: string;
+  className?: string;
+}
