@@ -5,7 +5,8 @@ import { localError, mayHaveTakenEffect, PaymentsApiError } from "./errors";
 import { sendRaw, type RawResponse } from "./http";
 import { interpret, networkErrorCode, type AttemptOutcome, type Operation } from "./interpret";
 import { buildAuthHeaders, headerKey, pathId, validBody } from "./request-checks";
-import { abortReason, backoffDelay, resolveRetryPolicy, sleep as defaultSleep, type RetryPolicy } from "./retry";
+import { abortReason, backoffDelay, resolveRetryPolicy, type RetryPolicy } from "./retry";
+import { after, systemClock, type Clock } from "../../shared/clock";
 import {
   chargebackListSchema,
   createPaymentLinkBodySchema,
@@ -48,8 +49,11 @@ export interface PaymentsClientOptions {
   retry?: Partial<RetryPolicy>;
   /** [0, 1) source for the backoff jitter; Math.random by default. */
   random?: () => number;
-  /** Waits between attempts; must reject (or return) when the signal aborts. */
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /**
+   * Time for the deadline, the per-attempt timeout, the backoff waits and an
+   * HTTP-date Retry-After; the system clock by default (tests pass one they advance).
+   */
+  clock?: Clock;
 }
 
 export interface AttemptInfo {
@@ -96,7 +100,7 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
   const isBearer = options.credential.kind === "bearer";
   const policy = resolveRetryPolicy(options.retry);
   const random = options.random ?? Math.random;
-  const wait = options.sleep ?? defaultSleep;
+  const clock = options.clock ?? systemClock;
 
   async function execute<T>(op: Operation<T>, call: CallOptions = {}): Promise<ApiResult<T>> {
     if (isBearer && !op.bearer) {
@@ -105,7 +109,7 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
     const { signal, onAttempt } = call;
     if (signal?.aborted) throw abortReason(signal);
 
-    const deadlineAt = Date.now() + policy.deadlineMs;
+    const deadlineAt = clock.now() + policy.deadlineMs;
     let delayMs = 0;
     let lastError: PaymentsApiError | undefined;
     let maybeCommitted = false;
@@ -116,7 +120,7 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
 
     for (let attempt = 1; ; attempt++) {
       onAttempt?.({ attempt, delayMs, error: lastError });
-      const timeoutMs = Math.max(1, Math.min(policy.attemptTimeoutMs, deadlineAt - Date.now()));
+      const timeoutMs = Math.max(1, Math.min(policy.attemptTimeoutMs, deadlineAt - clock.now()));
       const outcome = await attemptOnce(op, attempt, timeoutMs, signal);
       if (outcome.ok) return outcome.result;
 
@@ -126,8 +130,8 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
 
       // Full jitter, with the server's Retry-After as a floor; give up rather than cross the deadline.
       delayMs = Math.max(backoffDelay(attempt - 1, policy, random), outcome.retryAfterMs ?? 0);
-      if (Date.now() + delayMs >= deadlineAt) throw fail(lastError);
-      await wait(delayMs, signal);
+      if (clock.now() + delayMs >= deadlineAt) throw fail(lastError);
+      await clock.sleep(delayMs, signal);
       if (signal?.aborted) throw abortReason(signal);
     }
   }
@@ -135,10 +139,11 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
   async function attemptOnce<T>(op: Operation<T>, attempt: number, timeoutMs: number, callerSignal: AbortSignal | undefined): Promise<AttemptOutcome<T>> {
     const controller = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => {
+    const timer = new AbortController();
+    after(clock, timeoutMs, timer.signal, () => {
       timedOut = true;
       controller.abort();
-    }, timeoutMs);
+    });
     const onCallerAbort = () => controller.abort();
     callerSignal?.addEventListener("abort", onCallerAbort, { once: true });
 
@@ -181,10 +186,10 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
         }),
       };
     } finally {
-      clearTimeout(timer);
+      timer.abort();
       callerSignal?.removeEventListener("abort", onCallerAbort);
     }
-    return interpret(op, response, attempt);
+    return interpret(op, response, attempt, clock.now());
   }
 
   function get<T>(path: string, schema: z.ZodType<T>, bearer: boolean, call?: CallOptions) {

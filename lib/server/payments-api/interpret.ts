@@ -23,10 +23,11 @@ export interface Operation<T> {
 
 export type AttemptOutcome<T> = { ok: true; result: ApiResult<T> } | { ok: false; error: PaymentsApiError; retryAfterMs: number | null };
 
-export function interpret<T>(op: Operation<T>, response: RawResponse, attempt: number): AttemptOutcome<T> {
+/** `now`: the client's clock, for a Retry-After given as an HTTP date. */
+export function interpret<T>(op: Operation<T>, response: RawResponse, attempt: number, now: number): AttemptOutcome<T> {
   const { status, headers } = response;
   const headerRequestId = headers["x-request-id"] ?? null;
-  const retryAfterMs = parseRetryAfter(headers["retry-after"]);
+  const retryAfterMs = parseRetryAfter(headers["retry-after"], now);
   const statusRetryable = isRetryableStatus(status, op.method);
   const failed = (error: PaymentsApiError): AttemptOutcome<T> => ({ ok: false, error, retryAfterMs });
 
