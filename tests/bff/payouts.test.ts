@@ -24,7 +24,6 @@ beforeEach(async () => {
 });
 
 const POST_PAYOUTS = "POST /v1/payouts";
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 interface PayoutBody {
   amount_centavos: number;
@@ -274,7 +273,7 @@ describe("GET /api/payouts/{id}", () => {
     expect(String(data.bank_account.pix_key_masked)).not.toContain("joao@example.com");
     expect(data.register).toMatchObject({ id, idempotency_key: key, state: "submitted" });
 
-    await sleep(450); // the sandbox settles payouts after 300 ms
+    await harness.clock.skip(300); // the sandbox settles payouts after 300 ms
     const settled = await lookUp(id);
     expect(settled.json.data).toMatchObject({ id, status: "paid", register: { status: "paid" } });
     expect((settled.json.data as { paid_at: unknown }).paid_at).toEqual(expect.any(String));
@@ -285,7 +284,7 @@ describe("GET /api/payouts/{id}", () => {
     const key = newKey("refresh");
     expect((await createPayout(key, emailPayout(3300))).status).toBe(201);
     expect((await registerRow(key)).status).toBe("pending");
-    await sleep(3_300); // past settlement and the register's minimum refresh age
+    await harness.clock.skip(3_001); // past settlement and the register's minimum refresh age (3 s)
     expect((await registerRow(key)).status).toBe("paid");
   });
 
