@@ -53,7 +53,7 @@ export function runIdempotent(store: Store, scope: IdempotencyScope | null, prin
   if (known) return known;
   const result = effect();
   if (result.status >= 200 && result.status < 300 && !result.error) {
-    store.saveIdempotent({ scope: scopeId(scope), fingerprint: print, status: result.status, data: result.data ?? null, created_at: new Date().toISOString() });
+    store.saveIdempotent({ scope: scopeId(scope), fingerprint: print, status: result.status, data: result.data ?? null, created_at: new Date(store.clock.now()).toISOString() });
   }
   return result;
 }

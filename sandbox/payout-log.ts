@@ -5,6 +5,7 @@
  * Served by GET /__sandbox/payout-requests; cleared with the stats.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { systemClock, type Clock } from "../lib/shared/clock";
 import type { PayoutRequestEntry } from "./types";
 
 /** Oldest entries are dropped beyond this (a long-running sandbox stays bounded). */
@@ -27,19 +28,21 @@ function keyOf(req: IncomingMessage, rawBody: Buffer): string | null {
 export class PayoutRequestLog {
   private entries: PayoutRequestEntry[] = [];
 
+  constructor(private readonly clock: Clock = systemClock) {}
+
   /** Records a request as received now; its end is filled in when the response closes. */
   record(req: IncomingMessage, res: ServerResponse, rawBody: Buffer, businessId: string): void {
     const entry: PayoutRequestEntry = {
       idempotency_key: keyOf(req, rawBody),
       business_id: businessId,
-      received_at: Date.now(),
+      received_at: this.clock.now(),
       ended_at: null,
       outcome: null,
     };
     this.entries.push(entry);
     if (this.entries.length > MAX_ENTRIES) this.entries.splice(0, this.entries.length - MAX_ENTRIES);
     res.once("close", () => {
-      entry.ended_at = Date.now();
+      entry.ended_at = this.clock.now();
       entry.outcome = res.writableFinished ? String(res.statusCode) : "dropped";
     });
   }

@@ -1,4 +1,5 @@
 /** Token bucket per credential: `burst` tokens, refilled at `perSecond`. */
+import { systemClock, type Clock } from "../lib/shared/clock";
 import type { RateLimitConfig } from "./types";
 
 interface Bucket {
@@ -9,10 +10,13 @@ interface Bucket {
 export class RateLimiter {
   private buckets = new Map<string, Bucket>();
 
-  constructor(private readonly config: RateLimitConfig | null) {}
+  constructor(
+    private readonly config: RateLimitConfig | null,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   /** Takes one token; returns null when allowed, or the Retry-After seconds (≥ 1). */
-  take(credential: string, now: number = Date.now()): number | null {
+  take(credential: string, now: number = this.clock.now()): number | null {
     const config = this.config;
     if (config === null) return null;
     let bucket = this.buckets.get(credential);

@@ -4,6 +4,7 @@
  * handler (synchronous effect) → optional injected delay → envelope.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { after, systemClock } from "../lib/shared/clock";
 import type { AddressInfo, Socket } from "node:net";
 import { authenticate } from "./auth";
 import { resolveConfig } from "./config";
@@ -56,23 +57,22 @@ function bodyless(req: IncomingMessage): boolean {
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
   const config = resolveConfig(options);
-  const store = new Store(config.dataDir);
+  const clock = options.clock ?? systemClock;
+  const store = new Store(config.dataDir, clock);
   store.init(config.reset);
   const faults = new FaultSet(config.faults);
-  const limiter = new RateLimiter(config.rateLimit);
+  const limiter = new RateLimiter(config.rateLimit, clock);
   const stats: SandboxStats = { connections: 0, requests: 0, by_route: {}, same_key_overlaps: 0 };
   /** Idempotency scopes of requests still being answered, with how many. */
   const inFlight = new Map<string, number>();
-  const payoutLog = new PayoutRequestLog();
-  const timers = new Set<NodeJS.Timeout>();
+  const payoutLog = new PayoutRequestLog(clock);
+  /** Aborted on close: cancels every injected delay still pending. */
+  const timers = new AbortController();
 
+  /** Runs `fn` after `ms` on the sandbox's clock (injected latency, a hang's end). */
   const later = (ms: number, fn: () => void): void => {
     if (ms <= 0) return fn();
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      fn();
-    }, ms);
-    timers.add(timer);
+    after(clock, ms, timers.signal, fn);
   };
 
   const countRoute = (key: string): void => {
@@ -137,7 +137,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (!body.ok) result = body.result;
     else {
       try {
-        result = route.handler({ business: auth.business, params, body: body.value, req, store, settleMs: config.settleMs, endpoint, pathname, now: Date.now() });
+        result = route.handler({ business: auth.business, params, body: body.value, req, store, settleMs: config.settleMs, endpoint, pathname, now: clock.now() });
       } catch (err) {
         process.stderr.write(`[sandbox] ${endpoint} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
         result = fail(500, "internal_error", "An unexpected error occurred.");
@@ -229,8 +229,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     port,
     close(): Promise<void> {
       closing ??= new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
-        timers.clear();
+        timers.abort();
         server.close(() => resolve());
         server.closeAllConnections();
         store.flush();

@@ -4,6 +4,7 @@
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { after, systemClock, type Clock } from "../lib/shared/clock";
 import { buildSeed } from "./seed";
 import type { ChargebackRecord, IdempotencyRecord, PaymentLinkRecord, SandboxPayoutRecord, PersistedState, SubaccountRecord } from "./types";
 
@@ -25,11 +26,16 @@ export class Store {
 
   private linksVersion = 0;
   private linkListCache = new Map<string, ListCache>();
-  private saveTimer: NodeJS.Timeout | null = null;
+  /** Cancels the pending debounced save. */
+  private saveTimer: AbortController | null = null;
   private dirty = false;
   private tempCounter = 0;
 
-  constructor(private readonly dataDir: string | null) {}
+  /** `clock`: the sandbox's time (seeding, settlement, link expiry, the save debounce). */
+  constructor(
+    private readonly dataDir: string | null,
+    readonly clock: Clock = systemClock,
+  ) {}
 
   get file(): string | null {
     return this.dataDir === null ? null : join(this.dataDir, "state.json");
@@ -58,7 +64,7 @@ export class Store {
     return "seeded";
   }
 
-  reseed(now: number = Date.now()): void {
+  reseed(now: number = this.clock.now()): void {
     this.apply(buildSeed(now));
     this.flush();
   }
@@ -90,17 +96,18 @@ export class Store {
     if (this.dataDir === null) return;
     this.dirty = true;
     if (this.saveTimer) return;
-    this.saveTimer = setTimeout(() => {
+    const timer = new AbortController();
+    this.saveTimer = timer;
+    after(this.clock, SAVE_DEBOUNCE_MS, timer.signal, () => {
       this.saveTimer = null;
       this.flush();
-    }, SAVE_DEBOUNCE_MS);
-    this.saveTimer.unref();
+    });
   }
 
   /** Writes state.json now if anything changed since the last write. */
   flush(): void {
     if (this.saveTimer) {
-      clearTimeout(this.saveTimer);
+      this.saveTimer.abort();
       this.saveTimer = null;
     }
     const file = this.file;
@@ -119,7 +126,7 @@ export class Store {
   // --- payouts -------------------------------------------------------------
 
   /** Lazily moves a pending payout to its outcome once its settle time has passed. */
-  settle(payout: SandboxPayoutRecord, now: number = Date.now()): SandboxPayoutRecord {
+  settle(payout: SandboxPayoutRecord, now: number = this.clock.now()): SandboxPayoutRecord {
     if (payout.status === "pending" && Date.parse(payout.settles_at) <= now) {
       payout.status = payout.outcome;
       if (payout.outcome === "paid") payout.paid_at = payout.settles_at;
@@ -145,7 +152,7 @@ export class Store {
     this.changed();
   }
 
-  linksOf(businessId: string, now: number = Date.now()): PaymentLinkRecord[] {
+  linksOf(businessId: string, now: number = this.clock.now()): PaymentLinkRecord[] {
     const out: PaymentLinkRecord[] = [];
     let expired = false;
     for (const link of this.links.values()) {
@@ -167,7 +174,7 @@ export class Store {
    * The serialised `data` of the link list, cached per business until a link
    * changes or the next expiry passes: the list is the hot read path.
    */
-  linkListJson(businessId: string, render: (links: PaymentLinkRecord[]) => unknown, now: number = Date.now()): Buffer {
+  linkListJson(businessId: string, render: (links: PaymentLinkRecord[]) => unknown, now: number = this.clock.now()): Buffer {
     const cached = this.linkListCache.get(businessId);
     if (cached && cached.version === this.linksVersion && now < cached.validUntil) return cached.json;
     const links = this.linksOf(businessId, now);

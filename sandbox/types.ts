@@ -3,6 +3,8 @@
  * (FaultRule, SandboxOptions, SandboxHandle, SandboxStats, InspectedPayout).
  */
 
+import type { Clock } from "../lib/shared/clock";
+
 export const FAULT_KINDS = [
   "latency",
   "error503",
@@ -81,6 +83,8 @@ export interface SandboxOptions {
    * Default SANDBOX_CONCURRENT_SAME_KEY.
    */
   concurrentSameKey?: ConcurrentSameKey;
+  /** The sandbox's time: settlement, rate limit, idempotency records, payout log, injected latency and hangs. Default: the system clock. */
+  clock?: Clock;
   /**
    * More API keys to accept, each as a demo business's (same data, same rate
    * limit as its demo key). Default SANDBOX_EXTRA_API_KEYS ("acme:KEY,beta:KEY").

@@ -28,7 +28,7 @@ function parseJsonValue(raw: Buffer): { ok: true; value: unknown } | { ok: false
 }
 
 function inspect(store: Store): InspectedPayout[] {
-  const now = Date.now();
+  const now = store.clock.now();
   return [...store.payouts.values()].map((p) => {
     store.settle(p, now);
     return {

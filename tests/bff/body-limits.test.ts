@@ -7,22 +7,15 @@
  * streams that count what was pulled from them, so "how much was read" is
  * asserted in bytes, never in time.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
 import { MAX_BODY_BYTES } from "@/lib/server/http/body";
-import { call, countUpstream, newKey, operatorBody, sessionCookieFrom, signIn, startBffHarness, type BffHarness, type CallOptions, type CallResult } from "../helpers/bff";
+import { call, countUpstream, newKey, operatorBody, sessionCookieFrom, type CallOptions, type CallResult } from "../helpers/bff";
 import type { RouteHandler } from "./routes";
+import { setUpBffHarness } from "../helpers/bff-suite";
 
-let harness: BffHarness;
-let cookie = "";
-beforeAll(async () => {
-  harness = await startBffHarness();
-  cookie = await signIn(session.POST, operatorBody);
-});
-afterAll(async () => {
-  await harness.close();
-});
+const bff = setUpBffHarness();
 
 const encoder = new TextEncoder();
 const CHUNK = 16 * 1024;
@@ -79,7 +72,7 @@ function signInBodyOfBytes(bytes: number, filler: string): Uint8Array<ArrayBuffe
 }
 
 async function refusedTooLarge(handler: RouteHandler, path: string, options: CallOptions): Promise<CallResult> {
-  const { result, requests } = await countUpstream(harness.sandbox, () => call(handler, path, options));
+  const { result, requests } = await countUpstream(bff.harness.sandbox, () => call(handler, path, options));
   expect(result.status, result.text).toBe(413);
   expect(result.json.error?.code).toBe("payload_too_large");
   expect(result.json.request_id).toMatch(/^bff_[0-9a-f]{20}$/);
@@ -105,7 +98,7 @@ describe("the limit counts bytes, not characters", () => {
 
   it("exactly 64 KiB of multi-byte characters is read and validated (422 on the too-long name), not refused as too large", async () => {
     const body = signInBodyOfBytes(MAX_BODY_BYTES, "€");
-    const { result, requests } = await countUpstream(harness.sandbox, () => postSession({ rawBody: body }));
+    const { result, requests } = await countUpstream(bff.harness.sandbox, () => postSession({ rawBody: body }));
     expect(result.status, result.text).toBe(422);
     expect(result.json.error?.fields?.operatorName).toBe("validation.tooLong");
     expect(requests).toBe(0);
@@ -123,7 +116,7 @@ describe("a body over the limit is not read past it", () => {
     const { stream, pulled } = countingStream(encoder.encode(" ".repeat(CHUNK)), 1024 * 1024);
     await refusedTooLarge(payouts.POST, "/api/payouts", {
       method: "POST",
-      cookie,
+      cookie: bff.cookie,
       idempotencyKey: newKey("big"),
       bodyStream: stream,
       headers: { "content-length": String(1024 * 1024), "transfer-encoding": null },
@@ -155,7 +148,7 @@ describe("a body over the limit is not read past it", () => {
 
   it.each(["abc", "-1", "1e3", "12, 12", ""])("a malformed Content-Length %j → 400, nothing read", async (length) => {
     const { stream, pulled } = countingStream(encoder.encode(JSON.stringify(operatorBody)), 100);
-    const { result, requests } = await countUpstream(harness.sandbox, () =>
+    const { result, requests } = await countUpstream(bff.harness.sandbox, () =>
       postSession({ bodyStream: stream, headers: { "content-length": length, "transfer-encoding": null } }),
     );
     expect(result.status, result.text).toBe(400);
@@ -195,7 +188,7 @@ describe("bodies are strict UTF-8", () => {
     ["a truncated 3-byte sequence", [0xe2, 0x82]],
     ["a code point above U+10FFFF (F4 90 80 80)", [0xf4, 0x90, 0x80, 0x80]],
   ])("%s → 400 invalid_encoding, never a silent replacement", async (_label, raw) => {
-    const { result, requests } = await countUpstream(harness.sandbox, () => postSession({ rawBody: nameWith(raw) }));
+    const { result, requests } = await countUpstream(bff.harness.sandbox, () => postSession({ rawBody: nameWith(raw) }));
     expect(result.status, result.text).toBe(400);
     expect(result.json.error?.code).toBe("invalid_encoding");
     expect(requests).toBe(0);

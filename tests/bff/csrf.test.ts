@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as paymentLinks from "@/app/api/payment-links/route";
 import * as session from "@/app/api/session/route";
-import { call, countUpstream, newKey, operatorBody, signIn, startBffHarness, type BffHarness, type CallOptions } from "../helpers/bff";
+import { call, countUpstream, newKey, operatorBody, signIn, type CallOptions } from "../helpers/bff";
 import { stateChangingRoutes, type RouteHandler } from "./routes";
+import { setUpBffHarness } from "../helpers/bff-suite";
 
-let harness: BffHarness;
-let cookie = "";
-beforeAll(async () => {
-  harness = await startBffHarness();
-  cookie = await signIn(session.POST, operatorBody);
-});
-afterAll(async () => {
-  await harness.close();
-});
+const bff = setUpBffHarness();
 
 let slugSeq = 0;
 function linkBody() {
@@ -31,7 +24,7 @@ interface Target {
 
 // Every state-changing route: sign-in, payment links, payouts, both subaccount changes, sign-out
 // (which gets a session of its own each time: a check that let it through signs out only that one).
-const targets: Target[] = stateChangingRoutes({ cookie: () => cookie, freshCookie: () => signIn(session.POST, operatorBody), signInBody: operatorBody });
+const targets: Target[] = stateChangingRoutes({ cookie: () => bff.cookie, freshCookie: () => signIn(session.POST, operatorBody), signInBody: operatorBody });
 
 const rejections: Array<{ label: string; change: (req: CallOptions) => CallOptions; status: number; code: string }> = [
   { label: "Sec-Fetch-Site: cross-site", change: (r) => ({ ...r, headers: { "sec-fetch-site": "cross-site" } }), status: 403, code: "csrf_rejected" },
@@ -61,7 +54,7 @@ const rejections: Array<{ label: string; change: (req: CallOptions) => CallOptio
 describe.each(targets.map((t) => [t.name, t] as const))("%s", (_name, target) => {
   it.each(rejections.map((r) => [r.label, r] as const))("%s → refused with no upstream call and no effect", async (_label, rejection) => {
     const options = await target.request();
-    const { result, requests } = await countUpstream(harness.sandbox, () => call(target.handler, target.path, rejection.change(options)));
+    const { result, requests } = await countUpstream(bff.harness.sandbox, () => call(target.handler, target.path, rejection.change(options)));
     expect(result.status).toBe(rejection.status);
     expect(result.json.error?.code).toBe(rejection.code);
     expect(result.json.data).toBeNull();
@@ -97,11 +90,11 @@ describe("refused writes have no effect", () => {
   it("a refused payment link is not created, even with the same idempotency key later", async () => {
     const key = newKey("csrf");
     const body = linkBody();
-    const refused = await call(paymentLinks.POST, "/api/payment-links", { method: "POST", cookie, idempotencyKey: key, body, headers: { origin: "https://evil.example" } });
+    const refused = await call(paymentLinks.POST, "/api/payment-links", { method: "POST", cookie: bff.cookie, idempotencyKey: key, body, headers: { origin: "https://evil.example" } });
     expect(refused.status).toBe(403);
-    const list = await call(paymentLinks.GET, "/api/payment-links", { cookie });
+    const list = await call(paymentLinks.GET, "/api/payment-links", { cookie: bff.cookie });
     expect((list.json.data as Array<{ slug: string }>).some((l) => l.slug === body.slug)).toBe(false);
-    const accepted = await call(paymentLinks.POST, "/api/payment-links", { method: "POST", cookie, idempotencyKey: key, body });
+    const accepted = await call(paymentLinks.POST, "/api/payment-links", { method: "POST", cookie: bff.cookie, idempotencyKey: key, body });
     expect(accepted.status).toBe(201);
   });
 });
@@ -110,12 +103,12 @@ describe("GET is not subject to the write checks", () => {
   const crossSite = { "sec-fetch-site": "cross-site", origin: "https://evil.example", "x-requested-by": null };
 
   it("GET /api/payment-links from a cross-site context without X-Requested-By is answered", async () => {
-    const result = await call(paymentLinks.GET, "/api/payment-links", { cookie, headers: crossSite });
+    const result = await call(paymentLinks.GET, "/api/payment-links", { cookie: bff.cookie, headers: crossSite });
     expect(result.status).toBe(200);
   });
 
   it("GET /api/session likewise", async () => {
-    const result = await call(session.GET, "/api/session", { cookie, headers: crossSite });
+    const result = await call(session.GET, "/api/session", { cookie: bff.cookie, headers: crossSite });
     expect(result.status).toBe(200);
   });
 });

@@ -7,7 +7,7 @@
 import { hkdfSync } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { sealData } from "iron-session";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
 import { payoutPolicy, SEAL_MARGIN_MS } from "@/lib/server/services/payout-policy";
@@ -18,25 +18,15 @@ import type { Credential } from "@/lib/server/payments-api/client";
 import { getSessionConfig, ironPasswords, resetSessionConfigForTests } from "@/lib/server/session/config";
 import { openCredential, sealCredential } from "@/lib/server/session/credential-seal";
 import { newSession, openSession, sealSession } from "@/lib/server/session/session";
-import { ACME, call, newKey, operatorBody, signIn, startBffHarness, TEST_SECRET, type BffHarness } from "../helpers/bff";
+import { ACME, call, newKey, TEST_SECRET } from "../helpers/bff";
+import { setUpBffHarness } from "../helpers/bff-suite";
 
 const SECRET_B = "second-session-secret-abcdefghij-0123456789";
 const MINUTE = 60_000;
 const credential: Credential = { kind: "api_key", apiKey: ACME.apiKey };
 
-let harness: BffHarness;
-let cookie = "";
-beforeAll(async () => {
-  // Payouts stay pending for a minute, so a submitted payout keeps a follow-up seal.
-  harness = await startBffHarness({ sandbox: { settleMs: 60_000 } });
-  cookie = await signIn(session.POST, operatorBody);
-});
-afterAll(async () => {
-  await harness.close();
-});
-beforeEach(async () => {
-  await harness.sandbox.clearFaults();
-});
+// Payouts stay pending for a minute, so a submitted payout keeps a follow-up seal.
+const bff = setUpBffHarness({ sandbox: { settleMs: 60_000 } });
 
 function withSecret(value: string): void {
   process.env.SESSION_SECRET = value;
@@ -61,24 +51,24 @@ describe("the intent seal's own key", () => {
     expect((await openSession(await sealSession(data))).ok).toBe(true);
     const underIntentKey = await sealData(data, { password: ironPasswords([documentedIntentKey(TEST_SECRET)]).newest });
     expect(await openSession(underIntentKey)).toEqual({ ok: false, problem: "invalid" });
-    // Nor over HTTP, as a cookie.
+    // Nor over HTTP, as a bff.cookie.
     const result = await call(session.GET, "/api/session", { cookie: `pixops_session=${encodeURIComponent(underIntentKey)}` });
     expect(result.status).toBe(401);
   });
 
-  it("an intent payload sealed with the cookie's key does not open as an intent seal (nor do seals of earlier versions)", async () => {
+  it("an intent payload sealed with the bff.cookie's key does not open as an intent seal (nor do seals of earlier versions)", async () => {
     const cookieKey = getSessionConfig().sealPassword;
     const intentUnderCookieKey = await sealData({ v: 1, purpose: "intent", credential, exp: Date.now() + MINUTE }, { password: cookieKey });
     expect(await openCredential(intentUnderCookieKey)).toBeNull();
-    // What earlier versions stored: the bare credential under the cookie's key.
+    // What earlier versions stored: the bare credential under the bff.cookie's key.
     expect(await openCredential(await sealData(credential, { password: cookieKey }))).toBeNull();
   });
 
-  it("an intent seal is not a session cookie, and a session cookie is not an intent seal", async () => {
+  it("an intent seal is not a session bff.cookie, and a session bff.cookie is not an intent seal", async () => {
     const seal = await sealCredential(credential, { lifetimeMs: MINUTE });
     expect(await openCredential(seal)).toEqual(credential);
     expect(await openSession(seal)).toEqual({ ok: false, problem: "invalid" });
-    const sessionSeal = decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1));
+    const sessionSeal = decodeURIComponent(bff.cookie.slice(bff.cookie.indexOf("=") + 1));
     expect((await openSession(sessionSeal)).ok).toBe(true);
     expect(await openCredential(sessionSeal)).toBeNull();
   });
@@ -131,14 +121,14 @@ describe("the seal's lifetime is the automatic re-send window", () => {
   }
 
   const createPayout = (key: string, amount: number) =>
-    call(payouts.POST, "/api/payouts", { method: "POST", cookie, idempotencyKey: key, body: { amount_centavos: amount, pix_key_type: "email", pix_key: "seal@example.com" } });
+    call(payouts.POST, "/api/payouts", { method: "POST", cookie: bff.cookie, idempotencyKey: key, body: { amount_centavos: amount, pix_key_type: "email", pix_key: "seal@example.com" } });
 
   it("an unanswered payout: re-sendable with its seal inside the window; past it, moved to review and the seal erased, nothing sent", async () => {
     const window = payoutPolicy().autoResendWindowMs;
     const key = newKey("seal-window");
-    await harness.sandbox.addFault({ kind: "error503", method: "POST", path: "/v1/payouts" });
+    await bff.harness.sandbox.addFault({ kind: "error503", method: "POST", path: "/v1/payouts" });
     expect((await createPayout(key, 4100)).status).toBe(504);
-    await harness.sandbox.clearFaults();
+    await bff.harness.sandbox.clearFaults();
     const before = await storedRow(key);
     expect(before.state).toBe("uncertain");
     const seal = before.credentialSeal ?? "";
@@ -146,10 +136,10 @@ describe("the seal's lifetime is the automatic re-send window", () => {
     expect(await openCredential(seal, before.createdAt.getTime() + window + SEAL_MARGIN_MS + 1_000)).toBeNull();
 
     const now = new Date(before.createdAt.getTime() + window + 1_000);
-    const sendsBefore = (await harness.sandbox.stats()).by_route["POST /v1/payouts"] ?? 0;
+    const sendsBefore = (await bff.harness.sandbox.stats()).by_route["POST /v1/payouts"] ?? 0;
     const pass = await reconcilePayouts(await getLedger(), { olderThanMs: 0, now });
     expect(pass.toReview).toBeGreaterThanOrEqual(1);
-    expect((await harness.sandbox.stats()).by_route["POST /v1/payouts"] ?? 0).toBe(sendsBefore);
+    expect((await bff.harness.sandbox.stats()).by_route["POST /v1/payouts"] ?? 0).toBe(sendsBefore);
     expect(await storedRow(key)).toMatchObject({ state: "needs_review", reviewReason: "resend_window_passed", credentialSeal: null });
     expect(await sealsPastWindow(now)).toBe(0);
   });
@@ -163,10 +153,10 @@ describe("the seal's lifetime is the automatic re-send window", () => {
     expect(before.credentialSeal).not.toBeNull();
 
     const now = new Date(before.createdAt.getTime() + window + 1_000);
-    const lookupsBefore = (await harness.sandbox.stats()).by_route["GET /v1/payouts/:id"] ?? 0;
+    const lookupsBefore = (await bff.harness.sandbox.stats()).by_route["GET /v1/payouts/:id"] ?? 0;
     await reconcilePayouts(await getLedger(), { olderThanMs: 0, now });
     expect((await storedRow(key)).credentialSeal).toBeNull();
-    expect((await harness.sandbox.stats()).by_route["GET /v1/payouts/:id"] ?? 0).toBe(lookupsBefore);
+    expect((await bff.harness.sandbox.stats()).by_route["GET /v1/payouts/:id"] ?? 0).toBe(lookupsBefore);
     expect(await sealsPastWindow(now)).toBe(0);
   });
 

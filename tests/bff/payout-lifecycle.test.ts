@@ -5,7 +5,7 @@
  * background status refresher.
  */
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as activity from "@/app/api/activity/route";
 import * as attention from "@/app/api/payouts/attention/route";
 import * as review from "@/app/api/payouts/review/route";
@@ -16,51 +16,41 @@ import { acquireLease, getLedger, payoutLeaseName, releaseLease } from "@/lib/se
 import { payouts as payoutsTable } from "@/lib/server/ledger/schema";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import type { PayoutAttention, RegisterPayout } from "@/lib/shared/schemas/register";
-import { ACME, call, countUpstream, newKey, operatorBody, signIn, startBffHarness, viewerBody, type BffHarness, type CallResult } from "../helpers/bff";
+import { ACME, call, countUpstream, newKey, signIn, viewerBody, type CallResult } from "../helpers/bff";
+import { setUpBffHarness } from "../helpers/bff-suite";
 
-let harness: BffHarness;
-let cookie = "";
-beforeAll(async () => {
-  // Payouts settle on the first read after creation, so the refresher has something to find at once.
-  harness = await startBffHarness({ sandbox: { settleMs: 0 }, env: { PAYOUT_INFLIGHT_WAIT_MS: "8000" } });
-  cookie = await signIn(session.POST, operatorBody);
-});
-afterAll(async () => {
-  await harness.close();
-});
-beforeEach(async () => {
-  await harness.sandbox.clearFaults();
-});
+// Payouts settle on the first read after creation, so the refresher has something to find at once.
+const bff = setUpBffHarness({ sandbox: { settleMs: 0 }, env: { PAYOUT_INFLIGHT_WAIT_MS: "8000" } });
 
 const POST_PAYOUTS = "POST /v1/payouts";
 const body = (amount: number) => ({ amount_centavos: amount, pix_key_type: "email", pix_key: "ana@example.com" });
 
 const createPayout = (key: string, amount: number): Promise<CallResult> =>
-  call(payouts.POST, "/api/payouts", { method: "POST", cookie, idempotencyKey: key, body: body(amount) });
-const reviewPayout = (input: Record<string, unknown>, withCookie = cookie): Promise<CallResult> =>
+  call(payouts.POST, "/api/payouts", { method: "POST", cookie: bff.cookie, idempotencyKey: key, body: body(amount) });
+const reviewPayout = (input: Record<string, unknown>, withCookie = bff.cookie): Promise<CallResult> =>
   call(review.POST, "/api/payouts/review", { method: "POST", cookie: withCookie, body: input });
 
 async function row(key: string): Promise<RegisterPayout> {
-  const result = await call(payouts.GET, `/api/payouts?search=${key}`, { cookie });
+  const result = await call(payouts.GET, `/api/payouts?search=${key}`, { cookie: bff.cookie });
   const found = (result.json.data as { items: RegisterPayout[] }).items.find((r) => r.idempotency_key === key);
   if (!found) throw new Error(`no register row for ${key}`);
   return found;
 }
 
-const upstreamFor = async (key: string) => (await harness.sandbox.payouts()).filter((p) => p.idempotency_key === key);
-const sendsUpstream = async () => (await harness.sandbox.stats()).by_route[POST_PAYOUTS] ?? 0;
+const upstreamFor = async (key: string) => (await bff.harness.sandbox.payouts()).filter((p) => p.idempotency_key === key);
+const sendsUpstream = async () => (await bff.harness.sandbox.stats()).by_route[POST_PAYOUTS] ?? 0;
 
 async function audit(key: string): Promise<ActivityEntry[]> {
-  const result = await call(activity.GET, "/api/activity?limit=1000", { cookie });
+  const result = await call(activity.GET, "/api/activity?limit=1000", { cookie: bff.cookie });
   return (result.json.data as { items: ActivityEntry[] }).items.filter((e) => e.idempotency_key === key);
 }
 
 /** A payout the API made whose every answer was lost: 504, row uncertain, one payout upstream. */
 async function lostAnswer(key: string, amount: number): Promise<void> {
-  await harness.sandbox.addFault({ kind: "commit_then_drop", method: "POST", path: "/v1/payouts", count: 20 });
+  await bff.harness.sandbox.addFault({ kind: "commit_then_drop", method: "POST", path: "/v1/payouts", count: 20 });
   const lost = await createPayout(key, amount);
   expect(lost.status, lost.text).toBe(504);
-  await harness.sandbox.clearFaults();
+  await bff.harness.sandbox.clearFaults();
   expect(await upstreamFor(key)).toHaveLength(1);
 }
 
@@ -75,8 +65,8 @@ async function ageRow(key: string, createdMsAgo: number): Promise<void> {
 describe("one send of a key at a time", () => {
   it("a double click while the first send is in flight: one request upstream, both clicks get the same payout", async () => {
     const key = newKey("inflight");
-    await harness.sandbox.addFault({ kind: "latency", method: "POST", path: "/v1/payouts", ms: 1_200, count: 1 });
-    const { result, byRoute } = await countUpstream(harness.sandbox, () => Promise.all([createPayout(key, 5100), createPayout(key, 5100)]));
+    await bff.harness.sandbox.addFault({ kind: "latency", method: "POST", path: "/v1/payouts", ms: 1_200, count: 1 });
+    const { result, byRoute } = await countUpstream(bff.harness.sandbox, () => Promise.all([createPayout(key, 5100), createPayout(key, 5100)]));
     expect(byRoute[POST_PAYOUTS]).toBe(1);
     const ids = new Set(result.map((r) => (r.json.data as RegisterPayout).id));
     expect(ids.size).toBe(1);
@@ -87,7 +77,7 @@ describe("one send of a key at a time", () => {
   it("the reconciler never re-sends a payout whose send is still in flight (upstream slower than its period)", async () => {
     const key = newKey("slow");
     // Longer than a reconciler pass, shorter than the client's per-attempt timeout (1.5 s here).
-    await harness.sandbox.addFault({ kind: "latency", method: "POST", path: "/v1/payouts", ms: 1_000, count: 1 });
+    await bff.harness.sandbox.addFault({ kind: "latency", method: "POST", path: "/v1/payouts", ms: 1_000, count: 1 });
     const before = await sendsUpstream();
     const sending = createPayout(key, 5200);
     // Passes that look at every unresolved row, however young, while the send is in flight.
@@ -104,15 +94,15 @@ describe("one send of a key at a time", () => {
 
   it("while another holder has the key's lease, a request waits, then says 'in progress' and sends nothing", async () => {
     const key = newKey("leased");
-    await harness.sandbox.addFault({ kind: "error503", method: "POST", path: "/v1/payouts", count: 10 });
+    await bff.harness.sandbox.addFault({ kind: "error503", method: "POST", path: "/v1/payouts", count: 10 });
     expect((await createPayout(key, 5300)).status).toBe(504); // a row exists, uncertain
-    await harness.sandbox.clearFaults();
+    await bff.harness.sandbox.clearFaults();
     const ledger = await getLedger();
     const lease = await acquireLease(ledger, payoutLeaseName(ACME.businessId, key), 60_000);
     expect(lease).not.toBeNull();
     process.env.PAYOUT_INFLIGHT_WAIT_MS = "300";
     try {
-      const { result, byRoute } = await countUpstream(harness.sandbox, () => createPayout(key, 5300));
+      const { result, byRoute } = await countUpstream(bff.harness.sandbox, () => createPayout(key, 5300));
       expect(result.status).toBe(409);
       expect(result.json.error?.code).toBe("payout_in_progress");
       expect(byRoute[POST_PAYOUTS] ?? 0).toBe(0);
@@ -133,15 +123,15 @@ describe("the automatic re-send window and needs review", () => {
     const key = newKey("window");
     await lostAnswer(key, 6100);
     await ageRow(key, 60 * 60_000);
-    const { result: pass, byRoute } = await countUpstream(harness.sandbox, async () => reconcilePayouts(await getLedger(), { olderThanMs: 0 }));
+    const { result: pass, byRoute } = await countUpstream(bff.harness.sandbox, async () => reconcilePayouts(await getLedger(), { olderThanMs: 0 }));
     expect(pass.toReview).toBeGreaterThanOrEqual(1);
     expect(byRoute[POST_PAYOUTS] ?? 0).toBe(0);
     const waiting = await row(key);
     expect(waiting).toMatchObject({ state: "needs_review", review: { reason: "resend_window_passed" }, auto_resend_until: null });
 
-    const counts = await call(attention.GET, "/api/payouts/attention", { cookie });
+    const counts = await call(attention.GET, "/api/payouts/attention", { cookie: bff.cookie });
     expect((counts.json.data as PayoutAttention).needs_review).toBeGreaterThanOrEqual(1);
-    const filtered = await call(payouts.GET, "/api/payouts?state=needs_review&limit=500", { cookie });
+    const filtered = await call(payouts.GET, "/api/payouts?state=needs_review&limit=500", { cookie: bff.cookie });
     const items = (filtered.json.data as { items: RegisterPayout[] }).items;
     expect(items.every((r) => r.state === "needs_review")).toBe(true);
     expect(items.some((r) => r.idempotency_key === key)).toBe(true);
@@ -157,7 +147,7 @@ describe("the automatic re-send window and needs review", () => {
     await reconcilePayouts(await getLedger(), { olderThanMs: 60_000 });
     expect((await row(waiting)).state).toBe("needs_review");
 
-    const filtered = await call(payouts.GET, "/api/payouts?state=in_progress&limit=500", { cookie });
+    const filtered = await call(payouts.GET, "/api/payouts?state=in_progress&limit=500", { cookie: bff.cookie });
     expect(filtered.status, filtered.text).toBe(200);
     const items = (filtered.json.data as { items: RegisterPayout[] }).items;
     expect(items.every((r) => r.state === "intent" || r.state === "uncertain")).toBe(true);
@@ -170,7 +160,7 @@ describe("the automatic re-send window and needs review", () => {
     await lostAnswer(key, 6200);
     await ageRow(key, 60 * 60_000);
     await reconcilePayouts(await getLedger(), { olderThanMs: 0 });
-    const { result, byRoute } = await countUpstream(harness.sandbox, () => reviewPayout({ action: "check_again", idempotency_key: key }));
+    const { result, byRoute } = await countUpstream(bff.harness.sandbox, () => reviewPayout({ action: "check_again", idempotency_key: key }));
     expect(result.status, result.text).toBe(200);
     expect(byRoute[POST_PAYOUTS]).toBe(1);
     const [upstream] = await upstreamFor(key);
@@ -196,7 +186,7 @@ describe("the automatic re-send window and needs review", () => {
     const entry = (await audit(key)).find((e) => e.action === "payout.handled");
     expect(entry).toMatchObject({ outcome: "success", actor: { name: "Olivia Operator" } });
 
-    const { result, requests } = await countUpstream(harness.sandbox, async () => {
+    const { result, requests } = await countUpstream(bff.harness.sandbox, async () => {
       await reconcilePayouts(await getLedger(), { olderThanMs: 0 });
       return createPayout(key, 6300);
     });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import * as activity from "@/app/api/activity/route";
 import * as payout from "@/app/api/payouts/[id]/route";
 import * as payouts from "@/app/api/payouts/route";
@@ -8,23 +8,12 @@ import { getLedger } from "@/lib/server/ledger";
 import { resetSessionConfigForTests } from "@/lib/server/session/config";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
-import { ACME, call, countUpstream, newKey, operatorBody, signIn, startBffHarness, TEST_SECRET, viewerBody, type BffHarness, type CallResult } from "../helpers/bff";
+import { ACME, call, countUpstream, newKey, signIn, TEST_SECRET, viewerBody, type CallResult } from "../helpers/bff";
+import { setUpBffHarness } from "../helpers/bff-suite";
 
-let harness: BffHarness;
-let cookie = "";
-beforeAll(async () => {
-  harness = await startBffHarness();
-  cookie = await signIn(session.POST, operatorBody);
-});
-afterAll(async () => {
-  await harness.close();
-});
-beforeEach(async () => {
-  await harness.sandbox.clearFaults();
-});
+const bff = setUpBffHarness();
 
 const POST_PAYOUTS = "POST /v1/payouts";
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 interface PayoutBody {
   amount_centavos: number;
@@ -35,15 +24,15 @@ interface PayoutBody {
 const emailPayout = (amount = 12345): PayoutBody => ({ amount_centavos: amount, pix_key_type: "email", pix_key: "Joao@Example.com" });
 
 function createPayout(key: string, body: PayoutBody): Promise<CallResult> {
-  return call(payouts.POST, "/api/payouts", { method: "POST", cookie, idempotencyKey: key, body });
+  return call(payouts.POST, "/api/payouts", { method: "POST", cookie: bff.cookie, idempotencyKey: key, body });
 }
 
-function lookUp(id: string, withCookie = cookie): Promise<CallResult> {
+function lookUp(id: string, withCookie = bff.cookie): Promise<CallResult> {
   return call(payout.GET, `/api/payouts/${id}`, { cookie: withCookie, params: { id } });
 }
 
 async function registerRows(key: string): Promise<RegisterPayout[]> {
-  const result = await call(payouts.GET, "/api/payouts?limit=500", { cookie });
+  const result = await call(payouts.GET, "/api/payouts?limit=500", { cookie: bff.cookie });
   expect(result.status).toBe(200);
   return (result.json.data as { items: RegisterPayout[] }).items.filter((p) => p.idempotency_key === key);
 }
@@ -57,11 +46,11 @@ async function registerRow(key: string): Promise<RegisterPayout> {
 }
 
 async function upstreamPayouts(key: string) {
-  return (await harness.sandbox.payouts()).filter((p) => p.idempotency_key === key);
+  return (await bff.harness.sandbox.payouts()).filter((p) => p.idempotency_key === key);
 }
 
 async function activityFor(key: string): Promise<ActivityEntry[]> {
-  const result = await call(activity.GET, "/api/activity?limit=1000", { cookie });
+  const result = await call(activity.GET, "/api/activity?limit=1000", { cookie: bff.cookie });
   expect(result.status).toBe(200);
   return (result.json.data as { items: ActivityEntry[] }).items.filter((e) => e.idempotency_key === key);
 }
@@ -109,7 +98,7 @@ describe("POST /api/payouts", () => {
     const key = newKey("twice");
     const first = await createPayout(key, emailPayout(5000));
     expect(first.status).toBe(201);
-    const { result: second, byRoute } = await countUpstream(harness.sandbox, () => createPayout(key, emailPayout(5000)));
+    const { result: second, byRoute } = await countUpstream(bff.harness.sandbox, () => createPayout(key, emailPayout(5000)));
     expect(second.status).toBe(200);
     expect((second.json.data as RegisterPayout).id).toBe((first.json.data as RegisterPayout).id);
     // An answered intent is served from the register.
@@ -133,7 +122,7 @@ describe("POST /api/payouts", () => {
     const key = newKey("conflict");
     expect((await createPayout(key, emailPayout(3000))).status).toBe(201);
     for (const body of [emailPayout(3001), { ...emailPayout(3000), pix_key: "outra@example.com" }, { amount_centavos: 3000, pix_key_type: "cpf", pix_key: "12345678909" }]) {
-      const { result, requests } = await countUpstream(harness.sandbox, () => createPayout(key, body));
+      const { result, requests } = await countUpstream(bff.harness.sandbox, () => createPayout(key, body));
       expect(result.status).toBe(409);
       expect(result.json.error?.code).toBe("idempotency_conflict");
       expect(requests).toBe(0);
@@ -157,7 +146,7 @@ describe("POST /api/payouts", () => {
 
     // The API does not use up a key on a 4xx, so retrying the rejected key sends it again
     // (the API decides), and the register still holds one row for it.
-    const { result: again, requests } = await countUpstream(harness.sandbox, () => createPayout(key, emailPayout(50)));
+    const { result: again, requests } = await countUpstream(bff.harness.sandbox, () => createPayout(key, emailPayout(50)));
     expect(again.status).toBe(422);
     expect(requests).toBe(1);
     expect(await registerRow(key)).toMatchObject({ state: "rejected", id: null });
@@ -166,14 +155,14 @@ describe("POST /api/payouts", () => {
 
   it("upstream timeouts → 504 payout_outcome_unknown (row uncertain); the same key later completes it once", async () => {
     const key = newKey("timeout");
-    await harness.sandbox.addFault({ kind: "hang", method: "POST", path: "/v1/payouts", count: 10 });
+    await bff.harness.sandbox.addFault({ kind: "hang", method: "POST", path: "/v1/payouts", count: 10 });
     const lost = await createPayout(key, emailPayout(4200));
     expect(lost.status, lost.text).toBe(504);
     expect(lost.json.error?.code).toBe("payout_outcome_unknown");
     expect(lost.json.error?.details?.idempotency_key).toBe(key);
     expect(await registerRow(key)).toMatchObject({ state: "uncertain", id: null });
 
-    await harness.sandbox.clearFaults();
+    await bff.harness.sandbox.clearFaults();
     const checked = await createPayout(key, emailPayout(4200));
     expect([200, 201]).toContain(checked.status);
     expect(checked.json.data).toMatchObject({ idempotency_key: key, state: "submitted", status: "pending" });
@@ -185,8 +174,8 @@ describe("POST /api/payouts", () => {
 
   it("commit_then_drop once: the client retries, the replay completes it, one payout", async () => {
     const key = newKey("drop");
-    await harness.sandbox.addFault({ kind: "commit_then_drop", method: "POST", path: "/v1/payouts", count: 1 });
-    const { result, byRoute } = await countUpstream(harness.sandbox, () => createPayout(key, emailPayout(6100)));
+    await bff.harness.sandbox.addFault({ kind: "commit_then_drop", method: "POST", path: "/v1/payouts", count: 1 });
+    const { result, byRoute } = await countUpstream(bff.harness.sandbox, () => createPayout(key, emailPayout(6100)));
     expect(result.status, result.text).toBe(201);
     expect(byRoute[POST_PAYOUTS]).toBe(2);
     const upstream = await upstreamPayouts(key);
@@ -199,7 +188,7 @@ describe("POST /api/payouts", () => {
 describe("POST /api/payouts when the answer is lost every time", () => {
   it("committed upstream but every reply dropped → 504 uncertain; checking again finds the one payout", async () => {
     const key = newKey("alldrop");
-    await harness.sandbox.addFault({ kind: "commit_then_drop", method: "POST", path: "/v1/payouts", count: 10 });
+    await bff.harness.sandbox.addFault({ kind: "commit_then_drop", method: "POST", path: "/v1/payouts", count: 10 });
     const lost = await createPayout(key, emailPayout(7700));
     expect(lost.status, lost.text).toBe(504);
     expect(lost.json.error?.code).toBe("payout_outcome_unknown");
@@ -209,7 +198,7 @@ describe("POST /api/payouts when the answer is lost every time", () => {
     expect(upstream).toHaveLength(1);
     expect(await registerRow(key)).toMatchObject({ state: "uncertain", id: null });
 
-    await harness.sandbox.clearFaults();
+    await bff.harness.sandbox.clearFaults();
     const checked = await createPayout(key, emailPayout(7700));
     expect(checked.status).toBe(200);
     expect((checked.json.data as RegisterPayout).id).toBe(upstream[0]?.id);
@@ -236,10 +225,10 @@ describe("GET /api/payouts (the register)", () => {
     expect((await createPayout(okKey, emailPayout(2222))).status).toBe(201);
     expect((await createPayout(rejectedKey, emailPayout(10))).status).toBe(422);
 
-    const search = await call(payouts.GET, `/api/payouts?search=${okKey}`, { cookie });
+    const search = await call(payouts.GET, `/api/payouts?search=${okKey}`, { cookie: bff.cookie });
     expect((search.json.data as { items: RegisterPayout[] }).items.map((p) => p.idempotency_key)).toEqual([okKey]);
 
-    const pending = await call(payouts.GET, "/api/payouts?status=pending&limit=500", { cookie });
+    const pending = await call(payouts.GET, "/api/payouts?status=pending&limit=500", { cookie: bff.cookie });
     const items = (pending.json.data as { items: RegisterPayout[] }).items;
     expect(items.every((p) => p.status === "pending")).toBe(true);
     expect(items.some((p) => p.idempotency_key === rejectedKey)).toBe(false);
@@ -248,11 +237,11 @@ describe("GET /api/payouts (the register)", () => {
   it("pages with next_cursor, newest first", async () => {
     const keys = [newKey("page-1"), newKey("page-2"), newKey("page-3")];
     for (const key of keys) expect((await createPayout(key, emailPayout(1111))).status).toBe(201);
-    const first = await call(payouts.GET, "/api/payouts?limit=2", { cookie });
+    const first = await call(payouts.GET, "/api/payouts?limit=2", { cookie: bff.cookie });
     const page1 = first.json.data as { items: RegisterPayout[]; next_cursor: string | null };
     expect(page1.items.map((p) => p.idempotency_key)).toEqual([keys[2], keys[1]]);
     expect(page1.next_cursor).not.toBeNull();
-    const second = await call(payouts.GET, `/api/payouts?limit=2&cursor=${page1.next_cursor ?? ""}`, { cookie });
+    const second = await call(payouts.GET, `/api/payouts?limit=2&cursor=${page1.next_cursor ?? ""}`, { cookie: bff.cookie });
     expect((second.json.data as { items: RegisterPayout[] }).items[0]?.idempotency_key).toBe(keys[0]);
   });
 });
@@ -274,7 +263,7 @@ describe("GET /api/payouts/{id}", () => {
     expect(String(data.bank_account.pix_key_masked)).not.toContain("joao@example.com");
     expect(data.register).toMatchObject({ id, idempotency_key: key, state: "submitted" });
 
-    await sleep(450); // the sandbox settles payouts after 300 ms
+    await bff.harness.clock.skip(300); // the sandbox settles payouts after 300 ms
     const settled = await lookUp(id);
     expect(settled.json.data).toMatchObject({ id, status: "paid", register: { status: "paid" } });
     expect((settled.json.data as { paid_at: unknown }).paid_at).toEqual(expect.any(String));
@@ -285,7 +274,7 @@ describe("GET /api/payouts/{id}", () => {
     const key = newKey("refresh");
     expect((await createPayout(key, emailPayout(3300))).status).toBe(201);
     expect((await registerRow(key)).status).toBe("pending");
-    await sleep(3_300); // past settlement and the register's minimum refresh age
+    await bff.harness.clock.skip(3_001); // past settlement and the register's minimum refresh age (3 s)
     expect((await registerRow(key)).status).toBe("paid");
   });
 
@@ -316,14 +305,14 @@ describe("the reconciler", () => {
 
   it("completes an uncertain payout with exactly one upstream payout", async () => {
     const key = newKey("reconcile");
-    await harness.sandbox.addFault({ kind: "error503", method: "POST", path: "/v1/payouts" });
+    await bff.harness.sandbox.addFault({ kind: "error503", method: "POST", path: "/v1/payouts" });
     const lost = await createPayout(key, emailPayout(8800));
     expect(lost.status).toBe(504);
     expect(lost.json.error?.code).toBe("payout_outcome_unknown");
     expect(await registerRow(key)).toMatchObject({ state: "uncertain" });
     expect(await upstreamPayouts(key)).toHaveLength(0);
 
-    await harness.sandbox.clearFaults();
+    await bff.harness.sandbox.clearFaults();
     const summary = await reconcilePayouts(await getLedger(), { olderThanMs: 0 });
     expect(summary.submitted).toBeGreaterThanOrEqual(1);
     const upstream = await upstreamPayouts(key);
@@ -332,7 +321,7 @@ describe("the reconciler", () => {
 
     // Nothing left to do, and the operator's "check again" now gets the same payout without a call.
     expect((await reconcilePayouts(await getLedger(), { olderThanMs: 0 })).examined).toBe(0);
-    const { result: again, requests } = await countUpstream(harness.sandbox, () => createPayout(key, emailPayout(8800)));
+    const { result: again, requests } = await countUpstream(bff.harness.sandbox, () => createPayout(key, emailPayout(8800)));
     expect(again.status).toBe(200);
     expect((again.json.data as RegisterPayout).id).toBe(upstream[0]?.id);
     expect(requests).toBe(0);
@@ -344,9 +333,9 @@ describe("the reconciler", () => {
 
   it("a payout whose sealed credential can no longer be opened waits for a person (needs review), not sent", async () => {
     const key = newKey("sealed");
-    await harness.sandbox.addFault({ kind: "error503", method: "POST", path: "/v1/payouts" });
+    await bff.harness.sandbox.addFault({ kind: "error503", method: "POST", path: "/v1/payouts" });
     expect((await createPayout(key, emailPayout(9100))).status).toBe(504);
-    await harness.sandbox.clearFaults();
+    await bff.harness.sandbox.clearFaults();
 
     process.env.SESSION_SECRET = "an-entirely-different-secret-0123456789-xyz";
     resetSessionConfigForTests();
@@ -371,9 +360,9 @@ describe("audit", () => {
     const rejectedKey = newKey("audit-rejected");
     expect((await createPayout(rejectedKey, emailPayout(40))).status).toBe(422);
     const pendingKey = newKey("audit-pending");
-    await harness.sandbox.addFault({ kind: "error503", method: "POST", path: "/v1/payouts" });
+    await bff.harness.sandbox.addFault({ kind: "error503", method: "POST", path: "/v1/payouts" });
     expect((await createPayout(pendingKey, emailPayout(10000))).status).toBe(504);
-    await harness.sandbox.clearFaults();
+    await bff.harness.sandbox.clearFaults();
 
     const [ok] = await activityFor(okKey);
     expect(ok).toMatchObject({

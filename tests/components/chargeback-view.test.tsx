@@ -1,9 +1,7 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import type { ReactNode } from "react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { ChargebacksView } from "@/components/chargebacks/chargebacks-view";
+import { renderWithProviders } from "../helpers/render";
 
 // A tiny stand-in for Next's router: the query string lives in jsdom's location.
 const nav = vi.hoisted(() => {
@@ -66,10 +64,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 function renderView() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-  const user = userEvent.setup();
-  render(<ChargebacksView />, { wrapper });
+  const { user } = renderWithProviders(<ChargebacksView />);
   return { user };
 }
 

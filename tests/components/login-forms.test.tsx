@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import type { ReactNode } from "react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LoginScreen } from "@/components/login/login-screen";
 import { postSignInTarget } from "@/components/login/post-sign-in";
+import { renderWithProviders } from "../helpers/render";
 
 const router = { replace: vi.fn(), push: vi.fn(), refresh: vi.fn(), back: vi.fn(), forward: vi.fn(), prefetch: vi.fn() };
 vi.mock("next/navigation", () => ({
@@ -39,10 +37,7 @@ afterEach(() => {
 });
 
 function renderLogin(props: { sandbox?: boolean; next?: string | null } = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-  const user = userEvent.setup();
-  render(<LoginScreen sandbox={props.sandbox ?? false} next={props.next ?? null} />, { wrapper });
+  const { user } = renderWithProviders(<LoginScreen sandbox={props.sandbox ?? false} next={props.next ?? null} />);
   return { user };
 }
 

@@ -1,11 +1,9 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import type { ReactNode } from "react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PaymentLinkForm } from "@/components/payment-links/payment-link-form";
 import type { PaymentLink } from "@/lib/shared/schemas/payment-link";
 import { paymentLinkKeys } from "@/lib/browser/query/payment-links";
+import { newQueryClient, renderWithProviders } from "../helpers/render";
 
 const router = { replace: vi.fn(), push: vi.fn(), refresh: vi.fn(), back: vi.fn(), forward: vi.fn(), prefetch: vi.fn() };
 vi.mock("next/navigation", () => ({
@@ -50,12 +48,10 @@ afterEach(() => {
 });
 
 function renderForm() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const client = newQueryClient();
   const existing: PaymentLink[] = [{ ...CREATED, id: "pl_old", name: "Antigo", slug: "antigo", status: "active", description: "", collect_customer_data: false }];
   client.setQueryData(paymentLinkKeys.list(), existing);
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-  const user = userEvent.setup();
-  render(<PaymentLinkForm baseUrl="https://pay.example.com/l/" />, { wrapper });
+  const { user } = renderWithProviders(<PaymentLinkForm baseUrl="https://pay.example.com/l/" />, { client });
   return { user, client };
 }
 

@@ -1,11 +1,9 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import type { ReactNode } from "react";
+import { screen, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { PaymentLinksView } from "@/components/payment-links/payment-links-view";
 import { PaymentLinkSchema, type PaymentLink } from "@/lib/shared/schemas/payment-link";
 import { paymentLinkKeys } from "@/lib/browser/query/payment-links";
+import { newQueryClient, renderWithProviders } from "../helpers/render";
 
 let search = new URLSearchParams();
 const router = { replace: vi.fn(), push: vi.fn(), refresh: vi.fn(), back: vi.fn(), forward: vi.fn(), prefetch: vi.fn() };
@@ -67,11 +65,9 @@ afterEach(() => {
 });
 
 function renderView() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const client = newQueryClient({ staleTime: Infinity });
   client.setQueryData(paymentLinkKeys.list(), LINKS);
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-  const user = userEvent.setup();
-  render(<PaymentLinksView baseUrl="https://pay.example.com/l/" />, { wrapper });
+  const { user } = renderWithProviders(<PaymentLinksView baseUrl="https://pay.example.com/l/" />, { client });
   return { user };
 }
 

@@ -1,11 +1,10 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NewPayoutFlow } from "@/components/payouts/new-payout-flow";
 import { classifySendFailure } from "@/components/payouts/send-outcome";
 import { BffRequestError } from "@/lib/browser/bff-client/errors";
+import { renderWithProviders } from "../helpers/render";
 
 vi.mock("next/navigation", () => ({
   useRouter: () => ({ push: vi.fn(), replace: vi.fn(), refresh: vi.fn(), prefetch: vi.fn(), back: vi.fn() }),
@@ -87,10 +86,7 @@ afterEach(() => {
 });
 
 function renderFlow() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-  const user = userEvent.setup();
-  render(<NewPayoutFlow />, { wrapper });
+  const { user } = renderWithProviders(<NewPayoutFlow />);
   return { user };
 }
 

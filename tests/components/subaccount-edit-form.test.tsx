@@ -1,11 +1,10 @@
-import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import type { ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SubaccountEditForm } from "@/components/subaccounts/subaccount-edit-form";
 import { subaccountQuery } from "@/lib/browser/query/subaccounts";
 import type { KnownSubaccount } from "@/lib/shared/schemas/known-subaccount";
+import { renderWithProviders } from "../helpers/render";
 
 const KNOWN: KnownSubaccount = {
   id: "sa_demo_1",
@@ -41,10 +40,7 @@ function Harness({ initial }: { initial: KnownSubaccount | null }) {
 }
 
 function renderForm(subaccount: KnownSubaccount | null) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-  const user = userEvent.setup();
-  render(<Harness initial={subaccount} />, { wrapper });
+  const { user, client } = renderWithProviders(<Harness initial={subaccount} />);
   return { user, client };
 }
 

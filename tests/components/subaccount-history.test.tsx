@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
-import type { ReactNode } from "react";
+import { screen, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { auditFieldChanges, describeChanges, pendingChanges } from "@/components/subaccounts/subaccount-changes";
 import { SubaccountHistory } from "@/components/subaccounts/subaccount-history";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
+import { renderWithProviders } from "../helpers/render";
 
 vi.mock("next/navigation", () => ({
   useRouter: () => ({ replace: vi.fn(), push: vi.fn(), refresh: vi.fn(), back: vi.fn(), forward: vi.fn(), prefetch: vi.fn() }),
@@ -109,9 +108,7 @@ describe("SubaccountHistory", () => {
     fetchSpy.mockResolvedValue(
       new Response(JSON.stringify({ data: { items: ENTRIES, next_cursor: null }, error: null, request_id: null }), { status: 200, headers: { "content-type": "application/json" } }),
     );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-    render(<SubaccountHistory id="sa_demo_1" />, { wrapper });
+    renderWithProviders(<SubaccountHistory id="sa_demo_1" />);
 
     await screen.findByText("Bruno Backoffice");
     const table = screen.getByRole("table", { name: "Histórico" });

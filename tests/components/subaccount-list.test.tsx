@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { useSyncExternalStore, type ReactNode } from "react";
+import { screen, waitFor, within } from "@testing-library/react";
+import { useSyncExternalStore } from "react";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { SubaccountsView } from "@/components/subaccounts/subaccounts-view";
 import type { KnownSubaccount } from "@/lib/shared/schemas/known-subaccount";
+import { renderWithProviders } from "../helpers/render";
 
 // A tiny address bar: router.replace/push change it, useSearchParams follows it.
 const nav = vi.hoisted(() => {
@@ -89,10 +88,7 @@ afterEach(() => {
 
 function renderList(rows: KnownSubaccount[]) {
   fetchSpy.mockResolvedValue(envelope(rows));
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-  const user = userEvent.setup();
-  render(<SubaccountsView />, { wrapper });
+  const { user } = renderWithProviders(<SubaccountsView />);
   return { user };
 }
 

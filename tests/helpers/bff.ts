@@ -12,6 +12,8 @@ import { closeLedger } from "@/lib/server/ledger";
 import { resetTenancyForTests } from "@/lib/server/services/business";
 import { resetTransportConfigForTests } from "@/lib/server/transport-config";
 import { resetSessionConfigForTests } from "@/lib/server/session/config";
+import { setServerClockForTests } from "@/lib/server/clock";
+import { SkipClock } from "./clock";
 import { ACME, BETA, startTestSandbox, type SandboxOptions, type TestSandbox } from "./sandbox";
 
 export { ACME, BETA };
@@ -102,6 +104,12 @@ export function sessionCookieFrom(result: CallResult): string {
 
 export interface BffHarness {
   sandbox: TestSandbox;
+  /**
+   * The time of the BFF's services and clients and of the sandbox: real time, plus
+   * whatever the test skips ahead (`clock.skip(ms)`) to reach settlement or a
+   * minimum age without waiting. The ledger's database keeps real time.
+   */
+  clock: SkipClock;
   close(): Promise<void>;
 }
 
@@ -111,7 +119,8 @@ export interface BffHarness {
  * and short client timeouts so failure paths are quick.
  */
 export async function startBffHarness(options: { sandbox?: Partial<SandboxOptions>; env?: Record<string, string> } = {}): Promise<BffHarness> {
-  const sandbox = await startTestSandbox(options.sandbox);
+  const clock = new SkipClock();
+  const sandbox = await startTestSandbox({ clock, ...options.sandbox });
   const env: Record<string, string> = {
     SANDBOX_URL: sandbox.url,
     SESSION_SECRET: TEST_SECRET,
@@ -133,9 +142,12 @@ export async function startBffHarness(options: { sandbox?: Partial<SandboxOption
   resetTenancyForTests();
   resetTransportConfigForTests();
   await closeLedger();
+  setServerClockForTests(clock);
   return {
     sandbox,
+    clock,
     close: async () => {
+      setServerClockForTests(null);
       await closeLedger();
       await sandbox.close();
       await database?.drop();

@@ -3,11 +3,7 @@
  * fetch stub that answers BFF routes and records every call, and a render with
  * the providers the dashboard puts around pages.
  */
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
-import type { ReactElement, ReactNode } from "react";
 import { vi } from "vitest";
-import { SessionProvider } from "@/components/providers/session-provider";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
 import type { SessionInfo } from "@/lib/shared/schemas/session";
 
@@ -94,16 +90,4 @@ export function stubFetch(routes: Route[]): FetchCall[] {
   return calls;
 }
 
-export function newQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-}
-
-/** Renders inside React Query and (when a role is given) the signed-in session. */
-export function renderWithProviders(ui: ReactElement, options: { role?: SessionInfo["role"]; client?: QueryClient } = {}) {
-  const client = options.client ?? newQueryClient();
-  const role = options.role;
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{role ? <SessionProvider session={session(role)}>{children}</SessionProvider> : children}</QueryClientProvider>
-  );
-  return { client, ...render(ui, { wrapper }) };
-}
+export { newQueryClient, renderWithProviders } from "./render";

@@ -4,6 +4,7 @@
  * the header). A bare node:http server records each request and answers from a
  * script; everything else is covered against the sandbox in client.test.ts.
  */
+import { ManualClock, stepBackoffs } from "../helpers/clock";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPaymentsClient, isPaymentsApiError, PaymentsApiError, type RetryPolicy } from "@/lib/server/payments-api/client";
@@ -194,22 +195,13 @@ describe("reading answers", () => {
   });
 
   it("an HTTP-date Retry-After is a floor too", async () => {
-    const at = new Date(Date.now() + 3_000).toUTCString();
+    // The client reads the date against its own clock: 3 s ahead of it is a 3 s floor.
+    const clock = new ManualClock(Date.parse("2025-01-15T12:00:00Z"));
+    const at = new Date(clock.now() + 3_000).toUTCString();
     script.push({ status: 503, headers: { "retry-after": at }, body: envelope(null, { error: { code: "unavailable", message: "", details: {} } }) });
-    const delays: number[] = [];
-    const c = createPaymentsClient({
-      baseUrl,
-      credential: { kind: "api_key", apiKey: API_KEY },
-      retry: FAST,
-      random: () => 0,
-      sleep: async (ms) => {
-        delays.push(ms);
-      },
-    });
-    expect((await c.getPayout("po_1")).attempts).toBe(2);
-    expect(delays).toHaveLength(1);
-    expect(delays[0]).toBeGreaterThan(1_000);
-    expect(delays[0]).toBeLessThanOrEqual(3_000);
+    const c = createPaymentsClient({ baseUrl, credential: { kind: "api_key", apiKey: API_KEY }, retry: FAST, random: () => 0, clock });
+    expect((await stepBackoffs(clock, c.getPayout("po_1"))).attempts).toBe(2);
+    expect(clock.requested.filter((_, i) => i % 2 === 1)).toEqual([3_000]);
   });
 
   it("408 is retried; 400 and 401 are not", async () => {

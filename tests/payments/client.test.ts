@@ -4,6 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ManualClock, stepBackoffs } from "../helpers/clock";
 import { ACME, BETA, startTestSandbox, type TestSandbox } from "../helpers/sandbox";
 import {
   createPaymentsClient,
@@ -35,6 +36,9 @@ beforeEach(async () => {
   await sandbox.clearFaults();
 });
 
+const POST_PAYOUTS = "POST /v1/payouts";
+const CHARGEBACKS = "GET /v1/chargebacks";
+
 function client(overrides: Partial<PaymentsClientOptions> = {}) {
   return createPaymentsClient({ baseUrl: sandbox.url, credential: ACME_KEY, retry: FAST, ...overrides });
 }
@@ -49,6 +53,20 @@ async function counting<T>(fn: () => Promise<T>): Promise<{ value: T; requests: 
     requests: after.requests - before.requests,
     route: (key) => (after.by_route[key] ?? 0) - (before.by_route[key] ?? 0),
   };
+}
+
+/** Resolves once `route` has received `count` requests more than `before` (a real server: a bounded poll). */
+async function arrived(route: string, before: number, count: number): Promise<void> {
+  for (let tries = 0; tries < 500; tries++) {
+    const stats = await sandbox.stats();
+    if ((stats.by_route[route] ?? 0) - before >= count) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  throw new Error(`${route} did not receive ${count} request(s)`);
+}
+
+async function routeCount(route: string): Promise<number> {
+  return (await sandbox.stats()).by_route[route] ?? 0;
 }
 
 /** The rejection of `promise`, asserting it is a PaymentsApiError. */
@@ -251,38 +269,54 @@ describe("retries", () => {
 
   it("429 with Retry-After: the header is a floor on the delay", async () => {
     await sandbox.addFault({ kind: "throttle429", path: "/v1/payment-links", method: "GET", count: 1, retry_after: 1 });
-    const delays: number[] = [];
-    const result = await client({
-      random: () => 0,
-      sleep: async (ms) => {
-        delays.push(ms);
-      },
-    }).listPaymentLinks();
+    const clock = new ManualClock();
+    const result = await stepBackoffs(clock, client({ random: () => 0, clock }).listPaymentLinks());
     expect(result.attempts).toBe(2);
-    expect(delays).toEqual([1_000]);
+    // Each attempt's timeout, and between them the one backoff wait: the Retry-After, not the jitter's 0.
+    expect(clock.requested).toEqual([FAST.attemptTimeoutMs, 1_000, FAST.attemptTimeoutMs]);
   });
 
-  it("429 with Retry-After: really waits at least that long", async () => {
+  it("429 with Retry-After: the retry is sent only once the clock has passed it", async () => {
     await sandbox.addFault({ kind: "throttle429", path: "/v1/payment-links", method: "GET", count: 1, retry_after: 1 });
-    const started = Date.now();
-    const result = await client({ random: () => 0.99 }).listPaymentLinks();
+    const clock = new ManualClock();
+    const before = await routeCount("GET /v1/payment-links");
+    const attempts: number[] = [];
+    const pending = client({ random: () => 0.99, clock }).listPaymentLinks({ onAttempt: (info) => attempts.push(info.attempt) });
+    await clock.asked(2);
+    await clock.advance(999);
+    expect(attempts).toEqual([1]);
+    expect((await routeCount("GET /v1/payment-links")) - before).toBe(1);
+    await clock.advance(1);
+    const result = await pending;
     expect(result.attempts).toBe(2);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(990);
+    expect(attempts).toEqual([1, 2]);
   });
 
   it("a Retry-After beyond the deadline stops at once with the 429", async () => {
     await sandbox.addFault({ kind: "throttle429", path: "/v1/payment-links", method: "GET", retry_after: 30 });
-    const started = Date.now();
-    const error = await failure(client({ retry: { ...FAST, deadlineMs: 2_000 } }).listPaymentLinks());
-    expect(Date.now() - started).toBeLessThan(1_000);
+    const clock = new ManualClock();
+    const started = clock.now();
+    const error = await failure(client({ retry: { ...FAST, deadlineMs: 2_000 }, clock }).listPaymentLinks());
     expect(error).toMatchObject({ status: 429, attempts: 1, retryable: true, retried: false });
+    // No backoff wait was asked for: only the first attempt's timeout, and no time passed.
+    expect(clock.requested).toEqual([FAST.attemptTimeoutMs]);
+    expect(clock.now()).toBe(started);
   });
 
   it("a timeout (hang) then success reuses the payout's idempotency key: exactly one payout", async () => {
     await sandbox.addFault({ kind: "hang", method: "POST", path: "/v1/payouts", count: 1 });
     const body = payoutBody();
     const seen: AttemptInfo[] = [];
-    const { value: result, route } = await counting(() => client().createPayout(body, { onAttempt: (info) => seen.push(info) }));
+    const clock = new ManualClock();
+    const { value: result, route } = await counting(async () => {
+      const before = await routeCount(POST_PAYOUTS);
+      const pending = client({ clock, random: () => 0.5 }).createPayout(body, { onAttempt: (info) => seen.push(info) });
+      await arrived(POST_PAYOUTS, before, 1);
+      await clock.advance(FAST.attemptTimeoutMs ?? 0);
+      await clock.asked(2);
+      await clock.advance(clock.requested[1] ?? 0);
+      return pending;
+    });
     expect(result.attempts).toBe(2);
     expect(seen[1]?.error).toMatchObject({ kind: "timeout", status: 504, code: "upstream_timeout" });
     expect(route("POST /v1/payouts")).toBe(2);
@@ -320,19 +354,20 @@ describe("retries", () => {
 
   it("jitter is random(0, min(cap, base·2^n)) with the injected random, reported through onAttempt", async () => {
     await sandbox.addFault({ kind: "error503", path: "/v1/chargebacks" });
-    const delays: number[] = [];
+    const clock = new ManualClock();
     const seen: AttemptInfo[] = [];
     const error = await failure(
-      client({
-        retry: { maxAttempts: 5, baseDelayMs: 20, maxDelayMs: 100, attemptTimeoutMs: 300, deadlineMs: 5_000 },
-        random: () => 0.5,
-        sleep: async (ms) => {
-          delays.push(ms);
-        },
-      }).listChargebacks({ onAttempt: (info) => seen.push(info) }),
+      stepBackoffs(
+        clock,
+        client({
+          retry: { maxAttempts: 5, baseDelayMs: 20, maxDelayMs: 100, attemptTimeoutMs: 300, deadlineMs: 5_000 },
+          random: () => 0.5,
+          clock,
+        }).listChargebacks({ onAttempt: (info) => seen.push(info) }),
+      ),
     );
-    // ceilings 20, 40, 80, min(100, 160) → halves.
-    expect(delays).toEqual([10, 20, 40, 50]);
+    // ceilings 20, 40, 80, min(100, 160) → halves, each after an attempt's 300 ms timeout wait.
+    expect(clock.requested.filter((_, i) => i % 2 === 1)).toEqual([10, 20, 40, 50]);
     expect(seen.map((s) => [s.attempt, s.delayMs, s.error?.status ?? null])).toEqual([
       [1, 0, null],
       [2, 10, 503],
@@ -355,45 +390,67 @@ describe("retries", () => {
 
   it("the total deadline is respected while the upstream hangs", async () => {
     await sandbox.addFault({ kind: "hang", path: "/v1/chargebacks" });
-    const started = Date.now();
-    const error = await failure(client({ retry: { maxAttempts: 50, baseDelayMs: 20, maxDelayMs: 50, attemptTimeoutMs: 200, deadlineMs: 700 } }).listChargebacks());
-    const elapsed = Date.now() - started;
+    const clock = new ManualClock();
+    const started = clock.now();
+    const before = await routeCount(CHARGEBACKS);
+    let attempts = 0;
+    const pending = failure(
+      client({ retry: { maxAttempts: 50, baseDelayMs: 20, maxDelayMs: 50, attemptTimeoutMs: 200, deadlineMs: 700 }, random: () => 0.5, clock }).listChargebacks({
+        onAttempt: (info) => (attempts = info.attempt),
+      }),
+    );
+    let done = false;
+    void pending.finally(() => (done = true));
+    // Every attempt hangs: let it reach the sandbox, then move the clock to the next wait (its timeout, or a backoff).
+    for (let n = 1; !done; n++) {
+      await Promise.race([clock.asked(n), pending]);
+      if (done) break;
+      await arrived(CHARGEBACKS, before, attempts);
+      await clock.next();
+    }
+    const error = await pending;
     expect(error).toMatchObject({ kind: "timeout", status: 504, code: "upstream_timeout" });
-    expect(error.attempts).toBeGreaterThanOrEqual(3);
-    expect(error.attempts).toBeLessThan(50);
-    expect(elapsed).toBeGreaterThanOrEqual(650);
-    expect(elapsed).toBeLessThan(1_000);
+    // Timeouts of 200 ms with backoffs of 10, 20 and 25 ms: the fourth attempt gets the 45 ms left, then no more.
+    expect(clock.requested).toEqual([200, 10, 200, 20, 200, 25, 45]);
+    expect(error.attempts).toBe(4);
+    expect(clock.now() - started).toBe(700);
   });
 
   it("the caller's abort stops an attempt in flight and no retry follows", async () => {
     await sandbox.addFault({ kind: "hang", path: "/v1/chargebacks" });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    const before = await sandbox.stats();
-    const started = Date.now();
-    const rejection = await client({ retry: { ...FAST, attemptTimeoutMs: 2_000 } })
-      .listChargebacks({ signal: controller.signal })
+    const clock = new ManualClock();
+    const before = await routeCount(CHARGEBACKS);
+    const attempts: number[] = [];
+    const pending = client({ retry: { ...FAST, attemptTimeoutMs: 2_000 }, clock })
+      .listChargebacks({ signal: controller.signal, onAttempt: (info) => attempts.push(info.attempt) })
       .catch((e: unknown) => e);
-    expect(rejection).toMatchObject({ name: "AbortError" });
-    expect(Date.now() - started).toBeLessThan(1_000);
-    // Give a (wrong) retry the time it would need to show up.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const after = await sandbox.stats();
-    expect((after.by_route["GET /v1/chargebacks"] ?? 0) - (before.by_route["GET /v1/chargebacks"] ?? 0)).toBe(1);
+    await arrived(CHARGEBACKS, before, 1);
+    controller.abort();
+    expect(await pending).toMatchObject({ name: "AbortError" });
+    // Past the whole deadline, no second attempt and no backoff wait were ever started.
+    await clock.advance(FAST.deadlineMs ?? 0);
+    expect(attempts).toEqual([1]);
+    expect(clock.requested).toEqual([2_000]);
+    expect((await routeCount(CHARGEBACKS)) - before).toBe(1);
   });
 
   it("the caller's abort during the backoff wait stops the retries", async () => {
     await sandbox.addFault({ kind: "error503", path: "/v1/chargebacks" });
     const controller = new AbortController();
     const reason = new Error("operator left");
-    const started = Date.now();
-    const { value: rejection, route } = await counting(() =>
-      client({ retry: { ...FAST, baseDelayMs: 2_000, maxDelayMs: 2_000 }, random: () => 0.99 })
-        .listChargebacks({ signal: controller.signal, onAttempt: (info) => info.attempt === 1 && setTimeout(() => controller.abort(reason), 150) })
-        .catch((e: unknown) => e),
-    );
+    const clock = new ManualClock();
+    const { value: rejection, route } = await counting(async () => {
+      const pending = client({ retry: { ...FAST, baseDelayMs: 2_000, maxDelayMs: 2_000 }, random: () => 0.99, clock })
+        .listChargebacks({ signal: controller.signal })
+        .catch((e: unknown) => e);
+      await clock.asked(2);
+      expect(clock.pending).toBe(1);
+      controller.abort(reason);
+      return pending;
+    });
     expect(rejection).toBe(reason);
-    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(clock.pending).toBe(0);
     expect(route("GET /v1/chargebacks")).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { getPaymentsConfig, normalizeBaseUrl } from "@/lib/server/payments-api/config";
 import { isPaymentsApiError, PaymentsApiError } from "@/lib/server/payments-api/errors";
 import { backoffDelay, DEFAULT_RETRY_POLICY, isRetryableStatus, parseRetryAfter, resolveRetryPolicy, sleep } from "@/lib/server/payments-api/retry";
@@ -69,20 +69,29 @@ describe("resolveRetryPolicy", () => {
   });
 });
 
-describe("sleep", () => {
-  it("waits", async () => {
-    const started = Date.now();
-    await sleep(30);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(25);
+describe("sleep (the system clock's wait)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
   });
 
-  it("rejects with the abort reason at once", async () => {
+  it("waits the given time on a timer", async () => {
+    vi.useFakeTimers();
+    let done = false;
+    const pending = sleep(30).then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(29);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toBe(true);
+    await pending;
+  });
+
+  it("rejects with the abort reason at once, leaving no timer behind", async () => {
+    vi.useFakeTimers();
     const controller = new AbortController();
-    const started = Date.now();
     const pending = sleep(5_000, controller.signal);
-    setTimeout(() => controller.abort(new Error("stop")), 10);
+    controller.abort(new Error("stop"));
     await expect(pending).rejects.toThrow("stop");
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(vi.getTimerCount()).toBe(0);
     await expect(sleep(10, AbortSignal.abort())).rejects.toMatchObject({ name: "AbortError" });
   });
 });

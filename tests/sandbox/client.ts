@@ -61,4 +61,3 @@ export function uniqueSlug(prefix = "link"): string {
   return `${prefix}-${randomUUID().slice(0, 8)}`;
 }
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

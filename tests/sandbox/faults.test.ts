@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ManualClock } from "../helpers/clock";
 import { ACME, startTestSandbox, type FaultRule, type TestSandbox } from "../helpers/sandbox";
 import { call, validPayout } from "./client";
 
 let sb: TestSandbox;
+const clock = new ManualClock();
 beforeAll(async () => {
-  sb = await startTestSandbox();
+  sb = await startTestSandbox({ clock });
 });
 afterAll(() => sb.close());
 beforeEach(() => sb.clearFaults());
@@ -16,6 +18,16 @@ async function payoutCountFor(key: unknown): Promise<number> {
   return (await sb.payouts()).filter((p) => p.idempotency_key === key).length;
 }
 
+/** Tracks whether a request has been answered (or failed) yet. */
+function watch<T>(promise: Promise<T>): { promise: Promise<T>; done(): boolean } {
+  let finished = false;
+  const tracked = promise.finally(() => {
+    finished = true;
+  });
+  tracked.catch(() => undefined);
+  return { promise: tracked, done: () => finished };
+}
+
 async function listFaults(): Promise<FaultRule[]> {
   return (await call<FaultRule[]>(sb.url, "GET", "/__sandbox/faults")).body.data;
 }
@@ -23,12 +35,12 @@ async function listFaults(): Promise<FaultRule[]> {
 describe("fault injection", () => {
   it("latency delays the reply and then proceeds", async () => {
     await sb.addFault({ kind: "latency", ms: 300, path: "/v1/payment-links" });
-    const start = performance.now();
-    const res = await listLinks();
-    const elapsed = performance.now() - start;
-    expect(res.status).toBe(200);
-    expect(elapsed).toBeGreaterThanOrEqual(280);
-    expect(elapsed).toBeLessThan(3000);
+    const reply = watch(listLinks());
+    await clock.waiting();
+    await clock.advance(299);
+    expect(reply.done()).toBe(false);
+    await clock.advance(1);
+    expect((await reply.promise).status).toBe(200);
   });
 
   it("error503 → 503 service_unavailable with Retry-After, and no effect", async () => {
@@ -86,7 +98,14 @@ describe("fault injection", () => {
   it("hang never replies (client times out) and has no effect", async () => {
     await sb.addFault({ kind: "hang", path: "/v1/payouts" });
     const body = validPayout();
-    await expect(postPayout(body, AbortSignal.timeout(300))).rejects.toThrow();
+    const controller = new AbortController();
+    const reply = watch(postPayout(body, controller.signal));
+    // However far the sandbox's clock moves, no answer comes; the client gives up.
+    await expect.poll(async () => (await sb.stats()).by_route["POST /v1/payouts"] ?? 0).toBeGreaterThan(0);
+    await clock.advance(60 * 60_000);
+    expect(reply.done()).toBe(false);
+    controller.abort();
+    await expect(reply.promise).rejects.toThrow();
     expect(await payoutCountFor(body.idempotency_key)).toBe(0);
     // Other routes are unaffected.
     expect((await listLinks()).status).toBe(200);
@@ -94,9 +113,12 @@ describe("fault injection", () => {
 
   it("hang with ms destroys the socket after ms", async () => {
     await sb.addFault({ kind: "hang", ms: 150, path: "/v1/payment-links" });
-    const start = performance.now();
-    await expect(listLinks()).rejects.toThrow();
-    expect(performance.now() - start).toBeGreaterThanOrEqual(120);
+    const reply = watch(listLinks());
+    await clock.waiting();
+    await clock.advance(149);
+    expect(reply.done()).toBe(false);
+    await clock.advance(1);
+    await expect(reply.promise).rejects.toThrow();
   });
 
   it("commit_then_drop performs the effect, then drops the connection; a retry replays", async () => {
@@ -149,10 +171,12 @@ describe("fault injection", () => {
 
   it("latency combines with an error outcome", async () => {
     await sb.setFaults([{ kind: "latency", ms: 200 }, { kind: "error500" }]);
-    const start = performance.now();
-    const res = await listLinks();
-    expect(res.status).toBe(500);
-    expect(performance.now() - start).toBeGreaterThanOrEqual(180);
+    const reply = watch(listLinks());
+    await clock.waiting();
+    await clock.advance(199);
+    expect(reply.done()).toBe(false);
+    await clock.advance(1);
+    expect((await reply.promise).status).toBe(500);
   });
 
   it("admin routes list, replace, append and clear rules, and refuse invalid ones", async () => {

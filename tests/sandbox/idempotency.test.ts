@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ManualClock } from "../helpers/clock";
 import { ACME, BETA, startTestSandbox, type TestSandbox } from "../helpers/sandbox";
 import { call, idemKey, uniqueSlug, validPayout } from "./client";
 
 let sb: TestSandbox;
+const clock = new ManualClock();
 beforeAll(async () => {
-  sb = await startTestSandbox();
+  sb = await startTestSandbox({ clock });
 });
 afterAll(() => sb.close());
 beforeEach(() => sb.clearFaults());
@@ -70,10 +72,11 @@ describe("payout idempotency (body idempotency_key)", () => {
     await sb.addFault({ kind: "latency", ms: 400, method: "POST", path: "/v1/payouts", count: 1 });
     const body = validPayout();
     const slow = post("/v1/payouts", body);
-    await new Promise((r) => setTimeout(r, 100));
+    await clock.waiting(); // the first one is in its injected latency
     const fast = await post("/v1/payouts", body);
     expect(fast.status).toBe(200);
     expect(fast.headers.get("idempotent-replayed")).toBe("true");
+    await clock.advance(400);
     const first = await slow;
     expect(first.body.data.id).toBe(fast.body.data.id);
     expect(await payoutsWithKey(String(body.idempotency_key))).toHaveLength(1);

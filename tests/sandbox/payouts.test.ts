@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PayoutCreatedSchema, PayoutSchema } from "@/lib/shared/schemas";
+import { ManualClock } from "../helpers/clock";
 import { ACME, startTestSandbox, type TestSandbox } from "../helpers/sandbox";
-import { call, idemKey, sleep, validPayout } from "./client";
+import { call, idemKey, validPayout } from "./client";
 
 const SETTLE_MS = 300;
 let sb: TestSandbox;
+const clock = new ManualClock();
 beforeAll(async () => {
-  sb = await startTestSandbox({ settleMs: SETTLE_MS });
+  sb = await startTestSandbox({ settleMs: SETTLE_MS, clock });
 });
 afterAll(() => sb.close());
 
@@ -20,19 +22,17 @@ async function getPayout(id: string) {
   return call<Record<string, unknown>>(sb.url, "GET", `/v1/payouts/${id}`, { key: ACME.apiKey });
 }
 
-async function waitForStatus(id: string, wanted: string, timeoutMs = 5000) {
-  const start = Date.now();
-  for (;;) {
-    const res = await getPayout(id);
-    if (res.body.data.status === wanted) return res;
-    if (Date.now() - start > timeoutMs) throw new Error(`payout ${id} still ${String(res.body.data.status)}`);
-    await sleep(50);
-  }
+/** Just before the settle time the payout is still pending; at it, it has its outcome. */
+async function afterSettlement(id: string) {
+  await clock.advance(SETTLE_MS - 1);
+  expect((await getPayout(id)).body.data.status).toBe("pending");
+  await clock.advance(1);
+  return getPayout(id);
 }
 
 describe("POST /v1/payouts", () => {
   it("returns the create shape: numeric strings, id == public_id, pending, E2E id", async () => {
-    const before = Date.now();
+    const before = clock.now();
     const res = await createPayout(validPayout({ amount_centavos: 123_456 }));
     expect(res.status).toBe(200);
     const p = PayoutCreatedSchema.parse(res.body.data);
@@ -82,7 +82,8 @@ describe("POST /v1/payouts", () => {
     const early = await getPayout(id);
     expect(early.body.data.status).toBe("pending");
     expect(early.body.data.paid_at).toBeNull();
-    const paid = await waitForStatus(id, "paid");
+    const paid = await afterSettlement(id);
+    expect(paid.body.data.status).toBe("paid");
     const p = PayoutSchema.parse(paid.body.data);
     expect(p.paid_at).toBeTruthy();
     expect(Date.parse(p.paid_at ?? "") - Date.parse(p.created_at ?? "")).toBe(SETTLE_MS);
@@ -96,7 +97,8 @@ describe("POST /v1/payouts", () => {
     const res = await createPayout(validPayout({ pix_key_type: type, pix_key: key }));
     expect(res.status).toBe(200);
     expect(res.body.data.status).toBe("pending");
-    const failed = await waitForStatus(String(res.body.data.id), "failed");
+    const failed = await afterSettlement(String(res.body.data.id));
+    expect(failed.body.data.status).toBe("failed");
     expect(failed.body.data.failure_reason).toMatch(/DICT/);
     expect(failed.body.data.paid_at).toBeNull();
   });

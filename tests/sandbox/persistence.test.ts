@@ -2,14 +2,17 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ManualClock } from "../helpers/clock";
 import { ACME, startTestSandbox, type TestSandbox } from "../helpers/sandbox";
-import { call, sleep, uniqueSlug, validPayout } from "./client";
+import { call, uniqueSlug, validPayout } from "./client";
 
 let dir: string;
+let clock: ManualClock;
 const open: TestSandbox[] = [];
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), "sandbox-state-"));
+  clock = new ManualClock();
 });
 afterEach(async () => {
   await Promise.all(open.splice(0).map((s) => s.close()));
@@ -17,7 +20,7 @@ afterEach(async () => {
 });
 
 async function start(opts: { reset?: boolean } = {}): Promise<TestSandbox> {
-  const sb = await startTestSandbox({ dataDir: dir, ...opts });
+  const sb = await startTestSandbox({ dataDir: dir, clock, ...opts });
   open.push(sb);
   return sb;
 }
@@ -59,7 +62,11 @@ describe("persistence", () => {
     const sb = await start();
     const slug = uniqueSlug();
     await call(sb.url, "POST", "/v1/payment-links", { key: ACME.apiKey, body: { name: "Soon", slug, amount_centavos: 100 } });
-    await sleep(200);
+    // The save is debounced by 20 ms on the sandbox's clock.
+    const saved = () => (JSON.parse(readFileSync(join(dir, "state.json"), "utf8")) as { links: Array<{ slug: string }> }).links.map((l) => l.slug);
+    await clock.advance(19);
+    expect(saved()).not.toContain(slug);
+    await clock.advance(1);
     const state = JSON.parse(readFileSync(join(dir, "state.json"), "utf8")) as { links: Array<{ slug: string }> };
     expect(state.links.map((l) => l.slug)).toContain(slug);
     expect(readdirSync(dir)).toEqual(["state.json"]);
@@ -68,7 +75,7 @@ describe("persistence", () => {
   it("persists a lazily settled status", async () => {
     const first = await start();
     const created = await call<{ id: string }>(first.url, "POST", "/v1/payouts", { key: ACME.apiKey, body: validPayout() });
-    await sleep(400);
+    await clock.advance(300);
     await call(first.url, "GET", `/v1/payouts/${created.body.data.id}`, { key: ACME.apiKey });
     await stop(first);
     const state = JSON.parse(readFileSync(join(dir, "state.json"), "utf8")) as { payouts: Array<{ id: string; status: string }> };

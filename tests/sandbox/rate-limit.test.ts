@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ManualClock } from "../helpers/clock";
 import { ACME, BETA, startTestSandbox, type TestSandbox } from "../helpers/sandbox";
-import { call, sleep } from "./client";
+import { call } from "./client";
 
 let sb: TestSandbox;
+const clock = new ManualClock();
 beforeAll(async () => {
-  sb = await startTestSandbox({ rateLimit: { perSecond: 2, burst: 3 } });
+  sb = await startTestSandbox({ rateLimit: { perSecond: 2, burst: 3 }, clock });
 });
 afterAll(() => sb.close());
 
@@ -29,7 +31,9 @@ describe("throttling (token bucket per credential)", () => {
     expect((await call(sb.url, "GET", "/v1/payment-links", { key: BETA.apiKey })).status).toBe(200);
     expect((await call(sb.url, "GET", "/v1/chargebacks", { bearer: { token: ACME.accessToken, businessId: ACME.businessId } })).status).toBe(200);
 
-    await sleep(retryAfter * 1000);
+    // Time stands still until the test moves it: the bucket refills only then.
+    expect((await call(sb.url, "GET", "/v1/payment-links", { key: ACME.apiKey })).status).toBe(429);
+    await clock.advance(retryAfter * 1000);
     expect((await call(sb.url, "GET", "/v1/payment-links", { key: ACME.apiKey })).status).toBe(200);
   });
 

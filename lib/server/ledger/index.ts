@@ -24,21 +24,16 @@ export { countAttention, getPayout, getPayoutByIdempotencyKey, getPayoutByUpstre
 export type { PayoutIntentInput, PayoutListQuery, PayoutRecord, PayoutStatusUpdate } from "./payouts";
 export {
   completePayoutIntent,
-  endFollowUp,
-  expireFollowUps,
   getPayoutForSend,
-  listFollowUps,
-  listResendCandidates,
   markPayoutHandled,
   markPayoutUncertain,
   movePayoutToReview,
   payoutLeaseName,
-  purgeExpiredSeals,
   rejectPayoutIntent,
   reopenRejectedIntent,
   startPayoutSend,
-  sweepPayoutsToReview,
 } from "./payout-lifecycle";
+export { endFollowUp, expireFollowUps, listFollowUps, listResendCandidates, purgeExpiredSeals, sweepPayoutsToReview } from "./payout-sweeps";
 export type { PayoutFailure, PayoutSubmission } from "./payout-lifecycle";
 export { acquireLease, clearLeasesOfDeadOwners, holdLease, holdLeaseWaiting, INSTANCE_ID, isLeaseHeld, purgeExpiredLeases, releaseLease, renewLease } from "./leases";
 export type { HoldOptions, LeaseHandle, LeaseOutcome, WaitOptions } from "./leases";

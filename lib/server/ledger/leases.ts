@@ -10,6 +10,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
+import { serverClock } from "../clock";
+import { after } from "../../shared/clock";
 import { ledgerLeases } from "./schema";
 import type { Ledger } from "./types";
 
@@ -117,18 +119,23 @@ export async function holdLease<T>(ledger: Ledger, name: string, options: HoldOp
   if (!lease) return { acquired: false };
   const every = Math.max(10, Math.trunc(options.renewEveryMs ?? options.ttlMs / 3));
   let renewing: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    renewing = renewLease(ledger, lease, options.ttlMs)
-      .then((held) => {
-        if (!held) options.onLost?.(name);
-      })
-      .catch(() => undefined);
-  }, every);
-  timer.unref();
+  const clock = serverClock();
+  const stop = new AbortController();
+  // Every `every` ms on the clock, whether or not the previous renewal has answered (like setInterval).
+  const renewLater = (): void =>
+    after(clock, every, stop.signal, () => {
+      renewing = renewLease(ledger, lease, options.ttlMs)
+        .then((held) => {
+          if (!held) options.onLost?.(name);
+        })
+        .catch(() => undefined);
+      renewLater();
+    });
+  renewLater();
   try {
     return { acquired: true, value: await work() };
   } finally {
-    clearInterval(timer);
+    stop.abort();
     await renewing;
     await releaseLease(ledger, lease).catch(() => undefined);
   }
@@ -147,11 +154,12 @@ export interface WaitOptions extends HoldOptions {
  * in turn. `{ acquired: false }` once the wait is over and the lease is still held.
  */
 export async function holdLeaseWaiting<T>(ledger: Ledger, name: string, options: WaitOptions, work: () => Promise<T>): Promise<LeaseOutcome<T>> {
-  const giveUpAt = Date.now() + Math.max(0, options.waitMs);
+  const clock = serverClock();
+  const giveUpAt = clock.now() + Math.max(0, options.waitMs);
   const pollMs = Math.max(1, Math.trunc(options.pollMs ?? 50));
   for (;;) {
     const held = await holdLease(ledger, name, options, work);
-    if (held.acquired || Date.now() >= giveUpAt) return held;
-    await new Promise<void>((resolve) => setTimeout(resolve, Math.min(pollMs, Math.max(1, giveUpAt - Date.now()))));
+    if (held.acquired || clock.now() >= giveUpAt) return held;
+    await clock.sleep(Math.min(pollMs, Math.max(1, giveUpAt - clock.now())));
   }
 }

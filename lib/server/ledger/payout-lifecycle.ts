@@ -14,13 +14,12 @@
  * after a send without a definite answer, a refusal of a re-send says nothing
  * about the first one, so the row waits for a person instead.
  */
-import { and, asc, eq, inArray, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { ReviewReason } from "@/lib/shared/schemas/register";
 import { storableOrNull, toStorableText } from "@/lib/shared/validation/text";
 import { recordColumns, type PayoutRecord } from "./payouts";
-import { ledgerLeases, payouts, type PayoutRequestBody, type PayoutRow, type PayoutState } from "./schema";
-import { pageSize } from "./query";
+import { payouts, type PayoutRequestBody, type PayoutRow, type PayoutState } from "./schema";
 import type { Ledger } from "./types";
 
 /** The lease that must be held to send this payout. */
@@ -28,7 +27,8 @@ export function payoutLeaseName(businessId: string, idempotencyKey: string): str
   return `payout:${businessId}:${idempotencyKey}`;
 }
 
-const RESENDABLE: PayoutState[] = ["intent", "uncertain"];
+/** States a payout may be (re-)sent from by itself. */
+export const RESENDABLE: PayoutState[] = ["intent", "uncertain"];
 const UNKNOWN: PayoutState[] = ["intent", "uncertain", "needs_review"];
 
 /** The whole row (with body and seal), for the one holder of its lease. */
@@ -187,120 +187,4 @@ async function move(
     .where(and(eq(payouts.businessId, businessId), eq(payouts.idempotencyKey, idempotencyKey), inArray(payouts.state, from)))
     .returning(recordColumns);
   return row ?? null;
-}
-
-/** No live lease on the row: nobody is sending it right now. */
-function notLeased(): SQL {
-  return sql`NOT EXISTS (SELECT 1 FROM ${ledgerLeases} l WHERE l.name = 'payout:' || ${payouts.businessId} || ':' || ${payouts.idempotencyKey} AND l.expires_at > now())`;
-}
-
-/** The reconciler's clock: the database's, or the one a caller (a test) injects. */
-function clock(now?: Date): SQL {
-  return now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
-}
-
-function msAgo(ms: number, now?: Date): SQL {
-  return sql`${clock(now)} - (${Math.max(0, Math.trunc(ms))} * interval '1 millisecond')`;
-}
-
-/**
- * Moves to needs_review every unresolved payout that nobody is sending and that
- * may no longer be re-sent by itself: created before the automatic re-send window,
- * or without a sealed credential. Erases the seal. Returns the rows it moved (for
- * the audit log). `now`: the clock to measure the window with (default the database's).
- */
-export async function sweepPayoutsToReview(ledger: Ledger, options: { windowMs: number; now?: Date }): Promise<PayoutRecord[]> {
-  const closed = lte(payouts.createdAt, msAgo(options.windowMs, options.now));
-  return ledger.db
-    .update(payouts)
-    .set({
-      state: "needs_review",
-      reviewReason: sql`CASE WHEN ${closed} THEN 'resend_window_passed' ELSE 'credential_unavailable' END`,
-      reviewSince: clock(options.now),
-      credentialSeal: null,
-      updatedAt: sql`now()`,
-    })
-    .where(and(inArray(payouts.state, RESENDABLE), or(closed, sql`${payouts.credentialSeal} IS NULL`), notLeased()))
-    .returning(recordColumns);
-}
-
-/**
- * Erases every sealed credential of a payout created before the window, in any
- * state: no seal outlives the automatic re-send window (a row being sent right
- * now keeps its lease; its sender already holds the credential it needs).
- * The reconciler runs it on every pass, after the sweep. Returns how many.
- */
-export async function purgeExpiredSeals(ledger: Ledger, options: { windowMs: number; now?: Date }): Promise<number> {
-  const rows = await ledger.db
-    .update(payouts)
-    .set({ credentialSeal: null })
-    .where(and(isNotNull(payouts.credentialSeal), lte(payouts.createdAt, msAgo(options.windowMs, options.now))))
-    .returning({ id: payouts.id });
-  return rows.length;
-}
-
-/**
- * Unresolved payouts of every business that may be re-sent by themselves now:
- * inside the window, with a seal, untouched for `olderThanMs`, and not being sent.
- * Read-only: the sender takes each one's lease before sending.
- */
-export async function listResendCandidates(ledger: Ledger, options: { olderThanMs: number; windowMs: number; limit?: number; now?: Date }): Promise<PayoutRow[]> {
-  return ledger.db
-    .select()
-    .from(payouts)
-    .where(
-      and(
-        inArray(payouts.state, RESENDABLE),
-        isNotNull(payouts.credentialSeal),
-        sql`${payouts.createdAt} > ${msAgo(options.windowMs, options.now)}`,
-        lte(payouts.updatedAt, msAgo(options.olderThanMs, options.now)),
-        notLeased(),
-      ),
-    )
-    .orderBy(asc(payouts.updatedAt), asc(payouts.id))
-    .limit(pageSize(options.limit));
-}
-
-/**
- * Submitted payouts whose status the refresher follows (they keep a seal), least
- * recently checked first, at most `perBusiness` of each business.
- */
-export async function listFollowUps(ledger: Ledger, options: { checkedBeforeMs: number; perBusiness: number; limit: number }): Promise<PayoutRow[]> {
-  const rows = await ledger.db
-    .select()
-    .from(payouts)
-    .where(
-      and(
-        eq(payouts.state, "submitted"),
-        isNotNull(payouts.credentialSeal),
-        or(sql`${payouts.statusCheckedAt} IS NULL`, lte(payouts.statusCheckedAt, msAgo(options.checkedBeforeMs))),
-      ),
-    )
-    .orderBy(sql`${payouts.statusCheckedAt} ASC NULLS FIRST`, asc(payouts.id))
-    .limit(Math.max(1, options.limit * 4));
-  const taken = new Map<string, number>();
-  const picked: PayoutRow[] = [];
-  for (const row of rows) {
-    const count = taken.get(row.businessId) ?? 0;
-    if (count >= options.perBusiness) continue;
-    taken.set(row.businessId, count + 1);
-    picked.push(row);
-    if (picked.length >= options.limit) break;
-  }
-  return picked;
-}
-
-/** Stops following a payout: its status is final, or the follow-up window closed. */
-export async function endFollowUp(ledger: Ledger, id: string): Promise<void> {
-  await ledger.db.update(payouts).set({ credentialSeal: null }).where(and(eq(payouts.id, id), eq(payouts.state, "submitted")));
-}
-
-/** Erases the follow-up seals of payouts submitted before the window. */
-export async function expireFollowUps(ledger: Ledger, options: { windowMs: number; now?: Date }): Promise<number> {
-  const rows = await ledger.db
-    .update(payouts)
-    .set({ credentialSeal: null })
-    .where(and(eq(payouts.state, "submitted"), isNotNull(payouts.credentialSeal), lte(payouts.createdAt, msAgo(options.windowMs, options.now))))
-    .returning({ id: payouts.id });
-  return rows.length;
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { serverClock } from "@/lib/server/clock";
 import { createPaymentsClient, type Credential, type PaymentsClient, type RetryPolicy } from "@/lib/server/payments-api/client";
 
 const ENV_POLICY: Record<keyof RetryPolicy, string> = {
@@ -21,5 +22,5 @@ export function retryPolicyFromEnv(env: Readonly<Record<string, string | undefin
 
 /** The payments client the BFF uses for a credential: the one client module, with the deployment's policy. */
 export function apiClientFor(credential: Credential, overrides: Partial<RetryPolicy> = {}): PaymentsClient {
-  return createPaymentsClient({ credential, retry: { ...retryPolicyFromEnv(), ...overrides } });
+  return createPaymentsClient({ credential, retry: { ...retryPolicyFromEnv(), ...overrides }, clock: serverClock() });
 }

@@ -1,5 +1,5 @@
 /**
- * Retry arithmetic for the payments client. Pure (no secrets, no I/O besides timers),
+ * Retry arithmetic for the payments client. Pure (no secrets, no I/O; time comes in as arguments),
  * so it is importable anywhere and unit-testable on its own.
  */
 
@@ -55,7 +55,7 @@ export function backoffDelay(retryIndex: number, policy: Pick<RetryPolicy, "base
  * Retry-After as milliseconds from `now`: delta-seconds ("3") or an HTTP-date.
  * Null when absent or unparseable; a date in the past gives 0.
  */
-export function parseRetryAfter(value: string | undefined, now: number = Date.now()): number | null {
+export function parseRetryAfter(value: string | undefined, now: number): number | null {
   const text = value?.trim();
   if (!text) return null;
   if (/^\d+$/.test(text)) {
@@ -79,25 +79,5 @@ export function isRetryableStatus(status: number, method: string): boolean {
   return status === 500 && method === "GET";
 }
 
-/** Waits `ms`, rejecting with the signal's reason as soon as it aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(abortReason(signal));
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortReason(signal));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
-
-export function abortReason(signal: AbortSignal | undefined): unknown {
-  return signal?.reason ?? new DOMException("The operation was aborted.", "AbortError");
-}
+/** The system clock's wait (a real timer); the client waits on its injected clock. */
+export { timerSleep as sleep, abortReason } from "../../shared/clock";

@@ -1,4 +1,5 @@
 import "server-only";
+import { serverClock } from "@/lib/server/clock";
 import { lt } from "drizzle-orm";
 import { z } from "zod";
 import { getLedger, purgeExpiredRevocations, purgeSecurityEvents, type Ledger } from "@/lib/server/ledger";
@@ -36,7 +37,7 @@ export interface HousekeepingSummary {
  * expired anyway, security-log entries past their retention, and sign-in
  * throttle counters whose window ended.
  */
-export async function runHousekeeping(ledger: Ledger, now: Date = new Date(), settings: HousekeepingSettings = housekeepingSettings()): Promise<HousekeepingSummary> {
+export async function runHousekeeping(ledger: Ledger, now: Date = new Date(serverClock().now()), settings: HousekeepingSettings = housekeepingSettings()): Promise<HousekeepingSummary> {
   const revocations = await purgeExpiredRevocations(ledger, now);
   const securityEvents = await purgeSecurityEvents(ledger, new Date(now.getTime() - settings.SECURITY_LOG_RETENTION_DAYS * DAY_MS));
   const expired = await ledger.db.delete(rateLimits).where(lt(rateLimits.expire, now)).returning({ key: rateLimits.key });
@@ -51,7 +52,7 @@ export function startHousekeeping(): void {
   const settings = housekeepingSettings();
   const tick = async () => {
     try {
-      const summary = await runHousekeeping(await getLedger(), new Date(), settings);
+      const summary = await runHousekeeping(await getLedger(), new Date(serverClock().now()), settings);
       if (summary.revocations + summary.securityEvents + summary.rateLimits > 0) log.info("housekeeping.pass", { summary });
     } catch (error) {
       log.error("housekeeping.pass_failed", { error });

@@ -2,6 +2,8 @@ import "server-only";
 import { getPayoutByUpstreamId, listPayouts, updatePayoutStatus, type Ledger } from "@/lib/server/ledger";
 import type { PayoutRecord } from "@/lib/server/ledger/payouts";
 import type { PaymentsClient } from "@/lib/server/payments-api/client";
+import { serverClock } from "@/lib/server/clock";
+import { after } from "@/lib/shared/clock";
 import type { Payout } from "@/lib/shared/schemas/payout";
 import type { z } from "zod";
 import type { registerQuerySchema } from "@/lib/shared/schemas/register";
@@ -42,12 +44,16 @@ const LIVE_REFRESH_MIN_AGE_MS = 3000;
  * polling each payout. Failures leave the stored status as it was.
  */
 async function refreshPending(ledger: Ledger, api: PaymentsClient, businessId: string, rows: PayoutRecord[]): Promise<PayoutRecord[]> {
-  const now = Date.now();
+  const clock = serverClock();
+  const now = clock.now();
   const stale = rows
     .filter((r) => r.payoutId && r.status === "pending" && now - (r.statusCheckedAt?.getTime() ?? 0) > LIVE_REFRESH_MIN_AGE_MS)
     .slice(0, LIVE_REFRESH_LIMIT);
   if (stale.length === 0) return rows;
-  const signal = AbortSignal.timeout(LIVE_REFRESH_BUDGET_MS);
+  const budget = new AbortController();
+  const done = new AbortController();
+  after(clock, LIVE_REFRESH_BUDGET_MS, done.signal, () => budget.abort(new DOMException("The refresh budget ran out.", "TimeoutError")));
+  const signal = budget.signal;
   const refreshed = await Promise.all(
     stale.map(async (row) => {
       try {
@@ -57,7 +63,7 @@ async function refreshPending(ledger: Ledger, api: PaymentsClient, businessId: s
         return row;
       }
     }),
-  );
+  ).finally(() => done.abort());
   const byId = new Map(refreshed.map((r) => [r.id, r]));
   return rows.map((r) => byId.get(r.id) ?? r);
 }

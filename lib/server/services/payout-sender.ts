@@ -1,4 +1,5 @@
 import "server-only";
+import { serverClock } from "@/lib/server/clock";
 import {
   appendAudit,
   completePayoutIntent,
@@ -99,7 +100,7 @@ async function recordSuccess(ctx: SendContext, row: PayoutRow, payout: Created, 
       requestId,
       attempts,
       // The refresher follows a pending payout with the credential it was sent with, inside its window only.
-      followUpSeal: payout.status === "pending" && Date.now() - row.createdAt.getTime() < payoutPolicy().followUpWindowMs ? row.credentialSeal : null,
+      followUpSeal: payout.status === "pending" && serverClock().now() - row.createdAt.getTime() < payoutPolicy().followUpWindowMs ? row.credentialSeal : null,
     });
     if (!done) throw new Error("payout row changed while its lease was held");
     await appendAudit(tx, {

@@ -4,6 +4,7 @@ import { getPayoutByIdempotencyKey, recordPayoutIntent, reopenRejectedIntent, ty
 import type { CreatePayoutBody, PayoutInput } from "@/lib/shared/schemas/payout";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
 import { sealCredential } from "@/lib/server/session/credential-seal";
+import { serverClock } from "@/lib/server/clock";
 import { maskPixKey } from "@/lib/shared/validation/pix-mask";
 import { BffError } from "../http/errors";
 import type { HandlerResult, SessionContext } from "../http/handler";
@@ -20,24 +21,23 @@ export function payoutRequestHash(body: CreatePayoutBody): string {
   return createHash("sha256").update(JSON.stringify([body.amount_centavos, body.pix_key_type, body.pix_key])).digest("hex");
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /**
  * Sends the payout, or — when another request or instance is sending the same
  * key right now — waits for that send's outcome instead of sending it too.
  */
 export async function sendOrAwait(ctx: SendContext, key: string): Promise<Exclude<SendOutcome, { kind: "busy" }>> {
   const policy = payoutPolicy();
-  const giveUpAt = Date.now() + policy.inFlightWaitMs;
+  const clock = serverClock();
+  const giveUpAt = clock.now() + policy.inFlightWaitMs;
   for (;;) {
     const outcome = await sendPayout(ctx, key);
     if (outcome.kind !== "busy") return outcome;
-    if (Date.now() >= giveUpAt) {
+    if (clock.now() >= giveUpAt) {
       throw new BffError(409, "payout_in_progress", "This payout is being sent right now by another request. Its outcome will show in the register shortly; check again in a moment with the same key.", {
         details: { idempotency_key: key },
       });
     }
-    await sleep(policy.inFlightPollMs);
+    await clock.sleep(policy.inFlightPollMs);
   }
 }
 

@@ -18,7 +18,7 @@ import { getSessionConfig, ironPasswords } from "./config";
  * - **Short-lived.** It opens only until `expiresAt`: the automatic re-send
  *   window plus a small margin (PayoutPolicy.sealLifetimeMs), checked against
  *   the caller's clock; iron's own time limit is the same length. The ledger
- *   erases it before then (lib/server/ledger/payout-lifecycle.ts).
+ *   erases it before then (lib/server/ledger/payout-sweeps.ts).
  */
 const INTENT_SEAL_INFO = "pixops intent-seal v1";
 const HKDF_SALT = "pixops-dashboard";

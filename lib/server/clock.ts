@@ -1,0 +1,18 @@
+import "server-only";
+import { systemClock, type Clock } from "../shared/clock";
+
+/**
+ * The clock of the BFF's services, payments clients, leases and background passes:
+ * the system clock, unless a test harness set another one to move time forward.
+ * Route handlers have no constructor to inject into, so this is their injection point.
+ */
+let current: Clock = systemClock;
+
+export function serverClock(): Clock {
+  return current;
+}
+
+/** Tests only: use `clock` from now on (null: the system clock again). */
+export function setServerClockForTests(clock: Clock | null): void {
+  current = clock ?? systemClock;
+}
