@@ -17,6 +17,7 @@ import { payouts as payoutsTable } from "@/lib/server/ledger/schema";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import type { PayoutAttention, RegisterPayout } from "@/lib/shared/schemas/register";
 import { ACME, call, countUpstream, newKey, operatorBody, signIn, startBffHarness, viewerBody, type BffHarness, type CallResult } from "../helpers/bff";
+import { resetConfigForTests } from "@/lib/server/config";
 
 let harness: BffHarness;
 let cookie = "";
@@ -111,6 +112,7 @@ describe("one send of a key at a time", () => {
     const lease = await acquireLease(ledger, payoutLeaseName(ACME.businessId, key), 60_000);
     expect(lease).not.toBeNull();
     process.env.PAYOUT_INFLIGHT_WAIT_MS = "300";
+    resetConfigForTests();
     try {
       const { result, byRoute } = await countUpstream(harness.sandbox, () => createPayout(key, 5300));
       expect(result.status).toBe(409);
@@ -120,6 +122,7 @@ describe("one send of a key at a time", () => {
       expect(pass.examined).toBe(0);
     } finally {
       process.env.PAYOUT_INFLIGHT_WAIT_MS = "8000";
+      resetConfigForTests();
       if (lease) await releaseLease(ledger, lease);
     }
     const done = await createPayout(key, 5300);

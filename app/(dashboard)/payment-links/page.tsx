@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import { resolvePaymentLinkBaseUrl } from "@/components/payment-links/link-model";
+import { appSettings } from "@/lib/server/config";
 import { PaymentLinksView } from "@/components/payment-links/payment-links-view";
 import { can } from "@/lib/shared/auth/roles";
 import { getI18n } from "@/lib/server/i18n";
@@ -18,6 +19,6 @@ export default async function PaymentLinksPage() {
   if (!can(session.role, "payment_links.list")) redirect("/payouts");
   // Read at request time, so one build serves every environment.
   await connection();
-  const baseUrl = resolvePaymentLinkBaseUrl(process.env.PAYMENT_LINK_BASE_URL);
+  const baseUrl = resolvePaymentLinkBaseUrl(appSettings().paymentLinkBaseUrl);
   return <PaymentLinksView baseUrl={baseUrl} />;
 }

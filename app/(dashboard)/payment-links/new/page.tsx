@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { connection } from "next/server";
 import { resolvePaymentLinkBaseUrl } from "@/components/payment-links/link-model";
+import { appSettings } from "@/lib/server/config";
 import { PaymentLinkForm } from "@/components/payment-links/payment-link-form";
 import { can } from "@/lib/shared/auth/roles";
 import { getI18n } from "@/lib/server/i18n";
@@ -17,6 +18,6 @@ export default async function NewPaymentLinkPage() {
   if (!session) redirect("/login?next=%2Fpayment-links%2Fnew");
   if (!can(session.role, "payment_links.create")) redirect(can(session.role, "payment_links.list") ? "/payment-links" : "/payouts");
   await connection();
-  const baseUrl = resolvePaymentLinkBaseUrl(process.env.PAYMENT_LINK_BASE_URL);
+  const baseUrl = resolvePaymentLinkBaseUrl(appSettings().paymentLinkBaseUrl);
   return <PaymentLinkForm baseUrl={baseUrl} />;
 }
