@@ -5,6 +5,10 @@ import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LoginScreen } from "@/components/login/login-screen";
 import { postSignInTarget } from "@/components/login/post-sign-in";
+import { BUSINESSES } from "@/sandbox/businesses";
+
+/** What the sign-in page passes in sandbox mode (the server reads it from the running sandbox). */
+const DEMO_BUSINESSES = BUSINESSES.map((b) => ({ name: b.name, apiKey: b.apiKey, accessToken: b.accessToken, businessId: b.id }));
 
 const router = { replace: vi.fn(), push: vi.fn(), refresh: vi.fn(), back: vi.fn(), forward: vi.fn(), prefetch: vi.fn() };
 vi.mock("next/navigation", () => ({
@@ -42,7 +46,8 @@ function renderLogin(props: { sandbox?: boolean; next?: string | null } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
   const user = userEvent.setup();
-  render(<LoginScreen sandbox={props.sandbox ?? false} next={props.next ?? null} />, { wrapper });
+  const sandbox = props.sandbox ?? false;
+  render(<LoginScreen sandbox={sandbox} demoBusinesses={sandbox ? DEMO_BUSINESSES : []} next={props.next ?? null} />, { wrapper });
   return { user };
 }
 
