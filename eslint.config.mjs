@@ -94,8 +94,6 @@ const boundaries = [
   { files: ["components/**", "lib/browser/**"], rules: { "no-restricted-imports": ["error", browserRestrictions] } },
   { files: ["lib/shared/**"], rules: { "no-restricted-imports": ["error", sharedRestrictions] } },
   { files: ["lib/server/**"], rules: { "no-restricted-imports": ["error", { patterns: [...serverOnly, ...noSandbox] }] } },
-  // removed when business.ts stops importing the sandbox (issue 9 item 3)
-  { files: ["lib/server/services/business.ts"], rules: { "no-restricted-imports": ["error", { patterns: serverOnly }] } },
   { files: ["app/api/**/route.ts"], rules: { "no-restricted-imports": ["error", routeRestrictions] } },
   {
     files: ["app/**"],

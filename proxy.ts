@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { deployment } from "@/lib/server/config";
 import { respondError } from "@/lib/server/http/respond";
 import { contentSecurityPolicy, pageSecurityHeaders } from "@/lib/server/security/headers";
 import { isDecodablePath } from "@/lib/server/security/paths";
@@ -57,7 +58,7 @@ export async function proxy(request: NextRequest) {
   }
 
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
-  const csp = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === "development", secure });
+  const csp = contentSecurityPolicy(nonce, { dev: deployment().development, secure });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   // Lets server layouts know the requested path (e.g. for `next` on a sign-in redirect).

@@ -8,12 +8,13 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Agent, request } from "undici";
+import { ACME } from "../sandbox/businesses";
 import { startSandbox } from "../sandbox/server";
 
 const CONCURRENCY = 16;
 const WARMUP = 2000;
 const ROUNDS = 3;
-const API_KEY = "sk_sandbox_acme";
+const API_KEY = ACME.apiKey;
 
 interface Result {
   requests: number;

@@ -1,5 +1,5 @@
 /** Flag parsing of `npm run sandbox` (see cli.ts). */
-import { parseConcurrentSameKey, parseExtraApiKeys, parseFaults } from "./config";
+import { parseConcurrentSameKey, parseExtraApiKeys, parseFaults, sandboxEnvironment } from "./config";
 import { parseRateLimit } from "./rate-limit";
 import type { FaultRule, SandboxOptions } from "./types";
 
@@ -15,7 +15,7 @@ function numberFlag(name: string, raw: string | undefined, opts: { max?: number 
   return value;
 }
 
-export function parseArgs(argv: string[], env: Readonly<Record<string, string | undefined>> = process.env): SandboxOptions {
+export function parseArgs(argv: string[], env: Readonly<Record<string, string | undefined>> = sandboxEnvironment()): SandboxOptions {
   const options: SandboxOptions = { log: true };
   const extraFaults: FaultRule[] = [];
   for (let i = 0; i < argv.length; i++) {

@@ -71,7 +71,12 @@ function extraKeyMap(keys: readonly ExtraApiKey[]): Map<string, Business> {
   return map;
 }
 
-export function resolveConfig(options: SandboxOptions, env: Readonly<Record<string, string | undefined>> = process.env): SandboxConfig {
+/** The sandbox's environment: the one place the sandbox reads `process.env` (cli-args.ts gets it from here). */
+export function sandboxEnvironment(): Readonly<Record<string, string | undefined>> {
+  return process.env;
+}
+
+export function resolveConfig(options: SandboxOptions, env: Readonly<Record<string, string | undefined>> = sandboxEnvironment()): SandboxConfig {
   let faults: FaultRule[] = [];
   if (options.faults !== undefined) faults = parseFaults(options.faults, "faults option");
   else if (env.SANDBOX_FAULTS?.trim()) {

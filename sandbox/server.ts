@@ -185,6 +185,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         faults,
         stats,
         payoutLog,
+        extraApiKeys: config.extraApiKeys,
         resetStats: () => {
           stats.connections = 0;
           stats.requests = 0;

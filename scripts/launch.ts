@@ -6,6 +6,9 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { readEnvironment } from "../lib/server/config/environment";
+import { ConfigError } from "../lib/server/config/errors";
+import { parseLauncherSettings, type LauncherSettings } from "../lib/server/config/sections";
 
 const modeArg = process.argv[2];
 if (modeArg !== "dev" && modeArg !== "start") {
@@ -25,26 +28,36 @@ async function sandboxIsUp(url: string): Promise<boolean> {
 }
 
 async function main(): Promise<void> {
-  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? "1" };
+  // The environment Next.js runs with: this process's, read through the configuration module.
+  const env = readEnvironment();
+  env.NEXT_TELEMETRY_DISABLED ??= "1";
+  let settings: LauncherSettings;
+  try {
+    settings = parseLauncherSettings(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Refusing to start: ${error.message}`);
+    process.exit(1);
+  }
   let closeSandbox: (() => Promise<void>) | null = null;
 
-  if (process.env.PAYMENTS_API_URL) {
-    console.log(`Payments API: ${process.env.PAYMENTS_API_URL} (sandbox not started)`);
+  if (settings.paymentsApiUrl) {
+    console.log(`Payments API: ${settings.paymentsApiUrl} (sandbox not started)`);
   } else {
-    const port = Number(process.env.SANDBOX_PORT ?? 4010);
+    const port = settings.sandboxPort;
     const url = `http://127.0.0.1:${port}`;
     if (await sandboxIsUp(url)) {
       console.log(`Payments API: using the sandbox already running at ${url}`);
     } else {
       // Loaded only in sandbox mode, so a production deployment never loads sandbox code.
-      const { startSandbox } = await import("../sandbox/server");
+      const [{ startSandbox }, { BUSINESSES }] = await Promise.all([import("../sandbox/server"), import("../sandbox/businesses")]);
       const sandbox = await startSandbox({
         port,
-        dataDir: path.join(process.env.DATA_DIR ?? ".data", "sandbox"),
-        reset: process.env.SANDBOX_RESET === "1",
+        dataDir: path.join(settings.dataDir, "sandbox"),
+        reset: settings.sandboxReset,
       });
       closeSandbox = () => sandbox.close();
-      console.log(`Payments API: sandbox started at ${sandbox.url} (demo keys: sk_sandbox_acme, sk_sandbox_beta)`);
+      console.log(`Payments API: sandbox started at ${sandbox.url} (demo keys: ${BUSINESSES.map((b) => b.apiKey).join(", ")})`);
     }
     env.SANDBOX_URL = url;
   }

@@ -21,13 +21,15 @@ interface Prefill {
 export interface LoginScreenProps {
   /** From the server: true when the dashboard talks to the local sandbox. */
   sandbox: boolean;
+  /** From the server, in sandbox mode only: the demo businesses whose credentials the page offers to fill in. */
+  demoBusinesses?: readonly SandboxBusiness[];
   /** Already validated with safeNextPath on the server (null when absent/unsafe). */
   next: string | null;
   defaultMode?: Mode;
 }
 
 /** Sign-in card: Operator / Viewer tabs, and the sandbox's demo credentials when in sandbox mode. */
-export function LoginScreen({ sandbox, next, defaultMode = "operator" }: LoginScreenProps) {
+export function LoginScreen({ sandbox, demoBusinesses = [], next, defaultMode = "operator" }: LoginScreenProps) {
   const { t } = useI18n();
   const [mode, setMode] = useState<Mode>(defaultMode);
   const [operatorName, setOperatorName] = useState("");
@@ -86,8 +88,9 @@ export function LoginScreen({ sandbox, next, defaultMode = "operator" }: LoginSc
         </Tabs>
       </div>
 
-      {sandbox ? (
+      {sandbox && demoBusinesses.length > 0 ? (
         <SandboxCredentials
+          businesses={demoBusinesses}
           onUseOperator={(business) => fill("operator", { apiKey: business.apiKey }, business)}
           onUseViewer={(business) => fill("viewer", { accessToken: business.accessToken, businessId: business.businessId }, business)}
         />

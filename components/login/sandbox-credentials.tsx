@@ -4,15 +4,17 @@ import { FlaskConical, KeyRound } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { useI18n } from "@/lib/browser/i18n";
-import { SANDBOX_BUSINESSES, type SandboxBusiness } from "./sandbox-businesses";
+import type { SandboxBusiness } from "./sandbox-businesses";
 
 export interface SandboxCredentialsProps {
+  /** The sandbox's demo businesses, from the server. */
+  businesses: readonly SandboxBusiness[];
   onUseOperator: (business: SandboxBusiness) => void;
   onUseViewer: (business: SandboxBusiness) => void;
 }
 
 /** Demo credentials with buttons that fill the form (sandbox mode only). */
-export function SandboxCredentials({ onUseOperator, onUseViewer }: SandboxCredentialsProps) {
+export function SandboxCredentials({ businesses, onUseOperator, onUseViewer }: SandboxCredentialsProps) {
   const { t } = useI18n();
   return (
     <section aria-labelledby="sandbox-credentials-title" className="rounded-lg border border-dashed border-sandbox-foreground/30 bg-sandbox/35 p-4 text-sm">
@@ -27,7 +29,7 @@ export function SandboxCredentials({ onUseOperator, onUseViewer }: SandboxCreden
       </div>
       <p className="mt-1.5 text-muted-foreground">{t("login.sandbox.description")}</p>
       <ul className="mt-3 grid gap-3">
-        {SANDBOX_BUSINESSES.map((business) => (
+        {businesses.map((business) => (
           <li key={business.name} className="rounded-md border bg-card p-3">
             <p className="font-medium">{business.name}</p>
             <dl className="mt-1.5 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-xs">

@@ -1,4 +1,5 @@
 import "server-only";
+import { deployment } from "@/lib/server/config";
 
 /**
  * The server's one logger: one JSON line per event (info on stdout, warn and
@@ -117,7 +118,7 @@ export function reduceError(error: unknown, depth = 0): ReducedError {
   const { code, status } = error as { code?: unknown; status?: unknown };
   if (typeof code === "string" || typeof code === "number") reduced.code = maskText(String(code));
   if (typeof status === "number") reduced.status = status;
-  if (process.env.NODE_ENV === "development" && error.stack) {
+  if (deployment().development && error.stack) {
     // Frames only: the stack's first lines repeat the (unscrubbed) message.
     reduced.stack = error.stack
       .split("\n")

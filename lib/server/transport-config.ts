@@ -1,6 +1,8 @@
 import "server-only";
-import { z } from "zod";
-import { ConfigError } from "@/lib/server/session/config";
+import { resetConfigForTests, transportSettings, type TransportConfig } from "@/lib/server/config";
+import { normalizeOrigin } from "@/lib/server/config/transport";
+
+export { normalizeOrigin, parseTransportConfig, type TransportConfig } from "@/lib/server/config/transport";
 
 /**
  * How the dashboard decides whether a request reached it over https (the
@@ -19,13 +21,10 @@ import { ConfigError } from "@/lib/server/session/config";
  *   scheme is no evidence of TLS and is not read.
  *
  * `ALLOW_INSECURE_HTTP=1` only lifts the production start-up refusal (see
- * `insecureTransportProblem`). Read once from process.env; tests reset it.
+ * `insecureTransportProblem`). Parsed by lib/server/config (once; tests reset it).
  */
-export interface TransportConfig {
-  /** This deployment's public origin (normalised: `https://host[:port]`), or null when APP_ORIGIN is unset. */
-  appOrigin: string | null;
-  trustProxy: boolean;
-  allowInsecureHttp: boolean;
+export function getTransportConfig(): TransportConfig {
+  return transportSettings();
 }
 
 /** What one request's transport is taken to be. */
@@ -36,74 +35,9 @@ export interface RequestTransport {
   origin: string | null;
 }
 
-/**
- * `scheme://host[:port]` in canonical form — lower-case scheme and host, default
- * port (:443, :80) dropped, no trailing slash — or null for anything that is not
- * an http(s) origin (a path, query, fragment, credentials, another scheme).
- */
-export function normalizeOrigin(raw: string): string | null {
-  const text = raw.trim();
-  if (text === "" || /[?#\s]/.test(text)) return null;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
-  if (url.username || url.password || url.hostname === "") return null;
-  if (url.pathname !== "/") return null;
-  return url.origin;
-}
-
-const flag = (name: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((value, ctx) => {
-      // Only 1 and 0: lib/server/http/client-address.ts reads TRUST_PROXY === "1" too, so no other spelling may mean "on" here and "off" there.
-      if (value === undefined || value === "" || value === "0") return false;
-      if (value === "1") return true;
-      ctx.addIssue({ code: "custom", message: `${name} must be 1 to enable it, or 0 (or unset) to leave it off` });
-      return z.NEVER;
-    });
-
-const envSchema = z.object({
-  APP_ORIGIN: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value.trim() === "") return null;
-      const origin = normalizeOrigin(value);
-      if (origin === null) {
-        // The value is not echoed: a mistyped URL may hold credentials.
-        ctx.addIssue({ code: "custom", message: "APP_ORIGIN must be this dashboard's origin, like https://dash.example.com or https://dash.example.com:8443 (scheme and host, optional port; no path, query or credentials)" });
-        return z.NEVER;
-      }
-      return origin;
-    }),
-  TRUST_PROXY: flag("TRUST_PROXY"),
-  ALLOW_INSECURE_HTTP: flag("ALLOW_INSECURE_HTTP"),
-});
-
-/** Parses the transport settings; a bad value is a ConfigError naming the variable. */
-export function parseTransportConfig(env: Readonly<Record<string, string | undefined>>): TransportConfig {
-  const parsed = envSchema.safeParse({ APP_ORIGIN: env.APP_ORIGIN, TRUST_PROXY: env.TRUST_PROXY, ALLOW_INSECURE_HTTP: env.ALLOW_INSECURE_HTTP });
-  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => issue.message).join("; "));
-  return { appOrigin: parsed.data.APP_ORIGIN, trustProxy: parsed.data.TRUST_PROXY, allowInsecureHttp: parsed.data.ALLOW_INSECURE_HTTP };
-}
-
-let cached: TransportConfig | null = null;
-
-export function getTransportConfig(): TransportConfig {
-  cached ??= parseTransportConfig(process.env);
-  return cached;
-}
-
-/** For tests that change the environment between cases. */
+/** For tests that change the environment between cases (the whole configuration is read again). */
 export function resetTransportConfigForTests(): void {
-  cached = null;
+  resetConfigForTests();
 }
 
 function firstValue(headers: Headers, name: string): string | null {

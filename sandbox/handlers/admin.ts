@@ -1,10 +1,11 @@
-/** /__sandbox/* routes: health, faults, reset, stats, payout requests, payouts. No auth (loopback only). */
+/** /__sandbox/* routes: health, businesses, faults, reset, stats, payout requests, payouts. No auth (loopback only). */
 import type { IncomingMessage } from "node:http";
 import { parseFaultList, checkFaultRule, type FaultSet } from "../faults";
 import { fail, ok, parseJsonObject, validationFailed, type ApiResult } from "../http";
 import type { PayoutRequestLog } from "../payout-log";
 import type { Store } from "../store";
-import type { InspectedPayout, SandboxStats } from "../types";
+import { businessDirectory } from "../businesses";
+import type { Business, InspectedPayout, SandboxStats } from "../types";
 
 export interface AdminContext {
   method: string;
@@ -15,6 +16,8 @@ export interface AdminContext {
   faults: FaultSet;
   stats: SandboxStats;
   payoutLog: PayoutRequestLog;
+  /** Extra API key → its demo business (SANDBOX_EXTRA_API_KEYS). */
+  extraApiKeys: ReadonlyMap<string, Business>;
   resetStats(): void;
   onReset(): void;
 }
@@ -57,6 +60,9 @@ export function handleAdmin(ctx: AdminContext): ApiResult {
   switch (ctx.pathname) {
     case "/__sandbox/health":
       return method === "GET" ? ok({ ok: true, sandbox: true }) : methodNotAllowed(["GET"]);
+
+    case "/__sandbox/businesses":
+      return method === "GET" ? ok(businessDirectory(ctx.extraApiKeys)) : methodNotAllowed(["GET"]);
 
     case "/__sandbox/faults": {
       if (method === "GET") return ok(ctx.faults.list());

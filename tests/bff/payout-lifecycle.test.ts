@@ -18,6 +18,7 @@ import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import type { PayoutAttention, RegisterPayout } from "@/lib/shared/schemas/register";
 import { ACME, call, countUpstream, newKey, signIn, viewerBody, type CallResult } from "../helpers/bff";
 import { setUpBffHarness } from "../helpers/bff-suite";
+import { resetConfigForTests } from "@/lib/server/config";
 
 // Payouts settle on the first read after creation, so the refresher has something to find at once.
 const bff = setUpBffHarness({ sandbox: { settleMs: 0 }, env: { PAYOUT_INFLIGHT_WAIT_MS: "8000" } });
@@ -101,6 +102,7 @@ describe("one send of a key at a time", () => {
     const lease = await acquireLease(ledger, payoutLeaseName(ACME.businessId, key), 60_000);
     expect(lease).not.toBeNull();
     process.env.PAYOUT_INFLIGHT_WAIT_MS = "300";
+    resetConfigForTests();
     try {
       const { result, byRoute } = await countUpstream(bff.harness.sandbox, () => createPayout(key, 5300));
       expect(result.status).toBe(409);
@@ -110,6 +112,7 @@ describe("one send of a key at a time", () => {
       expect(pass.examined).toBe(0);
     } finally {
       process.env.PAYOUT_INFLIGHT_WAIT_MS = "8000";
+      resetConfigForTests();
       if (lease) await releaseLease(ledger, lease);
     }
     const done = await createPayout(key, 5300);

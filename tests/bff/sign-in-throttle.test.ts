@@ -11,6 +11,7 @@ import { resetThrottleForTests } from "@/lib/server/services/sign-in-throttle";
 import { getLedger, listSecurityEvents } from "@/lib/server/ledger";
 import { auditLog, payouts, rateLimits, securityEvents, subaccounts } from "@/lib/server/ledger/schema";
 import { ACME, call, countUpstream, startBffHarness, type BffHarness } from "../helpers/bff";
+import { resetConfigForTests } from "@/lib/server/config";
 
 const T0 = new Date("2026-11-23T12:00:00Z");
 const MINUTE = 60_000;
@@ -138,12 +139,14 @@ describe("the budgets", () => {
 
   it("with TRUST_PROXY=1 the address is the proxy's right-most X-Forwarded-For entry", async () => {
     process.env.TRUST_PROXY = "1";
+    resetConfigForTests();
     try {
       await attempt(wrongKey(1), "1.2.3.4, 203.0.113.99");
       const [event] = await listSecurityEvents(await getLedger(), 1);
       expect(event).toMatchObject({ clientAddress: "203.0.113.99", addressSource: "proxy" });
     } finally {
       delete process.env.TRUST_PROXY;
+      resetConfigForTests();
     }
   });
 });

@@ -11,6 +11,7 @@ import * as subaccount from "@/app/api/subaccounts/[id]/route";
 import { getLedger, listAudit } from "@/lib/server/ledger";
 import type { KnownSubaccount } from "@/lib/shared/schemas/known-subaccount";
 import { ACME, call, countUpstream, newKey, operatorBody, signIn, startBffHarness, type BffHarness, type CallResult } from "../helpers/bff";
+import { resetConfigForTests } from "@/lib/server/config";
 
 let harness: BffHarness;
 let cookie = "";
@@ -100,6 +101,7 @@ describe("concurrent changes of one subaccount", () => {
   it("a change that cannot get its turn in time is a 409 'in progress' and sends nothing", async () => {
     const previous = process.env.SUBACCOUNT_INFLIGHT_WAIT_MS;
     process.env.SUBACCOUNT_INFLIGHT_WAIT_MS = "0";
+    resetConfigForTests();
     try {
       const before = await routeCount(blockedRoute);
       const [first, second] = await race(blockedRoute, "/v1/subaccounts/sa_demo_1/blocked", 700, () => setBlocked("sa_demo_1", true), () => setBlocked("sa_demo_1", false));
@@ -111,6 +113,7 @@ describe("concurrent changes of one subaccount", () => {
     } finally {
       if (previous === undefined) delete process.env.SUBACCOUNT_INFLIGHT_WAIT_MS;
       else process.env.SUBACCOUNT_INFLIGHT_WAIT_MS = previous;
+      resetConfigForTests();
     }
   });
 });

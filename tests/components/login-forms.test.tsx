@@ -3,6 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LoginScreen } from "@/components/login/login-screen";
 import { postSignInTarget } from "@/components/login/post-sign-in";
 import { renderWithProviders } from "../helpers/render";
+import { BUSINESSES } from "@/sandbox/businesses";
+
+/** What the sign-in page passes in sandbox mode (the server reads it from the running sandbox). */
+const DEMO_BUSINESSES = BUSINESSES.map((b) => ({ name: b.name, apiKey: b.apiKey, accessToken: b.accessToken, businessId: b.id }));
 
 const router = { replace: vi.fn(), push: vi.fn(), refresh: vi.fn(), back: vi.fn(), forward: vi.fn(), prefetch: vi.fn() };
 vi.mock("next/navigation", () => ({
@@ -37,7 +41,8 @@ afterEach(() => {
 });
 
 function renderLogin(props: { sandbox?: boolean; next?: string | null } = {}) {
-  const { user } = renderWithProviders(<LoginScreen sandbox={props.sandbox ?? false} next={props.next ?? null} />);
+  const sandbox = props.sandbox ?? false;
+  const { user } = renderWithProviders(<LoginScreen sandbox={sandbox} demoBusinesses={sandbox ? DEMO_BUSINESSES : []} next={props.next ?? null} />);
   return { user };
 }
 

@@ -9,9 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { closeLedger } from "@/lib/server/ledger";
-import { resetTenancyForTests } from "@/lib/server/services/business";
-import { resetTransportConfigForTests } from "@/lib/server/transport-config";
-import { resetSessionConfigForTests } from "@/lib/server/session/config";
+import { resetConfigForTests } from "@/lib/server/config";
 import { setServerClockForTests } from "@/lib/server/clock";
 import { SkipClock } from "./clock";
 import { ACME, BETA, startTestSandbox, type SandboxOptions, type TestSandbox } from "./sandbox";
@@ -138,9 +136,7 @@ export async function startBffHarness(options: { sandbox?: Partial<SandboxOption
   if (database) env.DATABASE_URL = database.url;
   else env.LEDGER_DIR = "memory://";
   Object.assign(process.env, env);
-  resetSessionConfigForTests();
-  resetTenancyForTests();
-  resetTransportConfigForTests();
+  resetConfigForTests();
   await closeLedger();
   setServerClockForTests(clock);
   return {

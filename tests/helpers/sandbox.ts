@@ -4,21 +4,14 @@
  * no faults, no reset, no request log, concurrent same-key requests replayed
  * (SANDBOX_* env variables do not leak in).
  */
+import { ACME as SANDBOX_ACME, BETA as SANDBOX_BETA } from "@/sandbox/businesses";
 import { startSandbox, type FaultRule, type InspectedPayout, type PayoutRequestEntry, type SandboxOptions, type SandboxStats } from "@/sandbox/server";
 
 export type { FaultRule, InspectedPayout, PayoutRequestEntry, SandboxOptions, SandboxStats };
 
-export const ACME = {
-  apiKey: "sk_sandbox_acme",
-  accessToken: "at_sandbox_acme",
-  businessId: "7f1c2b9e-4d2a-4c5e-9b1a-0a1b2c3d4e5f",
-} as const;
-
-export const BETA = {
-  apiKey: "sk_sandbox_beta",
-  accessToken: "at_sandbox_beta",
-  businessId: "2d9e8f7a-6b5c-4d3e-8f1a-9b8c7d6e5f4a",
-} as const;
+/** The demo credentials, from their one home (sandbox/businesses.ts), in the shape the tests sign in with. */
+export const ACME = { apiKey: SANDBOX_ACME.apiKey, accessToken: SANDBOX_ACME.accessToken, businessId: SANDBOX_ACME.id } as const;
+export const BETA = { apiKey: SANDBOX_BETA.apiKey, accessToken: SANDBOX_BETA.accessToken, businessId: SANDBOX_BETA.id } as const;
 
 export interface TestSandbox {
   url: string;

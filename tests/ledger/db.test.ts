@@ -18,6 +18,7 @@ import {
   DEFAULT_LEDGER_DIR,
 } from "@/lib/server/ledger";
 import { ACME, ALICE, drivers, freshDatabase, payoutBody, type FreshDatabase } from "./helpers";
+import { resetConfigForTests } from "@/lib/server/config";
 
 describe("ledgerOptionsFromEnv", () => {
   it("prefers DATABASE_URL, then LEDGER_DIR, then .data/ledger", () => {
@@ -45,6 +46,7 @@ describe.each(drivers)("getLedger (%s)", (driver) => {
       vi.stubEnv("DATABASE_URL", "");
       vi.stubEnv("LEDGER_DIR", "memory://");
     }
+    resetConfigForTests();
   }
 
   it("opens one migrated ledger per process and shares it", async () => {
@@ -67,8 +69,10 @@ describe.each(drivers)("getLedger (%s)", (driver) => {
   it("does not cache a failed start", async () => {
     await stubEnv();
     vi.stubEnv("LEDGER_MIGRATIONS_DIR", path.join(tmpdir(), "ledger-no-such-dir"));
+    resetConfigForTests();
     await expect(getLedger()).rejects.toThrow();
     vi.stubEnv("LEDGER_MIGRATIONS_DIR", undefined);
+    resetConfigForTests();
     const ledger = await getLedger();
     expect(ledger.driver).toBe(driver);
   });
@@ -138,6 +142,7 @@ describe("file-backed PGlite", () => {
     dir = await mkdtemp(path.join(tmpdir(), "ledger-env-"));
     vi.stubEnv("DATABASE_URL", "");
     vi.stubEnv("LEDGER_DIR", dir);
+    resetConfigForTests();
     const ledger = await getLedger();
     await appendAudit(ledger, { businessId: ACME, actor: ALICE, action: "session.sign_in", outcome: "success" });
     await closeLedger();

@@ -6,6 +6,7 @@ import { DrizzleQueryError } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatLine, log, maskText, reduceError, scrubErrorMessage } from "@/lib/server/log";
 import { captureLogs } from "../helpers/logs";
+import { resetConfigForTests } from "@/lib/server/config";
 
 const SEAL = "Fe26.2**4711**Qk9HVVNfU0FMVF9GT1JfVEVTVFM*c2VhbGVkLWNyZWRlbnRpYWwtZm9yLXRlc3Rz**ZXhwaXJ5*aG1hYy1zaWduYXR1cmUtZm9yLXRlc3Rz~2";
 const API_KEY = "sk_live_Zq8Yw2Rt6Uv1Xs4Mn7Lk0Jh3Gf5Dc9Bp";
@@ -18,6 +19,7 @@ const parse = (line: string): Record<string, unknown> => JSON.parse(line) as Rec
 
 afterEach(() => {
   vi.unstubAllEnvs();
+  resetConfigForTests();
 });
 
 describe("the line", () => {
@@ -159,8 +161,10 @@ describe("errors", () => {
 
   it("the stack is written in development only, as frames (its first line would repeat the message)", () => {
     vi.stubEnv("NODE_ENV", "production");
+    resetConfigForTests();
     expect(reduceError(queryError).stack).toBeUndefined();
     vi.stubEnv("NODE_ENV", "development");
+    resetConfigForTests();
     const stack = reduceError(queryError).stack ?? [];
     expect(stack.length).toBeGreaterThan(0);
     expect(stack.every((frame) => frame.startsWith("at "))).toBe(true);

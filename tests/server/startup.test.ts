@@ -61,6 +61,8 @@ describe.concurrent("refused: exit code 1 and a message saying what to set", () 
     ["an APP_ORIGIN with a path", { APP_ORIGIN: "https://dash.example.com/app" }, /APP_ORIGIN must be this dashboard's origin/],
     ["TRUST_PROXY=yes", { TRUST_PROXY: "yes" }, /TRUST_PROXY must be 1/],
     ["ALLOW_INSECURE_HTTP=maybe", { ...REAL_API, ALLOW_INSECURE_HTTP: "maybe" }, /ALLOW_INSECURE_HTTP must be 1/],
+    ["RECONCILE_INTERVAL_MS=abc", { RECONCILE_INTERVAL_MS: "abc" }, /"event":"startup\.refused".*RECONCILE_INTERVAL_MS must be a whole number from 100 to 3600000/],
+    ["SIGN_IN_LIMIT_TOTAL=0", { SIGN_IN_LIMIT_TOTAL: "0" }, /SIGN_IN_LIMIT_TOTAL must be a whole number/],
   ])("a malformed setting, even against the sandbox: %s", async (_label, env, message) => {
     const exit = await runStartup({ SANDBOX_URL: "http://127.0.0.1:9", ...env });
     expect(exit.code, exit.stderr).toBe(1);

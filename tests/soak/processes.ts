@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
 import { createServer } from "node:net";
+import { ACME } from "../../sandbox/businesses";
 
 export const SESSION_SECRET = "soak-and-crash-secret-0123456789-abcdefghijklmnop";
 
@@ -130,7 +131,7 @@ export function writeHeaders(base: string): Record<string, string> {
 }
 
 /** Signs in as an operator of Acme; returns the `name=value` of the session cookie. */
-export async function signIn(base: string, operatorName: string, apiKey = "sk_sandbox_acme"): Promise<string> {
+export async function signIn(base: string, operatorName: string, apiKey = ACME.apiKey): Promise<string> {
   const res = await fetch(`${base}/api/session`, { method: "POST", headers: writeHeaders(base), body: JSON.stringify({ apiKey, operatorName }) });
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith("pixops_session="));
   if (res.status !== 200 || !cookie) throw new Error(`sign-in at ${base} failed: ${res.status} ${await res.text()}`);

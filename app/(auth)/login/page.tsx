@@ -4,7 +4,8 @@ import { LoginScreen } from "@/components/login/login-screen";
 import { postSignInTarget } from "@/components/login/post-sign-in";
 import { safeNextPath } from "@/lib/browser/bff-client/next-path";
 import { getI18n } from "@/lib/server/i18n";
-import { isSandboxMode } from "@/lib/server/payments-api/config-public";
+import { isSandboxMode } from "@/lib/server/config";
+import { demoSignInCredentials } from "@/lib/server/services/business";
 import { getPageSession } from "@/lib/server/session/page";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -24,5 +25,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   if (session) redirect(postSignInTarget(session.role, next));
 
   const defaultMode = params.as === "viewer" ? "viewer" : "operator";
-  return <LoginScreen sandbox={isSandboxMode()} next={next} defaultMode={defaultMode} />;
+  // Sandbox mode only: the demo credentials come from the running sandbox, never from the browser bundle.
+  const demoBusinesses = await demoSignInCredentials();
+  return <LoginScreen sandbox={isSandboxMode()} demoBusinesses={demoBusinesses} next={next} defaultMode={defaultMode} />;
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { resolvePaymentLinkBaseUrl } from "@/components/payment-links/link-model";
+import { appSettings } from "@/lib/server/config";
 import { PaymentLinksView } from "@/components/payment-links/payment-links-view";
 import { NotAllowed } from "@/components/shell/not-allowed";
 import { getI18n } from "@/lib/server/i18n";
@@ -17,6 +18,6 @@ export default async function PaymentLinksPage() {
   if (!access.allowed) return <NotAllowed page="nav.paymentLinks" />;
   // Read at request time, so one build serves every environment.
   await connection();
-  const baseUrl = resolvePaymentLinkBaseUrl(process.env.PAYMENT_LINK_BASE_URL);
+  const baseUrl = resolvePaymentLinkBaseUrl(appSettings().paymentLinkBaseUrl);
   return <PaymentLinksView baseUrl={baseUrl} />;
 }

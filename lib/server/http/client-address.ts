@@ -1,4 +1,5 @@
 import "server-only";
+import { getTransportConfig } from "@/lib/server/transport-config";
 
 export interface ClientAddress {
   address: string;
@@ -14,11 +15,11 @@ export interface ClientAddress {
  * (the one our proxy appended) is used; without it the value is kept but marked
  * unverified, and the deployment-wide budget is what bounds a forger.
  */
-export function clientAddress(headers: Headers, env: NodeJS.ProcessEnv = process.env): ClientAddress {
+export function clientAddress(headers: Headers, trustProxy: boolean = getTransportConfig().trustProxy): ClientAddress {
   const entries = (headers.get("x-forwarded-for") ?? "")
     .split(",")
     .map((part) => part.trim())
     .filter(Boolean);
   const address = (entries[entries.length - 1] ?? "unknown").slice(0, 64);
-  return { address, source: env.TRUST_PROXY === "1" ? "proxy" : "unverified" };
+  return { address, source: trustProxy ? "proxy" : "unverified" };
 }

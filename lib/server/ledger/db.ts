@@ -5,6 +5,8 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { Pool } from "pg";
+import { ledgerSettings, type Env } from "@/lib/server/config";
+import { DEFAULT_LEDGER_DIR, parseLedgerSettings } from "@/lib/server/config/sections";
 import { log } from "@/lib/server/log";
 import { guardLedgerQueryErrors } from "./errors";
 import { clearLeasesOfDeadOwners } from "./leases";
@@ -29,7 +31,7 @@ export interface LedgerOptions {
 guardLedgerQueryErrors();
 
 export const MEMORY_DIR = "memory://";
-export const DEFAULT_LEDGER_DIR = path.join(".data", "ledger");
+export { DEFAULT_LEDGER_DIR };
 
 /** Opens a new ledger (not the shared one) and brings its schema up to date. */
 export async function createLedger(options: LedgerOptions = {}): Promise<Ledger> {
@@ -72,11 +74,10 @@ async function openPglite(dataDir: string): Promise<Ledger> {
   return { db, driver: "pglite", close: () => client.close() };
 }
 
-/** Options of the shared ledger from the environment: DATABASE_URL, else LEDGER_DIR, else .data/ledger. */
-export function ledgerOptionsFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): LedgerOptions {
-  const databaseUrl = env.DATABASE_URL?.trim();
-  if (databaseUrl) return { databaseUrl };
-  return { dataDir: env.LEDGER_DIR?.trim() || (env.DATA_DIR?.trim() ? path.join(env.DATA_DIR.trim(), "ledger") : DEFAULT_LEDGER_DIR) };
+/** Options of the shared ledger from the configuration: DATABASE_URL, else LEDGER_DIR, else DATA_DIR/ledger; `env` parses the given variables instead. */
+export function ledgerOptionsFromEnv(env?: Env): LedgerOptions {
+  const settings = env ? parseLedgerSettings(env) : ledgerSettings();
+  return settings.databaseUrl ? { databaseUrl: settings.databaseUrl } : { dataDir: settings.dataDir };
 }
 
 // One ledger per process, kept on globalThis so Next's dev module reloads reuse it

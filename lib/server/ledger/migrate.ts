@@ -13,6 +13,7 @@ import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { asc, sql } from "drizzle-orm";
+import { ledgerSettings } from "@/lib/server/config";
 import type { LedgerDatabase } from "./types";
 import { ledgerMigrations } from "./schema";
 
@@ -36,7 +37,7 @@ const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 /** Where the SQL files are read from: `LEDGER_MIGRATIONS_DIR`, else `<cwd>/lib/server/ledger/migrations`. */
 export function defaultMigrationsDir(): string {
   // Read at run time from the app's folder; the ignore hint keeps the bundler from tracing the whole project.
-  return process.env.LEDGER_MIGRATIONS_DIR ?? path.join(/*turbopackIgnore: true*/ process.cwd(), "lib", "server", "ledger", "migrations");
+  return ledgerSettings().migrationsDir ?? path.join(/*turbopackIgnore: true*/ process.cwd(), "lib", "server", "ledger", "migrations");
 }
 
 /** Reads and orders the migration files; rejects badly named or duplicate versions. */

@@ -1,29 +1,19 @@
 import "server-only";
 import { serverClock } from "@/lib/server/clock";
 import { lt } from "drizzle-orm";
-import { z } from "zod";
+import { housekeepingConfig, type Env, type HousekeepingSettings } from "@/lib/server/config";
+import { parseHousekeepingSettings } from "@/lib/server/config/sections";
 import { getLedger, purgeExpiredRevocations, purgeSecurityEvents, type Ledger } from "@/lib/server/ledger";
 import { rateLimits } from "@/lib/server/ledger/schema";
 import { log } from "@/lib/server/log";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const housekeepingEnvSchema = z.object({
-  HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(1000).default(60 * 60 * 1000),
-  SECURITY_LOG_RETENTION_DAYS: z.coerce.number().int().positive().default(90),
-});
-export type HousekeepingSettings = z.infer<typeof housekeepingEnvSchema>;
+export type { HousekeepingSettings };
 
-export function housekeepingSettings(env: NodeJS.ProcessEnv = process.env): HousekeepingSettings {
-  const parsed = housekeepingEnvSchema.safeParse({
-    HOUSEKEEPING_INTERVAL_MS: env.HOUSEKEEPING_INTERVAL_MS || undefined,
-    SECURITY_LOG_RETENTION_DAYS: env.SECURITY_LOG_RETENTION_DAYS || undefined,
-  });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`${issue?.path.join(".") ?? "housekeeping"}: ${issue?.message ?? "invalid"}`);
-  }
-  return parsed.data;
+/** The settings from the configuration (lib/server/config); `env` parses the given variables instead. */
+export function housekeepingSettings(env?: Env): HousekeepingSettings {
+  return env ? parseHousekeepingSettings(env) : housekeepingConfig();
 }
 
 export interface HousekeepingSummary {

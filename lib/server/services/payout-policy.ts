@@ -1,5 +1,6 @@
 import "server-only";
-import { z } from "zod";
+import { payoutSettings, type Env } from "@/lib/server/config";
+import { parsePayoutSettings } from "@/lib/server/config/sections";
 import { resolveRetryPolicy } from "@/lib/server/payments-api/retry";
 import { retryPolicyFromEnv } from "../payments-api/for-credential";
 
@@ -38,40 +39,21 @@ export interface PayoutPolicy {
   refreshEveryMs: number;
 }
 
-const MINUTE = 60_000;
-const ms = (min: number, max: number, fallback: number) =>
-  z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(min).max(max).default(fallback));
-
-const envSchema = z.object({
-  PAYOUT_AUTO_RESEND_WINDOW_MS: ms(1_000, 24 * 60 * MINUTE, 15 * MINUTE),
-  // Unset: the re-send window. Longer values are cut to it (no seal lives longer).
-  PAYOUT_FOLLOW_UP_WINDOW_MS: ms(1_000, 7 * 24 * 60 * MINUTE, -1),
-  PAYOUT_INFLIGHT_WAIT_MS: ms(0, 10 * MINUTE, -1),
-  RECONCILE_INTERVAL_MS: ms(100, 60 * MINUTE, 15_000),
-  RECONCILE_AFTER_MS: ms(0, 60 * MINUTE, 10_000),
-  PAYOUT_REFRESH_PER_BUSINESS: ms(1, 1_000, 10),
-  PAYOUT_REFRESH_EVERY_MS: ms(100, 60 * MINUTE, 5_000),
-});
-
 /** Margin of the send lease over the client's deadline. */
 const LEASE_MARGIN_MS = 10_000;
 /** Margin of a sealed credential's lifetime over the re-send window. */
 export const SEAL_MARGIN_MS = 60_000;
 
-export function payoutPolicy(env: Readonly<Record<string, string | undefined>> = process.env): PayoutPolicy {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`Invalid configuration: ${issue?.path.join(".") ?? "payout policy"} ${issue?.message ?? ""}`.trim());
-  }
-  const e = parsed.data;
+/** The policy from the configuration (lib/server/config); `env` parses the given variables instead. */
+export function payoutPolicy(env?: Env): PayoutPolicy {
+  const e = env ? parsePayoutSettings(env) : payoutSettings();
   const deadlineMs = resolveRetryPolicy(retryPolicyFromEnv(env)).deadlineMs;
   return {
     autoResendWindowMs: e.PAYOUT_AUTO_RESEND_WINDOW_MS,
     sealLifetimeMs: e.PAYOUT_AUTO_RESEND_WINDOW_MS + SEAL_MARGIN_MS,
-    followUpWindowMs: e.PAYOUT_FOLLOW_UP_WINDOW_MS >= 0 ? Math.min(e.PAYOUT_FOLLOW_UP_WINDOW_MS, e.PAYOUT_AUTO_RESEND_WINDOW_MS) : e.PAYOUT_AUTO_RESEND_WINDOW_MS,
+    followUpWindowMs: e.PAYOUT_FOLLOW_UP_WINDOW_MS !== undefined ? Math.min(e.PAYOUT_FOLLOW_UP_WINDOW_MS, e.PAYOUT_AUTO_RESEND_WINDOW_MS) : e.PAYOUT_AUTO_RESEND_WINDOW_MS,
     leaseTtlMs: deadlineMs + LEASE_MARGIN_MS,
-    inFlightWaitMs: e.PAYOUT_INFLIGHT_WAIT_MS >= 0 ? e.PAYOUT_INFLIGHT_WAIT_MS : deadlineMs + 2_000,
+    inFlightWaitMs: e.PAYOUT_INFLIGHT_WAIT_MS ?? deadlineMs + 2_000,
     inFlightPollMs: 100,
     reconcileIntervalMs: e.RECONCILE_INTERVAL_MS,
     reconcileAfterMs: e.RECONCILE_AFTER_MS,

@@ -67,7 +67,7 @@ export async function signIn(ledger: Ledger, body: SignInBody, secure: boolean, 
   let business: BusinessRef;
   let requestId: string | null;
   try {
-    business = viewer ? businessForViewer(body.businessId) : businessForApiKey(body.apiKey);
+    business = viewer ? await businessForViewer(body.businessId) : await businessForApiKey(body.apiKey);
     requestId = await verifyCredential(credential);
   } catch (error) {
     if (error instanceof BffError) await securityEvent("sign_in_failed", error.code, error.extra.requestId ?? null);

@@ -1,6 +1,7 @@
 import "server-only";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
-import { z } from "zod";
+import { resetConfigForTests, throttleConfig, type Env, type ThrottleSettings } from "@/lib/server/config";
+import { parseThrottleSettings } from "@/lib/server/config/sections";
 import { rateLimits } from "@/lib/server/ledger/schema";
 import type { Ledger } from "@/lib/server/ledger";
 import { BffError } from "../http/errors";
@@ -22,25 +23,11 @@ import { BffError } from "../http/errors";
  * store), so every instance sharing the database sees the same counts.
  */
 
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+export type { ThrottleSettings };
 
-const throttleEnvSchema = z.object({
-  SIGN_IN_LIMIT_PER_ADDRESS: positiveInt(10),
-  SIGN_IN_LIMIT_PER_CREDENTIAL: positiveInt(5),
-  SIGN_IN_LIMIT_TOTAL: positiveInt(100),
-  SIGN_IN_WINDOW_SECONDS: positiveInt(15 * 60),
-  SIGN_IN_MAX_BLOCK_SECONDS: positiveInt(24 * 60 * 60),
-});
-export type ThrottleSettings = z.infer<typeof throttleEnvSchema>;
-
-export function throttleSettings(env: NodeJS.ProcessEnv = process.env): ThrottleSettings {
-  const picked = Object.fromEntries(Object.keys(throttleEnvSchema.shape).map((name) => [name, env[name] || undefined]));
-  const parsed = throttleEnvSchema.safeParse(picked);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`${issue?.path.join(".") ?? "sign-in throttle"} must be a positive whole number`);
-  }
-  return parsed.data;
+/** The settings from the configuration (lib/server/config); `env` parses the given variables instead. */
+export function throttleSettings(env?: Env): ThrottleSettings {
+  return env ? parseThrottleSettings(env) : throttleConfig();
 }
 
 export type Budget = "address" | "credential" | "total";
@@ -74,9 +61,10 @@ function limitersFor(ledger: Ledger): Limiters {
   return limiters;
 }
 
-/** For tests that change the limits between cases. */
+/** For tests that change the limits between cases: the configuration is read again too. */
 export function resetThrottleForTests(ledger: Ledger): void {
   limitersByLedger.delete(ledger);
+  resetConfigForTests();
 }
 
 export interface SignInKeys {

@@ -1,5 +1,4 @@
 import "server-only";
-import { z } from "zod";
 import {
   getKnownSubaccount,
   hasRecordedSuccess,
@@ -15,6 +14,7 @@ import type { SubaccountRow } from "@/lib/server/ledger/schema";
 import { resolveRetryPolicy } from "@/lib/server/payments-api/retry";
 import type { Subaccount, UpdateSubaccountBody } from "@/lib/shared/schemas/subaccount";
 import type { KnownSubaccount } from "@/lib/shared/schemas/known-subaccount";
+import { payoutSettings } from "@/lib/server/config";
 import { log } from "@/lib/server/log";
 import { retryPolicyFromEnv } from "../payments-api/for-credential";
 import { auditFailure } from "./audit";
@@ -51,20 +51,14 @@ function snapshot(s: Pick<KnownSubaccount, "name" | "email" | "document" | "dail
   return { name, email, document, daily_limit_centavos, monthly_limit_centavos, is_blocked };
 }
 
-const waitEnvSchema = z.object({
-  SUBACCOUNT_INFLIGHT_WAIT_MS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).max(10 * 60_000).optional()),
-});
-
 /**
  * Timing of the per-subaccount lease: held longer than the client's whole
  * deadline (renewed every third of it); a second change of the same subaccount
  * waits up to one such deadline (or SUBACCOUNT_INFLIGHT_WAIT_MS) for its turn.
  */
-function leaseTiming(env: Readonly<Record<string, string | undefined>> = process.env) {
-  const deadlineMs = resolveRetryPolicy(retryPolicyFromEnv(env)).deadlineMs;
-  const parsed = waitEnvSchema.safeParse(env);
-  if (!parsed.success) throw new Error(`Invalid configuration: SUBACCOUNT_INFLIGHT_WAIT_MS ${parsed.error.issues[0]?.message ?? ""}`.trim());
-  return { ttlMs: deadlineMs + 10_000, waitMs: parsed.data.SUBACCOUNT_INFLIGHT_WAIT_MS ?? deadlineMs + 2_000, pollMs: 50 };
+function leaseTiming() {
+  const deadlineMs = resolveRetryPolicy(retryPolicyFromEnv()).deadlineMs;
+  return { ttlMs: deadlineMs + 10_000, waitMs: payoutSettings().SUBACCOUNT_INFLIGHT_WAIT_MS ?? deadlineMs + 2_000, pollMs: 50 };
 }
 
 /**

@@ -3,23 +3,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { chmodSync, linkSync, mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
-import { z } from "zod";
-import { isSandboxMode } from "@/lib/server/payments-api/config-public";
+import { cachedConfig, deployment, ConfigError, isSandboxMode, resetConfigForTests, sessionSettings, type Env, type SessionSettings } from "@/lib/server/config";
+import { parseSessionSettings } from "@/lib/server/config/sections";
 import { log } from "@/lib/server/log";
 
-export class ConfigError extends Error {
-  override name = "ConfigError";
-}
+export { ConfigError };
 
 const MIN_SECRET_LENGTH = 32;
-
-function seconds(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new ConfigError(`${name} must be a positive number of seconds`);
-  return value;
-}
 
 export interface SessionConfig {
   /** Every secret, newest first (purpose keys such as the intent seal's are derived from them). */
@@ -36,26 +26,25 @@ export interface SessionConfig {
   absoluteLifetimeSeconds: number;
 }
 
-let cached: SessionConfig | null = null;
-
+/** The session settings (lib/server/config), with the secrets loaded or generated; once per process. */
 export function getSessionConfig(): SessionConfig {
-  if (!cached) {
-    const secrets = loadSecrets();
+  return cachedConfig("session.secrets", () => {
+    const settings = sessionSettings();
+    const secrets = loadSecrets(settings);
     const { all, newest } = ironPasswords(secrets);
-    cached = {
+    return {
       secrets,
       passwords: all,
       sealPassword: newest,
-      idleTimeoutSeconds: seconds("SESSION_IDLE_TIMEOUT_SECONDS", 30 * 60),
-      absoluteLifetimeSeconds: seconds("SESSION_MAX_AGE_SECONDS", 12 * 60 * 60),
+      idleTimeoutSeconds: settings.idleTimeoutSeconds,
+      absoluteLifetimeSeconds: settings.absoluteLifetimeSeconds,
     };
-  }
-  return cached;
+  });
 }
 
-/** For tests that change the environment between cases. */
+/** For tests that change the environment between cases (the whole configuration is read again). */
 export function resetSessionConfigForTests(): void {
-  cached = null;
+  resetConfigForTests();
 }
 
 /** A stable, non-revealing numeric id of a password (iron-session ids are numbers). */
@@ -72,39 +61,22 @@ export function ironPasswords(passwords: readonly string[]): { all: Record<strin
   };
 }
 
-const optionalText = z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().optional());
-const secretEnvSchema = z.object({
-  SESSION_SECRET: optionalText,
-  SESSION_SECRET_FILE: optionalText,
-  XDG_CONFIG_HOME: optionalText,
-  DATA_DIR: optionalText,
-  LEDGER_DIR: optionalText,
-});
-type SecretEnv = z.infer<typeof secretEnvSchema>;
-
-function secretEnv(env: Readonly<Record<string, string | undefined>>): SecretEnv {
-  const parsed = secretEnvSchema.safeParse(env);
-  if (!parsed.success) throw new ConfigError(`Invalid configuration: ${parsed.error.issues[0]?.path.join(".") ?? "session secret"}`);
-  return parsed.data;
-}
-
 /**
  * SESSION_SECRET holds one or more secrets separated by commas, newest first:
  * new cookies are sealed with the first, cookies sealed with any of them still open.
  */
-function loadSecrets(): string[] {
-  const env = secretEnv(process.env);
-  const secrets = env.SESSION_SECRET ? env.SESSION_SECRET.split(",").map((s) => s.trim()).filter(Boolean) : [];
+function loadSecrets(settings: SessionSettings): string[] {
+  const secrets = [...settings.secrets];
   if (secrets.length > 0) {
     if (secrets.some((s) => s.length < MIN_SECRET_LENGTH)) {
       throw new ConfigError(`every SESSION_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
     }
     return secrets;
   }
-  if (!isSandboxMode() && process.env.NODE_ENV === "production") {
+  if (!isSandboxMode() && deployment().production) {
     throw new ConfigError("SESSION_SECRET is required when PAYMENTS_API_URL is set in production");
   }
-  return [generatedSecret(env)];
+  return [generatedSecret(settings)];
 }
 
 function isInside(file: string, dir: string): boolean {
@@ -113,9 +85,9 @@ function isInside(file: string, dir: string): boolean {
 }
 
 /** Folders that hold the ledger (and with it the sealed credentials): the generated secret must live elsewhere. */
-function ledgerFolders(env: SecretEnv): string[] {
-  const folders = [env.DATA_DIR ?? path.join(process.cwd(), ".data")];
-  if (env.LEDGER_DIR && !env.LEDGER_DIR.startsWith("memory://")) folders.push(env.LEDGER_DIR);
+function ledgerFolders(settings: SessionSettings): string[] {
+  const folders = [settings.dataDir ?? path.join(process.cwd(), ".data")];
+  if (settings.ledgerDir && !settings.ledgerDir.startsWith("memory://")) folders.push(settings.ledgerDir);
   return folders;
 }
 
@@ -126,28 +98,28 @@ function ledgerFolders(env: SecretEnv): string[] {
  * `.data/` (ledger, sandbox state, backups of it) never holds the key to the
  * seals inside it. See docs/session.md ("Secrets").
  */
-export function generatedSecretFile(env: Readonly<Record<string, string | undefined>> = process.env): string {
-  const parsed = secretEnv(env);
-  if (parsed.SESSION_SECRET_FILE) return path.resolve(parsed.SESSION_SECRET_FILE);
-  const configHome = parsed.XDG_CONFIG_HOME && path.isAbsolute(parsed.XDG_CONFIG_HOME) ? parsed.XDG_CONFIG_HOME : path.join(homedir(), ".config");
+export function generatedSecretFile(env?: Env): string {
+  const settings = env ? parseSessionSettings(env) : sessionSettings();
+  if (settings.secretFile) return path.resolve(settings.secretFile);
+  const configHome = settings.configHome && path.isAbsolute(settings.configHome) ? settings.configHome : path.join(homedir(), ".config");
   return path.join(configHome, "pixops", "session-secret");
 }
 
 /** Against the sandbox (or in development) a secret is generated once, outside the data folder, readable by this user only. */
-function generatedSecret(env: SecretEnv): string {
-  const file = generatedSecretFile(env);
-  const inside = ledgerFolders(env).find((folder) => isInside(file, folder));
+function generatedSecret(settings: SessionSettings): string {
+  const file = generatedSecretFile();
+  const inside = ledgerFolders(settings).find((folder) => isInside(file, folder));
   if (inside) {
     throw new ConfigError(`the generated session secret would be written to ${file}, inside ${path.resolve(inside)} where the ledger and its sealed credentials live: point SESSION_SECRET_FILE elsewhere, or set SESSION_SECRET`);
   }
-  removeLegacySecret(env);
+  removeLegacySecret(settings);
   const existing = readSecretFile(file);
   if (existing) return existing;
   try {
     const dir = path.dirname(file);
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     // Our own folder (the default one) is made private even if it existed; a folder the administrator chose is left as it is.
-    if (!env.SESSION_SECRET_FILE) chmodSync(dir, 0o700);
+    if (!settings.secretFile) chmodSync(dir, 0o700);
     const secret = randomBytes(32).toString("base64url");
     // Written whole under a temporary name, then linked into place: a concurrent start either wins or reads the winner's.
     const temporary = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
@@ -187,8 +159,8 @@ function readSecretFile(file: string): string | null {
 }
 
 /** Earlier versions generated the secret into the data folder; it protects nothing now and must not sit next to the ledger. */
-function removeLegacySecret(env: SecretEnv): void {
-  const legacy = path.join(env.DATA_DIR ?? path.join(process.cwd(), ".data"), "session-secret");
+function removeLegacySecret(settings: SessionSettings): void {
+  const legacy = path.join(settings.dataDir ?? path.join(process.cwd(), ".data"), "session-secret");
   try {
     statSync(legacy);
   } catch {

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { resolvePaymentLinkBaseUrl } from "@/components/payment-links/link-model";
+import { appSettings } from "@/lib/server/config";
 import { PaymentLinkForm } from "@/components/payment-links/payment-link-form";
 import { NotAllowed } from "@/components/shell/not-allowed";
 import { getI18n } from "@/lib/server/i18n";
@@ -16,6 +17,6 @@ export default async function NewPaymentLinkPage() {
   const access = await pageAccess("payment_links.create", "/payment-links/new");
   if (!access.allowed) return <NotAllowed page="paymentLinks.form.title" />;
   await connection();
-  const baseUrl = resolvePaymentLinkBaseUrl(process.env.PAYMENT_LINK_BASE_URL);
+  const baseUrl = resolvePaymentLinkBaseUrl(appSettings().paymentLinkBaseUrl);
   return <PaymentLinkForm baseUrl={baseUrl} />;
 }

@@ -1,0 +1,64 @@
+import "server-only";
+import { z } from "zod";
+import { isSandboxMode, paymentsConfig, retryOverrides } from "@/lib/server/config";
+import { sendRaw } from "./http";
+import { resolveRetryPolicy } from "./retry";
+
+/**
+ * The demo businesses of the sandbox, as the running sandbox describes them
+ * (GET /__sandbox/businesses): in sandbox mode a demo key and a demo viewer
+ * token of one business share its scope. Production code never loads sandbox
+ * code; against a real API (PAYMENTS_API_URL) this is never asked and is empty.
+ */
+export interface DemoBusiness {
+  id: string;
+  name: string;
+  /** SHA-256 fingerprints of the business's API keys (extra keys are known only by them). */
+  apiKeySha256: ReadonlySet<string>;
+  /** The public demo credentials the sign-in page offers. */
+  demo: { apiKey: string; accessToken: string };
+}
+
+const directorySchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string().trim().min(1).max(120),
+      api_key_sha256: z.array(z.string().regex(/^[0-9a-f]{64}$/)),
+      demo: z.object({ api_key: z.string().min(1).max(200), access_token: z.string().min(1).max(200) }),
+    }),
+  ),
+});
+
+// One look-up per sandbox address and process; a failed one is forgotten, so the next call asks again.
+const DIRECTORY_KEY = Symbol.for("pix-ops-dashboard.sandbox-directory");
+type DirectoryGlobal = typeof globalThis & { [DIRECTORY_KEY]?: Map<string, Promise<readonly DemoBusiness[]>> };
+
+async function fetchDirectory(baseUrl: string): Promise<readonly DemoBusiness[]> {
+  const timeout = AbortSignal.timeout(resolveRetryPolicy(retryOverrides()).attemptTimeoutMs);
+  const response = await sendRaw({ method: "GET", url: `${baseUrl}/__sandbox/businesses`, headers: { accept: "application/json" }, signal: timeout });
+  if (response.status !== 200) throw new Error(`the sandbox answered ${response.status} to GET /__sandbox/businesses`);
+  const parsed = directorySchema.parse(JSON.parse(response.text));
+  return parsed.data.map((entry) => ({
+    id: entry.id,
+    name: entry.name,
+    apiKeySha256: new Set(entry.api_key_sha256),
+    demo: { apiKey: entry.demo.api_key, accessToken: entry.demo.access_token },
+  }));
+}
+
+/** The sandbox's demo businesses (cached); empty against a real API. Rejects when the sandbox cannot be asked. */
+export function sandboxDirectory(): Promise<readonly DemoBusiness[]> {
+  if (!isSandboxMode()) return Promise.resolve([]);
+  const { baseUrl } = paymentsConfig();
+  const store = ((globalThis as DirectoryGlobal)[DIRECTORY_KEY] ??= new Map());
+  let pending = store.get(baseUrl);
+  if (!pending) {
+    pending = fetchDirectory(baseUrl);
+    store.set(baseUrl, pending);
+    pending.catch(() => {
+      if (store.get(baseUrl) === pending) store.delete(baseUrl);
+    });
+  }
+  return pending;
+}

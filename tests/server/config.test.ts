@@ -1,0 +1,89 @@
+/**
+ * The configuration module (lib/server/config): a bad value is refused with a
+ * message naming the variable and never its value, bounds hold, defaults apply,
+ * and the value is read once until resetConfigForTests().
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { checkAllConfig, ConfigError, CONFIG_VARIABLES, payoutSettings, resetConfigForTests } from "@/lib/server/config";
+import { parseLauncherSettings, parsePayoutSettings } from "@/lib/server/config/sections";
+import { payoutPolicy } from "@/lib/server/services/payout-policy";
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  resetConfigForTests();
+});
+
+function refusal(env: Record<string, string>): ConfigError {
+  for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+  resetConfigForTests();
+  try {
+    checkAllConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error("the configuration was accepted");
+}
+
+describe("a bad value is refused, naming the variable", () => {
+  it.each([
+    ["RECONCILE_INTERVAL_MS", "0", /RECONCILE_INTERVAL_MS must be a whole number from 100 to 3600000/],
+    ["RECONCILE_INTERVAL_MS", "abc", /RECONCILE_INTERVAL_MS must be a whole number/],
+    ["RECONCILE_INTERVAL_MS", "1.5", /RECONCILE_INTERVAL_MS must be a whole number/],
+    ["HOUSEKEEPING_INTERVAL_MS", "10", /HOUSEKEEPING_INTERVAL_MS must be a whole number from 1000/],
+    ["PAYMENTS_DEADLINE_MS", "0", /PAYMENTS_DEADLINE_MS must be a whole number from 100/],
+    ["PAYMENTS_MAX_ATTEMPTS", "many", /PAYMENTS_MAX_ATTEMPTS must be a whole number from 1 to 10/],
+    ["SIGN_IN_LIMIT_TOTAL", "-1", /SIGN_IN_LIMIT_TOTAL must be a whole number/],
+    ["SESSION_IDLE_TIMEOUT_SECONDS", "forever", /SESSION_IDLE_TIMEOUT_SECONDS must be a whole number/],
+    ["RECONCILER", "maybe", /RECONCILER must be on or off/],
+    ["SANDBOX_PORT", "99999", /SANDBOX_PORT must be a TCP port/],
+  ])("%s=%s", (name, value, message) => {
+    const error = refusal({ [name]: value });
+    expect(error.message).toMatch(message);
+    expect(error.message).not.toContain(`"${value}"`);
+  });
+
+  it("never echoes the value, which may be a secret", () => {
+    const error = refusal({ PAYMENTS_API_URL: "https://user:s3cret-token@api.example.com", SESSION_SECRET: "x".repeat(40) });
+    expect(error.message).toMatch(/PAYMENTS_API_URL must not contain credentials/);
+    expect(error.message).not.toContain("s3cret-token");
+    vi.unstubAllEnvs();
+    const origin = refusal({ APP_ORIGIN: "https://admin:hunter22@dash.example.com/path" });
+    expect(origin.message).toMatch(/APP_ORIGIN must be/);
+    expect(origin.message).not.toContain("hunter22");
+  });
+
+  it("the reconciler can no longer be set to fire every millisecond", () => {
+    expect(() => parsePayoutSettings({ RECONCILE_INTERVAL_MS: "1" })).toThrow(/RECONCILE_INTERVAL_MS/);
+    expect(() => payoutPolicy({ RECONCILE_INTERVAL_MS: "1" })).toThrow(ConfigError);
+  });
+
+  it("the launcher's settings are checked the same way", () => {
+    expect(() => parseLauncherSettings({ SANDBOX_RESET: "yes" })).toThrow(/SANDBOX_RESET must be 1/);
+    expect(parseLauncherSettings({})).toEqual({ paymentsApiUrl: undefined, sandboxPort: 4010, dataDir: ".data", sandboxReset: false });
+  });
+});
+
+describe("defaults and caching", () => {
+  it("an unset or blank variable takes the documented default", () => {
+    const defaults = new Map(CONFIG_VARIABLES.map((v) => [v.name, v.default]));
+    expect(parsePayoutSettings({}).RECONCILE_INTERVAL_MS).toBe(defaults.get("RECONCILE_INTERVAL_MS"));
+    expect(parsePayoutSettings({ RECONCILE_INTERVAL_MS: " " }).RECONCILE_INTERVAL_MS).toBe(defaults.get("RECONCILE_INTERVAL_MS"));
+    expect(payoutPolicy({}).reconcileIntervalMs).toBe(15_000);
+  });
+
+  it("is read once: a change of the environment counts after resetConfigForTests()", () => {
+    vi.stubEnv("RECONCILE_INTERVAL_MS", "2000");
+    resetConfigForTests();
+    expect(payoutSettings().RECONCILE_INTERVAL_MS).toBe(2000);
+    vi.stubEnv("RECONCILE_INTERVAL_MS", "3000");
+    expect(payoutSettings().RECONCILE_INTERVAL_MS).toBe(2000);
+    resetConfigForTests();
+    expect(payoutSettings().RECONCILE_INTERVAL_MS).toBe(3000);
+  });
+
+  it("lists every variable once", () => {
+    const names = CONFIG_VARIABLES.map((v) => v.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+});
