@@ -8,17 +8,12 @@ import { DateTime } from "@/components/ui/date-time";
 import { Money } from "@/components/ui/money";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { useI18n } from "@/lib/browser/i18n";
+import { isoToMs } from "@/lib/shared/format/date";
 import { LinkAmount } from "./link-amount";
 import { conversionRate, linkStateRank, publicLinkUrl, sortableAmount, type FilterableLink } from "./link-model";
 import { LinkStateBadge } from "./link-state-badge";
 
 const col = createColumnHelper<FilterableLink>();
-
-function instantOrUndefined(value: string | null): number | undefined {
-  if (!value) return undefined;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? undefined : ms;
-}
 
 export interface PaymentLinkColumnsOptions {
   /** Origin of the public link URLs the copy buttons copy. */
@@ -118,14 +113,14 @@ export function usePaymentLinkColumns({ baseUrl }: PaymentLinkColumnsOptions): D
         meta: columnMeta({ align: "right" }),
         cell: (info) => <Money centavos={info.getValue()} />,
       }),
-      col.accessor((row) => instantOrUndefined(row.link.starts_at), {
+      col.accessor((row) => isoToMs(row.link.starts_at) ?? undefined, {
         id: "starts_at",
         header: () => t("paymentLinks.col.startsAt", { zone }),
         size: 150,
         sortUndefined: "last",
         cell: (info) => <DateTime value={info.row.original.link.starts_at} />,
       }),
-      col.accessor((row) => instantOrUndefined(row.link.expires_at), {
+      col.accessor((row) => isoToMs(row.link.expires_at) ?? undefined, {
         id: "expires_at",
         header: () => t("paymentLinks.col.expiresAt", { zone }),
         size: 150,

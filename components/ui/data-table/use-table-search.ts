@@ -1,10 +1,7 @@
 "use client";
 
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
-
-function normalizeForSearch(value: string): string {
-  return value.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
-}
+import { matchesAllTerms, normalizeForSearch, searchTerms } from "@/lib/shared/search";
 
 function defaultSearchText(row: unknown): string {
   if (row === null || typeof row !== "object") return String(row ?? "");
@@ -59,11 +56,8 @@ export function useTableSearch<TData>({ data, search, onSearchChange, searchText
   const rows = useMemo<TData[]>(() => {
     if (!data) return [];
     if (manualFiltering || !haystacks || deferredQuery === "") return data as TData[];
-    const terms = normalizeForSearch(deferredQuery).split(/\s+/).filter(Boolean);
-    return data.filter((_, i) => {
-      const hay = haystacks[i] ?? "";
-      return terms.every((term) => hay.includes(term));
-    });
+    const terms = searchTerms(deferredQuery);
+    return data.filter((_, i) => matchesAllTerms(haystacks[i] ?? "", terms));
   }, [data, deferredQuery, haystacks, manualFiltering]);
 
   return { searchInput, setSearchInput, deferredQuery, rows };
