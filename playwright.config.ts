@@ -1,9 +1,9 @@
 import { chromium, defineConfig } from "@playwright/test";
-import { findChromium, machineFacts } from "./scripts/browser";
+import { findChromium, machineFacts } from "./tests/tooling/browser";
 
 /**
  * End-to-end journeys in Chromium (CHROMIUM_PATH, the system's, or Playwright's: the one
- * scripts/ensure-browser.ts found or installed) against `next start` and a fresh sandbox.
+ * tests/tooling/ensure-browser.ts found or installed) against `next start` and a fresh sandbox.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);

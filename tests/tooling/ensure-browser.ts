@@ -1,6 +1,6 @@
 /**
  * The first step of `npm run test:e2e`: makes sure there is a Chromium for Playwright (see
- * scripts/browser.ts), installing one where the machine allows, and says in one line what it did.
+ * tests/tooling/browser.ts), installing one where the machine allows, and says in one line what it did.
  * Exits 1, after one line saying what to install, when there is none.
  */
 import { spawnSync } from "node:child_process";

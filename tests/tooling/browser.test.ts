@@ -11,7 +11,7 @@ import {
   planBrowser,
   type BrowserFacts,
   type InstallStep,
-} from "@/scripts/browser";
+} from "@/tests/tooling/browser";
 
 const PLAYWRIGHT_CHROME = "/home/dev/.cache/ms-playwright/chromium-1255/chrome-linux64/chrome";
 

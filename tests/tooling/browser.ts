@@ -1,8 +1,8 @@
 /**
  * The Chromium the end-to-end tests run in: `CHROMIUM_PATH`, else the system's Chromium, else
- * Playwright's own. `scripts/ensure-browser.ts` (the first step of `npm run test:e2e`) installs one
+ * Playwright's own. `tests/tooling/ensure-browser.ts` (the first step of `npm run test:e2e`) installs one
  * where there is none; playwright.config.ts then finds the same one with `findChromium`.
- * The decisions take the machine's facts as data, so tests/scripts/browser.test.ts can try any machine.
+ * The decisions take the machine's facts as data, so tests/tooling/browser.test.ts can try any machine.
  */
 import { accessSync, constants, statSync } from "node:fs";
 import { delimiter, join } from "node:path";
