@@ -63,6 +63,8 @@ test.afterEach(async ({ request }) => {
 });
 
 test("an operator sends a payout through form, review and receipt, and sees it paid in the receipt and the register", async ({ page, request }) => {
+  // The longest journey (three pages, three accessibility scans, a settlement): a loaded 2-core machine needs more than the default limit.
+  test.slow();
   await signInAsOperator(page);
   await openNewPayout(page);
   await expect(page.getByLabel("Valor", { exact: true })).toBeFocused();
