@@ -6,17 +6,25 @@ import type { RawRecord } from "./table";
 /**
  * The delimiter is read from the header line (outside quotes): headers hold
  * no commas or semicolons in practice, while data does ("1.234,56" in a
- * semicolon file). More semicolons than commas → ";", otherwise ",".
+ * semicolon file). More semicolons than commas → ";", otherwise ",". Blank lines
+ * before the header are skipped.
  */
 export function detectDelimiter(text: string): CsvDelimiter {
   let commas = 0;
   let semicolons = 0;
   let quoted = false;
+  let started = false;
   for (const char of text) {
     if (char === '"') quoted = !quoted;
-    else if (!quoted && (char === "\n" || char === "\r")) break;
-    else if (!quoted && char === ",") commas += 1;
-    else if (!quoted && char === ";") semicolons += 1;
+    else if (!quoted && (char === "\n" || char === "\r")) {
+      // Blank lines before the header do not count.
+      if (started) break;
+      continue;
+    }
+    if (!/\s/.test(char)) started = true;
+    if (char === '"' || quoted) continue;
+    if (char === ",") commas += 1;
+    else if (char === ";") semicolons += 1;
   }
   return semicolons > commas ? ";" : ",";
 }

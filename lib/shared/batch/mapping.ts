@@ -10,7 +10,7 @@ export type ColumnMapping = Partial<Record<BatchField, number>>;
 
 /** Header names, compared after `normalizeHeader` (no accents, case, spaces or punctuation). */
 export const HEADER_NAMES: Readonly<Record<BatchField, readonly string[]>> = {
-  amount: ["valor", "valorrs", "valorbrl", "valordorepasse", "valordopagamento", "quantia", "amount", "amountbrl", "value"],
+  amount: ["valor", "valorr", "valorrs", "valoremr", "valoremreais", "valorbrl", "valordorepasse", "valordopagamento", "quantia", "amount", "amountbrl", "value"],
   key: ["chave", "chavepix", "pix", "pixkey", "key", "chavedestino", "destinationkey"],
   keyType: ["tipo", "tipodechave", "tipodachave", "tipochave", "tipodechavepix", "tipochavepix", "keytype", "pixkeytype", "type"],
   description: ["descricao", "referencia", "reference", "description", "ref", "memo", "observacao", "identificador"],

@@ -86,15 +86,17 @@ export function validateRow(row: ParsedRow, index: number, mapping: ColumnMappin
   const description = checkText("description", row, mapping, errors);
   const name = checkText("name", row, mapping, errors);
 
+  let centavos: number | null = null;
   if (amount.ok) {
     const checked = positiveCentavosSchema.safeParse(amount.centavos);
-    if (!checked.success) errors.push({ field: "amount", column: column("amount"), message: checked.error.issues[0]?.message ?? "validation.centavos" });
+    if (checked.success) centavos = checked.data;
+    else errors.push({ field: "amount", column: column("amount"), message: checked.error.issues[0]?.message ?? "validation.centavos" });
   }
 
   let value: BatchRowValue | null = null;
   if (keyType.ok) {
     // The payout schema checks amount and key together; when the amount is already refused, a stand-in lets it still check the key.
-    const payout = payoutInputSchema.safeParse({ amount_centavos: amount.ok ? amount.centavos : 1, pix_key_type: keyType.type, pix_key: key });
+    const payout = payoutInputSchema.safeParse({ amount_centavos: centavos ?? 1, pix_key_type: keyType.type, pix_key: key });
     if (payout.success) value = { ...payout.data, pix_key_type: keyType.type, description, name };
     for (const issue of payout.success ? [] : payout.error.issues) {
       const field = PAYOUT_FIELDS[String(issue.path[0])] ?? "key";
