@@ -24,7 +24,8 @@ export function assertXlsxUnzipsSmall(bytes: Uint8Array): void {
     }
   }
   if (eocd < 0) reject("invalidXlsx");
-  const entries = view.getUint16(eocd + 10, true);
+  // The record holds two entry counts (this disk, all disks); check as many entries as either claims.
+  const entries = Math.max(view.getUint16(eocd + 8, true), view.getUint16(eocd + 10, true));
   let at = view.getUint32(eocd + 16, true);
   let total = 0;
   for (let i = 0; i < entries; i += 1) {
