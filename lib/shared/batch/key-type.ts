@@ -16,14 +16,17 @@ export type KeyTypeResult =
   | { ok: false; error: KeyTypeError; choices: PixKeyType[] };
 
 /** Words for a key type in a "tipo" column, compared after normalizeHeader. "document" → CPF or CNPJ by length. */
-const TYPE_NAMES: ReadonlyMap<string, PixKeyType | "document"> = new Map([
-  ...["cpf"].map((n) => [n, "cpf"] as const),
-  ...["cnpj"].map((n) => [n, "cnpj"] as const),
-  ...["email", "correioeletronico"].map((n) => [n, "email"] as const),
-  ...["telefone", "celular", "phone", "fone", "tel", "cel", "mobile", "cellphone", "telefonecelular"].map((n) => [n, "phone"] as const),
-  ...["evp", "aleatoria", "aleatorio", "chavealeatoria", "random", "randomkey", "uuid"].map((n) => [n, "evp"] as const),
-  ...["cpfcnpj", "documento", "document"].map((n) => [n, "document"] as const),
-]);
+const TYPE_WORDS: Readonly<Record<PixKeyType | "document", readonly string[]>> = {
+  cpf: ["cpf"],
+  cnpj: ["cnpj"],
+  email: ["email", "correioeletronico"],
+  phone: ["telefone", "celular", "phone", "fone", "tel", "cel", "mobile", "cellphone", "telefonecelular"],
+  evp: ["evp", "aleatoria", "aleatorio", "chavealeatoria", "random", "randomkey", "uuid"],
+  document: ["cpfcnpj", "documento", "document"],
+};
+const TYPE_NAMES: ReadonlyMap<string, PixKeyType | "document"> = new Map(
+  Object.entries(TYPE_WORDS).flatMap(([type, words]) => words.map((word) => [word, type as PixKeyType | "document"] as const)),
+);
 
 const fail = (error: KeyTypeError, choices: PixKeyType[] = []): KeyTypeResult => ({ ok: false, error, choices });
 const CPF_MASK = /^\d{3}\.\d{3}\.\d{3}-\d{2}$/;

@@ -58,6 +58,20 @@ function checkText(field: "description" | "name", row: ParsedRow, mapping: Colum
   return text;
 }
 
+/** The amount cell → centavos (the payout's own positivity rule included), or null with its error pushed. */
+function checkAmount(row: ParsedRow, mapping: ColumnMapping, errors: CellError[]): number | null {
+  const column = mapping.amount ?? null;
+  const amount = parseBatchAmount(cellOf(row, mapping.amount) ?? "");
+  if (!amount.ok) {
+    errors.push({ field: "amount", column, message: amount.error });
+    return null;
+  }
+  const checked = positiveCentavosSchema.safeParse(amount.centavos);
+  if (checked.success) return checked.data;
+  errors.push({ field: "amount", column, message: checked.error.issues[0]?.message ?? "validation.centavos" });
+  return null;
+}
+
 /**
  * One data row → the payout it asks for, or its per-cell errors. The amount
  * and key go through payoutInputSchema, the very schema of the single payout,
@@ -67,8 +81,7 @@ export function validateRow(row: ParsedRow, index: number, mapping: ColumnMappin
   const errors: CellError[] = [];
   const column = (field: BatchField) => mapping[field] ?? null;
 
-  const amount = parseBatchAmount(cellOf(row, mapping.amount) ?? "");
-  if (!amount.ok) errors.push({ field: "amount", column: column("amount"), message: amount.error });
+  const centavos = checkAmount(row, mapping, errors);
 
   const keyColumn = mapping.key;
   const key = keyText(cellOf(row, keyColumn) ?? "");
@@ -85,13 +98,6 @@ export function validateRow(row: ParsedRow, index: number, mapping: ColumnMappin
 
   const description = checkText("description", row, mapping, errors);
   const name = checkText("name", row, mapping, errors);
-
-  let centavos: number | null = null;
-  if (amount.ok) {
-    const checked = positiveCentavosSchema.safeParse(amount.centavos);
-    if (checked.success) centavos = checked.data;
-    else errors.push({ field: "amount", column: column("amount"), message: checked.error.issues[0]?.message ?? "validation.centavos" });
-  }
 
   let value: BatchRowValue | null = null;
   if (keyType.ok) {
