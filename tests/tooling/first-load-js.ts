@@ -16,6 +16,12 @@ import { join } from "node:path";
 import { runInNewContext } from "node:vm";
 import { gzipSync } from "node:zlib";
 
+/**
+ * The budget every route's first-load JS must fit (gzip bytes): the largest route after the page-weight
+ * work, rounded up a little (docs/performance.md, "Page weight"). The issue's goal is 170 kB.
+ */
+export const FIRST_LOAD_JS_BUDGET_BYTES = 250_000;
+
 export interface RouteWeight {
   /** The URL route, e.g. "/payouts/[id]". */
   route: string;
@@ -106,4 +112,18 @@ export function weightTable(weights: readonly RouteWeight[], budgetBytes: number
       `${weight.route.padEnd(width)}  ${formatKb(weight.gzipBytes).padStart(9)}  ${formatKb(weight.rawBytes).padStart(9)}  ${String(weight.chunks.length).padStart(6)}  ${weight.gzipBytes <= budgetBytes ? "yes" : "NO"}`,
   );
   return [header, ...rows].join("\n");
+}
+
+/** The verdict on a build: the table, and a message naming every route over the budget (null when none is). */
+export function budgetReport(weights: readonly RouteWeight[], budgetBytes: number): { table: string; failure: string | null } {
+  const table = `First-load JavaScript per route (gzip), budget ${formatKb(budgetBytes)}:\n${weightTable(weights, budgetBytes)}`;
+  if (weights.length === 0) return { table, failure: "No app routes found in the build." };
+  const over = weights.filter((weight) => weight.gzipBytes > budgetBytes);
+  if (over.length === 0) return { table, failure: null };
+  return {
+    table,
+    failure:
+      `${over.length} route(s) over the first-load JS budget of ${formatKb(budgetBytes)}: ${over.map((weight) => `${weight.route} (${formatKb(weight.gzipBytes)})`).join(", ")}.\n` +
+      "Load what the first paint does not need with next/dynamic or import(), or see docs/performance.md before raising the budget.",
+  };
 }
