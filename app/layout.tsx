@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { AppProviders } from "@/components/providers/app-providers";
 import { getI18n } from "@/lib/server/i18n";
+import { dictionaries } from "@/lib/shared/i18n/dictionaries";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -27,8 +28,8 @@ export const viewport: Viewport = {
 
 /**
  * Root layout: reads the operator's language and time zone from their cookies
- * (so the first paint is already right) and the request's CSP nonce, which
- * next-themes needs for its inline theme script.
+ * (so the first paint is already right), hands the client only that language's
+ * messages, and the request's CSP nonce, which next-themes needs for its inline theme script.
  */
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const { locale, timeZone } = await getI18n();
@@ -36,7 +37,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-dvh bg-background font-sans text-foreground antialiased">
-        <AppProviders locale={locale} timeZone={timeZone} nonce={nonce}>
+        <AppProviders locale={locale} timeZone={timeZone} messages={dictionaries[locale]} nonce={nonce}>
           {children}
         </AppProviders>
       </body>

@@ -5,18 +5,17 @@ import Link from "next/link";
 import { useMemo } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { useI18n } from "@/lib/browser/i18n";
-import { hasMessage } from "@/lib/shared/i18n/translate";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import { targetHref } from "./activity-model";
 
 /** Translated names for actions, roles and target types; unknown values are shown as they came. */
 export function useActivityLabels() {
-  const { t, locale } = useI18n();
+  const { has, t } = useI18n();
   return useMemo(() => {
     const lookup = (prefix: string, value: string | null | undefined, empty: string) => {
       if (!value) return empty;
       const key = `${prefix}.${value}`;
-      return hasMessage(key, locale) ? t(key) : value;
+      return has(key) ? t(key) : value;
     };
     return {
       action: (action: string) => lookup("activity.action", action, t("common.none")),
@@ -24,7 +23,7 @@ export function useActivityLabels() {
       targetType: (type: string | null | undefined) => lookup("activity.target", type, t("common.none")),
       outcome: (outcome: string) => lookup("activity.outcome", outcome, t("common.none")),
     };
-  }, [t, locale]);
+  }, [has, t]);
 }
 
 const OUTCOMES: Record<string, { tone: BadgeTone; icon: LucideIcon }> = {

@@ -4,22 +4,21 @@ import { ArrowRight } from "lucide-react";
 import { cn } from "@/components/ui/cn";
 import { formatDocument } from "@/lib/shared/format/text";
 import { useI18n } from "@/lib/browser/i18n";
-import { hasMessage } from "@/lib/shared/i18n/translate";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import { diffSnapshots, type FieldChange } from "./activity-model";
 
 /** Formats one snapshot value for people: money, yes/no, documents, statuses; anything else as it came. */
 export function useSnapshotFormatter(): { label: (field: string) => string; value: (field: string, value: unknown) => string } {
-  const { t, locale, formatMoney } = useI18n();
+  const { has, t, formatMoney } = useI18n();
   return {
-    label: (field) => (hasMessage(`activity.field.${field}`, locale) ? t(`activity.field.${field}`) : field),
+    label: (field) => (has(`activity.field.${field}`) ? t(`activity.field.${field}`) : field),
     value: (field, value) => {
       if (value === null || value === undefined || value === "") return t("common.none");
       if (typeof value === "boolean") return value ? t("common.yes") : t("common.no");
       if (typeof value === "number" && field.endsWith("_centavos")) return formatMoney(value);
       if (typeof value === "string" && field === "document") return formatDocument(value) || value;
-      if (typeof value === "string" && field === "status" && hasMessage(`status.${value}`, locale)) return t(`status.${value}`);
-      if (typeof value === "string" && field === "pix_key_type" && hasMessage(`pixKey.type.${value}`, locale)) return t(`pixKey.type.${value}`);
+      if (typeof value === "string" && field === "status" && has(`status.${value}`)) return t(`status.${value}`);
+      if (typeof value === "string" && field === "pix_key_type" && has(`pixKey.type.${value}`)) return t(`pixKey.type.${value}`);
       if (typeof value === "string" || typeof value === "number") return String(value);
       try {
         return JSON.stringify(value);

@@ -6,7 +6,6 @@ import { ClearFiltersButton, CollapsibleFilters } from "@/components/ui/filter-b
 import { NativeSelect } from "@/components/ui/native-select";
 import type { UrlStatePatch } from "@/lib/browser/hooks/use-url-state";
 import { useI18n } from "@/lib/browser/i18n";
-import { hasMessage } from "@/lib/shared/i18n/translate";
 import type { Chargeback } from "@/lib/shared/schemas/chargeback";
 import { DEADLINE_FILTERS, isOpenChargeback } from "@/lib/shared/chargebacks/deadline";
 import { KNOWN_CHARGEBACK_KINDS, KNOWN_CHARGEBACK_STATUSES, type ChargebackUrlState, type chargebackUrlSchema } from "./chargeback-model";
@@ -35,7 +34,7 @@ function countBy(rows: readonly Chargeback[] | undefined, key: "kind" | "status"
 
 /** Kind, status, deadline and created-date filters, all kept in the URL. */
 export function ChargebackFilters({ data, state, setState, onClear, compact }: ChargebackFiltersProps) {
-  const { t, locale, timeZoneName, formatNumber } = useI18n();
+  const { has, t, timeZoneName, formatNumber } = useI18n();
   const kindLabel = useKindLabel();
   const kinds = useMemo(() => countBy(data, "kind"), [data]);
   const statuses = useMemo(() => countBy(data, "status"), [data]);
@@ -44,7 +43,7 @@ export function ChargebackFilters({ data, state, setState, onClear, compact }: C
   const kindOptions = [...KNOWN_CHARGEBACK_KINDS, ...[...kinds.keys()].filter((k) => k !== "" && !(KNOWN_CHARGEBACK_KINDS as readonly string[]).includes(k)).sort()];
   const statusOptions = [...KNOWN_CHARGEBACK_STATUSES, ...[...statuses.keys()].filter((s) => s !== "" && !(KNOWN_CHARGEBACK_STATUSES as readonly string[]).includes(s)).sort()];
   const openCount = useMemo(() => (data ?? []).filter(isOpenChargeback).length, [data]);
-  const statusLabel = (value: string) => (hasMessage(`status.${value}`, locale) ? t(`status.${value}`) : value);
+  const statusLabel = (value: string) => (has(`status.${value}`) ? t(`status.${value}`) : value);
   const zone = timeZoneName();
   const activeCount = [state.kind, state.status, state.deadline, state.from || state.to].filter(Boolean).length;
 

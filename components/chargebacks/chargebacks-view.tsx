@@ -12,7 +12,6 @@ import { csvFileName, downloadCsv } from "@/lib/shared/csv";
 import { formatSort, parseSort, useUrlState } from "@/lib/browser/hooks/use-url-state";
 import { useMediaQuery } from "@/lib/browser/hooks/use-media-query";
 import { useI18n } from "@/lib/browser/i18n";
-import { hasMessage } from "@/lib/shared/i18n/translate";
 import { zoneLabel } from "@/lib/shared/i18n/zone-label";
 import type { Chargeback } from "@/lib/shared/schemas/chargeback";
 import { chargebacksQuery } from "@/lib/browser/query/chargebacks";
@@ -42,8 +41,8 @@ type TileId = NonNullable<SummaryTilesProps["active"]>;
  * URL, a drawer with every field and a CSV of exactly the filtered, sorted view.
  */
 export function ChargebacksView() {
-  const { t, locale, timeZone, timeZoneName, formatMoney } = useI18n();
-  const statusLabel = (value: string) => (hasMessage(`status.${value}`, locale) ? t(`status.${value}`) : value);
+  const { has, t, timeZone, timeZoneName, formatMoney } = useI18n();
+  const statusLabel = (value: string) => (has(`status.${value}`) ? t(`status.${value}`) : value);
   const kindLabel = useKindLabel();
   const [state, setState, resetFilters] = useUrlState(chargebackUrlSchema);
   const [selection, setSelection] = useUrlState(chargebackSelectionSchema, { history: "push" });

@@ -3,7 +3,6 @@
 import { CircleHelp, CreditCard, QrCode, type LucideIcon } from "lucide-react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { useI18n } from "@/lib/browser/i18n";
-import { hasMessage } from "@/lib/shared/i18n/translate";
 
 const KINDS: Record<string, { icon: LucideIcon; tone: BadgeTone }> = {
   pix_med: { icon: QrCode, tone: "info" },
@@ -12,11 +11,11 @@ const KINDS: Record<string, { icon: LucideIcon; tone: BadgeTone }> = {
 
 /** The translated name of a chargeback kind; an unknown kind is the API's own text. */
 export function useKindLabel(): (kind: string | null | undefined) => string {
-  const { t, locale } = useI18n();
+  const { has, t } = useI18n();
   return (kind) => {
     if (!kind) return t("chargebacks.kind.none");
     const key = `chargebacks.kind.${kind}`;
-    return hasMessage(key, locale) ? t(key) : kind;
+    return has(key) ? t(key) : kind;
   };
 }
 

@@ -10,7 +10,6 @@ import { Money } from "@/components/ui/money";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { useI18n } from "@/lib/browser/i18n";
 import { isPayoutSettling, type PayoutDetail as PayoutDetailData } from "@/lib/browser/query/payouts";
-import { hasMessage } from "@/lib/shared/i18n/translate";
 import { LiveIndicator } from "./live-indicator";
 import { PayoutIssuedCard } from "./payout-issued-card";
 import { usePixKeyTypeLabel } from "./payout-status";
@@ -18,13 +17,13 @@ import { PayoutTimeline } from "./payout-timeline";
 
 /** A loaded payout: amount and live status, its details, its timeline and (operators) who issued it. */
 export function PayoutBody({ payout, refreshError }: { payout: PayoutDetailData; refreshError: unknown }) {
-  const { t, locale } = useI18n();
+  const { has, t } = useI18n();
   const keyTypeLabel = usePixKeyTypeLabel();
   const canSeeRegister = useCan("payouts.register");
   const settling = isPayoutSettling(payout.status);
   const account = payout.bank_account ?? null;
   const statusKey = `status.${payout.status}`;
-  const statusText = hasMessage(statusKey, locale) ? t(statusKey) : payout.status;
+  const statusText = has(statusKey) ? t(statusKey) : payout.status;
   const register = payout.register;
 
   const items: DetailItem[] = [

@@ -6,7 +6,6 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { isBffRequestError } from "@/lib/browser/bff-client/errors";
 import { useI18n } from "@/lib/browser/i18n";
-import { hasMessage } from "@/lib/shared/i18n/translate";
 import type { PayoutInput } from "@/lib/shared/schemas/payout";
 import { PayoutSummary } from "./payout-review";
 
@@ -39,12 +38,12 @@ function IdRow({ label, value }: { label: string; value: string }) {
  * the API replay it, so it can never be paid twice.
  */
 export function PayoutOutcomeUnknown({ input, error, idempotencyKey, checking, onCheckAgain }: PayoutOutcomeUnknownProps) {
-  const { t, locale } = useI18n();
+  const { has, t } = useI18n();
   const bff = isBffRequestError(error) ? error : null;
   // What went wrong underneath: the BFF names it in details.cause for payout_outcome_unknown.
   const causeCode = bff ? (bff.code === "payout_outcome_unknown" ? (typeof bff.details.cause === "string" ? bff.details.cause : null) : bff.code) : null;
   const causeKey = causeCode ? `errors.${causeCode}` : null;
-  const cause = causeKey && hasMessage(causeKey, locale) ? t(causeKey) : null;
+  const cause = causeKey && has(causeKey) ? t(causeKey) : null;
   // The BFF says when the payout now waits for a person (it will not re-send it by itself any more).
   const waitsForPerson = bff?.details.state === "needs_review";
 

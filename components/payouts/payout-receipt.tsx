@@ -10,7 +10,6 @@ import { ErrorPanel } from "@/components/ui/error-panel";
 import { Money } from "@/components/ui/money";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { useI18n } from "@/lib/browser/i18n";
-import { hasMessage } from "@/lib/shared/i18n/translate";
 import { isPayoutSettling, payoutQuery } from "@/lib/browser/query/payouts";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
 import { LiveIndicator } from "./live-indicator";
@@ -29,7 +28,7 @@ export interface PayoutReceiptProps {
  * paid or failed (GET /api/payouts/{id}).
  */
 export function PayoutReceipt({ payout, idempotencyKey, onNewPayout }: PayoutReceiptProps) {
-  const { t, locale } = useI18n();
+  const { has, t } = useI18n();
   const keyTypeLabel = usePixKeyTypeLabel();
   const id = payout.id;
   const live = useQuery({ ...payoutQuery(id ?? ""), enabled: id !== null });
@@ -37,7 +36,7 @@ export function PayoutReceipt({ payout, idempotencyKey, onNewPayout }: PayoutRec
   const status = current?.status ?? payout.status ?? "pending";
   const settling = isPayoutSettling(status);
   const statusKey = `status.${status}`;
-  const statusText = hasMessage(statusKey, locale) ? t(statusKey) : status;
+  const statusText = has(statusKey) ? t(statusKey) : status;
   const failureReason = current?.failure_reason ?? payout.failure_reason;
   const fee = current?.fee_centavos ?? payout.fee_centavos;
   const net = current?.net_centavos ?? payout.net_centavos;

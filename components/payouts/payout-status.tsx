@@ -4,34 +4,33 @@ import { CircleHelp, UserRoundCheck, UserRoundSearch } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { useI18n } from "@/lib/browser/i18n";
-import { hasMessage } from "@/lib/shared/i18n/translate";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
 
 /** "CPF", "E-mail", "Chave aleatória"…; an unknown type from the API is shown as sent. */
 export function usePixKeyTypeLabel(): (type: string | null | undefined) => string {
-  const { t, locale } = useI18n();
+  const { has, t } = useI18n();
   return (type) => {
     if (!type) return t("common.none");
     const key = `pixKey.type.${type}`;
-    return hasMessage(key, locale) ? t(key) : type;
+    return has(key) ? t(key) : type;
   };
 }
 
 /** A failure's text: our translation of its code when there is one, else the message as the API sent it. */
 export function useErrorText(): (error: { code: string; message: string }) => string {
-  const { t, locale } = useI18n();
+  const { has, t } = useI18n();
   return (error) => {
     const key = `errors.${error.code}`;
-    return hasMessage(key, locale) ? t(key) : error.message || error.code;
+    return has(key) ? t(key) : error.message || error.code;
   };
 }
 
 /** `review.reason` in plain words; an unknown reason is shown as sent. */
 export function useReviewReasonText(): (reason: string) => string {
-  const { t, locale } = useI18n();
+  const { has, t } = useI18n();
   return (reason) => {
     const key = `payouts.reviewReason.${reason}`;
-    return hasMessage(key, locale) ? t(key) : t("payouts.reviewReason.other", { reason });
+    return has(key) ? t(key) : t("payouts.reviewReason.other", { reason });
   };
 }
 

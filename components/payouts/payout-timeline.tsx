@@ -5,7 +5,6 @@ import type { ReactNode } from "react";
 import { cn } from "@/components/ui/cn";
 import { DateTime } from "@/components/ui/date-time";
 import { useI18n } from "@/lib/browser/i18n";
-import { hasMessage } from "@/lib/shared/i18n/translate";
 
 type StepState = "done" | "current" | "failed" | "upcoming";
 
@@ -44,7 +43,7 @@ export interface PayoutTimelineProps {
  * screen readers with aria-current="step".
  */
 export function PayoutTimeline({ status, createdAt, paidAt, failureReason }: PayoutTimelineProps) {
-  const { t, locale } = useI18n();
+  const { has, t } = useI18n();
   const stateLabel = (state: StepState) => t(`payouts.timeline.state.${state}`);
   const pending = status === "pending";
   const paid = status === "paid";
@@ -83,7 +82,7 @@ export function PayoutTimeline({ status, createdAt, paidAt, failureReason }: Pay
     });
   } else if (!known) {
     const key = `status.${status}`;
-    steps.push({ key: "other", title: hasMessage(key, locale) ? t(key) : status, state: "done" });
+    steps.push({ key: "other", title: has(key) ? t(key) : status, state: "done" });
   }
 
   const currentIndex = steps.findIndex((s) => s.state === "current" || s.state === "failed");

@@ -4,7 +4,6 @@ import { RefreshCw, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { isBffRequestError } from "@/lib/browser/bff-client/errors";
 import { useI18n } from "@/lib/browser/i18n";
-import { hasMessage } from "@/lib/shared/i18n/translate";
 import { Button } from "./button";
 import { cn } from "./cn";
 import { CopyButton } from "./copy-button";
@@ -34,11 +33,11 @@ export interface ErrorPanelProps {
  * support asks for), and a retry action.
  */
 export function ErrorPanel({ error, onRetry, retrying = false, title, actions, unmatchedFields, className, live = "alert", headingLevel: Heading = "h2" }: ErrorPanelProps) {
-  const { t, locale } = useI18n();
+  const { has, t } = useI18n();
   const bff = isBffRequestError(error) ? error : null;
 
   const codeKey = bff ? `errors.${bff.code}` : null;
-  const codeText = codeKey && hasMessage(codeKey, locale) ? t(codeKey) : null;
+  const codeText = codeKey && has(codeKey) ? t(codeKey) : null;
   const heading = title ?? codeText ?? t("errors.generic");
   // Under a custom title, the code's own explanation becomes the description.
   const description = title && codeText ? codeText : null;

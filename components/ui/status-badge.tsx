@@ -1,7 +1,6 @@
 "use client";
 
 import { useI18n } from "@/lib/browser/i18n";
-import { hasMessage } from "@/lib/shared/i18n/translate";
 import { Badge, type BadgeTone } from "./badge";
 
 /**
@@ -31,10 +30,10 @@ export const STATUS_TONES: Readonly<Record<string, BadgeTone>> = {
 };
 
 export function StatusBadge({ status, className }: { status: string | null | undefined; className?: string }) {
-  const { t, locale } = useI18n();
+  const { has, t } = useI18n();
   const value = status ?? "unknown";
   const key = `status.${value}`;
-  const label = hasMessage(key, locale) ? t(key) : value;
+  const label = has(key) ? t(key) : value;
   return (
     <Badge tone={STATUS_TONES[value] ?? "neutral"} className={className} data-status={value}>
       <span aria-hidden="true" className="size-1.5 rounded-full bg-current opacity-80" />

@@ -1,4 +1,6 @@
-import { z } from "zod";
+// zod/v4/core holds the one global config zod (classic and mini) reads; importing it, not "zod", keeps the
+// whole classic API out of the root layout's bundle.
+import { config } from "zod/v4/core";
 
 /**
  * Zod 4 compiles object parsers with `new Function` when it can, and finds out
@@ -8,4 +10,4 @@ import { z } from "zod";
  * every page load, which would hide real ones. Jitless parsing never probes.
  * Imported first by the root client providers, so it is set before any parse.
  */
-z.config({ jitless: true });
+config({ jitless: true });

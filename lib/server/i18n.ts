@@ -2,7 +2,8 @@ import "server-only";
 import { cookies } from "next/headers";
 import { cache } from "react";
 import { LOCALE_COOKIE, resolveLocale, resolveTimeZone, TIME_ZONE_COOKIE } from "../shared/i18n/config";
-import { createI18n, type I18nContextValue } from "../shared/i18n/formatters";
+import type { I18nContextValue } from "../shared/i18n/formatters";
+import { createI18n } from "../shared/i18n/translate";
 
 /**
  * The operator's locale and time zone for Server Components, read from the

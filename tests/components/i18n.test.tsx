@@ -5,8 +5,7 @@ import { describe, expect, it } from "vitest";
 import { I18nProvider, useI18n } from "@/lib/browser/i18n";
 import { resolveLocale, resolveTimeZone } from "@/lib/shared/i18n/config";
 import { dictionaries } from "@/lib/shared/i18n/dictionaries";
-import { createI18n } from "@/lib/shared/i18n/formatters";
-import { createTranslator, hasMessage } from "@/lib/shared/i18n/translate";
+import { createI18n, createTranslator, hasMessage } from "@/lib/shared/i18n/translate";
 
 const ptKeys = Object.keys(dictionaries["pt-BR"]).sort();
 const enKeys = Object.keys(dictionaries.en).sort();

@@ -7,7 +7,7 @@ import {
 } from "@/lib/shared/format/date";
 import { formatMoney as formatMoneyIn, formatNumber as formatNumberIn } from "@/lib/shared/format/number";
 import { intlLocale, type Locale } from "./config";
-import { createTranslator, type Translate } from "./translate";
+import type { Translate } from "./translator";
 
 type DateInput = Date | number | string | null | undefined;
 
@@ -46,13 +46,7 @@ export function createFormatters(locale: Locale, timeZone: string): Formatters {
   };
 }
 
-/** Everything a component needs to speak the operator's language and zone. */
-export function createI18n(locale: Locale, timeZone: string): I18nContextValue {
-  return {
-    locale,
-    intlLocale: intlLocale(locale),
-    timeZone,
-    t: createTranslator(locale),
-    ...createFormatters(locale, timeZone),
-  };
+/** Everything a component needs to speak the operator's language and zone, given its `t()`. */
+export function composeI18n(locale: Locale, timeZone: string, t: Translate): I18nContextValue {
+  return { locale, intlLocale: intlLocale(locale), timeZone, t, ...createFormatters(locale, timeZone) };
 }

@@ -1,54 +1,13 @@
-import { intlLocale, type Locale } from "./config";
-import { dictionaries, type MessageKey } from "./dictionaries";
+import type { Locale } from "./config";
+import { dictionaries } from "./dictionaries";
+import { composeI18n, type I18nContextValue } from "./formatters";
+import { messagesHave, translatorFor, type Translate } from "./translator";
 
-/** Keys that have `.one`/`.other` plural forms, usable as `t("table.rows", { count })`. */
-export type PluralKey = MessageKey extends infer K ? (K extends `${infer Base}.other` ? Base : never) : never;
-
-/**
- * Anything `t()` accepts: a known key (autocompleted) or any string. Unknown
- * strings are returned as they are, so messages that come from the API (its
- * own text) pass through untouched while our `validation.*` keys get translated.
- */
-export type TranslationInput = MessageKey | PluralKey | (string & {});
-export type TranslationVars = Readonly<Record<string, string | number | null | undefined>>;
-export type Translate = (key: TranslationInput, vars?: TranslationVars) => string;
-
-const pluralRulesCache = new Map<string, Intl.PluralRules>();
-const numberCache = new Map<string, Intl.NumberFormat>();
-
-function pluralCategory(locale: Locale, count: number): Intl.LDMLPluralRule {
-  // CLDR files zero under "one" for Portuguese, but Brazilian usage says "0 resultados".
-  if (count === 0) return "other";
-  let rules = pluralRulesCache.get(locale);
-  if (!rules) {
-    rules = new Intl.PluralRules(intlLocale(locale));
-    pluralRulesCache.set(locale, rules);
-  }
-  return rules.select(count);
-}
-
-function formatVar(locale: Locale, value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "number") {
-    let formatter = numberCache.get(locale);
-    if (!formatter) {
-      formatter = new Intl.NumberFormat(intlLocale(locale));
-      numberCache.set(locale, formatter);
-    }
-    return formatter.format(value);
-  }
-  return value;
-}
-
-function interpolate(template: string, locale: Locale, vars: TranslationVars | undefined): string {
-  if (!vars) return template;
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? formatVar(locale, vars[name]) : match));
-}
+export type { PluralKey, Translate, TranslationInput, TranslationVars } from "./translator";
 
 /** True when the dictionary has this key (directly, or as a plural base). */
 export function hasMessage(key: string, locale: Locale = "pt-BR"): boolean {
-  const dict: Readonly<Record<string, string>> = dictionaries[locale];
-  return key in dict || `${key}.other` in dict;
+  return messagesHave(dictionaries[locale], key);
 }
 
 /** The raw dictionary entry, or undefined. */
@@ -57,23 +16,12 @@ export function lookupMessage(key: string, locale: Locale): string | undefined {
   return dict[key];
 }
 
-/**
- * Builds `t(key, vars)` for a locale. Resolution: plural form when `vars.count`
- * is a number and `key.<category>` exists → the key itself → the pt-BR entry →
- * the raw input (so unknown keys and API messages are shown as they came).
- */
+/** `t()` over the built-in dictionary of `locale`, falling back to pt-BR (see translator.ts). */
 export function createTranslator(locale: Locale): Translate {
-  const dict: Readonly<Record<string, string>> = dictionaries[locale];
-  const fallback: Readonly<Record<string, string>> = dictionaries["pt-BR"];
-  return (key, vars) => {
-    if (typeof key !== "string") return "";
-    const count = vars?.count;
-    if (typeof count === "number") {
-      const category = pluralCategory(locale, count);
-      const plural = dict[`${key}.${category}`] ?? dict[`${key}.other`];
-      if (plural !== undefined) return interpolate(plural, locale, vars);
-    }
-    const message = dict[key] ?? fallback[key];
-    return interpolate(message ?? key, locale, vars);
-  };
+  return translatorFor(locale, dictionaries[locale], dictionaries["pt-BR"]);
+}
+
+/** Everything a component needs to speak the operator's language and zone (server side: every dictionary is at hand). */
+export function createI18n(locale: Locale, timeZone: string): I18nContextValue {
+  return composeI18n(locale, timeZone, createTranslator(locale));
 }
