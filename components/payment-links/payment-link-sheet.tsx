@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { ExternalLink, SearchX } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
@@ -16,8 +17,13 @@ import { useI18n } from "@/lib/browser/i18n";
 import type { PaymentLink } from "@/lib/shared/schemas/payment-link";
 import { LinkAmount } from "./link-amount";
 import { conversionRate, publicLinkUrl, type LinkState } from "./link-model";
-import { LinkQrCode } from "./link-qr-code";
 import { LinkStateBadge } from "./link-state-badge";
+
+// The QR code library is fetched when a drawer first shows a code, not with the list page.
+const LinkQrCode = dynamic(() => import("./link-qr-code").then((module) => module.LinkQrCode), {
+  ssr: false,
+  loading: () => <div className="size-48 rounded-lg border bg-white" aria-hidden="true" />,
+});
 
 export interface PaymentLinkSheetProps {
   /** The id in the URL (`?id=`); the sheet is open while it is set. */

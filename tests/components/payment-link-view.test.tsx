@@ -106,13 +106,14 @@ describe("PaymentLinksView", () => {
     expect(router.replace).toHaveBeenCalledWith("/payment-links?amount=minimum&id=pl_doacao", { scroll: false });
   });
 
-  it("opens the drawer from ?id= with the public URL, a copy button and the QR code", () => {
+  it("opens the drawer from ?id= with the public URL, a copy button and the QR code", async () => {
     search = new URLSearchParams("id=pl_show");
     renderView();
     const dialog = screen.getByRole("dialog", { name: "Show de Verão" });
     expect(within(dialog).getAllByText("https://pay.example.com/l/show-de-verao").length).toBeGreaterThan(0);
     expect(within(dialog).getByRole("button", { name: "Copiar link público" })).toBeInTheDocument();
-    expect(within(dialog).getByRole("img", { name: "QR code que abre https://pay.example.com/l/show-de-verao" })).toBeInTheDocument();
+    // The QR code component is loaded on demand.
+    expect(await within(dialog).findByRole("img", { name: "QR code que abre https://pay.example.com/l/show-de-verao" })).toBeInTheDocument();
     expect(within(dialog).getByRole("progressbar", { name: "Vendas em relação ao limite" })).toHaveAttribute("aria-valuenow", "150");
   });
 
