@@ -130,3 +130,22 @@ test("after signing in with the form the session cookie is HttpOnly: the browser
   expect(visible).not.toContain("pixops_session");
   expect(visible).not.toContain(held?.value.slice(0, 24) ?? "unreachable");
 });
+
+test("the language menu turns the sign-in page to English and back, and the choice survives a reload", async ({ page }) => {
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { level: 1, name: "Entrar no painel" })).toBeVisible();
+
+  // Only the page's own language travels with it; English is fetched when chosen.
+  await page.getByRole("button", { name: "Idioma: Português (Brasil)" }).click();
+  await page.getByRole("menuitemradio", { name: "English" }).click();
+  await expect(page.getByRole("button", { name: "Language: English" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await page.getByRole("button", { name: "Language: English" }).click();
+  await page.getByRole("menuitemradio", { name: "Português (Brasil)" }).click();
+  await expect(page.getByRole("button", { name: "Entrar" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR");
+});
