@@ -5,7 +5,7 @@ import { Download, FilterX, Gavel, Info, RefreshCw } from "lucide-react";
 import { useCallback, useMemo } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { DataTable } from "@/components/ui/data-table";
+import { DataTable, useSearchBox } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { csvFileName, downloadCsv } from "@/lib/shared/csv";
@@ -53,7 +53,11 @@ export function ChargebacksView() {
 
   const data = query.data;
   const haystacks = useMemo(() => data?.map(searchText), [data]);
-  const { q, kind, status, deadline, from, to, sort } = state;
+  const onSearchChange = useCallback((value: string) => setState({ q: value }), [setState]);
+  const searchBox = useSearchBox({ search: state.q, onSearchChange });
+  // The table filters by what is typed (deferred), not by the debounced URL value.
+  const q = searchBox.query;
+  const { kind, status, deadline, from, to, sort } = state;
   // Only the deadline filter depends on the clock: without it the list is not recomputed every tick.
   const filterNow = deadline ? now : 0;
   const filtered = useMemo(
@@ -83,8 +87,6 @@ export function ChargebacksView() {
     const next = { action: { status: "needs_response", deadline: null }, due24h: { status: "needs_response", deadline: "24h" as const }, review: { status: "under_review", deadline: null }, open: { status: "open", deadline: null } }[tile];
     setState(next);
   };
-
-  const onSearchChange = useCallback((value: string) => setState({ q: value }), [setState]);
 
   const exportCsv = () => {
     if (!view || view.length === 0) return;
@@ -158,8 +160,7 @@ export function ChargebacksView() {
         isLoading={query.isPending}
         error={query.error}
         onRetry={() => query.refetch()}
-        search={q}
-        onSearchChange={onSearchChange}
+        searchBox={searchBox}
         searchPlaceholder={t("chargebacks.searchPlaceholder")}
         manualFiltering
         manualSorting
