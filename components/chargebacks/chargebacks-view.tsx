@@ -16,6 +16,7 @@ import { hasMessage } from "@/lib/shared/i18n/translate";
 import { zoneLabel } from "@/lib/shared/i18n/zone-label";
 import type { Chargeback } from "@/lib/shared/schemas/chargeback";
 import { chargebacksQuery } from "@/lib/browser/query/chargebacks";
+import { isPartialList } from "@/lib/browser/query/paged-list";
 import { useChargebackColumns } from "./chargeback-columns";
 import { ChargebackFilters } from "./chargeback-filters";
 import {
@@ -52,6 +53,8 @@ export function ChargebacksView() {
   const wide = useMediaQuery("(min-width: 640px)");
 
   const data = query.data;
+  // While the first load is still arriving, rows show but the tiles and the CSV wait for the whole list.
+  const partial = isPartialList(data);
   const haystacks = useMemo(() => data?.map(searchText), [data]);
   const onSearchChange = useCallback((value: string) => setState({ q: value }), [setState]);
   const searchBox = useSearchBox({ search: state.q, onSearchChange });
@@ -69,7 +72,7 @@ export function ChargebacksView() {
     return parsed.length > 0 ? parsed : [{ id: "respond_by", desc: false }];
   }, [sort]);
   const view = useMemo(() => (filtered ? sortChargebacks(filtered, sorting) : undefined), [filtered, sorting]);
-  const summary = useMemo(() => (data ? summarize(data, now) : null), [data, now]);
+  const summary = useMemo(() => (data && !partial ? summarize(data, now) : null), [data, partial, now]);
   const extraFields = useMemo(() => (data ? unknownFields(data) : []), [data]);
   const columns = useChargebackColumns({ now, extraFields, compact: !wide });
 
@@ -89,7 +92,7 @@ export function ChargebacksView() {
   };
 
   const exportCsv = () => {
-    if (!view || view.length === 0) return;
+    if (!view || view.length === 0 || partial) return;
     downloadCsv(csvFileName("chargebacks", timeZone), chargebacksCsv(view, timeZone));
     toast.success(t("chargebacks.exported", { count: view.length }));
   };
@@ -168,7 +171,7 @@ export function ChargebacksView() {
         onSortingChange={(next) => setState({ sort: formatSort(next) })}
         filters={<ChargebackFilters data={data} state={state} setState={setState} onClear={filtersActive ? resetFilters : undefined} compact={!wide} />}
         toolbarActions={
-          <Button variant="outline" size="sm" onClick={exportCsv} disabled={!view || view.length === 0}>
+          <Button variant="outline" size="sm" onClick={exportCsv} disabled={!view || view.length === 0 || partial}>
             <Download aria-hidden="true" />
             {t("chargebacks.export")}
           </Button>

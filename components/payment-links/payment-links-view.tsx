@@ -12,6 +12,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { PageHeader } from "@/components/ui/page-header";
 import { formatSort, parseSort, useUrlState } from "@/lib/browser/hooks/use-url-state";
 import { useI18n } from "@/lib/browser/i18n";
+import { isPartialList } from "@/lib/browser/query/paged-list";
 import { paymentLinksQuery } from "@/lib/browser/query/payment-links";
 import { buildSearchKeys } from "@/lib/shared/search";
 import { deriveLinkState, filterLinks, LINK_STATES, linkFiltersSchema, linkSearchText, linkTotals, type FilterableLink } from "./link-model";
@@ -97,7 +98,7 @@ export function PaymentLinksView({ baseUrl }: { baseUrl: string }) {
         }
       />
 
-      <LinkSummary totals={totals} total={rows?.length ?? 0} loading={query.isPending} />
+      <LinkSummary totals={totals} total={rows?.length ?? 0} loading={query.isPending || isPartialList(query.data)} />
 
       <DataTable
         label={t("nav.paymentLinks")}
