@@ -50,6 +50,11 @@ export async function* readPages<T>(lines: AsyncIterable<string>, pageSchema: z.
       if (line.data.count !== received) throw incomplete(line.data.request_id, "count_mismatch");
       return;
     }
+    if ("error" in line.data) {
+      // The BFF found a page of the API's answer invalid while sending: the same error the whole-list reply gives.
+      const { code, message, fields, details } = line.data.error;
+      throw new BffRequestError({ status: 502, code, message, fields, details, requestId: line.data.request_id });
+    }
     const page = pageSchema.safeParse(line.data.page);
     if (!page.success) {
       throw new BffRequestError({
@@ -71,9 +76,11 @@ export async function* textLines(body: ReadableStream<Uint8Array>): AsyncGenerat
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffered = "";
+  let ended = false;
   try {
-    for (;;) {
+    while (!ended) {
       const { value, done } = await reader.read();
+      ended = done;
       buffered += done ? decoder.decode() : decoder.decode(value, { stream: true });
       let newline = buffered.indexOf("\n");
       while (newline !== -1) {
@@ -81,10 +88,11 @@ export async function* textLines(body: ReadableStream<Uint8Array>): AsyncGenerat
         buffered = buffered.slice(newline + 1);
         newline = buffered.indexOf("\n");
       }
-      if (done) break;
     }
     if (buffered !== "") yield buffered;
   } finally {
+    // Stopped early (the done line, an error, an abort): let the browser close the request rather than hold it open.
+    if (!ended) await reader.cancel().catch(() => undefined);
     reader.releaseLock();
   }
 }

@@ -5,7 +5,6 @@ import { getLedger, type Ledger } from "@/lib/server/ledger";
 import type { PaymentsClient } from "@/lib/server/payments-api/client";
 import { apiClientFor } from "../payments-api/for-credential";
 import { idempotencyKeySchema } from "@/lib/shared/schemas/common";
-import { PAGED_LIST_TYPE } from "@/lib/shared/schemas/paged-list";
 import { authenticate } from "@/lib/server/session/authenticate";
 import { log } from "@/lib/server/log";
 import { isSecureRequest, serializeClearedSessionCookie } from "@/lib/server/session/cookie";
@@ -14,6 +13,7 @@ import { readJsonBody } from "./body";
 import { assertSameOriginWrite } from "./csrf";
 import { BffError, mapError } from "./errors";
 import { respondData, respondError, respondPages } from "./respond";
+import type { PageLine } from "../services/paged-lists";
 
 type RouteParams = Record<string, string | string[] | undefined>;
 /** The second argument Next.js passes to a route handler. */
@@ -54,13 +54,8 @@ export interface HandlerResult {
   /** The payments API's request id of the call that produced this, if any. */
   requestId?: string | null;
   cookies?: string[];
-  /** `data` is a list the browser asked to receive in pages (see wantsPages). */
-  paged?: boolean;
-}
-
-/** The browser asked for a list in pages (`Accept: application/x-ndjson`). */
-export function wantsPages(request: Request): boolean {
-  return (request.headers.get("accept") ?? "").includes(PAGED_LIST_TYPE);
+  /** A list the browser asked to receive in pages (lib/server/services/paged-lists.ts); sent instead of `data`. */
+  pages?: Iterable<PageLine>;
 }
 
 function readIdempotencyKey(request: Request, mode: InputOptions<unknown, unknown, unknown>["idempotencyKey"]): string | null {
@@ -147,7 +142,7 @@ export function withSession<P = RouteParams, Q = Record<string, never>, B = unde
       });
       const refreshed = result.cookies ? null : await auth.refreshCookie();
       const cookies = result.cookies ?? (refreshed ? [refreshed] : []);
-      if (result.paged && Array.isArray(result.data)) return respondPages(result.data, result.requestId ?? null, { cookies, secure });
+      if (result.pages) return respondPages(result.pages, result.requestId ?? null, { cookies, secure });
       return respondData(result.status ?? 200, result.data, result.requestId ?? null, { cookies, secure });
     } catch (error) {
       return respondError(mapError(error), { secure });

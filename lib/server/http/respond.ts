@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { PAGED_LIST_TYPE, splitPages } from "../../shared/schemas/paged-list";
+import { PAGED_LIST_TYPE } from "../../shared/schemas/paged-list";
+import type { PageLine } from "../services/paged-lists";
 import type { MappedError } from "./errors";
 
 /** Headers every BFF API response carries (pages get theirs from proxy.ts). */
@@ -44,24 +45,26 @@ function build(status: number, body: { request_id: string | null } & Record<stri
 
 /**
  * A list as pages of newline-delimited JSON (lib/shared/schemas/paged-list.ts):
- * each page is serialised only when the connection asks for more, so the first
- * one leaves before the rest is turned into text.
+ * each page is taken from `pages` (checked there) and serialised only when the
+ * connection asks for more, so the first one leaves before the rest is touched.
  */
-export function respondPages(items: readonly unknown[], requestId: string | null, extra: { cookies?: string[]; secure?: boolean } = {}): Response {
+export function respondPages(pages: Iterable<PageLine>, requestId: string | null, extra: { cookies?: string[]; secure?: boolean } = {}): Response {
   const id = requestId ?? bffRequestId();
   const headers = replyHeaders(id, extra);
   headers.set("Content-Type", `${PAGED_LIST_TYPE}; charset=utf-8`);
-  const pages = splitPages(items);
   const encoder = new TextEncoder();
-  let next = 0;
+  const iterator = pages[Symbol.iterator]();
+  let count = 0;
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {
-      const page = pages[next++];
-      if (page) {
-        controller.enqueue(encoder.encode(`${JSON.stringify({ page })}\n`));
+      const next = iterator.next();
+      if (!next.done && "page" in next.value) {
+        count += next.value.page.length;
+        controller.enqueue(encoder.encode(`${JSON.stringify({ page: next.value.page })}\n`));
         return;
       }
-      controller.enqueue(encoder.encode(`${JSON.stringify({ done: true, count: items.length, request_id: id })}\n`));
+      const last = next.done || "page" in next.value ? { done: true, count, request_id: id } : { error: next.value.error, request_id: id };
+      controller.enqueue(encoder.encode(`${JSON.stringify(last)}\n`));
       controller.close();
     },
   });

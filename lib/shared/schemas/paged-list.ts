@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bffErrorSchema } from "./envelope";
 
 /**
  * A big list sent in pages on one response (newline-delimited JSON), so the
@@ -12,7 +13,9 @@ import { z } from "zod";
  * A reply that ends without the `done` line, or whose count differs from the
  * items received, is incomplete: the browser refuses it rather than show part of
  * the list as the whole. Failures before the first page are ordinary JSON
- * envelopes with their HTTP status.
+ * envelopes with their HTTP status; a page the BFF finds invalid while sending
+ * (the API's items are checked page by page) ends the reply with an error line,
+ * `{"error":{…},"request_id":"…"}`, the envelope's error body.
  */
 export const PAGED_LIST_TYPE = "application/x-ndjson";
 
@@ -23,6 +26,7 @@ export const NEXT_PAGE_SIZE = 2_000;
 export const pagedListLineSchema = z.union([
   z.object({ page: z.array(z.unknown()) }),
   z.object({ done: z.literal(true), count: z.number().int().nonnegative(), request_id: z.string().nullable() }),
+  z.object({ error: bffErrorSchema, request_id: z.string().nullable() }),
 ]);
 export type PagedListLine = z.infer<typeof pagedListLineSchema>;
 
