@@ -5,7 +5,7 @@ import { Download, FilterX, Gavel, Info, RefreshCw } from "lucide-react";
 import { useCallback, useMemo } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { DataTable } from "@/components/ui/data-table";
+import { DataTable, useSearchBox } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { csvFileName, downloadCsv } from "@/lib/shared/csv";
@@ -15,6 +15,7 @@ import { useI18n } from "@/lib/browser/i18n";
 import { zoneLabel } from "@/lib/shared/i18n/zone-label";
 import type { Chargeback } from "@/lib/shared/schemas/chargeback";
 import { chargebacksQuery } from "@/lib/browser/query/chargebacks";
+import { isPartialList } from "@/lib/browser/query/paged-list";
 import { useChargebackColumns } from "./chargeback-columns";
 import { ChargebackFilters } from "./chargeback-filters";
 import {
@@ -51,8 +52,14 @@ export function ChargebacksView() {
   const wide = useMediaQuery("(min-width: 640px)");
 
   const data = query.data;
+  // While the first load is still arriving, rows show but the tiles and the CSV wait for the whole list.
+  const partial = isPartialList(data);
   const haystacks = useMemo(() => data?.map(searchText), [data]);
-  const { q, kind, status, deadline, from, to, sort } = state;
+  const onSearchChange = useCallback((value: string) => setState({ q: value }), [setState]);
+  const searchBox = useSearchBox({ search: state.q, onSearchChange });
+  // The table filters by what is typed (deferred), not by the debounced URL value.
+  const q = searchBox.query;
+  const { kind, status, deadline, from, to, sort } = state;
   // Only the deadline filter depends on the clock: without it the list is not recomputed every tick.
   const filterNow = deadline ? now : 0;
   const filtered = useMemo(
@@ -64,7 +71,7 @@ export function ChargebacksView() {
     return parsed.length > 0 ? parsed : [{ id: "respond_by", desc: false }];
   }, [sort]);
   const view = useMemo(() => (filtered ? sortChargebacks(filtered, sorting) : undefined), [filtered, sorting]);
-  const summary = useMemo(() => (data ? summarize(data, now) : null), [data, now]);
+  const summary = useMemo(() => (data && !partial ? summarize(data, now) : null), [data, partial, now]);
   const extraFields = useMemo(() => (data ? unknownFields(data) : []), [data]);
   const columns = useChargebackColumns({ now, extraFields, compact: !wide });
 
@@ -83,10 +90,8 @@ export function ChargebacksView() {
     setState(next);
   };
 
-  const onSearchChange = useCallback((value: string) => setState({ q: value }), [setState]);
-
   const exportCsv = () => {
-    if (!view || view.length === 0) return;
+    if (!view || view.length === 0 || partial) return;
     downloadCsv(csvFileName("chargebacks", timeZone), chargebacksCsv(view, timeZone));
     toast.success(t("chargebacks.exported", { count: view.length }));
   };
@@ -157,8 +162,7 @@ export function ChargebacksView() {
         isLoading={query.isPending}
         error={query.error}
         onRetry={() => query.refetch()}
-        search={q}
-        onSearchChange={onSearchChange}
+        searchBox={searchBox}
         searchPlaceholder={t("chargebacks.searchPlaceholder")}
         manualFiltering
         manualSorting
@@ -166,7 +170,7 @@ export function ChargebacksView() {
         onSortingChange={(next) => setState({ sort: formatSort(next) })}
         filters={<ChargebackFilters data={data} state={state} setState={setState} onClear={filtersActive ? resetFilters : undefined} compact={!wide} />}
         toolbarActions={
-          <Button variant="outline" size="sm" onClick={exportCsv} disabled={!view || view.length === 0}>
+          <Button variant="outline" size="sm" onClick={exportCsv} disabled={!view || view.length === 0 || partial}>
             <Download aria-hidden="true" />
             {t("chargebacks.export")}
           </Button>

@@ -18,6 +18,7 @@ import { useI18n } from "@/lib/browser/i18n";
 import { countdownParts, isOpenChargeback, soonestOpenChargebacks, urgencyOf, type Urgency } from "@/lib/shared/chargebacks/deadline";
 import type { Chargeback } from "@/lib/shared/schemas/chargeback";
 import { chargebacksQuery } from "@/lib/browser/query/chargebacks";
+import { isPartialList } from "@/lib/browser/query/paged-list";
 import { OverviewSection } from "./overview-section";
 
 const SHOWN = 5;
@@ -114,24 +115,27 @@ function ChargebackRow({ cb, now }: { cb: Chargeback; now: number }) {
 export function ChargebacksDue() {
   const { t, timeZoneName } = useI18n();
   const query = useQuery(chargebacksQuery());
+  // The overview counts the whole list: a first load still arriving page by page counts as loading.
+  const data = isPartialList(query.data) ? undefined : query.data;
+  const pending = query.isPending || (data === undefined && !query.isError);
   const now = useNow(30_000);
   const { soonest, openCount } = useMemo(() => {
-    const list = query.data ?? [];
+    const list = data ?? [];
     return { soonest: soonestOpenChargebacks(list, SHOWN), openCount: list.filter(isOpenChargeback).length };
-  }, [query.data]);
+  }, [data]);
 
   return (
     <OverviewSection
       id="overview-chargebacks"
       title={t("overview.chargebacks.title")}
       description={
-        query.data ? t("overview.chargebacks.description", { count: openCount, zone: timeZoneName() }) : t("overview.chargebacks.descriptionLoading")
+        data ? t("overview.chargebacks.description", { count: openCount, zone: timeZoneName() }) : t("overview.chargebacks.descriptionLoading")
       }
       href="/chargebacks"
       linkLabel={t("overview.chargebacks.viewAll")}
       flush
     >
-      {query.isPending ? (
+      {pending ? (
         <ul aria-busy="true" className="divide-y">
           <li className="sr-only">{t("common.loading")}</li>
           {Array.from({ length: SHOWN }, (_, i) => (

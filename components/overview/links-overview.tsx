@@ -9,6 +9,7 @@ import { useNow } from "@/lib/browser/hooks/use-now";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/browser/i18n";
+import { isPartialList } from "@/lib/browser/query/paged-list";
 import { paymentLinksQuery } from "@/lib/browser/query/payment-links";
 import { OverviewSection } from "./overview-section";
 
@@ -33,13 +34,15 @@ export function LinksOverview() {
   const { t, formatMoney, formatNumber } = useI18n();
   const query = useQuery(paymentLinksQuery());
   const now = useNow(60_000);
+  // Totals are over the whole list: a first load still arriving page by page counts as loading.
+  const data = isPartialList(query.data) ? undefined : query.data;
   const summary = useMemo(() => {
-    if (!query.data) return undefined;
-    const totals = linkTotals(query.data);
-    const active = query.data.filter((link) => deriveLinkState(link, now) === "active").length;
+    if (!data) return undefined;
+    const totals = linkTotals(data);
+    const active = data.filter((link) => deriveLinkState(link, now) === "active").length;
     return { totals, active };
-  }, [query.data, now]);
-  const loading = query.isPending;
+  }, [data, now]);
+  const loading = query.isPending || (data === undefined && !query.isError);
 
   return (
     <OverviewSection

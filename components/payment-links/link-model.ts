@@ -112,11 +112,16 @@ export function resolvePaymentLinkBaseUrl(value: string | undefined): string {
   }
 }
 
+/** What a link is searched by: name, slug and id. */
+export function linkSearchText(link: Pick<PaymentLink, "name" | "slug" | "id">): string {
+  return `${link.name} ${link.slug} ${link.id}`;
+}
+
 /** Search by name or slug (accents and case ignored; every word must match). */
 export function matchesSearch(link: Pick<PaymentLink, "name" | "slug" | "id">, query: string): boolean {
   const terms = searchTerms(query);
   if (terms.length === 0) return true;
-  return matchesAllTerms(normalizeForSearch(`${link.name} ${link.slug} ${link.id}`), terms);
+  return matchesAllTerms(normalizeForSearch(linkSearchText(link)), terms);
 }
 
 /** The list's filters, search, sort and open link, kept in the URL. */
@@ -132,13 +137,16 @@ export type LinkFilters = z.output<typeof linkFiltersSchema>;
 export interface FilterableLink {
   link: PaymentLink;
   state: LinkState;
+  /** `linkSearchText` folded, worked out once per list (buildSearchKeys); folded on demand when absent. */
+  searchKey?: string;
 }
 
 export function filterLinks(rows: readonly FilterableLink[], filters: Pick<LinkFilters, "q" | "state" | "amount">): FilterableLink[] {
+  const terms = searchTerms(filters.q);
   return rows.filter(
     (row) =>
       (filters.state === undefined || row.state === filters.state) &&
       (filters.amount === undefined || amountKind(row.link) === filters.amount) &&
-      matchesSearch(row.link, filters.q),
+      (terms.length === 0 || matchesAllTerms(row.searchKey ?? normalizeForSearch(linkSearchText(row.link)), terms)),
   );
 }

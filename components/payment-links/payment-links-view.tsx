@@ -6,20 +6,21 @@ import Link from "next/link";
 import { useCallback, useMemo } from "react";
 import { useCan } from "@/components/providers/session-provider";
 import { Button } from "@/components/ui/button";
-import { DataTable } from "@/components/ui/data-table";
+import { DataTable, useSearchBox } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { NativeSelect } from "@/components/ui/native-select";
 import { PageHeader } from "@/components/ui/page-header";
 import { formatSort, parseSort, useUrlState } from "@/lib/browser/hooks/use-url-state";
 import { useI18n } from "@/lib/browser/i18n";
+import { isPartialList } from "@/lib/browser/query/paged-list";
 import { paymentLinksQuery } from "@/lib/browser/query/payment-links";
-import { deriveLinkState, filterLinks, LINK_STATES, linkFiltersSchema, linkTotals, type FilterableLink } from "./link-model";
+import { buildSearchKeys } from "@/lib/shared/search";
+import { deriveLinkState, filterLinks, LINK_STATES, linkFiltersSchema, linkSearchText, linkTotals, type FilterableLink } from "./link-model";
 import { LINK_STATE_LABELS } from "./link-state-badge";
 import { LinkSummary } from "./link-summary";
 import { usePaymentLinkColumns } from "./payment-link-columns";
 import { PaymentLinkSheet } from "./payment-link-sheet";
 import { useNow } from "@/lib/browser/hooks/use-now";
-
 
 /**
  * /payment-links: every link with its counters, searchable by name or slug,
@@ -33,13 +34,21 @@ export function PaymentLinksView({ baseUrl }: { baseUrl: string }) {
   const [filters, setFilters] = useUrlState(linkFiltersSchema);
   const now = useNow(30_000);
 
-  const rows = useMemo<FilterableLink[] | undefined>(() => query.data?.map((link) => ({ link, state: deriveLinkState(link, now) })), [query.data, now]);
-  const visible = useMemo(() => (rows ? filterLinks(rows, filters) : undefined), [rows, filters]);
+  const onSearchChange = useCallback((q: string) => setFilters({ q }), [setFilters]);
+  const searchBox = useSearchBox({ search: filters.q, onSearchChange });
+  const { query: q } = searchBox;
+  const { state: stateFilter, amount } = filters;
+
+  // Search keys once per list; states again each clock tick; the filter on every (deferred) keystroke.
+  const searchKeys = useMemo(() => (query.data ? buildSearchKeys(query.data, linkSearchText) : undefined), [query.data]);
+  const rows = useMemo<FilterableLink[] | undefined>(
+    () => query.data?.map((link, i) => ({ link, state: deriveLinkState(link, now), searchKey: searchKeys?.[i] })),
+    [query.data, now, searchKeys],
+  );
+  const visible = useMemo(() => (rows ? filterLinks(rows, { q, state: stateFilter, amount }) : undefined), [rows, q, stateFilter, amount]);
   const totals = useMemo(() => (visible ? linkTotals(visible.map((row) => row.link)) : undefined), [visible]);
   const selected = filters.id && rows ? rows.find((row) => row.link.id === filters.id) : undefined;
-  const hasFilters = filters.q !== "" || filters.state !== undefined || filters.amount !== undefined;
-
-  const onSearchChange = useCallback((q: string) => setFilters({ q }), [setFilters]);
+  const hasFilters = q !== "" || filters.state !== undefined || filters.amount !== undefined;
 
   const columns = usePaymentLinkColumns({ baseUrl });
 
@@ -89,7 +98,7 @@ export function PaymentLinksView({ baseUrl }: { baseUrl: string }) {
         }
       />
 
-      <LinkSummary totals={totals} total={rows?.length ?? 0} loading={query.isPending} />
+      <LinkSummary totals={totals} total={rows?.length ?? 0} loading={query.isPending || isPartialList(query.data)} />
 
       <DataTable
         label={t("nav.paymentLinks")}
@@ -99,8 +108,7 @@ export function PaymentLinksView({ baseUrl }: { baseUrl: string }) {
         isLoading={query.isPending}
         error={query.error}
         onRetry={() => void query.refetch()}
-        search={filters.q}
-        onSearchChange={onSearchChange}
+        searchBox={searchBox}
         searchPlaceholder={t("paymentLinks.searchPlaceholder")}
         manualFiltering
         sorting={parseSort(filters.sort)}

@@ -17,3 +17,14 @@ export function searchTerms(query: string): string[] {
 export function matchesAllTerms(haystack: string, terms: readonly string[]): boolean {
   return terms.every((term) => haystack.includes(term));
 }
+
+/**
+ * The folded search key of every item, in order: worked out once per dataset
+ * (a memo over the list), so a keystroke only runs `matchesAllTerms` over ready
+ * strings instead of folding 10,000 rows again.
+ */
+export function buildSearchKeys<T>(items: readonly T[], text: (item: T) => string): string[] {
+  const keys = new Array<string>(items.length);
+  for (let i = 0; i < items.length; i++) keys[i] = normalizeForSearch(text(items[i] as T));
+  return keys;
+}

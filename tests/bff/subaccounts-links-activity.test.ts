@@ -9,7 +9,7 @@ import * as subaccounts from "@/app/api/subaccounts/route";
 import type { PaymentLink } from "@/lib/shared/schemas/payment-link";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import type { KnownSubaccount } from "@/lib/shared/schemas/known-subaccount";
-import { betaOperatorBody, call, countUpstream, newKey, operatorBody, signIn, startBffHarness, type BffHarness, type CallResult } from "../helpers/bff";
+import { APP_ORIGIN, betaOperatorBody, call, countUpstream, newKey, operatorBody, signIn, startBffHarness, type BffHarness, type CallResult } from "../helpers/bff";
 
 let harness: BffHarness;
 let cookie = "";
@@ -147,6 +147,22 @@ describe("payment links", () => {
     expect(found).toHaveLength(1);
     expect(found[0]?.id).toBe(link.id);
     expect(data<PaymentLink[]>(list).length).toBeGreaterThanOrEqual(13);
+  });
+
+  it("GET /api/payment-links in pages (Accept: application/x-ndjson): the same links, a small first page, then a done line with the count", async () => {
+    const whole = data<PaymentLink[]>(await call(paymentLinks.GET, "/api/payment-links", { cookie }));
+    const response = await paymentLinks.GET(
+      new Request(`${APP_ORIGIN}/api/payment-links`, { headers: { host: "127.0.0.1:3000", cookie, accept: "application/x-ndjson" } }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^application\/x-ndjson/);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("x-request-id")).toBeTruthy();
+    const lines = (await response.text()).trimEnd().split("\n").map((line) => JSON.parse(line) as { page?: PaymentLink[]; done?: boolean; count?: number; request_id?: string });
+    const pages = lines.slice(0, -1);
+    expect(pages.every((line) => Array.isArray(line.page))).toBe(true);
+    expect(pages.flatMap((line) => line.page ?? [])).toEqual(whole);
+    expect(lines.at(-1)).toEqual({ done: true, count: whole.length, request_id: response.headers.get("x-request-id") });
   });
 
   it("the same key and body again replays the same link (no second link)", async () => {

@@ -1,7 +1,5 @@
 import { withSession } from "@/lib/server/http/handler";
+import { listChargebacks } from "@/lib/server/services/paged-lists";
 
-// GET /api/chargebacks – every chargeback and MED dispute of the business, with every field the API sent
-export const GET = withSession({ permission: "chargebacks.list" }, async ({ api }) => {
-  const result = await api.listChargebacks();
-  return { data: result.data, requestId: result.requestId };
-});
+// GET /api/chargebacks – every chargeback and MED dispute of the business, with every field the API sent (in pages when asked)
+export const GET = withSession({ permission: "chargebacks.list" }, (ctx) => listChargebacks(ctx));

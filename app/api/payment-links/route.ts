@@ -1,12 +1,10 @@
 import { withSession } from "@/lib/server/http/handler";
 import { createPaymentLink } from "@/lib/server/services/payment-links";
+import { listPaymentLinks } from "@/lib/server/services/paged-lists";
 import { createPaymentLinkBodySchema } from "@/lib/shared/schemas/payment-link";
 
-// GET /api/payment-links – the business's payment links
-export const GET = withSession({ permission: "payment_links.list" }, async ({ api }) => {
-  const result = await api.listPaymentLinks();
-  return { data: result.data, requestId: result.requestId };
-});
+// GET /api/payment-links – the business's payment links (in pages when asked: lib/shared/schemas/paged-list.ts)
+export const GET = withSession({ permission: "payment_links.list" }, (ctx) => listPaymentLinks(ctx));
 
 // POST /api/payment-links – create a payment link (idempotent by Idempotency-Key)
 export const POST = withSession(

@@ -14,6 +14,7 @@ import { useVirtualRows } from "./use-virtual-rows";
 import { VirtualRows } from "./virtual-rows";
 
 export { columnMeta, type DataTableColumn, type DataTableColumnMeta, type DataTableProps } from "./types";
+export { useSearchBox, type SearchBox } from "./use-search-box";
 
 /**
  * The list view for every resource: sticky header, sortable columns

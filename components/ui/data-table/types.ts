@@ -1,5 +1,6 @@
 import type { ColumnDef, SortingState } from "@tanstack/react-table";
 import type { ReactNode } from "react";
+import type { SearchBox } from "./use-search-box";
 
 /** Presentation hints a column can carry in its `meta`. */
 export interface DataTableColumnMeta {
@@ -61,6 +62,12 @@ export interface DataTableProps<TData> {
   searchPlaceholder?: string;
   /** Text a row is searched by (client-side filtering). Default: its primitive field values. */
   searchText?: (row: TData) => string;
+  /**
+   * The search box's state when the parent filters the rows itself (from
+   * `useSearchBox`, given `search`/`onSearchChange` there instead): the parent
+   * filters by its `query` as the user types. The table keeps its own otherwise.
+   */
+  searchBox?: SearchBox;
   /** The server already filtered by `search`: do not filter again here. */
   manualFiltering?: boolean;
 

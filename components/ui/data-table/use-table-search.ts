@@ -1,7 +1,8 @@
 "use client";
 
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
-import { matchesAllTerms, normalizeForSearch, searchTerms } from "@/lib/shared/search";
+import { useMemo } from "react";
+import { buildSearchKeys, matchesAllTerms, searchTerms } from "@/lib/shared/search";
+import { useSearchBox, type SearchBox } from "./use-search-box";
 
 function defaultSearchText(row: unknown): string {
   if (row === null || typeof row !== "object") return String(row ?? "");
@@ -23,35 +24,22 @@ interface TableSearchOptions<TData> {
   onSearchChange: ((value: string) => void) | undefined;
   searchText: ((row: TData) => string) | undefined;
   manualFiltering: boolean;
+  /** The parent's search box (see useSearchBox); the table's own otherwise. */
+  searchBox: SearchBox | undefined;
 }
 
 /**
- * The search box's state: local text for instant typing, the parent told about
- * it debounced (250 ms), and the rows filtered client-side over a precomputed
- * haystack (cheap at 10k rows) unless the server filters.
+ * The search box (`useSearchBox`: instant typing, the parent told debounced) and
+ * the rows filtered client-side over haystacks computed once per dataset, unless
+ * the parent or the server filters.
  */
-export function useTableSearch<TData>({ data, search, onSearchChange, searchText, manualFiltering }: TableSearchOptions<TData>) {
-  const [searchInput, setSearchInput] = useState(search ?? "");
-  const lastEmitted = useRef(search ?? "");
-  useEffect(() => {
-    if (search !== undefined && search !== lastEmitted.current) {
-      lastEmitted.current = search;
-      setSearchInput(search);
-    }
-  }, [search]);
-  useEffect(() => {
-    if (!onSearchChange || searchInput === lastEmitted.current) return;
-    const timer = setTimeout(() => {
-      lastEmitted.current = searchInput;
-      onSearchChange(searchInput);
-    }, 250);
-    return () => clearTimeout(timer);
-  }, [searchInput, onSearchChange]);
-  const deferredQuery = useDeferredValue(searchInput.trim());
+export function useTableSearch<TData>({ data, search, onSearchChange, searchText, manualFiltering, searchBox }: TableSearchOptions<TData>) {
+  const ownBox = useSearchBox({ search: searchBox ? undefined : search, onSearchChange: searchBox ? undefined : onSearchChange });
+  const { searchInput, setSearchInput, query: deferredQuery } = searchBox ?? ownBox;
 
   const haystacks = useMemo(() => {
     if (!data || manualFiltering) return null;
-    return data.map((row) => normalizeForSearch(searchText ? searchText(row) : defaultSearchText(row)));
+    return buildSearchKeys(data, searchText ?? defaultSearchText);
   }, [data, manualFiltering, searchText]);
   const rows = useMemo<TData[]>(() => {
     if (!data) return [];

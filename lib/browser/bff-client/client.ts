@@ -77,17 +77,24 @@ export function bffFetch<T>(path: string, options: BffFetchOptions<T> & { schema
 export function bffFetch(path: string, options?: BffFetchOptions<unknown>): Promise<unknown>;
 export async function bffFetch<T>(path: string, options: BffFetchOptions<T> = {}): Promise<T | unknown> {
   const { method = options.body === undefined ? "GET" : "POST", body, query, idempotencyKey, schema, signal, redirectOnAuthError = true } = options;
+  const response = await sendToBff(withQuery(path, query), { method, body, idempotencyKey, signal });
+  return readEnvelope(response, { schema, signal, redirectOnAuthError });
+}
 
+/** One request to the BFF with the dashboard's headers; a network failure becomes `network_error`. */
+export async function sendToBff(
+  url: string,
+  { method, body, idempotencyKey, signal, accept = "application/json" }: { method: HttpMethod; body?: unknown; idempotencyKey?: string; signal?: AbortSignal; accept?: string },
+): Promise<Response> {
   const headers: Record<string, string> = {
-    Accept: "application/json",
+    Accept: accept,
     "X-Requested-By": "dashboard",
   };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (idempotencyKey) headers["Idempotency-Key"] = idempotencyKey;
 
-  let response: Response;
   try {
-    response = await fetch(withQuery(path, query), {
+    return await fetch(url, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -99,7 +106,13 @@ export async function bffFetch<T>(path: string, options: BffFetchOptions<T> = {}
     if (isAbortError(error) || signal?.aborted) throw error;
     throw new BffRequestError({ status: 0, code: "network_error", message: "errors.network_error" });
   }
+}
 
+/** The reply's envelope: `data` checked with the schema, or the error it carries thrown (a 401 sends the browser to sign in). */
+export async function readEnvelope<T>(
+  response: Response,
+  { schema, signal, redirectOnAuthError = true }: { schema?: z.ZodType<T>; signal?: AbortSignal; redirectOnAuthError?: boolean },
+): Promise<T | unknown> {
   let json: unknown;
   try {
     json = await response.json();
@@ -112,7 +125,6 @@ export async function bffFetch<T>(path: string, options: BffFetchOptions<T> = {}
       requestId: response.headers.get("x-request-id"),
     });
   }
-
   const envelope = bffEnvelopeSchema.safeParse(json);
   if (!envelope.success) {
     throw new BffRequestError({

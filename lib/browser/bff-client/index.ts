@@ -2,3 +2,4 @@ export { bffFetch, withQuery, loginUrlForCurrentPage, resetAuthRedirect, type Bf
 export { BffRequestError, isBffRequestError, isAbortError, type BffRequestErrorInit } from "./errors";
 export { applyServerErrors, type ApplyServerErrorsOptions, type ApplyServerErrorsResult } from "./form-errors";
 export { safeNextPath } from "./next-path";
+export { bffPages, readPages, textLines } from "./pages";

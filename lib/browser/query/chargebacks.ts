@@ -1,6 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
-import { bffFetch } from "@/lib/browser/bff-client/client";
-import { chargebackListSchema } from "@/lib/shared/schemas/chargeback";
+import { z } from "zod";
+import { bffPages } from "@/lib/browser/bff-client/pages";
+import { ChargebackSchema, chargebackListSchema, type Chargeback } from "@/lib/shared/schemas/chargeback";
+import { pagedListQueryFn } from "./paged-list";
 
 /**
  * Chargebacks and Pix MED disputes (GET /api/chargebacks). The API has no
@@ -13,10 +15,13 @@ export const chargebackKeys = {
   list: () => [...chargebackKeys.lists(), "all"] as const,
 };
 
-/** Every chargeback of the business (operators and viewers). */
+const chargebackPageSchema = z.array(ChargebackSchema);
+
+/** Every chargeback of the business (operators and viewers), read in pages (see pagedListQueryFn). */
 export function chargebacksQuery() {
   return queryOptions({
     queryKey: chargebackKeys.list(),
-    queryFn: ({ signal }) => bffFetch("/api/chargebacks", { schema: chargebackListSchema, signal }),
+    structuralSharing: false,
+    queryFn: pagedListQueryFn<Chargeback>(({ signal }) => bffPages("/api/chargebacks", { pageSchema: chargebackPageSchema, listSchema: chargebackListSchema, signal })),
   });
 }

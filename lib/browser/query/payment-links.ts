@@ -1,6 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
 import { bffFetch } from "@/lib/browser/bff-client/client";
+import { bffPages } from "@/lib/browser/bff-client/pages";
 import { PaymentLinkSchema, paymentLinkListSchema, type CreatePaymentLinkBody, type PaymentLink } from "@/lib/shared/schemas/payment-link";
+import { pagedListQueryFn } from "./paged-list";
 
 /**
  * Payment links. The BFF returns the whole list (the API has no pagination or
@@ -13,11 +16,17 @@ export const paymentLinkKeys = {
   list: () => [...paymentLinkKeys.lists(), "all"] as const,
 };
 
-/** GET /api/payment-links: every link of the business, newest first. */
+const paymentLinkPageSchema = z.array(PaymentLinkSchema);
+
+/**
+ * GET /api/payment-links: every link of the business, newest first, read in
+ * pages (see pagedListQueryFn): the first rows show while the rest arrives.
+ */
 export function paymentLinksQuery() {
   return queryOptions({
     queryKey: paymentLinkKeys.list(),
-    queryFn: ({ signal }): Promise<PaymentLink[]> => bffFetch("/api/payment-links", { schema: paymentLinkListSchema, signal }),
+    structuralSharing: false,
+    queryFn: pagedListQueryFn<PaymentLink>(({ signal }) => bffPages("/api/payment-links", { pageSchema: paymentLinkPageSchema, listSchema: paymentLinkListSchema, signal })),
   });
 }
 

@@ -12,7 +12,8 @@ import type { SessionData } from "@/lib/server/session/session";
 import { readJsonBody } from "./body";
 import { assertSameOriginWrite } from "./csrf";
 import { BffError, mapError } from "./errors";
-import { respondData, respondError } from "./respond";
+import { respondData, respondError, respondPages } from "./respond";
+import type { PageLine } from "../services/paged-lists";
 
 type RouteParams = Record<string, string | string[] | undefined>;
 /** The second argument Next.js passes to a route handler. */
@@ -53,6 +54,8 @@ export interface HandlerResult {
   /** The payments API's request id of the call that produced this, if any. */
   requestId?: string | null;
   cookies?: string[];
+  /** A list the browser asked to receive in pages (lib/server/services/paged-lists.ts); sent instead of `data`. */
+  pages?: Iterable<PageLine>;
 }
 
 function readIdempotencyKey(request: Request, mode: InputOptions<unknown, unknown, unknown>["idempotencyKey"]): string | null {
@@ -139,6 +142,7 @@ export function withSession<P = RouteParams, Q = Record<string, never>, B = unde
       });
       const refreshed = result.cookies ? null : await auth.refreshCookie();
       const cookies = result.cookies ?? (refreshed ? [refreshed] : []);
+      if (result.pages) return respondPages(result.pages, result.requestId ?? null, { cookies, secure });
       return respondData(result.status ?? 200, result.data, result.requestId ?? null, { cookies, secure });
     } catch (error) {
       return respondError(mapError(error), { secure });

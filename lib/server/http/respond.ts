@@ -1,5 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
+import { PAGED_LIST_TYPE } from "../../shared/schemas/paged-list";
+import type { PageLine } from "../services/paged-lists";
 import type { MappedError } from "./errors";
 
 /** Headers every BFF API response carries (pages get theirs from proxy.ts). */
@@ -21,14 +23,52 @@ export function bffRequestId(): string {
   return `bff_${randomBytes(10).toString("hex")}`;
 }
 
-function build(status: number, body: { request_id: string | null } & Record<string, unknown>, extra: { cookies?: string[]; headers?: Record<string, string>; secure?: boolean }): Response {
+interface ReplyExtra {
+  cookies?: string[];
+  headers?: Record<string, string>;
+  secure?: boolean;
+}
+
+function replyHeaders(requestId: string, extra: ReplyExtra): Headers {
   const headers = new Headers(API_RESPONSE_HEADERS);
-  body.request_id ??= bffRequestId();
-  headers.set("X-Request-Id", body.request_id);
+  headers.set("X-Request-Id", requestId);
   if (extra.secure) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   for (const [name, value] of Object.entries(extra.headers ?? {})) headers.set(name, value);
   for (const cookie of extra.cookies ?? []) headers.append("Set-Cookie", cookie);
-  return new Response(JSON.stringify(body), { status, headers });
+  return headers;
+}
+
+function build(status: number, body: { request_id: string | null } & Record<string, unknown>, extra: ReplyExtra): Response {
+  body.request_id ??= bffRequestId();
+  return new Response(JSON.stringify(body), { status, headers: replyHeaders(body.request_id, extra) });
+}
+
+/**
+ * A list as pages of newline-delimited JSON (lib/shared/schemas/paged-list.ts):
+ * each page is taken from `pages` (checked there) and serialised only when the
+ * connection asks for more, so the first one leaves before the rest is touched.
+ */
+export function respondPages(pages: Iterable<PageLine>, requestId: string | null, extra: { cookies?: string[]; secure?: boolean } = {}): Response {
+  const id = requestId ?? bffRequestId();
+  const headers = replyHeaders(id, extra);
+  headers.set("Content-Type", `${PAGED_LIST_TYPE}; charset=utf-8`);
+  const encoder = new TextEncoder();
+  const iterator = pages[Symbol.iterator]();
+  let count = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const next = iterator.next();
+      if (!next.done && "page" in next.value) {
+        count += next.value.page.length;
+        controller.enqueue(encoder.encode(`${JSON.stringify({ page: next.value.page })}\n`));
+        return;
+      }
+      const last = next.done || "page" in next.value ? { done: true, count, request_id: id } : { error: next.value.error, request_id: id };
+      controller.enqueue(encoder.encode(`${JSON.stringify(last)}\n`));
+      controller.close();
+    },
+  });
+  return new Response(body, { status: 200, headers });
 }
 
 export function respondData(status: number, data: unknown, requestId: string | null, extra: { cookies?: string[]; secure?: boolean } = {}): Response {

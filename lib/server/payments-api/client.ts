@@ -8,9 +8,11 @@ import { buildAuthHeaders, headerKey, pathId, validBody } from "./request-checks
 import { abortReason, backoffDelay, resolveRetryPolicy, type RetryPolicy } from "./retry";
 import { after, systemClock, type Clock } from "../../shared/clock";
 import {
+  chargebackItemsSchema,
   chargebackListSchema,
   createPaymentLinkBodySchema,
   createPayoutBodySchema,
+  paymentLinkItemsSchema,
   paymentLinkListSchema,
   PaymentLinkSchema,
   PayoutCreatedSchema,
@@ -88,6 +90,9 @@ export interface PaymentsClient {
   createPayout(body: CreatePayoutBody, opts?: CallOptions): Promise<PaymentsApiResponse<PayoutCreated>>;
   listChargebacks(opts?: CallOptions): Promise<PaymentsApiResponse<Chargeback[]>>;
   listPaymentLinks(opts?: CallOptions): Promise<PaymentsApiResponse<PaymentLink[]>>;
+  /** The same list with its items not yet checked: the caller checks them page by page (lib/server/services/paged-lists.ts). */
+  listPaymentLinkItems(opts?: CallOptions): Promise<PaymentsApiResponse<unknown[]>>;
+  listChargebackItems(opts?: CallOptions): Promise<PaymentsApiResponse<unknown[]>>;
   createPaymentLink(body: CreatePaymentLinkInput, opts: IdempotentCallOptions): Promise<PaymentsApiResponse<PaymentLink>>;
   updateSubaccount(id: string, body: UpdateSubaccountInput, opts: IdempotentCallOptions): Promise<PaymentsApiResponse<Subaccount>>;
   setSubaccountBlocked(id: string, body: SetBlockedBody, opts?: CallOptions & { idempotencyKey?: string }): Promise<PaymentsApiResponse<Subaccount>>;
@@ -209,6 +214,10 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
     listChargebacks: async (opts) => get("/v1/chargebacks", chargebackListSchema, true, opts),
 
     listPaymentLinks: async (opts) => get("/v1/payment-links", paymentLinkListSchema, false, opts),
+
+    listPaymentLinkItems: async (opts) => get("/v1/payment-links", paymentLinkItemsSchema, false, opts),
+
+    listChargebackItems: async (opts) => get("/v1/chargebacks", chargebackItemsSchema, true, opts),
 
     createPaymentLink: async (body, opts) =>
       post("/v1/payment-links", validBody(createPaymentLinkBodySchema, body), PaymentLinkSchema, headerKey(opts.idempotencyKey), opts),

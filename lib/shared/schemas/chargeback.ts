@@ -42,3 +42,8 @@ export type Chargeback = z.infer<typeof ChargebackSchema>;
 export const chargebackListSchema = z
   .union([z.array(ChargebackSchema), z.object({ chargebacks: z.array(ChargebackSchema) })])
   .transform((v) => (Array.isArray(v) ? v : v.chargebacks));
+
+/** The list's container only, items unchecked: for the BFF's paged reply, which checks each page with `ChargebackSchema` as it sends it. */
+export const chargebackItemsSchema = z
+  .union([z.array(z.unknown()), z.object({ chargebacks: z.array(z.unknown()) })])
+  .transform((v) => (Array.isArray(v) ? v : v.chargebacks));

@@ -68,3 +68,8 @@ export type PaymentLink = z.infer<typeof PaymentLinkSchema>;
 export const paymentLinkListSchema = z
   .union([z.object({ links: z.array(PaymentLinkSchema) }), z.array(PaymentLinkSchema)])
   .transform((v) => (Array.isArray(v) ? v : v.links));
+
+/** The list's container only, items unchecked: for the BFF's paged reply, which checks each page with `PaymentLinkSchema` as it sends it. */
+export const paymentLinkItemsSchema = z
+  .union([z.object({ links: z.array(z.unknown()) }), z.array(z.unknown())])
+  .transform((v) => (Array.isArray(v) ? v : v.links));
