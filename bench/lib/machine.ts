@@ -15,7 +15,7 @@ function packageVersion(name: string): string {
 function chromiumVersion(path: string | null): string {
   if (!path) return "no Chromium";
   try {
-    return execFileSync(path, ["--version"], { encoding: "utf8", timeout: 10_000 }).trim();
+    return execFileSync(path, ["--version"], { encoding: "utf8", timeout: 10_000, stdio: ["ignore", "pipe", "ignore"] }).trim();
   } catch {
     return `Chromium at ${path} (version unknown)`;
   }

@@ -40,6 +40,7 @@ export function formatValue(value: number, unit: string): string {
   if (unit === "×") return `${value.toFixed(2)}×`;
   if (unit === "kB") return `${value.toFixed(1)} kB`;
   if (unit === "ms" && value < 10) return `${value.toFixed(2)} ms`;
+  if (unit === "" && Number.isInteger(value)) return String(value);
   const rounded = Math.abs(value) >= 100 ? value.toFixed(0) : value.toFixed(1);
   return unit === "" ? rounded : `${rounded} ${unit}`;
 }

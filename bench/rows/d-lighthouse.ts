@@ -1,13 +1,14 @@
 /**
  * Row d: Lighthouse 12, mobile preset (its default config, simulated throttling),
  * performance and accessibility of the main pages; signed-in pages get the
- * session cookie through `extraHeaders`.
+ * session cookie through `extraHeaders`. Lighthouse runs in bench/lighthouse-worker.mjs.
  */
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
+import { spawn } from "node:child_process";
+import { z } from "zod";
 import { CHROMIUM_ARGS, chromiumPath } from "../lib/browser";
 import { repeat, samplesOf, type BenchContext, type Row } from "../lib/context";
 import type { Measurement } from "../lib/measurement";
+import { stopChild } from "../lib/processes";
 
 const PAGES: readonly { name: string; path: string; signedIn: boolean }[] = [
   { name: "sign-in", path: "/login", signedIn: false },
@@ -16,40 +17,43 @@ const PAGES: readonly { name: string; path: string; signedIn: boolean }[] = [
   { name: "payout detail", path: "/payouts/po_demo_paid", signedIn: true },
   { name: "chargebacks", path: "/chargebacks", signedIn: true },
 ];
+const WORKER_TIMEOUT_MS = 10 * 60_000;
 
-async function audit(port: number, url: string, cookie: string | null): Promise<{ performance: number; accessibility: number }> {
-  const result = await lighthouse(url, {
-    port,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: ["performance", "accessibility"],
-    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-  });
-  const categories = result?.lhr.categories;
-  const performance = categories?.performance?.score;
-  const accessibility = categories?.accessibility?.score;
-  if (typeof performance !== "number" || typeof accessibility !== "number") {
-    throw new Error(`Lighthouse gave no scores for ${url}${result?.lhr.runtimeError ? `: ${result.lhr.runtimeError.message}` : ""}`);
-  }
-  const finalUrl = result?.lhr.finalDisplayedUrl ?? url;
-  if (new URL(finalUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended at ${finalUrl} (not signed in?)`);
-  return { performance: performance * 100, accessibility: accessibility * 100 };
+const workerOutput = z.array(
+  z.object({ url: z.string(), finalUrl: z.string().nullable(), performance: z.number().nullable(), accessibility: z.number().nullable(), error: z.string().nullable() }),
+);
+
+async function runWorker(input: unknown): Promise<z.infer<typeof workerOutput>> {
+  // Its own process group, so a timeout also ends the Chromium it started.
+  const child = spawn(process.execPath, ["bench/lighthouse-worker.mjs"], { stdio: ["pipe", "pipe", "pipe"], detached: true });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+  child.stdin.end(JSON.stringify(input));
+  const timer = setTimeout(() => void stopChild(child), WORKER_TIMEOUT_MS);
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  clearTimeout(timer);
+  if (code !== 0) throw new Error(`Lighthouse worker exited with ${code ?? "a signal (timeout?)"}: ${stderr.trim().split("\n").slice(-3).join(" ")}`);
+  return workerOutput.parse(JSON.parse(stdout));
 }
 
 async function auditAll(ctx: BenchContext, cookie: string): Promise<Record<string, number>> {
-  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(ctx), chromeFlags: ["--headless=new", ...CHROMIUM_ARGS], logLevel: "silent" });
-  try {
-    const values: Record<string, number> = {};
-    for (const page of PAGES) {
-      const scores = await audit(chrome.port, `${ctx.app.url}${page.path}`, page.signedIn ? cookie : null);
-      values[`${page.name}:performance`] = scores.performance;
-      values[`${page.name}:accessibility`] = scores.accessibility;
-      ctx.log(`    ${page.name}: performance ${scores.performance.toFixed(0)}, accessibility ${scores.accessibility.toFixed(0)}`);
-    }
-    return values;
-  } finally {
-    chrome.kill();
+  const results = await runWorker({
+    chromePath: chromiumPath(ctx),
+    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
+    pages: PAGES.map((page) => ({ url: `${ctx.app.url}${page.path}`, cookie: page.signedIn ? cookie : null })),
+  });
+  const values: Record<string, number> = {};
+  for (const [i, page] of PAGES.entries()) {
+    const r = results[i];
+    if (!r || r.performance === null || r.accessibility === null) throw new Error(`Lighthouse gave no scores for ${page.path}${r?.error ? `: ${r.error}` : ""}`);
+    if (r.finalUrl && new URL(r.finalUrl).pathname !== page.path) throw new Error(`${page.path} ended at ${r.finalUrl} (not signed in?)`);
+    values[`${page.name}:performance`] = r.performance;
+    values[`${page.name}:accessibility`] = r.accessibility;
+    ctx.log(`    ${page.name}: performance ${r.performance.toFixed(0)}, accessibility ${r.accessibility.toFixed(0)}`);
   }
+  return values;
 }
 
 export const lighthouseRow: Row = {

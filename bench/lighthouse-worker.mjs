@@ -1,0 +1,41 @@
+/**
+ * Runs Lighthouse for bench row d in plain Node: under tsx, the functions Lighthouse
+ * sends into the page would carry tsx's `__name` helper and fail there.
+ * Input (stdin, JSON): { chromePath, chromeFlags, pages: [{ url, cookie }] }.
+ * Output (stdout, JSON): [{ url, finalUrl, performance, accessibility, error }] (scores 0-100).
+ */
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const chunks = [];
+for await (const chunk of process.stdin) chunks.push(chunk);
+const input = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+
+const chrome = await chromeLauncher.launch({ chromePath: input.chromePath, chromeFlags: input.chromeFlags, logLevel: "silent" });
+const out = [];
+try {
+  for (const page of input.pages) {
+    const result = await lighthouse(page.url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility"],
+      ...(page.cookie ? { extraHeaders: { Cookie: page.cookie } } : {}),
+    });
+    const lhr = result?.lhr;
+    const score = (name) => {
+      const value = lhr?.categories?.[name]?.score;
+      return typeof value === "number" ? value * 100 : null;
+    };
+    out.push({
+      url: page.url,
+      finalUrl: lhr?.finalDisplayedUrl ?? null,
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      error: lhr?.runtimeError?.message ?? null,
+    });
+  }
+} finally {
+  await chrome.kill();
+}
+process.stdout.write(JSON.stringify(out));
