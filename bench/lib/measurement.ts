@@ -52,7 +52,7 @@ export function toLine(m: Measurement): MeasuredLine {
   if (m.goal) {
     status = meetsGoal(summary.median, m.goal) ? "pass" : "gap";
     if (status === "gap") {
-      const factor = `${gapFactor(summary.median, m.goal).toFixed(2)}× off the goal`;
+      const factor = m.goal.target === 0 ? "the goal is none" : `${gapFactor(summary.median, m.goal).toFixed(2)}× off the goal`;
       note = note ? `${factor}; ${note}` : factor;
     }
   }
