@@ -26,7 +26,7 @@ async function audit(port, page) {
   const lhr = result?.lhr;
   const score = (name) => {
     const value = lhr?.categories?.[name]?.score;
-    return typeof value === "number" ? value * 100 : null;
+    return typeof value === "number" ? Math.round(value * 100) : null;
   };
   return {
     url: page.url,

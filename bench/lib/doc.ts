@@ -24,7 +24,8 @@ same run, so ratios compare like with like on a loaded machine. A row that canno
   transferred, gzip from \`next start\`) body sizes of all script responses. 1 kB = 1,000 bytes.
 - **d** Lighthouse 12's default (mobile) config with its simulated throttling, in the
   system Chromium (headless, the e2e suite's flags); the session cookie is sent as an
-  extra header on signed-in pages.
+  extra header on signed-in pages, in a plain-Node worker (\`bench/lighthouse-worker.mjs\`);
+  a page whose trace breaks (NO_NAVSTART on a loaded machine) is tried up to 3 times.
 - **e** The sandbox seeded with \`--seed-links 10000 --seed-chargebacks 10000\`. An init
   script in the page records \`performance.now()\` when the first table row
   (\`tbody tr[data-index]\`) appears (navigation starts at 0); for the filter, the time of
