@@ -1,11 +1,12 @@
 /** Flag parsing of `npm run sandbox` (see cli.ts). */
-import { parseConcurrentSameKey, parseExtraApiKeys, parseFaults, sandboxEnvironment } from "./config";
+import { parseConcurrentSameKey, parseExtraApiKeys, parseFaults, parseSeedSize, sandboxEnvironment } from "./config";
 import { parseRateLimit } from "./rate-limit";
 import type { FaultRule, SandboxOptions } from "./types";
 
 export const USAGE = `Usage: npm run sandbox -- [--port N] [--reset] [--settle-ms N] [--rate-limit N|off]
                             [--latency MS] [--fail-rate 0..1] [--data-dir DIR] [--quiet]
-                            [--concurrent-same-key replay|conflict] [--extra-api-key acme:KEY]`;
+                            [--concurrent-same-key replay|conflict] [--extra-api-key acme:KEY]
+                            [--seed-links N] [--seed-chargebacks N]`;
 
 function numberFlag(name: string, raw: string | undefined, opts: { max?: number } = {}): number {
   const value = Number(raw);
@@ -49,6 +50,12 @@ export function parseArgs(argv: string[], env: Readonly<Record<string, string | 
         break;
       case "--extra-api-key":
         options.extraApiKeys = [...(options.extraApiKeys ?? []), ...parseExtraApiKeys(value() ?? "", "--extra-api-key")];
+        break;
+      case "--seed-links":
+        options.seedLinks = parseSeedSize(numberFlag("--seed-links", value()), "--seed-links");
+        break;
+      case "--seed-chargebacks":
+        options.seedChargebacks = parseSeedSize(numberFlag("--seed-chargebacks", value()), "--seed-chargebacks");
         break;
       case "--quiet":
         options.log = false;

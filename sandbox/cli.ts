@@ -1,6 +1,7 @@
 /**
  * `npm run sandbox`: starts the sandbox with flags/env.
  *   --port N  --reset  --settle-ms N  --rate-limit N|off  --latency MS  --fail-rate 0.1  --quiet  --data-dir DIR
+ *   --seed-links N  --seed-chargebacks N
  * Prints the URL and demo credentials; SIGINT/SIGTERM flush state and exit 0.
  */
 import { ACME, BETA } from "./businesses";

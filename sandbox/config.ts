@@ -16,12 +16,21 @@ export interface SandboxConfig {
   concurrentSameKey: ConcurrentSameKey;
   /** Extra API key → the demo business it stands for. */
   extraApiKeys: ReadonlyMap<string, Business>;
+  /** Acme's seeded list sizes (0 = the demo data only). */
+  seed: { links: number; chargebacks: number };
 }
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_DATA_DIR = ".data/sandbox";
 export const DEFAULT_SETTLE_MS = 4000;
 export const DEFAULT_RATE_LIMIT: RateLimitConfig = { perSecond: 100, burst: 200 };
+export const MAX_SEED_SIZE = 200_000;
+
+/** A seed size from a flag, an option or the environment: a whole number up to MAX_SEED_SIZE. */
+export function parseSeedSize(value: number, origin: string): number {
+  if (!Number.isInteger(value) || value < 0 || value > MAX_SEED_SIZE) throw new Error(`${origin} must be a whole number from 0 to ${MAX_SEED_SIZE}, got ${value}`);
+  return value;
+}
 
 function envNumber(name: string, env: Readonly<Record<string, string | undefined>>): number | undefined {
   const raw = env[name];
@@ -105,6 +114,10 @@ export function resolveConfig(options: SandboxOptions, env: Readonly<Record<stri
     log: options.log ?? false,
     concurrentSameKey:
       options.concurrentSameKey ?? (env.SANDBOX_CONCURRENT_SAME_KEY?.trim() ? parseConcurrentSameKey(env.SANDBOX_CONCURRENT_SAME_KEY, "SANDBOX_CONCURRENT_SAME_KEY") : "replay"),
+    seed: {
+      links: parseSeedSize(options.seedLinks ?? envNumber("SANDBOX_SEED_LINKS", env) ?? 0, "seedLinks (SANDBOX_SEED_LINKS)"),
+      chargebacks: parseSeedSize(options.seedChargebacks ?? envNumber("SANDBOX_SEED_CHARGEBACKS", env) ?? 0, "seedChargebacks (SANDBOX_SEED_CHARGEBACKS)"),
+    },
     extraApiKeys: extraKeyMap(options.extraApiKeys ?? parseExtraApiKeys(env.SANDBOX_EXTRA_API_KEYS ?? "", "SANDBOX_EXTRA_API_KEYS")),
   };
 }

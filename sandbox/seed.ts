@@ -5,6 +5,7 @@
 import { ACME, BETA } from "./businesses";
 import { holderNameFor, payoutFee, DICT_NOT_FOUND_REASON } from "./pix-rules";
 import { newEndToEndId, Prng } from "./random";
+import { generatedLinkSeeds, type LinkSeed, type SeedSizes } from "./seed-bulk";
 import type { ChargebackRecord, PaymentLinkRecord, SandboxPayoutRecord, PersistedState, SubaccountRecord } from "./types";
 
 export const SEED = 20261122;
@@ -75,22 +76,6 @@ function makePayout(businessId: string, s: PayoutSeed, now: number, prng: Prng):
   };
 }
 
-interface LinkSeed {
-  name: string;
-  slug: string;
-  description: string;
-  amount?: number;
-  min?: number;
-  maxSales?: number;
-  /** Relative to now; negative = in the past. */
-  expiresInMs?: number;
-  startsInMs: number;
-  createdAgoMs: number;
-  status: "active" | "expired" | "pending";
-  visits: number;
-  soldOut?: boolean;
-}
-
 function makeLink(businessId: string, s: LinkSeed, now: number, prng: Prng): PaymentLinkRecord {
   let visits = 0;
   let checkouts = 0;
@@ -153,6 +138,10 @@ const BETA_LINKS: LinkSeed[] = [
   { name: "Contribuição", slug: "contribuicao", description: "", min: 1500, startsInMs: -30 * DAY, createdAgoMs: 30 * DAY, status: "active", visits: 140 },
   { name: "Retiro de Inverno", slug: "retiro-inverno", description: "Três dias na serra.", amount: 89000, maxSales: 20, expiresInMs: -2 * DAY, startsInMs: -40 * DAY, createdAgoMs: 40 * DAY, status: "expired", visits: 600 },
 ];
+
+const ACME_CHARGEBACKS = 32;
+
+const newestFirst = (list: ChargebackRecord[]): ChargebackRecord[] => list.sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
 
 const OPEN_STATUSES = ["needs_response", "needs_response", "under_review"] as const;
 const CLOSED_STATUSES = ["won", "lost", "accepted", "refunded"] as const;
@@ -230,14 +219,15 @@ function makeChargebacks(businessId: string, count: number, payoutIds: string[],
       });
     }
   }
-  return out.sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
+  return newestFirst(out);
 }
 
 function makeSubaccount(businessId: string, fields: Omit<SubaccountRecord, "business_id" | "created_at" | "updated_at">, now: number): SubaccountRecord {
   return { ...fields, business_id: businessId, created_at: iso(now - 120 * DAY), updated_at: iso(now - 7 * DAY) };
 }
 
-export function buildSeed(now: number = Date.now()): PersistedState {
+/** `sizes`: Acme's payment links and chargebacks in all (the demo ones, then generated ones up to the count). */
+export function buildSeed(now: number = Date.now(), sizes: SeedSizes = {}): PersistedState {
   const prng = new Prng(SEED);
 
   const acmePayouts: PayoutSeed[] = [
@@ -285,15 +275,16 @@ export function buildSeed(now: number = Date.now()): PersistedState {
     }, now),
   ];
 
-  const links = [
-    ...ACME_LINKS.map((l) => makeLink(ACME.id, l, now, prng)),
-    ...BETA_LINKS.map((l) => makeLink(BETA.id, l, now, prng)),
-  ];
-
-  const chargebacks = [
-    ...makeChargebacks(ACME.id, 32, acmePayouts.map((p) => p.id), now, prng),
-    ...makeChargebacks(BETA.id, 5, ["po_beta_1"], now, prng),
-  ];
+  const acmeLinks = ACME_LINKS.map((l) => makeLink(ACME.id, l, now, prng));
+  const betaLinks = BETA_LINKS.map((l) => makeLink(BETA.id, l, now, prng));
+  const acmeChargebacks = makeChargebacks(ACME.id, ACME_CHARGEBACKS, acmePayouts.map((p) => p.id), now, prng);
+  const betaChargebacks = makeChargebacks(BETA.id, 5, ["po_beta_1"], now, prng);
+  // Generated data draws from its own PRNG, so the demo data is the same whatever the sizes.
+  const bulk = new Prng(SEED + 1);
+  const generated = generatedLinkSeeds((sizes.links ?? 0) - acmeLinks.length, bulk).map((l) => makeLink(ACME.id, l, now, bulk));
+  const links = [...acmeLinks, ...generated, ...betaLinks];
+  const extra = makeChargebacks(ACME.id, Math.max(0, (sizes.chargebacks ?? 0) - acmeChargebacks.length), acmePayouts.map((p) => p.id), now, bulk);
+  const chargebacks = [...(extra.length > 0 ? newestFirst([...acmeChargebacks, ...extra]) : acmeChargebacks), ...betaChargebacks];
 
   return { version: 1, seeded_at: iso(now), payouts, links, subaccounts, chargebacks, idempotency: [] };
 }

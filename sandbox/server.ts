@@ -58,7 +58,7 @@ function bodyless(req: IncomingMessage): boolean {
 export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
   const config = resolveConfig(options);
   const clock = options.clock ?? systemClock;
-  const store = new Store(config.dataDir, clock);
+  const store = new Store(config.dataDir, clock, config.seed);
   store.init(config.reset);
   const faults = new FaultSet(config.faults);
   const limiter = new RateLimiter(config.rateLimit, clock);

@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, systemClock, type Clock } from "../lib/shared/clock";
 import { buildSeed } from "./seed";
+import type { SeedSizes } from "./seed-bulk";
 import type { ChargebackRecord, IdempotencyRecord, PaymentLinkRecord, SandboxPayoutRecord, PersistedState, SubaccountRecord } from "./types";
 
 const SAVE_DEBOUNCE_MS = 20;
@@ -31,10 +32,11 @@ export class Store {
   private dirty = false;
   private tempCounter = 0;
 
-  /** `clock`: the sandbox's time (seeding, settlement, link expiry, the save debounce). */
+  /** `clock`: the sandbox's time (seeding, settlement, link expiry, the save debounce); `seedSizes`: big-list seeding. */
   constructor(
     private readonly dataDir: string | null,
     readonly clock: Clock = systemClock,
+    private readonly seedSizes: SeedSizes = {},
   ) {}
 
   get file(): string | null {
@@ -65,7 +67,7 @@ export class Store {
   }
 
   reseed(now: number = this.clock.now()): void {
-    this.apply(buildSeed(now));
+    this.apply(buildSeed(now, this.seedSizes));
     this.flush();
   }
 

@@ -90,6 +90,10 @@ export interface SandboxOptions {
    * limit as its demo key). Default SANDBOX_EXTRA_API_KEYS ("acme:KEY,beta:KEY").
    */
   extraApiKeys?: ExtraApiKey[];
+  /** Acme's payment links when seeding: the demo ones, then generated ones up to this count. Default SANDBOX_SEED_LINKS. */
+  seedLinks?: number;
+  /** Acme's chargebacks when seeding, the same way. Default SANDBOX_SEED_CHARGEBACKS. */
+  seedChargebacks?: number;
 }
 
 export interface SandboxHandle {

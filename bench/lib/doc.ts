@@ -1,0 +1,64 @@
+/** docs/benchmarks.md, written by `npm run bench` from one run's results. */
+import { machineLines, tableRows, type Machine } from "./report";
+import type { ReportLine } from "./measurement";
+
+const METHOD = `## How each row is measured
+
+\`npm run bench\` (\`bench/run.ts\`, one module per row in \`bench/rows/\`) builds the app
+(\`--no-build\` reuses \`.next\`), starts the sandbox (\`npm run sandbox\`'s CLI, rate limit
+off, fresh data folder) and the production server (\`next start\`, fresh data folder,
+embedded PGlite unless a row says otherwise) on ports of their own, signs in with
+Acme's demo key, and runs every row several times. Each row's figures come from the
+same run, so ratios compare like with like on a loaded machine. A row that cannot run
+(no Chromium, no PostgreSQL) prints one "not measured" line and the others still run;
+\`--only a,c\` runs some rows (and then writes nothing to docs/).
+
+- **a** autocannon, 10 connections, 8 s per route, after a 3 s warm-up of each:
+  \`GET /api/health\` (the trivial route), \`GET /api/session\` and \`GET /api/payment-links\`
+  (the sandbox's 12 demo links) back to back; the ratio is successful responses per second.
+- **b** 1,000 sequential requests over one keep-alive connection to the sandbox's
+  \`GET /v1/payment-links\`, then as many to the BFF's \`GET /api/payment-links\`; the
+  difference of the two p50s.
+- **c** Playwright with the system Chromium: every main route in a new browser context
+  (empty cache), loaded until the network is idle; the sum of the encoded (as
+  transferred, gzip from \`next start\`) body sizes of all script responses. 1 kB = 1,000 bytes.
+- **d** Lighthouse 12's default (mobile) config with its simulated throttling, in the
+  system Chromium (headless, the e2e suite's flags); the session cookie is sent as an
+  extra header on signed-in pages, in a plain-Node worker (\`bench/lighthouse-worker.mjs\`);
+  a page whose trace breaks (NO_NAVSTART on a loaded machine) is tried up to 3 times.
+- **e** The sandbox seeded with \`--seed-links 10000 --seed-chargebacks 10000\`. An init
+  script in the page records \`performance.now()\` when the first table row
+  (\`tbody tr[data-index]\`) appears (navigation starts at 0); for the filter, the time of
+  the last \`keydown\` and of the frame after the table's last DOM change, after typing a
+  query with 120 ms between keys; long tasks (PerformanceObserver \`longtask\`, > 50 ms)
+  between the first keystroke and that frame count as dropped frames.
+- **f** RSS of the \`next start\` process and its children (from /proc): 5 s after a fresh
+  start and sign-in, and the peak (sampled every 100 ms) under row a's load. Start-up:
+  \`tsx scripts/launch.ts start\` (what \`npm start\` runs) with a fresh data folder, so the
+  ledger's migrations run, reusing the bench's sandbox; time to the first 200 of
+  \`GET /api/health\` and of the sign-in page.
+- **g** autocannon, 10 connections, 8 s: \`GET /api/payment-links\`, then \`POST /api/payouts\`
+  with a fresh \`Idempotency-Key\` on every request (so each is a payout upstream plus its
+  ledger writes), on the embedded PGlite and on a throwaway PostgreSQL
+  (\`/usr/lib/postgresql/*/bin\`, or \`BENCH_DATABASE_URL\`), each with its own fresh server.
+  Then the sandbox's own \`GET /v1/payment-links\` with 100 and with 10,000 links.
+`;
+
+export function renderDoc(machine: Machine, lines: readonly ReportLine[]): string {
+  return [
+    "# Benchmarks",
+    "",
+    "Written by `npm run bench` (do not edit by hand); the same figures are in `bench/results.json`.",
+    "Goals are issue 10's. The machine is shared and loaded, so read the figures with the load average below.",
+    "",
+    "## Machine",
+    "",
+    ...machineLines(machine),
+    "",
+    "## Results",
+    "",
+    ...tableRows(lines),
+    "",
+    METHOD,
+  ].join("\n");
+}
