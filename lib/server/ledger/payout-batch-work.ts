@@ -16,12 +16,14 @@ export interface WorkBatch {
   status: string;
   credentialSeal: string;
   backoffUntil: Date | null;
+  /** Who confirmed it: the payouts of its rows are recorded as theirs. */
+  confirmedByName: string | null;
 }
 
 /** Batches the worker has something to do for: sending (not backing off), or paused/cancelled with rows still to follow. */
 export async function listWorkBatches(ledger: Ledger): Promise<WorkBatch[]> {
   const rows = await ledger.db
-    .select({ id: payoutBatches.id, businessId: payoutBatches.businessId, status: payoutBatches.status, credentialSeal: payoutBatches.credentialSeal, backoffUntil: payoutBatches.backoffUntil })
+    .select({ id: payoutBatches.id, businessId: payoutBatches.businessId, status: payoutBatches.status, credentialSeal: payoutBatches.credentialSeal, backoffUntil: payoutBatches.backoffUntil, confirmedByName: payoutBatches.confirmedByName })
     .from(payoutBatches)
     .where(and(inArray(payoutBatches.status, ["sending", "paused", "cancelled"]), isNotNull(payoutBatches.credentialSeal)))
     .orderBy(asc(payoutBatches.confirmedAt), asc(payoutBatches.id))
