@@ -86,7 +86,7 @@ describe("batch worker", () => {
     expect((a?.claimed ?? 0) + (b?.claimed ?? 0)).toBe(40);
     expect(a?.claimed).toBeGreaterThan(0);
     expect(b?.claimed).toBeGreaterThan(0);
-    const sends = (await ctx.harness.sandbox.payoutRequests()).filter((r) => r.idempotency_key.startsWith(`batch-${batch.id}-`));
+    const sends = (await ctx.harness.sandbox.payoutRequests()).filter((r) => r.idempotency_key?.startsWith(`batch-${batch.id}-`));
     expect(sends).toHaveLength(40);
     expect(new Set(sends.map((s) => s.idempotency_key)).size).toBe(40);
     const upstream = await upstreamByKey(ctx.harness, batch.id);
