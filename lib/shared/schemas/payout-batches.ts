@@ -1,0 +1,153 @@
+import { z } from "zod";
+import { BATCH_LIMITS } from "@/lib/shared/batch/limits";
+import { BATCH_TEXT_MAX } from "@/lib/shared/batch/validate-row";
+import { positiveCentavosSchema, storableText } from "./common";
+import { payoutInputSchema, pixKeyTypeSchema } from "./payout";
+
+/**
+ * The batch payouts API (POST/GET /api/payout-batches…): one home for the
+ * route handlers and the pages. See docs/batch-payouts.md and docs/bff-api.md.
+ */
+
+export const BATCH_STATUSES = ["awaiting_confirmation", "sending", "paused", "completed", "cancelled"] as const;
+export type BatchStatus = (typeof BATCH_STATUSES)[number];
+
+/** Batch statuses the pages keep polling in. */
+export const LIVE_BATCH_STATUSES = ["sending", "paused"] as const satisfies readonly BatchStatus[];
+
+export const BATCH_ROW_STATUSES = ["pending", "sending", "sent", "paid", "failed", "needs_review", "cancelled"] as const;
+export type BatchRowStatus = (typeof BATCH_ROW_STATUSES)[number];
+
+/** Row statuses that end a row (a batch is completed when every row is in one of these). */
+export const FINAL_BATCH_ROW_STATUSES = ["paid", "failed", "needs_review", "cancelled"] as const satisfies readonly BatchRowStatus[];
+
+const cellText = storableText().max(BATCH_LIMITS.maxCellChars, { error: "validation.tooLong" });
+const optionalText = storableText().trim().max(BATCH_TEXT_MAX, { error: "validation.tooLong" }).optional();
+
+/**
+ * One row as the browser submits it, already validated there (lib/shared/batch);
+ * checked again here with the single payout's own schema (key normalised and
+ * checked against its type, positive centavos).
+ */
+export const batchRowInputSchema = z
+  .object({
+    row_number: z.number().int().min(1).max(1_000_000),
+    pix_key: storableText({ error: "validation.required" }).trim().min(1, { error: "validation.required" }).max(140),
+    key_type: pixKeyTypeSchema,
+    amount_centavos: positiveCentavosSchema,
+    description: optionalText,
+    name: optionalText,
+    /** The file's own cells of this row (header → cell), returned in the results file. */
+    original: z.record(cellText, cellText).refine((cells) => Object.keys(cells).length <= BATCH_LIMITS.maxColumns, { error: "batch.rows.tooManyColumns" }),
+  })
+  .transform((row, ctx) => {
+    const checked = payoutInputSchema.safeParse({ amount_centavos: row.amount_centavos, pix_key_type: row.key_type, pix_key: row.pix_key });
+    if (!checked.success) {
+      for (const issue of checked.error.issues) {
+        const field = issue.path[0] === "pix_key_type" ? "key_type" : (issue.path[0] ?? "pix_key");
+        ctx.addIssue({ code: "custom", path: [String(field)], message: issue.message });
+      }
+      return z.NEVER;
+    }
+    return { ...row, pix_key: checked.data.pix_key };
+  });
+export type BatchRowInput = z.input<typeof batchRowInputSchema>;
+export type BatchRowValue = z.output<typeof batchRowInputSchema>;
+
+const rowsSchema = z
+  .array(batchRowInputSchema)
+  .min(1, { error: "batch.rows.empty" })
+  .max(BATCH_LIMITS.maxRows, { error: "batch.rows.tooMany" })
+  .superRefine((rows, ctx) => {
+    const seen = new Set<number>();
+    let total = 0;
+    rows.forEach((row, index) => {
+      if (seen.has(row.row_number)) ctx.addIssue({ code: "custom", path: [index, "row_number"], message: "batch.rows.duplicateRowNumber" });
+      seen.add(row.row_number);
+      total += row.amount_centavos;
+    });
+    if (!Number.isSafeInteger(total)) ctx.addIssue({ code: "custom", path: [], message: "validation.centavos" });
+  });
+
+/** POST /api/payout-batches (with an Idempotency-Key header). */
+export const createBatchBodySchema = z.object({
+  file_name: storableText({ error: "validation.required" }).trim().min(1, { error: "validation.required" }).max(255, { error: "validation.tooLong" }),
+  rows: rowsSchema,
+});
+export type CreateBatchBody = z.input<typeof createBatchBodySchema>;
+export type CreateBatchInput = z.output<typeof createBatchBodySchema>;
+
+/** POST /api/payout-batches/preview: which rows match a payout the register holds from the last 7 days. */
+export const previewBatchBodySchema = z.object({ rows: rowsSchema });
+export type PreviewBatchBody = z.input<typeof previewBatchBodySchema>;
+
+export const registerMatchSchema = z.object({
+  row_number: z.number().int(),
+  /** The API's id of the earlier payout (links to /payouts/{id}); null while its outcome is unknown. */
+  payout_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export const batchPreviewSchema = z.object({ register_matches: z.array(registerMatchSchema) });
+export type BatchPreview = z.infer<typeof batchPreviewSchema>;
+
+/** POST /api/payout-batches/{id}/confirm. Above the threshold the total must be typed. */
+export const confirmBatchBodySchema = z
+  .object({ typed_total_centavos: z.number({ error: "validation.centavos" }).int({ error: "validation.centavos" }).nonnegative({ error: "validation.centavos" }).optional() })
+  .default({});
+export type ConfirmBatchBody = z.input<typeof confirmBatchBodySchema>;
+
+export const batchCountsSchema = z.object({
+  pending: z.number().int(),
+  sending: z.number().int(),
+  sent: z.number().int(),
+  paid: z.number().int(),
+  failed: z.number().int(),
+  needs_review: z.number().int(),
+  cancelled: z.number().int(),
+});
+export type BatchCounts = z.infer<typeof batchCountsSchema>;
+
+export const batchSchema = z.object({
+  id: z.string(),
+  file_name: z.string(),
+  /** One of BATCH_STATUSES (unknown values kept as sent). */
+  status: z.string(),
+  created_at: z.string(),
+  /** The creator as the audit log names actors. */
+  created_by: z.string(),
+  confirmed_at: z.string().nullable().optional(),
+  total_centavos: z.number().int(),
+  row_count: z.number().int(),
+  counts: batchCountsSchema,
+  /** Rows sent per minute over the last minutes of sending; null before there is a rate. */
+  rate_per_minute: z.number().nullable(),
+  /** Estimated seconds until every row is sent; null when unknown or nothing is left. */
+  eta_seconds: z.number().nullable(),
+});
+export type Batch = z.infer<typeof batchSchema>;
+
+export const batchListSchema = z.object({ batches: z.array(batchSchema) });
+export type BatchList = z.infer<typeof batchListSchema>;
+
+export const batchRowSchema = z.object({
+  row_number: z.number().int(),
+  /** Masked as the register masks keys. */
+  pix_key: z.string(),
+  key_type: z.string(),
+  amount_centavos: z.number().int(),
+  /** One of BATCH_ROW_STATUSES. */
+  status: z.string(),
+  /** The API's id of the row's payout (links to /payouts/{id}), once the API answered. */
+  payout_id: z.string().nullable(),
+  end_to_end_id: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  description: z.string().optional(),
+  name: z.string().optional(),
+});
+export type BatchRow = z.infer<typeof batchRowSchema>;
+
+export const batchRowsSchema = z.object({ rows: z.array(batchRowSchema) });
+export type BatchRows = z.infer<typeof batchRowsSchema>;
+
+/** Header of the outcome columns the results file appends to the file's own columns. */
+export const BATCH_RESULT_COLUMNS = ["status", "payout_id", "end_to_end_id", "failure_reason"] as const;
