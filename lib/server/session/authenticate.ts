@@ -1,6 +1,7 @@
 import "server-only";
-import { getLedger, isSessionRevoked } from "@/lib/server/ledger";
+import { getLedger } from "@/lib/server/ledger";
 import { isSecureRequest, readCookie, sessionCookieName } from "./cookie";
+import { sessionRevocations } from "./revocation-cache";
 import { openSession, SESSION_REFRESH_AFTER_MS, sessionSetCookie, type SessionData, type SessionProblem } from "./session";
 
 export type Authenticated =
@@ -9,14 +10,15 @@ export type Authenticated =
 
 /**
  * Reads and checks the session of a request: seal, lifetimes, and the ledger's
- * revocations (a copied cookie replayed after sign-out is refused).
+ * revocations (a copied cookie replayed after sign-out is refused: at once on
+ * this instance, within REVOCATION_TRUST_MS on another; see revocation-cache.ts).
  */
 export async function authenticate(url: string, headers: Headers, now = Date.now()): Promise<Authenticated> {
   const secure = isSecureRequest(url, headers);
   const opened = await openSession(readCookie(headers, sessionCookieName(secure)), now);
   if (!opened.ok) return { ok: false, problem: opened.problem, secure };
   const session = opened.session;
-  if (await isSessionRevoked(await getLedger(), { sessionId: session.sid, businessId: session.business.id, issuedAt: new Date(session.iat) })) return { ok: false, problem: "revoked", secure };
+  if (await sessionRevocations.isRevoked(await getLedger(), { sessionId: session.sid, businessId: session.business.id, issuedAt: new Date(session.iat) })) return { ok: false, problem: "revoked", secure };
   return {
     ok: true,
     session,

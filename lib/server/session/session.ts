@@ -6,6 +6,7 @@ import type { Role } from "@/lib/shared/auth/roles";
 import type { SessionInfo } from "@/lib/shared/schemas/session";
 import { getSessionConfig } from "./config";
 import { serializeSessionCookie } from "./cookie";
+import { OpenedCookieCache } from "./opened-cache";
 import { isKeyScope } from "./scope";
 
 /** What the sealed cookie holds. Only the server can read it. */
@@ -46,25 +47,45 @@ export async function sealSession(session: SessionData): Promise<string> {
   return sealData(session, { password: sealPassword, ttl: absoluteLifetimeSeconds });
 }
 
+/** Cookies that opened recently (lib/server/session/opened-cache.ts): most requests skip iron entirely. */
+const openedCookies = new OpenedCookieCache<SessionData>();
+
+/** Frozen, because one opened session is shared by every request that sends the same cookie. */
+function frozen(session: SessionData): SessionData {
+  Object.freeze(session.business);
+  Object.freeze(session.credential);
+  return Object.freeze(session);
+}
+
+async function unsealSession(seal: string, passwords: Record<string, string>, ttlSeconds: number): Promise<SessionData | null> {
+  let raw: unknown;
+  try {
+    raw = await unsealData<unknown>(seal, { password: passwords, ttl: ttlSeconds });
+  } catch {
+    return null;
+  }
+  const parsed = sessionDataSchema.safeParse(raw);
+  return parsed.success ? frozen(parsed.data) : null;
+}
+
 /**
  * Opens a sealed cookie and checks its lifetimes. Anything that is not a valid,
  * current session — tampered, sealed with an unknown secret, garbage — is a
- * problem to report as 401, never an exception.
+ * problem to report as 401, never an exception. The lifetimes are checked
+ * against `now` on every call, whether the cookie was unsealed now or earlier.
  */
 export async function openSession(seal: string | undefined, now = Date.now()): Promise<OpenedSession> {
   if (!seal) return { ok: false, problem: "missing" };
   const { passwords, absoluteLifetimeSeconds, idleTimeoutSeconds } = getSessionConfig();
-  let raw: unknown;
-  try {
-    raw = await unsealData<unknown>(seal, { password: passwords, ttl: absoluteLifetimeSeconds });
-  } catch {
-    return { ok: false, problem: "invalid" };
+  const cached = openedCookies.get(seal, passwords, now);
+  const session = cached ?? (await unsealSession(seal, passwords, absoluteLifetimeSeconds));
+  if (!session) return { ok: false, problem: "invalid" };
+  const problem = now - session.iat >= absoluteLifetimeSeconds * 1000 ? "expired" : now - session.seen >= idleTimeoutSeconds * 1000 ? "idle" : null;
+  if (problem) {
+    if (cached) openedCookies.forget(seal);
+    return { ok: false, problem };
   }
-  const parsed = sessionDataSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, problem: "invalid" };
-  const session = parsed.data;
-  if (now - session.iat >= absoluteLifetimeSeconds * 1000) return { ok: false, problem: "expired" };
-  if (now - session.seen >= idleTimeoutSeconds * 1000) return { ok: false, problem: "idle" };
+  if (!cached) openedCookies.set(seal, passwords, session);
   return { ok: true, session };
 }
 
