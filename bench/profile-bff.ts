@@ -137,6 +137,7 @@ async function main(): Promise<void> {
     const cookie = await signIn();
     const bffP50 = await sequentialP50(`${APP}/api/payment-links`, { cookie }, 1500);
     const directP50 = await sequentialP50(`${SANDBOX}/v1/payment-links`, { "x-api-key": ACME.apiKey }, 1500);
+    const floorP50 = await sequentialP50(`${APP}/api/health`, {}, 1500);
     load.after = loadavg().map((n) => n.toFixed(2)).join(" ");
 
     const floor = median((rounds["/api/health"] ?? []).map((r) => r.rps));
@@ -148,6 +149,7 @@ async function main(): Promise<void> {
       console.log(`| GET ${route} | ${rps.toFixed(0)} | ${(rps / floor).toFixed(2)} | ${median(runs.map((r) => r.p50))} | ${runs.reduce((n, r) => n + r.errors, 0)} |`);
     }
     console.log(`\nc=1 p50: BFF GET /api/payment-links ${bffP50.toFixed(2)} ms; sandbox GET /v1/payment-links ${directP50.toFixed(2)} ms; added ${(bffP50 - directP50).toFixed(2)} ms`);
+    console.log(`c=1 p50 of GET /api/health (the framework's own floor, part of the added latency): ${floorP50.toFixed(2)} ms`);
   } finally {
     await stop(server);
     for (const child of children) await stop(child);

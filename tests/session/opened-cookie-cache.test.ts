@@ -9,7 +9,7 @@ import { sealData } from "iron-session";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getSessionConfig, resetSessionConfigForTests } from "@/lib/server/session/config";
 import { OpenedCookieCache, sealExpiry } from "@/lib/server/session/opened-cache";
-import { newSession, openSession, sealSession } from "@/lib/server/session/session";
+import { newSession, openSession, refreshedSessionCookie, sealSession, SESSION_REFRESH_AFTER_MS, SESSION_REFRESH_REUSE_MS } from "@/lib/server/session/session";
 import { ACME, TEST_SECRET } from "../helpers/bff";
 
 const MINUTE = 60_000;
@@ -64,6 +64,30 @@ describe("opening a remembered cookie", () => {
     expect((await openSession(seal)).ok).toBe(true);
     withSecret("a-completely-different-secret-0123456789-xyz");
     expect(await openSession(seal)).toEqual({ ok: false, problem: "invalid" });
+  });
+});
+
+describe("refreshing the idle timeout", () => {
+  const sealIn = (setCookie: string | null) => decodeURIComponent(setCookie?.split(";")[0]?.split("=")[1] ?? "");
+
+  it("re-seals only once the cookie is SESSION_REFRESH_AFTER_MS old, and hands parallel requests with the old cookie the same new seal for a few seconds", async () => {
+    const t0 = Date.now();
+    const seal = await sealSession(operatorSession(t0));
+    const opened = await openSession(seal, t0 + 1000);
+    if (!opened.ok) throw new Error("did not open");
+    expect(await refreshedSessionCookie(seal, opened.session, false, t0 + SESSION_REFRESH_AFTER_MS - 1)).toBeNull();
+
+    const t1 = t0 + SESSION_REFRESH_AFTER_MS;
+    const first = sealIn(await refreshedSessionCookie(seal, opened.session, false, t1));
+    const parallel = sealIn(await refreshedSessionCookie(seal, opened.session, false, t1 + SESSION_REFRESH_REUSE_MS - 1));
+    expect(parallel).toBe(first);
+    const refreshed = await openSession(first, t1 + 1);
+    expect(refreshed.ok && refreshed.session.seen).toBe(t1);
+
+    const later = sealIn(await refreshedSessionCookie(seal, opened.session, false, t1 + SESSION_REFRESH_REUSE_MS));
+    expect(later).not.toBe(first);
+    const reopened = await openSession(later, t1 + SESSION_REFRESH_REUSE_MS);
+    expect(reopened.ok && reopened.session.seen).toBe(t1 + SESSION_REFRESH_REUSE_MS);
   });
 });
 

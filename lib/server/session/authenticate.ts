@@ -2,7 +2,7 @@ import "server-only";
 import { getLedger } from "@/lib/server/ledger";
 import { isSecureRequest, readCookie, sessionCookieName } from "./cookie";
 import { sessionRevocations } from "./revocation-cache";
-import { openSession, SESSION_REFRESH_AFTER_MS, sessionSetCookie, type SessionData, type SessionProblem } from "./session";
+import { openSession, refreshedSessionCookie, type SessionData, type SessionProblem } from "./session";
 
 export type Authenticated =
   | { ok: true; session: SessionData; secure: boolean; refreshCookie: () => Promise<string | null> }
@@ -15,7 +15,8 @@ export type Authenticated =
  */
 export async function authenticate(url: string, headers: Headers, now = Date.now()): Promise<Authenticated> {
   const secure = isSecureRequest(url, headers);
-  const opened = await openSession(readCookie(headers, sessionCookieName(secure)), now);
+  const seal = readCookie(headers, sessionCookieName(secure));
+  const opened = await openSession(seal, now);
   if (!opened.ok) return { ok: false, problem: opened.problem, secure };
   const session = opened.session;
   if (await sessionRevocations.isRevoked(await getLedger(), { sessionId: session.sid, businessId: session.business.id, issuedAt: new Date(session.iat) })) return { ok: false, problem: "revoked", secure };
@@ -23,9 +24,6 @@ export async function authenticate(url: string, headers: Headers, now = Date.now
     ok: true,
     session,
     secure,
-    refreshCookie: async () => {
-      if (now - session.seen < SESSION_REFRESH_AFTER_MS) return null;
-      return sessionSetCookie({ ...session, seen: now }, secure, now);
-    },
+    refreshCookie: () => refreshedSessionCookie(seal ?? "", session, secure, now),
   };
 }

@@ -22,6 +22,8 @@ interface Entry<T> {
   value: T;
   /** Epoch ms of iron's time limit inside the seal (null: none). */
   sealExpiresAt: number | null;
+  /** The seal this cookie was last refreshed to, and the `seen` time inside it. */
+  refreshed?: { seal: string; seen: number };
 }
 
 function keyOf(seal: string): string {
@@ -65,6 +67,17 @@ export class OpenedCookieCache<T> {
       this.secrets = secrets;
     }
     this.entries.set(keyOf(seal), { value, sealExpiresAt: sealExpiry(seal) });
+  }
+
+  /** The seal `seal` was refreshed to at `seen`, if that is at most `maxAgeMs` before `now`. */
+  refreshedSeal(seal: string, now: number, maxAgeMs: number): string | undefined {
+    const refreshed = this.entries.get(keyOf(seal))?.refreshed;
+    return refreshed && now >= refreshed.seen && now - refreshed.seen < maxAgeMs ? refreshed.seal : undefined;
+  }
+
+  rememberRefresh(seal: string, refreshedSeal: string, seen: number): void {
+    const entry = this.entries.get(keyOf(seal));
+    if (entry) entry.refreshed = { seal: refreshedSeal, seen };
   }
 
   forget(seal: string): void {

@@ -33,6 +33,12 @@ export type OpenedSession = { ok: true; session: SessionData } | { ok: false; pr
 
 /** Re-seal the cookie (to slide the idle timeout) at most this often, not on every request. */
 export const SESSION_REFRESH_AFTER_MS = 60_000;
+/**
+ * Requests that still send the old cookie this soon after it was refreshed (a page's
+ * parallel requests, in flight before the new cookie arrived) get the same new seal
+ * instead of another one; its idle timeout counts from that refresh, at most this much earlier.
+ */
+export const SESSION_REFRESH_REUSE_MS = 5_000;
 
 export function newSessionId(): string {
   return randomBytes(18).toString("base64url");
@@ -107,8 +113,25 @@ export function toSessionInfo(session: SessionData): SessionInfo {
   };
 }
 
+function remainingSeconds(session: SessionData, now: number): number {
+  return session.iat / 1000 + getSessionConfig().absoluteLifetimeSeconds - now / 1000;
+}
+
 /** A Set-Cookie header value carrying this session, expiring with its absolute lifetime. */
 export async function sessionSetCookie(session: SessionData, secure: boolean, now = Date.now()): Promise<string> {
-  const remaining = session.iat / 1000 + getSessionConfig().absoluteLifetimeSeconds - now / 1000;
-  return serializeSessionCookie(await sealSession(session), secure, remaining);
+  return serializeSessionCookie(await sealSession(session), secure, remainingSeconds(session, now));
+}
+
+/**
+ * The Set-Cookie that slides the idle timeout of `session` (opened from `seal`),
+ * or null while the cookie is fresh enough (SESSION_REFRESH_AFTER_MS).
+ */
+export async function refreshedSessionCookie(seal: string, session: SessionData, secure: boolean, now = Date.now()): Promise<string | null> {
+  if (now - session.seen < SESSION_REFRESH_AFTER_MS) return null;
+  let refreshed = openedCookies.refreshedSeal(seal, now, SESSION_REFRESH_REUSE_MS);
+  if (!refreshed) {
+    refreshed = await sealSession({ ...session, seen: now });
+    openedCookies.rememberRefresh(seal, refreshed, now);
+  }
+  return serializeSessionCookie(refreshed, secure, remainingSeconds(session, now));
 }
