@@ -109,6 +109,20 @@ describe.each(drivers)("revocation cache (%s)", (driver) => {
     expect(counter.lookups).toBe(5);
   });
 
+  it("does not trust another ledger's answer (the ledger was re-opened or reconfigured)", async () => {
+    const clock = new ManualClock();
+    let lookups = 0;
+    const cache = new RevocationCache(() => clock, {
+      lookup: () => {
+        lookups++;
+        return Promise.resolve(false);
+      },
+    });
+    await cache.isRevoked(ledger(), identity("s-1"));
+    await cache.isRevoked({ ...ledger() }, identity("s-1"));
+    expect(lookups).toBe(2);
+  });
+
   it("does not trust an answer when the clock went back", async () => {
     let time = 1_000_000;
     const settable: Clock = { now: () => time, sleep: () => Promise.resolve() };

@@ -17,6 +17,8 @@ export const REVOCATION_TRUST_MS = 1_000;
 export const REVOCATION_CACHE_MAX_ENTRIES = 10_000;
 
 interface Checked {
+  /** The ledger that answered: another one (re-opened, reconfigured) is asked afresh. */
+  ledger: Ledger;
   businessId: string;
   /** Clock time at which the ledger was asked (before its answer: the conservative end). */
   at: number;
@@ -45,11 +47,11 @@ export class RevocationCache {
     const trustMs = this.options.trustMs ?? REVOCATION_TRUST_MS;
     const hit = this.checked.get(session.sessionId);
     // `now >= hit.at`: a clock that went back proves nothing about freshness.
-    if (hit && hit.businessId === session.businessId && now >= hit.at && now - hit.at < trustMs) return false;
+    if (hit && hit.ledger === ledger && hit.businessId === session.businessId && now >= hit.at && now - hit.at < trustMs) return false;
     const generation = this.generation;
     const revoked = await (this.options.lookup ?? isSessionRevoked)(ledger, session);
     if (revoked) this.checked.delete(session.sessionId);
-    else if (generation === this.generation) this.checked.set(session.sessionId, { businessId: session.businessId, at: now });
+    else if (generation === this.generation) this.checked.set(session.sessionId, { ledger, businessId: session.businessId, at: now });
     return revoked;
   }
 
