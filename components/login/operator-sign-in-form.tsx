@@ -1,16 +1,12 @@
 "use client";
 
-import { useEffect } from "react";
 import { FormField } from "@/components/forms/form-field";
 import { PasswordInput } from "@/components/forms/password-input";
-import { Button } from "@/components/ui/button";
-import { ErrorPanel } from "@/components/ui/error-panel";
-import { Input } from "@/components/ui/input";
 import { useZodForm } from "@/lib/browser/hooks/use-zod-form";
 import { useI18n } from "@/lib/browser/i18n";
 import { operatorSignInSchema } from "@/lib/shared/schemas/session";
-import { SignInThrottleNotice } from "./sign-in-throttle-notice";
-import { recallOperatorName, useSignInSubmit } from "./use-sign-in";
+import { OperatorNameField, SignInSubmitArea, useRememberedOperatorName } from "./sign-in-form-parts";
+import { useSignInSubmit } from "./use-sign-in";
 
 export interface OperatorSignInFormProps {
   next?: string | null;
@@ -26,12 +22,7 @@ export function OperatorSignInForm({ next, defaultApiKey = "", defaultOperatorNa
   const { submit, busy, panelError, unmatched, throttledUntil } = useSignInSubmit<{ apiKey: string; operatorName: string }>(next, "apiKey", ["apiKey", "operatorName"]);
   const { errors } = form.formState;
 
-  useEffect(() => {
-    if (!form.getValues("operatorName")) {
-      const remembered = recallOperatorName();
-      if (remembered) form.setValue("operatorName", remembered);
-    }
-  }, [form]);
+  useRememberedOperatorName(form);
 
   const nameField = form.register("operatorName", { onChange: (e: { target: { value: string } }) => onOperatorNameChange?.(e.target.value) });
 
@@ -40,14 +31,8 @@ export function OperatorSignInForm({ next, defaultApiKey = "", defaultOperatorNa
       <FormField label={t("login.apiKey")} description={t("login.apiKeyDescription")} error={errors.apiKey?.message} required>
         <PasswordInput secretLabel={t("login.apiKey")} placeholder="sk_…" disabled={busy} {...form.register("apiKey")} />
       </FormField>
-      <FormField label={t("login.operatorName")} description={t("login.operatorNameDescription")} error={errors.operatorName?.message} required>
-        <Input autoComplete="name" disabled={busy} {...nameField} />
-      </FormField>
-      {throttledUntil ? <SignInThrottleNotice until={throttledUntil} /> : null}
-      {panelError && !throttledUntil ? <ErrorPanel error={panelError} unmatchedFields={unmatched} title={t("login.failed")} /> : null}
-      <Button type="submit" className="w-full" loading={busy} disabled={throttledUntil !== null}>
-        {busy ? t("login.submitting") : t("login.submit")}
-      </Button>
+      <OperatorNameField registration={nameField} error={errors.operatorName?.message} busy={busy} />
+      <SignInSubmitArea busy={busy} panelError={panelError} unmatched={unmatched} throttledUntil={throttledUntil} />
     </form>
   );
 }

@@ -1,16 +1,13 @@
 "use client";
 
-import { useEffect } from "react";
 import { FormField } from "@/components/forms/form-field";
 import { PasswordInput } from "@/components/forms/password-input";
-import { Button } from "@/components/ui/button";
-import { ErrorPanel } from "@/components/ui/error-panel";
 import { Input } from "@/components/ui/input";
 import { useZodForm } from "@/lib/browser/hooks/use-zod-form";
 import { useI18n } from "@/lib/browser/i18n";
 import { viewerSignInSchema } from "@/lib/shared/schemas/session";
-import { SignInThrottleNotice } from "./sign-in-throttle-notice";
-import { recallOperatorName, useSignInSubmit } from "./use-sign-in";
+import { OperatorNameField, SignInSubmitArea, useRememberedOperatorName } from "./sign-in-form-parts";
+import { useSignInSubmit } from "./use-sign-in";
 
 export interface ViewerSignInFormProps {
   next?: string | null;
@@ -33,12 +30,7 @@ export function ViewerSignInForm({ next, defaultAccessToken = "", defaultBusines
   ]);
   const { errors } = form.formState;
 
-  useEffect(() => {
-    if (!form.getValues("operatorName")) {
-      const remembered = recallOperatorName();
-      if (remembered) form.setValue("operatorName", remembered);
-    }
-  }, [form]);
+  useRememberedOperatorName(form);
 
   const nameField = form.register("operatorName", { onChange: (e: { target: { value: string } }) => onOperatorNameChange?.(e.target.value) });
 
@@ -58,14 +50,8 @@ export function ViewerSignInForm({ next, defaultAccessToken = "", defaultBusines
           {...form.register("businessId", { setValueAs: (v: unknown) => (typeof v === "string" ? v.trim() : v) })}
         />
       </FormField>
-      <FormField label={t("login.operatorName")} description={t("login.operatorNameDescription")} error={errors.operatorName?.message} required>
-        <Input autoComplete="name" disabled={busy} {...nameField} />
-      </FormField>
-      {throttledUntil ? <SignInThrottleNotice until={throttledUntil} /> : null}
-      {panelError && !throttledUntil ? <ErrorPanel error={panelError} unmatchedFields={unmatched} title={t("login.failed")} /> : null}
-      <Button type="submit" className="w-full" loading={busy} disabled={throttledUntil !== null}>
-        {busy ? t("login.submitting") : t("login.submit")}
-      </Button>
+      <OperatorNameField registration={nameField} error={errors.operatorName?.message} busy={busy} />
+      <SignInSubmitArea busy={busy} panelError={panelError} unmatched={unmatched} throttledUntil={throttledUntil} />
     </form>
   );
 }

@@ -14,13 +14,15 @@
 import { toDate, wallClockText, wallDateText, wallTimeIn } from "@/lib/shared/format/date";
 
 export type CsvValue = string | number | boolean | null | undefined;
+/** Comma by default; semicolon is what Excel in a Brazilian locale writes and expects. */
+export type CsvDelimiter = "," | ";";
 
 export const CSV_BOM = "\uFEFF";
 export const CSV_EOL = "\r\n";
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
-const NEEDS_QUOTES = /[",\r\n]/;
+const NEEDS_QUOTES: Record<CsvDelimiter, RegExp> = { ",": /[",\r\n]/, ";": /[";\r\n]/ };
 
 /** Neutralises text a spreadsheet would run as a formula. */
 export function guardFormula(text: string): string {
@@ -29,26 +31,28 @@ export function guardFormula(text: string): string {
 }
 
 /** One field, guarded and quoted as needed. null / undefined → empty. */
-export function csvCell(value: CsvValue): string {
+export function csvCell(value: CsvValue, delimiter: CsvDelimiter = ","): string {
   if (value === null || value === undefined) return "";
   const text = typeof value === "string" ? guardFormula(value) : String(value);
-  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return NEEDS_QUOTES[delimiter].test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** One record (no line ending). */
-export function csvRow(values: readonly CsvValue[]): string {
-  return values.map(csvCell).join(",");
+export function csvRow(values: readonly CsvValue[], delimiter: CsvDelimiter = ","): string {
+  return values.map((value) => csvCell(value, delimiter)).join(delimiter);
 }
 
 export interface ToCsvOptions {
   /** Prefix the UTF-8 BOM (default true). */
   bom?: boolean;
+  /** Field separator (default comma). */
+  delimiter?: CsvDelimiter;
 }
 
 /** Header + rows → CSV text: BOM, CRLF after every record (including the last). */
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[], options: ToCsvOptions = {}): string {
-  const { bom = true } = options;
-  const lines = [csvRow(header), ...rows.map(csvRow)];
+  const { bom = true, delimiter = "," } = options;
+  const lines = [csvRow(header, delimiter), ...rows.map((row) => csvRow(row, delimiter))];
   return `${bom ? CSV_BOM : ""}${lines.join(CSV_EOL)}${CSV_EOL}`;
 }
 

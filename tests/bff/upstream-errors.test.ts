@@ -4,6 +4,7 @@ import * as paymentLinks from "@/app/api/payment-links/route";
 import * as payout from "@/app/api/payouts/[id]/route";
 import * as session from "@/app/api/session/route";
 import { closeLedger } from "@/lib/server/ledger";
+import { resetConfigForTests } from "@/lib/server/config";
 import { call, countUpstream, operatorBody, signIn, startBffHarness, type BffHarness, type CallResult } from "../helpers/bff";
 import { captureLogs } from "../helpers/logs";
 
@@ -94,6 +95,7 @@ describe("upstream failures", () => {
 
   it("an API that cannot be reached at all → 502, nothing internal revealed", async () => {
     vi.stubEnv("SANDBOX_URL", "http://127.0.0.1:9");
+    resetConfigForTests();
     try {
       const result = await listLinks();
       expect(result.status).toBe(502);
@@ -103,6 +105,7 @@ describe("upstream failures", () => {
       expectNothingInternal(result);
     } finally {
       vi.unstubAllEnvs();
+      resetConfigForTests();
     }
   });
 });
@@ -111,6 +114,7 @@ describe("upstream failures", () => {
 describe("unexpected exceptions", () => {
   afterAll(async () => {
     vi.unstubAllEnvs();
+    resetConfigForTests();
     await closeLedger();
   });
 
@@ -119,6 +123,7 @@ describe("unexpected exceptions", () => {
     const replies: CallResult[] = [];
     try {
       vi.stubEnv("DATABASE_URL", "postgres://nobody:secret@127.0.0.1:9/no_such_database");
+      resetConfigForTests();
       await closeLedger();
       for (const result of [await listLinks(), await call(session.GET, "/api/session", { cookie }), await call(session.POST, "/api/session", { method: "POST", body: operatorBody })]) {
         replies.push(result);

@@ -6,6 +6,7 @@ import { paymentLinksEn } from "./features/payment-links";
 import { subaccountsEn } from "./features/subaccounts";
 import { chargebacksEn } from "./features/chargebacks";
 import { activityEn } from "./features/activity";
+import { batchEn } from "./features/batch";
 
 
 /** English. Must have exactly the keys of pt-BR (a missing or extra key is a type error). */
@@ -269,4 +270,5 @@ export const en = {
   ...subaccountsEn,
   ...chargebacksEn,
   ...activityEn,
+  ...batchEn,
 } as const satisfies Record<MessageKey, string>;

@@ -11,6 +11,7 @@ import { paymentLinksPtBR } from "./features/payment-links";
 import { subaccountsPtBR } from "./features/subaccounts";
 import { chargebacksPtBR } from "./features/chargebacks";
 import { activityPtBR } from "./features/activity";
+import { batchPtBR } from "./features/batch";
 
 export const ptBR = {
   "app.name": "Pix Ops",
@@ -272,6 +273,7 @@ export const ptBR = {
   ...subaccountsPtBR,
   ...chargebacksPtBR,
   ...activityPtBR,
+  ...batchPtBR,
 } as const;
 
 export type MessageKey = keyof typeof ptBR;
