@@ -361,8 +361,14 @@ function routesInApp(): string[] {
     }
   };
   walk(path.join("app", "api"));
-  return names.sort();
+  return names.filter((name) => !PROBE_ROUTES.has(name)).sort();
 }
+
+/**
+ * Load-balancer probes read no input (no body, query, params, cookie or header) and answer outside
+ * the envelope; tests/bff/probes.test.ts covers them, hostile cookies included.
+ */
+const PROBE_ROUTES = new Set(["GET /api/health", "GET /api/ready"]);
 
 // ---------------------------------------------------------------- running one request
 

@@ -18,6 +18,7 @@ import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import type { PayoutAttention, RegisterPayout } from "@/lib/shared/schemas/register";
 import { ACME, call, countUpstream, newKey, signIn, viewerBody, type CallResult } from "../helpers/bff";
 import { setUpBffHarness } from "../helpers/bff-suite";
+import { settle } from "../helpers/clock";
 import { resetConfigForTests } from "@/lib/server/config";
 
 // Payouts settle on the first read after creation, so the refresher has something to find at once.
@@ -84,6 +85,9 @@ describe("one send of a key at a time", () => {
     // Passes that look at every unresolved row, however young, while the send is in flight.
     const passes: number[] = [];
     while ((await row(key).catch(() => null))?.state !== "submitted") {
+      // Let I/O run between passes: the in-memory ledger and a remembered session answer without leaving
+      // the microtask queue, so without this the loop would starve the send's own socket.
+      await settle();
       passes.push((await reconcilePayouts(await getLedger(), { olderThanMs: 0 })).busy);
       if (passes.length > 5_000) throw new Error("the send never finished");
     }

@@ -1,7 +1,5 @@
-// GET /api/health – liveness: no session, no database, no upstream call (the benchmark's floor).
-// A minimal stand-in so bench row a runs; the branch adding /api/health and /api/ready replaces it.
-export const dynamic = "force-dynamic";
+import { withProbe } from "@/lib/server/http/probe";
+import { liveness } from "@/lib/server/services/readiness";
 
-export function GET(): Response {
-  return Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } });
-}
+// GET /api/health – liveness for load balancers: the process answers (no session, database or upstream)
+export const GET = withProbe(liveness);

@@ -99,6 +99,8 @@ export interface PaymentsClient {
 }
 
 export const USER_AGENT = "pix-ops-dashboard/0.1";
+/** Ends an attempt's timer; a reason given spares abort() building a DOMException (with its stack) on every call. */
+const ATTEMPT_SETTLED = Symbol("attempt settled");
 
 export function createPaymentsClient(options: PaymentsClientOptions): PaymentsClient {
   const baseUrl = normalizeBaseUrl(options.baseUrl ?? getPaymentsConfig().baseUrl);
@@ -192,7 +194,7 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
         }),
       };
     } finally {
-      timer.abort();
+      timer.abort(ATTEMPT_SETTLED);
       callerSignal?.removeEventListener("abort", onCallerAbort);
     }
     return interpret(op, response, attempt, clock.now());

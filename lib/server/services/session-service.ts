@@ -8,6 +8,7 @@ import { apiClientFor } from "../payments-api/for-credential";
 import type { SignInBody } from "@/lib/shared/schemas/session";
 import { getSessionConfig } from "@/lib/server/session/config";
 import { serializeClearedSessionCookie } from "@/lib/server/session/cookie";
+import { sessionRevocations } from "@/lib/server/session/revocation-cache";
 import { newSession, sessionExpiresAt, sessionSetCookie, toSessionInfo, type SessionData } from "@/lib/server/session/session";
 import { businessForApiKey, businessForViewer, type BusinessRef } from "./business";
 import { clientAddress } from "../http/client-address";
@@ -101,6 +102,8 @@ async function signedOut(ledger: Ledger, session: SessionData, secure: boolean, 
 
 export async function signOut(ledger: Ledger, session: SessionData, secure: boolean): Promise<HandlerResult> {
   await revokeSession(ledger, { sessionId: session.sid, businessId: session.business.id, expiresAt: sessionExpiresAt(session) });
+  // After the ledger write, so that no check on this instance can store "not revoked" once this returns.
+  sessionRevocations.forgetSession(session.sid);
   return signedOut(ledger, session, secure, "session.sign_out");
 }
 
@@ -110,5 +113,6 @@ export async function signOut(ledger: Ledger, session: SessionData, secure: bool
  */
 export async function signOutEverywhere(ledger: Ledger, session: SessionData, secure: boolean, now = Date.now()): Promise<HandlerResult> {
   await revokeScope(ledger, { businessId: session.business.id, at: new Date(now), maxSessionLifetimeMs: getSessionConfig().absoluteLifetimeSeconds * 1000 });
+  sessionRevocations.forgetScope(session.business.id);
   return signedOut(ledger, session, secure, "session.sign_out_everywhere");
 }

@@ -1,7 +1,8 @@
 import "server-only";
-import { getLedger, isSessionRevoked } from "@/lib/server/ledger";
+import { getLedger } from "@/lib/server/ledger";
 import { isSecureRequest, readCookie, sessionCookieName } from "./cookie";
-import { openSession, SESSION_REFRESH_AFTER_MS, sessionSetCookie, type SessionData, type SessionProblem } from "./session";
+import { sessionRevocations } from "./revocation-cache";
+import { openSession, refreshedSessionCookie, type SessionData, type SessionProblem } from "./session";
 
 export type Authenticated =
   | { ok: true; session: SessionData; secure: boolean; refreshCookie: () => Promise<string | null> }
@@ -9,21 +10,20 @@ export type Authenticated =
 
 /**
  * Reads and checks the session of a request: seal, lifetimes, and the ledger's
- * revocations (a copied cookie replayed after sign-out is refused).
+ * revocations (a copied cookie replayed after sign-out is refused: at once on
+ * this instance, within REVOCATION_TRUST_MS on another; see revocation-cache.ts).
  */
 export async function authenticate(url: string, headers: Headers, now = Date.now()): Promise<Authenticated> {
   const secure = isSecureRequest(url, headers);
-  const opened = await openSession(readCookie(headers, sessionCookieName(secure)), now);
+  const seal = readCookie(headers, sessionCookieName(secure));
+  const opened = await openSession(seal, now);
   if (!opened.ok) return { ok: false, problem: opened.problem, secure };
   const session = opened.session;
-  if (await isSessionRevoked(await getLedger(), { sessionId: session.sid, businessId: session.business.id, issuedAt: new Date(session.iat) })) return { ok: false, problem: "revoked", secure };
+  if (await sessionRevocations.isRevoked(await getLedger(), { sessionId: session.sid, businessId: session.business.id, issuedAt: new Date(session.iat) })) return { ok: false, problem: "revoked", secure };
   return {
     ok: true,
     session,
     secure,
-    refreshCookie: async () => {
-      if (now - session.seen < SESSION_REFRESH_AFTER_MS) return null;
-      return sessionSetCookie({ ...session, seen: now }, secure, now);
-    },
+    refreshCookie: () => refreshedSessionCookie(seal ?? "", session, secure, now),
   };
 }

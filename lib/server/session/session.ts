@@ -6,6 +6,7 @@ import type { Role } from "@/lib/shared/auth/roles";
 import type { SessionInfo } from "@/lib/shared/schemas/session";
 import { getSessionConfig } from "./config";
 import { serializeSessionCookie } from "./cookie";
+import { OpenedCookieCache } from "./opened-cache";
 import { isKeyScope } from "./scope";
 
 /** What the sealed cookie holds. Only the server can read it. */
@@ -32,6 +33,12 @@ export type OpenedSession = { ok: true; session: SessionData } | { ok: false; pr
 
 /** Re-seal the cookie (to slide the idle timeout) at most this often, not on every request. */
 export const SESSION_REFRESH_AFTER_MS = 60_000;
+/**
+ * Requests that still send the old cookie this soon after it was refreshed (a page's
+ * parallel requests, in flight before the new cookie arrived) get the same new seal
+ * instead of another one; its idle timeout counts from that refresh, at most this much earlier.
+ */
+export const SESSION_REFRESH_REUSE_MS = 5_000;
 
 export function newSessionId(): string {
   return randomBytes(18).toString("base64url");
@@ -46,25 +53,45 @@ export async function sealSession(session: SessionData): Promise<string> {
   return sealData(session, { password: sealPassword, ttl: absoluteLifetimeSeconds });
 }
 
+/** Cookies that opened recently (lib/server/session/opened-cache.ts): most requests skip iron entirely. */
+const openedCookies = new OpenedCookieCache<SessionData>();
+
+/** Frozen, because one opened session is shared by every request that sends the same cookie. */
+function frozen(session: SessionData): SessionData {
+  Object.freeze(session.business);
+  Object.freeze(session.credential);
+  return Object.freeze(session);
+}
+
+async function unsealSession(seal: string, passwords: Record<string, string>, ttlSeconds: number): Promise<SessionData | null> {
+  let raw: unknown;
+  try {
+    raw = await unsealData<unknown>(seal, { password: passwords, ttl: ttlSeconds });
+  } catch {
+    return null;
+  }
+  const parsed = sessionDataSchema.safeParse(raw);
+  return parsed.success ? frozen(parsed.data) : null;
+}
+
 /**
  * Opens a sealed cookie and checks its lifetimes. Anything that is not a valid,
  * current session — tampered, sealed with an unknown secret, garbage — is a
- * problem to report as 401, never an exception.
+ * problem to report as 401, never an exception. The lifetimes are checked
+ * against `now` on every call, whether the cookie was unsealed now or earlier.
  */
 export async function openSession(seal: string | undefined, now = Date.now()): Promise<OpenedSession> {
   if (!seal) return { ok: false, problem: "missing" };
   const { passwords, absoluteLifetimeSeconds, idleTimeoutSeconds } = getSessionConfig();
-  let raw: unknown;
-  try {
-    raw = await unsealData<unknown>(seal, { password: passwords, ttl: absoluteLifetimeSeconds });
-  } catch {
-    return { ok: false, problem: "invalid" };
+  const cached = openedCookies.get(seal, passwords, now);
+  const session = cached ?? (await unsealSession(seal, passwords, absoluteLifetimeSeconds));
+  if (!session) return { ok: false, problem: "invalid" };
+  const problem = now - session.iat >= absoluteLifetimeSeconds * 1000 ? "expired" : now - session.seen >= idleTimeoutSeconds * 1000 ? "idle" : null;
+  if (problem) {
+    if (cached) openedCookies.forget(seal);
+    return { ok: false, problem };
   }
-  const parsed = sessionDataSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, problem: "invalid" };
-  const session = parsed.data;
-  if (now - session.iat >= absoluteLifetimeSeconds * 1000) return { ok: false, problem: "expired" };
-  if (now - session.seen >= idleTimeoutSeconds * 1000) return { ok: false, problem: "idle" };
+  if (!cached) openedCookies.set(seal, passwords, session);
   return { ok: true, session };
 }
 
@@ -86,8 +113,25 @@ export function toSessionInfo(session: SessionData): SessionInfo {
   };
 }
 
+function remainingSeconds(session: SessionData, now: number): number {
+  return session.iat / 1000 + getSessionConfig().absoluteLifetimeSeconds - now / 1000;
+}
+
 /** A Set-Cookie header value carrying this session, expiring with its absolute lifetime. */
 export async function sessionSetCookie(session: SessionData, secure: boolean, now = Date.now()): Promise<string> {
-  const remaining = session.iat / 1000 + getSessionConfig().absoluteLifetimeSeconds - now / 1000;
-  return serializeSessionCookie(await sealSession(session), secure, remaining);
+  return serializeSessionCookie(await sealSession(session), secure, remainingSeconds(session, now));
+}
+
+/**
+ * The Set-Cookie that slides the idle timeout of `session` (opened from `seal`),
+ * or null while the cookie is fresh enough (SESSION_REFRESH_AFTER_MS).
+ */
+export async function refreshedSessionCookie(seal: string, session: SessionData, secure: boolean, now = Date.now()): Promise<string | null> {
+  if (now - session.seen < SESSION_REFRESH_AFTER_MS) return null;
+  let refreshed = openedCookies.refreshedSeal(seal, now, SESSION_REFRESH_REUSE_MS);
+  if (!refreshed) {
+    refreshed = await sealSession({ ...session, seen: now });
+    openedCookies.rememberRefresh(seal, refreshed, now);
+  }
+  return serializeSessionCookie(refreshed, secure, remainingSeconds(session, now));
 }

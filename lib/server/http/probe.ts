@@ -1,0 +1,31 @@
+import "server-only";
+import { API_RESPONSE_HEADERS, bffRequestId } from "./respond";
+
+/** What a probe found: ready, or which of its checks failed (names only, never why). */
+export type ProbeOutcome = { ok: true; body: Record<string, unknown> } | { ok: false; failed: string[] };
+
+/**
+ * Route handler for load-balancer probes (/api/health, /api/ready): no session,
+ * no CSRF, no input, no cookies; never cached. A failed probe is a 503
+ * `not_ready` naming the failed checks; a probe that throws counts as failed
+ * without saying why (the reason could hold a hostname or a database message).
+ */
+export function withProbe(probe: () => Promise<ProbeOutcome> | ProbeOutcome) {
+  return async (): Promise<Response> => {
+    let outcome: ProbeOutcome;
+    try {
+      outcome = await probe();
+    } catch {
+      outcome = { ok: false, failed: ["probe"] };
+    }
+    if (outcome.ok) return new Response(JSON.stringify(outcome.body), { status: 200, headers: API_RESPONSE_HEADERS });
+    const requestId = bffRequestId();
+    const body = {
+      status: "not_ready",
+      data: null,
+      error: { code: "not_ready", message: "A dependency of this instance is not reachable.", details: { failed: outcome.failed } },
+      request_id: requestId,
+    };
+    return new Response(JSON.stringify(body), { status: 503, headers: { ...API_RESPONSE_HEADERS, "X-Request-Id": requestId } });
+  };
+}
