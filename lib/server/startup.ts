@@ -2,6 +2,7 @@ import "server-only";
 import { appSettings, checkAllConfig, ConfigError, deployment, isSandboxMode } from "@/lib/server/config";
 import { startHousekeeping } from "@/lib/server/services/housekeeping";
 import { startReconciler } from "@/lib/server/services/reconciler";
+import { startBatchWorker } from "@/lib/server/services/payout-batch-worker";
 import { getLedger } from "@/lib/server/ledger";
 import { getSessionConfig } from "@/lib/server/session/config";
 import { log } from "./log";
@@ -25,6 +26,9 @@ export async function startServer(): Promise<void> {
     process.exit(1);
   }
   await getLedger();
-  if (appSettings().reconciler) startReconciler();
+  if (appSettings().reconciler) {
+    startReconciler();
+    startBatchWorker();
+  }
   startHousekeeping();
 }

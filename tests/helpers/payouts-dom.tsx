@@ -38,6 +38,7 @@ export function registerRow(overrides: Partial<RegisterPayout> = {}): RegisterPa
     auto_resend_until: null,
     review: { reason: "resend_window_passed", since: "2026-11-22T10:05:00.000Z" },
     handled: null,
+    batch: null,
     ...overrides,
   };
 }

@@ -60,7 +60,7 @@ export function useLedger(driver: DriverName): () => Ledger {
     ledger = await createLedger(database.options);
   });
   beforeEach(async () => {
-    await current().db.execute(sql.raw("TRUNCATE payouts, subaccounts, audit_log, revoked_sessions RESTART IDENTITY"));
+    await current().db.execute(sql.raw("TRUNCATE payout_batch_rows, payouts, payout_batches, subaccounts, audit_log, revoked_sessions RESTART IDENTITY"));
   });
   afterAll(async () => {
     await ledger?.close();

@@ -58,11 +58,11 @@ export async function readBodyBytes(request: Request, limit = MAX_BODY_BYTES): P
 
 /**
  * The request's JSON body (undefined when empty or blank): at most
- * MAX_BODY_BYTES (413), strict UTF-8 (400 invalid_encoding), valid JSON (400
+ * `limit` bytes, by default MAX_BODY_BYTES (413), strict UTF-8 (400 invalid_encoding), valid JSON (400
  * invalid_json).
  */
-export async function readJsonBody(request: Request): Promise<unknown> {
-  const bytes = await readBodyBytes(request);
+export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
+  const bytes = await readBodyBytes(request, limit);
   if (bytes === null) return undefined;
   let text: string;
   try {

@@ -12,7 +12,7 @@ import type { SessionData } from "@/lib/server/session/session";
 import { readJsonBody } from "./body";
 import { assertSameOriginWrite } from "./csrf";
 import { BffError, mapError } from "./errors";
-import { respondData, respondError } from "./respond";
+import { respondData, respondError, respondFile } from "./respond";
 
 type RouteParams = Record<string, string | string[] | undefined>;
 /** The second argument Next.js passes to a route handler. */
@@ -26,6 +26,8 @@ interface InputOptions<P, Q, B> {
   body?: z.ZodType<B>;
   /** Money-moving and state-changing operations need the browser's idempotency key. */
   idempotencyKey?: "required" | "optional";
+  /** A larger body limit than MAX_BODY_BYTES, for the one route that takes a whole file's rows (a batch). */
+  maxBodyBytes?: number;
 }
 
 export interface PublicContext<P, Q, B> {
@@ -53,6 +55,8 @@ export interface HandlerResult {
   /** The payments API's request id of the call that produced this, if any. */
   requestId?: string | null;
   cookies?: string[];
+  /** A download instead of the JSON envelope (the results file of a batch). */
+  file?: { body: string; contentType: string; fileName: string };
 }
 
 function readIdempotencyKey(request: Request, mode: InputOptions<unknown, unknown, unknown>["idempotencyKey"]): string | null {
@@ -71,7 +75,7 @@ async function parseInputs<P, Q, B>(request: Request, context: RouteContext | un
   const rawParams = context ? await context.params : {};
   const params = (options.params ? options.params.parse(rawParams) : rawParams) as P;
   const query = (options.query ? options.query.parse(Object.fromEntries(url.searchParams)) : {}) as Q;
-  const body = (options.body ? options.body.parse(await readJsonBody(request)) : undefined) as B;
+  const body = (options.body ? options.body.parse(await readJsonBody(request, options.maxBodyBytes)) : undefined) as B;
   return { params, query, body };
 }
 
@@ -139,6 +143,7 @@ export function withSession<P = RouteParams, Q = Record<string, never>, B = unde
       });
       const refreshed = result.cookies ? null : await auth.refreshCookie();
       const cookies = result.cookies ?? (refreshed ? [refreshed] : []);
+      if (result.file) return respondFile(result.file, { cookies, secure });
       return respondData(result.status ?? 200, result.data, result.requestId ?? null, { cookies, secure });
     } catch (error) {
       return respondError(mapError(error), { secure });

@@ -38,3 +38,16 @@ export function respondData(status: number, data: unknown, requestId: string | n
 export function respondError(mapped: MappedError, extra: { cookies?: string[]; secure?: boolean } = {}): Response {
   return build(mapped.status, { data: null, error: mapped.body, request_id: mapped.requestId }, { ...extra, headers: mapped.headers });
 }
+
+/** A download (a CSV file), with the API's headers but its own type and a file name. */
+export function respondFile(file: { body: string; contentType: string; fileName: string }, extra: { cookies?: string[]; secure?: boolean } = {}): Response {
+  const headers = new Headers(API_RESPONSE_HEADERS);
+  headers.set("Content-Type", file.contentType);
+  // RFC 6266: an ASCII fallback name and the UTF-8 one.
+  const ascii = file.fileName.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  headers.set("Content-Disposition", `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
+  headers.set("X-Request-Id", bffRequestId());
+  if (extra.secure) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  for (const cookie of extra.cookies ?? []) headers.append("Set-Cookie", cookie);
+  return new Response(file.body, { status: 200, headers });
+}

@@ -46,3 +46,16 @@ export type { SessionIdentity } from "./sessions";
 export { listSecurityEvents, purgeSecurityEvents, recordSecurityEvent } from "./security-events";
 export type { SecurityEventInput } from "./security-events";
 export type { SessionRevocation } from "./sessions";
+export {
+  batchProgress,
+  cancelPendingRows,
+  createBatch,
+  findPayoutsByRequestHash,
+  getBatch,
+  listBatchRows,
+  listBatches,
+  moveBatch,
+} from "./payout-batches";
+export type { BatchProgress, BatchRecord, BatchRowOutcome, BatchRowWrite, BatchWrite } from "./payout-batches";
+export { claimBatchRow, finishBatches, listBatchFollowUps, listWorkBatches, pauseForCredential, setBatchBackoff } from "./payout-batch-work";
+export type { ClaimedRow, ClaimPreparation, WorkBatch } from "./payout-batch-work";

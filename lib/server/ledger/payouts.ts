@@ -35,6 +35,8 @@ export interface PayoutIntentInput {
    * ledger stores this string as given and erases it on resolution.
    */
   credentialSeal?: string | null;
+  /** The batch row this payout sends, if any (see payout-batches.ts). */
+  batch?: { id: string; rowNumber: number };
 }
 
 /**
@@ -61,6 +63,8 @@ export async function recordPayoutIntent(
       requestBody: input.body,
       requestHash: input.requestHash ?? null,
       credentialSeal: input.credentialSeal ?? null,
+      batchId: input.batch?.id ?? null,
+      batchRowNumber: input.batch?.rowNumber ?? null,
       createdByName: input.actor.name,
       createdByRole: input.actor.role,
     })

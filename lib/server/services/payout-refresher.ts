@@ -1,7 +1,7 @@
 import "server-only";
 import { endFollowUp, expireFollowUps, listFollowUps, updatePayoutStatus, type Ledger } from "@/lib/server/ledger";
 import type { PayoutRow } from "@/lib/server/ledger/schema";
-import { isPaymentsApiError } from "@/lib/server/payments-api/client";
+import { isPaymentsApiError, type PaymentsClient } from "@/lib/server/payments-api/client";
 import { log } from "@/lib/server/log";
 import { openCredential } from "@/lib/server/session/credential-seal";
 import { apiClientFor } from "../payments-api/for-credential";
@@ -47,8 +47,25 @@ async function refreshOne(ledger: Ledger, row: PayoutRow, summary: RefreshSummar
     return;
   }
   summary.checked += 1;
+  const result = await refreshPayoutStatus(ledger, apiClientFor(credential, { maxAttempts: 1 }), { ...row, payoutId: row.payoutId });
+  if (result === "changed" || (result === "final" && (row.status ?? "pending") === "pending")) summary.changed += 1;
+  if (result === "final" || result === "gone") {
+    await endFollowUp(ledger, row.id);
+    summary.ended += 1;
+  }
+}
+
+type Followed = Pick<PayoutRow, "businessId" | "status" | "endToEndId" | "feeCentavos" | "netCentavos"> & { payoutId: string };
+
+/**
+ * Looks one submitted payout up and records its status (forward only). "final":
+ * no longer pending; "gone": the API will not show it with this credential
+ * (404, 401, 403). Any other failure marks it checked (so others come first
+ * next time) and is thrown. Used by the refresher and the batch worker.
+ */
+export async function refreshPayoutStatus(ledger: Ledger, api: PaymentsClient, row: Followed): Promise<"unchanged" | "changed" | "final" | "gone"> {
   try {
-    const { data } = await apiClientFor(credential, { maxAttempts: 1 }).getPayout(row.payoutId);
+    const { data } = await api.getPayout(row.payoutId);
     const updated = await updatePayoutStatus(ledger, row.businessId, row.payoutId, {
       status: data.status,
       failureReason: data.failure_reason ?? null,
@@ -56,18 +73,10 @@ async function refreshOne(ledger: Ledger, row: PayoutRow, summary: RefreshSummar
       fee: data.fee_centavos ?? row.feeCentavos,
       net: data.net_centavos ?? row.netCentavos,
     });
-    if (updated && updated.status !== row.status) summary.changed += 1;
-    if (updated && updated.status !== "pending") {
-      await endFollowUp(ledger, row.id);
-      summary.ended += 1;
-    }
+    if (updated && updated.status !== "pending") return "final";
+    return updated && updated.status !== row.status ? "changed" : "unchanged";
   } catch (error) {
-    if (isPaymentsApiError(error) && (error.status === 404 || error.status === 401 || error.status === 403)) {
-      await endFollowUp(ledger, row.id);
-      summary.ended += 1;
-      return;
-    }
-    // Checked now, so the next pass looks at others first.
+    if (isPaymentsApiError(error) && (error.status === 404 || error.status === 401 || error.status === 403)) return "gone";
     await updatePayoutStatus(ledger, row.businessId, row.payoutId, { status: row.status ?? "pending" });
     throw error;
   }

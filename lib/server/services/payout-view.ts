@@ -29,5 +29,6 @@ export function toRegisterPayout(row: PayoutRecord, options: { autoResendWindowM
       row.state === "handled" || row.handledAt
         ? { by: row.handledByName ?? "", at: (row.handledAt ?? row.updatedAt).toISOString(), note: row.handledNote ?? "" }
         : null,
+    batch: row.batchId ? { id: row.batchId, row_number: row.batchRowNumber ?? 0 } : null,
   };
 }

@@ -16,6 +16,12 @@ export const AUDIT_ACTIONS = [
   "subaccount.update",
   "subaccount.block",
   "subaccount.unblock",
+  "batch.created",
+  "batch.confirmed",
+  "batch.paused",
+  "batch.resumed",
+  "batch.cancelled",
+  "batch.completed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

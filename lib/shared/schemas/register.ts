@@ -61,6 +61,8 @@ export const registerPayoutSchema = z.object({
   review: z.object({ reason: z.string(), since: z.string() }).nullable().default(null),
   /** Set once a person closed it (state handled). */
   handled: z.object({ by: z.string(), at: z.string(), note: z.string() }).nullable().default(null),
+  /** Set on a payout sent as a row of a batch (links to /payouts/batch/{id}). */
+  batch: z.object({ id: z.string(), row_number: z.number().int() }).nullable().default(null),
 });
 export type RegisterPayout = z.infer<typeof registerPayoutSchema>;
 

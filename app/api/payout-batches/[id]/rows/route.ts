@@ -1,0 +1,6 @@
+import { withSession } from "@/lib/server/http/handler";
+import { idParamsSchema } from "@/lib/server/http/params";
+import { listPayoutBatchRows } from "@/lib/server/services/payout-batches";
+
+// GET /api/payout-batches/{id}/rows – every row of a batch with its outcome
+export const GET = withSession({ permission: "payouts.register", params: idParamsSchema }, listPayoutBatchRows);

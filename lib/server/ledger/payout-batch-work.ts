@@ -1,0 +1,151 @@
+/**
+ * The batch worker's queries (lib/server/services/payout-batch-worker.ts). Like
+ * the reconciler's, they work across businesses (each row carries its
+ * business_id) and are safe on any number of instances sharing the database:
+ * a row is claimed with FOR UPDATE SKIP LOCKED and turned into a payout intent
+ * in the same transaction, so two workers never claim the same row.
+ */
+import { and, asc, eq, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
+import { recordPayoutIntent } from "./payouts";
+import { payoutBatches, payoutBatchRows, payouts, type PayoutBatchLine } from "./schema";
+import type { Actor, Ledger } from "./types";
+
+export interface WorkBatch {
+  id: string;
+  businessId: string;
+  status: string;
+  credentialSeal: string;
+  backoffUntil: Date | null;
+  /** Who confirmed it: the payouts of its rows are recorded as theirs. */
+  confirmedByName: string | null;
+}
+
+/** Batches the worker has something to do for: sending (not backing off), or paused/cancelled with rows still to follow. */
+export async function listWorkBatches(ledger: Ledger): Promise<WorkBatch[]> {
+  const rows = await ledger.db
+    .select({ id: payoutBatches.id, businessId: payoutBatches.businessId, status: payoutBatches.status, credentialSeal: payoutBatches.credentialSeal, backoffUntil: payoutBatches.backoffUntil, confirmedByName: payoutBatches.confirmedByName })
+    .from(payoutBatches)
+    .where(and(inArray(payoutBatches.status, ["sending", "paused", "cancelled"]), isNotNull(payoutBatches.credentialSeal)))
+    .orderBy(asc(payoutBatches.confirmedAt), asc(payoutBatches.id))
+    .limit(100);
+  return rows.flatMap((row) => (row.credentialSeal ? [{ ...row, credentialSeal: row.credentialSeal }] : []));
+}
+
+export interface ClaimPreparation {
+  requestHash: string;
+  /** The credential sealed for this payout's automatic re-send window (as a single payout's). */
+  credentialSeal: string;
+  actor: Actor;
+}
+
+export interface ClaimedRow {
+  rowNumber: number;
+  idempotencyKey: string;
+}
+
+/**
+ * Claims the next pending row of a batch that is still sending and writes it as
+ * a payout intent (linked to the batch) in one transaction; null when the batch
+ * is no longer sending or has no pending row another worker has not taken.
+ * From the commit on, the row is an ordinary unresolved payout: whoever sends
+ * it does so under its lease with its own key, and after a crash the
+ * reconciler re-sends it with the same key.
+ */
+export async function claimBatchRow(ledger: Ledger, batch: { id: string; businessId: string }, prepare: (row: PayoutBatchLine) => Promise<ClaimPreparation>): Promise<ClaimedRow | null> {
+  return ledger.db.transaction(async (db) => {
+    const tx: Ledger = { ...ledger, db };
+    // FOR SHARE: a pause or cancel waits for this claim to commit, and the next claim sees it.
+    const [sending] = await db
+      .select({ id: payoutBatches.id })
+      .from(payoutBatches)
+      .where(and(eq(payoutBatches.id, batch.id), eq(payoutBatches.businessId, batch.businessId), eq(payoutBatches.status, "sending")))
+      .for("share");
+    if (!sending) return null;
+    const [row] = await db
+      .select()
+      .from(payoutBatchRows)
+      .where(and(eq(payoutBatchRows.batchId, batch.id), eq(payoutBatchRows.businessId, batch.businessId), eq(payoutBatchRows.status, "pending")))
+      .orderBy(asc(payoutBatchRows.rowNumber))
+      .limit(1)
+      .for("update", { skipLocked: true });
+    if (!row?.pixKey) return null;
+    const prepared = await prepare(row);
+    const intent = await recordPayoutIntent(tx, {
+      businessId: row.businessId,
+      idempotencyKey: row.idempotencyKey,
+      body: { amount_centavos: row.amountCentavos, pix_key: row.pixKey, pix_key_type: row.pixKeyType, idempotency_key: row.idempotencyKey },
+      pixKeyMasked: row.pixKeyMasked,
+      actor: prepared.actor,
+      requestHash: prepared.requestHash,
+      credentialSeal: prepared.credentialSeal,
+      batch: { id: row.batchId, rowNumber: row.rowNumber },
+    });
+    await db
+      .update(payoutBatchRows)
+      .set({ status: "dispatched", payoutId: intent.id, pixKey: null, dispatchedAt: sql`now()` })
+      .where(and(eq(payoutBatchRows.batchId, row.batchId), eq(payoutBatchRows.rowNumber, row.rowNumber)));
+    return { rowNumber: row.rowNumber, idempotencyKey: row.idempotencyKey };
+  });
+}
+
+/** The whole batch sends nothing new before `until` (the API asked to slow down). */
+export async function setBatchBackoff(ledger: Ledger, batchId: string, until: Date): Promise<void> {
+  await ledger.db
+    .update(payoutBatches)
+    .set({ backoffUntil: sql`greatest(coalesce(${payoutBatches.backoffUntil}, ${until.toISOString()}::timestamptz), ${until.toISOString()}::timestamptz)` })
+    .where(eq(payoutBatches.id, batchId));
+}
+
+/** Submitted payouts of a batch whose status is still pending, least recently checked first. */
+export function listBatchFollowUps(ledger: Ledger, batch: { id: string; businessId: string }, options: { checkedBefore: Date; limit: number }) {
+  return ledger.db
+    .select({ payoutId: payouts.payoutId, status: payouts.status, endToEndId: payouts.endToEndId, feeCentavos: payouts.feeCentavos, netCentavos: payouts.netCentavos })
+    .from(payouts)
+    .where(
+      and(
+        eq(payouts.batchId, batch.id),
+        eq(payouts.businessId, batch.businessId),
+        eq(payouts.state, "submitted"),
+        isNotNull(payouts.payoutId),
+        or(sql`${payouts.status} IS NULL`, eq(payouts.status, "pending")),
+        or(sql`${payouts.statusCheckedAt} IS NULL`, lte(payouts.statusCheckedAt, options.checkedBefore)),
+      ),
+    )
+    .orderBy(sql`${payouts.statusCheckedAt} ASC NULLS FIRST`, asc(payouts.batchRowNumber))
+    .limit(options.limit);
+}
+
+/** Some row of the batch is not sent yet, being resolved, or sent with a status that is not final. */
+const UNFINISHED = sql`EXISTS (
+  SELECT 1 FROM ${payoutBatchRows} r LEFT JOIN ${payouts} p ON p.id = r.payout_id
+  WHERE r.batch_id = ${payoutBatches.id}
+    AND (r.status = 'pending' OR p.state IN ('intent', 'uncertain') OR (p.state = 'submitted' AND (p.status IS NULL OR p.status = 'pending'))))`;
+
+/**
+ * Ends what is finished: a sending batch whose every row has a final or
+ * needs-review outcome becomes completed; a cancelled one stops being
+ * followed. Both lose their sealed credential. Returns the completed batches.
+ */
+export async function finishBatches(ledger: Ledger, batchIds: readonly string[]): Promise<{ id: string; businessId: string }[]> {
+  if (batchIds.length === 0) return [];
+  const completed = await ledger.db
+    .update(payoutBatches)
+    .set({ status: "completed", completedAt: sql`now()`, credentialSeal: null, updatedAt: sql`now()` })
+    .where(and(inArray(payoutBatches.id, [...batchIds]), eq(payoutBatches.status, "sending"), sql`NOT ${UNFINISHED}`))
+    .returning({ id: payoutBatches.id, businessId: payoutBatches.businessId });
+  await ledger.db
+    .update(payoutBatches)
+    .set({ credentialSeal: null, updatedAt: sql`now()` })
+    .where(and(inArray(payoutBatches.id, [...batchIds]), eq(payoutBatches.status, "cancelled"), isNotNull(payoutBatches.credentialSeal), sql`NOT ${UNFINISHED}`));
+  return completed;
+}
+
+/** The batch's credential could not be opened: a sending batch waits for an operator to resume it (with their own). */
+export async function pauseForCredential(ledger: Ledger, batchId: string, by: string): Promise<boolean> {
+  const rows = await ledger.db
+    .update(payoutBatches)
+    .set({ status: sql`CASE WHEN ${payoutBatches.status} = 'sending' THEN 'paused' ELSE ${payoutBatches.status} END`, pausedByName: by, pausedAt: sql`now()`, credentialSeal: null, updatedAt: sql`now()` })
+    .where(eq(payoutBatches.id, batchId))
+    .returning({ status: payoutBatches.status });
+  return rows[0]?.status === "paused";
+}

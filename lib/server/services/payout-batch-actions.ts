@@ -1,0 +1,127 @@
+import "server-only";
+import { payoutSettings } from "@/lib/server/config";
+import { appendAudit, cancelPendingRows, inTransaction, moveBatch, type BatchRecord, type Ledger } from "@/lib/server/ledger";
+import type { BatchState } from "@/lib/server/ledger/schema";
+import { serverClock } from "@/lib/server/clock";
+import { sealCredential } from "@/lib/server/session/credential-seal";
+import { sessionExpiresAt, type SessionData } from "@/lib/server/session/session";
+import type { AuditAction } from "@/lib/shared/schemas/activity";
+import { BffError } from "../http/errors";
+import type { HandlerResult, SessionContext } from "../http/handler";
+import { batchOr404, batchViews } from "./payout-batches";
+import { wakeBatchWorker } from "./payout-batch-worker";
+
+type Ctx<B = undefined> = SessionContext<{ id: string }, unknown, B>;
+
+/** The shortest life given to a batch's sealed credential (a session about to end still confirms). */
+const MIN_SEAL_MS = 60_000;
+
+/**
+ * The operator's credential, sealed for the worker: it opens until the
+ * operator's own session would have ended, never longer. A batch still sending
+ * then pauses until an operator resumes it (with a fresh seal of their own).
+ */
+async function sealForBatch(session: SessionData): Promise<string> {
+  const now = serverClock().now();
+  const lifetimeMs = Math.max(MIN_SEAL_MS, sessionExpiresAt(session).getTime() - now);
+  return sealCredential(session.credential, { lifetimeMs, now });
+}
+
+async function answer(ctx: Ctx<unknown>, batch: BatchRecord): Promise<HandlerResult> {
+  const [view] = await batchViews(ctx.ledger, ctx.businessId, [batch]);
+  return { data: view };
+}
+
+function notNow(batch: BatchRecord, what: string): BffError {
+  return new BffError(409, "batch_state_conflict", `This batch is ${batch.status.replace("_", " ")}: it cannot be ${what} now.`, { details: { status: batch.status } });
+}
+
+/** Moves the batch and records who did it, in one transaction; null when its status changed meanwhile. */
+async function moveAudited(
+  ctx: Ctx<unknown>,
+  batch: BatchRecord,
+  move: { from: readonly BatchState[]; changes: Parameters<typeof moveBatch>[4]; action: AuditAction; also?: (tx: Ledger) => Promise<Record<string, unknown>> },
+): Promise<BatchRecord | null> {
+  const { businessId, actor } = ctx;
+  return inTransaction(ctx.ledger, async (tx) => {
+    const moved = await moveBatch(tx, businessId, batch.id, move.from, move.changes);
+    if (!moved) return null;
+    const extra = move.also ? await move.also(tx) : {};
+    await appendAudit(tx, {
+      businessId,
+      actor,
+      action: move.action,
+      targetType: "payout_batch",
+      targetId: batch.id,
+      outcome: "success",
+      before: { status: batch.status },
+      after: { status: moved.status, row_count: moved.rowCount, total_centavos: moved.totalCentavos, ...extra },
+    });
+    return moved;
+  });
+}
+
+// POST /api/payout-batches/{id}/confirm: from awaiting confirmation to sending (typed total above the threshold).
+export async function confirmPayoutBatch(ctx: Ctx<{ typed_total_centavos?: number }>): Promise<HandlerResult> {
+  const batch = await batchOr404(ctx.ledger, ctx.businessId, ctx.params.id);
+  // A repeated click on a batch already confirmed gets the batch, not an error.
+  if (batch.confirmedAt && batch.status !== "cancelled") return answer(ctx, batch);
+  if (batch.status !== "awaiting_confirmation") throw notNow(batch, "confirmed");
+  const threshold = payoutSettings().PAYOUT_BATCH_CONFIRM_THRESHOLD_CENTAVOS;
+  if (batch.totalCentavos > threshold && ctx.body.typed_total_centavos !== batch.totalCentavos) {
+    throw new BffError(422, "validation_error", "Type the batch's total to confirm it.", {
+      fields: { typed_total_centavos: "batch.confirm.totalMismatch" },
+      details: { threshold_centavos: threshold },
+    });
+  }
+  const moved = await moveAudited(ctx, batch, {
+    from: ["awaiting_confirmation"],
+    changes: { status: "sending", confirmedByName: ctx.actor.name, confirmedAt: new Date(serverClock().now()), credentialSeal: await sealForBatch(ctx.session) },
+    action: "batch.confirmed",
+  });
+  if (!moved) return confirmPayoutBatch(ctx);
+  wakeBatchWorker();
+  return answer(ctx, moved);
+}
+
+// POST /api/payout-batches/{id}/pause: sends nothing new; rows already sent carry on.
+export async function pausePayoutBatch(ctx: Ctx<unknown>): Promise<HandlerResult> {
+  const batch = await batchOr404(ctx.ledger, ctx.businessId, ctx.params.id);
+  if (batch.status === "paused") return answer(ctx, batch);
+  if (batch.status !== "sending") throw notNow(batch, "paused");
+  const moved = await moveAudited(ctx, batch, {
+    from: ["sending"],
+    changes: { status: "paused", pausedByName: ctx.actor.name, pausedAt: new Date(serverClock().now()) },
+    action: "batch.paused",
+  });
+  return moved ? answer(ctx, moved) : pausePayoutBatch(ctx);
+}
+
+// POST /api/payout-batches/{id}/resume: sending again, with the resuming operator's credential.
+export async function resumePayoutBatch(ctx: Ctx<unknown>): Promise<HandlerResult> {
+  const batch = await batchOr404(ctx.ledger, ctx.businessId, ctx.params.id);
+  if (batch.status === "sending") return answer(ctx, batch);
+  if (batch.status !== "paused") throw notNow(batch, "resumed");
+  const moved = await moveAudited(ctx, batch, {
+    from: ["paused"],
+    changes: { status: "sending", credentialSeal: await sealForBatch(ctx.session), backoffUntil: null },
+    action: "batch.resumed",
+  });
+  if (!moved) return resumePayoutBatch(ctx);
+  wakeBatchWorker();
+  return answer(ctx, moved);
+}
+
+// POST /api/payout-batches/{id}/cancel: rows not sent yet become cancelled; rows already sent carry on.
+export async function cancelPayoutBatch(ctx: Ctx<unknown>): Promise<HandlerResult> {
+  const batch = await batchOr404(ctx.ledger, ctx.businessId, ctx.params.id);
+  if (batch.status === "cancelled") return answer(ctx, batch);
+  if (batch.status === "completed") throw notNow(batch, "cancelled");
+  const moved = await moveAudited(ctx, batch, {
+    from: ["awaiting_confirmation", "sending", "paused"],
+    changes: { status: "cancelled", cancelledByName: ctx.actor.name, cancelledAt: new Date(serverClock().now()) },
+    action: "batch.cancelled",
+    also: async (tx) => ({ rows_cancelled: await cancelPendingRows(tx, ctx.businessId, batch.id) }),
+  });
+  return moved ? answer(ctx, moved) : cancelPayoutBatch(ctx);
+}

@@ -1,0 +1,47 @@
+import "server-only";
+import type { BatchProgress, BatchRecord, BatchRowOutcome } from "@/lib/server/ledger";
+import { BATCH_ROW_STATUSES, type Batch, type BatchCounts, type BatchRow } from "@/lib/shared/schemas/payout-batches";
+
+/** The rate is measured over this last stretch of sending. */
+export const RATE_WINDOW_MS = 60_000;
+
+function countsOf(progress: BatchProgress | undefined): BatchCounts {
+  const counts = Object.fromEntries(BATCH_ROW_STATUSES.map((status) => [status, progress?.counts[status] ?? 0])) as BatchCounts;
+  return counts;
+}
+
+/** A batch as the browser sees it (never the sealed credential), with its counts, rate and time left. */
+export function toBatchView(batch: BatchRecord, progress: BatchProgress | undefined): Batch {
+  const counts = countsOf(progress);
+  const recent = progress?.recentlyDispatched ?? 0;
+  const ratePerMinute = batch.status === "sending" && recent > 0 ? (recent * 60_000) / RATE_WINDOW_MS : null;
+  const left = counts.pending;
+  return {
+    id: batch.id,
+    file_name: batch.fileName,
+    status: batch.status,
+    created_at: batch.createdAt.toISOString(),
+    created_by: batch.createdByName,
+    confirmed_at: batch.confirmedAt?.toISOString() ?? null,
+    total_centavos: batch.totalCentavos,
+    row_count: batch.rowCount,
+    counts,
+    rate_per_minute: ratePerMinute,
+    eta_seconds: ratePerMinute && left > 0 ? Math.ceil((left / ratePerMinute) * 60) : null,
+  };
+}
+
+export function toBatchRowView(row: BatchRowOutcome): BatchRow {
+  return {
+    row_number: row.rowNumber,
+    pix_key: row.pixKeyMasked,
+    key_type: row.pixKeyType,
+    amount_centavos: row.amountCentavos,
+    status: row.status,
+    payout_id: row.payoutId,
+    end_to_end_id: row.endToEndId,
+    failure_reason: row.failureReason,
+    ...(row.description ? { description: row.description } : {}),
+    ...(row.name ? { name: row.name } : {}),
+  };
+}

@@ -1,0 +1,212 @@
+import "server-only";
+import { payoutSettings } from "@/lib/server/config";
+import {
+  appendAudit,
+  claimBatchRow,
+  finishBatches,
+  getLedger,
+  listBatchFollowUps,
+  listWorkBatches,
+  pauseForCredential,
+  setBatchBackoff,
+  type Ledger,
+  type WorkBatch,
+} from "@/lib/server/ledger";
+import { serverClock } from "@/lib/server/clock";
+import { log } from "@/lib/server/log";
+import { isPaymentsApiError, type Credential, type PaymentsClient } from "@/lib/server/payments-api/client";
+import { openCredential, sealCredential } from "@/lib/server/session/credential-seal";
+import { apiClientFor } from "../payments-api/for-credential";
+import { payoutRequestHash } from "./payouts";
+import { payoutPolicy, type PayoutPolicy } from "./payout-policy";
+import { refreshPayoutStatus } from "./payout-refresher";
+import { sendPayout } from "./payout-sender";
+
+export const BATCH_WORKER_ACTOR = { name: "batch worker", role: "system" };
+
+export interface BatchPassOptions {
+  /** Rows sent at once by this pass (PAYOUT_BATCH_CONCURRENCY). */
+  concurrency: number;
+  /** At most this many rows claimed by this pass (so other batches and the follow-ups get their turn). */
+  maxClaims?: number;
+  policy?: PayoutPolicy;
+  /** The client a credential sends with (tests may wrap it). */
+  clientFor?: (credential: Credential) => PaymentsClient;
+  /** Stops claiming new rows (rows already claimed are still sent). */
+  signal?: AbortSignal;
+}
+
+export interface BatchPassSummary {
+  claimed: number;
+  submitted: number;
+  rejected: number;
+  unknown: number;
+  busy: number;
+  backoffs: number;
+  lookedUp: number;
+  completed: number;
+}
+
+/** How long the whole batch waits after the API said "slow down" without saying for how long. */
+const DEFAULT_BACKOFF_MS = 1_000;
+
+/** A 429, or a 503 with a Retry-After: the API asks for less traffic; the answer's wait, if it gave one. */
+function slowDown(error: unknown): number | null {
+  if (!isPaymentsApiError(error) || (error.status !== 429 && error.status !== 503)) return null;
+  const seconds = error.details?.retry_after_seconds;
+  return typeof seconds === "number" && Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, 60_000) : DEFAULT_BACKOFF_MS;
+}
+
+interface Active {
+  batch: WorkBatch;
+  api: PaymentsClient;
+  credential: Credential;
+}
+
+/**
+ * One pass of the batch worker, safe on any number of instances: claims rows of
+ * sending batches one at a time (each claim writes the row's payout intent, see
+ * claimBatchRow) and sends each with the single payout's sender, under its lease
+ * and with its own key, `concurrency` at a time; then looks up the batches'
+ * payouts still pending, and completes the batches that are done.
+ */
+export async function runBatchPass(ledger: Ledger, options: BatchPassOptions): Promise<BatchPassSummary> {
+  const policy = options.policy ?? payoutPolicy();
+  const clientFor = options.clientFor ?? ((credential: Credential) => apiClientFor(credential));
+  const clock = serverClock();
+  const summary: BatchPassSummary = { claimed: 0, submitted: 0, rejected: 0, unknown: 0, busy: 0, backoffs: 0, lookedUp: 0, completed: 0 };
+
+  const active: Active[] = [];
+  for (const batch of await listWorkBatches(ledger)) {
+    const credential = await openCredential(batch.credentialSeal, clock.now());
+    if (!credential) {
+      // The operator's session (and so the seal) ended: an operator resumes it with their own.
+      if (await pauseForCredential(ledger, batch.id, BATCH_WORKER_ACTOR.name)) await auditBatch(ledger, batch, "batch.paused", { reason: "credential_expired" });
+      continue;
+    }
+    active.push({ batch, api: clientFor(credential), credential });
+  }
+
+  const sendable = active.filter(({ batch }) => batch.status === "sending" && (!batch.backoffUntil || batch.backoffUntil.getTime() <= clock.now()));
+  await sendRows(ledger, sendable, { ...options, policy }, summary);
+  await followUp(ledger, active, options.concurrency, policy, summary);
+
+  for (const done of await finishBatches(ledger, active.map((a) => a.batch.id))) {
+    summary.completed += 1;
+    await auditBatch(ledger, done, "batch.completed", { status: "completed" });
+  }
+  return summary;
+}
+
+async function sendRows(ledger: Ledger, batches: Active[], options: BatchPassOptions & { policy: PayoutPolicy }, summary: BatchPassSummary): Promise<void> {
+  const open = [...batches];
+  let turn = 0;
+  const maxClaims = options.maxClaims ?? Number.POSITIVE_INFINITY;
+  const lane = async () => {
+    while (open.length > 0 && summary.claimed < maxClaims && !options.signal?.aborted) {
+      const current = open[turn++ % open.length] as Active;
+      const claimed = await claimBatchRow(ledger, current.batch, async (row) => ({
+        requestHash: payoutRequestHash({ amount_centavos: row.amountCentavos, pix_key_type: row.pixKeyType, pix_key: row.pixKey ?? "", idempotency_key: "" }),
+        // As a single payout's: the reconciler may re-send it with this within the re-send window, and no longer.
+        credentialSeal: await sealCredential(current.credential, { lifetimeMs: options.policy.sealLifetimeMs, now: serverClock().now() }),
+        actor: { name: current.batch.confirmedByName ?? BATCH_WORKER_ACTOR.name, role: "operator" },
+      }));
+      if (!claimed) {
+        drop(open, current);
+        continue;
+      }
+      summary.claimed += 1;
+      const outcome = await sendPayout(
+        { ledger, api: current.api, businessId: current.batch.businessId, actor: BATCH_WORKER_ACTOR, action: "payout.create", mayResolveReview: false },
+        claimed.idempotencyKey,
+      );
+      if (outcome.kind === "submitted") summary.submitted += 1;
+      else if (outcome.kind === "rejected") summary.rejected += 1;
+      else if (outcome.kind === "busy") summary.busy += 1;
+      else if (outcome.kind === "unknown") summary.unknown += 1;
+      const wait = outcome.kind === "unknown" || outcome.kind === "rejected" ? slowDown(outcome.error) : null;
+      if (wait !== null && open.includes(current)) {
+        summary.backoffs += 1;
+        drop(open, current);
+        await setBatchBackoff(ledger, current.batch.id, new Date(serverClock().now() + wait));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, () => lane().catch((error: unknown) => log.error("batch_worker.lane_failed", { error }))));
+}
+
+function drop(list: Active[], item: Active): void {
+  const index = list.indexOf(item);
+  if (index >= 0) list.splice(index, 1);
+}
+
+/** Brings the batches' sent payouts to their final status (the refresher's look-up, with the batch's credential). */
+async function followUp(ledger: Ledger, batches: Active[], concurrency: number, policy: PayoutPolicy, summary: BatchPassSummary): Promise<void> {
+  const checkedBefore = new Date(serverClock().now() - policy.refreshEveryMs);
+  for (const { batch, credential } of batches) {
+    const rows = await listBatchFollowUps(ledger, batch, { checkedBefore, limit: concurrency * 25 });
+    const api = apiClientFor(credential, { maxAttempts: 1 });
+    let next = 0;
+    const lane = async () => {
+      while (next < rows.length) {
+        const row = rows[next++];
+        if (!row?.payoutId) continue;
+        summary.lookedUp += 1;
+        await refreshPayoutStatus(ledger, api, { ...row, businessId: batch.businessId, payoutId: row.payoutId }).catch((error: unknown) =>
+          log.warn("batch_worker.status_lookup_failed", { payoutId: row.payoutId, error }),
+        );
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));
+  }
+}
+
+function auditBatch(ledger: Ledger, batch: { id: string; businessId: string }, action: "batch.paused" | "batch.completed", after: Record<string, unknown>) {
+  return appendAudit(ledger, { businessId: batch.businessId, actor: BATCH_WORKER_ACTOR, action, targetType: "payout_batch", targetId: batch.id, outcome: "success", after });
+}
+
+const globalForWorker = globalThis as typeof globalThis & { __pixopsBatchWorker?: { timer: NodeJS.Timeout; wake: () => void } };
+
+/** Runs the batch worker now and every PAYOUT_BATCH_INTERVAL_MS in this process (with the reconciler: RECONCILER=on). */
+export function startBatchWorker(): void {
+  if (globalForWorker.__pixopsBatchWorker) return;
+  const settings = payoutSettings();
+  const concurrency = settings.PAYOUT_BATCH_CONCURRENCY;
+  let running = false;
+  let again = false;
+  const tick = async () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      const summary = await runBatchPass(await getLedger(), { concurrency, maxClaims: concurrency * 50 });
+      // A full pass means more is waiting: go on at once instead of waiting for the interval.
+      again ||= summary.claimed >= concurrency * 50;
+      if (summary.claimed > 0 || summary.completed > 0) log.info("batch_worker.pass", { summary });
+    } catch (error) {
+      log.error("batch_worker.pass_failed", { error });
+    } finally {
+      running = false;
+      if (again) {
+        again = false;
+        setImmediate(() => void tick());
+      }
+    }
+  };
+  const timer = setInterval(() => void tick(), settings.PAYOUT_BATCH_INTERVAL_MS);
+  timer.unref();
+  globalForWorker.__pixopsBatchWorker = { timer, wake: () => void tick() };
+  void tick();
+}
+
+/** A batch was confirmed or resumed here: start on it now rather than at the next interval. */
+export function wakeBatchWorker(): void {
+  globalForWorker.__pixopsBatchWorker?.wake();
+}
+
+export function stopBatchWorker(): void {
+  clearInterval(globalForWorker.__pixopsBatchWorker?.timer);
+  globalForWorker.__pixopsBatchWorker = undefined;
+}

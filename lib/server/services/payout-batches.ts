@@ -1,0 +1,173 @@
+import "server-only";
+import { createHash, randomUUID } from "node:crypto";
+import {
+  appendAudit,
+  batchProgress,
+  createBatch as writeBatch,
+  findPayoutsByRequestHash,
+  getBatch,
+  inTransaction,
+  listBatchRows,
+  listBatches,
+  type BatchRecord,
+  type Ledger,
+} from "@/lib/server/ledger";
+import { serverClock } from "@/lib/server/clock";
+import { batchResultsCsv } from "@/lib/shared/batch/export";
+import { BATCH_RESULT_COLUMNS, type BatchRowValue, type CreateBatchInput } from "@/lib/shared/schemas/payout-batches";
+import { maskPixKey } from "@/lib/shared/validation/pix-mask";
+import { BffError } from "../http/errors";
+import type { HandlerResult, SessionContext } from "../http/handler";
+import { payoutRequestHash } from "./payouts";
+import { RATE_WINDOW_MS, toBatchRowView, toBatchView } from "./payout-batch-view";
+
+type Ctx<P = unknown, B = unknown> = SessionContext<P, unknown, B>;
+
+/** How far back the register is searched for payouts a new batch would repeat. */
+const REGISTER_MATCH_DAYS = 7;
+
+/** The idempotency key of a row's payout upstream: derived from the batch and the row, so a re-send is always a replay. */
+export function batchRowKey(batchId: string, rowNumber: number): string {
+  return `batch-${batchId}-${rowNumber}`;
+}
+
+function rowHash(row: BatchRowValue): string {
+  return payoutRequestHash({ amount_centavos: row.amount_centavos, pix_key_type: row.key_type, pix_key: row.pix_key, idempotency_key: "" });
+}
+
+/** Fingerprint of a whole creation request, to tell a retry (same) from a reused key (different). */
+function batchRequestHash(input: CreateBatchInput): string {
+  const rows = input.rows.map((r) => [r.row_number, r.key_type, r.pix_key, r.amount_centavos, r.description ?? "", r.name ?? "", Object.entries(r.original)]);
+  return createHash("sha256").update(JSON.stringify([input.file_name, rows])).digest("hex");
+}
+
+/** Batches (with counts) as the browser sees them. */
+export async function batchViews(ledger: Ledger, businessId: string, batches: readonly BatchRecord[]) {
+  const progress = await batchProgress(ledger, businessId, batches.map((b) => b.id), { now: new Date(serverClock().now()), rateWindowMs: RATE_WINDOW_MS });
+  return batches.map((batch) => toBatchView(batch, progress.get(batch.id)));
+}
+
+/** The batch of this business, or 404 (another business's batch does not exist here). */
+export async function batchOr404(ledger: Ledger, businessId: string, id: string): Promise<BatchRecord> {
+  const batch = await getBatch(ledger, businessId, id);
+  if (!batch) throw new BffError(404, "batch_not_found", "No payout batch with this id.");
+  return batch;
+}
+
+// POST /api/payout-batches/preview: rows matching a payout of the last 7 days (same key, type and amount). No writes.
+export async function previewBatch(ctx: Ctx<unknown, { rows: BatchRowValue[] }>): Promise<HandlerResult> {
+  const hashes = new Map<string, number[]>();
+  for (const row of ctx.body.rows) {
+    const hash = rowHash(row);
+    hashes.set(hash, [...(hashes.get(hash) ?? []), row.row_number]);
+  }
+  const since = new Date(serverClock().now() - REGISTER_MATCH_DAYS * 24 * 60 * 60_000);
+  const found = await findPayoutsByRequestHash(ctx.ledger, ctx.businessId, [...hashes.keys()], since);
+  const matches = new Map<number, { row_number: number; payout_id: string | null; created_at: string }>();
+  for (const payout of found) {
+    for (const rowNumber of hashes.get(payout.requestHash ?? "") ?? []) {
+      // The latest earlier payout per row.
+      matches.set(rowNumber, { row_number: rowNumber, payout_id: payout.payoutId, created_at: payout.createdAt.toISOString() });
+    }
+  }
+  return { data: { register_matches: [...matches.values()].sort((a, b) => a.row_number - b.row_number) } };
+}
+
+// POST /api/payout-batches: the batch and every row written before anything is sent; one batch per Idempotency-Key.
+export async function createPayoutBatch(ctx: Ctx<unknown, CreateBatchInput>): Promise<HandlerResult> {
+  const { ledger, businessId, actor, body } = ctx;
+  const key = ctx.idempotencyKey ?? "";
+  const requestHash = batchRequestHash(body);
+  const id = randomUUID();
+  const total = body.rows.reduce((sum, row) => sum + row.amount_centavos, 0);
+  const batch = await inTransaction(ledger, async (tx) => {
+    const written = await writeBatch(tx, {
+      id,
+      businessId,
+      idempotencyKey: key,
+      requestHash,
+      fileName: body.file_name,
+      actor,
+      totalCentavos: total,
+      rows: body.rows.map((row) => ({
+        rowNumber: row.row_number,
+        idempotencyKey: batchRowKey(id, row.row_number),
+        amountCentavos: row.amount_centavos,
+        pixKeyType: row.key_type,
+        pixKey: row.pix_key,
+        pixKeyMasked: maskPixKey(row.key_type, row.pix_key),
+        description: row.description || null,
+        name: row.name || null,
+        original: row.original,
+      })),
+    });
+    if (!written.existing) {
+      await appendAudit(tx, {
+        businessId,
+        actor,
+        action: "batch.created",
+        targetType: "payout_batch",
+        targetId: written.id,
+        idempotencyKey: key,
+        outcome: "success",
+        after: { file_name: written.fileName, row_count: written.rowCount, total_centavos: written.totalCentavos, status: written.status },
+      });
+    }
+    return written;
+  });
+  if (batch.existing && batch.requestHash !== requestHash) {
+    throw new BffError(409, "idempotency_conflict", "This idempotency key was already used for a different batch. Start a new batch.");
+  }
+  const [view] = await batchViews(ledger, businessId, [batch]);
+  return { status: batch.existing ? 200 : 201, data: view };
+}
+
+// GET /api/payout-batches
+export async function listPayoutBatches(ctx: Ctx): Promise<HandlerResult> {
+  const batches = await listBatches(ctx.ledger, ctx.businessId);
+  return { data: { batches: await batchViews(ctx.ledger, ctx.businessId, batches) } };
+}
+
+// GET /api/payout-batches/{id}
+export async function getPayoutBatch(ctx: Ctx<{ id: string }>): Promise<HandlerResult> {
+  const batch = await batchOr404(ctx.ledger, ctx.businessId, ctx.params.id);
+  const [view] = await batchViews(ctx.ledger, ctx.businessId, [batch]);
+  return { data: view };
+}
+
+// GET /api/payout-batches/{id}/rows
+export async function listPayoutBatchRows(ctx: Ctx<{ id: string }>): Promise<HandlerResult> {
+  await batchOr404(ctx.ledger, ctx.businessId, ctx.params.id);
+  const rows = await listBatchRows(ctx.ledger, ctx.businessId, ctx.params.id);
+  return { data: { rows: rows.map(toBatchRowView) } };
+}
+
+// GET /api/payout-batches/{id}/results.csv: the file's own columns plus each row's outcome, formulas neutralised.
+export async function payoutBatchResults(ctx: Ctx<{ id: string }>): Promise<HandlerResult> {
+  const batch = await batchOr404(ctx.ledger, ctx.businessId, ctx.params.id);
+  const rows = await listBatchRows(ctx.ledger, ctx.businessId, batch.id);
+  const header: string[] = [];
+  const seen = new Set<string>();
+  for (const row of rows) {
+    for (const column of Object.keys(row.original)) {
+      if (!seen.has(column)) header.push(column);
+      seen.add(column);
+    }
+  }
+  const table = {
+    format: "csv" as const,
+    delimiter: null,
+    encoding: null,
+    header,
+    rows: rows.map((row) => ({ rowNumber: row.rowNumber, cells: header.map((column) => row.original[column] ?? ""), numericColumns: [] })),
+  };
+  const body = batchResultsCsv(table, BATCH_RESULT_COLUMNS, (index) => {
+    const row = rows[index];
+    return row ? [row.status, row.payoutId, row.endToEndId, row.failureReason] : [];
+  });
+  const base = batch.fileName.replace(/\.[^.]*$/, "") || "batch";
+  return { data: null, file: { body, contentType: "text/csv; charset=utf-8", fileName: `${base}-results.csv` } };
+}
+
+/** The largest body of a batch request: 5,000 rows with their original cells (the file itself is at most 2 MB). */
+export const BATCH_BODY_MAX_BYTES = 8 * 1024 * 1024;
