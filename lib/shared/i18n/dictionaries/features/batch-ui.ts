@@ -197,6 +197,16 @@ export const batchUiPtBR = {
   "batches.action.cancel.done": "Lote cancelado.",
   "batches.action.cancel.failed": "O lote não foi cancelado.",
 
+  "batches.link": "Lote · linha {row}",
+  "payouts.field.batch": "Lote",
+
+  // Messages the batch routes send (lib/server/services/payout-batch*.ts, lib/shared/schemas/payout-batches.ts).
+  "batch.confirm.totalMismatch": "O total digitado não confere com o total do lote.",
+  "batch.rows.empty": "O lote não tem nenhuma linha.",
+  "batch.rows.tooMany": "O lote passa do limite de linhas.",
+  "batch.rows.tooManyColumns": "A linha tem colunas demais.",
+  "batch.rows.duplicateRowNumber": "O mesmo número de linha aparece duas vezes.",
+
   "status.awaiting_confirmation": "Aguardando confirmação",
   "status.sending": "Enviando",
   "status.sent": "Enviado",
@@ -397,6 +407,15 @@ export const batchUiEn = {
   "batches.action.cancel.confirm": "Cancel the unsent rows",
   "batches.action.cancel.done": "Batch cancelled.",
   "batches.action.cancel.failed": "The batch was not cancelled.",
+
+  "batches.link": "Batch · row {row}",
+  "payouts.field.batch": "Batch",
+
+  "batch.confirm.totalMismatch": "The typed total does not match the batch total.",
+  "batch.rows.empty": "The batch has no rows.",
+  "batch.rows.tooMany": "The batch has more rows than allowed.",
+  "batch.rows.tooManyColumns": "The row has too many columns.",
+  "batch.rows.duplicateRowNumber": "The same row number appears twice.",
 
   "status.awaiting_confirmation": "Awaiting confirmation",
   "status.sending": "Sending",
