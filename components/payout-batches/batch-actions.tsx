@@ -28,14 +28,20 @@ const ICONS: Readonly<Record<ControlAction, LucideIcon>> = { pause: Pause, resum
 function BatchActionDialog({ batch, action }: { batch: Batch; action: ControlAction }) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  // The last attempt's failure is the mutation's own error: reset when the dialog opens or closes.
   const mutation = useBatchAction(batch.id);
   const Icon = ICONS[action];
   const destructive = action === "cancel";
 
-  const confirm = (event: MouseEvent<HTMLButtonElement>) => {
-    event.preventDefault(); // stay open while the request runs
-    setError(null);
+  const onOpenChange = (next: boolean) => {
+    if (mutation.isPending) return;
+    mutation.reset();
+    setOpen(next);
+  };
+
+  const run = (event: MouseEvent<HTMLButtonElement>) => {
+    // Keep the dialog open while the request runs; it closes on success.
+    event.preventDefault();
     mutation.mutate(
       { action },
       {
@@ -43,23 +49,13 @@ function BatchActionDialog({ batch, action }: { batch: Batch; action: ControlAct
           setOpen(false);
           toast.success(t(`batches.action.${action}.done`));
         },
-        onError: (failure) => {
-          setError(failure);
-          toast.error(t(`batches.action.${action}.failed`));
-        },
+        onError: () => toast.error(t(`batches.action.${action}.failed`)),
       },
     );
   };
 
   return (
-    <AlertDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (mutation.isPending) return;
-        setOpen(next);
-        if (!next) setError(null);
-      }}
-    >
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
       <AlertDialogTrigger asChild>
         <Button variant={destructive ? "destructive" : "outline"} size="sm">
           <Icon aria-hidden="true" />
@@ -71,10 +67,10 @@ function BatchActionDialog({ batch, action }: { batch: Batch; action: ControlAct
           <AlertDialogTitle>{t(`batches.action.${action}.title`)}</AlertDialogTitle>
           <AlertDialogDescription>{t(`batches.action.${action}.consequence`, { pending: batch.counts.pending, file: batch.file_name })}</AlertDialogDescription>
         </AlertDialogHeader>
-        {error ? <ErrorPanel error={error} headingLevel="h3" /> : null}
+        {mutation.error ? <ErrorPanel error={mutation.error} headingLevel="h3" /> : null}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={mutation.isPending}>{t("batches.action.keep")}</AlertDialogCancel>
-          <AlertDialogAction destructive={destructive} onClick={confirm} disabled={mutation.isPending} aria-busy={mutation.isPending || undefined}>
+          <AlertDialogAction destructive={destructive} onClick={run} disabled={mutation.isPending} aria-busy={mutation.isPending || undefined}>
             {mutation.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
             {t(`batches.action.${action}.confirm`)}
           </AlertDialogAction>

@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowLeft, ArrowRight } from "lucide-react";
+import { ArrowRight } from "lucide-react";
 import { useCallback, useMemo, useState, type Dispatch } from "react";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
@@ -10,6 +10,7 @@ import type { BatchSummary } from "@/lib/shared/batch/summary";
 import type { PixKeyType } from "@/lib/shared/validation/pix";
 import type { BatchDraft, DraftAction } from "./batch-draft";
 import { useCheckColumns, type CheckRow } from "./check-columns";
+import { StepActions } from "./step-actions";
 
 const SHOW = ["all", "errors", "excluded"] as const;
 type Show = (typeof SHOW)[number];
@@ -86,16 +87,12 @@ export function CheckStep({ draft, summary, dispatch, onBack, onReview }: CheckS
           {summary.invalid > 0 ? t("batches.check.blockedInvalid", { count: summary.invalid }) : t("batches.check.blockedEmpty")}
         </p>
       ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-        <Button type="button" variant="outline" onClick={onBack}>
-          <ArrowLeft aria-hidden="true" />
-          {t("batches.check.backToMap")}
-        </Button>
+      <StepActions backLabel={t("batches.check.backToMap")} onBack={onBack}>
         <Button type="button" onClick={onReview} disabled={!summary.ready} aria-describedby={summary.ready ? undefined : "batch-check-blocked"}>
           {t("batches.check.review")}
           <ArrowRight aria-hidden="true" />
         </Button>
-      </div>
+      </StepActions>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowLeft, ArrowRight, CheckCircle2 } from "lucide-react";
+import { ArrowRight, CheckCircle2 } from "lucide-react";
 import { useState } from "react";
 import { FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
@@ -8,6 +8,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { useI18n } from "@/lib/browser/i18n";
 import { BATCH_FIELDS, REQUIRED_BATCH_FIELDS, autoMapColumns, checkMapping, type BatchField, type ColumnMapping } from "@/lib/shared/batch/mapping";
 import { columnLetter } from "@/lib/shared/batch/table";
+import { StepActions } from "./step-actions";
 
 interface MapStepProps {
   header: readonly string[];
@@ -89,16 +90,12 @@ export function MapStep({ header, initial, onBack, onMapped }: MapStepProps) {
           {error}
         </p>
       ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-        <Button type="button" variant="outline" onClick={onBack}>
-          <ArrowLeft aria-hidden="true" />
-          {t("batches.map.otherFile")}
-        </Button>
+      <StepActions backLabel={t("batches.map.otherFile")} onBack={onBack}>
         <Button type="submit">
           {t("batches.map.continue")}
           <ArrowRight aria-hidden="true" />
         </Button>
-      </div>
+      </StepActions>
     </form>
   );
 }

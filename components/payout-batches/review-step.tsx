@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowLeft, Info, Layers } from "lucide-react";
+import { Info, Layers } from "lucide-react";
 import { useEffect, useId, useState, type Dispatch } from "react";
 import { Button } from "@/components/ui/button";
 import { ErrorPanel } from "@/components/ui/error-panel";
@@ -14,6 +14,7 @@ import type { BatchSummary } from "@/lib/shared/batch/summary";
 import type { Batch, CreateBatchBody } from "@/lib/shared/schemas/payout-batches";
 import { batchFingerprint, draftRowsForSubmit, type BatchDraft, type DraftAction } from "./batch-draft";
 import { ReviewFlags } from "./review-flags";
+import { StepActions } from "./step-actions";
 
 /** Where the creation's idempotency key is kept for the tab: a retry, or the same file after a reload, reuses it. */
 export const NEW_BATCH_KEY_STORAGE = "pixops.new-batch.idempotency-key";
@@ -106,15 +107,11 @@ export function ReviewStep({ draft, summary, dispatch, onBack, onCreated }: Revi
       ) : null}
 
       {createError ? <ErrorPanel error={createError} headingLevel="h3" title={t("batches.review.createFailed")} /> : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-        <Button type="button" variant="outline" onClick={onBack} disabled={sender.isPending}>
-          <ArrowLeft aria-hidden="true" />
-          {t("batches.review.back")}
-        </Button>
+      <StepActions backLabel={t("batches.review.back")} onBack={onBack} backDisabled={sender.isPending}>
         <Button type="button" size="lg" onClick={createBatch} disabled={!canCreate} loading={sender.isPending}>
           {t("batches.review.create", { count: summary.payouts })}
         </Button>
-      </div>
+      </StepActions>
       <p className="text-xs text-muted-foreground sm:text-right">{t("batches.review.createNote")}</p>
     </div>
   );
