@@ -16,7 +16,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { useI18n } from "@/lib/browser/i18n";
-import { batchResultsUrl, isBatchLive, payoutBatchQuery, payoutBatchRowsQuery } from "@/lib/browser/query/payout-batches";
+import { batchResultsUrl, isBatchLive, payoutBatchQuery, payoutBatchRowsQuery, useBatchRowsFollow } from "@/lib/browser/query/payout-batches";
 import { BATCH_ROW_STATUSES, type Batch } from "@/lib/shared/schemas/payout-batches";
 import { BatchControls } from "./batch-actions";
 import { BatchProgress } from "./batch-progress";
@@ -36,7 +36,8 @@ function BackLink() {
 /** Every row's outcome, refreshed with the batch while it sends; filter by outcome. */
 function BatchRowsTable({ batch }: { batch: Batch }) {
   const { t } = useI18n();
-  const rows = useQuery(payoutBatchRowsQuery(batch.id, isBatchLive(batch.status)));
+  const rows = useQuery(payoutBatchRowsQuery(batch.id));
+  useBatchRowsFollow(batch);
   const columns = useBatchRowColumns();
   const [status, setStatus] = useState("");
   const data = status ? rows.data?.rows.filter((row) => row.status === status) : rows.data?.rows;

@@ -6,7 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { columnMeta, type DataTableColumn } from "@/components/ui/data-table";
 import { NativeSelect } from "@/components/ui/native-select";
 import { useI18n } from "@/lib/browser/i18n";
-import { BATCH_FIELDS, type BatchField, type ColumnMapping } from "@/lib/shared/batch/mapping";
+import { type BatchField, type ColumnMapping } from "@/lib/shared/batch/mapping";
 import type { ValidatedRow } from "@/lib/shared/batch/validate-row";
 import { PIX_KEY_TYPES, type PixKeyType } from "@/lib/shared/validation/pix";
 import { EditableCell } from "./editable-cell";
@@ -28,7 +28,9 @@ export interface CheckHandlers {
 const column = createColumnHelper<CheckRow>();
 
 const TYPE_ERRORS = new Set(["batch.row.keyAmbiguous", "batch.row.keyTypeUndetected", "batch.row.keyTypeUnknown", "batch.row.keyNumericCell", "batch.row.keyElevenDigits"]);
-const WIDTHS: Readonly<Record<BatchField, number>> = { amount: 170, key: 250, keyType: 170, description: 210, name: 200 };
+const WIDTHS: Readonly<Record<BatchField, number>> = { amount: 160, key: 300, keyType: 150, description: 210, name: 200 };
+/** Who, where to, how much: the order a person reads a payout in. */
+const FIELD_ORDER: readonly BatchField[] = ["name", "key", "keyType", "amount", "description"];
 
 /** The key types the operator may pick for a row: the ones validation offers, else (a type it could not tell) all. */
 function typeOptions({ row, chosen }: CheckRow): readonly PixKeyType[] | null {
@@ -83,7 +85,7 @@ export function useCheckColumns(mapping: ColumnMapping, handlers: CheckHandlers)
           />
         ),
       }),
-      column.accessor((line) => line.row.rowNumber, { id: "row", header: t("batches.check.row"), size: 70, meta: columnMeta({ align: "right" }) }),
+      column.accessor((line) => line.row.rowNumber, { id: "row", header: t("batches.check.row"), size: 90, meta: columnMeta({ align: "right" }) }),
       column.accessor((line) => (line.row.excluded ? 2 : line.row.errors.length > 0 ? 0 : 1), {
         id: "state",
         header: t("batches.check.state"),
@@ -105,7 +107,7 @@ export function useCheckColumns(mapping: ColumnMapping, handlers: CheckHandlers)
         },
       }),
     ];
-    const fields = BATCH_FIELDS.flatMap((field) => {
+    const fields = FIELD_ORDER.flatMap((field) => {
       const index = mapping[field];
       if (index === undefined) return [];
       return [

@@ -64,7 +64,7 @@ export function CheckStep({ draft, summary, dispatch, onBack, onReview }: CheckS
         searchPlaceholder={t("batches.check.search")}
         estimateRowHeight={56}
         maxHeight="max(24rem, calc(100dvh - 22rem))"
-        rowClassName={(line) => (line.row.excluded ? "opacity-60" : undefined)}
+        rowClassName={(line) => (line.row.excluded ? "bg-muted/40" : undefined)}
         filters={
           <NativeSelect size="sm" aria-label={t("batches.check.show")} value={show} onChange={(event) => setShow(event.target.value as Show)}>
             {SHOW.map((value) => (

@@ -56,6 +56,11 @@ export function NewBatchFlow() {
   };
 
   const created = (next: Batch) => {
+    // The same key can answer with a batch already confirmed (a retry after the answer was lost): show where it is.
+    if (next.status !== "awaiting_confirmation") {
+      router.push(`/payouts/batch/${encodeURIComponent(next.id)}`);
+      return;
+    }
     setBatch(next);
     toast.success(t("batches.toast.created"));
     goTo("confirm");

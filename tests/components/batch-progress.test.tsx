@@ -55,7 +55,8 @@ describe("batch progress", () => {
     // The next poll: every row has its outcome and the batch is completed.
     batch = { ...batch, status: "completed", counts: { pending: 0, sending: 0, sent: 0, paid: 2, failed: 1, needs_review: 0, cancelled: 0 }, eta_seconds: null };
     rows = rows.map((row) => ({ ...row, status: row.row_number === 5 ? "failed" : "paid", failure_reason: row.row_number === 5 ? "Chave não encontrada" : null }));
-    await client.refetchQueries({ queryKey: payoutBatchKeys.all });
+    // Only the batch is polled; its rows follow when its counts move.
+    await client.refetchQueries({ queryKey: payoutBatchKeys.detail("b_1"), exact: true });
     await waitFor(() => expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "3"));
     expect(screen.getByText("O lote terminou.")).toBeInTheDocument();
     expect(screen.getByTestId("batch-progress-text")).toHaveTextContent("3 de 3 concluídas (100%)");

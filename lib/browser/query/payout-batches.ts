@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { bffFetch } from "@/lib/browser/bff-client/client";
 import {
   LIVE_BATCH_STATUSES,
@@ -52,13 +53,28 @@ export function payoutBatchQuery(id: string) {
   });
 }
 
-/** GET /api/payout-batches/{id}/rows: every row's outcome; polled at the batch's pace (`live`). */
-export function payoutBatchRowsQuery(id: string, live: boolean) {
+/** GET /api/payout-batches/{id}/rows: every row's outcome (up to 5,000). Not polled itself: `useBatchRowsFollow` refreshes it when the batch's counts move. */
+export function payoutBatchRowsQuery(id: string) {
   return queryOptions({
     queryKey: payoutBatchKeys.rows(id),
     queryFn: ({ signal }) => bffFetch(`${batchPath(id)}/rows`, { schema: batchRowsSchema, signal }),
-    refetchInterval: live ? BATCH_LIVE_REFRESH_MS : false,
   });
+}
+
+/**
+ * Refreshes a batch's rows whenever its (polled) status or counts change, so
+ * the per-row table follows the progress bar — including the last change that
+ * ends the batch — without downloading every row on every poll.
+ */
+export function useBatchRowsFollow(batch: Pick<Batch, "id" | "status" | "counts">): void {
+  const queryClient = useQueryClient();
+  const signature = `${batch.status}:${Object.values(batch.counts).join(",")}`;
+  const seen = useRef(signature);
+  useEffect(() => {
+    if (seen.current === signature) return;
+    seen.current = signature;
+    void queryClient.invalidateQueries({ queryKey: payoutBatchKeys.rows(batch.id) });
+  }, [queryClient, batch.id, signature]);
 }
 
 /** POST /api/payout-batches/preview: rows matching a payout of the last 7 days (writes nothing). */
