@@ -2,6 +2,7 @@
 
 import { cn } from "@/components/ui/cn";
 import { useI18n } from "@/lib/browser/i18n";
+import { isBatchLive } from "@/lib/browser/query/payout-batches";
 import type { Batch, BatchCounts } from "@/lib/shared/schemas/payout-batches";
 
 /** The bar's parts, in order: final outcomes first, then rows sent and waiting for theirs. */
@@ -66,13 +67,15 @@ export function BatchProgress({ batch, compact = false }: { batch: Batch; compac
             <span className="font-medium tabular-nums" data-testid="batch-progress-text">
               {t("batches.progress.summary", { finished, total, percent })}
             </span>
-            <span className="text-muted-foreground tabular-nums">
-              {batch.rate_per_minute !== null ? t("batches.progress.rate", { rate: formatNumber(Math.round(batch.rate_per_minute)) }) : t("batches.progress.noRate")}
-              {" · "}
-              {batch.eta_seconds !== null && batch.eta_seconds > 0
-                ? t("batches.progress.timeLeft", { time: timeLeftText(batch.eta_seconds, t) })
-                : t("batches.progress.noTimeLeft")}
-            </span>
+            {isBatchLive(batch.status) ? (
+              <span className="text-muted-foreground tabular-nums">
+                {batch.rate_per_minute !== null ? t("batches.progress.rate", { rate: formatNumber(Math.round(batch.rate_per_minute)) }) : t("batches.progress.noRate")}
+                {" · "}
+                {batch.eta_seconds !== null && batch.eta_seconds > 0
+                  ? t("batches.progress.timeLeft", { time: timeLeftText(batch.eta_seconds, t) })
+                  : t("batches.progress.noTimeLeft")}
+              </span>
+            ) : null}
           </p>
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={t("batches.progress.legend")}>
             {[...SEGMENTS, { key: "pending" as const, className: "bg-muted border" }, { key: "sending" as const, className: "bg-info-soft border" }].map(({ key, className }) => (
