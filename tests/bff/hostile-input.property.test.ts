@@ -31,6 +31,15 @@ import * as payout from "@/app/api/payouts/[id]/route";
 import * as payoutAttention from "@/app/api/payouts/attention/route";
 import * as payoutReview from "@/app/api/payouts/review/route";
 import * as payouts from "@/app/api/payouts/route";
+import * as batches from "@/app/api/payout-batches/route";
+import * as batchPreview from "@/app/api/payout-batches/preview/route";
+import * as batchOne from "@/app/api/payout-batches/[id]/route";
+import * as batchRowsRoute from "@/app/api/payout-batches/[id]/rows/route";
+import * as batchResults from "@/app/api/payout-batches/[id]/results.csv/route";
+import * as batchConfirm from "@/app/api/payout-batches/[id]/confirm/route";
+import * as batchPause from "@/app/api/payout-batches/[id]/pause/route";
+import * as batchResume from "@/app/api/payout-batches/[id]/resume/route";
+import * as batchCancel from "@/app/api/payout-batches/[id]/cancel/route";
 import * as session from "@/app/api/session/route";
 import * as sessions from "@/app/api/sessions/route";
 import * as subaccountBlocked from "@/app/api/subaccounts/[id]/blocked/route";
@@ -215,7 +224,28 @@ const limit = fc.integer({ min: -5, max: 2_000 }).map(String);
 const amount = fc.integer({ min: 1, max: 10_000_000 });
 const businessIds = [ACME.businessId, BETA.businessId, "00000000-0000-4000-8000-000000000000"];
 
+const batchRow = fc.record({
+  row_number: fc.integer({ min: 1, max: 5_000 }),
+  pix_key: fc.constantFrom("fornecedor@example.com", "529.982.247-25", "+5511987654321"),
+  key_type: fc.constantFrom("email", "cpf", "phone"),
+  amount_centavos: amount,
+  description: fc.constantFrom("NF 1", ""),
+  name: fc.constantFrom("Maria", "=HYPERLINK(\"x\")"),
+  original: fc.dictionary(fc.constantFrom("valor", "chave", "nome"), fc.constantFrom("1,00", "=1+1", "")),
+});
+const batchRowList = fc.array(batchRow, { minLength: 1, maxLength: 3 });
+
 const ROUTES: FuzzRoute[] = [
+  { name: "GET /api/payout-batches", handler: batches.GET, body: null, query: {} },
+  { name: "POST /api/payout-batches", handler: batches.POST, body: { file_name: fc.constantFrom("lista.csv", "pagamentos.xlsx"), rows: batchRowList }, query: {} },
+  { name: "POST /api/payout-batches/preview", handler: batchPreview.POST, body: { rows: batchRowList }, query: {} },
+  { name: "GET /api/payout-batches/{id}", handler: batchOne.GET, body: null, query: {} },
+  { name: "GET /api/payout-batches/{id}/rows", handler: batchRowsRoute.GET, body: null, query: {} },
+  { name: "GET /api/payout-batches/{id}/results.csv", handler: batchResults.GET, body: null, query: {} },
+  { name: "POST /api/payout-batches/{id}/confirm", handler: batchConfirm.POST, body: { typed_total_centavos: amount }, query: {} },
+  { name: "POST /api/payout-batches/{id}/pause", handler: batchPause.POST, body: null, query: {} },
+  { name: "POST /api/payout-batches/{id}/resume", handler: batchResume.POST, body: null, query: {} },
+  { name: "POST /api/payout-batches/{id}/cancel", handler: batchCancel.POST, body: null, query: {} },
   {
     name: "POST /api/session",
     handler: session.POST,

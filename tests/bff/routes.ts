@@ -7,6 +7,8 @@ import * as chargebacks from "@/app/api/chargebacks/route";
 import * as paymentLinks from "@/app/api/payment-links/route";
 import * as payout from "@/app/api/payouts/[id]/route";
 import * as payouts from "@/app/api/payouts/route";
+import * as payoutBatches from "@/app/api/payout-batches/route";
+import * as payoutBatchPreview from "@/app/api/payout-batches/preview/route";
 import * as session from "@/app/api/session/route";
 import * as sessions from "@/app/api/sessions/route";
 import * as subaccountBlocked from "@/app/api/subaccounts/[id]/blocked/route";
@@ -29,6 +31,8 @@ export interface RouteCase {
 }
 
 let seq = 0;
+
+const batchRow = { row_number: 2, pix_key: "fornecedor@example.com", key_type: "email", amount_centavos: 2500, original: { chave: "fornecedor@example.com", valor: "25,00" } };
 
 /** Fresh, valid requests for every business route (new idempotency keys and slugs on each call). */
 export function businessRoutes(): RouteCase[] {
@@ -89,6 +93,23 @@ export function businessRoutes(): RouteCase[] {
     { name: "GET /api/subaccounts", handler: subaccounts.GET, path: "/api/subaccounts", options: {}, viewer: false, operatorStatus: 200 },
     { name: "GET /api/chargebacks", handler: chargebacks.GET, path: "/api/chargebacks", options: {}, viewer: true, operatorStatus: 200 },
     { name: "GET /api/activity", handler: activity.GET, path: "/api/activity", options: {}, viewer: false, operatorStatus: 200 },
+    { name: "GET /api/payout-batches", handler: payoutBatches.GET, path: "/api/payout-batches", options: {}, viewer: false, operatorStatus: 200 },
+    {
+      name: "POST /api/payout-batches",
+      handler: payoutBatches.POST,
+      path: "/api/payout-batches",
+      options: { method: "POST", idempotencyKey: newKey("batch"), body: { file_name: "rota.csv", rows: [batchRow] } },
+      viewer: false,
+      operatorStatus: 201,
+    },
+    {
+      name: "POST /api/payout-batches/preview",
+      handler: payoutBatchPreview.POST,
+      path: "/api/payout-batches/preview",
+      options: { method: "POST", body: { rows: [batchRow] } },
+      viewer: false,
+      operatorStatus: 200,
+    },
   ];
 }
 

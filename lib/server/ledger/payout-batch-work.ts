@@ -140,12 +140,15 @@ export async function finishBatches(ledger: Ledger, batchIds: readonly string[])
   return completed;
 }
 
-/** The batch's credential could not be opened: a sending batch waits for an operator to resume it (with their own). */
+/** The batch's credential could not be opened: a sending batch waits for an operator to resume it (with their own). True when it paused one. */
 export async function pauseForCredential(ledger: Ledger, batchId: string, by: string): Promise<boolean> {
-  const rows = await ledger.db
-    .update(payoutBatches)
-    .set({ status: sql`CASE WHEN ${payoutBatches.status} = 'sending' THEN 'paused' ELSE ${payoutBatches.status} END`, pausedByName: by, pausedAt: sql`now()`, credentialSeal: null, updatedAt: sql`now()` })
-    .where(eq(payoutBatches.id, batchId))
-    .returning({ status: payoutBatches.status });
-  return rows[0]?.status === "paused";
+  return ledger.db.transaction(async (db) => {
+    const paused = await db
+      .update(payoutBatches)
+      .set({ status: "paused", pausedByName: by, pausedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(payoutBatches.id, batchId), eq(payoutBatches.status, "sending")))
+      .returning({ id: payoutBatches.id });
+    await db.update(payoutBatches).set({ credentialSeal: null, updatedAt: sql`now()` }).where(eq(payoutBatches.id, batchId));
+    return paused.length > 0;
+  });
 }

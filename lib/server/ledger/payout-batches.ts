@@ -24,7 +24,8 @@ export interface BatchRowWrite {
   pixKeyMasked: string;
   description: string | null;
   name: string | null;
-  original: Record<string, string>;
+  /** [header, cell] pairs, in the file's column order. */
+  original: [string, string][];
 }
 
 export interface BatchWrite {
@@ -131,7 +132,7 @@ export interface BatchRowOutcome {
   amountCentavos: number;
   description: string | null;
   name: string | null;
-  original: Record<string, string>;
+  original: [string, string][];
   status: string;
   payoutId: string | null;
   endToEndId: string | null;

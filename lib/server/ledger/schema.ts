@@ -157,7 +157,8 @@ export const payoutBatchRows = pgTable(
     pixKey: text("pix_key"),
     description: text("description"),
     name: text("name"),
-    original: jsonb("original").$type<Record<string, string>>().notNull(),
+    /** [header, cell] pairs in the file's column order (a jsonb object would not keep the order). */
+    original: jsonb("original").$type<[string, string][]>().notNull(),
     payoutId: uuid("payout_id"),
     dispatchedAt: timestamptz("dispatched_at"),
   },

@@ -98,7 +98,7 @@ export async function createPayoutBatch(ctx: Ctx<unknown, CreateBatchInput>): Pr
         pixKeyMasked: maskPixKey(row.key_type, row.pix_key),
         description: row.description || null,
         name: row.name || null,
-        original: row.original,
+        original: Object.entries(row.original),
       })),
     });
     if (!written.existing) {
@@ -149,7 +149,7 @@ export async function payoutBatchResults(ctx: Ctx<{ id: string }>): Promise<Hand
   const header: string[] = [];
   const seen = new Set<string>();
   for (const row of rows) {
-    for (const column of Object.keys(row.original)) {
+    for (const [column] of row.original) {
       if (!seen.has(column)) header.push(column);
       seen.add(column);
     }
@@ -159,7 +159,10 @@ export async function payoutBatchResults(ctx: Ctx<{ id: string }>): Promise<Hand
     delimiter: null,
     encoding: null,
     header,
-    rows: rows.map((row) => ({ rowNumber: row.rowNumber, cells: header.map((column) => row.original[column] ?? ""), numericColumns: [] })),
+    rows: rows.map((row) => {
+      const cells = new Map(row.original);
+      return { rowNumber: row.rowNumber, cells: header.map((column) => cells.get(column) ?? ""), numericColumns: [] };
+    }),
   };
   const body = batchResultsCsv(table, BATCH_RESULT_COLUMNS, (index) => {
     const row = rows[index];

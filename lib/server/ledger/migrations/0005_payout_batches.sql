@@ -56,7 +56,7 @@ CREATE TABLE payout_batch_rows (
   pix_key          text,
   description      text,
   name             text,
-  -- The file's own cells of this row, for the results file.
+  -- The file's own cells of this row, for the results file: [header, cell] pairs in column order.
   original         jsonb       NOT NULL,
   payout_id        uuid        REFERENCES payouts (id),
   dispatched_at    timestamptz,

@@ -1,0 +1,111 @@
+/**
+ * The batch worker against the real sandbox and ledger: a batch sent to the end
+ * with each row as the sandbox decides, a crash after rows were claimed (the
+ * next worker and the reconciler finish them, once each upstream), and two
+ * workers on one ledger never sending the same row.
+ */
+import { describe, expect, it } from "vitest";
+import * as activity from "@/app/api/activity/route";
+import { claimBatchRow, getLedger } from "@/lib/server/ledger";
+import { runBatchPass } from "@/lib/server/services/payout-batch-worker";
+import { reconcilePayouts } from "@/lib/server/services/reconciler";
+import { sealCredential } from "@/lib/server/session/credential-seal";
+import { payoutPolicy } from "@/lib/server/services/payout-policy";
+import { sendPayout } from "@/lib/server/services/payout-sender";
+import { apiClientFor } from "@/lib/server/payments-api/for-credential";
+import type { ActivityEntry } from "@/lib/shared/schemas/activity";
+import { ACME, call } from "../helpers/bff";
+import { setUpBffHarness } from "../helpers/bff-suite";
+import { batchRows, confirmBatch, createBatch, readRows, runUntilDone, upstreamByKey } from "../helpers/batches";
+
+const ctx = setUpBffHarness({ env: { PAYOUT_REFRESH_EVERY_MS: "100" } });
+
+describe("batch worker", () => {
+  it("sends a 50-row batch to completion: each row paid or failed as the sandbox decides, one upstream payout per row", async () => {
+    const unknownKeys = [5, 17, 30];
+    const batch = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, batchRows(50, { prefix: "fifty", unknownKeys })));
+    const { batch: done, passes } = await runUntilDone(ctx.harness, ctx.cookie, batch.id);
+    expect(done.status).toBe("completed");
+    expect(done.counts).toEqual({ pending: 0, sending: 0, sent: 0, paid: 47, failed: 3, needs_review: 0, cancelled: 0 });
+    expect(passes.reduce((sum, p) => sum + p.claimed, 0)).toBe(50);
+
+    const rows = await readRows(ctx.cookie, batch.id);
+    for (const row of rows) {
+      expect(row.status, `row ${row.row_number}`).toBe(unknownKeys.includes(row.row_number) ? "failed" : "paid");
+      expect(row.payout_id).toMatch(/^po_/);
+      expect(row.end_to_end_id).toMatch(/^E/);
+    }
+    expect(rows.find((r) => r.row_number === 5)?.failure_reason).toContain("DICT");
+    const upstream = await upstreamByKey(ctx.harness, batch.id);
+    expect(upstream.size).toBe(50);
+    expect([...upstream.values()].every((count) => count === 1)).toBe(true);
+
+    const audit = (await call(activity.GET, `/api/activity?target_id=${batch.id}`, { cookie: ctx.cookie })).json.data as { items: ActivityEntry[] };
+    expect(audit.items[0]).toMatchObject({ action: "batch.completed", actor: { name: "batch worker" } });
+  }, 120_000);
+
+  it("after a crash mid-batch (rows claimed, some sent without an answer) the next worker and the reconciler finish every row, once each upstream", async () => {
+    const ledger = await getLedger();
+    const batch = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, batchRows(20, { prefix: "crash" })));
+    const credential = { kind: "api_key" as const, apiKey: ACME.apiKey };
+    const prepare = async () => ({
+      requestHash: "crash-test",
+      credentialSeal: await sealCredential(credential, { lifetimeMs: payoutPolicy().sealLifetimeMs, now: ctx.harness.clock.now() }),
+      actor: { name: "Olivia Operator", role: "operator" },
+    });
+    // The crashed worker claimed 6 rows: 3 never sent, 3 sent with the answer lost (the API made them).
+    const claimed = [];
+    for (let i = 0; i < 6; i++) claimed.push(await claimBatchRow(ledger, { id: batch.id, businessId: ACME.businessId }, prepare));
+    await ctx.harness.sandbox.setFaults([{ kind: "commit_then_drop", method: "POST", path: "/v1/payouts" }]);
+    for (const row of claimed.slice(3)) {
+      const outcome = await sendPayout(
+        { ledger, api: apiClientFor(credential, { maxAttempts: 1 }), businessId: ACME.businessId, actor: { name: "Olivia Operator", role: "operator" }, action: "payout.create", mayResolveReview: false },
+        row?.idempotencyKey ?? "",
+      );
+      expect(outcome.kind).toBe("unknown");
+    }
+    await ctx.harness.sandbox.clearFaults();
+    expect((await upstreamByKey(ctx.harness, batch.id)).size).toBe(3);
+
+    // The restarted instance: its reconciler resumes the claimed rows with their own keys, its worker the rest.
+    await reconcilePayouts(ledger, { olderThanMs: 0 });
+    const { batch: done } = await runUntilDone(ctx.harness, ctx.cookie, batch.id);
+    expect(done.status).toBe("completed");
+    expect(done.counts.paid).toBe(20);
+    const upstream = await upstreamByKey(ctx.harness, batch.id);
+    expect(upstream.size).toBe(20);
+    expect([...upstream.values()].every((count) => count === 1)).toBe(true);
+  }, 120_000);
+
+  it("two workers on one ledger never send the same row", async () => {
+    const ledger = await getLedger();
+    const batch = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, batchRows(40, { prefix: "twin" })));
+    await ctx.harness.sandbox.setFaults([{ kind: "latency", method: "POST", path: "/v1/payouts", ms: 20 }]);
+    const [a, b] = await Promise.all([runBatchPass(ledger, { concurrency: 3 }), runBatchPass(ledger, { concurrency: 3 })]);
+    await ctx.harness.sandbox.clearFaults();
+    expect((a?.claimed ?? 0) + (b?.claimed ?? 0)).toBe(40);
+    expect(a?.claimed).toBeGreaterThan(0);
+    expect(b?.claimed).toBeGreaterThan(0);
+    const sends = (await ctx.harness.sandbox.payoutRequests()).filter((r) => r.idempotency_key?.startsWith(`batch-${batch.id}-`));
+    expect(sends).toHaveLength(40);
+    expect(new Set(sends.map((s) => s.idempotency_key)).size).toBe(40);
+    const upstream = await upstreamByKey(ctx.harness, batch.id);
+    expect([...upstream.values()].every((count) => count === 1)).toBe(true);
+    expect(upstream.size).toBe(40);
+  }, 120_000);
+
+  it("a 429 makes the whole batch wait for the Retry-After before sending more", async () => {
+    const ledger = await getLedger();
+    const batch = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, batchRows(6, { prefix: "slow" })));
+    await ctx.harness.sandbox.setFaults([{ kind: "throttle429", method: "POST", path: "/v1/payouts", retry_after: 5 }]);
+    const first = await runBatchPass(ledger, { concurrency: 1, clientFor: (credential) => apiClientFor(credential, { maxAttempts: 1 }) });
+    expect(first).toMatchObject({ claimed: 1, unknown: 1, backoffs: 1 });
+    await ctx.harness.sandbox.clearFaults();
+    expect((await runBatchPass(ledger, { concurrency: 1 })).claimed).toBe(0);
+    await ctx.harness.clock.skip(5_000);
+    await reconcilePayouts(ledger, { olderThanMs: 0 });
+    const { batch: done } = await runUntilDone(ctx.harness, ctx.cookie, batch.id);
+    expect(done.counts.paid).toBe(6);
+    expect([...(await upstreamByKey(ctx.harness, batch.id)).values()]).toEqual([1, 1, 1, 1, 1, 1]);
+  }, 120_000);
+});

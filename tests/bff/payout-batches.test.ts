@@ -1,0 +1,246 @@
+/**
+ * The batch payout routes: roles, CSRF, idempotent creation, the typed-total
+ * confirmation, pause / resume / cancel, tenant isolation, the register
+ * preview and the results file. The worker itself is in payout-batch-worker.test.ts.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import * as batches from "@/app/api/payout-batches/route";
+import * as preview from "@/app/api/payout-batches/preview/route";
+import * as batchOne from "@/app/api/payout-batches/[id]/route";
+import * as confirm from "@/app/api/payout-batches/[id]/confirm/route";
+import * as pause from "@/app/api/payout-batches/[id]/pause/route";
+import * as resume from "@/app/api/payout-batches/[id]/resume/route";
+import * as cancel from "@/app/api/payout-batches/[id]/cancel/route";
+import * as rowsRoute from "@/app/api/payout-batches/[id]/rows/route";
+import * as results from "@/app/api/payout-batches/[id]/results.csv/route";
+import * as activity from "@/app/api/activity/route";
+import * as payouts from "@/app/api/payouts/route";
+import * as session from "@/app/api/session/route";
+import { getLedger } from "@/lib/server/ledger";
+import { runBatchPass } from "@/lib/server/services/payout-batch-worker";
+import type { ActivityEntry } from "@/lib/shared/schemas/activity";
+import type { Batch } from "@/lib/shared/schemas/payout-batches";
+import type { RegisterPayout } from "@/lib/shared/schemas/register";
+import { betaOperatorBody, call, newKey, signIn, viewerBody } from "../helpers/bff";
+import { setUpBffHarness } from "../helpers/bff-suite";
+import { batchRows, confirmBatch, createBatch, readBatch, readRows } from "../helpers/batches";
+
+const ctx = setUpBffHarness({ env: { RECONCILER: "off" } });
+const post = (handler: typeof confirm.POST, id: string, action: string, body?: unknown) =>
+  call(handler, `/api/payout-batches/${id}/${action}`, { method: "POST", cookie: ctx.cookie, params: { id }, body });
+
+describe("batch routes: who may call them", () => {
+  let viewer = "";
+  let batch: Batch;
+  beforeAll(async () => {
+    viewer = await signIn(session.POST, viewerBody);
+    batch = await createBatch(ctx.cookie, batchRows(2));
+  });
+
+  it("refuses a viewer on every route (403), and changes nothing", async () => {
+    const id = batch.id;
+    const rows = batchRows(1);
+    const attempts = [
+      call(batches.GET, "/api/payout-batches", { cookie: viewer }),
+      call(batches.POST, "/api/payout-batches", { method: "POST", cookie: viewer, idempotencyKey: newKey(), body: { file_name: "x.csv", rows } }),
+      call(preview.POST, "/api/payout-batches/preview", { method: "POST", cookie: viewer, body: { rows } }),
+      call(batchOne.GET, `/api/payout-batches/${id}`, { cookie: viewer, params: { id } }),
+      call(rowsRoute.GET, `/api/payout-batches/${id}/rows`, { cookie: viewer, params: { id } }),
+      call(results.GET, `/api/payout-batches/${id}/results.csv`, { cookie: viewer, params: { id } }),
+      ...[confirm, pause, resume, cancel].map((route, i) =>
+        call(route.POST, `/api/payout-batches/${id}/${["confirm", "pause", "resume", "cancel"][i]}`, { method: "POST", cookie: viewer, params: { id }, body: {} }),
+      ),
+    ];
+    for (const result of await Promise.all(attempts)) {
+      expect(result.status, result.text).toBe(403);
+      expect(result.json.error?.code).toBe("forbidden");
+    }
+    expect((await readBatch(ctx.cookie, id)).status).toBe("awaiting_confirmation");
+  });
+
+  it("refuses a cross-site write (CSRF) and a request without a session", async () => {
+    const crossSite = await call(batches.POST, "/api/payout-batches", {
+      method: "POST",
+      cookie: ctx.cookie,
+      idempotencyKey: newKey(),
+      body: { file_name: "x.csv", rows: batchRows(1) },
+      headers: { "sec-fetch-site": "cross-site", origin: "https://evil.example" },
+    });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.json.error?.code).toBe("csrf_rejected");
+    const confirmCrossSite = await call(confirm.POST, `/api/payout-batches/${batch.id}/confirm`, {
+      method: "POST",
+      cookie: ctx.cookie,
+      params: { id: batch.id },
+      body: {},
+      headers: { "x-requested-by": null },
+    });
+    expect(confirmCrossSite.status).toBe(403);
+    expect((await call(batches.GET, "/api/payout-batches", {})).status).toBe(401);
+    expect((await readBatch(ctx.cookie, batch.id)).status).toBe("awaiting_confirmation");
+  });
+});
+
+describe("creating a batch", () => {
+  it("writes the batch and every row before anything is sent, masked, awaiting confirmation", async () => {
+    const upstreamBefore = (await ctx.harness.sandbox.payouts()).length;
+    const batch = await createBatch(ctx.cookie, batchRows(3));
+    expect(batch).toMatchObject({ status: "awaiting_confirmation", row_count: 3, total_centavos: 1000 + 1001 + 1002, created_by: "Olivia Operator", file_name: "lista.csv" });
+    expect(batch.counts).toEqual({ pending: 3, sending: 0, sent: 0, paid: 0, failed: 0, needs_review: 0, cancelled: 0 });
+    const rows = await readRows(ctx.cookie, batch.id);
+    expect(rows.map((r) => [r.row_number, r.status, r.pix_key, r.payout_id])).toEqual([
+      [2, "pending", "r***@example.com", null],
+      [3, "pending", "r***@example.com", null],
+      [4, "pending", "r***@example.com", null],
+    ]);
+    expect((await ctx.harness.sandbox.payouts()).length).toBe(upstreamBefore);
+  });
+
+  it("the same key and body again is the same batch; the same key with another body is refused", async () => {
+    const key = newKey("batch");
+    const rows = batchRows(2);
+    const first = await createBatch(ctx.cookie, rows, key);
+    const again = await call(batches.POST, "/api/payout-batches", { method: "POST", cookie: ctx.cookie, idempotencyKey: key, body: { file_name: "lista.csv", rows } });
+    expect(again.status).toBe(200);
+    expect((again.json.data as Batch).id).toBe(first.id);
+    const other = await call(batches.POST, "/api/payout-batches", { method: "POST", cookie: ctx.cookie, idempotencyKey: key, body: { file_name: "lista.csv", rows: batchRows(3) } });
+    expect(other.status).toBe(409);
+    expect(other.json.error?.code).toBe("idempotency_conflict");
+    const list = (await call(batches.GET, "/api/payout-batches", { cookie: ctx.cookie })).json.data as { batches: Batch[] };
+    expect(list.batches.filter((b) => b.id === first.id)).toHaveLength(1);
+  });
+
+  it("needs an Idempotency-Key, and validates every row with the single payout's rules", async () => {
+    const noKey = await call(batches.POST, "/api/payout-batches", { method: "POST", cookie: ctx.cookie, body: { file_name: "x.csv", rows: batchRows(1) } });
+    expect(noKey.status).toBe(428);
+    const [row] = batchRows(1);
+    const bad = await call(batches.POST, "/api/payout-batches", {
+      method: "POST",
+      cookie: ctx.cookie,
+      idempotencyKey: newKey(),
+      body: { file_name: "x.csv", rows: [{ ...row, key_type: "cpf", pix_key: "12345678900" }, { ...row, amount_centavos: 0 }] },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.json.error?.fields).toMatchObject({ "rows.0.pix_key": "validation.pixKey.cpf", "rows.1.amount_centavos": "validation.amountPositive" });
+  });
+
+  it("takes a 5,000-row batch (past the ordinary 64 KiB body limit)", async () => {
+    const batch = await createBatch(ctx.cookie, batchRows(5_000, { prefix: "big" }));
+    expect(batch).toMatchObject({ row_count: 5_000, status: "awaiting_confirmation" });
+    expect((await readRows(ctx.cookie, batch.id)).length).toBe(5_000);
+  }, 60_000);
+});
+
+describe("confirming, pausing, resuming, cancelling", () => {
+  it("above the threshold the typed total must match; confirmation is audited with who", async () => {
+    const batch = await createBatch(ctx.cookie, batchRows(2, { amount: 600_000 }));
+    expect(batch.total_centavos).toBeGreaterThan(1_000_000);
+    const missing = await post(confirm.POST, batch.id, "confirm", {});
+    expect(missing.status).toBe(422);
+    expect(missing.json.error?.fields).toEqual({ typed_total_centavos: "batch.confirm.totalMismatch" });
+    const wrong = await post(confirm.POST, batch.id, "confirm", { typed_total_centavos: batch.total_centavos - 1 });
+    expect(wrong.status).toBe(422);
+    expect((await readBatch(ctx.cookie, batch.id)).status).toBe("awaiting_confirmation");
+    const right = await post(confirm.POST, batch.id, "confirm", { typed_total_centavos: batch.total_centavos });
+    expect(right.status).toBe(200);
+    expect(right.json.data).toMatchObject({ status: "sending" });
+    // A second click gets the batch, not a second confirmation.
+    expect((await post(confirm.POST, batch.id, "confirm", {})).status).toBe(200);
+    const audit = (await call(activity.GET, `/api/activity?target_id=${batch.id}`, { cookie: ctx.cookie })).json.data as { items: ActivityEntry[] };
+    expect(audit.items.map((e) => [e.action, e.actor.name])).toEqual([
+      ["batch.confirmed", "Olivia Operator"],
+      ["batch.created", "Olivia Operator"],
+    ]);
+    await post(cancel.POST, batch.id, "cancel");
+  });
+
+  it("below the threshold no typed total is needed", async () => {
+    const batch = await createBatch(ctx.cookie, batchRows(2));
+    const result = await post(confirm.POST, batch.id, "confirm", {});
+    expect(result.status).toBe(200);
+    await post(cancel.POST, batch.id, "cancel");
+  });
+
+  it("a paused batch sends nothing; resumed, it sends; cancelled, the rows not sent are cancelled and the sent ones are kept", async () => {
+    const ledger = await getLedger();
+    const batch = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, batchRows(10, { prefix: "pause" })));
+    expect((await post(pause.POST, batch.id, "pause")).json.data).toMatchObject({ status: "paused" });
+    const paused = await runBatchPass(ledger, { concurrency: 4 });
+    expect(paused.claimed).toBe(0);
+    expect((await readBatch(ctx.cookie, batch.id)).counts.pending).toBe(10);
+
+    expect((await post(resume.POST, batch.id, "resume")).json.data).toMatchObject({ status: "sending" });
+    const some = await runBatchPass(ledger, { concurrency: 2, maxClaims: 4 });
+    expect(some.claimed).toBe(4);
+
+    const cancelled = await post(cancel.POST, batch.id, "cancel");
+    expect(cancelled.json.data).toMatchObject({ status: "cancelled", counts: { pending: 0, cancelled: 6 } });
+    expect((await runBatchPass(ledger, { concurrency: 4 })).claimed).toBe(0);
+    const rows = await readRows(ctx.cookie, batch.id);
+    expect(rows.filter((r) => r.status === "cancelled").map((r) => r.row_number)).toEqual([6, 7, 8, 9, 10, 11]);
+    expect(rows.filter((r) => r.status !== "cancelled").every((r) => r.payout_id !== null)).toBe(true);
+    const upstream = (await ctx.harness.sandbox.payouts()).filter((p) => p.idempotency_key.startsWith(`batch-${batch.id}-`));
+    expect(upstream).toHaveLength(4);
+
+    // Cancel again: the same answer; resume or confirm a cancelled batch: refused.
+    expect((await post(cancel.POST, batch.id, "cancel")).status).toBe(200);
+    expect((await post(resume.POST, batch.id, "resume")).status).toBe(409);
+    const audit = (await call(activity.GET, `/api/activity?target_id=${batch.id}`, { cookie: ctx.cookie })).json.data as { items: ActivityEntry[] };
+    expect(audit.items.map((e) => e.action)).toEqual(["batch.cancelled", "batch.resumed", "batch.paused", "batch.confirmed", "batch.created"]);
+  });
+
+  it("the register links a batch row's payout to its batch", async () => {
+    const batch = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, batchRows(1, { prefix: "link" })));
+    await runBatchPass(await getLedger(), { concurrency: 1 });
+    const page = (await call(payouts.GET, `/api/payouts?search=batch-${batch.id}`, { cookie: ctx.cookie })).json.data as { items: RegisterPayout[] };
+    expect(page.items).toHaveLength(1);
+    expect(page.items[0]).toMatchObject({ state: "submitted", batch: { id: batch.id, row_number: 2 }, created_by: { name: "Olivia Operator" } });
+  });
+});
+
+describe("tenant isolation", () => {
+  it("another business cannot see, read, confirm or cancel the batch", async () => {
+    const beta = await signIn(session.POST, betaOperatorBody);
+    const batch = await createBatch(ctx.cookie, batchRows(1, { prefix: "tenant" }));
+    const list = (await call(batches.GET, "/api/payout-batches", { cookie: beta })).json.data as { batches: Batch[] };
+    expect(list.batches.map((b) => b.id)).not.toContain(batch.id);
+    expect((await call(batchOne.GET, `/api/payout-batches/${batch.id}`, { cookie: beta, params: { id: batch.id } })).status).toBe(404);
+    expect((await call(rowsRoute.GET, `/api/payout-batches/${batch.id}/rows`, { cookie: beta, params: { id: batch.id } })).status).toBe(404);
+    expect((await call(results.GET, `/api/payout-batches/${batch.id}/results.csv`, { cookie: beta, params: { id: batch.id } })).status).toBe(404);
+    for (const [route, action] of [[confirm, "confirm"], [cancel, "cancel"]] as const) {
+      const result = await call(route.POST, `/api/payout-batches/${batch.id}/${action}`, { method: "POST", cookie: beta, params: { id: batch.id }, body: {} });
+      expect(result.status).toBe(404);
+    }
+    expect((await readBatch(ctx.cookie, batch.id)).status).toBe("awaiting_confirmation");
+  });
+});
+
+describe("preview and results", () => {
+  it("flags rows repeating a payout the register holds (same key, type and amount)", async () => {
+    const batch = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, batchRows(2, { prefix: "again" })));
+    await runBatchPass(await getLedger(), { concurrency: 2 });
+    const rows = [...batchRows(2, { prefix: "again" }), ...batchRows(1, { prefix: "fresh" }).map((r) => ({ ...r, row_number: 10 }))];
+    const result = await call(preview.POST, "/api/payout-batches/preview", { method: "POST", cookie: ctx.cookie, body: { rows } });
+    expect(result.status).toBe(200);
+    const matches = (result.json.data as { register_matches: { row_number: number; payout_id: string | null }[] }).register_matches;
+    expect(matches.map((m) => m.row_number)).toEqual([2, 3]);
+    const upstreamIds = (await readRows(ctx.cookie, batch.id)).map((r) => r.payout_id);
+    expect(matches.map((m) => m.payout_id)).toEqual(upstreamIds);
+  });
+
+  it("the results file repeats the original columns with each outcome, formulas neutralised", async () => {
+    const batch = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, batchRows(2, { prefix: "csv" })));
+    await runBatchPass(await getLedger(), { concurrency: 2 });
+    const response = await results.GET(
+      new Request(`http://127.0.0.1:3000/api/payout-batches/${batch.id}/results.csv`, { headers: { host: "127.0.0.1:3000", cookie: ctx.cookie } }),
+      { params: Promise.resolve({ id: batch.id }) },
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/csv");
+    expect(response.headers.get("content-disposition")).toContain("lista-results.csv");
+    const lines = (await response.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(lines[0]).toBe("chave;valor;nome;status;payout_id;end_to_end_id;failure_reason");
+    expect(lines[1]).toMatch(/^csv0@example\.com;10,00;"'=HYPERLINK\(""http:\/\/x""\)";sent;po_\w+;E\w+;$/);
+    expect(lines).toHaveLength(3);
+  });
+});

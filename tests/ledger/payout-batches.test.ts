@@ -1,0 +1,138 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import {
+  cancelPendingRows,
+  claimBatchRow,
+  createBatch,
+  createLedger,
+  finishBatches,
+  getBatch,
+  getPayoutByIdempotencyKey,
+  listBatchRows,
+  listBatches,
+  moveBatch,
+  type BatchWrite,
+  type Ledger,
+} from "@/lib/server/ledger";
+import { ACME, ALICE, BETA, drivers, freshDatabase, useLedger } from "./helpers";
+
+const SEAL = "Fe26.2**sealed-credential-stand-in";
+const prepare = async () => ({ requestHash: "hash", credentialSeal: SEAL, actor: ALICE });
+
+function batchInput(businessId: string, rows: number, key = randomUUID()): BatchWrite {
+  const id = randomUUID();
+  return {
+    id,
+    businessId,
+    idempotencyKey: key,
+    requestHash: "h",
+    fileName: "lista.csv",
+    actor: ALICE,
+    totalCentavos: rows * 100,
+    rows: Array.from({ length: rows }, (_, i) => ({
+      rowNumber: i + 2,
+      idempotencyKey: `batch-${id}-${i + 2}`,
+      amountCentavos: 100,
+      pixKeyType: "email",
+      pixKey: `p${i}@example.com`,
+      pixKeyMasked: "p***@example.com",
+      description: null,
+      name: null,
+      original: [
+        ["valor", "1,00"],
+        ["chave", `p${i}@example.com`],
+      ],
+    })),
+  };
+}
+
+async function sendingBatch(ledger: Ledger, businessId: string, rows: number) {
+  const batch = await createBatch(ledger, batchInput(businessId, rows));
+  await moveBatch(ledger, businessId, batch.id, ["awaiting_confirmation"], { status: "sending", credentialSeal: SEAL, confirmedAt: new Date() });
+  return batch;
+}
+
+describe.each(drivers)("payout batches (%s)", (driver) => {
+  const ledger = useLedger(driver);
+
+  it("writes a batch with its rows once per key, scoped to its business", async () => {
+    const input = batchInput(ACME, 3);
+    const first = await createBatch(ledger(), input);
+    const again = await createBatch(ledger(), { ...input, id: randomUUID() });
+    expect(first.existing).toBe(false);
+    expect(again).toMatchObject({ existing: true, id: first.id });
+    expect(await getBatch(ledger(), BETA, first.id)).toBeNull();
+    expect(await listBatches(ledger(), BETA)).toEqual([]);
+    expect(await listBatchRows(ledger(), BETA, first.id)).toEqual([]);
+    const rows = await listBatchRows(ledger(), ACME, first.id);
+    expect(rows.map((r) => [r.rowNumber, r.status])).toEqual([
+      [2, "pending"],
+      [3, "pending"],
+      [4, "pending"],
+    ]);
+    // Column order is kept.
+    expect(rows[0]?.original.map(([header]) => header)).toEqual(["valor", "chave"]);
+  });
+
+  it("a claim turns the next pending row into a payout intent linked to its batch, and erases the row's key", async () => {
+    const batch = await sendingBatch(ledger(), ACME, 2);
+    const claimed = await claimBatchRow(ledger(), { id: batch.id, businessId: ACME }, prepare);
+    expect(claimed).toEqual({ rowNumber: 2, idempotencyKey: `batch-${batch.id}-2` });
+    const payout = await getPayoutByIdempotencyKey(ledger(), ACME, `batch-${batch.id}-2`);
+    expect(payout).toMatchObject({ state: "intent", batchId: batch.id, batchRowNumber: 2, amountCentavos: 100 });
+    const rows = await listBatchRows(ledger(), ACME, batch.id);
+    expect(rows.map((r) => r.status)).toEqual(["sending", "pending"]);
+    // Another business's id claims nothing.
+    expect(await claimBatchRow(ledger(), { id: batch.id, businessId: BETA }, prepare)).toBeNull();
+  });
+
+  it("claims nothing from a paused or cancelled batch; cancelling cancels only the pending rows", async () => {
+    const batch = await sendingBatch(ledger(), ACME, 3);
+    await claimBatchRow(ledger(), { id: batch.id, businessId: ACME }, prepare);
+    await moveBatch(ledger(), ACME, batch.id, ["sending"], { status: "paused" });
+    expect(await claimBatchRow(ledger(), { id: batch.id, businessId: ACME }, prepare)).toBeNull();
+    await moveBatch(ledger(), ACME, batch.id, ["paused"], { status: "cancelled" });
+    expect(await cancelPendingRows(ledger(), ACME, batch.id)).toBe(2);
+    expect((await listBatchRows(ledger(), ACME, batch.id)).map((r) => r.status)).toEqual(["sending", "cancelled", "cancelled"]);
+  });
+
+  it("completes a sending batch only when every row is final or waits for a person", async () => {
+    const batch = await sendingBatch(ledger(), ACME, 1);
+    expect(await finishBatches(ledger(), [batch.id])).toEqual([]);
+    await claimBatchRow(ledger(), { id: batch.id, businessId: ACME }, prepare);
+    expect(await finishBatches(ledger(), [batch.id])).toEqual([]);
+    const { movePayoutToReview } = await import("@/lib/server/ledger");
+    await movePayoutToReview(ledger(), ACME, `batch-${batch.id}-2`, "resend_window_passed");
+    expect(await finishBatches(ledger(), [batch.id])).toEqual([{ id: batch.id, businessId: ACME }]);
+    expect(await getBatch(ledger(), ACME, batch.id)).toMatchObject({ status: "completed" });
+  });
+});
+
+describe.each(drivers)("concurrent claims (%s)", (driver) => {
+  it("never hand the same row to two claimers (on PostgreSQL: two instances' pools)", async () => {
+    const database = await freshDatabase(driver);
+    const a = await createLedger(database.options);
+    // A PGlite store belongs to one process: there, the claimers share it.
+    const b = driver === "postgres" ? await createLedger(database.options) : a;
+    try {
+      const batch = await sendingBatch(a, ACME, 60);
+      const claimAll = async (ledger: Ledger) => {
+        const got: number[] = [];
+        for (;;) {
+          const claimed = await claimBatchRow(ledger, { id: batch.id, businessId: ACME }, prepare);
+          if (!claimed) return got;
+          got.push(claimed.rowNumber);
+        }
+      };
+      const results = await Promise.all([claimAll(a), claimAll(a), claimAll(b), claimAll(b)]);
+      const all = results.flat();
+      expect(all).toHaveLength(60);
+      expect(new Set(all).size).toBe(60);
+      expect(results.filter((r) => r.length > 0).length).toBeGreaterThan(1);
+    } finally {
+      await a.close();
+      if (b !== a) await b.close();
+      await database.drop();
+    }
+  }, 60_000);
+});
