@@ -4,10 +4,10 @@
  * next worker and the reconciler finish them, once each upstream), and two
  * workers on one ledger never sending the same row.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as activity from "@/app/api/activity/route";
 import { claimBatchRow, getLedger } from "@/lib/server/ledger";
-import { runBatchPass } from "@/lib/server/services/payout-batch-worker";
+import { runBatchPass, startBatchWorker, stopBatchWorker } from "@/lib/server/services/payout-batch-worker";
 import { reconcilePayouts } from "@/lib/server/services/reconciler";
 import { sealCredential } from "@/lib/server/session/credential-seal";
 import { payoutPolicy } from "@/lib/server/services/payout-policy";
@@ -16,7 +16,7 @@ import { apiClientFor } from "@/lib/server/payments-api/for-credential";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import { ACME, call } from "../helpers/bff";
 import { setUpBffHarness } from "../helpers/bff-suite";
-import { batchRows, confirmBatch, createBatch, readRows, runUntilDone, upstreamByKey } from "../helpers/batches";
+import { batchRows, confirmBatch, createBatch, readBatch, readRows, runUntilDone, upstreamByKey } from "../helpers/batches";
 
 const ctx = setUpBffHarness({ env: { PAYOUT_REFRESH_EVERY_MS: "100" } });
 
@@ -108,4 +108,17 @@ describe("batch worker", () => {
     expect(done.counts.paid).toBe(6);
     expect([...(await upstreamByKey(ctx.harness, batch.id)).values()]).toEqual([1, 1, 1, 1, 1, 1]);
   }, 120_000);
+
+  it("the process's own worker, started as the server starts it, sends a confirmed batch to the end by itself", async () => {
+    startBatchWorker();
+    try {
+      const batch = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, batchRows(5, { prefix: "own" })));
+      // Waits for an outcome, not for a fixed time: the confirmation wakes the worker at once.
+      await vi.waitFor(async () => expect((await readBatch(ctx.cookie, batch.id)).status).toBe("completed"), { timeout: 60_000, interval: 100 });
+      expect((await readBatch(ctx.cookie, batch.id)).counts.paid).toBe(5);
+      expect([...(await upstreamByKey(ctx.harness, batch.id)).values()]).toEqual([1, 1, 1, 1, 1]);
+    } finally {
+      stopBatchWorker();
+    }
+  }, 90_000);
 });
