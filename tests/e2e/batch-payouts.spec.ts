@@ -84,8 +84,8 @@ test.describe("batch payouts", () => {
     const text = (await readFile(path, "utf8")).replace(/^\uFEFF/, "");
     const [headerLine = "", ...lines] = text.trim().split(/\r?\n/);
     const header = headerLine.split(";");
-    // The file's own columns (as fixed in the browser), then the outcome.
-    expect(header).toEqual(expect.arrayContaining(["nome", "chave pix", "valor", "descrição", "status", "payout_id", "end_to_end_id", "failure_reason"]));
+    // The file's own columns in its order (cells as fixed in the browser), then the outcome.
+    expect(header).toEqual(["nome", "chave pix", "valor", "descrição", "status", "payout_id", "end_to_end_id", "failure_reason"]);
     expect(lines).toHaveLength(3);
     const carla = (lines.find((line) => line.startsWith("Carla Dias")) ?? "").split(";");
     expect(carla[header.indexOf("valor")]).toBe("20,00");
