@@ -1,6 +1,7 @@
 "use client";
 
 import { TriangleAlert } from "lucide-react";
+import { BatchLink } from "@/components/payout-batches/batch-link";
 import { useCan } from "@/components/providers/session-provider";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
@@ -42,6 +43,7 @@ export function PayoutBody({ payout, refreshError }: { payout: PayoutDetailData;
     { label: t("payouts.field.keyType"), value: keyTypeLabel(account?.pix_key_type) },
     { label: t("payouts.field.createdAt"), value: <DateTime value={payout.created_at} withZone /> },
     ...(payout.status === "failed" ? [] : [{ label: t("payouts.field.paidAt"), value: <DateTime value={payout.paid_at} withZone /> }]),
+    ...(register?.batch ? [{ label: t("payouts.field.batch"), value: <BatchLink batch={register.batch} /> }] : []),
   ];
 
   return (

@@ -1,6 +1,6 @@
 "use client";
 
-import { Plus } from "lucide-react";
+import { Layers, Plus } from "lucide-react";
 import Link from "next/link";
 import { useCan } from "@/components/providers/session-provider";
 import { Button } from "@/components/ui/button";
@@ -28,12 +28,20 @@ export function PayoutsView() {
         description={canSeeRegister ? t("payouts.description") : t("payouts.descriptionViewer")}
         actions={
           canCreate ? (
-            <Button asChild>
-              <Link href="/payouts/new">
-                <Plus aria-hidden="true" />
-                {t("payouts.new.button")}
-              </Link>
-            </Button>
+            <>
+              <Button asChild variant="outline">
+                <Link href="/payouts/batch">
+                  <Layers aria-hidden="true" />
+                  {t("nav.batchPayouts")}
+                </Link>
+              </Button>
+              <Button asChild>
+                <Link href="/payouts/new">
+                  <Plus aria-hidden="true" />
+                  {t("payouts.new.button")}
+                </Link>
+              </Button>
+            </>
           ) : null
         }
       />

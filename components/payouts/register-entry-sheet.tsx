@@ -5,6 +5,7 @@ import { ExternalLink, RefreshCw } from "lucide-react";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { DateTime } from "@/components/ui/date-time";
+import { BatchLink } from "@/components/payout-batches/batch-link";
 import { DetailList, type DetailItem } from "@/components/ui/detail-list";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
@@ -92,6 +93,7 @@ function EntryBody({ idempotencyKey, initial }: { idempotencyKey: string; initia
           ? [{ label: t("errors.requestId"), value: row.last_request_id, mono: true, copyValue: row.last_request_id, copyLabel: t("errors.requestId") }]
           : []),
         ...(row.last_error ? [{ label: t("payouts.field.lastError"), value: `${errorText(row.last_error)} (${row.last_error.code})` }] : []),
+        ...(row.batch ? [{ label: t("payouts.field.batch"), value: <BatchLink batch={row.batch} /> }] : []),
       ]
     : [];
 

@@ -1,4 +1,4 @@
-import { Activity, ArrowLeftRight, Gavel, LayoutDashboard, Link2, Users, type LucideIcon } from "lucide-react";
+import { Activity, ArrowLeftRight, Gavel, Layers, LayoutDashboard, Link2, Users, type LucideIcon } from "lucide-react";
 import { can, type Permission, type Role } from "@/lib/shared/auth/roles";
 import type { MessageKey } from "@/lib/shared/i18n/dictionaries";
 
@@ -16,11 +16,15 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/", labelKey: "nav.overview", icon: LayoutDashboard, anyOf: ["payment_links.list", "subaccounts.list", "activity.list"] },
   { href: "/payouts", labelKey: "nav.payouts", icon: ArrowLeftRight, anyOf: ["payouts.lookup"], badge: "payoutsAttention" },
+  { href: "/payouts/batch", labelKey: "nav.batchPayouts", icon: Layers, anyOf: ["payouts.create"] },
   { href: "/payment-links", labelKey: "nav.paymentLinks", icon: Link2, anyOf: ["payment_links.list"] },
   { href: "/subaccounts", labelKey: "nav.subaccounts", icon: Users, anyOf: ["subaccounts.list"] },
   { href: "/chargebacks", labelKey: "nav.chargebacks", icon: Gavel, anyOf: ["chargebacks.list"] },
   { href: "/activity", labelKey: "nav.activity", icon: Activity, anyOf: ["activity.list"] },
 ];
+
+/** `pathname` is `href` or below it. */
+const inSection = (href: string, pathname: string) => (href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`));
 
 export function navItemsFor(role: Role): NavItem[] {
   return NAV_ITEMS.filter((item) => item.anyOf.some((permission) => can(role, permission)));
@@ -34,10 +38,11 @@ export function homePathFor(role: Role): string {
 /** True when `path` is inside a section the role can see (so `next` is worth following). */
 export function isPathAllowed(role: Role, path: string): boolean {
   const pathname = path.split(/[?#]/)[0] ?? "/";
-  return navItemsFor(role).some((item) => (item.href === "/" ? pathname === "/" : pathname === item.href || pathname.startsWith(`${item.href}/`)));
+  return navItemsFor(role).some((item) => inSection(item.href, pathname));
 }
 
-/** The nav item a pathname belongs to (for aria-current). */
+/** The nav item a pathname belongs to (for aria-current): the most specific one (/payouts/batch/… is Batch payouts, not Payouts). */
 export function isActive(item: NavItem, pathname: string): boolean {
-  return item.href === "/" ? pathname === "/" : pathname === item.href || pathname.startsWith(`${item.href}/`);
+  if (!inSection(item.href, pathname)) return false;
+  return !NAV_ITEMS.some((other) => other.href.length > item.href.length && other.href.startsWith(`${item.href}/`) && inSection(other.href, pathname));
 }

@@ -27,6 +27,12 @@ export const STATUS_TONES: Readonly<Record<string, BadgeTone>> = {
   disabled: "neutral",
   accepted: "neutral",
   refunded: "neutral",
+  awaiting_confirmation: "warning",
+  sending: "info",
+  sent: "info",
+  paused: "warning",
+  completed: "success",
+  cancelled: "neutral",
 };
 
 export function StatusBadge({ status, className }: { status: string | null | undefined; className?: string }) {

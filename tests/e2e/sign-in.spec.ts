@@ -21,7 +21,7 @@ test("an operator signs in with the form (pt-BR) and lands on the overview", asy
 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("button", { name: /Conta: Otávio Operador \(Operador\)/ })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Navegação principal" }).getByRole("link", { name: "Repasses" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Navegação principal" }).getByRole("link", { name: "Repasses", exact: true })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Navegação principal" }).getByRole("link", { name: "Atividade" })).toBeVisible();
 });
 

@@ -7,6 +7,7 @@ import { subaccountsEn } from "./features/subaccounts";
 import { chargebacksEn } from "./features/chargebacks";
 import { activityEn } from "./features/activity";
 import { batchEn } from "./features/batch";
+import { batchUiEn } from "./features/batch-ui";
 
 
 /** English. Must have exactly the keys of pt-BR (a missing or extra key is a type error). */
@@ -49,6 +50,7 @@ export const en = {
   "nav.main": "Main navigation",
   "nav.overview": "Overview",
   "nav.payouts": "Payouts",
+  "nav.batchPayouts": "Batch payouts",
   "nav.paymentLinks": "Payment links",
   "nav.subaccounts": "Subaccounts",
   "nav.chargebacks": "Chargebacks",
@@ -271,4 +273,5 @@ export const en = {
   ...chargebacksEn,
   ...activityEn,
   ...batchEn,
+  ...batchUiEn,
 } as const satisfies Record<MessageKey, string>;

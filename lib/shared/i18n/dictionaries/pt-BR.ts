@@ -12,6 +12,7 @@ import { subaccountsPtBR } from "./features/subaccounts";
 import { chargebacksPtBR } from "./features/chargebacks";
 import { activityPtBR } from "./features/activity";
 import { batchPtBR } from "./features/batch";
+import { batchUiPtBR } from "./features/batch-ui";
 
 export const ptBR = {
   "app.name": "Pix Ops",
@@ -52,6 +53,7 @@ export const ptBR = {
   "nav.main": "Navegação principal",
   "nav.overview": "Visão geral",
   "nav.payouts": "Repasses",
+  "nav.batchPayouts": "Repasses em lote",
   "nav.paymentLinks": "Links de pagamento",
   "nav.subaccounts": "Subcontas",
   "nav.chargebacks": "Contestações",
@@ -274,6 +276,7 @@ export const ptBR = {
   ...chargebacksPtBR,
   ...activityPtBR,
   ...batchPtBR,
+  ...batchUiPtBR,
 } as const;
 
 export type MessageKey = keyof typeof ptBR;

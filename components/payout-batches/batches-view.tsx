@@ -1,0 +1,51 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { Layers, Plus } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { useI18n } from "@/lib/browser/i18n";
+import { payoutBatchesQuery } from "@/lib/browser/query/payout-batches";
+import { useBatchColumns } from "./batch-columns";
+
+function NewBatchButton() {
+  const { t } = useI18n();
+  return (
+    <Button asChild>
+      <Link href="/payouts/batch/new">
+        <Plus aria-hidden="true" />
+        {t("batches.new.button")}
+      </Link>
+    </Button>
+  );
+}
+
+/** /payouts/batch: this business's batches, newest first, with their status and progress (refreshed while any is sending). */
+export function BatchesView() {
+  const { t } = useI18n();
+  const router = useRouter();
+  const query = useQuery(payoutBatchesQuery());
+  const columns = useBatchColumns();
+  return (
+    <>
+      <PageHeader title={t("nav.batchPayouts")} description={t("batches.list.description")} actions={<NewBatchButton />} />
+      <DataTable
+        label={t("nav.batchPayouts")}
+        data={query.data?.batches}
+        columns={columns}
+        getRowId={(batch) => batch.id}
+        isLoading={query.isPending}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        searchPlaceholder={t("batches.list.search")}
+        onRowClick={(batch) => router.push(`/payouts/batch/${encodeURIComponent(batch.id)}`)}
+        rowLabel={(batch) => t("batches.list.rowLabel", { file: batch.file_name })}
+        emptyState={<EmptyState icon={Layers} title={t("batches.list.empty")} description={t("batches.list.emptyHint")} action={<NewBatchButton />} />}
+      />
+    </>
+  );
+}

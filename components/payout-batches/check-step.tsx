@@ -1,0 +1,98 @@
+"use client";
+
+import { ArrowRight } from "lucide-react";
+import { useCallback, useMemo, useState, type Dispatch } from "react";
+import { Button } from "@/components/ui/button";
+import { DataTable } from "@/components/ui/data-table";
+import { NativeSelect } from "@/components/ui/native-select";
+import { useI18n } from "@/lib/browser/i18n";
+import type { BatchSummary } from "@/lib/shared/batch/summary";
+import type { PixKeyType } from "@/lib/shared/validation/pix";
+import type { BatchDraft, DraftAction } from "./batch-draft";
+import { useCheckColumns, type CheckRow } from "./check-columns";
+import { StepActions } from "./step-actions";
+
+const SHOW = ["all", "errors", "excluded"] as const;
+type Show = (typeof SHOW)[number];
+
+function visible(line: CheckRow, show: Show): boolean {
+  if (show === "errors") return !line.row.excluded && line.row.errors.length > 0;
+  if (show === "excluded") return line.row.excluded;
+  return true;
+}
+
+interface CheckStepProps {
+  draft: BatchDraft;
+  summary: BatchSummary;
+  dispatch: Dispatch<DraftAction>;
+  onBack: () => void;
+  onReview: () => void;
+}
+
+/**
+ * Step 3: every row with its errors per cell. A cell is fixed in place (the
+ * row is validated again), an ambiguous key gets its type chosen, a row is
+ * left out with its checkbox. Review opens only when no included row is invalid.
+ */
+export function CheckStep({ draft, summary, dispatch, onBack, onReview }: CheckStepProps) {
+  const { t } = useI18n();
+  const [show, setShow] = useState<Show>("all");
+
+  const onEdit = useCallback((index: number, column: number, text: string) => dispatch({ type: "edit", index, column, text }), [dispatch]);
+  const onChoose = useCallback((index: number, keyType: PixKeyType) => dispatch({ type: "choose", index, keyType }), [dispatch]);
+  const onExclude = useCallback((index: number, excluded: boolean) => dispatch({ type: "exclude", indexes: [index], excluded }), [dispatch]);
+  const columns = useCheckColumns(draft.mapping, { onEdit, onChoose, onExclude });
+
+  const lines = useMemo<CheckRow[]>(
+    () => draft.rows.map((row) => ({ row, cells: draft.table.rows[row.index]?.cells ?? [], chosen: draft.choices.get(row.index) })),
+    [draft],
+  );
+  const shown = useMemo(() => lines.filter((line) => visible(line, show)), [lines, show]);
+  const invalidIndexes = useMemo(() => lines.filter((line) => !line.row.excluded && line.row.errors.length > 0).map((line) => line.row.index), [lines]);
+
+  return (
+    <div className="grid gap-4">
+      <p className="text-sm" role="status" data-testid="batch-check-summary">
+        {t("batches.check.summary", { included: summary.included, invalid: summary.invalid, excluded: summary.excluded })}
+      </p>
+      <DataTable
+        label={t("batches.check.tableLabel")}
+        data={shown}
+        columns={columns}
+        getRowId={(line) => String(line.row.index)}
+        searchText={(line) => [line.row.rowNumber, ...line.cells].join(" ")}
+        searchPlaceholder={t("batches.check.search")}
+        estimateRowHeight={56}
+        maxHeight="max(24rem, calc(100dvh - 22rem))"
+        rowClassName={(line) => (line.row.excluded ? "bg-muted/40" : undefined)}
+        filters={
+          <NativeSelect size="sm" aria-label={t("batches.check.show")} value={show} onChange={(event) => setShow(event.target.value as Show)}>
+            {SHOW.map((value) => (
+              <option key={value} value={value}>
+                {t(`batches.check.show.${value}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        }
+        toolbarActions={
+          invalidIndexes.length > 0 ? (
+            <Button type="button" size="sm" variant="outline" onClick={() => dispatch({ type: "exclude", indexes: invalidIndexes, excluded: true })}>
+              {t("batches.check.excludeInvalid", { count: invalidIndexes.length })}
+            </Button>
+          ) : null
+        }
+      />
+      {!summary.ready ? (
+        <p className="text-sm text-muted-foreground" id="batch-check-blocked">
+          {summary.invalid > 0 ? t("batches.check.blockedInvalid", { count: summary.invalid }) : t("batches.check.blockedEmpty")}
+        </p>
+      ) : null}
+      <StepActions backLabel={t("batches.check.backToMap")} onBack={onBack}>
+        <Button type="button" onClick={onReview} disabled={!summary.ready} aria-describedby={summary.ready ? undefined : "batch-check-blocked"}>
+          {t("batches.check.review")}
+          <ArrowRight aria-hidden="true" />
+        </Button>
+      </StepActions>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+"use client";
+
+import Link from "next/link";
+import type { Dispatch, ReactNode } from "react";
+import { DateTime } from "@/components/ui/date-time";
+import { Money } from "@/components/ui/money";
+import { useI18n } from "@/lib/browser/i18n";
+import type { ValidatedRow } from "@/lib/shared/batch/validate-row";
+import type { BatchPreview } from "@/lib/shared/schemas/payout-batches";
+import type { DraftAction } from "./batch-draft";
+
+/** One flagged row: its number, amount, key and an "include" checkbox (dropping it leaves it out of the batch). */
+function FlaggedRow({ row, dispatch, children }: { row: ValidatedRow; dispatch: Dispatch<DraftAction>; children?: ReactNode }) {
+  const { t } = useI18n();
+  const id = `flag-row-${row.index}`;
+  return (
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-1.5 text-sm">
+      <input
+        id={id}
+        type="checkbox"
+        className="size-4 accent-primary"
+        checked={!row.excluded}
+        onChange={(event) => dispatch({ type: "exclude", indexes: [row.index], excluded: !event.target.checked })}
+      />
+      <label htmlFor={id} className="flex flex-wrap items-center gap-x-3">
+        <span className="font-medium">{t("batches.review.includeRow", { row: row.rowNumber })}</span>
+        {row.value ? <Money centavos={row.value.amount_centavos} /> : null}
+        <span className="font-mono text-xs text-muted-foreground">{row.value?.pix_key}</span>
+      </label>
+      {children}
+    </li>
+  );
+}
+
+interface ReviewFlagsProps {
+  rows: readonly ValidatedRow[];
+  /** Groups of row indexes repeating a key and amount (as found when the review opened). */
+  duplicates: readonly (readonly number[])[];
+  matches: BatchPreview["register_matches"];
+  dispatch: Dispatch<DraftAction>;
+}
+
+/** Rows to include or drop knowingly: repeated within the file, or matching a payout of the last 7 days. */
+export function ReviewFlags({ rows, duplicates, matches, dispatch }: ReviewFlagsProps) {
+  const { t } = useI18n();
+  const byNumber = new Map(rows.map((row) => [row.rowNumber, row]));
+  return (
+    <div className="grid gap-4">
+      {duplicates.length > 0 ? (
+        <section aria-labelledby="batch-flag-duplicates" className="rounded-lg border border-warning-soft-foreground/30 bg-warning-soft/50 p-3">
+          <h3 id="batch-flag-duplicates" className="text-sm font-semibold">
+            {t("batches.review.duplicatesTitle", { count: duplicates.length })}
+          </h3>
+          <p className="text-xs text-muted-foreground">{t("batches.review.duplicatesHint")}</p>
+          {duplicates.map((group) => (
+            <ul key={group.join("-")} className="mt-2 border-t pt-1" aria-label={t("batches.review.duplicateGroup")}>
+              {group.map((index) => {
+                const row = rows[index];
+                return row ? <FlaggedRow key={index} row={row} dispatch={dispatch} /> : null;
+              })}
+            </ul>
+          ))}
+        </section>
+      ) : null}
+      {matches.length > 0 ? (
+        <section aria-labelledby="batch-flag-matches" className="rounded-lg border border-warning-soft-foreground/30 bg-warning-soft/50 p-3">
+          <h3 id="batch-flag-matches" className="text-sm font-semibold">
+            {t("batches.review.matchesTitle", { count: matches.length })}
+          </h3>
+          <p className="text-xs text-muted-foreground">{t("batches.review.matchesHint")}</p>
+          <ul className="mt-2">
+            {matches.map((match) => {
+              const row = byNumber.get(match.row_number);
+              if (!row) return null;
+              return (
+                <FlaggedRow key={match.row_number} row={row} dispatch={dispatch}>
+                  <span className="text-xs text-muted-foreground">
+                    {t("batches.review.matchedAt")} <DateTime value={match.created_at} withZone />
+                  </span>
+                  {match.payout_id ? (
+                    <Link href={`/payouts/${encodeURIComponent(match.payout_id)}`} className="text-xs font-medium text-primary underline-offset-4 hover:underline" target="_blank">
+                      {t("batches.review.openMatch", { id: match.payout_id })}
+                    </Link>
+                  ) : null}
+                </FlaggedRow>
+              );
+            })}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

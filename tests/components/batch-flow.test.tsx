@@ -1,0 +1,126 @@
+/**
+ * The new-batch flow in the DOM: a CSV with good and bad rows is read in the
+ * browser, its columns recognised, the bad rows shown with per-cell errors;
+ * one is fixed in place, one left out, an ambiguous key's type chosen; the
+ * review shows the totals and the register's matches; the batch is created
+ * with an Idempotency-Key (the same one on a retry) and confirmed.
+ */
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { NewBatchFlow } from "@/components/payout-batches/new-batch-flow";
+import { fail, ok, renderWithProviders, stubFetch, type FetchCall } from "../helpers/payouts-dom";
+import { batchFixture, withTableLayout } from "./batch-fixtures";
+
+const push = vi.fn();
+vi.mock("next/navigation", () => ({
+  useRouter: () => ({ push, replace: vi.fn(), refresh: vi.fn(), prefetch: vi.fn(), back: vi.fn() }),
+  usePathname: () => "/payouts/batch/new",
+  useSearchParams: () => new URLSearchParams(),
+}));
+
+withTableLayout(beforeAll, afterAll);
+
+// Row 2 is good; row 3's amount is not a number (fixed below); row 4 has no key (left out);
+// row 5's 11 digits are a valid CPF and a possible mobile number (the type is chosen).
+const CSV = ["nome;chave pix;valor;descrição", "Ana;ana@example.com;10,00;ok", "Bruno;bruno@example.com;dez reais;fix me", "Carla;;5,00;no key", "Dora;52998224725;30,00;ambiguous"].join("\r\n");
+
+function csvFile(): File {
+  return new File([CSV], "fornecedores.csv", { type: "text/csv" });
+}
+
+let calls: FetchCall[];
+let createAnswers: Array<() => Response>;
+
+beforeEach(() => {
+  window.sessionStorage.clear();
+  push.mockReset();
+  createAnswers = [];
+  calls = stubFetch([
+    (call) => (call.url === "/api/payout-batches/preview" ? ok({ register_matches: [{ row_number: 2, payout_id: "po_earlier", created_at: "2026-11-20T13:00:00.000Z" }] }) : undefined),
+    (call) => (call.method === "POST" && call.url === "/api/payout-batches" ? createAnswers.shift()?.() : undefined),
+    (call) => (call.url === "/api/payout-batches/b_1/confirm" ? ok(batchFixture({ status: "sending" })) : undefined),
+  ]);
+});
+
+async function uploadAndCheck() {
+  const view = renderWithProviders(<NewBatchFlow />, { role: "operator" });
+  await view.user.upload(screen.getByLabelText("Planilha de repasses (CSV ou .xlsx)"), csvFile());
+  expect(await screen.findByText(/Todas as colunas necessárias foram reconhecidas/)).toBeInTheDocument();
+  await view.user.click(screen.getByRole("button", { name: "Conferir linhas" }));
+  await screen.findByRole("table", { name: "Linhas da planilha" });
+  return view;
+}
+
+describe("new batch: upload → map → check", () => {
+  it("shows per-cell errors, fixes one in place, leaves one out, chooses a key type, and only then opens the review", async () => {
+    const { user } = await uploadAndCheck();
+    expect(screen.getByTestId("batch-check-summary")).toHaveTextContent("4 linhas incluídas · 3 com erro · 0 deixadas de fora");
+    expect(screen.getByText(/Valor inválido: use por exemplo 1.234,56/)).toBeInTheDocument();
+    expect(screen.getByText("Informe a chave Pix.")).toBeInTheDocument();
+    expect(screen.getByText(/são um CPF válido e também podem ser um celular/)).toBeInTheDocument();
+    const review = screen.getByRole("button", { name: "Revisar o lote" });
+    expect(review).toBeDisabled();
+
+    // Fix row 3's amount in place: the row is validated again.
+    await user.click(screen.getByRole("button", { name: "Corrigir Valor, linha 3" }));
+    const input = screen.getByRole("textbox", { name: "Valor, linha 3" });
+    await user.clear(input);
+    await user.type(input, "20,00{Enter}");
+    expect(screen.queryByText(/Valor inválido: use por exemplo/)).not.toBeInTheDocument();
+
+    // Leave row 4 out, choose CPF for row 5.
+    await user.click(screen.getByRole("checkbox", { name: "Incluir a linha 4" }));
+    await user.selectOptions(screen.getByRole("combobox", { name: "Tipo de chave da linha 5" }), "cpf");
+
+    expect(screen.getByTestId("batch-check-summary")).toHaveTextContent("3 linhas incluídas · 0 com erro · 1 deixadas de fora");
+    expect(review).toBeEnabled();
+  });
+
+  it("reviews the totals and a register match, creates the batch with one key across a retry, and confirms it", async () => {
+    const { user } = await uploadAndCheck();
+    await user.click(screen.getByRole("button", { name: "Corrigir Valor, linha 3" }));
+    await user.type(screen.getByRole("textbox", { name: "Valor, linha 3" }), "{Control>}a{/Control}20,00{Enter}");
+    await user.click(screen.getByRole("checkbox", { name: "Incluir a linha 4" }));
+    await user.selectOptions(screen.getByRole("combobox", { name: "Tipo de chave da linha 5" }), "cpf");
+    await user.click(screen.getByRole("button", { name: "Revisar o lote" }));
+
+    expect(await screen.findByTestId("batch-review-count")).toHaveTextContent("3");
+    expect(screen.getByTestId("batch-review-total")).toHaveTextContent("R$ 60,00");
+    const matches = await screen.findByRole("region", { name: /1 linha coincide com um repasse/ });
+    expect(within(matches).getByRole("link", { name: "Ver po_earlier" })).toHaveAttribute("href", "/payouts/po_earlier");
+    const create = screen.getByRole("button", { name: "Criar lote com 3 repasses" });
+    expect(create).toBeDisabled();
+    await user.click(screen.getByRole("checkbox", { name: /Conferi a linha sinalizada/ }));
+
+    // The first attempt gets no answer: the retry must carry the same Idempotency-Key.
+    createAnswers.push(() => fail(503, { code: "upstream_unavailable", message: "down" }, "req_down"));
+    await user.click(create);
+    expect(await screen.findByText("req_down")).toBeInTheDocument();
+    createAnswers.push(() => ok(batchFixture({ status: "awaiting_confirmation" }), 201));
+    await user.click(create);
+    await screen.findByRole("button", { name: "Confirmar e enviar 3 repasses" });
+
+    const creates = calls.filter((call) => call.method === "POST" && call.url === "/api/payout-batches");
+    expect(creates).toHaveLength(2);
+    expect(creates[0]?.idempotencyKey).toBeTruthy();
+    expect(creates[1]?.idempotencyKey).toBe(creates[0]?.idempotencyKey);
+    const body = creates[1]?.body as { file_name: string; rows: Array<Record<string, unknown>> };
+    expect(body.file_name).toBe("fornecedores.csv");
+    expect(body.rows.map((row) => [row.row_number, row.amount_centavos, row.key_type])).toEqual([
+      [2, 1000, "email"],
+      [3, 2000, "email"],
+      [5, 3000, "cpf"],
+    ]);
+    expect(body.rows[1]?.original).toEqual({ nome: "Bruno", "chave pix": "bruno@example.com", valor: "20,00", descrição: "fix me" });
+
+    await user.click(screen.getByRole("button", { name: "Confirmar e enviar 3 repasses" }));
+    await waitFor(() => expect(push).toHaveBeenCalledWith("/payouts/batch/b_1"));
+  });
+
+  it("refuses a file it cannot read with the reason and keeps nothing of it", async () => {
+    const { user } = renderWithProviders(<NewBatchFlow />, { role: "operator" });
+    await user.upload(screen.getByLabelText("Planilha de repasses (CSV ou .xlsx)"), new File(["nome;valor\r\n"], "vazio.csv", { type: "text/csv" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("O arquivo tem só o cabeçalho, sem nenhum repasse.");
+    expect(screen.getByTestId("batch-step-title")).toHaveTextContent("Escolha a planilha");
+  });
+});

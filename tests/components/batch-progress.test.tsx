@@ -1,0 +1,77 @@
+/**
+ * A batch's progress page in the DOM: the progress bar's aria values and
+ * counts follow the batch as it is polled, each row links to its payout, the
+ * results file is offered, and pause asks first and sends once.
+ */
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { BatchDetail } from "@/components/payout-batches/batch-detail";
+import { payoutBatchKeys } from "@/lib/browser/query/payout-batches";
+import type { Batch, BatchRow } from "@/lib/shared/schemas/payout-batches";
+import { ok, renderWithProviders, stubFetch, type FetchCall } from "../helpers/payouts-dom";
+import { batchFixture, batchRowFixture, withTableLayout } from "./batch-fixtures";
+
+vi.mock("next/navigation", () => ({
+  useRouter: () => ({ push: vi.fn(), replace: vi.fn(), refresh: vi.fn(), prefetch: vi.fn(), back: vi.fn() }),
+  usePathname: () => "/payouts/batch/b_1",
+  useSearchParams: () => new URLSearchParams(),
+}));
+
+withTableLayout(beforeAll, afterAll);
+
+let batch: Batch;
+let rows: BatchRow[];
+let calls: FetchCall[];
+
+beforeEach(() => {
+  batch = batchFixture({ counts: { pending: 1, sending: 0, sent: 1, paid: 1, failed: 0, needs_review: 0, cancelled: 0 }, rate_per_minute: 42, eta_seconds: 90 });
+  rows = [
+    batchRowFixture({ row_number: 2, status: "paid", payout_id: "po_a", end_to_end_id: "E0001" }),
+    batchRowFixture({ row_number: 3, status: "sent", payout_id: "po_b", name: "Bruno" }),
+    batchRowFixture({ row_number: 5, status: "pending", name: "Dora" }),
+  ];
+  calls = stubFetch([
+    (call) => (call.method === "POST" && call.url === "/api/payout-batches/b_1/pause" ? ok((batch = { ...batch, status: "paused" })) : undefined),
+    (call) => (call.url === "/api/payout-batches/b_1/rows" ? ok({ rows }) : undefined),
+    (call) => (call.url === "/api/payout-batches/b_1" ? ok(batch) : undefined),
+  ]);
+});
+
+describe("batch progress", () => {
+  it("shows the live progress with aria values, rate and time left, and follows the batch to its end", async () => {
+    const { client } = renderWithProviders(<BatchDetail id="b_1" />, { role: "operator" });
+    const bar = await screen.findByRole("progressbar", { name: "Progresso do lote fornecedores.csv" });
+    expect(bar).toHaveAttribute("aria-valuemin", "0");
+    expect(bar).toHaveAttribute("aria-valuemax", "3");
+    expect(bar).toHaveAttribute("aria-valuenow", "1");
+    expect(bar.getAttribute("aria-valuetext")).toContain("1 pagas, 0 falharam, 0 precisam de revisão");
+    expect(screen.getByText("42 por minuto · faltam cerca de 2 minutos")).toBeInTheDocument();
+    expect(screen.getByTestId("batch-count-sent")).toHaveTextContent("1");
+
+    const table = await screen.findByRole("table", { name: "Resultado por linha" });
+    expect(within(table).getByRole("link", { name: "po_a" })).toHaveAttribute("href", "/payouts/po_a");
+    expect(screen.getByRole("link", { name: /Baixar resultados/ })).toHaveAttribute("href", "/api/payout-batches/b_1/results.csv");
+
+    // The next poll: every row has its outcome and the batch is completed.
+    batch = { ...batch, status: "completed", counts: { pending: 0, sending: 0, sent: 0, paid: 2, failed: 1, needs_review: 0, cancelled: 0 }, eta_seconds: null };
+    rows = rows.map((row) => ({ ...row, status: row.row_number === 5 ? "failed" : "paid", failure_reason: row.row_number === 5 ? "Chave não encontrada" : null }));
+    // Only the batch is polled; its rows follow when its counts move.
+    await client.refetchQueries({ queryKey: payoutBatchKeys.detail("b_1"), exact: true });
+    await waitFor(() => expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "3"));
+    expect(screen.getByText("O lote terminou.")).toBeInTheDocument();
+    expect(screen.getByTestId("batch-progress-text")).toHaveTextContent("3 de 3 concluídas (100%)");
+    expect(await within(table).findByText("Chave não encontrada")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Pausar" })).not.toBeInTheDocument();
+  });
+
+  it("pauses only after the confirmation, with one request", async () => {
+    const { user } = renderWithProviders(<BatchDetail id="b_1" />, { role: "operator" });
+    await user.click(await screen.findByRole("button", { name: "Pausar" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Pausar o lote?" });
+    expect(calls.some((call) => call.method === "POST")).toBe(false);
+    await user.click(within(dialog).getByRole("button", { name: "Pausar o envio" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method === "POST").map((call) => call.url)).toEqual(["/api/payout-batches/b_1/pause"]);
+    expect(await screen.findByRole("button", { name: "Retomar" })).toBeInTheDocument();
+  });
+});
