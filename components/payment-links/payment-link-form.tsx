@@ -1,10 +1,10 @@
 "use client";
 
-import { ArrowLeft } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "sonner";
+import { BackLink } from "@/components/ui/back-link";
 import { Button } from "@/components/ui/button";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { PageHeader } from "@/components/ui/page-header";
@@ -100,10 +100,7 @@ export function PaymentLinkForm({ baseUrl }: { baseUrl: string }) {
         title={t("paymentLinks.form.title")}
         description={t("paymentLinks.form.description")}
         eyebrow={
-          <Link href="/payment-links" className="inline-flex items-center gap-1 rounded hover:text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-ring">
-            <ArrowLeft className="size-3.5" aria-hidden="true" />
-            {t("nav.paymentLinks")}
-          </Link>
+          <BackLink href="/payment-links">{t("nav.paymentLinks")}</BackLink>
         }
       />
       <form noValidate onSubmit={onSubmit} aria-busy={submitter.isPending || undefined} className="max-w-2xl">

@@ -1,9 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, Download } from "lucide-react";
-import Link from "next/link";
+import { Download } from "lucide-react";
 import { useState } from "react";
+import { BackLink } from "@/components/ui/back-link";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
@@ -23,13 +23,10 @@ import { BatchProgress } from "./batch-progress";
 import { useBatchRowColumns } from "./batch-row-columns";
 import { ConfirmPanel } from "./confirm-panel";
 
-function BackLink() {
+function BatchesBackLink() {
   const { t } = useI18n();
   return (
-    <Link href="/payouts/batch" className="inline-flex items-center gap-1 rounded font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring">
-      <ArrowLeft className="size-3.5" aria-hidden="true" />
-      {t("nav.batchPayouts")}
-    </Link>
+    <BackLink href="/payouts/batch">{t("nav.batchPayouts")}</BackLink>
   );
 }
 
@@ -79,7 +76,7 @@ export function BatchDetail({ id }: { id: string }) {
   if (!batch) {
     return (
       <>
-        <PageHeader eyebrow={<BackLink />} title={t("batches.detail.title")} />
+        <PageHeader eyebrow={<BatchesBackLink />} title={t("batches.detail.title")} />
         {query.error ? <ErrorPanel error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} /> : <Skeleton className="h-40 w-full" />}
       </>
     );
@@ -88,7 +85,7 @@ export function BatchDetail({ id }: { id: string }) {
   return (
     <>
       <PageHeader
-        eyebrow={<BackLink />}
+        eyebrow={<BatchesBackLink />}
         title={t("batches.detail.titleFile", { file: batch.file_name })}
         description={<StatusBadge status={batch.status} />}
         actions={

@@ -1,10 +1,9 @@
 "use client";
 
-import { ArrowLeft } from "lucide-react";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { toast } from "sonner";
+import { BackLink } from "@/components/ui/back-link";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Stepper } from "@/components/ui/stepper";
@@ -75,10 +74,7 @@ export function NewBatchFlow() {
     <>
       <PageHeader
         eyebrow={
-          <Link href="/payouts/batch" className="inline-flex items-center gap-1 rounded font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring">
-            <ArrowLeft className="size-3.5" aria-hidden="true" />
-            {t("nav.batchPayouts")}
-          </Link>
+          <BackLink href="/payouts/batch">{t("nav.batchPayouts")}</BackLink>
         }
         title={t("batches.new.title")}
         description={t("batches.new.description")}

@@ -1,9 +1,8 @@
 "use client";
 
-import { ArrowLeft } from "lucide-react";
-import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
+import { BackLink } from "@/components/ui/back-link";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { PageHeader } from "@/components/ui/page-header";
@@ -178,10 +177,7 @@ export function NewPayoutFlow() {
     <>
       <PageHeader
         eyebrow={
-          <Link href="/payouts" className="inline-flex items-center gap-1 rounded font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring">
-            <ArrowLeft className="size-3.5" aria-hidden="true" />
-            {t("nav.payouts")}
-          </Link>
+          <BackLink href="/payouts">{t("nav.payouts")}</BackLink>
         }
         title={t("payouts.new.title")}
         description={t("payouts.new.description")}

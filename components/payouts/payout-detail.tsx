@@ -2,8 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { ArrowLeft, SearchX } from "lucide-react";
-import Link from "next/link";
+import { SearchX } from "lucide-react";
+import { BackLink } from "@/components/ui/back-link";
 import { Card, CardContent } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ErrorPanel } from "@/components/ui/error-panel";
@@ -16,13 +16,10 @@ import { PayoutBody } from "./payout-detail-body";
 import { PayoutLookup } from "./payout-lookup";
 import { rememberPayoutLookup } from "./recent-lookups";
 
-function BackLink() {
+function PayoutsBackLink() {
   const { t } = useI18n();
   return (
-    <Link href="/payouts" className="inline-flex items-center gap-1 rounded font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring">
-      <ArrowLeft className="size-3.5" aria-hidden="true" />
-      {t("nav.payouts")}
-    </Link>
+    <BackLink href="/payouts">{t("nav.payouts")}</BackLink>
   );
 }
 
@@ -38,7 +35,7 @@ export function PayoutDetail({ id }: { id: string }) {
 
   const header = (
     <PageHeader
-      eyebrow={<BackLink />}
+      eyebrow={<PayoutsBackLink />}
       title={t("payouts.detail.title")}
       description={
         <span className="inline-flex max-w-full items-center gap-0.5">

@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, Info } from "lucide-react";
-import Link from "next/link";
+import { Info } from "lucide-react";
+import { BackLink } from "@/components/ui/back-link";
 import { useCan } from "@/components/providers/session-provider";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -108,10 +108,7 @@ export function SubaccountDetail({ id }: { id: string }) {
     <>
       <PageHeader
         eyebrow={
-          <Link href="/subaccounts" className="inline-flex items-center gap-1 rounded hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring">
-            <ArrowLeft className="size-3.5" aria-hidden="true" />
-            {t("subaccounts.title")}
-          </Link>
+          <BackLink href="/subaccounts">{t("subaccounts.title")}</BackLink>
         }
         title={title}
         description={

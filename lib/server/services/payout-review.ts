@@ -4,6 +4,7 @@ import { UNKNOWN_OUTCOME_STATES, type PayoutAttention, type PayoutReviewInput } 
 import { BffError } from "../http/errors";
 import type { HandlerResult, SessionContext } from "../http/handler";
 import { payoutPolicy } from "./payout-policy";
+import { submissionOf } from "./payout-sender";
 import { answerFor, registerRowOf, registerView, sendOrAwait } from "./payouts";
 
 type ReviewContext = SessionContext<unknown, unknown, PayoutReviewInput>;
@@ -89,16 +90,7 @@ async function attachFoundPayout(ctx: ReviewContext, row: PayoutRecord, payoutId
   }
   const record = await underLease(ctx, row.idempotencyKey, () =>
     inTransaction(ledger, async (tx) => {
-      const done = await completePayoutIntent(tx, businessId, row.idempotencyKey, {
-        payoutId: payout.id,
-        status: payout.status,
-        fee: payout.fee_centavos ?? null,
-        net: payout.net_centavos ?? null,
-        endToEndId: payout.end_to_end_id ?? null,
-        failureReason: payout.failure_reason ?? null,
-        requestId: found.requestId,
-        attempts: 0,
-      });
+      const done = await completePayoutIntent(tx, businessId, row.idempotencyKey, submissionOf(payout, found.requestId, 0));
       if (!done) return null;
       await appendAudit(tx, {
         businessId,

@@ -16,6 +16,7 @@ import {
   type PayoutRecord,
 } from "@/lib/server/ledger";
 import type { PayoutRow } from "@/lib/server/ledger/schema";
+import type { PayoutSubmission } from "@/lib/server/ledger/payout-lifecycle";
 import { isPaymentsApiError, type PaymentsApiError, type PaymentsClient } from "@/lib/server/payments-api/client";
 import { UNKNOWN_OUTCOME_STATES, type ReviewReason } from "@/lib/shared/schemas/register";
 import { log } from "@/lib/server/log";
@@ -87,18 +88,29 @@ export async function sendPayout(ctx: SendContext, idempotencyKey: string): Prom
 
 type Created = Awaited<ReturnType<PaymentsClient["createPayout"]>>["data"];
 
+/** What the ledger records of a payout the API answered with (sent now, or found later by a person). */
+export function submissionOf(
+  payout: Pick<Created, "id" | "status" | "fee_centavos" | "net_centavos" | "end_to_end_id" | "failure_reason">,
+  requestId: string | null,
+  attempts: number,
+): PayoutSubmission {
+  return {
+    payoutId: payout.id,
+    status: payout.status,
+    fee: payout.fee_centavos ?? null,
+    net: payout.net_centavos ?? null,
+    endToEndId: payout.end_to_end_id ?? null,
+    failureReason: payout.failure_reason ?? null,
+    requestId,
+    attempts,
+  };
+}
+
 async function recordSuccess(ctx: SendContext, row: PayoutRow, payout: Created, requestId: string | null, attempts: number): Promise<SendOutcome> {
   const { businessId, actor, action } = ctx;
   const record = await inTransaction(ctx.ledger, async (tx) => {
     const done = await completePayoutIntent(tx, businessId, row.idempotencyKey, {
-      payoutId: payout.id,
-      status: payout.status,
-      fee: payout.fee_centavos ?? null,
-      net: payout.net_centavos ?? null,
-      endToEndId: payout.end_to_end_id ?? null,
-      failureReason: payout.failure_reason ?? null,
-      requestId,
-      attempts,
+      ...submissionOf(payout, requestId, attempts),
       // The refresher follows a pending payout with the credential it was sent with, inside its window only.
       followUpSeal: payout.status === "pending" && serverClock().now() - row.createdAt.getTime() < payoutPolicy().followUpWindowMs ? row.credentialSeal : null,
     });
