@@ -92,12 +92,16 @@ export function BatchDetail({ id }: { id: string }) {
           <>
             <BatchControls batch={batch} />
             {batch.status !== "awaiting_confirmation" ? (
-              <Button asChild variant="outline" size="sm">
-                <a href={batchResultsUrl(batch.id)} download>
-                  <Download aria-hidden="true" />
-                  {t("batches.detail.download")}
-                </a>
-              </Button>
+              <>
+                {(["csv", "xlsx"] as const).map((format) => (
+                  <Button key={format} asChild variant="outline" size="sm">
+                    <a href={batchResultsUrl(batch.id, format)} download>
+                      <Download aria-hidden="true" />
+                      {t(format === "csv" ? "batches.detail.download" : "batches.detail.downloadXlsx")}
+                    </a>
+                  </Button>
+                ))}
+              </>
             ) : null}
           </>
         }

@@ -36,6 +36,7 @@ import * as batchPreview from "@/app/api/payout-batches/preview/route";
 import * as batchOne from "@/app/api/payout-batches/[id]/route";
 import * as batchRowsRoute from "@/app/api/payout-batches/[id]/rows/route";
 import * as batchResults from "@/app/api/payout-batches/[id]/results.csv/route";
+import * as batchResultsXlsx from "@/app/api/payout-batches/[id]/results.xlsx/route";
 import * as batchConfirm from "@/app/api/payout-batches/[id]/confirm/route";
 import * as batchPause from "@/app/api/payout-batches/[id]/pause/route";
 import * as batchResume from "@/app/api/payout-batches/[id]/resume/route";
@@ -242,6 +243,7 @@ const ROUTES: FuzzRoute[] = [
   { name: "GET /api/payout-batches/{id}", handler: batchOne.GET, body: null, query: {} },
   { name: "GET /api/payout-batches/{id}/rows", handler: batchRowsRoute.GET, body: null, query: {} },
   { name: "GET /api/payout-batches/{id}/results.csv", handler: batchResults.GET, body: null, query: {} },
+  { name: "GET /api/payout-batches/{id}/results.xlsx", handler: batchResultsXlsx.GET, body: null, query: {} },
   { name: "POST /api/payout-batches/{id}/confirm", handler: batchConfirm.POST, body: { typed_total_centavos: amount }, query: {} },
   { name: "POST /api/payout-batches/{id}/pause", handler: batchPause.POST, body: null, query: {} },
   { name: "POST /api/payout-batches/{id}/resume", handler: batchResume.POST, body: null, query: {} },

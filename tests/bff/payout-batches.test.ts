@@ -4,6 +4,7 @@
  * preview and the results file. The worker itself is in payout-batch-worker.test.ts.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { parseBatchFile } from "@/lib/shared/batch";
 import * as batches from "@/app/api/payout-batches/route";
 import * as preview from "@/app/api/payout-batches/preview/route";
 import * as batchOne from "@/app/api/payout-batches/[id]/route";
@@ -13,6 +14,7 @@ import * as resume from "@/app/api/payout-batches/[id]/resume/route";
 import * as cancel from "@/app/api/payout-batches/[id]/cancel/route";
 import * as rowsRoute from "@/app/api/payout-batches/[id]/rows/route";
 import * as results from "@/app/api/payout-batches/[id]/results.csv/route";
+import * as resultsXlsx from "@/app/api/payout-batches/[id]/results.xlsx/route";
 import * as activity from "@/app/api/activity/route";
 import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
@@ -47,6 +49,7 @@ describe("batch routes: who may call them", () => {
       call(batchOne.GET, `/api/payout-batches/${id}`, { cookie: viewer, params: { id } }),
       call(rowsRoute.GET, `/api/payout-batches/${id}/rows`, { cookie: viewer, params: { id } }),
       call(results.GET, `/api/payout-batches/${id}/results.csv`, { cookie: viewer, params: { id } }),
+      call(resultsXlsx.GET, `/api/payout-batches/${id}/results.xlsx`, { cookie: viewer, params: { id } }),
       ...[confirm, pause, resume, cancel].map((route, i) =>
         call(route.POST, `/api/payout-batches/${id}/${["confirm", "pause", "resume", "cancel"][i]}`, { method: "POST", cookie: viewer, params: { id }, body: {} }),
       ),
@@ -207,6 +210,7 @@ describe("tenant isolation", () => {
     expect((await call(batchOne.GET, `/api/payout-batches/${batch.id}`, { cookie: beta, params: { id: batch.id } })).status).toBe(404);
     expect((await call(rowsRoute.GET, `/api/payout-batches/${batch.id}/rows`, { cookie: beta, params: { id: batch.id } })).status).toBe(404);
     expect((await call(results.GET, `/api/payout-batches/${batch.id}/results.csv`, { cookie: beta, params: { id: batch.id } })).status).toBe(404);
+    expect((await call(resultsXlsx.GET, `/api/payout-batches/${batch.id}/results.xlsx`, { cookie: beta, params: { id: batch.id } })).status).toBe(404);
     for (const [route, action] of [[confirm, "confirm"], [cancel, "cancel"]] as const) {
       const result = await call(route.POST, `/api/payout-batches/${batch.id}/${action}`, { method: "POST", cookie: beta, params: { id: batch.id }, body: {} });
       expect(result.status).toBe(404);
@@ -242,5 +246,21 @@ describe("preview and results", () => {
     expect(lines[0]).toBe("chave;valor;nome;status;payout_id;end_to_end_id;failure_reason");
     expect(lines[1]).toMatch(/^csv0@example\.com;10,00;"'=HYPERLINK\(""http:\/\/x""\)";sent;po_\w+;E\w+;$/);
     expect(lines).toHaveLength(3);
+
+    const workbook = await resultsXlsx.GET(
+      new Request(`http://127.0.0.1:3000/api/payout-batches/${batch.id}/results.xlsx`, { headers: { host: "127.0.0.1:3000", cookie: ctx.cookie } }),
+      { params: Promise.resolve({ id: batch.id }) },
+    );
+    expect(workbook.status).toBe(200);
+    expect(workbook.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(workbook.headers.get("content-disposition")).toContain("lista-results.xlsx");
+    // Read back with the dashboard's own reader: the results workbook can be uploaded again.
+    const parsed = await parseBatchFile(new Uint8Array(await workbook.arrayBuffer()), "lista-results.xlsx");
+    if (!parsed.ok) throw new Error(`results workbook refused: ${parsed.error.code}`);
+    expect(parsed.table.header).toEqual(["chave", "valor", "nome", "status", "payout_id", "end_to_end_id", "failure_reason"]);
+    expect(parsed.table.rows).toHaveLength(2);
+    // The formula the file carried is a text cell: shown as typed, never evaluated.
+    expect(parsed.table.rows[0]?.cells.slice(0, 4)).toEqual(["csv0@example.com", "10,00", '=HYPERLINK("http://x")', "sent"]);
+    expect(parsed.table.rows[0]?.cells[4]).toMatch(/^po_\w+$/);
   });
 });

@@ -50,7 +50,8 @@ describe("batch progress", () => {
 
     const table = await screen.findByRole("table", { name: "Resultado por linha" });
     expect(within(table).getByRole("link", { name: "po_a" })).toHaveAttribute("href", "/payouts/po_a");
-    expect(screen.getByRole("link", { name: /Baixar resultados/ })).toHaveAttribute("href", "/api/payout-batches/b_1/results.csv");
+    expect(screen.getByRole("link", { name: "Baixar resultados (CSV)" })).toHaveAttribute("href", "/api/payout-batches/b_1/results.csv");
+    expect(screen.getByRole("link", { name: "Baixar resultados (Excel)" })).toHaveAttribute("href", "/api/payout-batches/b_1/results.xlsx");
 
     // The next poll: every row has its outcome and the batch is completed.
     batch = { ...batch, status: "completed", counts: { pending: 0, sending: 0, sent: 0, paid: 2, failed: 1, needs_review: 0, cancelled: 0 }, eta_seconds: null };

@@ -31,8 +31,8 @@ export function isBatchLive(status: string | null | undefined): boolean {
 const batchPath = (id: string) => `/api/payout-batches/${encodeURIComponent(id)}`;
 
 /** Where the results file of a batch is downloaded from (a plain GET with the session cookie). */
-export function batchResultsUrl(id: string): string {
-  return `${batchPath(id)}/results.csv`;
+export function batchResultsUrl(id: string, format: "csv" | "xlsx" = "csv"): string {
+  return `${batchPath(id)}/results.${format}`;
 }
 
 /** GET /api/payout-batches: newest first; refreshes while any batch is sending or paused. */

@@ -59,7 +59,7 @@ export interface HandlerResult {
   /** A list the browser asked to receive in pages (lib/server/services/paged-lists.ts); sent instead of `data`. */
   pages?: Iterable<PageLine>;
   /** A download instead of the JSON envelope (the results file of a batch). */
-  file?: { body: string; contentType: string; fileName: string };
+  file?: { body: string | Uint8Array<ArrayBuffer>; contentType: string; fileName: string };
 }
 
 function readIdempotencyKey(request: Request, mode: InputOptions<unknown, unknown, unknown>["idempotencyKey"]): string | null {

@@ -80,7 +80,7 @@ export function respondError(mapped: MappedError, extra: { cookies?: string[]; s
 }
 
 /** A download (a CSV file), with the API's headers but its own type and a file name. */
-export function respondFile(file: { body: string; contentType: string; fileName: string }, extra: { cookies?: string[]; secure?: boolean } = {}): Response {
+export function respondFile(file: { body: string | Uint8Array<ArrayBuffer>; contentType: string; fileName: string }, extra: { cookies?: string[]; secure?: boolean } = {}): Response {
   const headers = new Headers(API_RESPONSE_HEADERS);
   headers.set("Content-Type", file.contentType);
   // RFC 6266: an ASCII fallback name and the UTF-8 one.

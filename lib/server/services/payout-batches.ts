@@ -13,8 +13,7 @@ import {
   type Ledger,
 } from "@/lib/server/ledger";
 import { serverClock } from "@/lib/server/clock";
-import { batchResultsCsv } from "@/lib/shared/batch/export";
-import { BATCH_RESULT_COLUMNS, type BatchRowValue, type CreateBatchInput } from "@/lib/shared/schemas/payout-batches";
+import { type BatchRowValue, type CreateBatchInput } from "@/lib/shared/schemas/payout-batches";
 import { maskPixKey } from "@/lib/shared/validation/pix-mask";
 import { BffError } from "../http/errors";
 import type { HandlerResult, SessionContext } from "../http/handler";
@@ -140,36 +139,6 @@ export async function listPayoutBatchRows(ctx: Ctx<{ id: string }>): Promise<Han
   await batchOr404(ctx.ledger, ctx.businessId, ctx.params.id);
   const rows = await listBatchRows(ctx.ledger, ctx.businessId, ctx.params.id);
   return { data: { rows: rows.map(toBatchRowView) } };
-}
-
-// GET /api/payout-batches/{id}/results.csv: the file's own columns plus each row's outcome, formulas neutralised.
-export async function payoutBatchResults(ctx: Ctx<{ id: string }>): Promise<HandlerResult> {
-  const batch = await batchOr404(ctx.ledger, ctx.businessId, ctx.params.id);
-  const rows = await listBatchRows(ctx.ledger, ctx.businessId, batch.id);
-  const header: string[] = [];
-  const seen = new Set<string>();
-  for (const row of rows) {
-    for (const [column] of row.original) {
-      if (!seen.has(column)) header.push(column);
-      seen.add(column);
-    }
-  }
-  const table = {
-    format: "csv" as const,
-    delimiter: null,
-    encoding: null,
-    header,
-    rows: rows.map((row) => {
-      const cells = new Map(row.original);
-      return { rowNumber: row.rowNumber, cells: header.map((column) => cells.get(column) ?? ""), numericColumns: [] };
-    }),
-  };
-  const body = batchResultsCsv(table, BATCH_RESULT_COLUMNS, (index) => {
-    const row = rows[index];
-    return row ? [row.status, row.payoutId, row.endToEndId, row.failureReason] : [];
-  });
-  const base = batch.fileName.replace(/\.[^.]*$/, "") || "batch";
-  return { data: null, file: { body, contentType: "text/csv; charset=utf-8", fileName: `${base}-results.csv` } };
 }
 
 /** The largest body of a batch request: 5,000 rows with their original cells (the file itself is at most 2 MB). */

@@ -1,0 +1,68 @@
+import "server-only";
+import writeXlsxFile, { type Row } from "write-excel-file/node";
+import { listBatchRows, type BatchRowOutcome } from "@/lib/server/ledger";
+import { batchResultsCsv } from "@/lib/shared/batch/export";
+import { BATCH_RESULT_COLUMNS } from "@/lib/shared/schemas/payout-batches";
+import type { HandlerResult, SessionContext } from "../http/handler";
+import { batchOr404 } from "./payout-batches";
+
+type Ctx = SessionContext<{ id: string }, unknown, unknown>;
+
+/** The uploaded file's columns, in their first-seen order, and each row's cells under them. */
+function originalTable(rows: readonly BatchRowOutcome[]) {
+  const header: string[] = [];
+  const seen = new Set<string>();
+  for (const row of rows) {
+    for (const [column] of row.original) {
+      if (!seen.has(column)) header.push(column);
+      seen.add(column);
+    }
+  }
+  const cells = rows.map((row) => {
+    const byColumn = new Map(row.original);
+    return header.map((column) => byColumn.get(column) ?? "");
+  });
+  return { header, cells };
+}
+
+const outcomeOf = (row: BatchRowOutcome) => [row.status, row.payoutId, row.endToEndId, row.failureReason] as const;
+
+async function load(ctx: Ctx) {
+  const batch = await batchOr404(ctx.ledger, ctx.businessId, ctx.params.id);
+  const rows = await listBatchRows(ctx.ledger, ctx.businessId, batch.id);
+  const base = batch.fileName.replace(/\.[^.]*$/, "") || "batch";
+  return { rows, base, ...originalTable(rows) };
+}
+
+// GET /api/payout-batches/{id}/results.csv: the file's own columns plus each row's outcome, formulas neutralised.
+export async function payoutBatchResults(ctx: Ctx): Promise<HandlerResult> {
+  const { rows, base, header, cells } = await load(ctx);
+  const table = {
+    format: "csv" as const,
+    delimiter: null,
+    encoding: null,
+    header,
+    rows: rows.map((row, index) => ({ rowNumber: row.rowNumber, cells: cells[index] ?? [], numericColumns: [] })),
+  };
+  const body = batchResultsCsv(table, BATCH_RESULT_COLUMNS, (index) => {
+    const row = rows[index];
+    return row ? outcomeOf(row) : [];
+  });
+  return { data: null, file: { body, contentType: "text/csv; charset=utf-8", fileName: `${base}-results.csv` } };
+}
+
+// GET /api/payout-batches/{id}/results.xlsx: the same table as a workbook. Every cell is written as text, so a
+// cell the uploaded file had as "=HYPERLINK(…)" is shown as those characters and never evaluated as a formula.
+export async function payoutBatchResultsXlsx(ctx: Ctx): Promise<HandlerResult> {
+  const { rows, base, header, cells } = await load(ctx);
+  const text = (value: string | null): Row[number] => ({ type: String, value: value ?? "" });
+  const sheet: Row[] = [
+    [...header, ...BATCH_RESULT_COLUMNS].map((title) => ({ ...text(title), fontWeight: "bold" as const })),
+    ...rows.map((row, index) => [...(cells[index] ?? []), ...outcomeOf(row)].map(text)),
+  ];
+  const body = new Uint8Array(await writeXlsxFile(sheet, { sheet: "results" }).toBuffer());
+  return {
+    data: null,
+    file: { body, contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", fileName: `${base}-results.xlsx` },
+  };
+}
