@@ -197,7 +197,19 @@ function headersFor(who: keyof typeof cookies, method: string): Record<string, s
 
 test("every dynamic API route with malformed percent-encoding → 400 in the BFF's envelope with a request_id, for every session", async () => {
   const routes = dynamicRoutes("api");
-  expect(routes.map((r) => r.template).sort()).toEqual(["/api/payouts/[id]", "/api/subaccounts/[id]", "/api/subaccounts/[id]/blocked"]);
+  expect(routes.map((r) => r.template).sort()).toEqual([
+    "/api/payout-batches/[id]",
+    "/api/payout-batches/[id]/cancel",
+    "/api/payout-batches/[id]/confirm",
+    "/api/payout-batches/[id]/pause",
+    "/api/payout-batches/[id]/results.csv",
+    "/api/payout-batches/[id]/results.xlsx",
+    "/api/payout-batches/[id]/resume",
+    "/api/payout-batches/[id]/rows",
+    "/api/payouts/[id]",
+    "/api/subaccounts/[id]",
+    "/api/subaccounts/[id]/blocked",
+  ]);
   let checked = 0;
   for (const { template, methods } of routes) {
     for (const method of methods) {
