@@ -9,6 +9,7 @@ import path from "node:path";
 import { readEnvironment } from "../lib/server/config/environment";
 import { ConfigError } from "../lib/server/config/errors";
 import { parseLauncherSettings, type LauncherSettings } from "../lib/server/config/sections";
+import { withServerNodeOptions } from "./node-options";
 
 const modeArg = process.argv[2];
 if (modeArg !== "dev" && modeArg !== "start") {
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
     env.SANDBOX_URL = url;
   }
 
+  if (mode === "start") env.NODE_OPTIONS = withServerNodeOptions(env.NODE_OPTIONS);
   const require = createRequire(import.meta.url);
   const nextBin = require.resolve("next/dist/bin/next");
   const child = spawn(process.execPath, [nextBin, mode, ...nextArgs], { stdio: "inherit", env });

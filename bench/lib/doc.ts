@@ -32,7 +32,8 @@ same run, so ratios compare like with like on a loaded machine. A row that canno
   the last \`keydown\` and of the frame after the table's last DOM change, after typing a
   query with 120 ms between keys; long tasks (PerformanceObserver \`longtask\`, > 50 ms)
   between the first keystroke and that frame count as dropped frames.
-- **f** RSS of the \`next start\` process and its children (from /proc): 5 s after a fresh
+- **f** RSS of the \`next start\` process (with \`npm start\`'s V8 heap limits, \`scripts/node-options.ts\`)
+  and its children (from /proc): 5 s after a fresh
   start and sign-in, and the peak (sampled every 100 ms) under row a's load. Start-up:
   \`tsx scripts/launch.ts start\` (what \`npm start\` runs) with a fresh data folder, so the
   ledger's migrations run, reusing the bench's sandbox; time to the first 200 of
@@ -50,6 +51,7 @@ export function renderDoc(machine: Machine, lines: readonly ReportLine[]): strin
     "",
     "Written by `npm run bench` (do not edit by hand); the same figures are in `bench/results.json`.",
     "Goals are issue 10's. The machine is shared and loaded, so read the figures with the load average below.",
+    "Each gap links to the section of `docs/performance.md` that explains it with its profile.",
     "",
     "## Machine",
     "",

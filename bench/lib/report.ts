@@ -15,13 +15,30 @@ export interface Machine {
 
 const cell = (text: string): string => text.replaceAll("|", "\\|").replaceAll("\n", " ");
 
+/** The docs/performance.md section that explains each row's gap (row letter → heading anchor). */
+const GAP_SECTIONS: Readonly<Record<string, string>> = {
+  a: "bff-cost",
+  b: "bff-cost",
+  c: "page-weight",
+  d: "lighthouse",
+  e: "big-lists",
+  f: "server-memory",
+  g: "payouts-write-path",
+};
+
+export function gapLink(name: string): string {
+  const section = GAP_SECTIONS[name.split(".")[0] ?? ""];
+  return section ? `; [why](performance.md#${section})` : "";
+}
+
 export function tableRows(lines: readonly ReportLine[]): string[] {
   const header = ["| measure | goal | median | min – max | result |", "|---|---|---|---|---|"];
   const body = lines.map((line) => {
     if (isFailed(line)) return `| ${cell(line.name)} | | | | not measured: ${cell(line.failure)} |`;
     const { min, median, max } = line.summary;
     const result = line.status === "info" ? "info" : line.status === "pass" ? "pass" : "gap";
-    const note = line.note ? ` (${line.note})` : "";
+    const why = result === "gap" ? gapLink(line.name) : "";
+    const note = line.note || why ? ` (${line.note ?? ""}${why})` : "";
     return `| ${cell(line.name)} | ${line.goal} | ${formatValue(median, line.unit)} | ${formatValue(min, line.unit)} – ${formatValue(max, line.unit)} | ${cell(result + note)} |`;
   });
   return [...header, ...body];

@@ -9,6 +9,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ACME } from "../../sandbox/businesses";
+import { SERVER_NODE_OPTIONS } from "../../scripts/node-options";
 import { runToEnd, spawnTracked, treeRss, waitForHttp, type ChildEnv, type Spawned } from "./processes";
 
 const require = createRequire(import.meta.url);
@@ -99,6 +100,8 @@ export class AppServer {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: "production",
+      // The heap limits `npm start` gives the server (scripts/node-options.ts).
+      NODE_OPTIONS: SERVER_NODE_OPTIONS,
       NEXT_TELEMETRY_DISABLED: "1",
       SESSION_SECRET: this.sessionSecret,
       SANDBOX_URL: this.sandboxUrl,
@@ -164,7 +167,16 @@ export async function signIn(appUrl: string): Promise<string> {
 export class Postgres {
   private dir: string | null = null;
   private bin: string | null = null;
-  constructor(readonly port: number) {}
+  /** `settings`: extra server settings (`name=value`), e.g. `log_statement=all` to count statements. */
+  constructor(
+    readonly port: number,
+    private readonly settings: readonly string[] = [],
+  ) {}
+
+  /** The server's log (only for a cluster started here). */
+  get logFile(): string | null {
+    return this.dir ? path.join(this.dir, "log") : null;
+  }
 
   async start(): Promise<string> {
     const given = process.env.BENCH_DATABASE_URL;
@@ -176,7 +188,7 @@ export class Postgres {
     this.dir = mkdtempSync(path.join(tmpdir(), "bench-pg-"));
     if (process.getuid?.() === 0) await runToEnd("chown", ["postgres", this.dir], process.env, 10_000);
     await this.asPostgres(`'${this.bin}/initdb' -D '${this.dir}/data' -A trust -U postgres >/dev/null`);
-    await this.asPostgres(`'${this.bin}/pg_ctl' -D '${this.dir}/data' -o "-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1" -l '${this.dir}/log' -w start >/dev/null`);
+    await this.asPostgres(`'${this.bin}/pg_ctl' -D '${this.dir}/data' -o "-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1${this.settings.map((setting) => ` -c ${setting}`).join("")}" -l '${this.dir}/log' -w start >/dev/null`);
     return `postgres://postgres@127.0.0.1:${this.port}/postgres`;
   }
 

@@ -44,7 +44,7 @@ describe("bench report", () => {
   it("renders one table row per line, with goal, median, range and result", () => {
     const rows = tableRows(lines);
     expect(rows[0]).toBe("| measure | goal | median | min – max | result |");
-    expect(rows[2]).toBe("| a. session ÷ health | ≥ 0.70× | 0.30× | 0.28× – 0.35× | gap (2.33× off the goal) |");
+    expect(rows[2]).toBe("| a. session ÷ health | ≥ 0.70× | 0.30× | 0.28× – 0.35× | gap (2.33× off the goal; [why](performance.md#bff-cost)) |");
     expect(rows[3]).toBe("| c. largest route | ≤ 170.0 kB | 150.0 kB | 149.5 kB – 151.0 kB | pass |");
     expect(rows[4]).toBe("| g. sandbox \\| 100 links | — | 5000 req/s | 4900 req/s – 5100 req/s | info |");
     expect(rows[5]).toBe("| d. Lighthouse | | | | not measured: no Chromium |");

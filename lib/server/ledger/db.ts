@@ -61,14 +61,18 @@ function openPostgres(connectionString: string, max: number): Ledger {
   return { db, driver: "postgres", close: () => pool.end() };
 }
 
+// PostgreSQL's default 128 MB of shared buffers lives inside PGlite's WASM memory, in the
+// server's own process; the ledger's working set is far smaller (docs/performance.md, "Server memory").
+const PGLITE_OPTIONS = { startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"] };
+
 async function openPglite(dataDir: string): Promise<Ledger> {
   let client: PGlite;
   if (dataDir.startsWith(MEMORY_DIR)) {
-    client = await PGlite.create();
+    client = await PGlite.create(PGLITE_OPTIONS);
   } else {
     const dir = path.resolve(dataDir);
     await mkdir(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, PGLITE_OPTIONS);
   }
   const db = drizzlePglite({ client, schema });
   return { db, driver: "pglite", close: () => client.close() };
