@@ -32,6 +32,19 @@ function FlaggedRow({ row, dispatch, children }: { row: ValidatedRow; dispatch: 
   );
 }
 
+/** A warning-coloured group of flagged rows with its title and why it is flagged. */
+function FlagSection({ id, title, hint, children }: { id: string; title: string; hint: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-warning-soft-foreground/30 bg-warning-soft/50 p-3">
+      <h3 id={id} className="text-sm font-semibold">
+        {title}
+      </h3>
+      <p className="text-xs text-muted-foreground">{hint}</p>
+      {children}
+    </section>
+  );
+}
+
 interface ReviewFlagsProps {
   rows: readonly ValidatedRow[];
   /** Groups of row indexes repeating a key and amount (as found when the review opened). */
@@ -47,11 +60,7 @@ export function ReviewFlags({ rows, duplicates, matches, dispatch }: ReviewFlags
   return (
     <div className="grid gap-4">
       {duplicates.length > 0 ? (
-        <section aria-labelledby="batch-flag-duplicates" className="rounded-lg border border-warning-soft-foreground/30 bg-warning-soft/50 p-3">
-          <h3 id="batch-flag-duplicates" className="text-sm font-semibold">
-            {t("batches.review.duplicatesTitle", { count: duplicates.length })}
-          </h3>
-          <p className="text-xs text-muted-foreground">{t("batches.review.duplicatesHint")}</p>
+        <FlagSection id="batch-flag-duplicates" title={t("batches.review.duplicatesTitle", { count: duplicates.length })} hint={t("batches.review.duplicatesHint")}>
           {duplicates.map((group) => (
             <ul key={group.join("-")} className="mt-2 border-t pt-1" aria-label={t("batches.review.duplicateGroup")}>
               {group.map((index) => {
@@ -60,14 +69,10 @@ export function ReviewFlags({ rows, duplicates, matches, dispatch }: ReviewFlags
               })}
             </ul>
           ))}
-        </section>
+        </FlagSection>
       ) : null}
       {matches.length > 0 ? (
-        <section aria-labelledby="batch-flag-matches" className="rounded-lg border border-warning-soft-foreground/30 bg-warning-soft/50 p-3">
-          <h3 id="batch-flag-matches" className="text-sm font-semibold">
-            {t("batches.review.matchesTitle", { count: matches.length })}
-          </h3>
-          <p className="text-xs text-muted-foreground">{t("batches.review.matchesHint")}</p>
+        <FlagSection id="batch-flag-matches" title={t("batches.review.matchesTitle", { count: matches.length })} hint={t("batches.review.matchesHint")}>
           <ul className="mt-2">
             {matches.map((match) => {
               const row = byNumber.get(match.row_number);
@@ -86,7 +91,7 @@ export function ReviewFlags({ rows, duplicates, matches, dispatch }: ReviewFlags
               );
             })}
           </ul>
-        </section>
+        </FlagSection>
       ) : null}
     </div>
   );
