@@ -17,15 +17,16 @@ const TYPED_TOTAL = "typed_total_centavos";
 /**
  * The last step before anything is sent: the batch is written (every row an
  * intent), awaiting confirmation. "Confirm and send" starts it. When the total
- * is above the business's threshold the server asks for the total to be typed
- * (a 422 on typed_total_centavos): the field appears with its message and the
- * operator types the amount. A failure keeps what was typed.
+ * is above the confirmation threshold (the batch says so: typed_total_required)
+ * the field for the typed total is shown from the start. The server enforces it
+ * (a 422 on typed_total_centavos), so if the threshold changed since the batch
+ * was read the field appears then, with its message. A failure keeps what was typed.
  */
 export function ConfirmPanel({ batch, onConfirmed }: { batch: Batch; onConfirmed?: (batch: Batch) => void }) {
   const { t, formatMoney } = useI18n();
   const action = useBatchAction(batch.id);
   const [typed, setTyped] = useState<number | undefined>(undefined);
-  const [askTotal, setAskTotal] = useState(false);
+  const [askTotal, setAskTotal] = useState(batch.typed_total_required);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
 

@@ -138,6 +138,9 @@ describe("confirming, pausing, resuming, cancelling", () => {
   it("above the threshold the typed total must match; confirmation is audited with who", async () => {
     const batch = await createBatch(ctx.cookie, batchRows(2, { amount: 600_000 }));
     expect(batch.total_centavos).toBeGreaterThan(1_000_000);
+    // The batch says so up front (the page shows the field before the first confirm); the route still enforces it.
+    expect(batch.typed_total_required).toBe(true);
+    expect((await readBatch(ctx.cookie, batch.id)).typed_total_required).toBe(true);
     const missing = await post(confirm.POST, batch.id, "confirm", {});
     expect(missing.status).toBe(422);
     expect(missing.json.error?.fields).toEqual({ typed_total_centavos: "batch.confirm.totalMismatch" });
@@ -159,6 +162,7 @@ describe("confirming, pausing, resuming, cancelling", () => {
 
   it("below the threshold no typed total is needed", async () => {
     const batch = await createBatch(ctx.cookie, batchRows(2));
+    expect(batch.typed_total_required).toBe(false);
     const result = await post(confirm.POST, batch.id, "confirm", {});
     expect(result.status).toBe(200);
     await post(cancel.POST, batch.id, "cancel");

@@ -10,6 +10,7 @@ export function batchFixture(overrides: Partial<Batch> = {}): Batch {
     created_by: "Olivia (operator)",
     confirmed_at: "2026-11-22T13:01:00.000Z",
     total_centavos: 6000,
+    typed_total_required: false,
     row_count: 3,
     counts: { pending: 3, sending: 0, sent: 0, paid: 0, failed: 0, needs_review: 0, cancelled: 0 },
     rate_per_minute: null,

@@ -9,6 +9,7 @@ import type { AuditAction } from "@/lib/shared/schemas/activity";
 import { BffError } from "../http/errors";
 import type { HandlerResult, SessionContext } from "../http/handler";
 import { batchOr404, batchViews } from "./payout-batches";
+import { typedTotalRequired } from "./payout-batch-view";
 import { wakeBatchWorker } from "./payout-batch-worker";
 
 type Ctx<B = undefined> = SessionContext<{ id: string }, unknown, B>;
@@ -68,7 +69,7 @@ export async function confirmPayoutBatch(ctx: Ctx<{ typed_total_centavos?: numbe
   if (batch.confirmedAt && batch.status !== "cancelled") return answer(ctx, batch);
   if (batch.status !== "awaiting_confirmation") throw notNow(batch, "confirmed");
   const threshold = payoutSettings().PAYOUT_BATCH_CONFIRM_THRESHOLD_CENTAVOS;
-  if (batch.totalCentavos > threshold && ctx.body.typed_total_centavos !== batch.totalCentavos) {
+  if (typedTotalRequired(batch.totalCentavos) && ctx.body.typed_total_centavos !== batch.totalCentavos) {
     throw new BffError(422, "validation_error", "Type the batch's total to confirm it.", {
       fields: { typed_total_centavos: "batch.confirm.totalMismatch" },
       details: { threshold_centavos: threshold },

@@ -1,4 +1,5 @@
 import "server-only";
+import { payoutSettings } from "@/lib/server/config";
 import type { BatchProgress, BatchRecord, BatchRowOutcome } from "@/lib/server/ledger";
 import { BATCH_ROW_STATUSES, type Batch, type BatchCounts, type BatchRow } from "@/lib/shared/schemas/payout-batches";
 
@@ -8,6 +9,11 @@ export const RATE_WINDOW_MS = 60_000;
 function countsOf(progress: BatchProgress | undefined): BatchCounts {
   const counts = Object.fromEntries(BATCH_ROW_STATUSES.map((status) => [status, progress?.counts[status] ?? 0])) as BatchCounts;
   return counts;
+}
+
+/** Confirming this batch needs its total typed (the confirm route enforces it with a 422). */
+export function typedTotalRequired(totalCentavos: number): boolean {
+  return totalCentavos > payoutSettings().PAYOUT_BATCH_CONFIRM_THRESHOLD_CENTAVOS;
 }
 
 /** A batch as the browser sees it (never the sealed credential), with its counts, rate and time left. */
@@ -24,6 +30,7 @@ export function toBatchView(batch: BatchRecord, progress: BatchProgress | undefi
     created_by: batch.createdByName,
     confirmed_at: batch.confirmedAt?.toISOString() ?? null,
     total_centavos: batch.totalCentavos,
+    typed_total_required: typedTotalRequired(batch.totalCentavos),
     row_count: batch.rowCount,
     counts,
     rate_per_minute: ratePerMinute,

@@ -117,6 +117,8 @@ export const batchSchema = z.object({
   created_by: z.string(),
   confirmed_at: z.string().nullable().optional(),
   total_centavos: z.number().int(),
+  /** The total is above the confirmation threshold: confirm needs typed_total_centavos equal to it. */
+  typed_total_required: z.boolean(),
   row_count: z.number().int(),
   counts: batchCountsSchema,
   /** Rows sent per minute over the last minutes of sending; null before there is a rate. */
