@@ -9,7 +9,13 @@ const root = fileURLToPath(new URL(".", import.meta.url));
  * fixed ports), never picked up by `npm run test:unit`.
  */
 export default defineConfig({
-  resolve: { alias: [{ find: /^@\//, replacement: `${root}/` }] },
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: `${root}/` },
+      // Soak tests that drive the route handlers in-process (batch-crash.soak.ts) run server modules in plain Node, as vitest.config.ts does.
+      { find: /^server-only$/, replacement: `${root}/tests/helpers/server-only-stub.ts` },
+    ],
+  },
   test: {
     name: "soak",
     environment: "node",
