@@ -1,5 +1,5 @@
 import { contentDigest } from "@/components/payouts/flow-key";
-import type { ColumnMapping } from "@/lib/shared/batch/mapping";
+import { BATCH_FIELDS, type ColumnMapping } from "@/lib/shared/batch/mapping";
 import { summarizeBatch, type BatchSummary } from "@/lib/shared/batch/summary";
 import { columnLetter, type ParsedTable } from "@/lib/shared/batch/table";
 import { validateBatch } from "@/lib/shared/batch/validate";
@@ -53,6 +53,10 @@ function editCell(draft: BatchDraft, index: number, column: number, text: string
   return revalidate({ ...draft, table: { ...draft.table, rows: tableRows } }, index);
 }
 
+function sameMapping(a: ColumnMapping, b: ColumnMapping): boolean {
+  return BATCH_FIELDS.every((field) => a[field] === b[field]);
+}
+
 export function draftReducer(draft: BatchDraft | null, action: DraftAction): BatchDraft | null {
   if (action.type === "load") {
     return validateAll({ fileName: action.fileName, table: action.table, mapping: action.mapping, excluded: new Set(), choices: new Map() });
@@ -60,7 +64,8 @@ export function draftReducer(draft: BatchDraft | null, action: DraftAction): Bat
   if (!draft) return draft;
   switch (action.type) {
     case "map":
-      return validateAll({ ...draft, mapping: action.mapping });
+      // The usual path keeps the columns recognised on load, whose rows are validated already (5,000 rows: not twice).
+      return sameMapping(draft.mapping, action.mapping) ? draft : validateAll({ ...draft, mapping: action.mapping });
     case "edit":
       return editCell(draft, action.index, action.column, action.text);
     case "choose": {

@@ -32,6 +32,14 @@ describe("the batch draft", () => {
     expect(edited?.rows[0]).toBe(draft.rows[0]);
   });
 
+  it("the same mapping again keeps the rows validated on load; another mapping validates them again", () => {
+    const draft = load();
+    expect(draftReducer(draft, { type: "map", mapping: { amount: 1, key: 0 } })).toBe(draft);
+    const remapped = draftReducer(draft, { type: "map", mapping: { key: 0, amount: 3 } });
+    expect(remapped?.rows).not.toBe(draft.rows);
+    expect(remapped?.rows[0]?.errors.map((e) => e.field)).toEqual(["amount"]);
+  });
+
   it("submits only included valid rows, with their original cells, and excluding a row changes the fingerprint", () => {
     const draft = load();
     const rows = draftRowsForSubmit(draft);
