@@ -43,6 +43,12 @@ same run, so ratios compare like with like on a loaded machine. A row that canno
   ledger writes), on the embedded PGlite and on a throwaway PostgreSQL
   (\`/usr/lib/postgresql/*/bin\`, or \`BENCH_DATABASE_URL\`), each with its own fresh server.
   Then the sandbox's own \`GET /v1/payment-links\` with 100 and with 10,000 links.
+- **h** (parse, \`bench/rows/h-batch-parse.ts\`) Playwright with the system Chromium, a fresh
+  context per run, on \`/payouts/batch/new\`: a 5,000-row CSV, then the same rows as an
+  .xlsx, set on the file input; an init script records \`performance.now()\` at the input's
+  \`change\`, at the frame the columns step appears, at the click on "Conferir linhas" and at
+  the frame the check step shows its summary and rows. Read + check = (columns step − change)
+  + (check step − click): Playwright's own wait between the two is left out.
 `;
 
 export function renderDoc(machine: Machine, lines: readonly ReportLine[]): string {
