@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { z } from "zod/mini";
 import { urlOptional, urlText } from "@/lib/browser/url-fields";
 import { csvDateLocal, csvDateUtc, jsonCell, toCsv, type CsvValue } from "@/lib/shared/csv";
 import { isoToMs, zonedLocalToUtcIso } from "@/lib/shared/format/date";

@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { z } from "zod/mini";
 import { urlChoice, urlOptional, urlText } from "@/lib/browser/url-fields";
 import { DEADLINE_FILTERS, isOpenChargeback, matchesDeadline, needsAction, REVIEW_STATUS, urgencyOf } from "@/lib/shared/chargebacks/deadline";
 import { csvDateLocal, csvDateUtc, jsonCell, toCsv, type CsvValue } from "@/lib/shared/csv";

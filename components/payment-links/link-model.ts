@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { z } from "zod/mini";
 import { urlChoice, urlOptional } from "@/lib/browser/url-fields";
 import { isoToMs } from "@/lib/shared/format/date";
 import type { PaymentLink } from "@/lib/shared/schemas/payment-link";

@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { z } from "zod/mini";
 import { urlChoice, urlOptional } from "@/lib/browser/url-fields";
 import { KNOWN_PAYOUT_STATUSES } from "@/lib/shared/schemas/payout";
 import { REGISTER_STATE_FILTERS, type RegisterPayout, type RegisterStateFilter } from "@/lib/shared/schemas/register";

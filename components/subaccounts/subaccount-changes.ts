@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { z } from "zod/mini";
 import { formatDocument } from "@/lib/shared/format/text";
 import { updateSubaccountBodySchema, type UpdateSubaccountBody } from "@/lib/shared/schemas/subaccount";
 import type { KnownSubaccount } from "@/lib/shared/schemas/known-subaccount";

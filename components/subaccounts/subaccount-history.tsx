@@ -3,7 +3,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { FilterX, History } from "lucide-react";
 import { useMemo } from "react";
-import * as z from "zod/mini";
+import { z } from "zod/mini";
 import { urlChoice, urlText } from "@/lib/browser/url-fields";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";

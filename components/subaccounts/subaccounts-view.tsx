@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { FilterX, KeyRound, Users } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useCallback, useMemo } from "react";
-import * as z from "zod/mini";
+import { z } from "zod/mini";
 import { urlChoice, urlText } from "@/lib/browser/url-fields";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

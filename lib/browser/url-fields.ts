@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { z } from "zod/mini";
 
 /*
  * Building blocks of the pages' URL-state schemas (useUrlState), in zod/mini so the pages do not carry

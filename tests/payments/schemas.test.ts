@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type * as z from "zod/mini";
+import type { z } from "zod/mini";
 import {
   ChargebackSchema,
   PaymentLinkSchema,

@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { z } from "zod/mini";
 import { bffEnvelopeSchema } from "@/lib/shared/schemas/envelope";
 import { BffRequestError, isAbortError } from "./errors";
 

@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { z } from "zod/mini";
 import { PAGED_LIST_TYPE, pagedListLineSchema } from "@/lib/shared/schemas/paged-list";
 import { readEnvelope, sendToBff } from "./client";
 import { BffRequestError } from "./errors";

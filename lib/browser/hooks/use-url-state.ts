@@ -2,7 +2,7 @@
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo } from "react";
-import * as z from "zod/mini";
+import { z } from "zod/mini";
 
 type UrlPrimitive = string | number | boolean | null | undefined;
 type UrlShape = z.core.$ZodObject;

@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, type FieldValues, type UseFormProps, type UseFormReturn } from "react-hook-form";
-import type * as z from "zod/mini";
+import type { z } from "zod/mini";
 
 export type ZodFormOptions<TInput extends FieldValues, TOutput extends FieldValues> = Omit<UseFormProps<TInput, unknown, TOutput>, "resolver">;
 

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type Query } from "@tanstack/react-query";
-import * as z from "zod/mini";
+import { z } from "zod/mini";
 import { bffFetch } from "@/lib/browser/bff-client/client";
 import { orElse } from "@/lib/shared/schemas/common";
 import { PayoutSchema, type PayoutInput } from "@/lib/shared/schemas/payout";

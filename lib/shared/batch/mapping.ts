@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { z } from "zod/mini";
 
 /** What a batch column can mean. amount and key are required; the others are optional. */
 export const BATCH_FIELDS = ["amount", "key", "keyType", "description", "name"] as const;

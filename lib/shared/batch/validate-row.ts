@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { z } from "zod/mini";
 import { payoutInputSchema } from "@/lib/shared/schemas/payout";
 import { positiveCentavosSchema, storableText } from "@/lib/shared/schemas/common";
 import type { PixKeyType } from "@/lib/shared/validation/pix";

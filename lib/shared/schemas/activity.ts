@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { z } from "zod/mini";
 import { storableText } from "@/lib/shared/schemas/common";
 
 /** Actions the audit log records; shared by the ledger (server) and the activity page's filters. */

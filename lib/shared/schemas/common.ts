@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { z } from "zod/mini";
 import type { $ZodStringParams } from "zod/v4/core";
 import { parseIntegerString } from "@/lib/shared/money";
 import { isStorableText } from "@/lib/shared/validation/text";

@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { z } from "zod/mini";
 
 /** The envelope every BFF response uses, mirroring the payments API's. */
 export const bffErrorSchema = z.object({

@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { z } from "zod/mini";
 
 /** A subaccount as last returned by the API through this dashboard (GET /api/subaccounts). */
 export const knownSubaccountSchema = z.object({

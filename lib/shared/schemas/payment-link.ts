@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { z } from "zod/mini";
 import { isoUtcSchema, orElse, positiveCentavosSchema, statusSchema, storableText, upstreamCentavosSchema, upstreamCountSchema } from "./common";
 
 export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { z } from "zod/mini";
 import { BATCH_LIMITS } from "@/lib/shared/batch/limits";
 import { BATCH_TEXT_MAX } from "@/lib/shared/batch/validate-row";
 import { addTransformIssue, positiveCentavosSchema, storableText } from "./common";

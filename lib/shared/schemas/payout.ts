@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { z } from "zod/mini";
 import { isValidPixKey, normalizePixKey, PIX_KEY_ERRORS, PIX_KEY_TYPES, type PixKeyType } from "@/lib/shared/validation/pix";
 import { idempotencyKeySchema, positiveCentavosSchema, statusSchema, storableText, upstreamCentavosSchema } from "./common";
 

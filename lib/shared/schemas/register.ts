@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { z } from "zod/mini";
 import { storableText } from "@/lib/shared/schemas/common";
 
 /**

@@ -1,4 +1,4 @@
-import * as z from "zod/mini";
+import { z } from "zod/mini";
 import { isValidDocument, unmaskDocument } from "@/lib/shared/validation/documents";
 import { orElse, positiveCentavosSchema, storableText, upstreamCentavosSchema } from "./common";
 
