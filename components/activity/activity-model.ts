@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { z } from "zod/mini";
+import { urlOptional, urlText } from "@/lib/browser/url-fields";
 import { csvDateLocal, csvDateUtc, jsonCell, toCsv, type CsvValue } from "@/lib/shared/csv";
 import { isoToMs, zonedLocalToUtcIso } from "@/lib/shared/format/date";
 import type { ActivityFilters } from "@/lib/browser/query/activity";
@@ -9,20 +10,20 @@ const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The audit log's filters in the URL. Dates are calendar days in the operator's zone. */
 export const activityUrlSchema = z.object({
-  actor: z.string().max(80).default("").catch(""),
-  action: z.string().max(60).default("").catch(""),
-  from: z.string().regex(DATE_RE).optional().catch(undefined),
-  to: z.string().regex(DATE_RE).optional().catch(undefined),
+  actor: urlText(80),
+  action: urlText(60),
+  from: urlOptional(z.regex(DATE_RE)),
+  to: urlOptional(z.regex(DATE_RE)),
   /** Search within the loaded entries (ids, names, targets, errors). */
-  q: z.string().max(200).default("").catch(""),
+  q: urlText(200),
   /** "" = the log's own order, newest first. */
-  sort: z.string().max(80).default("").catch(""),
+  sort: urlText(80),
 });
 export type ActivityUrlState = z.output<typeof activityUrlSchema>;
 
 /** The entry open in the side panel (`?entry=`); opening it is a history entry. */
 export const activitySelectionSchema = z.object({
-  entry: z.string().max(40).optional().catch(undefined),
+  entry: urlOptional(z.maxLength(40)),
 });
 
 /** "2026-11-22" → "2026-11-23". */

@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { z } from "zod/mini";
+import { urlChoice, urlOptional, urlText } from "@/lib/browser/url-fields";
 import { DEADLINE_FILTERS, isOpenChargeback, matchesDeadline, needsAction, REVIEW_STATUS, urgencyOf } from "@/lib/shared/chargebacks/deadline";
 import { csvDateLocal, csvDateUtc, jsonCell, toCsv, type CsvValue } from "@/lib/shared/csv";
 import { isoToMs, zonedLocalToUtcIso } from "@/lib/shared/format/date";
@@ -22,20 +23,20 @@ const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Filters, search and sort as they live in the URL. Dates are calendar days in the operator's zone. */
 export const chargebackUrlSchema = z.object({
-  q: z.string().max(200).default("").catch(""),
-  kind: z.string().max(60).default("").catch(""),
+  q: urlText(200),
+  kind: urlText(60),
   /** "" (all), "open" (needs_response + under_review) or one status as the API sends it. */
-  status: z.string().max(60).default("").catch(""),
-  deadline: z.enum(DEADLINE_FILTERS).optional().catch(undefined),
-  from: z.string().regex(DATE_RE).optional().catch(undefined),
-  to: z.string().regex(DATE_RE).optional().catch(undefined),
-  sort: z.string().max(80).default("respond_by.asc").catch("respond_by.asc"),
+  status: urlText(60),
+  deadline: urlChoice(DEADLINE_FILTERS),
+  from: urlOptional(z.regex(DATE_RE)),
+  to: urlOptional(z.regex(DATE_RE)),
+  sort: urlText(80, "respond_by.asc"),
 });
 export type ChargebackUrlState = z.output<typeof chargebackUrlSchema>;
 
 /** The chargeback open in the drawer (`?id=`), kept apart so opening it is a history entry (Back closes it). */
 export const chargebackSelectionSchema = z.object({
-  id: z.string().max(200).optional().catch(undefined),
+  id: urlOptional(z.maxLength(200)),
 });
 
 /** "2026-11-22" → the next calendar day "2026-11-23". */

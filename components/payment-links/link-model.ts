@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { z } from "zod/mini";
+import { urlChoice, urlOptional } from "@/lib/browser/url-fields";
 import { isoToMs } from "@/lib/shared/format/date";
 import type { PaymentLink } from "@/lib/shared/schemas/payment-link";
 import { matchesAllTerms, normalizeForSearch, searchTerms } from "@/lib/shared/search";
@@ -126,11 +127,11 @@ export function matchesSearch(link: Pick<PaymentLink, "name" | "slug" | "id">, q
 
 /** The list's filters, search, sort and open link, kept in the URL. */
 export const linkFiltersSchema = z.object({
-  q: z.string().default(""),
-  state: z.enum(LINK_STATES).optional().catch(undefined),
-  amount: z.enum(["fixed", "minimum"]).optional().catch(undefined),
-  sort: z.string().default(""),
-  id: z.string().max(128).optional().catch(undefined),
+  q: z._default(z.string(), ""),
+  state: urlChoice(LINK_STATES),
+  amount: urlChoice(["fixed", "minimum"]),
+  sort: z._default(z.string(), ""),
+  id: urlOptional(z.maxLength(128)),
 });
 export type LinkFilters = z.output<typeof linkFiltersSchema>;
 

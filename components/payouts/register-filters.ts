@@ -1,4 +1,5 @@
-import { z } from "zod";
+import { z } from "zod/mini";
+import { urlChoice, urlOptional } from "@/lib/browser/url-fields";
 import { KNOWN_PAYOUT_STATUSES } from "@/lib/shared/schemas/payout";
 import { REGISTER_STATE_FILTERS, type RegisterPayout, type RegisterStateFilter } from "@/lib/shared/schemas/register";
 
@@ -7,13 +8,13 @@ export const REGISTER_STATE_OPTIONS = ["needs_review", "in_progress", "attention
 
 /** The register's view in the URL: search, status and state filters, sort and the open id-less entry. Shareable, survives reload. */
 export const registerUrlSchema = z.object({
-  search: z.string().max(140).default(""),
-  status: z.enum(KNOWN_PAYOUT_STATUSES).optional().catch(undefined),
+  search: z._default(z.string().check(z.maxLength(140)), ""),
+  status: urlChoice(KNOWN_PAYOUT_STATUSES),
   /** The dashboard's own state: needs_review, in_progress (intent or uncertain), attention (all unknown outcomes), … */
-  state: z.enum(REGISTER_STATE_FILTERS).optional().catch(undefined),
-  sort: z.string().max(80).default("created_at.desc"),
+  state: urlChoice(REGISTER_STATE_FILTERS),
+  sort: z._default(z.string().check(z.maxLength(80)), "created_at.desc"),
   /** Idempotency key of a row without a payout id (being sent, outcome unknown, rejected), opened in a side panel. */
-  entry: z.string().max(128).optional().catch(undefined),
+  entry: urlOptional(z.maxLength(128)),
 });
 export type RegisterUrlState = z.output<typeof registerUrlSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { formatDocument } from "@/lib/shared/format/text";
 import { updateSubaccountBodySchema, type UpdateSubaccountBody } from "@/lib/shared/schemas/subaccount";
 import type { KnownSubaccount } from "@/lib/shared/schemas/known-subaccount";
@@ -63,29 +63,36 @@ export function pendingChanges(values: SubaccountEditValues, current: Subaccount
  * monthly ≥ daily rule against the limit that is not being changed.
  */
 export function subaccountEditSchema(current: SubaccountBaseline) {
+  const formValues = z.object({
+    name: z.string(),
+    email: z.string(),
+    document: z.string(),
+    daily_limit_centavos: z.optional(z.number()),
+    monthly_limit_centavos: z.optional(z.number()),
+  });
   return z
-    .object({
-      name: z.string(),
-      email: z.string(),
-      document: z.string(),
-      daily_limit_centavos: z.number().optional(),
-      monthly_limit_centavos: z.number().optional(),
-    })
-    .transform((values) => pendingChanges(values, current))
-    .pipe(updateSubaccountBodySchema)
-    .superRefine((body, ctx) => {
-      const bothSent = body.daily_limit_centavos !== undefined && body.monthly_limit_centavos !== undefined;
-      if (bothSent) return; // the shared schema already compares them
-      const daily = body.daily_limit_centavos ?? current?.daily_limit_centavos ?? undefined;
-      const monthly = body.monthly_limit_centavos ?? current?.monthly_limit_centavos ?? undefined;
-      if (daily !== undefined && monthly !== undefined && monthly < daily) {
-        ctx.addIssue({
-          code: "custom",
-          path: [body.monthly_limit_centavos !== undefined ? "monthly_limit_centavos" : "daily_limit_centavos"],
-          message: "validation.monthlyBelowDaily",
-        });
-      }
-    });
+    .pipe(
+      z.pipe(
+        formValues,
+        z.transform((values: SubaccountEditValues) => pendingChanges(values, current)),
+      ),
+      updateSubaccountBodySchema,
+    )
+    .check(
+      z.superRefine((body, ctx) => {
+        const bothSent = body.daily_limit_centavos !== undefined && body.monthly_limit_centavos !== undefined;
+        if (bothSent) return; // the shared schema already compares them
+        const daily = body.daily_limit_centavos ?? current?.daily_limit_centavos ?? undefined;
+        const monthly = body.monthly_limit_centavos ?? current?.monthly_limit_centavos ?? undefined;
+        if (daily !== undefined && monthly !== undefined && monthly < daily) {
+          ctx.addIssue({
+            code: "custom",
+            path: [body.monthly_limit_centavos !== undefined ? "monthly_limit_centavos" : "daily_limit_centavos"],
+            message: "validation.monthlyBelowDaily",
+          });
+        }
+      }),
+    );
 }
 
 /** One line of the "current → new" confirmation and of the history. */

@@ -3,7 +3,8 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { FilterX, History } from "lucide-react";
 import { useMemo } from "react";
-import { z } from "zod";
+import { z } from "zod/mini";
+import { urlChoice, urlText } from "@/lib/browser/url-fields";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -19,9 +20,9 @@ const ACTIONS = ["subaccount.update", "subaccount.block", "subaccount.unblock"] 
 
 /** The history's state in the URL, next to the page's own (prefixed "h" to keep them apart). */
 const historyStateSchema = z.object({
-  hq: z.string().max(200).default("").catch(""),
-  haction: z.enum(ACTIONS).optional().catch(undefined),
-  hsort: z.string().max(60).default("occurred_at.desc").catch("occurred_at.desc"),
+  hq: urlText(200),
+  haction: urlChoice(ACTIONS),
+  hsort: urlText(60, "occurred_at.desc"),
 });
 
 function searchText(entry: ActivityEntry): string {

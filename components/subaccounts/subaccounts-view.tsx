@@ -4,7 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { FilterX, KeyRound, Users } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useCallback, useMemo } from "react";
-import { z } from "zod";
+import { z } from "zod/mini";
+import { urlChoice, urlText } from "@/lib/browser/url-fields";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
@@ -26,16 +27,15 @@ const DEFAULT_SORT = "name.asc";
 
 /** The list's state in the URL: ?q=…&status=blocked&sort=updated_at.desc */
 export const subaccountListStateSchema = z.object({
-  q: z.string().max(200).default("").catch(""),
-  status: z.enum(STATUS_FILTERS).optional().catch(undefined),
-  sort: z
-    .string()
-    .default(DEFAULT_SORT)
-    .catch(DEFAULT_SORT)
-    .transform((value) => {
+  q: urlText(200),
+  status: urlChoice(STATUS_FILTERS),
+  sort: z.pipe(
+    z.catch(z._default(z.string(), DEFAULT_SORT), DEFAULT_SORT),
+    z.transform((value: string) => {
       const valid = parseSort(value).filter((s) => (SORTABLE as readonly string[]).includes(s.id));
       return valid.length > 0 ? formatSort(valid) : DEFAULT_SORT;
     }),
+  ),
 });
 
 function searchText(row: KnownSubaccount): string {

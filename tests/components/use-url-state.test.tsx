@@ -1,6 +1,6 @@
 import { act, renderHook } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { z } from "zod";
+import { z } from "zod/mini";
 
 // The Next router lands URL changes asynchronously; this stand-in records them and never lands,
 // which is the window in which quick successive updates used to undo each other.
@@ -14,9 +14,9 @@ vi.mock("next/navigation", () => ({
 const { useUrlState } = await import("@/lib/browser/hooks/use-url-state");
 
 const schema = z.object({
-  q: z.string().default(""),
-  state: z.enum(["active", "expired"]).optional().catch(undefined),
-  id: z.string().optional(),
+  q: z._default(z.string(), ""),
+  state: z.catch(z.optional(z.enum(["active", "expired"])), undefined),
+  id: z.optional(z.string()),
 });
 
 describe("useUrlState", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import {
   ChargebackSchema,
   PaymentLinkSchema,
@@ -76,7 +76,7 @@ const subaccount = {
 
 const chargeback = { id: "cb_1", kind: "pix_med", status: "needs_response", amount_centavos: "2500", reason: "fraud" };
 
-type AnySchema = z.ZodType<Record<string, unknown>>;
+type AnySchema = z.ZodMiniType<Record<string, unknown>>;
 
 /** Every upstream schema with each of its money / counter fields. */
 const UPSTREAM_CASES: Array<{ name: string; schema: AnySchema; base: Record<string, unknown>; fields: string[] }> = [

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod/mini";
 import { bffEnvelopeSchema } from "@/lib/shared/schemas/envelope";
 import { BffRequestError, isAbortError } from "./errors";
 
@@ -28,7 +28,7 @@ export interface BffFetchOptions<T> {
   /** One per operation, reused for retries: forms get it from `useIdempotentSubmit()`, dialogs from `useIdempotencyKey()`. */
   idempotencyKey?: string;
   /** Validates and types `data`. */
-  schema?: z.ZodType<T>;
+  schema?: z.core.$ZodType<T>;
   signal?: AbortSignal;
   /** Default true. Set false where a 401 is an expected answer to show in place. */
   redirectOnAuthError?: boolean;
@@ -73,7 +73,7 @@ export function withQuery(path: string, query: BffFetchOptions<unknown>["query"]
   return `${path}${path.includes("?") ? "&" : "?"}${qs}`;
 }
 
-export function bffFetch<T>(path: string, options: BffFetchOptions<T> & { schema: z.ZodType<T> }): Promise<T>;
+export function bffFetch<T>(path: string, options: BffFetchOptions<T> & { schema: z.core.$ZodType<T> }): Promise<T>;
 export function bffFetch(path: string, options?: BffFetchOptions<unknown>): Promise<unknown>;
 export async function bffFetch<T>(path: string, options: BffFetchOptions<T> = {}): Promise<T | unknown> {
   const { method = options.body === undefined ? "GET" : "POST", body, query, idempotencyKey, schema, signal, redirectOnAuthError = true } = options;
@@ -111,7 +111,7 @@ export async function sendToBff(
 /** The reply's envelope: `data` checked with the schema, or the error it carries thrown (a 401 sends the browser to sign in). */
 export async function readEnvelope<T>(
   response: Response,
-  { schema, signal, redirectOnAuthError = true }: { schema?: z.ZodType<T>; signal?: AbortSignal; redirectOnAuthError?: boolean },
+  { schema, signal, redirectOnAuthError = true }: { schema?: z.core.$ZodType<T>; signal?: AbortSignal; redirectOnAuthError?: boolean },
 ): Promise<T | unknown> {
   let json: unknown;
   try {
@@ -150,7 +150,7 @@ export async function readEnvelope<T>(
   }
 
   if (!schema) return data;
-  const parsed = schema.safeParse(data);
+  const parsed = z.safeParse(schema, data);
   if (!parsed.success) {
     throw new BffRequestError({
       status: response.status,

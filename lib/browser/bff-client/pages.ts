@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod/mini";
 import { PAGED_LIST_TYPE, pagedListLineSchema } from "@/lib/shared/schemas/paged-list";
 import { readEnvelope, sendToBff } from "./client";
 import { BffRequestError } from "./errors";
@@ -12,7 +12,7 @@ import { BffRequestError } from "./errors";
  */
 export async function* bffPages<T>(
   path: string,
-  { pageSchema, listSchema, signal }: { pageSchema: z.ZodType<T[]>; listSchema: z.ZodType<T[]>; signal?: AbortSignal },
+  { pageSchema, listSchema, signal }: { pageSchema: z.core.$ZodType<T[]>; listSchema: z.core.$ZodType<T[]>; signal?: AbortSignal },
 ): AsyncGenerator<T[]> {
   const response = await sendToBff(path, { method: "GET", signal, accept: `${PAGED_LIST_TYPE}, application/json;q=0.9` });
   const paged = response.ok && (response.headers.get("content-type") ?? "").startsWith(PAGED_LIST_TYPE) && response.body !== null;
@@ -47,7 +47,7 @@ function nextPaint(): Promise<void> {
 }
 
 /** The pages of a paged reply's lines; throws when a line is malformed or the reply ends before its `done` line. */
-export async function* readPages<T>(lines: AsyncIterable<string>, pageSchema: z.ZodType<T[]>, requestId: string | null): AsyncGenerator<T[]> {
+export async function* readPages<T>(lines: AsyncIterable<string>, pageSchema: z.core.$ZodType<T[]>, requestId: string | null): AsyncGenerator<T[]> {
   let received = 0;
   for await (const text of lines) {
     if (text.trim() === "") continue;
@@ -69,7 +69,7 @@ export async function* readPages<T>(lines: AsyncIterable<string>, pageSchema: z.
       const { code, message, fields, details } = line.data.error;
       throw new BffRequestError({ status: 502, code, message, fields, details, requestId: line.data.request_id });
     }
-    const page = pageSchema.safeParse(line.data.page);
+    const page = z.safeParse(pageSchema, line.data.page);
     if (!page.success) {
       throw new BffRequestError({
         status: 200,

@@ -2,10 +2,10 @@
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback, useEffect, useMemo } from "react";
-import type { z } from "zod";
+import { z } from "zod/mini";
 
 type UrlPrimitive = string | number | boolean | null | undefined;
-type UrlShape = z.ZodObject;
+type UrlShape = z.core.$ZodObject;
 export type UrlStatePatch<S extends UrlShape> = { [K in keyof z.output<S>]?: z.output<S>[K] | null };
 
 export interface UrlStateOptions {
@@ -18,15 +18,15 @@ function parseWithFallback<S extends UrlShape>(schema: S, raw: Record<string, st
   // Drop keys that fail validation one round at a time, so one bad value in a
   // shared link does not throw away the others.
   for (let attempt = 0; attempt < 8; attempt++) {
-    const result = schema.safeParse(input);
+    const result = z.safeParse(schema, input);
     if (result.success) return result.data;
     const bad = new Set(result.error.issues.map((issue) => issue.path[0]).filter((k): k is string => typeof k === "string"));
     if (bad.size === 0) break;
     for (const key of bad) delete input[key];
   }
-  const empty = schema.safeParse({});
+  const empty = z.safeParse(schema, {});
   if (empty.success) return empty.data;
-  throw new Error("useUrlState: the schema must accept an empty query string (give every field .optional(), .default() or .catch()).");
+  throw new Error("useUrlState: the schema must accept an empty query string (wrap every field in z.optional, z._default or z.catch).");
 }
 
 /**
@@ -55,12 +55,12 @@ function serialize(value: unknown): string | null {
 /**
  * Filters, search and sort kept in the URL query string, so a view is shareable
  * and survives reload/back. The zod schema parses the query string (values
- * arrive as strings: use `z.coerce.number()`, `z.enum([...]).optional().catch(undefined)`,
- * `z.string().default("")`); invalid values fall back to their defaults.
+ * arrive as strings: use `z.coerce.number()`, `z.catch(z.optional(z.enum([...])), undefined)`,
+ * `z._default(z.string(), "")`, from zod/mini); invalid values fall back to their defaults.
  * Values equal to their default are left out of the URL. Keys the schema does
  * not know are preserved.
  *
- *   const schema = z.object({ q: z.string().default(""), status: z.enum(["paid", "failed"]).optional().catch(undefined), sort: z.string().default("created_at.desc") });
+ *   const schema = z.object({ q: z._default(z.string(), ""), status: z.catch(z.optional(z.enum(["paid", "failed"])), undefined) });
  *   const [filters, setFilters] = useUrlState(schema);
  *   setFilters({ status: "paid" });  // ?status=paid
  *   setFilters({ status: null });    // removes it
@@ -84,7 +84,7 @@ export function useUrlState<S extends UrlShape>(schema: S, options: UrlStateOpti
   }, [schema, queryString]);
 
   const defaults = useMemo(() => {
-    const parsed = schema.safeParse({});
+    const parsed = z.safeParse(schema, {});
     return (parsed.success ? parsed.data : {}) as Record<string, unknown>;
   }, [schema]);
 
@@ -121,7 +121,7 @@ export function useUrlState<S extends UrlShape>(schema: S, options: UrlStateOpti
 
   const reset = useCallback(() => {
     const params = new URLSearchParams(baseSearch(pathname, `?${queryString}`));
-    for (const key of Object.keys(schema.shape)) params.delete(key);
+    for (const key of Object.keys(schema._zod.def.shape)) params.delete(key);
     navigate(params);
   }, [navigate, pathname, queryString, schema]);
 

@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, type FieldValues, type UseFormProps, type UseFormReturn } from "react-hook-form";
-import type { z } from "zod";
+import type { z } from "zod/mini";
 
 export type ZodFormOptions<TInput extends FieldValues, TOutput extends FieldValues> = Omit<UseFormProps<TInput, unknown, TOutput>, "resolver">;
 
@@ -18,7 +18,7 @@ export type ZodFormOptions<TInput extends FieldValues, TOutput extends FieldValu
  *   <form onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
  */
 export function useZodForm<TInput extends FieldValues, TOutput extends FieldValues>(
-  schema: z.ZodType<TOutput, TInput>,
+  schema: z.core.$ZodType<TOutput, TInput>,
   options: ZodFormOptions<TInput, TOutput> = {},
 ): UseFormReturn<TInput, unknown, TOutput> {
   return useForm<TInput, unknown, TOutput>({
@@ -26,6 +26,6 @@ export function useZodForm<TInput extends FieldValues, TOutput extends FieldValu
     reValidateMode: "onChange",
     shouldFocusError: true,
     ...options,
-    resolver: zodResolver<TInput, unknown, TOutput, z.ZodType<TOutput, TInput>>(schema),
+    resolver: zodResolver<TInput, unknown, TOutput, z.core.$ZodType<TOutput, TInput>>(schema),
   });
 }

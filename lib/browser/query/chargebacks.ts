@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { bffPages } from "@/lib/browser/bff-client/pages";
 import { ChargebackSchema, chargebackListSchema, type Chargeback } from "@/lib/shared/schemas/chargeback";
 import { pagedListQueryFn } from "./paged-list";

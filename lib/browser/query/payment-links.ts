@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { bffFetch } from "@/lib/browser/bff-client/client";
 import { bffPages } from "@/lib/browser/bff-client/pages";
 import { PaymentLinkSchema, paymentLinkListSchema, type CreatePaymentLinkBody, type PaymentLink } from "@/lib/shared/schemas/payment-link";

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type Query } from "@tanstack/react-query";
-import type { z } from "zod";
+import { z } from "zod/mini";
 import { bffFetch } from "@/lib/browser/bff-client/client";
+import { orElse } from "@/lib/shared/schemas/common";
 import { PayoutSchema, type PayoutInput } from "@/lib/shared/schemas/payout";
 import {
   payoutAttentionSchema,
@@ -15,8 +16,8 @@ import {
 } from "@/lib/shared/schemas/register";
 
 /** What GET /api/payouts/{id} answers: the API's payout plus the register row (operators, when issued here). */
-export const payoutDetailSchema = PayoutSchema.extend({
-  register: registerPayoutSchema.nullish().transform((v) => v ?? null),
+export const payoutDetailSchema = z.extend(PayoutSchema, {
+  register: orElse(registerPayoutSchema, null),
 });
 export type PayoutDetail = z.output<typeof payoutDetailSchema>;
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { bffFetch } from "@/lib/browser/bff-client/client";
 import { sessionInfoSchema, type SessionInfo, type SignInBody } from "@/lib/shared/schemas/session";
 

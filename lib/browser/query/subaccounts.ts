@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { bffFetch } from "@/lib/browser/bff-client/client";
 import type { UpdateSubaccountBody } from "@/lib/shared/schemas/subaccount";
 import { activityPageSchema } from "@/lib/shared/schemas/activity";

@@ -1,5 +1,5 @@
 import "server-only";
-import { ZodError } from "zod";
+import { $ZodError } from "zod/v4/core";
 import { isPaymentsApiError, type PaymentsApiError } from "@/lib/server/payments-api/errors";
 import type { BffErrorBody } from "@/lib/shared/schemas/envelope";
 import { log } from "@/lib/server/log";
@@ -26,7 +26,7 @@ export interface MappedError {
 }
 
 /** Field path → message, from zod issues (first issue per field wins). */
-export function zodFields(error: ZodError): Record<string, string> {
+export function zodFields(error: $ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join(".") : "_form";
@@ -85,7 +85,8 @@ export function mapError(error: unknown): MappedError {
       body: { code: error.code, message: error.message, ...(fields ? { fields } : {}), ...(details ? { details } : {}) },
     };
   }
-  if (error instanceof ZodError) {
+  // $ZodError, not classic ZodError: the shared schemas are zod/mini ones, whose errors are not classic ZodErrors.
+  if (error instanceof $ZodError) {
     return { status: 422, requestId: null, body: { code: "validation_error", message: "Some fields are invalid.", fields: zodFields(error) } };
   }
   if (isPaymentsApiError(error)) return mapUpstream(error);

@@ -1,5 +1,5 @@
 import "server-only";
-import type { z } from "zod";
+import { z } from "zod";
 import { can, type Permission, type Role } from "@/lib/shared/auth/roles";
 import { getLedger, type Ledger } from "@/lib/server/ledger";
 import type { PaymentsClient } from "@/lib/server/payments-api/client";
@@ -22,9 +22,9 @@ export interface RouteContext {
 }
 
 interface InputOptions<P, Q, B> {
-  params?: z.ZodType<P>;
-  query?: z.ZodType<Q>;
-  body?: z.ZodType<B>;
+  params?: z.core.$ZodType<P>;
+  query?: z.core.$ZodType<Q>;
+  body?: z.core.$ZodType<B>;
   /** Money-moving and state-changing operations need the browser's idempotency key. */
   idempotencyKey?: "required" | "optional";
   /** A larger body limit than MAX_BODY_BYTES, for the one route that takes a whole file's rows (a batch). */
@@ -76,9 +76,9 @@ function readIdempotencyKey(request: Request, mode: InputOptions<unknown, unknow
 async function parseInputs<P, Q, B>(request: Request, context: RouteContext | undefined, options: InputOptions<P, Q, B>) {
   const url = new URL(request.url);
   const rawParams = context ? await context.params : {};
-  const params = (options.params ? options.params.parse(rawParams) : rawParams) as P;
-  const query = (options.query ? options.query.parse(Object.fromEntries(url.searchParams)) : {}) as Q;
-  const body = (options.body ? options.body.parse(await readJsonBody(request, options.maxBodyBytes)) : undefined) as B;
+  const params = (options.params ? z.parse(options.params, rawParams) : rawParams) as P;
+  const query = (options.query ? z.parse(options.query, Object.fromEntries(url.searchParams)) : {}) as Q;
+  const body = (options.body ? z.parse(options.body, await readJsonBody(request, options.maxBodyBytes)) : undefined) as B;
   return { params, query, body };
 }
 

@@ -200,11 +200,11 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
     return interpret(op, response, attempt, clock.now());
   }
 
-  function get<T>(path: string, schema: z.ZodType<T>, bearer: boolean, call?: CallOptions) {
+  function get<T>(path: string, schema: z.core.$ZodType<T>, bearer: boolean, call?: CallOptions) {
     return execute({ method: "GET", path, bearer, schema }, call);
   }
 
-  function post<T>(path: string, body: unknown, schema: z.ZodType<T>, idempotencyKey: string | undefined, call?: CallOptions) {
+  function post<T>(path: string, body: unknown, schema: z.core.$ZodType<T>, idempotencyKey: string | undefined, call?: CallOptions) {
     return execute({ method: "POST", path, body: JSON.stringify(body), idempotencyKey, bearer: false, schema }, call);
   }
 

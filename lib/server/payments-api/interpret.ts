@@ -1,5 +1,5 @@
 import "server-only";
-import type { z } from "zod";
+import { z } from "zod";
 import { PaymentsApiError } from "./errors";
 import type { RawResponse } from "./http";
 import { isRetryableStatus, parseRetryAfter } from "./retry";
@@ -18,7 +18,7 @@ export interface Operation<T> {
   idempotencyKey?: string;
   /** Whether a bearer credential may call it (the spec shows bearer on two reads only). */
   bearer: boolean;
-  schema: z.ZodType<T>;
+  schema: z.core.$ZodType<T>;
 }
 
 export type AttemptOutcome<T> = { ok: true; result: PaymentsApiResponse<T> } | { ok: false; error: PaymentsApiError; retryAfterMs: number | null };
@@ -69,7 +69,7 @@ export function interpret<T>(op: Operation<T>, response: RawResponse, attempt: n
     );
   }
 
-  const data = op.schema.safeParse(envelope.data.data);
+  const data = z.safeParse(op.schema, envelope.data.data);
   if (!data.success) {
     // Paths and issue codes only: the values may be personal data.
     const issues = data.error.issues.slice(0, 20).map((issue) => ({ path: issue.path.map(String).join("."), code: issue.code }));

@@ -1,5 +1,5 @@
 import "server-only";
-import type { z } from "zod";
+import { z } from "zod";
 import { localError } from "./errors";
 import { idempotencyKeySchema, resourceIdSchema } from "../../shared/schemas";
 import type { Credential } from "./client";
@@ -41,8 +41,8 @@ export function headerKey(key: string): string {
   return parsed.data;
 }
 
-export function validBody<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body);
+export function validBody<T>(schema: z.core.$ZodType<T>, body: unknown): T {
+  const parsed = z.safeParse(schema, body);
   if (!parsed.success) {
     throw localError(422, "validation_error", "The request has invalid fields.", { fields: fieldsFromIssues(parsed.error.issues, "_form") });
   }

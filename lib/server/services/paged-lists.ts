@@ -18,7 +18,7 @@ import type { HandlerResult, SessionContext } from "../http/handler";
 export type PageLine = { page: unknown[] } | { error: BffErrorBody };
 
 /** Pages of `items`, each checked with `itemSchema`; an invalid page ends the list with the same error the whole-list reply gives. */
-export function* checkedPages(items: readonly unknown[], itemSchema: z.ZodType): Generator<PageLine> {
+export function* checkedPages(items: readonly unknown[], itemSchema: z.core.$ZodType): Generator<PageLine> {
   const pageSchema = z.array(itemSchema);
   let offset = 0;
   for (const page of splitPages(items)) {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /** What a batch column can mean. amount and key are required; the others are optional. */
 export const BATCH_FIELDS = ["amount", "key", "keyType", "description", "name"] as const;
@@ -60,18 +60,16 @@ export function autoMapColumns(header: readonly string[]): MappingResult {
   return summarise(mapping, [...conflicts]);
 }
 
-const columnIndex = z.number().int().min(0);
+const columnIndex = z.optional(z.number().check(z.int(), z.minimum(0)));
 
 /** An explicit mapping as the UI (or an API body) sends it. */
-export const columnMappingSchema = z
-  .object({
-    amount: columnIndex.optional(),
-    key: columnIndex.optional(),
-    keyType: columnIndex.optional(),
-    description: columnIndex.optional(),
-    name: columnIndex.optional(),
-  })
-  .strict();
+export const columnMappingSchema = z.strictObject({
+  amount: columnIndex,
+  key: columnIndex,
+  keyType: columnIndex,
+  description: columnIndex,
+  name: columnIndex,
+});
 
 export type MappingCheck = { ok: true; result: MappingResult } | { ok: false; error: "batch.mapping.invalid" | "batch.mapping.outOfRange" | "batch.mapping.sameColumn" };
 

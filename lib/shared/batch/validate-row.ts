@@ -1,3 +1,4 @@
+import { z } from "zod/mini";
 import { payoutInputSchema } from "@/lib/shared/schemas/payout";
 import { positiveCentavosSchema, storableText } from "@/lib/shared/schemas/common";
 import type { PixKeyType } from "@/lib/shared/validation/pix";
@@ -43,7 +44,7 @@ export interface RowOptions {
   keyTypeChoices?: ReadonlyMap<number, PixKeyType>;
 }
 
-const textSchema = storableText().max(BATCH_TEXT_MAX, { error: "batch.row.tooLong" });
+const textSchema = storableText().check(z.maxLength(BATCH_TEXT_MAX, { error: "batch.row.tooLong" }));
 const PAYOUT_FIELDS: Readonly<Record<string, BatchField>> = { amount_centavos: "amount", pix_key: "key", pix_key_type: "keyType" };
 
 const cellOf = (row: ParsedRow, column: number | undefined) => (column === undefined ? undefined : (row.cells[column] ?? ""));

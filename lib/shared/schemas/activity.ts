@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { storableText } from "@/lib/shared/schemas/common";
 
 /** Actions the audit log records; shared by the ledger (server) and the activity page's filters. */
@@ -31,31 +31,31 @@ export const activityEntrySchema = z.object({
   occurred_at: z.string(),
   actor: z.object({ name: z.string(), role: z.string() }),
   action: z.string(),
-  target_type: z.string().nullable(),
-  target_id: z.string().nullable(),
-  before: z.unknown().nullable(),
-  after: z.unknown().nullable(),
-  idempotency_key: z.string().nullable(),
+  target_type: z.nullable(z.string()),
+  target_id: z.nullable(z.string()),
+  before: z.nullable(z.unknown()),
+  after: z.nullable(z.unknown()),
+  idempotency_key: z.nullable(z.string()),
   outcome: z.string(),
-  request_id: z.string().nullable(),
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  request_id: z.nullable(z.string()),
+  error: z.nullable(z.object({ code: z.string(), message: z.string() })),
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
 export const activityPageSchema = z.object({
   items: z.array(activityEntrySchema),
-  next_cursor: z.string().nullable(),
+  next_cursor: z.nullable(z.string()),
 });
 export type ActivityPage = z.infer<typeof activityPageSchema>;
 
 export const activityQuerySchema = z.object({
-  actor: storableText().max(80).optional(),
-  action: z.enum(AUDIT_ACTIONS).optional(),
-  target_type: storableText().max(40).optional(),
-  target_id: storableText().max(128).optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(200),
-  cursor: storableText().max(40).optional(),
+  actor: z.optional(storableText().check(z.maxLength(80))),
+  action: z.optional(z.enum(AUDIT_ACTIONS)),
+  target_type: z.optional(storableText().check(z.maxLength(40))),
+  target_id: z.optional(storableText().check(z.maxLength(128))),
+  from: z.optional(z.iso.datetime({ offset: true })),
+  to: z.optional(z.iso.datetime({ offset: true })),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1000)), 200),
+  cursor: z.optional(storableText().check(z.maxLength(40))),
 });
 export type ActivityQuery = z.infer<typeof activityQuerySchema>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { upstreamCentavosSchema } from "./common";
 
 /**
@@ -24,26 +24,28 @@ export function isOpenChargeback(cb: { status?: string | null }): boolean {
 
 export const ChargebackSchema = z.looseObject({
   id: z.string(),
-  kind: z.string().nullish(),
-  status: z.string().nullish(),
-  amount_centavos: upstreamCentavosSchema.nullish(),
-  reason: z.string().nullish(),
-  reason_code: z.string().nullish(),
-  created_at: z.string().nullish(),
-  respond_by: z.string().nullish(),
-  payout_id: z.string().nullish(),
-  end_to_end_id: z.string().nullish(),
-  customer_name: z.string().nullish(),
-  card_brand: z.string().nullish(),
-  card_last4: z.string().nullish(),
+  kind: z.nullish(z.string()),
+  status: z.nullish(z.string()),
+  amount_centavos: z.nullish(upstreamCentavosSchema),
+  reason: z.nullish(z.string()),
+  reason_code: z.nullish(z.string()),
+  created_at: z.nullish(z.string()),
+  respond_by: z.nullish(z.string()),
+  payout_id: z.nullish(z.string()),
+  end_to_end_id: z.nullish(z.string()),
+  customer_name: z.nullish(z.string()),
+  card_brand: z.nullish(z.string()),
+  card_last4: z.nullish(z.string()),
 });
 export type Chargeback = z.infer<typeof ChargebackSchema>;
 
-export const chargebackListSchema = z
-  .union([z.array(ChargebackSchema), z.object({ chargebacks: z.array(ChargebackSchema) })])
-  .transform((v) => (Array.isArray(v) ? v : v.chargebacks));
+export const chargebackListSchema = z.pipe(
+  z.union([z.array(ChargebackSchema), z.object({ chargebacks: z.array(ChargebackSchema) })]),
+  z.transform((v: Chargeback[] | { chargebacks: Chargeback[] }) => (Array.isArray(v) ? v : v.chargebacks)),
+);
 
 /** The list's container only, items unchecked: for the BFF's paged reply, which checks each page with `ChargebackSchema` as it sends it. */
-export const chargebackItemsSchema = z
-  .union([z.array(z.unknown()), z.object({ chargebacks: z.array(z.unknown()) })])
-  .transform((v) => (Array.isArray(v) ? v : v.chargebacks));
+export const chargebackItemsSchema = z.pipe(
+  z.union([z.array(z.unknown()), z.object({ chargebacks: z.array(z.unknown()) })]),
+  z.transform((v: unknown[] | { chargebacks: unknown[] }) => (Array.isArray(v) ? v : v.chargebacks)),
+);

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /** A subaccount as last returned by the API through this dashboard (GET /api/subaccounts). */
 export const knownSubaccountSchema = z.object({
@@ -6,9 +6,9 @@ export const knownSubaccountSchema = z.object({
   name: z.string(),
   email: z.string(),
   document: z.string(),
-  external_reference: z.string().nullable(),
-  daily_limit_centavos: z.number().int().nullable(),
-  monthly_limit_centavos: z.number().int().nullable(),
+  external_reference: z.nullable(z.string()),
+  daily_limit_centavos: z.nullable(z.number().check(z.int())),
+  monthly_limit_centavos: z.nullable(z.number().check(z.int())),
   is_blocked: z.boolean(),
   updated_at: z.string(),
   updated_by: z.string(),

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { bffErrorSchema } from "./envelope";
 
 /**
@@ -25,8 +25,8 @@ export const NEXT_PAGE_SIZE = 2_000;
 
 export const pagedListLineSchema = z.union([
   z.object({ page: z.array(z.unknown()) }),
-  z.object({ done: z.literal(true), count: z.number().int().nonnegative(), request_id: z.string().nullable() }),
-  z.object({ error: bffErrorSchema, request_id: z.string().nullable() }),
+  z.object({ done: z.literal(true), count: z.number().check(z.int(), z.nonnegative()), request_id: z.nullable(z.string()) }),
+  z.object({ error: bffErrorSchema, request_id: z.nullable(z.string()) }),
 ]);
 export type PagedListLine = z.infer<typeof pagedListLineSchema>;
 

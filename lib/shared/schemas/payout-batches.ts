@@ -1,7 +1,7 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { BATCH_LIMITS } from "@/lib/shared/batch/limits";
 import { BATCH_TEXT_MAX } from "@/lib/shared/batch/validate-row";
-import { positiveCentavosSchema, storableText } from "./common";
+import { addTransformIssue, positiveCentavosSchema, storableText } from "./common";
 import { payoutInputSchema, pixKeyTypeSchema } from "./payout";
 
 /**
@@ -21,44 +21,49 @@ export type BatchRowStatus = (typeof BATCH_ROW_STATUSES)[number];
 /** Row statuses that end a row (a batch is completed when every row is in one of these). */
 export const FINAL_BATCH_ROW_STATUSES = ["paid", "failed", "needs_review", "cancelled"] as const satisfies readonly BatchRowStatus[];
 
-const cellText = storableText().max(BATCH_LIMITS.maxCellChars, { error: "validation.tooLong" });
-const optionalText = storableText().trim().max(BATCH_TEXT_MAX, { error: "validation.tooLong" }).optional();
+const cellText = storableText().check(z.maxLength(BATCH_LIMITS.maxCellChars, { error: "validation.tooLong" }));
+const optionalText = z.optional(storableText().check(z.trim(), z.maxLength(BATCH_TEXT_MAX, { error: "validation.tooLong" })));
+const int = () => z.number().check(z.int());
 
 /**
  * One row as the browser submits it, already validated there (lib/shared/batch);
  * checked again here with the single payout's own schema (key normalised and
  * checked against its type, positive centavos).
  */
-export const batchRowInputSchema = z
-  .object({
-    row_number: z.number().int().min(1).max(1_000_000),
-    pix_key: storableText({ error: "validation.required" }).trim().min(1, { error: "validation.required" }).max(140),
-    key_type: pixKeyTypeSchema,
-    amount_centavos: positiveCentavosSchema,
-    description: optionalText,
-    name: optionalText,
-    /** The file's own cells of this row (header → cell), returned in the results file. */
-    original: z.record(cellText, cellText).refine((cells) => Object.keys(cells).length <= BATCH_LIMITS.maxColumns, { error: "batch.rows.tooManyColumns" }),
-  })
-  .transform((row, ctx) => {
+const batchRowFieldsSchema = z.object({
+  row_number: z.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)),
+  pix_key: storableText({ error: "validation.required" }).check(z.trim(), z.minLength(1, { error: "validation.required" }), z.maxLength(140)),
+  key_type: pixKeyTypeSchema,
+  amount_centavos: positiveCentavosSchema,
+  description: optionalText,
+  name: optionalText,
+  /** The file's own cells of this row (header → cell), returned in the results file. */
+  original: z
+    .record(cellText, cellText)
+    .check(z.refine((cells: Record<string, string>) => Object.keys(cells).length <= BATCH_LIMITS.maxColumns, { error: "batch.rows.tooManyColumns" })),
+});
+
+export const batchRowInputSchema = z.pipe(
+  batchRowFieldsSchema,
+  z.transform((row: z.output<typeof batchRowFieldsSchema>, ctx) => {
     const checked = payoutInputSchema.safeParse({ amount_centavos: row.amount_centavos, pix_key_type: row.key_type, pix_key: row.pix_key });
     if (!checked.success) {
       for (const issue of checked.error.issues) {
         const field = issue.path[0] === "pix_key_type" ? "key_type" : (issue.path[0] ?? "pix_key");
-        ctx.addIssue({ code: "custom", path: [String(field)], message: issue.message });
+        addTransformIssue(ctx, issue.message, [String(field)]);
       }
       return z.NEVER;
     }
     return { ...row, pix_key: checked.data.pix_key };
-  });
+  }),
+);
 export type BatchRowInput = z.input<typeof batchRowInputSchema>;
 export type BatchRowValue = z.output<typeof batchRowInputSchema>;
 
-const rowsSchema = z
-  .array(batchRowInputSchema)
-  .min(1, { error: "batch.rows.empty" })
-  .max(BATCH_LIMITS.maxRows, { error: "batch.rows.tooMany" })
-  .superRefine((rows, ctx) => {
+const rowsSchema = z.array(batchRowInputSchema).check(
+  z.minLength(1, { error: "batch.rows.empty" }),
+  z.maxLength(BATCH_LIMITS.maxRows, { error: "batch.rows.tooMany" }),
+  z.superRefine((rows, ctx) => {
     const seen = new Set<number>();
     let total = 0;
     rows.forEach((row, index) => {
@@ -67,11 +72,12 @@ const rowsSchema = z
       total += row.amount_centavos;
     });
     if (!Number.isSafeInteger(total)) ctx.addIssue({ code: "custom", path: [], message: "validation.centavos" });
-  });
+  }),
+);
 
 /** POST /api/payout-batches (with an Idempotency-Key header). */
 export const createBatchBodySchema = z.object({
-  file_name: storableText({ error: "validation.required" }).trim().min(1, { error: "validation.required" }).max(255, { error: "validation.tooLong" }),
+  file_name: storableText({ error: "validation.required" }).check(z.trim(), z.minLength(1, { error: "validation.required" }), z.maxLength(255, { error: "validation.tooLong" })),
   rows: rowsSchema,
 });
 export type CreateBatchBody = z.input<typeof createBatchBodySchema>;
@@ -82,28 +88,33 @@ export const previewBatchBodySchema = z.object({ rows: rowsSchema });
 export type PreviewBatchBody = z.input<typeof previewBatchBodySchema>;
 
 export const registerMatchSchema = z.object({
-  row_number: z.number().int(),
+  row_number: int(),
   /** The API's id of the earlier payout (links to /payouts/{id}); null while its outcome is unknown. */
-  payout_id: z.string().nullable(),
+  payout_id: z.nullable(z.string()),
   created_at: z.string(),
 });
 export const batchPreviewSchema = z.object({ register_matches: z.array(registerMatchSchema) });
 export type BatchPreview = z.infer<typeof batchPreviewSchema>;
 
 /** POST /api/payout-batches/{id}/confirm. Above the threshold the total must be typed. */
-export const confirmBatchBodySchema = z
-  .object({ typed_total_centavos: z.number({ error: "validation.centavos" }).int({ error: "validation.centavos" }).nonnegative({ error: "validation.centavos" }).optional() })
-  .default({});
+export const confirmBatchBodySchema = z._default(
+  z.object({
+    typed_total_centavos: z.optional(
+      z.number({ error: "validation.centavos" }).check(z.int({ error: "validation.centavos" }), z.nonnegative({ error: "validation.centavos" })),
+    ),
+  }),
+  {},
+);
 export type ConfirmBatchBody = z.input<typeof confirmBatchBodySchema>;
 
 export const batchCountsSchema = z.object({
-  pending: z.number().int(),
-  sending: z.number().int(),
-  sent: z.number().int(),
-  paid: z.number().int(),
-  failed: z.number().int(),
-  needs_review: z.number().int(),
-  cancelled: z.number().int(),
+  pending: int(),
+  sending: int(),
+  sent: int(),
+  paid: int(),
+  failed: int(),
+  needs_review: int(),
+  cancelled: int(),
 });
 export type BatchCounts = z.infer<typeof batchCountsSchema>;
 
@@ -115,16 +126,16 @@ export const batchSchema = z.object({
   created_at: z.string(),
   /** The creator as the audit log names actors. */
   created_by: z.string(),
-  confirmed_at: z.string().nullable().optional(),
-  total_centavos: z.number().int(),
+  confirmed_at: z.optional(z.nullable(z.string())),
+  total_centavos: int(),
   /** The total is above the confirmation threshold: confirm needs typed_total_centavos equal to it. */
   typed_total_required: z.boolean(),
-  row_count: z.number().int(),
+  row_count: int(),
   counts: batchCountsSchema,
   /** Rows sent per minute over the last minutes of sending; null before there is a rate. */
-  rate_per_minute: z.number().nullable(),
+  rate_per_minute: z.nullable(z.number()),
   /** Estimated seconds until every row is sent; null when unknown or nothing is left. */
-  eta_seconds: z.number().nullable(),
+  eta_seconds: z.nullable(z.number()),
 });
 export type Batch = z.infer<typeof batchSchema>;
 
@@ -132,19 +143,19 @@ export const batchListSchema = z.object({ batches: z.array(batchSchema) });
 export type BatchList = z.infer<typeof batchListSchema>;
 
 export const batchRowSchema = z.object({
-  row_number: z.number().int(),
+  row_number: int(),
   /** Masked as the register masks keys. */
   pix_key: z.string(),
   key_type: z.string(),
-  amount_centavos: z.number().int(),
+  amount_centavos: int(),
   /** One of BATCH_ROW_STATUSES. */
   status: z.string(),
   /** The API's id of the row's payout (links to /payouts/{id}), once the API answered. */
-  payout_id: z.string().nullable(),
-  end_to_end_id: z.string().nullable(),
-  failure_reason: z.string().nullable(),
-  description: z.string().optional(),
-  name: z.string().optional(),
+  payout_id: z.nullable(z.string()),
+  end_to_end_id: z.nullable(z.string()),
+  failure_reason: z.nullable(z.string()),
+  description: z.optional(z.string()),
+  name: z.optional(z.string()),
 });
 export type BatchRow = z.infer<typeof batchRowSchema>;
 

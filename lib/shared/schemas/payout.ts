@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { isValidPixKey, normalizePixKey, PIX_KEY_ERRORS, PIX_KEY_TYPES, type PixKeyType } from "@/lib/shared/validation/pix";
 import { idempotencyKeySchema, positiveCentavosSchema, statusSchema, storableText, upstreamCentavosSchema } from "./common";
 
@@ -12,25 +12,29 @@ export const pixKeyTypeSchema = z.enum(PIX_KEY_TYPES, { error: "validation.pixKe
  * lower-cased) and checked against its type before anything is sent.
  */
 export const payoutInputSchema = z
-  .object({
-    amount_centavos: positiveCentavosSchema,
-    pix_key_type: pixKeyTypeSchema,
-    pix_key: storableText({ error: "validation.required" }).trim().min(1, { error: "validation.required" }).max(140),
-  })
-  .transform((v) => ({ ...v, pix_key: normalizePixKey(v.pix_key_type, v.pix_key) }))
-  .superRefine((v, ctx) => {
-    if (!isValidPixKey(v.pix_key_type, v.pix_key)) {
-      ctx.addIssue({ code: "custom", path: ["pix_key"], message: PIX_KEY_ERRORS[v.pix_key_type as PixKeyType] });
-    }
-  });
+  .pipe(
+    z.object({
+      amount_centavos: positiveCentavosSchema,
+      pix_key_type: pixKeyTypeSchema,
+      pix_key: storableText({ error: "validation.required" }).check(z.trim(), z.minLength(1, { error: "validation.required" }), z.maxLength(140)),
+    }),
+    z.transform((v: { amount_centavos: number; pix_key_type: PixKeyType; pix_key: string }) => ({ ...v, pix_key: normalizePixKey(v.pix_key_type, v.pix_key) })),
+  )
+  .check(
+    z.superRefine((v, ctx) => {
+      if (!isValidPixKey(v.pix_key_type, v.pix_key)) {
+        ctx.addIssue({ code: "custom", path: ["pix_key"], message: PIX_KEY_ERRORS[v.pix_key_type] });
+      }
+    }),
+  );
 export type PayoutInput = z.output<typeof payoutInputSchema>;
 export type PayoutFormValues = z.input<typeof payoutInputSchema>;
 
 /** Body of POST /v1/payouts: the operator's input plus the operation's idempotency key. */
 export const createPayoutBodySchema = z.object({
   amount_centavos: positiveCentavosSchema,
-  pix_key: storableText().min(1),
-  pix_key_type: storableText().min(1),
+  pix_key: storableText().check(z.minLength(1)),
+  pix_key_type: storableText().check(z.minLength(1)),
   idempotency_key: idempotencyKeySchema,
 });
 export type CreatePayoutBody = z.infer<typeof createPayoutBodySchema>;
@@ -38,34 +42,34 @@ export type CreatePayoutBody = z.infer<typeof createPayoutBodySchema>;
 /** Fields both payout shapes share (create sends money as numeric strings, retrieve as integers). */
 const payoutCommonFields = {
   id: z.string(),
-  public_id: z.string().optional(),
+  public_id: z.optional(z.string()),
   status: statusSchema,
   amount_centavos: upstreamCentavosSchema,
-  fee_centavos: upstreamCentavosSchema.optional(),
-  net_centavos: upstreamCentavosSchema.optional(),
-  end_to_end_id: z.string().nullish(),
-  failure_reason: z.string().nullish(),
+  fee_centavos: z.optional(upstreamCentavosSchema),
+  net_centavos: z.optional(upstreamCentavosSchema),
+  end_to_end_id: z.nullish(z.string()),
+  failure_reason: z.nullish(z.string()),
 };
 
 /** Payout as returned by create. */
 export const PayoutCreatedSchema = z.object({
   ...payoutCommonFields,
-  pix_key: z.string().optional(),
-  pix_key_type: z.string().optional(),
+  pix_key: z.optional(z.string()),
+  pix_key_type: z.optional(z.string()),
 });
 export type PayoutCreated = z.infer<typeof PayoutCreatedSchema>;
 
 /** Payout as returned by retrieve (masked destination). */
 export const PayoutSchema = z.object({
   ...payoutCommonFields,
-  created_at: z.string().optional(),
-  paid_at: z.string().nullish(),
-  bank_account: z
-    .object({
-      holder_name: z.string().nullish(),
-      pix_key_masked: z.string().nullish(),
-      pix_key_type: z.string().nullish(),
-    })
-    .nullish(),
+  created_at: z.optional(z.string()),
+  paid_at: z.nullish(z.string()),
+  bank_account: z.nullish(
+    z.object({
+      holder_name: z.nullish(z.string()),
+      pix_key_masked: z.nullish(z.string()),
+      pix_key_type: z.nullish(z.string()),
+    }),
+  ),
 });
 export type Payout = z.infer<typeof PayoutSchema>;

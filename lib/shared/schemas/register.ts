@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { storableText } from "@/lib/shared/schemas/common";
 
 /**
@@ -35,40 +35,42 @@ export const REVIEW_REASONS = [
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
 
 /** A payout in the dashboard's register, as GET /api/payouts returns it. */
+const int = () => z.number().check(z.int());
+
 export const registerPayoutSchema = z.object({
-  id: z.string().nullable(),
+  id: z.nullable(z.string()),
   idempotency_key: z.string(),
   /** One of PAYOUT_STATES; unknown values are kept (and shown as unknown). */
   state: z.string(),
-  status: z.string().nullable(),
-  amount_centavos: z.number().int(),
-  fee_centavos: z.number().int().nullable(),
-  net_centavos: z.number().int().nullable(),
+  status: z.nullable(z.string()),
+  amount_centavos: int(),
+  fee_centavos: z.nullable(int()),
+  net_centavos: z.nullable(int()),
   pix_key_masked: z.string(),
   pix_key_type: z.string(),
-  end_to_end_id: z.string().nullable(),
-  failure_reason: z.string().nullable(),
+  end_to_end_id: z.nullable(z.string()),
+  failure_reason: z.nullable(z.string()),
   created_by: z.object({ name: z.string(), role: z.string() }),
   created_at: z.string(),
   updated_at: z.string(),
-  last_request_id: z.string().nullable(),
-  last_error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  last_request_id: z.nullable(z.string()),
+  last_error: z.nullable(z.object({ code: z.string(), message: z.string() })),
   /** Sends started for this key so far. */
-  sends: z.number().int().default(0),
+  sends: z._default(int(), 0),
   /** Until when the dashboard re-sends it by itself (intent/uncertain only). */
-  auto_resend_until: z.string().nullable().default(null),
+  auto_resend_until: z._default(z.nullable(z.string()), null),
   /** Set while the payout waits for a person. */
-  review: z.object({ reason: z.string(), since: z.string() }).nullable().default(null),
+  review: z._default(z.nullable(z.object({ reason: z.string(), since: z.string() })), null),
   /** Set once a person closed it (state handled). */
-  handled: z.object({ by: z.string(), at: z.string(), note: z.string() }).nullable().default(null),
+  handled: z._default(z.nullable(z.object({ by: z.string(), at: z.string(), note: z.string() })), null),
   /** Set on a payout sent as a row of a batch (links to /payouts/batch/{id}). */
-  batch: z.object({ id: z.string(), row_number: z.number().int() }).nullable().default(null),
+  batch: z._default(z.nullable(z.object({ id: z.string(), row_number: int() })), null),
 });
 export type RegisterPayout = z.infer<typeof registerPayoutSchema>;
 
 export const registerPageSchema = z.object({
   items: z.array(registerPayoutSchema),
-  next_cursor: z.string().nullable(),
+  next_cursor: z.nullable(z.string()),
 });
 export type RegisterPage = z.infer<typeof registerPageSchema>;
 
@@ -80,31 +82,28 @@ export const REGISTER_STATE_FILTERS = [...PAYOUT_STATES, "attention", "in_progre
 export type RegisterStateFilter = (typeof REGISTER_STATE_FILTERS)[number];
 
 export const registerQuerySchema = z.object({
-  status: storableText().max(40).optional(),
-  state: z.enum(REGISTER_STATE_FILTERS).optional(),
-  search: storableText().max(140).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  cursor: storableText().max(200).optional(),
+  status: z.optional(storableText().check(z.maxLength(40))),
+  state: z.optional(z.enum(REGISTER_STATE_FILTERS)),
+  search: z.optional(storableText().check(z.maxLength(140))),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(500)), 100),
+  cursor: z.optional(storableText().check(z.maxLength(200))),
 });
 
 /** GET /api/payouts/attention: what the navigation badge and the overview show. */
 export const payoutAttentionSchema = z.object({
   /** Waiting for a person. */
-  needs_review: z.number().int(),
+  needs_review: int(),
   /** Being sent or re-sent automatically (the dashboard will resolve them by itself). */
-  in_progress: z.number().int(),
+  in_progress: int(),
 });
 export type PayoutAttention = z.infer<typeof payoutAttentionSchema>;
 
-const reviewNoteSchema = storableText()
-  .trim()
-  .min(3, "validation.reviewNote")
-  .max(500, "validation.reviewNote");
+const reviewNoteSchema = storableText().check(z.trim(), z.minLength(3, "validation.reviewNote"), z.maxLength(500, "validation.reviewNote"));
 
 /** What a person gives to close a payout as handled (the "Mark handled" form; the review body adds action and key). */
 export const markHandledFieldsSchema = z.object({
   note: reviewNoteSchema,
-  payout_id: storableText().trim().max(200).optional(),
+  payout_id: z.optional(storableText().check(z.trim(), z.maxLength(200))),
 });
 export type MarkHandledFields = z.infer<typeof markHandledFieldsSchema>;
 
@@ -116,10 +115,10 @@ export type MarkHandledFields = z.infer<typeof markHandledFieldsSchema>;
  *   API (the dashboard then looks it up and, if it matches, records it as submitted).
  */
 export const payoutReviewSchema = z.discriminatedUnion("action", [
-  z.object({ action: z.literal("check_again"), idempotency_key: storableText().min(1).max(255) }),
-  markHandledFieldsSchema.extend({
+  z.object({ action: z.literal("check_again"), idempotency_key: storableText().check(z.minLength(1), z.maxLength(255)) }),
+  z.extend(markHandledFieldsSchema, {
     action: z.literal("mark_handled"),
-    idempotency_key: storableText().min(1).max(255),
+    idempotency_key: storableText().check(z.minLength(1), z.maxLength(255)),
   }),
 ]);
 export type PayoutReviewInput = z.infer<typeof payoutReviewSchema>;

@@ -1,10 +1,11 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { storableText } from "@/lib/shared/schemas/common";
 
-const operatorName = storableText({ error: "validation.required" })
-  .trim()
-  .min(2, { error: "validation.operatorName" })
-  .max(80, { error: "validation.tooLong" });
+const operatorName = storableText({ error: "validation.required" }).check(
+  z.trim(),
+  z.minLength(2, { error: "validation.operatorName" }),
+  z.maxLength(80, { error: "validation.tooLong" }),
+);
 
 /**
  * Credentials travel to the API as HTTP header values, so only printable ASCII
@@ -15,21 +16,23 @@ const CREDENTIAL_CHARS = /^[\x21-\x7e]+$/;
 
 /** Operator sign-in: the business's API key (everything). */
 export const operatorSignInSchema = z.object({
-  apiKey: storableText({ error: "validation.required" })
-    .trim()
-    .min(8, { error: "validation.apiKey" })
-    .max(256, { error: "validation.apiKey" })
-    .regex(CREDENTIAL_CHARS, { error: "validation.apiKey" }),
+  apiKey: storableText({ error: "validation.required" }).check(
+    z.trim(),
+    z.minLength(8, { error: "validation.apiKey" }),
+    z.maxLength(256, { error: "validation.apiKey" }),
+    z.regex(CREDENTIAL_CHARS, { error: "validation.apiKey" }),
+  ),
   operatorName,
 });
 
 /** Viewer sign-in (finance, support): an access token and its business id (payout lookup, chargebacks). */
 export const viewerSignInSchema = z.object({
-  accessToken: storableText({ error: "validation.required" })
-    .trim()
-    .min(8, { error: "validation.accessToken" })
-    .max(2048, { error: "validation.accessToken" })
-    .regex(CREDENTIAL_CHARS, { error: "validation.accessToken" }),
+  accessToken: storableText({ error: "validation.required" }).check(
+    z.trim(),
+    z.minLength(8, { error: "validation.accessToken" }),
+    z.maxLength(2048, { error: "validation.accessToken" }),
+    z.regex(CREDENTIAL_CHARS, { error: "validation.accessToken" }),
+  ),
   businessId: z.uuid({ error: "validation.businessId" }),
   operatorName,
 });
@@ -44,7 +47,7 @@ export const sessionInfoSchema = z.object({
   operatorName: z.string(),
   role: z.enum(["operator", "viewer"]),
   /** `id` is null when the scope is an API key's own (no PAYMENTS_BUSINESS_ID): its fingerprint stays on the server. */
-  business: z.object({ id: z.string().nullable(), name: z.string().nullable() }),
+  business: z.object({ id: z.nullable(z.string()), name: z.nullable(z.string()) }),
   sandbox: z.boolean(),
   expiresAt: z.string(),
   idleTimeoutSeconds: z.number(),
