@@ -16,7 +16,7 @@ export const payoutInputSchema = z
     z.object({
       amount_centavos: positiveCentavosSchema,
       pix_key_type: pixKeyTypeSchema,
-      pix_key: storableText({ error: "validation.required" }).check(z.trim(), z.minLength(1, { error: "validation.required" }), z.maxLength(140)),
+      pix_key: storableText({ error: "validation.required" }).check(z.trim(), z.minLength(1, { error: "validation.required" }), z.maxLength(140, { error: "validation.tooLong" })),
     }),
     z.transform((v: { amount_centavos: number; pix_key_type: PixKeyType; pix_key: string }) => ({ ...v, pix_key: normalizePixKey(v.pix_key_type, v.pix_key) })),
   )

@@ -197,6 +197,7 @@ export const en = {
 
   "validation.required": "Required.",
   "validation.tooLong": "Too long.",
+  "validation.invalid": "Invalid value.",
   "validation.unstorableText": "Contains an invisible control character (NUL) or a broken character: retype it instead of pasting.",
   "validation.operatorName": "Enter your name (at least 2 letters).",
   "validation.apiKey": "Invalid API key: check that you copied the whole key.",

@@ -200,6 +200,7 @@ export const ptBR = {
 
   "validation.required": "Campo obrigatório.",
   "validation.tooLong": "Texto longo demais.",
+  "validation.invalid": "Valor inválido.",
   "validation.unstorableText": "Contém um caractere de controle invisível (NUL) ou um caractere corrompido: digite o texto em vez de colar.",
   "validation.operatorName": "Informe seu nome (pelo menos 2 letras).",
   "validation.apiKey": "Chave de API inválida: confira se copiou a chave inteira.",
