@@ -3,11 +3,9 @@ import { safeParse, type $ZodType } from "zod/v4/core";
 import { can, type Permission } from "@/lib/shared/auth/roles";
 import { FIRST_PAGE_SIZE } from "@/lib/shared/schemas/paged-list";
 import { serverClock } from "@/lib/server/clock";
-import { getLedger } from "@/lib/server/ledger";
 import { log } from "@/lib/server/log";
-import { apiClientFor } from "@/lib/server/payments-api/for-credential";
 import { getPageSessionData } from "@/lib/server/session/page";
-import type { HandlerResult, SessionContext } from "./handler";
+import { sessionParts, type HandlerResult, type SessionContext } from "./handler";
 
 /**
  * A server-rendered page's first data, read through the same service as the
@@ -55,19 +53,16 @@ export async function prefetchService<P, Q>(
       query: request.query as Q,
       body: undefined,
       idempotencyKey: null,
+      // Decides only the attributes of cookies a reply sets; a page's read sets none.
       secure: false,
-      ledger: await getLedger(),
-      session,
-      businessId: session.business.id,
-      actor: { name: session.operatorName, role: session.role },
-      api: apiClientFor(session.credential),
+      ...(await sessionParts(session)),
     }))();
-  // A reply that comes after the page rendered is dropped, failure included.
-  const late = work.catch((error: unknown) => {
+  // A failure is logged and leaves the data to the browser, as does an answer that comes after the budget.
+  const settled = work.catch((error: unknown) => {
     log.warn("page.prefetch_failed", { path: request.path, error });
     return null;
   });
-  return withinBudget(late, PREFETCH_BUDGET_MS);
+  return withinBudget(settled, PREFETCH_BUDGET_MS);
 }
 
 /** What travels to the browser: the reply's `data` as JSON, as respondData writes it. */
