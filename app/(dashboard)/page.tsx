@@ -4,6 +4,11 @@ import { OverviewView } from "@/components/overview/overview-view";
 import { homePathFor } from "@/components/shell/nav-items";
 import { getI18n } from "@/lib/server/i18n";
 import { getPageSession } from "@/lib/server/session/page";
+import { WithPrefetched } from "./_prefetch/prefetched";
+import { chargebacksFirstPage, latestPayouts, paymentLinksFirstPage } from "./_prefetch/queries";
+
+/** LatestPayouts' row count (components/payouts/latest-payouts.tsx): its query key. */
+const LATEST_PAYOUTS = 5;
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -20,5 +25,10 @@ export default async function OverviewPage() {
   if (!session) redirect("/login");
   const home = homePathFor(session.role);
   if (home !== "/") redirect(home);
-  return <OverviewView />;
+  const entries = await Promise.all([paymentLinksFirstPage(), chargebacksFirstPage(), latestPayouts(LATEST_PAYOUTS)]);
+  return (
+    <WithPrefetched entries={entries}>
+      <OverviewView />
+    </WithPrefetched>
+  );
 }

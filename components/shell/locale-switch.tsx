@@ -4,7 +4,7 @@ import { Languages } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { Menu, MenuRadioItem } from "@/components/ui/menu";
 import { useI18n } from "@/lib/browser/i18n";
 import { isLocale, LOCALES } from "@/lib/shared/i18n/config";
 
@@ -14,32 +14,32 @@ export function LocaleSwitch() {
   const router = useRouter();
   const [, startTransition] = useTransition();
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" className="gap-1.5 px-2" aria-label={`${t("language.label")}: ${t(`language.${locale}`)}`}>
+    <Menu
+      label={t("language.label")}
+      heading={t("language.label")}
+      trigger={(props) => (
+        <Button {...props} variant="ghost" size="sm" className="gap-1.5 px-2" aria-label={`${t("language.label")}: ${t(`language.${locale}`)}`}>
           <Languages aria-hidden="true" />
           <span className="hidden text-xs font-semibold uppercase sm:inline" aria-hidden="true">
             {locale === "pt-BR" ? "PT" : "EN"}
           </span>
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>{t("language.label")}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup
-          value={locale}
-          onValueChange={(value) => {
-            if (!isLocale(value) || value === locale) return;
-            setLocale(value);
+      )}
+    >
+      {LOCALES.map((option) => (
+        <MenuRadioItem
+          key={option}
+          checked={option === locale}
+          lang={option}
+          onSelect={() => {
+            if (!isLocale(option) || option === locale) return;
+            setLocale(option);
             startTransition(() => router.refresh());
           }}
         >
-          {LOCALES.map((option) => (
-            <DropdownMenuRadioItem key={option} value={option} lang={option}>
-              {t(`language.${option}`)}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+          {t(`language.${option}`)}
+        </MenuRadioItem>
+      ))}
+    </Menu>
   );
 }

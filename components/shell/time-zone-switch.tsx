@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useSyncExternalStore, useTransition } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { Menu, MenuRadioItem, MenuSeparator } from "@/components/ui/menu";
 import { isValidTimeZone, timeZoneShortName } from "@/lib/shared/format/date";
 import { useI18n } from "@/lib/browser/i18n";
 import { TIME_ZONE_OPTIONS } from "@/lib/shared/i18n/config";
@@ -39,40 +39,39 @@ export function TimeZoneSwitch() {
   };
 
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" className="gap-1.5 px-2" aria-label={`${t("timeZone.label")}: ${current} (${abbr})`} title={t("timeZone.current", { zone: current })}>
+    <Menu
+      label={t("timeZone.label")}
+      heading={t("timeZone.label")}
+      className="w-64"
+      trigger={(props) => (
+        <Button {...props} variant="ghost" size="sm" className="gap-1.5 px-2" aria-label={`${t("timeZone.label")}: ${current} (${abbr})`} title={t("timeZone.current", { zone: current })}>
           <Clock aria-hidden="true" />
           <span className="hidden text-xs font-semibold tabular-nums sm:inline" aria-hidden="true" suppressHydrationWarning>
             {abbr}
           </span>
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
-        <DropdownMenuLabel>{t("timeZone.label")}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={timeZone} onValueChange={change}>
-          {TIME_ZONE_OPTIONS.map((option) => (
-            <DropdownMenuRadioItem key={option.zone} value={option.zone}>
-              <span className="flex-1">{t(option.labelKey)}</span>
-              <span className="text-xs text-muted-foreground tabular-nums">{timeZoneShortName(option.zone, intlLocale)}</span>
-            </DropdownMenuRadioItem>
-          ))}
-          {!listed ? (
-            <DropdownMenuRadioItem value={timeZone}>
-              <span className="flex-1">{current}</span>
-              <span className="text-xs text-muted-foreground">{abbr}</span>
-            </DropdownMenuRadioItem>
-          ) : null}
-          {deviceZone && deviceZone !== timeZone && !TIME_ZONE_OPTIONS.some((o) => o.zone === deviceZone) ? (
-            <>
-              <DropdownMenuSeparator />
-              <DropdownMenuRadioItem value={deviceZone}>
-                <span className="flex-1">{t("timeZone.browser", { zone: zoneLabel(deviceZone, t) })}</span>
-              </DropdownMenuRadioItem>
-            </>
-          ) : null}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      )}
+    >
+      {TIME_ZONE_OPTIONS.map((option) => (
+        <MenuRadioItem key={option.zone} checked={option.zone === timeZone} onSelect={() => change(option.zone)}>
+          <span className="flex-1">{t(option.labelKey)}</span>
+          <span className="text-xs text-muted-foreground tabular-nums">{timeZoneShortName(option.zone, intlLocale)}</span>
+        </MenuRadioItem>
+      ))}
+      {!listed ? (
+        <MenuRadioItem checked onSelect={() => change(timeZone)}>
+          <span className="flex-1">{current}</span>
+          <span className="text-xs text-muted-foreground">{abbr}</span>
+        </MenuRadioItem>
+      ) : null}
+      {deviceZone && deviceZone !== timeZone && !TIME_ZONE_OPTIONS.some((o) => o.zone === deviceZone) ? (
+        <>
+          <MenuSeparator />
+          <MenuRadioItem checked={false} onSelect={() => change(deviceZone)}>
+            <span className="flex-1">{t("timeZone.browser", { zone: zoneLabel(deviceZone, t) })}</span>
+          </MenuRadioItem>
+        </>
+      ) : null}
+    </Menu>
   );
 }

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { Menu, MenuItem, MenuSeparator } from "@/components/ui/menu";
 import { can } from "@/lib/shared/auth/roles";
 import { useI18n } from "@/lib/browser/i18n";
 import { useSignOut } from "@/lib/browser/query/session";
@@ -39,9 +39,22 @@ export function UserMenu({ session }: { session: SessionInfo }) {
 
   return (
     <>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="sm" className="h-9 gap-2 pr-1.5 pl-1" aria-label={`${t("shell.account")}: ${session.operatorName} (${roleLabel})`}>
+      <Menu
+        label={t("shell.account")}
+        className="w-64"
+        description={
+          <span className="block space-y-1.5 py-0.5">
+            <span className="block text-xs font-normal text-muted-foreground">{t("shell.signedInAs")}</span>
+            <span className="block truncate text-sm font-semibold text-foreground">{session.operatorName}</span>
+            <span className="flex items-center gap-2">
+              <Badge tone={session.role === "operator" ? "info" : "neutral"}>{roleLabel}</Badge>
+              <span className="truncate text-xs font-normal text-muted-foreground">{businessLabel(session.business, t)}</span>
+            </span>
+            <span className="block text-xs font-normal text-muted-foreground">{t("shell.sessionEnds", { relative: formatRelative(session.expiresAt) })}</span>
+          </span>
+        }
+        trigger={(props) => (
+          <Button {...props} variant="ghost" size="sm" className="h-9 gap-2 pr-1.5 pl-1" aria-label={`${t("shell.account")}: ${session.operatorName} (${roleLabel})`}>
             <span aria-hidden="true" className="flex size-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
               {initials(session.operatorName)}
             </span>
@@ -53,36 +66,21 @@ export function UserMenu({ session }: { session: SessionInfo }) {
             </Badge>
             <ChevronDown className="size-3.5 text-muted-foreground" aria-hidden="true" />
           </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="w-64">
-          <DropdownMenuLabel className="space-y-1.5 py-2">
-            <span className="block text-xs font-normal text-muted-foreground">{t("shell.signedInAs")}</span>
-            <span className="block truncate text-sm font-semibold text-foreground">{session.operatorName}</span>
-            <span className="flex items-center gap-2">
-              <Badge tone={session.role === "operator" ? "info" : "neutral"}>{roleLabel}</Badge>
-              <span className="truncate text-xs font-normal text-muted-foreground">{businessLabel(session.business, t)}</span>
-            </span>
-            <span className="block text-xs font-normal text-muted-foreground">{t("shell.sessionEnds", { relative: formatRelative(session.expiresAt) })}</span>
-          </DropdownMenuLabel>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem
-            onSelect={(event) => {
-              event.preventDefault();
-              handleSignOut();
-            }}
-            disabled={signOut.isPending}
-          >
-            <LogOut aria-hidden="true" />
-            {signOut.isPending ? t("shell.signingOut") : t("shell.signOut")}
-          </DropdownMenuItem>
-          {can(session.role, "sessions.revoke_all") ? (
-            <DropdownMenuItem onSelect={() => setEverywhereOpen(true)}>
-              <MonitorX aria-hidden="true" />
-              {t("shell.signOutEverywhere")}
-            </DropdownMenuItem>
-          ) : null}
-        </DropdownMenuContent>
-      </DropdownMenu>
+        )}
+      >
+        <MenuSeparator />
+        {/* Stays open while signing out, so the item can say so; the page then reloads. */}
+        <MenuItem keepOpen onSelect={handleSignOut} disabled={signOut.isPending}>
+          <LogOut aria-hidden="true" />
+          {signOut.isPending ? t("shell.signingOut") : t("shell.signOut")}
+        </MenuItem>
+        {can(session.role, "sessions.revoke_all") ? (
+          <MenuItem onSelect={() => setEverywhereOpen(true)}>
+            <MonitorX aria-hidden="true" />
+            {t("shell.signOutEverywhere")}
+          </MenuItem>
+        ) : null}
+      </Menu>
       <SignOutEverywhereDialog business={businessLabel(session.business, t)} open={everywhereOpen} onOpenChange={setEverywhereOpen} />
     </>
   );

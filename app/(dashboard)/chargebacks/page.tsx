@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { ChargebacksView } from "@/components/chargebacks/chargebacks-view";
 import { getI18n } from "@/lib/server/i18n";
+import { WithPrefetched } from "../_prefetch/prefetched";
+import { chargebacksFirstPage } from "../_prefetch/queries";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -8,6 +10,11 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** Chargebacks and Pix MED disputes: operators and viewers (finance, support). */
-export default function ChargebacksPage() {
-  return <ChargebacksView />;
+export default async function ChargebacksPage() {
+  const chargebacks = await chargebacksFirstPage();
+  return (
+    <WithPrefetched entries={[chargebacks]}>
+      <ChargebacksView />
+    </WithPrefetched>
+  );
 }

@@ -6,6 +6,8 @@ import { PaymentLinksView } from "@/components/payment-links/payment-links-view"
 import { NotAllowed } from "@/components/shell/not-allowed";
 import { getI18n } from "@/lib/server/i18n";
 import { pageAccess } from "@/lib/server/session/page";
+import { WithPrefetched } from "../_prefetch/prefetched";
+import { paymentLinksFirstPage } from "../_prefetch/queries";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -19,5 +21,10 @@ export default async function PaymentLinksPage() {
   // Read at request time, so one build serves every environment.
   await connection();
   const baseUrl = resolvePaymentLinkBaseUrl(appSettings().paymentLinkBaseUrl);
-  return <PaymentLinksView baseUrl={baseUrl} />;
+  const links = await paymentLinksFirstPage();
+  return (
+    <WithPrefetched entries={[links]}>
+      <PaymentLinksView baseUrl={baseUrl} />
+    </WithPrefetched>
+  );
 }

@@ -11,6 +11,11 @@ export function isPartialList(list: readonly unknown[] | undefined): boolean {
   return list !== undefined && partialLists.has(list);
 }
 
+/** Marks a list as the first part of a longer one (a page the server rendered with: app/(dashboard)/_prefetch). */
+export function markPartialList(list: readonly unknown[]): void {
+  partialLists.add(list);
+}
+
 /**
  * A query function over a list read in pages (`bffPages`). On the first load
  * each page is merged into react-query's cache as it arrives, so the table shows

@@ -62,6 +62,19 @@ export interface HandlerResult {
   file?: { body: string | Uint8Array<ArrayBuffer>; contentType: string; fileName: string };
 }
 
+type SessionParts = Pick<SessionContext<unknown, unknown, unknown>, "ledger" | "session" | "businessId" | "actor" | "api">;
+
+/** What a session's handler context holds besides the request: for a route here, and for a page's read (prefetch.ts). */
+export async function sessionParts(session: SessionData): Promise<SessionParts> {
+  return {
+    ledger: await getLedger(),
+    session,
+    businessId: session.business.id,
+    actor: { name: session.operatorName, role: session.role },
+    api: apiClientFor(session.credential),
+  };
+}
+
 function readIdempotencyKey(request: Request, mode: InputOptions<unknown, unknown, unknown>["idempotencyKey"]): string | null {
   const raw = request.headers.get("idempotency-key");
   if (raw === null || raw === "") {
@@ -133,17 +146,7 @@ export function withSession<P = RouteParams, Q = Record<string, never>, B = unde
       assertSameOriginWrite(request.url, request.method, request.headers);
       const idempotencyKey = readIdempotencyKey(request, options.idempotencyKey);
       const inputs = await parseInputs(request, context, options);
-      const result = await handler({
-        request,
-        ...inputs,
-        idempotencyKey,
-        secure,
-        ledger: await getLedger(),
-        session,
-        businessId: session.business.id,
-        actor: { name: session.operatorName, role: session.role },
-        api: apiClientFor(session.credential),
-      });
+      const result = await handler({ request, ...inputs, idempotencyKey, secure, ...(await sessionParts(session)) });
       const refreshed = result.cookies ? null : await auth.refreshCookie();
       const cookies = result.cookies ?? (refreshed ? [refreshed] : []);
       if (result.pages) return respondPages(result.pages, result.requestId ?? null, { cookies, secure });

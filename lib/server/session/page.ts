@@ -5,20 +5,30 @@ import { cache } from "react";
 import { can, type Permission } from "@/lib/shared/auth/roles";
 import type { SessionInfo } from "@/lib/shared/schemas/session";
 import { authenticate } from "./authenticate";
-import { toSessionInfo } from "./session";
+import { toSessionInfo, type SessionData } from "./session";
 
 /**
- * The signed-in session for a server component (pages check auth themselves,
- * not only the proxy). Null when signed out, expired, idle or revoked.
+ * The page request's whole session, credential included: only for server code
+ * that calls the API on the page's behalf (lib/server/http/prefetch.ts), never
+ * for anything rendered. Null when signed out, expired, idle or revoked.
  */
-export const getPageSession = cache(async function getPageSession(): Promise<SessionInfo | null> {
+export const getPageSessionData = cache(async function getPageSessionData(): Promise<SessionData | null> {
   const requestHeaders = new Headers(await headers());
   // `cookies()` marks the page dynamic and reflects cookies the proxy refreshed.
   const cookieHeader = (await cookies()).toString();
   if (cookieHeader) requestHeaders.set("cookie", cookieHeader);
   // Whether this is an https request (the cookie's name) is decided from the headers by the transport settings, not this URL's scheme.
   const result = await authenticate(`http://${requestHeaders.get("host") ?? "localhost"}/`, requestHeaders);
-  return result.ok ? toSessionInfo(result.session) : null;
+  return result.ok ? result.session : null;
+});
+
+/**
+ * The signed-in session for a server component (pages check auth themselves,
+ * not only the proxy). Null when signed out, expired, idle or revoked.
+ */
+export const getPageSession = cache(async function getPageSession(): Promise<SessionInfo | null> {
+  const session = await getPageSessionData();
+  return session ? toSessionInfo(session) : null;
 });
 
 export interface PageAccess {

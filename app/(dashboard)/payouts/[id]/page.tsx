@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { PayoutDetail } from "@/components/payouts/payout-detail";
 import { getI18n } from "@/lib/server/i18n";
+import { WithPrefetched } from "../../_prefetch/prefetched";
+import { payoutDetail } from "../../_prefetch/queries";
 
 type Params = Promise<{ id: string }>;
 
@@ -19,6 +21,11 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 /** Deep-linkable payout (operators and viewers); the id is validated by the BFF. */
 export default async function PayoutDetailPage({ params }: { params: Params }) {
-  const { id } = await params;
-  return <PayoutDetail id={decodeId(id)} />;
+  const id = decodeId((await params).id);
+  const payout = await payoutDetail(id);
+  return (
+    <WithPrefetched entries={[payout]}>
+      <PayoutDetail id={id} />
+    </WithPrefetched>
+  );
 }
