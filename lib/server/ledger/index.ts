@@ -23,6 +23,7 @@ export {
 export { countAttention, getPayout, getPayoutByIdempotencyKey, getPayoutByUpstreamId, listPayouts, recordPayoutIntent, updatePayoutStatus } from "./payouts";
 export type { PayoutIntentInput, PayoutListQuery, PayoutRecord, PayoutStatusUpdate } from "./payouts";
 export {
+  beginPayoutSend,
   completePayoutIntent,
   getPayoutForSend,
   markPayoutHandled,
@@ -34,7 +35,7 @@ export {
   startPayoutSend,
 } from "./payout-lifecycle";
 export { endFollowUp, expireFollowUps, listFollowUps, listResendCandidates, purgeExpiredSeals, sweepPayoutsToReview } from "./payout-sweeps";
-export type { PayoutFailure, PayoutSubmission } from "./payout-lifecycle";
+export type { MoveAudit, PayoutFailure, PayoutSubmission, SendStart } from "./payout-lifecycle";
 export { acquireLease, clearLeasesOfDeadOwners, holdLease, holdLeaseWaiting, INSTANCE_ID, isLeaseHeld, purgeExpiredLeases, releaseLease, renewLease } from "./leases";
 export type { HoldOptions, LeaseHandle, LeaseOutcome, WaitOptions } from "./leases";
 export { getKnownSubaccount, listKnownSubaccounts, recordSubaccountChange, subaccountLeaseName, upsertKnownSubaccount } from "./subaccounts";
