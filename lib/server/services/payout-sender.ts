@@ -16,7 +16,7 @@ import {
 import type { PayoutRow } from "@/lib/server/ledger/schema";
 import type { PayoutSubmission } from "@/lib/server/ledger/payout-lifecycle";
 import { isPaymentsApiError, type PaymentsApiError, type PaymentsClient } from "@/lib/server/payments-api/client";
-import { UNKNOWN_OUTCOME_STATES, type ReviewReason } from "@/lib/shared/schemas/register";
+import type { ReviewReason } from "@/lib/shared/schemas/register";
 import { log } from "@/lib/server/log";
 import { mapError } from "../http/errors";
 import { payoutPolicy } from "./payout-policy";
@@ -54,7 +54,6 @@ export interface SendContext {
   mayResolveReview: boolean;
 }
 
-const isUnknown = (state: string) => (UNKNOWN_OUTCOME_STATES as readonly string[]).includes(state);
 
 function withoutSecrets(row: PayoutRow): PayoutRecord {
   const { requestBody: _body, credentialSeal: _seal, ...record } = row;
