@@ -54,7 +54,6 @@ export interface SendContext {
   mayResolveReview: boolean;
 }
 
-
 function withoutSecrets(row: PayoutRow): PayoutRecord {
   const { requestBody: _body, credentialSeal: _seal, ...record } = row;
   return record;
