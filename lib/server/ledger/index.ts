@@ -58,5 +58,5 @@ export {
   moveBatch,
 } from "./payout-batches";
 export type { BatchProgress, BatchRecord, BatchRowOutcome, BatchRowWrite, BatchWrite } from "./payout-batches";
-export { claimBatchRow, finishBatches, listBatchFollowUps, listWorkBatches, pauseForCredential, setBatchBackoff } from "./payout-batch-work";
+export { claimBatchRow, claimBatchRows, finishBatches, listBatchFollowUps, listWorkBatches, pauseForCredential, setBatchBackoff } from "./payout-batch-work";
 export type { ClaimedRow, ClaimPreparation, WorkBatch } from "./payout-batch-work";
