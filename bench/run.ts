@@ -23,8 +23,9 @@ import { lighthouseRow } from "./rows/d-lighthouse";
 import { bigListsRow } from "./rows/e-big-lists";
 import { memoryStartupRow } from "./rows/f-memory-startup";
 import { payoutsRow } from "./rows/g-payouts";
+import { batchSendRow } from "./rows/h-batch-send";
 
-const ROWS: readonly Row[] = [throughputRow, addedLatencyRow, firstLoadJsRow, lighthouseRow, memoryStartupRow, payoutsRow, bigListsRow];
+const ROWS: readonly Row[] = [throughputRow, addedLatencyRow, firstLoadJsRow, lighthouseRow, memoryStartupRow, payoutsRow, bigListsRow, batchSendRow];
 /** No row may take longer than this; past it, it is reported as not measured. */
 const ROW_TIMEOUT_MS = 20 * 60_000;
 
