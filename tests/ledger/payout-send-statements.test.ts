@@ -6,10 +6,13 @@ import { describe, expect, it } from "vitest";
 import {
   beginPayoutSend,
   completePayoutIntent,
+  holdLease,
+  isLeaseHeld,
   listAudit,
   markPayoutHandled,
   markPayoutUncertain,
   movePayoutToReview,
+  payoutLeaseName,
   recordPayoutIntent,
   rejectPayoutIntent,
   type AuditEntryInput,
@@ -81,6 +84,30 @@ describe.each(drivers)("payout send statements (%s)", (driver) => {
       await completePayoutIntent(ledger(), ACME, "a2", { payoutId: "po_2", status: "paid", attempts: 1 });
       expect(await completePayoutIntent(ledger(), ACME, "a2", { payoutId: "po_x", status: "paid", attempts: 1 }, { entry: entry("a2", "success"), requireMove: true })).toBeNull();
       expect((await listAudit(ledger(), ACME)).items).toEqual([]);
+    });
+
+    it("release: the send's lease is deleted by the same statement, and holdLease does not delete it again", async () => {
+      await intent(ledger(), "a4");
+      const name = payoutLeaseName(ACME, "a4");
+      const held = await holdLease(ledger(), name, { ttlMs: 60_000 }, async (lease) => {
+        await lease.stopRenewing();
+        const moved = await markPayoutUncertain(ledger(), ACME, "a4", { errorCode: "timeout", errorMessage: null, attempts: 1 }, { entry: entry("a4", "pending"), release: lease });
+        lease.released();
+        return { moved, stillHeld: await isLeaseHeld(ledger(), name) };
+      });
+      expect(held).toMatchObject({ acquired: true, value: { moved: { state: "uncertain" }, stillHeld: false } });
+    });
+
+    it("requireMove without a move leaves the lease with its holder (holdLease then releases it)", async () => {
+      await intent(ledger(), "a5");
+      await completePayoutIntent(ledger(), ACME, "a5", { payoutId: "po_5", status: "paid", attempts: 1 });
+      const name = payoutLeaseName(ACME, "a5");
+      const held = await holdLease(ledger(), name, { ttlMs: 60_000 }, async (lease) => {
+        const moved = await completePayoutIntent(ledger(), ACME, "a5", { payoutId: "po_y", status: "paid", attempts: 1 }, { entry: entry("a5", "success"), requireMove: true, release: lease });
+        return { moved, stillHeld: await isLeaseHeld(ledger(), name) };
+      });
+      expect(held).toMatchObject({ acquired: true, value: { moved: null, stillHeld: true } });
+      expect(await isLeaseHeld(ledger(), name)).toBe(false);
     });
 
     it("without requireMove the entry is written even when the row had moved on", async () => {

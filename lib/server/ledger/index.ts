@@ -37,7 +37,7 @@ export {
 export { endFollowUp, expireFollowUps, listFollowUps, listResendCandidates, purgeExpiredSeals, sweepPayoutsToReview } from "./payout-sweeps";
 export type { MoveAudit, PayoutFailure, PayoutSubmission, SendStart } from "./payout-lifecycle";
 export { acquireLease, clearLeasesOfDeadOwners, holdLease, holdLeaseWaiting, INSTANCE_ID, isLeaseHeld, purgeExpiredLeases, releaseLease, renewLease } from "./leases";
-export type { HoldOptions, LeaseHandle, LeaseOutcome, WaitOptions } from "./leases";
+export type { HeldLease, HoldOptions, LeaseHandle, LeaseOutcome, WaitOptions } from "./leases";
 export { getKnownSubaccount, listKnownSubaccounts, recordSubaccountChange, subaccountLeaseName, upsertKnownSubaccount } from "./subaccounts";
 export type { KnownSubaccountInput, SubaccountChange } from "./subaccounts";
 export { appendAudit, hasRecordedSuccess, listAudit } from "./audit";

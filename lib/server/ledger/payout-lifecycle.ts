@@ -14,14 +14,15 @@
  * after a send without a definite answer, a refusal of a re-send says nothing
  * about the first one, so the row waits for a person instead.
  */
-import { and, eq, getTableColumns, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNotNull, sql, type WithSubquery } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { AuditEntryInput } from "./audit";
 import { auditValues } from "./audit-values";
 import type { ReviewReason } from "@/lib/shared/schemas/register";
 import { storableOrNull, toStorableText } from "@/lib/shared/validation/text";
 import { recordColumns, type PayoutRecord } from "./payouts";
-import { auditLog, payouts, type PayoutRequestBody, type PayoutRow, type PayoutState } from "./schema";
+import { auditLog, ledgerLeases, payouts, type PayoutRequestBody, type PayoutRow, type PayoutState } from "./schema";
+import type { LeaseHandle } from "./leases";
 import type { Ledger } from "./types";
 
 /** The lease that must be held to send this payout. */
@@ -218,6 +219,8 @@ function failureColumns(failure: PayoutFailure) {
 export interface MoveAudit {
   entry: AuditEntryInput;
   requireMove?: boolean;
+  /** The send's lease, deleted by the same statement (its holder stopped renewing it). */
+  release?: LeaseHandle;
 }
 
 async function move(
@@ -242,8 +245,14 @@ async function move(
   // business_id is NOT NULL: taken from the moved row, no moved row makes the insert (and so the whole statement) fail.
   if (audit.requireMove) values.businessId = sql`(select ${moved.businessId} from ${moved})`;
   const logged = ledger.db.$with("logged").as(ledger.db.insert(auditLog).values(values).returning({ id: auditLog.id }));
+  const ctes: WithSubquery[] = [moved, logged];
+  const lease = audit.release;
+  if (lease) {
+    const deleted = ledger.db.delete(ledgerLeases).where(and(eq(ledgerLeases.name, lease.name), eq(ledgerLeases.owner, lease.owner)));
+    ctes.push(ledger.db.$with("released").as(deleted.returning({ name: ledgerLeases.name })));
+  }
   try {
-    const [row] = await ledger.db.with(moved, logged).select().from(moved);
+    const [row] = await ledger.db.with(...ctes).select().from(moved);
     return row ?? null;
   } catch (error) {
     if (audit.requireMove && (error as { code?: unknown }).code === "23502") return null;

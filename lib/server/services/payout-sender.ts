@@ -9,6 +9,7 @@ import {
   payoutLeaseName,
   rejectPayoutIntent,
   type AuditEntryInput,
+  type HeldLease,
   type Ledger,
   type PayoutFailure,
   type PayoutRecord,
@@ -65,7 +66,7 @@ export async function sendPayout(ctx: SendContext, idempotencyKey: string): Prom
     ledger,
     payoutLeaseName(businessId, idempotencyKey),
     { ttlMs: payoutPolicy().leaseTtlMs, onLost: (lease) => log.error("payouts.lease_lost", { lease }) },
-    async (): Promise<SendOutcome> => {
+    async (lease): Promise<SendOutcome> => {
       // Reads the row and, if this caller may send it, notes the send as started: one statement.
       const start = await beginPayoutSend(ledger, businessId, idempotencyKey, { mayResolveReview: ctx.mayResolveReview });
       if (!start.row) throw new Error("payout intent disappeared");
@@ -74,9 +75,9 @@ export async function sendPayout(ctx: SendContext, idempotencyKey: string): Prom
       if (!row.requestBody) return { kind: "settled", record: withoutSecrets(row) };
       try {
         const result = await ctx.api.createPayout(row.requestBody);
-        return await recordSuccess(ctx, row, result.data, result.requestId, result.attempts);
+        return await recordSuccess(ctx, lease, row, result.data, result.requestId, result.attempts);
       } catch (error) {
-        return await recordFailure(ctx, row, sentBefore, error);
+        return await recordFailure(ctx, lease, row, sentBefore, error);
       }
     },
   );
@@ -103,8 +104,8 @@ export function submissionOf(
   };
 }
 
-/** The outcome and its audit entry are written by one statement (see MoveAudit): both or neither. */
-async function recordSuccess(ctx: SendContext, row: PayoutRow, payout: Created, requestId: string | null, attempts: number): Promise<SendOutcome> {
+/** The outcome, its audit entry and the lease's release are one statement (see MoveAudit): all or nothing. */
+async function recordSuccess(ctx: SendContext, lease: HeldLease, row: PayoutRow, payout: Created, requestId: string | null, attempts: number): Promise<SendOutcome> {
   const { businessId, actor, action } = ctx;
   const entry: AuditEntryInput = {
     businessId,
@@ -118,6 +119,7 @@ async function recordSuccess(ctx: SendContext, row: PayoutRow, payout: Created, 
     after: { amount_centavos: payout.amount_centavos, pix_key_masked: row.pixKeyMasked, pix_key_type: row.pixKeyType, status: payout.status },
     requestId,
   };
+  await lease.stopRenewing();
   const record = await completePayoutIntent(
     ctx.ledger,
     businessId,
@@ -127,9 +129,11 @@ async function recordSuccess(ctx: SendContext, row: PayoutRow, payout: Created, 
       // The refresher follows a pending payout with the credential it was sent with, inside its window only.
       followUpSeal: payout.status === "pending" && serverClock().now() - row.createdAt.getTime() < payoutPolicy().followUpWindowMs ? row.credentialSeal : null,
     },
-    { entry, requireMove: true },
+    { entry, requireMove: true, release: lease },
   );
+  // Not moved: nothing was written (the lease either), and the failure path records the outcome.
   if (!record) throw new Error("payout row changed while its lease was held");
+  lease.released();
   return { kind: "submitted", record, requestId };
 }
 
@@ -148,7 +152,7 @@ function reviewReasonFor(error: unknown): ReviewReason | null {
 }
 
 /** `sentBefore`: whether a send before this one may have reached the API (the row's maybe_sent before it). */
-async function recordFailure(ctx: SendContext, row: PayoutRow, sentBefore: boolean, error: unknown): Promise<SendOutcome> {
+async function recordFailure(ctx: SendContext, lease: HeldLease, row: PayoutRow, sentBefore: boolean, error: unknown): Promise<SendOutcome> {
   const { ledger, businessId, actor, action } = ctx;
   const key = row.idempotencyKey;
   const mapped = mapError(error);
@@ -172,12 +176,15 @@ async function recordFailure(ctx: SendContext, row: PayoutRow, sentBefore: boole
       errorCode: mapped.body.code,
       errorMessage: mapped.body.message,
     },
+    release: lease,
   });
+  await lease.stopRenewing();
 
   // Definite only if nothing before this send could have reached the API, and nothing in it did.
   const definite = !sentBefore && refusal(error) !== null && !(isPaymentsApiError(error) && error.maybeCommitted);
   if (definite) {
     const record = await rejectPayoutIntent(ledger, businessId, key, failure, audit("failure", null));
+    lease.released();
     return { kind: "rejected", record: record ?? withoutSecrets(row), error };
   }
 
@@ -185,5 +192,6 @@ async function recordFailure(ctx: SendContext, row: PayoutRow, sentBefore: boole
   const record = reason
     ? await movePayoutToReview(ledger, businessId, key, reason, failure, audit("pending", { state: "needs_review", reason }))
     : await markPayoutUncertain(ledger, businessId, key, failure, audit("pending", null));
+  lease.released();
   return { kind: "unknown", record: record ?? withoutSecrets(row), error };
 }
