@@ -161,12 +161,12 @@ async function sendRows(ledger: Ledger, batches: Active[], options: BatchPassOpt
   };
 
   const lane = async () => {
-    for (let row = await next(); row; row = await next()) {
-      const current = row.from;
+    for (let queued = await next(); queued; queued = await next()) {
+      const current = queued.from;
       await options.pacer?.take();
       const outcome = await sendPayout(
         { ledger, api: current.api, businessId: current.batch.businessId, actor: BATCH_WORKER_ACTOR, action: "payout.create", mayResolveReview: false },
-        row.idempotencyKey,
+        queued.idempotencyKey,
       );
       if (outcome.kind === "submitted") summary.submitted += 1;
       else if (outcome.kind === "rejected") summary.rejected += 1;
