@@ -39,7 +39,7 @@ interface BatchReply {
   counts: Counts;
 }
 
-function batchRows(): unknown[] {
+export function batchRows(): unknown[] {
   return Array.from({ length: ROWS }, (_, i) => {
     const key = `fornecedor${i}@example.com`;
     const amount = 1_000 + (i % 500);
@@ -47,7 +47,7 @@ function batchRows(): unknown[] {
   });
 }
 
-async function api<T>(app: AppServer, cookie: string, route: string, init: { method?: string; body?: unknown; key?: string } = {}): Promise<T> {
+export async function api<T>(app: AppServer, cookie: string, route: string, init: { method?: string; body?: unknown; key?: string } = {}): Promise<T> {
   const headers: Record<string, string> = { cookie, origin: app.url, "x-requested-by": "dashboard", "content-type": "application/json" };
   if (init.key) headers["idempotency-key"] = init.key;
   const res = await fetch(`${app.url}${route}`, { method: init.method ?? "GET", headers, body: init.body === undefined ? undefined : JSON.stringify(init.body), signal: AbortSignal.timeout(60_000) });
