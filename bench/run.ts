@@ -24,8 +24,9 @@ import { bigListsRow } from "./rows/e-big-lists";
 import { memoryStartupRow } from "./rows/f-memory-startup";
 import { payoutsRow } from "./rows/g-payouts";
 import { batchParseRow } from "./rows/h-batch-parse";
+import { batchSendRow } from "./rows/h-batch-send";
 
-const ROWS: readonly Row[] = [throughputRow, addedLatencyRow, firstLoadJsRow, lighthouseRow, memoryStartupRow, payoutsRow, bigListsRow, batchParseRow];
+const ROWS: readonly Row[] = [throughputRow, addedLatencyRow, firstLoadJsRow, lighthouseRow, memoryStartupRow, payoutsRow, bigListsRow, batchParseRow, batchSendRow];
 /** No row may take longer than this; past it, it is reported as not measured. */
 const ROW_TIMEOUT_MS = 20 * 60_000;
 

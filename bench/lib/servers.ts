@@ -30,9 +30,11 @@ export interface SeedSizes {
 export class SandboxServer {
   private proc: Spawned | null = null;
   private seed: SeedSizes | null = null;
+  /** `rateLimit`: "off" (every row but i) or the sandbox's own default (100 requests/s per credential, burst 200). */
   constructor(
     readonly port: number,
     private readonly dataDir: string,
+    private readonly rateLimit: "off" | "default" = "off",
   ) {}
 
   get url(): string {
@@ -43,9 +45,9 @@ export class SandboxServer {
   async ensure(seed: SeedSizes = { links: 0, chargebacks: 0 }): Promise<void> {
     if (this.proc && this.seed && this.seed.links === seed.links && this.seed.chargebacks === seed.chargebacks) return;
     await this.stop();
-    const args = [TSX_CLI, "sandbox/cli.ts", "--port", String(this.port), "--reset", "--rate-limit", "off", "--quiet", "--data-dir", this.dataDir];
+    const args = [TSX_CLI, "sandbox/cli.ts", "--port", String(this.port), "--reset", ...(this.rateLimit === "off" ? ["--rate-limit", "off"] : []), "--quiet", "--data-dir", this.dataDir];
     args.push("--seed-links", String(seed.links), "--seed-chargebacks", String(seed.chargebacks));
-    const proc = spawnTracked(process.execPath, args, { ...process.env, SANDBOX_FAULTS: "", SANDBOX_LOG: "0" });
+    const proc = spawnTracked(process.execPath, args, { ...process.env, SANDBOX_FAULTS: "", SANDBOX_LOG: "0", SANDBOX_RATE_LIMIT: "" });
     this.proc = proc;
     try {
       await waitForHttp(`${this.url}/__sandbox/health`, 60_000, () => proc.child.exitCode === null);

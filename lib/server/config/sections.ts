@@ -28,8 +28,10 @@ export const DEFAULTS = {
   PAYOUT_REFRESH_EVERY_MS: 5_000,
   // R$ 10.000,00: above it the operator types the batch's total to confirm it.
   PAYOUT_BATCH_CONFIRM_THRESHOLD_CENTAVOS: 1_000_000,
-  PAYOUT_BATCH_CONCURRENCY: 4,
+  PAYOUT_BATCH_CONCURRENCY: 8,
   PAYOUT_BATCH_INTERVAL_MS: 1_000,
+  // Just under the sandbox's 100/s per credential: the rest is left to single payouts and look-ups.
+  PAYOUT_BATCH_RATE_PER_SECOND: 95,
 } as const;
 
 // --- Tenancy ---------------------------------------------------------------
@@ -174,6 +176,7 @@ const payoutShape = {
   PAYOUT_BATCH_CONFIRM_THRESHOLD_CENTAVOS: wholeNumber("PAYOUT_BATCH_CONFIRM_THRESHOLD_CENTAVOS", 0, Number.MAX_SAFE_INTEGER, DEFAULTS.PAYOUT_BATCH_CONFIRM_THRESHOLD_CENTAVOS),
   PAYOUT_BATCH_CONCURRENCY: wholeNumber("PAYOUT_BATCH_CONCURRENCY", 1, 32, DEFAULTS.PAYOUT_BATCH_CONCURRENCY),
   PAYOUT_BATCH_INTERVAL_MS: wholeNumber("PAYOUT_BATCH_INTERVAL_MS", 50, 60 * MINUTE, DEFAULTS.PAYOUT_BATCH_INTERVAL_MS),
+  PAYOUT_BATCH_RATE_PER_SECOND: wholeNumber("PAYOUT_BATCH_RATE_PER_SECOND", 1, 100_000, DEFAULTS.PAYOUT_BATCH_RATE_PER_SECOND),
 };
 export type PayoutSettings = z.infer<z.ZodObject<typeof payoutShape>>;
 

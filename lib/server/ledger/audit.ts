@@ -3,7 +3,7 @@
  * update or delete. Never put secrets or a full Pix key in `before`/`after`.
  */
 import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
-import { storableOrNull, toStorableJson, toStorableText } from "@/lib/shared/validation/text";
+import { auditValues } from "./audit-values";
 import { auditLog, type AuditAction, type AuditOutcome, type AuditRow } from "./schema";
 import { asList, pageSize, toPage } from "./query";
 import type { Ledger, Page } from "./types";
@@ -34,25 +34,7 @@ export interface AuditEntryInput {
  * U+FFFD rather than losing the entry.
  */
 export async function appendAudit(ledger: Ledger, entry: AuditEntryInput): Promise<AuditRow> {
-  const [row] = await ledger.db
-    .insert(auditLog)
-    .values({
-      businessId: entry.businessId,
-      occurredAt: entry.occurredAt,
-      actorName: toStorableText(entry.actor.name),
-      actorRole: storableOrNull(entry.actor.role ?? null),
-      action: entry.action,
-      targetType: storableOrNull(entry.targetType ?? null),
-      targetId: storableOrNull(entry.targetId ?? null),
-      before: toStorableJson(entry.before ?? null),
-      after: toStorableJson(entry.after ?? null),
-      idempotencyKey: storableOrNull(entry.idempotencyKey ?? null),
-      outcome: entry.outcome,
-      requestId: storableOrNull(entry.requestId ?? null),
-      errorCode: storableOrNull(entry.errorCode ?? null),
-      errorMessage: storableOrNull(entry.errorMessage ?? null),
-    })
-    .returning();
+  const [row] = await ledger.db.insert(auditLog).values(auditValues(entry)).returning();
   if (!row) throw new Error("ledger: audit insert returned no row");
   return row;
 }

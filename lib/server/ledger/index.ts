@@ -23,6 +23,7 @@ export {
 export { countAttention, getPayout, getPayoutByIdempotencyKey, getPayoutByUpstreamId, listPayouts, recordPayoutIntent, updatePayoutStatus } from "./payouts";
 export type { PayoutIntentInput, PayoutListQuery, PayoutRecord, PayoutStatusUpdate } from "./payouts";
 export {
+  beginPayoutSend,
   completePayoutIntent,
   getPayoutForSend,
   markPayoutHandled,
@@ -34,9 +35,9 @@ export {
   startPayoutSend,
 } from "./payout-lifecycle";
 export { endFollowUp, expireFollowUps, listFollowUps, listResendCandidates, purgeExpiredSeals, sweepPayoutsToReview } from "./payout-sweeps";
-export type { PayoutFailure, PayoutSubmission } from "./payout-lifecycle";
+export type { MoveAudit, PayoutFailure, PayoutSubmission, SendStart } from "./payout-lifecycle";
 export { acquireLease, clearLeasesOfDeadOwners, holdLease, holdLeaseWaiting, INSTANCE_ID, isLeaseHeld, purgeExpiredLeases, releaseLease, renewLease } from "./leases";
-export type { HoldOptions, LeaseHandle, LeaseOutcome, WaitOptions } from "./leases";
+export type { HeldLease, HoldOptions, LeaseHandle, LeaseOutcome, WaitOptions } from "./leases";
 export { getKnownSubaccount, listKnownSubaccounts, recordSubaccountChange, subaccountLeaseName, upsertKnownSubaccount } from "./subaccounts";
 export type { KnownSubaccountInput, SubaccountChange } from "./subaccounts";
 export { appendAudit, hasRecordedSuccess, listAudit } from "./audit";
@@ -57,5 +58,5 @@ export {
   moveBatch,
 } from "./payout-batches";
 export type { BatchProgress, BatchRecord, BatchRowOutcome, BatchRowWrite, BatchWrite } from "./payout-batches";
-export { claimBatchRow, finishBatches, listBatchFollowUps, listWorkBatches, pauseForCredential, setBatchBackoff } from "./payout-batch-work";
+export { claimBatchRow, claimBatchRows, finishBatches, listBatchFollowUps, listWorkBatches, pauseForCredential, setBatchBackoff } from "./payout-batch-work";
 export type { ClaimedRow, ClaimPreparation, WorkBatch } from "./payout-batch-work";

@@ -102,6 +102,17 @@ function undefinedTable(error: unknown): boolean {
 
 export type LeaseOutcome<T> = { acquired: true; value: T } | { acquired: false };
 
+/** The lease as its holder's work sees it. */
+export interface HeldLease extends LeaseHandle {
+  /**
+   * Stops the renewals (waiting for one in flight) before the work's last
+   * statement deletes the lease itself (see `released`).
+   */
+  stopRenewing(): Promise<void>;
+  /** The work's own statement deleted the lease: holdLease does not delete it again. */
+  released(): void;
+}
+
 export interface HoldOptions {
   ttlMs: number;
   /** How often to renew while `work` runs (default ttl/3). */
@@ -114,11 +125,12 @@ export interface HoldOptions {
  * Runs `work` while holding the lease `name`, renewing it in the background and
  * releasing it afterwards (also on a throw). `{ acquired: false }` when it is held.
  */
-export async function holdLease<T>(ledger: Ledger, name: string, options: HoldOptions, work: () => Promise<T>): Promise<LeaseOutcome<T>> {
+export async function holdLease<T>(ledger: Ledger, name: string, options: HoldOptions, work: (lease: HeldLease) => Promise<T>): Promise<LeaseOutcome<T>> {
   const lease = await acquireLease(ledger, name, options.ttlMs);
   if (!lease) return { acquired: false };
   const every = Math.max(10, Math.trunc(options.renewEveryMs ?? options.ttlMs / 3));
   let renewing: Promise<unknown> = Promise.resolve();
+  let releasedByWork = false;
   const clock = serverClock();
   const stop = new AbortController();
   // Every `every` ms on the clock, whether or not the previous renewal has answered (like setInterval).
@@ -132,12 +144,15 @@ export async function holdLease<T>(ledger: Ledger, name: string, options: HoldOp
       renewLater();
     });
   renewLater();
-  try {
-    return { acquired: true, value: await work() };
-  } finally {
+  const stopRenewing = async () => {
     stop.abort();
     await renewing;
-    await releaseLease(ledger, lease).catch(() => undefined);
+  };
+  try {
+    return { acquired: true, value: await work({ ...lease, stopRenewing, released: () => void (releasedByWork = true) }) };
+  } finally {
+    await stopRenewing();
+    if (!releasedByWork) await releaseLease(ledger, lease).catch(() => undefined);
   }
 }
 

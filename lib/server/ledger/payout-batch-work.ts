@@ -6,7 +6,7 @@
  * in the same transaction, so two workers never claim the same row.
  */
 import { and, asc, eq, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
-import { recordPayoutIntent } from "./payouts";
+import { intentValues } from "./payouts";
 import { payoutBatches, payoutBatchRows, payouts, type PayoutBatchLine } from "./schema";
 import type { Actor, Ledger } from "./types";
 
@@ -52,39 +52,68 @@ export interface ClaimedRow {
  * reconciler re-sends it with the same key.
  */
 export async function claimBatchRow(ledger: Ledger, batch: { id: string; businessId: string }, prepare: (row: PayoutBatchLine) => Promise<ClaimPreparation>): Promise<ClaimedRow | null> {
+  const [claimed] = await claimBatchRows(ledger, batch, 1, prepare);
+  return claimed ?? null;
+}
+
+/**
+ * claimBatchRow for up to `limit` rows at once, in row order: one transaction of
+ * five statements whatever the count (the batch FOR SHARE, the rows FOR UPDATE
+ * SKIP LOCKED, one insert of every intent, one update of every row). Empty when
+ * the batch is not sending or has nothing left to claim.
+ */
+export async function claimBatchRows(
+  ledger: Ledger,
+  batch: { id: string; businessId: string },
+  limit: number,
+  prepare: (row: PayoutBatchLine) => ClaimPreparation | Promise<ClaimPreparation>,
+): Promise<ClaimedRow[]> {
   return ledger.db.transaction(async (db) => {
-    const tx: Ledger = { ...ledger, db };
     // FOR SHARE: a pause or cancel waits for this claim to commit, and the next claim sees it.
     const [sending] = await db
       .select({ id: payoutBatches.id })
       .from(payoutBatches)
       .where(and(eq(payoutBatches.id, batch.id), eq(payoutBatches.businessId, batch.businessId), eq(payoutBatches.status, "sending")))
       .for("share");
-    if (!sending) return null;
-    const [row] = await db
-      .select()
-      .from(payoutBatchRows)
-      .where(and(eq(payoutBatchRows.batchId, batch.id), eq(payoutBatchRows.businessId, batch.businessId), eq(payoutBatchRows.status, "pending")))
-      .orderBy(asc(payoutBatchRows.rowNumber))
-      .limit(1)
-      .for("update", { skipLocked: true });
-    if (!row?.pixKey) return null;
-    const prepared = await prepare(row);
-    const intent = await recordPayoutIntent(tx, {
-      businessId: row.businessId,
-      idempotencyKey: row.idempotencyKey,
-      body: { amount_centavos: row.amountCentavos, pix_key: row.pixKey, pix_key_type: row.pixKeyType, idempotency_key: row.idempotencyKey },
-      pixKeyMasked: row.pixKeyMasked,
-      actor: prepared.actor,
-      requestHash: prepared.requestHash,
-      credentialSeal: prepared.credentialSeal,
-      batch: { id: row.batchId, rowNumber: row.rowNumber },
-    });
+    if (!sending) return [];
+    const rows = (
+      await db
+        .select()
+        .from(payoutBatchRows)
+        .where(and(eq(payoutBatchRows.batchId, batch.id), eq(payoutBatchRows.businessId, batch.businessId), eq(payoutBatchRows.status, "pending")))
+        .orderBy(asc(payoutBatchRows.rowNumber))
+        .limit(Math.max(1, Math.trunc(limit)))
+        .for("update", { skipLocked: true })
+    ).filter((row): row is PayoutBatchLine & { pixKey: string } => row.pixKey !== null);
+    if (rows.length === 0) return [];
+    const intents = [];
+    for (const row of rows) {
+      const prepared = await prepare(row);
+      intents.push(
+        intentValues({
+          businessId: row.businessId,
+          idempotencyKey: row.idempotencyKey,
+          body: { amount_centavos: row.amountCentavos, pix_key: row.pixKey, pix_key_type: row.pixKeyType, idempotency_key: row.idempotencyKey },
+          pixKeyMasked: row.pixKeyMasked,
+          actor: prepared.actor,
+          requestHash: prepared.requestHash,
+          credentialSeal: prepared.credentialSeal,
+          batch: { id: row.batchId, rowNumber: row.rowNumber },
+        }),
+      );
+    }
+    // A key already in the register (recorded by an earlier claim that did not finish, say) keeps its payout.
+    await db.insert(payouts).values(intents).onConflictDoNothing({ target: [payouts.businessId, payouts.idempotencyKey] });
     await db
       .update(payoutBatchRows)
-      .set({ status: "dispatched", payoutId: intent.id, pixKey: null, dispatchedAt: sql`now()` })
-      .where(and(eq(payoutBatchRows.batchId, row.batchId), eq(payoutBatchRows.rowNumber, row.rowNumber)));
-    return { rowNumber: row.rowNumber, idempotencyKey: row.idempotencyKey };
+      .set({
+        status: "dispatched",
+        payoutId: sql`(select p.id from ${payouts} p where p.business_id = ${payoutBatchRows.businessId} and p.idempotency_key = ${payoutBatchRows.idempotencyKey})`,
+        pixKey: null,
+        dispatchedAt: sql`now()`,
+      })
+      .where(and(eq(payoutBatchRows.batchId, batch.id), inArray(payoutBatchRows.rowNumber, rows.map((row) => row.rowNumber))));
+    return rows.map((row) => ({ rowNumber: row.rowNumber, idempotencyKey: row.idempotencyKey }));
   });
 }
 

@@ -14,12 +14,15 @@
  * after a send without a definite answer, a refusal of a re-send says nothing
  * about the first one, so the row waits for a person instead.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNotNull, sql, type WithSubquery } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { AuditEntryInput } from "./audit";
+import { auditValues } from "./audit-values";
 import type { ReviewReason } from "@/lib/shared/schemas/register";
 import { storableOrNull, toStorableText } from "@/lib/shared/validation/text";
 import { recordColumns, type PayoutRecord } from "./payouts";
-import { payouts, type PayoutRequestBody, type PayoutRow, type PayoutState } from "./schema";
+import { auditLog, ledgerLeases, payouts, type PayoutRequestBody, type PayoutRow, type PayoutState } from "./schema";
+import type { LeaseHandle } from "./leases";
 import type { Ledger } from "./types";
 
 /** The lease that must be held to send this payout. */
@@ -55,6 +58,39 @@ export async function startPayoutSend(ledger: Ledger, businessId: string, idempo
   return rows.length > 0;
 }
 
+export type SendStart =
+  /** The row (as it is now, send counted) and whether any earlier send may have reached the API. */
+  | { started: true; row: PayoutRow; sentBefore: boolean }
+  /** Not sendable by this caller (resolved, waiting for a person, no body): the row as it is, or null if there is none. */
+  | { started: false; row: PayoutRow | null };
+
+/**
+ * getPayoutForSend + startPayoutSend in one statement for the lease holder:
+ * marks the send as started when the row may be sent (intent/uncertain, or
+ * needs_review when `mayResolveReview`, with its body) and returns the row with
+ * `maybe_sent` as it was before (read under FOR UPDATE, so it is the latest
+ * committed value). Only when nothing was started does it read the row again.
+ */
+export async function beginPayoutSend(ledger: Ledger, businessId: string, idempotencyKey: string, options: { mayResolveReview: boolean }): Promise<SendStart> {
+  const prior = ledger.db
+    .select({ id: payouts.id, maybeSent: payouts.maybeSent })
+    .from(payouts)
+    .where(and(eq(payouts.businessId, businessId), eq(payouts.idempotencyKey, idempotencyKey)))
+    .for("update")
+    .as("prior");
+  const [row] = await ledger.db
+    .update(payouts)
+    .set({ maybeSent: true, sends: sql`${payouts.sends} + 1`, updatedAt: sql`now()` })
+    .from(prior)
+    .where(and(eq(payouts.id, prior.id), inArray(payouts.state, options.mayResolveReview ? UNKNOWN : RESENDABLE), isNotNull(payouts.requestBody)))
+    .returning({ ...getTableColumns(payouts), sentBefore: prior.maybeSent });
+  if (row) {
+    const { sentBefore, ...payout } = row;
+    return { started: true, row: payout, sentBefore };
+  }
+  return { started: false, row: await getPayoutForSend(ledger, businessId, idempotencyKey) };
+}
+
 export interface PayoutSubmission {
   payoutId: string;
   status: string;
@@ -81,7 +117,7 @@ export interface PayoutFailure {
  * intent/uncertain/needs_review → submitted: the API answered with the payout. Erases the body.
  * The API's text is made storable (NUL, lone surrogates → U+FFFD), here and in failures.
  */
-export function completePayoutIntent(ledger: Ledger, businessId: string, idempotencyKey: string, result: PayoutSubmission): Promise<PayoutRecord | null> {
+export function completePayoutIntent(ledger: Ledger, businessId: string, idempotencyKey: string, result: PayoutSubmission, audit?: MoveAudit): Promise<PayoutRecord | null> {
   return move(ledger, businessId, idempotencyKey, UNKNOWN, {
     state: "submitted",
     requestBody: null,
@@ -98,26 +134,26 @@ export function completePayoutIntent(ledger: Ledger, businessId: string, idempot
     reviewReason: null,
     attempts: sql`${payouts.attempts} + ${result.attempts}`,
     statusCheckedAt: sql`now()`,
-  });
+  }, audit);
 }
 
 /**
  * intent/uncertain → rejected: the API refused a send that was the only one that
  * could have reached it. The caller decides that (maybe_sent was false before it).
  */
-export function rejectPayoutIntent(ledger: Ledger, businessId: string, idempotencyKey: string, failure: PayoutFailure): Promise<PayoutRecord | null> {
+export function rejectPayoutIntent(ledger: Ledger, businessId: string, idempotencyKey: string, failure: PayoutFailure, audit?: MoveAudit): Promise<PayoutRecord | null> {
   return move(ledger, businessId, idempotencyKey, RESENDABLE, {
     state: "rejected",
     requestBody: null,
     credentialSeal: null,
     maybeSent: false,
     ...failureColumns(failure),
-  });
+  }, audit);
 }
 
 /** intent/uncertain → uncertain: no definite answer; keeps the body and seal for an automatic re-send. */
-export function markPayoutUncertain(ledger: Ledger, businessId: string, idempotencyKey: string, failure: PayoutFailure): Promise<PayoutRecord | null> {
-  return move(ledger, businessId, idempotencyKey, RESENDABLE, { state: "uncertain", ...failureColumns(failure) });
+export function markPayoutUncertain(ledger: Ledger, businessId: string, idempotencyKey: string, failure: PayoutFailure, audit?: MoveAudit): Promise<PayoutRecord | null> {
+  return move(ledger, businessId, idempotencyKey, RESENDABLE, { state: "uncertain", ...failureColumns(failure) }, audit);
 }
 
 /**
@@ -130,6 +166,7 @@ export function movePayoutToReview(
   idempotencyKey: string,
   reason: ReviewReason,
   failure?: PayoutFailure,
+  audit?: MoveAudit,
 ): Promise<PayoutRecord | null> {
   return move(ledger, businessId, idempotencyKey, UNKNOWN, {
     state: "needs_review",
@@ -137,7 +174,7 @@ export function movePayoutToReview(
     reviewReason: reason,
     reviewSince: sql`coalesce(${payouts.reviewSince}, now())`,
     ...(failure ? failureColumns(failure) : {}),
-  });
+  }, audit);
 }
 
 /** intent/uncertain/needs_review → handled: a person closed it, with a note. Erases body and seal. */
@@ -174,17 +211,51 @@ function failureColumns(failure: PayoutFailure) {
   };
 }
 
+/**
+ * The audit entry of a move, written by the same statement (so both or neither).
+ * `requireMove`: when the row did not move, the statement fails and nothing is
+ * written (the caller treats that as an error); otherwise the entry is written either way.
+ */
+export interface MoveAudit {
+  entry: AuditEntryInput;
+  requireMove?: boolean;
+  /** The send's lease, deleted by the same statement (its holder stopped renewing it). */
+  release?: LeaseHandle;
+}
+
 async function move(
   ledger: Ledger,
   businessId: string,
   idempotencyKey: string,
   from: PayoutState[],
   changes: PgUpdateSetSource<typeof payouts>,
+  audit?: MoveAudit,
 ): Promise<PayoutRecord | null> {
-  const [row] = await ledger.db
+  const update = ledger.db
     .update(payouts)
     .set({ ...changes, updatedAt: sql`now()` })
     .where(and(eq(payouts.businessId, businessId), eq(payouts.idempotencyKey, idempotencyKey), inArray(payouts.state, from)))
     .returning(recordColumns);
-  return row ?? null;
+  if (!audit) {
+    const [row] = await update;
+    return row ?? null;
+  }
+  const moved = ledger.db.$with("moved").as(update);
+  const values = auditValues(audit.entry);
+  // business_id is NOT NULL: taken from the moved row, no moved row makes the insert (and so the whole statement) fail.
+  if (audit.requireMove) values.businessId = sql`(select ${moved.businessId} from ${moved})`;
+  const logged = ledger.db.$with("logged").as(ledger.db.insert(auditLog).values(values).returning({ id: auditLog.id }));
+  const ctes: WithSubquery[] = [moved, logged];
+  const lease = audit.release;
+  if (lease) {
+    const deleted = ledger.db.delete(ledgerLeases).where(and(eq(ledgerLeases.name, lease.name), eq(ledgerLeases.owner, lease.owner)));
+    ctes.push(ledger.db.$with("released").as(deleted.returning({ name: ledgerLeases.name })));
+  }
+  try {
+    const [row] = await ledger.db.with(...ctes).select().from(moved);
+    return row ?? null;
+  } catch (error) {
+    if (audit.requireMove && (error as { code?: unknown }).code === "23502") return null;
+    throw error;
+  }
 }

@@ -39,6 +39,28 @@ export interface PayoutIntentInput {
   batch?: { id: string; rowNumber: number };
 }
 
+/** The payouts columns of a new intent. */
+export function intentValues(input: PayoutIntentInput): typeof payouts.$inferInsert {
+  if (input.body.idempotency_key !== input.idempotencyKey) {
+    throw new Error("ledger: body.idempotency_key must equal idempotencyKey");
+  }
+  return {
+    businessId: input.businessId,
+    idempotencyKey: input.idempotencyKey,
+    state: "intent",
+    amountCentavos: input.body.amount_centavos,
+    pixKeyType: input.body.pix_key_type,
+    pixKeyMasked: input.pixKeyMasked,
+    requestBody: input.body,
+    requestHash: input.requestHash ?? null,
+    credentialSeal: input.credentialSeal ?? null,
+    batchId: input.batch?.id ?? null,
+    batchRowNumber: input.batch?.rowNumber ?? null,
+    createdByName: input.actor.name,
+    createdByRole: input.actor.role,
+  };
+}
+
 /**
  * Writes the intent, or returns the row already recorded for this (business,
  * key) with `existing: true`: a double click or a retried request yields one row.
@@ -48,26 +70,9 @@ export async function recordPayoutIntent(
   ledger: Ledger,
   input: PayoutIntentInput,
 ): Promise<PayoutRecord & { existing: boolean }> {
-  if (input.body.idempotency_key !== input.idempotencyKey) {
-    throw new Error("ledger: body.idempotency_key must equal idempotencyKey");
-  }
   const [inserted] = await ledger.db
     .insert(payouts)
-    .values({
-      businessId: input.businessId,
-      idempotencyKey: input.idempotencyKey,
-      state: "intent",
-      amountCentavos: input.body.amount_centavos,
-      pixKeyType: input.body.pix_key_type,
-      pixKeyMasked: input.pixKeyMasked,
-      requestBody: input.body,
-      requestHash: input.requestHash ?? null,
-      credentialSeal: input.credentialSeal ?? null,
-      batchId: input.batch?.id ?? null,
-      batchRowNumber: input.batch?.rowNumber ?? null,
-      createdByName: input.actor.name,
-      createdByRole: input.actor.role,
-    })
+    .values(intentValues(input))
     .onConflictDoNothing({ target: [payouts.businessId, payouts.idempotencyKey] })
     .returning(recordColumns);
   if (inserted) return { ...inserted, existing: false };

@@ -2,7 +2,7 @@ import "server-only";
 import { payoutSettings } from "@/lib/server/config";
 import {
   appendAudit,
-  claimBatchRow,
+  claimBatchRows,
   finishBatches,
   getLedger,
   listBatchFollowUps,
@@ -18,6 +18,7 @@ import { isPaymentsApiError, type Credential, type PaymentsClient } from "@/lib/
 import { openCredential, sealCredential } from "@/lib/server/session/credential-seal";
 import { apiClientFor } from "../payments-api/for-credential";
 import { payoutRequestHash } from "./payouts";
+import { createPacer, type Pacer } from "./pacer";
 import { payoutPolicy, type PayoutPolicy } from "./payout-policy";
 import { refreshPayoutStatus } from "./payout-refresher";
 import { sendPayout } from "./payout-sender";
@@ -34,6 +35,8 @@ export interface BatchPassOptions {
   clientFor?: (credential: Credential) => PaymentsClient;
   /** Stops claiming new rows (rows already claimed are still sent). */
   signal?: AbortSignal;
+  /** Spaces this worker's upstream requests (PAYOUT_BATCH_RATE_PER_SECOND); none: as fast as the lanes go. */
+  pacer?: Pacer;
 }
 
 export interface BatchPassSummary {
@@ -65,10 +68,11 @@ interface Active {
 
 /**
  * One pass of the batch worker, safe on any number of instances: claims rows of
- * sending batches one at a time (each claim writes the row's payout intent, see
- * claimBatchRow) and sends each with the single payout's sender, under its lease
- * and with its own key, `concurrency` at a time; then looks up the batches'
- * payouts still pending, and completes the batches that are done.
+ * sending batches a group at a time (each claim writes the rows' payout
+ * intents, see claimBatchRows) and sends each with the single payout's sender,
+ * under its lease and with its own key, `concurrency` at a time; then looks up
+ * the pending payouts of the batches with nothing left to send (a batch still
+ * sending keeps the rate for its sends), and completes the batches that are done.
  */
 export async function runBatchPass(ledger: Ledger, options: BatchPassOptions): Promise<BatchPassSummary> {
   const policy = options.policy ?? payoutPolicy();
@@ -88,8 +92,14 @@ export async function runBatchPass(ledger: Ledger, options: BatchPassOptions): P
   }
 
   const sendable = active.filter(({ batch }) => batch.status === "sending" && (!batch.backoffUntil || batch.backoffUntil.getTime() <= clock.now()));
-  await sendRows(ledger, sendable, { ...options, policy }, summary);
-  await followUp(ledger, active, options.concurrency, policy, summary);
+  const stillSending = await sendRows(ledger, sendable, { ...options, policy }, summary);
+  await followUp(
+    ledger,
+    active.filter((a) => !stillSending.includes(a)),
+    options,
+    policy,
+    summary,
+  );
 
   for (const done of await finishBatches(ledger, active.map((a) => a.batch.id))) {
     summary.completed += 1;
@@ -98,27 +108,65 @@ export async function runBatchPass(ledger: Ledger, options: BatchPassOptions): P
   return summary;
 }
 
-async function sendRows(ledger: Ledger, batches: Active[], options: BatchPassOptions & { policy: PayoutPolicy }, summary: BatchPassSummary): Promise<void> {
+interface QueuedRow {
+  from: Active;
+  idempotencyKey: string;
+}
+
+/** Sends rows claimed a group at a time; returns the batches that may still have rows to claim. */
+async function sendRows(ledger: Ledger, batches: Active[], options: BatchPassOptions & { policy: PayoutPolicy }, summary: BatchPassSummary): Promise<Active[]> {
   const open = [...batches];
-  let turn = 0;
+  const queue: QueuedRow[] = [];
+  const lanes = Math.max(1, options.concurrency);
   const maxClaims = options.maxClaims ?? Number.POSITIVE_INFINITY;
-  const lane = async () => {
-    while (open.length > 0 && summary.claimed < maxClaims && !options.signal?.aborted) {
-      const current = open[turn++ % open.length] as Active;
-      const claimed = await claimBatchRow(ledger, current.batch, async (row) => ({
-        requestHash: payoutRequestHash({ amount_centavos: row.amountCentavos, pix_key_type: row.pixKeyType, pix_key: row.pixKey ?? "", idempotency_key: "" }),
-        // As a single payout's: the reconciler may re-send it with this within the re-send window, and no longer.
-        credentialSeal: await sealCredential(current.credential, { lifetimeMs: options.policy.sealLifetimeMs, now: serverClock().now() }),
-        actor: { name: current.batch.confirmedByName ?? BATCH_WORKER_ACTOR.name, role: "operator" },
-      }));
-      if (!claimed) {
-        drop(open, current);
-        continue;
+  let turn = 0;
+  let claiming: Promise<void> | null = null;
+  const canClaim = () => open.length > 0 && summary.claimed < maxClaims && !options.signal?.aborted;
+
+  // One group (up to one row per lane) from the next batch in turn; a batch with nothing left is dropped.
+  const claimGroup = async () => {
+    const current = open[turn++ % open.length] as Active;
+    // One seal for the group: as a single payout's, the reconciler may re-send with it within the re-send window, and no longer.
+    const credentialSeal = await sealCredential(current.credential, { lifetimeMs: options.policy.sealLifetimeMs, now: serverClock().now() });
+    const actor = { name: current.batch.confirmedByName ?? BATCH_WORKER_ACTOR.name, role: "operator" };
+    const claimed = await claimBatchRows(ledger, current.batch, Math.min(lanes, maxClaims - summary.claimed), (row) => ({
+      requestHash: payoutRequestHash({ amount_centavos: row.amountCentavos, pix_key_type: row.pixKeyType, pix_key: row.pixKey ?? "", idempotency_key: "" }),
+      credentialSeal,
+      actor,
+    }));
+    if (claimed.length === 0) drop(open, current);
+    summary.claimed += claimed.length;
+    for (const row of claimed) queue.push({ from: current, idempotencyKey: row.idempotencyKey });
+  };
+  const refill = (): Promise<void> =>
+    (claiming ??= claimGroup().finally(() => {
+      claiming = null;
+    }));
+
+  const next = async (): Promise<QueuedRow | undefined> => {
+    for (;;) {
+      const row = queue.shift();
+      // A batch told to slow down sends nothing more in this pass: its rows claimed but not sent
+      // are unresolved intents, which the reconciler sends with their own keys (after RECONCILE_AFTER_MS).
+      if (row && !open.includes(row.from)) continue;
+      if (row) {
+        // With more than one lane the next group is claimed while this one is sent, so the lanes do not wait for it.
+        if (lanes > 1 && queue.length < lanes / 2 && claiming === null && canClaim()) refill().catch((error: unknown) => log.error("batch_worker.claim_failed", { error }));
+        return row;
       }
-      summary.claimed += 1;
+      if (claiming) await claiming.catch(() => undefined);
+      else if (canClaim()) await refill();
+      else return undefined;
+    }
+  };
+
+  const lane = async () => {
+    for (let queued = await next(); queued; queued = await next()) {
+      const current = queued.from;
+      await options.pacer?.take();
       const outcome = await sendPayout(
         { ledger, api: current.api, businessId: current.batch.businessId, actor: BATCH_WORKER_ACTOR, action: "payout.create", mayResolveReview: false },
-        claimed.idempotencyKey,
+        queued.idempotencyKey,
       );
       if (outcome.kind === "submitted") summary.submitted += 1;
       else if (outcome.kind === "rejected") summary.rejected += 1;
@@ -132,7 +180,8 @@ async function sendRows(ledger: Ledger, batches: Active[], options: BatchPassOpt
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, () => lane().catch((error: unknown) => log.error("batch_worker.lane_failed", { error }))));
+  await Promise.all(Array.from({ length: lanes }, () => lane().catch((error: unknown) => log.error("batch_worker.lane_failed", { error }))));
+  return open;
 }
 
 function drop(list: Active[], item: Active): void {
@@ -141,7 +190,8 @@ function drop(list: Active[], item: Active): void {
 }
 
 /** Brings the batches' sent payouts to their final status (the refresher's look-up, with the batch's credential). */
-async function followUp(ledger: Ledger, batches: Active[], concurrency: number, policy: PayoutPolicy, summary: BatchPassSummary): Promise<void> {
+async function followUp(ledger: Ledger, batches: Active[], options: BatchPassOptions, policy: PayoutPolicy, summary: BatchPassSummary): Promise<void> {
+  const { concurrency, pacer } = options;
   const checkedBefore = new Date(serverClock().now() - policy.refreshEveryMs);
   for (const { batch, credential } of batches) {
     const rows = await listBatchFollowUps(ledger, batch, { checkedBefore, limit: concurrency * 25 });
@@ -152,6 +202,7 @@ async function followUp(ledger: Ledger, batches: Active[], concurrency: number, 
         const row = rows[next++];
         if (!row?.payoutId) continue;
         summary.lookedUp += 1;
+        await pacer?.take();
         await refreshPayoutStatus(ledger, api, { ...row, businessId: batch.businessId, payoutId: row.payoutId }).catch((error: unknown) =>
           log.warn("batch_worker.status_lookup_failed", { payoutId: row.payoutId, error }),
         );
@@ -172,6 +223,8 @@ export function startBatchWorker(): void {
   if (globalForWorker.__pixopsBatchWorker) return;
   const settings = payoutSettings();
   const concurrency = settings.PAYOUT_BATCH_CONCURRENCY;
+  // One pace for every pass of this instance: the API's limit is per credential and per second, not per pass.
+  const pacer = createPacer(settings.PAYOUT_BATCH_RATE_PER_SECOND, serverClock());
   let running = false;
   let again = false;
   const tick = async () => {
@@ -181,7 +234,7 @@ export function startBatchWorker(): void {
     }
     running = true;
     try {
-      const summary = await runBatchPass(await getLedger(), { concurrency, maxClaims: concurrency * 50 });
+      const summary = await runBatchPass(await getLedger(), { concurrency, maxClaims: concurrency * 50, pacer });
       // A full pass means more is waiting: go on at once instead of waiting for the interval.
       again ||= summary.claimed >= concurrency * 50;
       if (summary.claimed > 0 || summary.completed > 0) log.info("batch_worker.pass", { summary });

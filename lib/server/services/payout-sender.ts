@@ -1,16 +1,15 @@
 import "server-only";
 import { serverClock } from "@/lib/server/clock";
 import {
-  appendAudit,
+  beginPayoutSend,
   completePayoutIntent,
-  getPayoutForSend,
   holdLease,
-  inTransaction,
   markPayoutUncertain,
   movePayoutToReview,
   payoutLeaseName,
   rejectPayoutIntent,
-  startPayoutSend,
+  type AuditEntryInput,
+  type HeldLease,
   type Ledger,
   type PayoutFailure,
   type PayoutRecord,
@@ -18,7 +17,7 @@ import {
 import type { PayoutRow } from "@/lib/server/ledger/schema";
 import type { PayoutSubmission } from "@/lib/server/ledger/payout-lifecycle";
 import { isPaymentsApiError, type PaymentsApiError, type PaymentsClient } from "@/lib/server/payments-api/client";
-import { UNKNOWN_OUTCOME_STATES, type ReviewReason } from "@/lib/shared/schemas/register";
+import type { ReviewReason } from "@/lib/shared/schemas/register";
 import { log } from "@/lib/server/log";
 import { mapError } from "../http/errors";
 import { payoutPolicy } from "./payout-policy";
@@ -56,8 +55,6 @@ export interface SendContext {
   mayResolveReview: boolean;
 }
 
-const isUnknown = (state: string) => (UNKNOWN_OUTCOME_STATES as readonly string[]).includes(state);
-
 function withoutSecrets(row: PayoutRow): PayoutRecord {
   const { requestBody: _body, credentialSeal: _seal, ...record } = row;
   return record;
@@ -69,17 +66,18 @@ export async function sendPayout(ctx: SendContext, idempotencyKey: string): Prom
     ledger,
     payoutLeaseName(businessId, idempotencyKey),
     { ttlMs: payoutPolicy().leaseTtlMs, onLost: (lease) => log.error("payouts.lease_lost", { lease }) },
-    async (): Promise<SendOutcome> => {
-      const row = await getPayoutForSend(ledger, businessId, idempotencyKey);
-      if (!row) throw new Error("payout intent disappeared");
-      const sendable = isUnknown(row.state) && (row.state !== "needs_review" || ctx.mayResolveReview) && row.requestBody !== null;
-      if (!sendable || !row.requestBody) return { kind: "settled", record: withoutSecrets(row) };
-      if (!(await startPayoutSend(ledger, businessId, idempotencyKey))) return { kind: "settled", record: withoutSecrets(row) };
+    async (lease): Promise<SendOutcome> => {
+      // Reads the row and, if this caller may send it, notes the send as started: one statement.
+      const start = await beginPayoutSend(ledger, businessId, idempotencyKey, { mayResolveReview: ctx.mayResolveReview });
+      if (!start.row) throw new Error("payout intent disappeared");
+      if (!start.started) return { kind: "settled", record: withoutSecrets(start.row) };
+      const { row, sentBefore } = start;
+      if (!row.requestBody) return { kind: "settled", record: withoutSecrets(row) };
       try {
         const result = await ctx.api.createPayout(row.requestBody);
-        return await recordSuccess(ctx, row, result.data, result.requestId, result.attempts);
+        return await recordSuccess(ctx, lease, row, result.data, result.requestId, result.attempts);
       } catch (error) {
-        return await recordFailure(ctx, row, error);
+        return await recordFailure(ctx, lease, row, sentBefore, error);
       }
     },
   );
@@ -106,29 +104,36 @@ export function submissionOf(
   };
 }
 
-async function recordSuccess(ctx: SendContext, row: PayoutRow, payout: Created, requestId: string | null, attempts: number): Promise<SendOutcome> {
+/** The outcome, its audit entry and the lease's release are one statement (see MoveAudit): all or nothing. */
+async function recordSuccess(ctx: SendContext, lease: HeldLease, row: PayoutRow, payout: Created, requestId: string | null, attempts: number): Promise<SendOutcome> {
   const { businessId, actor, action } = ctx;
-  const record = await inTransaction(ctx.ledger, async (tx) => {
-    const done = await completePayoutIntent(tx, businessId, row.idempotencyKey, {
+  const entry: AuditEntryInput = {
+    businessId,
+    actor,
+    action,
+    targetType: "payout",
+    targetId: payout.id,
+    idempotencyKey: row.idempotencyKey,
+    outcome: "success",
+    before: row.state === "intent" ? null : { state: row.state },
+    after: { amount_centavos: payout.amount_centavos, pix_key_masked: row.pixKeyMasked, pix_key_type: row.pixKeyType, status: payout.status },
+    requestId,
+  };
+  await lease.stopRenewing();
+  const record = await completePayoutIntent(
+    ctx.ledger,
+    businessId,
+    row.idempotencyKey,
+    {
       ...submissionOf(payout, requestId, attempts),
       // The refresher follows a pending payout with the credential it was sent with, inside its window only.
       followUpSeal: payout.status === "pending" && serverClock().now() - row.createdAt.getTime() < payoutPolicy().followUpWindowMs ? row.credentialSeal : null,
-    });
-    if (!done) throw new Error("payout row changed while its lease was held");
-    await appendAudit(tx, {
-      businessId,
-      actor,
-      action,
-      targetType: "payout",
-      targetId: payout.id,
-      idempotencyKey: row.idempotencyKey,
-      outcome: "success",
-      before: row.state === "intent" ? null : { state: row.state },
-      after: { amount_centavos: payout.amount_centavos, pix_key_masked: row.pixKeyMasked, pix_key_type: row.pixKeyType, status: payout.status },
-      requestId,
-    });
-    return done;
-  });
+    },
+    { entry, requireMove: true, release: lease },
+  );
+  // Not moved: nothing was written (the lease either), and the failure path records the outcome.
+  if (!record) throw new Error("payout row changed while its lease was held");
+  lease.released();
   return { kind: "submitted", record, requestId };
 }
 
@@ -146,7 +151,8 @@ function reviewReasonFor(error: unknown): ReviewReason | null {
   return null;
 }
 
-async function recordFailure(ctx: SendContext, row: PayoutRow, error: unknown): Promise<SendOutcome> {
+/** `sentBefore`: whether a send before this one may have reached the API (the row's maybe_sent before it). */
+async function recordFailure(ctx: SendContext, lease: HeldLease, row: PayoutRow, sentBefore: boolean, error: unknown): Promise<SendOutcome> {
   const { ledger, businessId, actor, action } = ctx;
   const key = row.idempotencyKey;
   const mapped = mapError(error);
@@ -156,8 +162,8 @@ async function recordFailure(ctx: SendContext, row: PayoutRow, error: unknown): 
     requestId: mapped.requestId,
     attempts: isPaymentsApiError(error) ? error.attempts : 0,
   };
-  const audit = (tx: Ledger, outcome: "failure" | "pending", extra: Record<string, unknown> | null) =>
-    appendAudit(tx, {
+  const audit = (outcome: "failure" | "pending", extra: Record<string, unknown> | null) => ({
+    entry: {
       businessId,
       actor,
       action,
@@ -169,29 +175,23 @@ async function recordFailure(ctx: SendContext, row: PayoutRow, error: unknown): 
       requestId: mapped.requestId,
       errorCode: mapped.body.code,
       errorMessage: mapped.body.message,
-    });
+    },
+    release: lease,
+  });
+  await lease.stopRenewing();
 
   // Definite only if nothing before this send could have reached the API, and nothing in it did.
-  const definite = !row.maybeSent && refusal(error) !== null && !(isPaymentsApiError(error) && error.maybeCommitted);
+  const definite = !sentBefore && refusal(error) !== null && !(isPaymentsApiError(error) && error.maybeCommitted);
   if (definite) {
-    const record = await inTransaction(ledger, async (tx) => {
-      const rejected = await rejectPayoutIntent(tx, businessId, key, failure);
-      await audit(tx, "failure", null);
-      return rejected;
-    });
+    const record = await rejectPayoutIntent(ledger, businessId, key, failure, audit("failure", null));
+    lease.released();
     return { kind: "rejected", record: record ?? withoutSecrets(row), error };
   }
 
   const reason = reviewReasonFor(error) ?? (row.state === "needs_review" ? ((row.reviewReason as ReviewReason | null) ?? "conflicting_answer") : null);
-  const record = await inTransaction(ledger, async (tx) => {
-    if (reason) {
-      const moved = await movePayoutToReview(tx, businessId, key, reason, failure);
-      await audit(tx, "pending", { state: "needs_review", reason });
-      return moved;
-    }
-    const uncertain = await markPayoutUncertain(tx, businessId, key, failure);
-    await audit(tx, "pending", null);
-    return uncertain;
-  });
+  const record = reason
+    ? await movePayoutToReview(ledger, businessId, key, reason, failure, audit("pending", { state: "needs_review", reason }))
+    : await markPayoutUncertain(ledger, businessId, key, failure, audit("pending", null));
+  lease.released();
   return { kind: "unknown", record: record ?? withoutSecrets(row), error };
 }
