@@ -49,6 +49,11 @@ same run, so ratios compare like with like on a loaded machine. A row that canno
   \`change\`, at the frame the columns step appears, at the click on "Conferir linhas" and at
   the frame the check step shows its summary and rows. Read + check = (columns step − change)
   + (check step − click): Playwright's own wait between the two is left out.
+- **i** (send, \`bench/rows/h-batch-send.ts\`) a fresh sandbox WITH its default rate limit
+  (100 requests/s per credential) and a fresh server (PGlite, default batch settings) per
+  run; a 5,000-row batch created and confirmed through the BFF, its progress read about as
+  often as the progress page does (every 100 ms near the end) until no row is pending or
+  being sent. Rows/s = rows ÷ (last answer − confirm); the ratio is over the limit's 100/s.
 `;
 
 export function renderDoc(machine: Machine, lines: readonly ReportLine[]): string {
