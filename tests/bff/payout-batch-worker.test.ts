@@ -6,14 +6,16 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import * as activity from "@/app/api/activity/route";
+import * as cancel from "@/app/api/payout-batches/[id]/cancel/route";
 import { claimBatchRow, getLedger } from "@/lib/server/ledger";
-import { runBatchPass, startBatchWorker, stopBatchWorker } from "@/lib/server/services/payout-batch-worker";
+import { BATCH_WORKER_ACTOR, runBatchPass, startBatchWorker, stopBatchWorker } from "@/lib/server/services/payout-batch-worker";
 import { reconcilePayouts } from "@/lib/server/services/reconciler";
 import { sealCredential } from "@/lib/server/session/credential-seal";
 import { payoutPolicy } from "@/lib/server/services/payout-policy";
 import { sendPayout } from "@/lib/server/services/payout-sender";
 import { apiClientFor } from "@/lib/server/payments-api/for-credential";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
+import type { Batch } from "@/lib/shared/schemas/payout-batches";
 import { ACME, call } from "../helpers/bff";
 import { setUpBffHarness } from "../helpers/bff-suite";
 import { batchRows, confirmBatch, createBatch, readBatch, readRows, runUntilDone, upstreamByKey } from "../helpers/batches";
@@ -75,6 +77,46 @@ describe("batch worker", () => {
     const upstream = await upstreamByKey(ctx.harness, batch.id);
     expect(upstream.size).toBe(20);
     expect([...upstream.values()].every((count) => count === 1)).toBe(true);
+  }, 120_000);
+
+  it("cancel closes rows already claimed but not yet sent: no worker or reconciler sends them afterwards; a started send is kept", async () => {
+    const ledger = await getLedger();
+    const batch = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, batchRows(8, { prefix: "claimed-cancel" })));
+    const credential = { kind: "api_key" as const, apiKey: ACME.apiKey };
+    const prepare = async () => ({
+      requestHash: "claimed-cancel",
+      credentialSeal: await sealCredential(credential, { lifetimeMs: payoutPolicy().sealLifetimeMs, now: ctx.harness.clock.now() }),
+      actor: { name: "Olivia Operator", role: "operator" },
+    });
+    // A worker claimed 4 rows ahead of its lanes and sent only the first.
+    const claimed = [];
+    for (let i = 0; i < 4; i++) claimed.push(await claimBatchRow(ledger, { id: batch.id, businessId: ACME.businessId }, prepare));
+    const sent = await sendPayout(
+      { ledger, api: apiClientFor(credential), businessId: ACME.businessId, actor: { name: "Olivia Operator", role: "operator" }, action: "payout.create", mayResolveReview: false },
+      claimed[0]?.idempotencyKey ?? "",
+    );
+    expect(sent.kind).toBe("submitted");
+
+    const cancelled = (await call(cancel.POST, `/api/payout-batches/${batch.id}/cancel`, { method: "POST", cookie: ctx.cookie, params: { id: batch.id }, body: {} })).json.data as Batch;
+    expect(cancelled.counts.cancelled).toBe(7);
+
+    // The lanes that held the other three claimed rows go on, and so does the reconciler: nothing is sent.
+    for (const row of claimed.slice(1)) {
+      const outcome = await sendPayout(
+        { ledger, api: apiClientFor(credential), businessId: ACME.businessId, actor: BATCH_WORKER_ACTOR, action: "payout.create", mayResolveReview: false },
+        row?.idempotencyKey ?? "",
+      );
+      expect(outcome).toMatchObject({ kind: "settled", record: { state: "rejected", lastErrorCode: "batch_cancelled" } });
+    }
+    await reconcilePayouts(ledger, { olderThanMs: 0 });
+    await runBatchPass(ledger, { concurrency: 2 });
+    const upstream = await upstreamByKey(ctx.harness, batch.id);
+    expect([...upstream.keys()]).toEqual([claimed[0]?.idempotencyKey]);
+    const rows = await readRows(ctx.cookie, batch.id);
+    const first = claimed[0]?.rowNumber;
+    expect(rows.filter((r) => r.status === "cancelled").map((r) => r.row_number)).toEqual(rows.map((r) => r.row_number).filter((n) => n !== first));
+    expect(rows.find((r) => r.row_number === first)).toMatchObject({ status: expect.stringMatching(/^(sent|paid)$/), payout_id: expect.stringMatching(/^po_/) });
+    for (const row of claimed.slice(1)) expect(rows.find((r) => r.row_number === row?.rowNumber)?.failure_reason).toBe("Cancelled with its batch before it was sent.");
   }, 120_000);
 
   it("two workers on one ledger never send the same row", async () => {

@@ -110,6 +110,9 @@ export function listBatches(ledger: Ledger, businessId: string, limit = 200): Pr
     .limit(limit);
 }
 
+/** Why a claimed row's payout was never sent: its batch was cancelled first (ROW_STATUS_SQL spells it out). */
+export const BATCH_CANCELLED_CODE = "batch_cancelled";
+
 /**
  * A row's status as the batch API shows it, from the row and its payout:
  * pending / cancelled before a payout exists, then the payout's state and
@@ -120,6 +123,7 @@ export const ROW_STATUS_SQL: SQL<string> = sql<string>`CASE
   WHEN ${payoutBatchRows.status} = 'cancelled' THEN 'cancelled'
   WHEN ${payouts.state} IN ('intent', 'uncertain') THEN 'sending'
   WHEN ${payouts.state} IN ('needs_review', 'handled') THEN 'needs_review'
+  WHEN ${payouts.state} = 'rejected' AND ${payouts.lastErrorCode} = 'batch_cancelled' THEN 'cancelled'
   WHEN ${payouts.state} = 'rejected' THEN 'failed'
   WHEN ${payouts.status} = 'paid' THEN 'paid'
   WHEN ${payouts.status} = 'failed' THEN 'failed'
@@ -206,14 +210,35 @@ export async function moveBatch(ledger: Ledger, businessId: string, id: string, 
   return row ?? null;
 }
 
-/** Cancels the rows of a batch not sent yet (erasing their keys); returns how many. */
+/**
+ * Cancels the rows of a batch not sent yet (erasing their keys); returns how
+ * many. Two kinds: rows still waiting, and rows the worker already claimed
+ * (their payout intent written) whose send has not started. A send starts by
+ * setting `maybe_sent` under the payout row's lock (beginPayoutSend), so an
+ * intent still without it has made no request and never will: it is closed as
+ * refused with `batch_cancelled` (its row, still linked to it, reads
+ * cancelled), and no worker or reconciler sends it. A send
+ * already started is left alone: it may have moved money.
+ */
 export async function cancelPendingRows(ledger: Ledger, businessId: string, batchId: string): Promise<number> {
-  const rows = await ledger.db
+  const waiting = await ledger.db
     .update(payoutBatchRows)
     .set({ status: "cancelled", pixKey: null })
     .where(and(eq(payoutBatchRows.businessId, businessId), eq(payoutBatchRows.batchId, batchId), eq(payoutBatchRows.status, "pending")))
     .returning({ rowNumber: payoutBatchRows.rowNumber });
-  return rows.length;
+  const unsent = await ledger.db
+    .update(payouts)
+    .set({
+      state: "rejected",
+      lastErrorCode: BATCH_CANCELLED_CODE,
+      lastErrorMessage: "Cancelled with its batch before it was sent.",
+      requestBody: null,
+      credentialSeal: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(payouts.businessId, businessId), eq(payouts.batchId, batchId), eq(payouts.state, "intent"), eq(payouts.maybeSent, false)))
+    .returning({ id: payouts.id });
+  return waiting.length + unsent.length;
 }
 
 /** The business's payouts since `since` whose request fingerprint is one of `hashes` (earliest first). */

@@ -116,6 +116,8 @@ interface QueuedRow {
 /** Sends rows claimed a group at a time; returns the batches that may still have rows to claim. */
 async function sendRows(ledger: Ledger, batches: Active[], options: BatchPassOptions & { policy: PayoutPolicy }, summary: BatchPassSummary): Promise<Active[]> {
   const open = [...batches];
+  // Batches the API told to slow down: their queued rows wait (a batch with nothing left to claim still sends its queue).
+  const slowed = new Set<Active>();
   const queue: QueuedRow[] = [];
   const lanes = Math.max(1, options.concurrency);
   const maxClaims = options.maxClaims ?? Number.POSITIVE_INFINITY;
@@ -148,7 +150,7 @@ async function sendRows(ledger: Ledger, batches: Active[], options: BatchPassOpt
       const row = queue.shift();
       // A batch told to slow down sends nothing more in this pass: its rows claimed but not sent
       // are unresolved intents, which the reconciler sends with their own keys (after RECONCILE_AFTER_MS).
-      if (row && !open.includes(row.from)) continue;
+      if (row && slowed.has(row.from)) continue;
       if (row) {
         // With more than one lane the next group is claimed while this one is sent, so the lanes do not wait for it.
         if (lanes > 1 && queue.length < lanes / 2 && claiming === null && canClaim()) refill().catch((error: unknown) => log.error("batch_worker.claim_failed", { error }));
@@ -173,8 +175,9 @@ async function sendRows(ledger: Ledger, batches: Active[], options: BatchPassOpt
       else if (outcome.kind === "busy") summary.busy += 1;
       else if (outcome.kind === "unknown") summary.unknown += 1;
       const wait = outcome.kind === "unknown" || outcome.kind === "rejected" ? slowDown(outcome.error) : null;
-      if (wait !== null && open.includes(current)) {
+      if (wait !== null && !slowed.has(current)) {
         summary.backoffs += 1;
+        slowed.add(current);
         drop(open, current);
         await setBatchBackoff(ledger, current.batch.id, new Date(serverClock().now() + wait));
       }

@@ -187,6 +187,7 @@ export const en = {
   "errors.payout_mismatch": "That payout does not match this one (amount or key type differ). Check the id.",
   "errors.payout_already_recorded": "That payout is already recorded for another send.",
   "errors.payout_not_found": "No payout with this idempotency key in the register.",
+  "errors.batch_cancelled": "Not sent: its batch was cancelled first.",
   "errors.internal_error": "Unexpected error in the dashboard.",
   "errors.invalid_response": "Unexpected response from the server.",
   "errors.http_error": "The server answered with an error.",

@@ -190,6 +190,7 @@ export const ptBR = {
   "errors.payout_mismatch": "Esse repasse não corresponde a este (valor ou tipo de chave diferentes). Confira o ID.",
   "errors.payout_already_recorded": "Esse repasse já está registrado para outro envio.",
   "errors.payout_not_found": "Nenhum repasse com esta chave de idempotência no registro.",
+  "errors.batch_cancelled": "Não enviado: o lote foi cancelado antes.",
   "errors.internal_error": "Erro inesperado no painel.",
   "errors.invalid_response": "Resposta inesperada do servidor.",
   "errors.http_error": "O servidor respondeu com erro.",
