@@ -54,6 +54,7 @@ same run, so ratios compare like with like on a loaded machine. A row that canno
   run; a 5,000-row batch created and confirmed through the BFF, its progress read about as
   often as the progress page does (every 100 ms near the end) until no row is pending or
   being sent. Rows/s = rows ÷ (last answer − confirm); the ratio is over the limit's 100/s.
+  Then the same on the throwaway PostgreSQL as the ledger.
 `;
 
 export function renderDoc(machine: Machine, lines: readonly ReportLine[]): string {
