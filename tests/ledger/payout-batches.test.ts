@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
+  beginPayoutSend,
   cancelPendingRows,
   claimBatchRow,
   createBatch,
@@ -86,14 +87,19 @@ describe.each(drivers)("payout batches (%s)", (driver) => {
     expect(await claimBatchRow(ledger(), { id: batch.id, businessId: BETA }, prepare)).toBeNull();
   });
 
-  it("claims nothing from a paused or cancelled batch; cancelling cancels only the pending rows", async () => {
+  it("claims nothing from a paused or cancelled batch; cancelling cancels every row whose send has not started", async () => {
     const batch = await sendingBatch(ledger(), ACME, 3);
+    const started = await claimBatchRow(ledger(), { id: batch.id, businessId: ACME }, prepare);
     await claimBatchRow(ledger(), { id: batch.id, businessId: ACME }, prepare);
+    // The first claimed row's send started (it may have reached the API); the second was only claimed.
+    expect((await beginPayoutSend(ledger(), ACME, started?.idempotencyKey ?? "", { mayResolveReview: false })).started).toBe(true);
     await moveBatch(ledger(), ACME, batch.id, ["sending"], { status: "paused" });
     expect(await claimBatchRow(ledger(), { id: batch.id, businessId: ACME }, prepare)).toBeNull();
     await moveBatch(ledger(), ACME, batch.id, ["paused"], { status: "cancelled" });
     expect(await cancelPendingRows(ledger(), ACME, batch.id)).toBe(2);
     expect((await listBatchRows(ledger(), ACME, batch.id)).map((r) => r.status)).toEqual(["sending", "cancelled", "cancelled"]);
+    // The claimed row's intent can no longer be sent by anyone.
+    expect((await beginPayoutSend(ledger(), ACME, `batch-${batch.id}-3`, { mayResolveReview: false })).started).toBe(false);
   });
 
   it("completes a sending batch only when every row is final or waits for a person", async () => {
