@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { CHROMIUM_ARGS, locateChromium } from "./lib/browser";
-import { killAll } from "./lib/processes";
+import { killAll, runScript } from "./lib/processes";
 import { AppServer, SandboxServer } from "./lib/servers";
 
 function flag(name: string, fallback: string): string {
@@ -63,8 +63,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  killAll();
-  process.exit(1);
-});
+runScript(main);

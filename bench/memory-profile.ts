@@ -19,7 +19,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { formatHeap, summariseHeap } from "./heap-summary";
 import { load } from "./lib/http-load";
-import { killAll, spawnTracked, waitForHttp } from "./lib/processes";
+import { killAll, runScript, spawnTracked, waitForHttp } from "./lib/processes";
 import { AppServer, NEXT_BIN, Postgres, SandboxServer, signIn } from "./lib/servers";
 import { SERVER_NODE_OPTIONS } from "../scripts/node-options";
 
@@ -184,8 +184,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  killAll();
-  process.exit(1);
-});
+runScript(main);

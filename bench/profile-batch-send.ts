@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { killAll, spawnTracked, waitForHttp } from "./lib/processes";
+import { killAll, runScript, spawnTracked, waitForHttp } from "./lib/processes";
 import { AppServer, NEXT_BIN, SandboxServer, signIn } from "./lib/servers";
 import { summariseProfile } from "./profile-summary";
 import { api, batchRows } from "./rows/h-batch-send";
@@ -64,8 +64,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  killAll();
-  process.exit(1);
-});
+runScript(main);

@@ -14,7 +14,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } f
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { load } from "./lib/http-load";
-import { killAll, spawnTracked, waitForHttp } from "./lib/processes";
+import { killAll, runScript, spawnTracked, waitForHttp } from "./lib/processes";
 import { AppServer, NEXT_BIN, Postgres, SandboxServer, signIn } from "./lib/servers";
 import { summariseProfile } from "./profile-summary";
 
@@ -103,8 +103,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  killAll();
-  process.exit(1);
-});
+runScript(main);

@@ -59,6 +59,15 @@ export function killAll(): void {
   running.clear();
 }
 
+/** Runs a bench script's `main`; on failure prints the error, kills every process it started and exits 1. */
+export function runScript(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    console.error(error);
+    killAll();
+    process.exit(1);
+  });
+}
+
 /** Runs a command to its end with a timeout; rejects with its output's tail on failure. */
 export async function runToEnd(command: string, args: string[], env: ChildEnv, timeoutMs: number): Promise<void> {
   const spawned = spawnTracked(command, args, env);

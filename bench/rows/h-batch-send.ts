@@ -85,37 +85,31 @@ async function sendOnce(ctx: BenchContext, run: number, databaseUrl: string | un
   }
 }
 
+function measurements(ledger: string, results: Map<string, number[]>): Measurement[] {
+  const batch = `${ROWS.toLocaleString("en-US")}-row batch send`;
+  return [
+    {
+      name: `i. ${batch} ÷ the sandbox's rate limit (${RATE_LIMIT_PER_SECOND} requests/s), ${ledger}`,
+      unit: "×",
+      samples: samplesOf(results, "ratio"),
+      goal: { better: "higher", target: 0.9 },
+      note: WHY,
+    },
+    { name: `i. ${batch}, rows answered per second, ${ledger}`, unit: "rows/s", samples: samplesOf(results, "rowsPerSecond") },
+  ];
+}
+
 export const batchSendRow: Row = {
   id: "i",
   title: `a ${ROWS.toLocaleString("en-US")}-row batch sent against the sandbox's default rate limit`,
   async run(ctx) {
     // This row's server and sandbox take the shared ones' ports (the app's) or the next one (the sandbox's).
     await ctx.app.stop();
-    const results = await repeat(ctx.runs, (run) => sendOnce(ctx, run, undefined));
-    const out: Measurement[] = [
-      {
-        name: `i. ${ROWS.toLocaleString("en-US")}-row batch send ÷ the sandbox's rate limit (${RATE_LIMIT_PER_SECOND} requests/s), PGlite`,
-        unit: "×",
-        samples: samplesOf(results, "ratio"),
-        goal: { better: "higher", target: 0.9 },
-        note: WHY,
-      },
-      { name: `i. ${ROWS.toLocaleString("en-US")}-row batch send, rows answered per second, PGlite`, unit: "rows/s", samples: samplesOf(results, "rowsPerSecond") },
-    ];
+    const out = measurements("PGlite", await repeat(ctx.runs, (run) => sendOnce(ctx, run, undefined)));
     // The same on PostgreSQL (the ledger the README recommends beyond one instance): the worker's ledger work leaves the server's thread.
     try {
       const databaseUrl = await ctx.postgres.start();
-      const onPostgres = await repeat(ctx.runs, (run) => sendOnce(ctx, run, databaseUrl));
-      out.push(
-        {
-          name: `i. ${ROWS.toLocaleString("en-US")}-row batch send ÷ the sandbox's rate limit (${RATE_LIMIT_PER_SECOND} requests/s), PostgreSQL`,
-          unit: "×",
-          samples: samplesOf(onPostgres, "ratio"),
-          goal: { better: "higher", target: 0.9 },
-          note: WHY,
-        },
-        { name: `i. ${ROWS.toLocaleString("en-US")}-row batch send, rows answered per second, PostgreSQL`, unit: "rows/s", samples: samplesOf(onPostgres, "rowsPerSecond") },
-      );
+      out.push(...measurements("PostgreSQL", await repeat(ctx.runs, (run) => sendOnce(ctx, run, databaseUrl))));
     } catch (error) {
       ctx.log(`  PostgreSQL part not measured: ${error instanceof Error ? error.message : String(error)}`);
       out.push({ name: "i. batch send on PostgreSQL", unit: "×", samples: [], note: `not measured: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}` });
