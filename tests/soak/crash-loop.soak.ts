@@ -148,13 +148,18 @@ it("crash loop: SIGKILL during payout creation and reconciler passes loses nothi
     // Phase 2: kill the app while its reconciler re-sends (at once on restart: the dead process's leases are released).
     for (const step of RECONCILER_FAULTS) {
       await sandbox.setFaults(step.rules);
+      const rulesSetAt = Date.now();
       const counter = step.label === "after" ? "afterCommit" : "beforeCommit";
       const before = kills[counter];
-      // A re-send in flight; for "before", of a payout the API has not made yet.
+      // A re-send in flight under this step's rules; for "before", of a payout the API has not made yet.
+      // Only requests received after the rules were set count: a send of the killed process, or one the
+      // restarted process began under the previous rules, can still be open and end before this kill.
       const inFlight = async () => {
         const [log, made] = await Promise.all([sandbox.requests(), sandbox.payouts()]);
         const committed = new Set(made.map((p) => p.idempotency_key));
-        return log.filter((e) => e.ended_at === null && (step.label === "after" || !committed.has(e.idempotency_key ?? "")));
+        return log.filter(
+          (e) => e.ended_at === null && e.received_at >= rulesSetAt && (step.label === "after" || !committed.has(e.idempotency_key ?? "")),
+        );
       };
       await pollUntil(`a reconciler re-send in flight (${step.label} commit)`, inFlight, (open) => open.length > 0, { timeoutMs: 60_000, everyMs: 50 });
       await pause(100 + random() * 900);
