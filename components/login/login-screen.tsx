@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { toast } from "sonner";
-import { SandboxBadge } from "@/components/shell/app-shell";
+import { SandboxBadge } from "@/components/shell/sandbox-badge";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useI18n } from "@/lib/browser/i18n";
 import { OperatorSignInForm } from "./operator-sign-in-form";

@@ -5,12 +5,12 @@ import { Menu } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useState, type ReactNode } from "react";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 import { useSession } from "@/components/providers/session-provider";
 import { useI18n } from "@/lib/browser/i18n";
 import { Brand } from "./brand";
+import { SandboxBadge } from "./sandbox-badge";
 import { LocaleSwitch } from "./locale-switch";
 import { homePathFor } from "./nav-items";
 import { SidebarNav } from "./sidebar-nav";
@@ -20,16 +20,6 @@ import { TimeZoneSwitch } from "./time-zone-switch";
 import { UserMenu } from "./user-menu";
 
 export const MAIN_CONTENT_ID = "main-content";
-
-export function SandboxBadge() {
-  const { t } = useI18n();
-  return (
-    <Badge tone="sandbox" title={t("shell.sandboxHint")} data-testid="sandbox-badge">
-      {t("shell.sandbox")}
-      <span className="sr-only">: {t("shell.sandboxHint")}</span>
-    </Badge>
-  );
-}
 
 /**
  * The signed-in frame: sidebar (desktop) / menu sheet (phones), header with the

@@ -1,3 +1,4 @@
-export { AppShell, MAIN_CONTENT_ID, SandboxBadge } from "./app-shell";
+export { AppShell, MAIN_CONTENT_ID } from "./app-shell";
+export { SandboxBadge } from "./sandbox-badge";
 export { NAV_ITEMS, navItemsFor, homePathFor, isPathAllowed, isActive, type NavItem } from "./nav-items";
 export { SignInRedirect } from "./sign-in-redirect";
