@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Download, FilterX, Gavel, Info, RefreshCw } from "lucide-react";
 import { useCallback, useMemo } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { DataTable, useSearchBox } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";

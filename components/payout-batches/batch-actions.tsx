@@ -2,7 +2,7 @@
 
 import { Ban, LoaderCircle, Pause, Play, type LucideIcon } from "lucide-react";
 import { useState, type MouseEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import {
   AlertDialog,
   AlertDialogAction,

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { CircleHelp, ExternalLink, Plus, RefreshCw } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useState, type ReactNode } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Money } from "@/components/ui/money";

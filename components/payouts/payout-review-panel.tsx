@@ -2,7 +2,7 @@
 
 import { CheckCheck, RefreshCw, UserRoundCheck, UserRoundSearch } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { useCan } from "@/components/providers/session-provider";
 import { Button } from "@/components/ui/button";
 import { DateTime } from "@/components/ui/date-time";

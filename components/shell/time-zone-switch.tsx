@@ -3,7 +3,7 @@
 import { Clock } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useSyncExternalStore, useTransition } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { Menu, MenuRadioItem, MenuSeparator } from "@/components/ui/menu";
 import { isValidTimeZone, timeZoneShortName } from "@/lib/shared/format/date";

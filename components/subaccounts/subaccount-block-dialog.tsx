@@ -2,7 +2,7 @@
 
 import { Ban, LoaderCircle, LockOpen } from "lucide-react";
 import { useState, type MouseEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import {
   AlertDialog,
   AlertDialogAction,

@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo, useState, type FormEvent, type MouseEvent } from "react";
 import { Controller, useWatch } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { DocumentInput } from "@/components/forms/document-input";
 import { FormField } from "@/components/forms/form-field";
 import { MoneyInput } from "@/components/forms/money-input";

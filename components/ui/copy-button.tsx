@@ -2,7 +2,7 @@
 
 import { Check, Copy } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/lib/browser/i18n";
 import { Button, type ButtonProps } from "./button";
 import { cn } from "./cn";

@@ -11,7 +11,6 @@ vi.mock("next/navigation", () => ({
   usePathname: () => "/payment-links/new",
   useSearchParams: () => new URLSearchParams(),
 }));
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const CREATED = {
   id: "pl_new",

@@ -15,7 +15,7 @@ const writeHeaders = { "content-type": "application/json", "x-requested-by": "da
 
 /** Axe once no toast is fading in or out. */
 async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator("[data-toast]")).toHaveCount(0, { timeout: 15_000 });
   await axeCheck(page);
 }
 

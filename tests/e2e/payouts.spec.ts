@@ -20,7 +20,7 @@ import {
 
 /** Axe on the page once no toast is fading in or out (a half-transparent toast fails the contrast rule). */
 async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+  await expect(page.locator("[data-toast]")).toHaveCount(0);
   await axeCheck(page);
 }
 
