@@ -4,9 +4,9 @@ import { businessLabel as labelOfBusiness } from "@/components/shell/business-la
 import { Menu } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useState, type ReactNode } from "react";
+import { Suspense, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
+import { lazyOnDemand } from "@/components/ui/lazy-on-demand";
 import { useSession } from "@/components/providers/session-provider";
 import { useI18n } from "@/lib/browser/i18n";
 import { Brand } from "./brand";
@@ -21,6 +21,8 @@ import { UserMenu } from "./user-menu";
 
 export const MAIN_CONTENT_ID = "main-content";
 
+const mobileNav = lazyOnDemand(() => import("./mobile-nav-sheet").then((m) => m.MobileNavSheet));
+
 /**
  * The signed-in frame: sidebar (desktop) / menu sheet (phones), header with the
  * business, Sandbox badge, time zone, language, theme and account menu, and the
@@ -30,6 +32,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   const session = useSession();
   const { t } = useI18n();
   const [menuOpen, setMenuOpen] = useState(false);
+  /** The sheet's code loads on the first open and stays mounted after, so it can animate closed. */
+  const [menuMounted, setMenuMounted] = useState(false);
   const pathname = usePathname();
   const [menuPath, setMenuPath] = useState(pathname);
   if (menuPath !== pathname) {
@@ -58,27 +62,27 @@ export function AppShell({ children }: { children: ReactNode }) {
 
         <div className="flex min-w-0 flex-col">
           <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-card/95 px-3 backdrop-blur supports-[backdrop-filter]:bg-card/85 sm:px-4 lg:px-6">
-            <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
-              <SheetTrigger asChild>
-                <Button variant="ghost" size="icon-sm" className="lg:hidden" aria-label={t("nav.openMenu")}>
-                  <Menu aria-hidden="true" />
-                </Button>
-              </SheetTrigger>
-              <SheetContent side="left">
-                <div className="flex h-14 items-center border-b px-4">
-                  <SheetTitle asChild>
-                    <span>
-                      <Brand name={t("app.name")} />
-                    </span>
-                  </SheetTitle>
-                </div>
-                <SheetDescription className="sr-only">{businessLabel}</SheetDescription>
-                <div className="flex-1 overflow-y-auto p-3">
-                  <SidebarNav role={session.role} onNavigate={() => setMenuOpen(false)} />
-                </div>
-                {session.role === "viewer" ? <p className="border-t p-4 text-xs text-muted-foreground">{t("shell.viewerHint")}</p> : null}
-              </SheetContent>
-            </Sheet>
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              className="lg:hidden"
+              aria-label={t("nav.openMenu")}
+              aria-haspopup="dialog"
+              aria-expanded={menuOpen}
+              onPointerEnter={mobileNav.preload}
+              onFocus={mobileNav.preload}
+              onClick={() => {
+                setMenuMounted(true);
+                setMenuOpen(true);
+              }}
+            >
+              <Menu aria-hidden="true" />
+            </Button>
+            {menuMounted ? (
+              <Suspense fallback={null}>
+                <mobileNav.Component open={menuOpen} onOpenChange={setMenuOpen} role={session.role} businessLabel={businessLabel} />
+              </Suspense>
+            ) : null}
 
             <div className="flex min-w-0 flex-1 items-center gap-2">
               <p className="min-w-0 truncate text-sm font-semibold" title={businessLabel}>

@@ -1,7 +1,8 @@
 "use client";
 
 import { ChevronDown, LogOut, MonitorX } from "lucide-react";
-import { useState } from "react";
+import { Suspense, useState } from "react";
+import { lazyOnDemand } from "@/components/ui/lazy-on-demand";
 import { toast } from "@/components/ui/toast";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -10,8 +11,9 @@ import { can } from "@/lib/shared/auth/roles";
 import { useI18n } from "@/lib/browser/i18n";
 import { useSignOut } from "@/lib/browser/query/session";
 import { businessLabel } from "./business-label";
-import { SignOutEverywhereDialog } from "./sign-out-everywhere-dialog";
 import type { SessionInfo } from "@/lib/shared/schemas/session";
+
+const signOutEverywhereDialog = lazyOnDemand(() => import("./sign-out-everywhere-dialog").then((m) => m.SignOutEverywhereDialog));
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -25,7 +27,10 @@ export function UserMenu({ session }: { session: SessionInfo }) {
   const { t, formatRelative } = useI18n();
   const signOut = useSignOut();
   const roleLabel = t(`role.${session.role}`);
+  const canRevokeAll = can(session.role, "sessions.revoke_all");
   const [everywhereOpen, setEverywhereOpen] = useState(false);
+  /** The confirmation's code (the dialog stack) loads on first use, not with every page. */
+  const [everywhereMounted, setEverywhereMounted] = useState(false);
 
   const handleSignOut = () => {
     signOut.mutate(undefined, {
@@ -54,7 +59,14 @@ export function UserMenu({ session }: { session: SessionInfo }) {
           </span>
         }
         trigger={(props) => (
-          <Button {...props} variant="ghost" size="sm" className="h-9 gap-2 pr-1.5 pl-1" aria-label={`${t("shell.account")}: ${session.operatorName} (${roleLabel})`}>
+          <Button
+            {...props}
+            onPointerEnter={canRevokeAll ? signOutEverywhereDialog.preload : undefined}
+            variant="ghost"
+            size="sm"
+            className="h-9 gap-2 pr-1.5 pl-1"
+            aria-label={`${t("shell.account")}: ${session.operatorName} (${roleLabel})`}
+          >
             <span aria-hidden="true" className="flex size-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
               {initials(session.operatorName)}
             </span>
@@ -74,14 +86,23 @@ export function UserMenu({ session }: { session: SessionInfo }) {
           <LogOut aria-hidden="true" />
           {signOut.isPending ? t("shell.signingOut") : t("shell.signOut")}
         </MenuItem>
-        {can(session.role, "sessions.revoke_all") ? (
-          <MenuItem onSelect={() => setEverywhereOpen(true)}>
+        {canRevokeAll ? (
+          <MenuItem
+            onSelect={() => {
+              setEverywhereMounted(true);
+              setEverywhereOpen(true);
+            }}
+          >
             <MonitorX aria-hidden="true" />
             {t("shell.signOutEverywhere")}
           </MenuItem>
         ) : null}
       </Menu>
-      <SignOutEverywhereDialog business={businessLabel(session.business, t)} open={everywhereOpen} onOpenChange={setEverywhereOpen} />
+      {everywhereMounted ? (
+        <Suspense fallback={null}>
+          <signOutEverywhereDialog.Component business={businessLabel(session.business, t)} open={everywhereOpen} onOpenChange={setEverywhereOpen} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
