@@ -2,7 +2,8 @@
 
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Download, FilterX, History } from "lucide-react";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
 import { toast } from "@/components/ui/toast";
 import { useSession } from "@/components/providers/session-provider";
 import { Button } from "@/components/ui/button";
@@ -22,7 +23,9 @@ import { useActivityColumns } from "./activity-columns";
 import { ActivityFilters } from "./activity-filters";
 import { useActivityLabels } from "./activity-labels";
 import { activityCsv, activitySearchText, activitySelectionSchema, activityUrlSchema, searchEntries, sortEntries, toApiFilters } from "./activity-model";
-import { ActivitySheet } from "./activity-sheet";
+
+/** Loads with its first open, not with the page. */
+const activitySheet = lazyOnDemand(() => import("./activity-sheet").then((m) => m.ActivitySheet));
 
 /**
  * The audit log: who did what in the dashboard, newest first, filtered on the
@@ -35,6 +38,7 @@ export function ActivityView() {
   const labels = useActivityLabels();
   const [state, setState, resetFilters] = useUrlState(activityUrlSchema);
   const [selection, setSelection] = useUrlState(activitySelectionSchema, { history: "push" });
+  const activitySheetMounted = useOpenedOnce(Boolean(selection.entry));
   const wide = useMediaQuery("(min-width: 640px)");
 
   const apiFilters = useMemo(() => toApiFilters(state, timeZone), [state, timeZone]);
@@ -151,7 +155,11 @@ export function ActivityView() {
         estimateRowHeight={wide ? 64 : 88}
       />
 
-      <ActivitySheet entryId={selection.entry} entry={selected} onClose={() => setSelection({ entry: null })} />
+      {activitySheetMounted ? (
+        <Suspense fallback={null}>
+          <activitySheet.Component entryId={selection.entry} entry={selected} onClose={() => setSelection({ entry: null })} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -2,7 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Download, FilterX, Gavel, Info, RefreshCw } from "lucide-react";
-import { useCallback, useMemo } from "react";
+import { Suspense, useCallback, useMemo } from "react";
+import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
 import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { DataTable, useSearchBox } from "@/components/ui/data-table";
@@ -28,11 +29,13 @@ import {
   summarize,
   unknownFields,
 } from "./chargeback-model";
-import { ChargebackSheet } from "./chargeback-sheet";
 import { countdownText } from "./deadline";
 import { useKindLabel } from "./kind-badge";
 import { SummaryTiles, type SummaryTilesProps } from "./summary-tiles";
 import { useNow } from "@/lib/browser/hooks/use-now";
+
+/** Loads with its first open, not with the page. */
+const chargebackSheet = lazyOnDemand(() => import("./chargeback-sheet").then((m) => m.ChargebackSheet));
 
 type TileId = NonNullable<SummaryTilesProps["active"]>;
 
@@ -47,6 +50,7 @@ export function ChargebacksView() {
   const kindLabel = useKindLabel();
   const [state, setState, resetFilters] = useUrlState(chargebackUrlSchema);
   const [selection, setSelection] = useUrlState(chargebackSelectionSchema, { history: "push" });
+  const chargebackSheetMounted = useOpenedOnce(Boolean(selection.id));
   const query = useQuery(chargebacksQuery());
   const now = useNow();
   const wide = useMediaQuery("(min-width: 640px)");
@@ -181,15 +185,19 @@ export function ChargebacksView() {
         estimateRowHeight={wide ? 45 : 96}
       />
 
-      <ChargebackSheet
-        id={selection.id}
-        chargeback={selected}
-        isLoading={query.isPending}
-        error={query.error}
-        onRetry={() => query.refetch()}
-        onClose={() => setSelection({ id: null })}
-        now={now}
-      />
+      {chargebackSheetMounted ? (
+        <Suspense fallback={null}>
+          <chargebackSheet.Component
+            id={selection.id}
+            chargeback={selected}
+            isLoading={query.isPending}
+            error={query.error}
+            onRetry={() => query.refetch()}
+            onClose={() => setSelection({ id: null })}
+            now={now}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -3,7 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { FilterX, Link2, Plus } from "lucide-react";
 import Link from "next/link";
-import { useCallback, useMemo } from "react";
+import { Suspense, useCallback, useMemo } from "react";
+import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
 import { useCan } from "@/components/providers/session-provider";
 import { Button } from "@/components/ui/button";
 import { DataTable, useSearchBox } from "@/components/ui/data-table";
@@ -19,8 +20,10 @@ import { deriveLinkState, filterLinks, LINK_STATES, linkFiltersSchema, linkSearc
 import { LINK_STATE_LABELS } from "./link-state-badge";
 import { LinkSummary } from "./link-summary";
 import { usePaymentLinkColumns } from "./payment-link-columns";
-import { PaymentLinkSheet } from "./payment-link-sheet";
 import { useNow } from "@/lib/browser/hooks/use-now";
+
+/** Loads with its first open, not with the page. */
+const paymentLinkSheet = lazyOnDemand(() => import("./payment-link-sheet").then((m) => m.PaymentLinkSheet));
 
 /**
  * /payment-links: every link with its counters, searchable by name or slug,
@@ -32,6 +35,7 @@ export function PaymentLinksView({ baseUrl }: { baseUrl: string }) {
   const canCreate = useCan("payment_links.create");
   const query = useQuery(paymentLinksQuery());
   const [filters, setFilters] = useUrlState(linkFiltersSchema);
+  const paymentLinkSheetMounted = useOpenedOnce(filters.id !== undefined);
   const now = useNow(30_000);
 
   const onSearchChange = useCallback((q: string) => setFilters({ q }), [setFilters]);
@@ -152,16 +156,20 @@ export function PaymentLinksView({ baseUrl }: { baseUrl: string }) {
         estimateRowHeight={57}
       />
 
-      <PaymentLinkSheet
-        openId={filters.id}
-        link={selected?.link}
-        state={selected?.state}
-        baseUrl={baseUrl}
-        isLoading={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        onClose={() => setFilters({ id: null })}
-      />
+      {paymentLinkSheetMounted ? (
+        <Suspense fallback={null}>
+          <paymentLinkSheet.Component
+            openId={filters.id}
+            link={selected?.link}
+            state={selected?.state}
+            baseUrl={baseUrl}
+            isLoading={query.isPending}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            onClose={() => setFilters({ id: null })}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

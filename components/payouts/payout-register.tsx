@@ -4,7 +4,8 @@ import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeftRight, Plus } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useCallback, useMemo } from "react";
+import { Suspense, useCallback, useMemo } from "react";
+import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
 import { useCan } from "@/components/providers/session-provider";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
@@ -17,9 +18,11 @@ import { payoutKeys, payoutRegisterQuery, registerRefreshInterval, type PayoutRe
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
 import { LiveIndicator } from "./live-indicator";
 import { usePayoutColumns } from "./payout-columns";
-import { RegisterEntrySheet } from "./register-entry-sheet";
 import { RegisterBanners } from "./register-banners";
 import { REGISTER_STATE_OPTIONS, registerUrlSchema } from "./register-filters";
+
+/** Loads with its first open, not with the page. */
+const registerEntrySheet = lazyOnDemand(() => import("./register-entry-sheet").then((m) => m.RegisterEntrySheet));
 
 /**
  * The register of payouts issued from this dashboard (operators): amount, fee,
@@ -31,6 +34,7 @@ export function PayoutRegister() {
   const router = useRouter();
   const canCreate = useCan("payouts.create");
   const [filters, setFilters] = useUrlState(registerUrlSchema);
+  const registerEntrySheetMounted = useOpenedOnce(Boolean(filters.entry));
   const serverFilters = useMemo<PayoutRegisterFilters>(
     () => ({ search: filters.search.trim(), status: filters.status ?? "", state: filters.state ?? "" }),
     [filters.search, filters.status, filters.state],
@@ -171,11 +175,15 @@ export function PayoutRegister() {
         estimateRowHeight={56}
       />
 
-      <RegisterEntrySheet
-        idempotencyKey={filters.entry ?? null}
-        initial={filters.entry ? (rows?.find((row) => row.idempotency_key === filters.entry) ?? null) : null}
-        onClose={() => setFilters({ entry: null })}
-      />
+      {registerEntrySheetMounted ? (
+        <Suspense fallback={null}>
+          <registerEntrySheet.Component
+            idempotencyKey={filters.entry ?? null}
+            initial={filters.entry ? (rows?.find((row) => row.idempotency_key === filters.entry) ?? null) : null}
+            onClose={() => setFilters({ entry: null })}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

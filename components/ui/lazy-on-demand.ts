@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from "react";
+import { lazy, useState, type ComponentType } from "react";
 
 /**
  * A component whose code loads only when first needed (a dialog or sheet shown after a click), so it is
@@ -12,4 +12,14 @@ export function lazyOnDemand<P extends object>(load: () => Promise<ComponentType
     Component: lazy(start),
     preload: () => void start(),
   };
+}
+
+/**
+ * True from the first render where `open` is true, and from then on: mount a lazily loaded dialog once
+ * it is first opened, and keep it mounted so it can animate closed and keep its state.
+ */
+export function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
 }

@@ -109,7 +109,8 @@ describe("PaymentLinksView", () => {
   it("opens the drawer from ?id= with the public URL, a copy button and the QR code", async () => {
     search = new URLSearchParams("id=pl_show");
     renderView();
-    const dialog = screen.getByRole("dialog", { name: "Show de Verão" });
+    // The drawer's code loads on its first open.
+    const dialog = await screen.findByRole("dialog", { name: "Show de Verão" });
     expect(within(dialog).getAllByText("https://pay.example.com/l/show-de-verao").length).toBeGreaterThan(0);
     expect(within(dialog).getByRole("button", { name: "Copiar link público" })).toBeInTheDocument();
     // The QR code component is loaded on demand.
@@ -117,9 +118,9 @@ describe("PaymentLinksView", () => {
     expect(within(dialog).getByRole("progressbar", { name: "Vendas em relação ao limite" })).toHaveAttribute("aria-valuenow", "150");
   });
 
-  it("says so when ?id= names a link that does not exist", () => {
+  it("says so when ?id= names a link that does not exist", async () => {
     search = new URLSearchParams("id=pl_missing");
     renderView();
-    expect(within(screen.getByRole("dialog")).getByText("Link não encontrado")).toBeInTheDocument();
+    expect(within(await screen.findByRole("dialog")).getByText("Link não encontrado")).toBeInTheDocument();
   });
 });

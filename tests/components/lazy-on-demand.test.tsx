@@ -1,0 +1,54 @@
+import { act, render, screen } from "@testing-library/react";
+import { Suspense, useState } from "react";
+import { describe, expect, it } from "vitest";
+import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
+
+function makeDialog() {
+  const loads: string[] = [];
+  const dialog = lazyOnDemand(async () => {
+    loads.push("loaded");
+    return function Dialog({ open }: { open: boolean }) {
+      return open ? <div role="dialog">Confirm</div> : <p>closed dialog kept</p>;
+    };
+  });
+  return { dialog, loads };
+}
+
+function Host({ dialog }: { dialog: ReturnType<typeof makeDialog>["dialog"] }) {
+  const [open, setOpen] = useState(false);
+  const mounted = useOpenedOnce(open);
+  return (
+    <>
+      <button onClick={() => setOpen((o) => !o)}>toggle</button>
+      {mounted ? (
+        <Suspense fallback={<p>loading</p>}>
+          <dialog.Component open={open} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+describe("lazyOnDemand + useOpenedOnce", () => {
+  it("loads the code only on the first open, then keeps the component mounted when closed", async () => {
+    const { dialog, loads } = makeDialog();
+    render(<Host dialog={dialog} />);
+    expect(loads).toEqual([]);
+    expect(screen.queryByText("loading")).toBeNull();
+    act(() => screen.getByRole("button", { name: "toggle" }).click());
+    expect(await screen.findByRole("dialog")).toHaveTextContent("Confirm");
+    act(() => screen.getByRole("button", { name: "toggle" }).click());
+    expect(screen.getByText("closed dialog kept")).toBeInTheDocument();
+    expect(loads).toEqual(["loaded"]);
+  });
+
+  it("preload starts the download once, however often it is called", async () => {
+    const { dialog, loads } = makeDialog();
+    dialog.preload();
+    dialog.preload();
+    render(<Host dialog={dialog} />);
+    act(() => screen.getByRole("button", { name: "toggle" }).click());
+    await screen.findByRole("dialog");
+    expect(loads).toEqual(["loaded"]);
+  });
+});
