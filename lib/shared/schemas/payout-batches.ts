@@ -154,6 +154,8 @@ export const batchRowSchema = z.object({
   payout_id: z.nullable(z.string()),
   end_to_end_id: z.nullable(z.string()),
   failure_reason: z.nullable(z.string()),
+  /** The fee the API reported for the row's payout; null (or absent, an older server) until known. */
+  fee_centavos: z._default(z.nullable(int()), null),
   description: z.optional(z.string()),
   name: z.optional(z.string()),
 });
@@ -162,5 +164,5 @@ export type BatchRow = z.infer<typeof batchRowSchema>;
 export const batchRowsSchema = z.object({ rows: z.array(batchRowSchema) });
 export type BatchRows = z.infer<typeof batchRowsSchema>;
 
-/** Header of the outcome columns the results file appends to the file's own columns. */
-export const BATCH_RESULT_COLUMNS = ["status", "payout_id", "end_to_end_id", "failure_reason"] as const;
+/** Header of the outcome columns the results file appends to the file's own columns ("fee": reais with a decimal comma, empty until known). */
+export const BATCH_RESULT_COLUMNS = ["status", "payout_id", "end_to_end_id", "failure_reason", "fee"] as const;
