@@ -177,6 +177,7 @@ export const batchUiPtBR = {
   "batches.rows.payout": "Repasse",
   "batches.rows.endToEnd": "ID fim a fim (E2E)",
   "batches.rows.reason": "Motivo da falha",
+  "batches.rows.fee": "Tarifa",
 
   "batches.action.keep": "Voltar",
   "batches.action.pause.button": "Pausar",
@@ -389,6 +390,7 @@ export const batchUiEn = {
   "batches.rows.payout": "Payout",
   "batches.rows.endToEnd": "End-to-end ID (E2E)",
   "batches.rows.reason": "Failure reason",
+  "batches.rows.fee": "Fee",
 
   "batches.action.keep": "Go back",
   "batches.action.pause.button": "Pause",
