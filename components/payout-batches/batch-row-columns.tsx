@@ -12,7 +12,7 @@ import type { BatchRow } from "@/lib/shared/schemas/payout-batches";
 
 const column = createColumnHelper<BatchRow>();
 
-/** Columns of a batch's per-row results: row, recipient, key, amount, outcome, the payout (a link to its page), end-to-end id, reason. */
+/** Columns of a batch's per-row results: row, recipient, key, amount, fee (once the API reported it), outcome, the payout (a link to its page), end-to-end id, reason. */
 export function useBatchRowColumns(): DataTableColumn<BatchRow>[] {
   const { t } = useI18n();
   const keyTypeLabel = usePixKeyTypeLabel();
@@ -31,6 +31,7 @@ export function useBatchRowColumns(): DataTableColumn<BatchRow>[] {
           ),
         }),
         column.accessor("amount_centavos", { header: () => t("batch.field.amount"), size: 130, meta: columnMeta({ align: "right" }), cell: (info) => <Money centavos={info.getValue()} /> }),
+        column.accessor("fee_centavos", { header: () => t("batches.rows.fee"), size: 110, meta: columnMeta({ align: "right" }), cell: (info) => <Money centavos={info.getValue()} /> }),
         column.accessor("status", { header: () => t("batches.rows.status"), size: 170, cell: (info) => <StatusBadge status={info.getValue()} /> }),
         column.accessor("payout_id", {
           header: () => t("batches.rows.payout"),

@@ -1,7 +1,7 @@
 "use client";
 
 import { Info, Layers } from "lucide-react";
-import { useEffect, useId, useState, type Dispatch } from "react";
+import { useEffect, useId, useMemo, useState, type Dispatch } from "react";
 import { Button } from "@/components/ui/button";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -10,8 +10,9 @@ import { useStoredIdempotencyKey } from "@/lib/browser/hooks/use-stored-idempote
 import { useIdempotentSubmit } from "@/lib/browser/hooks/use-idempotent-submit";
 import { useI18n } from "@/lib/browser/i18n";
 import { useCreatePayoutBatch, usePreviewPayoutBatch } from "@/lib/browser/query/payout-batches";
+import { estimateFees } from "@/lib/shared/batch/fee-estimate";
 import type { BatchSummary } from "@/lib/shared/batch/summary";
-import type { Batch, CreateBatchBody } from "@/lib/shared/schemas/payout-batches";
+import type { Batch, CreateBatchBody, FeeEstimate } from "@/lib/shared/schemas/payout-batches";
 import { batchFingerprint, draftRowsForSubmit, type BatchDraft, type DraftAction } from "./batch-draft";
 import { ReviewFlags } from "./review-flags";
 import { StepActions } from "./step-actions";
@@ -28,9 +29,35 @@ interface ReviewStepProps {
 }
 
 /**
- * Step 4: the numbers (payouts, total, largest, fees) and the rows to look at
- * twice — repeated within the file, or matching a payout of the last 7 days
- * (POST /api/payout-batches/preview) — each kept or dropped knowingly; then the
+ * The fees estimated from the business's recent payouts (the preview's model), for the rows included now: leaving a
+ * row out changes it as it changes the total. Without an earlier fee, says the fee is known only once sent.
+ */
+function FeesStat({ draft, estimate, status }: { draft: BatchDraft; estimate: FeeEstimate | null; status: "idle" | "pending" | "error" | "success" }) {
+  const { t, formatMoney } = useI18n();
+  const total = useMemo(
+    () => (estimate ? estimateFees(estimate, draft.rows.flatMap((row) => (!row.excluded && row.value ? [row.value.amount_centavos] : []))) : null),
+    [estimate, draft.rows],
+  );
+  if (status === "idle" || status === "pending") return <StatCard label={t("batches.review.fees")} value={null} loading />;
+  // The preview failed (its error panel says so): whether any earlier fee exists is not known either.
+  if (status === "error") return <StatCard label={t("batches.review.fees")} value={t("common.none")} />;
+  if (!estimate || total === null) {
+    return <StatCard label={t("batches.review.fees")} value={<span data-testid="batch-review-fees">{t("batches.review.feesUnknown")}</span>} hint={t("batches.review.feesUnknownHint")} />;
+  }
+  return (
+    <StatCard
+      label={t("batches.review.feesEstimated")}
+      value={<span data-testid="batch-review-fees">{formatMoney(total)}</span>}
+      hint={t("batches.review.feesEstimateHint", { count: estimate.sample_size })}
+    />
+  );
+}
+
+/**
+ * Step 4: the numbers (payouts, total, largest, estimated fees) and the rows to
+ * look at twice — repeated within the file, matching a payout of the last 7
+ * days or a row of another batch (POST /api/payout-batches/preview) — each kept
+ * or dropped knowingly; then the
  * batch is created (one Idempotency-Key per contents: a retry never makes a
  * second batch). Nothing is sent before the next step's confirmation.
  */
@@ -63,7 +90,9 @@ export function ReviewStep({ draft, summary, dispatch, onBack, onCreated }: Revi
   });
 
   const matches = preview.data?.register_matches ?? [];
-  const flaggedIndexes = new Set([...duplicates.flat(), ...matches.map((m) => draft.rows.find((r) => r.rowNumber === m.row_number)?.index ?? -1)]);
+  const batchMatches = preview.data?.batch_matches ?? [];
+  const indexOfRow = new Map(draft.rows.map((row) => [row.rowNumber, row.index]));
+  const flaggedIndexes = new Set([...duplicates.flat(), ...[...matches, ...batchMatches].map((m) => indexOfRow.get(m.row_number) ?? -1)]);
   const flaggedIncluded = [...flaggedIndexes].filter((index) => draft.rows[index] && !draft.rows[index].excluded).length;
   const needsAck = flaggedIncluded > 0;
   const total = Number(summary.totalCentavos);
@@ -84,7 +113,7 @@ export function ReviewStep({ draft, summary, dispatch, onBack, onCreated }: Revi
           value={summary.largest ? formatMoney(summary.largest.centavos) : t("common.none")}
           hint={summary.largest ? t("batches.review.largestRow", { row: summary.largest.rowNumber }) : undefined}
         />
-        <StatCard label={t("batches.review.fees")} value={t("batches.review.feesValue")} hint={t("batches.review.feesHint")} />
+        <FeesStat draft={draft} estimate={preview.data?.fee_estimate ?? null} status={preview.status} />
       </div>
       {summary.excluded > 0 ? <p className="text-sm text-muted-foreground">{t("batches.review.excluded", { count: summary.excluded })}</p> : null}
 
@@ -92,13 +121,13 @@ export function ReviewStep({ draft, summary, dispatch, onBack, onCreated }: Revi
       {preview.isError ? (
         <ErrorPanel error={preview.error} headingLevel="h3" title={t("batches.review.previewFailed")} onRetry={() => runPreview({ rows: previewRows })} retrying={preview.isPending} />
       ) : null}
-      {preview.isSuccess && duplicates.length === 0 && matches.length === 0 ? (
+      {preview.isSuccess && duplicates.length === 0 && matches.length === 0 && batchMatches.length === 0 ? (
         <p className="flex gap-2 text-sm text-muted-foreground">
           <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
           {t("batches.review.noFlags")}
         </p>
       ) : null}
-      <ReviewFlags rows={draft.rows} duplicates={duplicates} matches={matches} dispatch={dispatch} />
+      <ReviewFlags rows={draft.rows} duplicates={duplicates} matches={matches} batchMatches={batchMatches} dispatch={dispatch} />
       {needsAck ? (
         <div className="flex items-start gap-2 text-sm">
           <input id={ackId} type="checkbox" className="mt-0.5 size-4 accent-primary" checked={acknowledged} onChange={(event) => setAcknowledged(event.target.checked)} />

@@ -247,8 +247,10 @@ describe("preview and results", () => {
     expect(response.headers.get("content-type")).toContain("text/csv");
     expect(response.headers.get("content-disposition")).toContain("lista-results.csv");
     const lines = (await response.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("chave;valor;nome;status;payout_id;end_to_end_id;failure_reason");
-    expect(lines[1]).toMatch(/^csv0@example\.com;10,00;"'=HYPERLINK\(""http:\/\/x""\)";sent;po_\w+;E\w+;$/);
+    expect(lines[0]).toBe("chave;valor;nome;status;payout_id;end_to_end_id;failure_reason;fee");
+    // The fee the sandbox reported (R$ 0,50 on R$ 10,00), written as the file's amounts are: reais with a decimal comma.
+    expect((await readRows(ctx.cookie, batch.id)).map((r) => r.fee_centavos)).toEqual([50, 50]);
+    expect(lines[1]).toMatch(/^csv0@example\.com;10,00;"'=HYPERLINK\(""http:\/\/x""\)";sent;po_\w+;E\w+;;0,50$/);
     expect(lines).toHaveLength(3);
 
     const workbook = await resultsXlsx.GET(
@@ -261,10 +263,11 @@ describe("preview and results", () => {
     // Read back with the dashboard's own reader: the results workbook can be uploaded again.
     const parsed = await parseBatchFile(new Uint8Array(await workbook.arrayBuffer()), "lista-results.xlsx");
     if (!parsed.ok) throw new Error(`results workbook refused: ${parsed.error.code}`);
-    expect(parsed.table.header).toEqual(["chave", "valor", "nome", "status", "payout_id", "end_to_end_id", "failure_reason"]);
+    expect(parsed.table.header).toEqual(["chave", "valor", "nome", "status", "payout_id", "end_to_end_id", "failure_reason", "fee"]);
     expect(parsed.table.rows).toHaveLength(2);
     // The formula the file carried is a text cell: shown as typed, never evaluated.
     expect(parsed.table.rows[0]?.cells.slice(0, 4)).toEqual(["csv0@example.com", "10,00", '=HYPERLINK("http://x")', "sent"]);
     expect(parsed.table.rows[0]?.cells[4]).toMatch(/^po_\w+$/);
+    expect(parsed.table.rows[0]?.cells[7]).toBe("0,50");
   });
 });

@@ -29,6 +29,7 @@ export function batchRowFixture(overrides: Partial<BatchRow> = {}): BatchRow {
     payout_id: null,
     end_to_end_id: null,
     failure_reason: null,
+    fee_centavos: null,
     name: "Ana",
     ...overrides,
   };

@@ -2,8 +2,9 @@
  * The new-batch flow in the DOM: a CSV with good and bad rows is read in the
  * browser, its columns recognised, the bad rows shown with per-cell errors;
  * one is fixed in place, one left out, an ambiguous key's type chosen; the
- * review shows the totals and the register's matches; the batch is created
- * with an Idempotency-Key (the same one on a retry) and confirmed.
+ * review shows the totals, the estimated fees, the register's matches and the
+ * rows repeating another batch; the batch is created with an Idempotency-Key
+ * (the same one on a retry) and confirmed.
  */
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -30,13 +31,16 @@ function csvFile(): File {
 
 let calls: FetchCall[];
 let createAnswers: Array<() => Response>;
+// An older server's answer (no batch matches, no fee estimate) unless a test sets another.
+let previewAnswer: unknown;
 
 beforeEach(() => {
   window.sessionStorage.clear();
   push.mockReset();
   createAnswers = [];
+  previewAnswer = { register_matches: [{ row_number: 2, payout_id: "po_earlier", created_at: "2026-11-20T13:00:00.000Z" }] };
   calls = stubFetch([
-    (call) => (call.url === "/api/payout-batches/preview" ? ok({ register_matches: [{ row_number: 2, payout_id: "po_earlier", created_at: "2026-11-20T13:00:00.000Z" }] }) : undefined),
+    (call) => (call.url === "/api/payout-batches/preview" ? ok(previewAnswer) : undefined),
     (call) => (call.method === "POST" && call.url === "/api/payout-batches" ? createAnswers.shift()?.() : undefined),
     (call) => (call.url === "/api/payout-batches/b_1/confirm" ? ok(batchFixture({ status: "sending" })) : undefined),
   ]);
@@ -48,6 +52,18 @@ async function uploadAndCheck() {
   expect(await screen.findByText(/Todas as colunas necessárias foram reconhecidas/)).toBeInTheDocument();
   await view.user.click(screen.getByRole("button", { name: "Conferir linhas" }));
   await screen.findByRole("table", { name: "Linhas da planilha" });
+  return view;
+}
+
+/** Row 3 fixed (R$ 20,00), row 4 left out, row 5 a CPF: rows 2, 3 and 5 (R$ 10, 20 and 30) go to the review. */
+async function toReview() {
+  const view = await uploadAndCheck();
+  const { user } = view;
+  await user.click(screen.getByRole("button", { name: "Corrigir Valor, linha 3" }));
+  await user.type(screen.getByRole("textbox", { name: "Valor, linha 3" }), "{Control>}a{/Control}20,00{Enter}");
+  await user.click(screen.getByRole("checkbox", { name: "Incluir a linha 4" }));
+  await user.selectOptions(screen.getByRole("combobox", { name: "Tipo de chave da linha 5" }), "cpf");
+  await user.click(screen.getByRole("button", { name: "Revisar o lote" }));
   return view;
 }
 
@@ -77,16 +93,14 @@ describe("new batch: upload → map → check", () => {
   });
 
   it("reviews the totals and a register match, creates the batch with one key across a retry, and confirms it", async () => {
-    const { user } = await uploadAndCheck();
-    await user.click(screen.getByRole("button", { name: "Corrigir Valor, linha 3" }));
-    await user.type(screen.getByRole("textbox", { name: "Valor, linha 3" }), "{Control>}a{/Control}20,00{Enter}");
-    await user.click(screen.getByRole("checkbox", { name: "Incluir a linha 4" }));
-    await user.selectOptions(screen.getByRole("combobox", { name: "Tipo de chave da linha 5" }), "cpf");
-    await user.click(screen.getByRole("button", { name: "Revisar o lote" }));
+    const { user } = await toReview();
 
     expect(await screen.findByTestId("batch-review-count")).toHaveTextContent("3");
     expect(screen.getByTestId("batch-review-total")).toHaveTextContent("R$ 60,00");
     const matches = await screen.findByRole("region", { name: /1 linha coincide com um repasse/ });
+    // An older server sends no estimate: the fee is said to be unknown, not made up.
+    expect(screen.getByTestId("batch-review-fees")).toHaveTextContent("Só após o envio");
+    expect(screen.getByText("Nenhum repasse anterior para estimar.")).toBeInTheDocument();
     expect(within(matches).getByRole("link", { name: "Ver po_earlier" })).toHaveAttribute("href", "/payouts/po_earlier");
     const create = screen.getByRole("button", { name: "Criar lote com 3 repasses" });
     expect(create).toBeDisabled();
@@ -115,6 +129,51 @@ describe("new batch: upload → map → check", () => {
 
     await user.click(screen.getByRole("button", { name: "Confirmar e enviar 3 repasses" }));
     await waitFor(() => expect(push).toHaveBeenCalledWith("/payouts/batch/b_1"));
+  });
+
+  it("shows the fees estimated for the rows included, and rows repeating another batch, which can still be included knowingly", async () => {
+    previewAnswer = {
+      register_matches: [{ row_number: 3, payout_id: "po_sent", created_at: "2026-11-20T13:00:00.000Z" }],
+      batch_matches: [
+        { row_number: 2, batch_id: "b_0", file_name: "fornecedores.csv", batch_row_number: 12, batch_status: "awaiting_confirmation", batch_created_at: "2026-11-21T09:00:00.000Z" },
+        { row_number: 3, batch_id: "b_old", file_name: "outubro.xlsx", batch_row_number: 7, batch_status: "completed", batch_created_at: "2026-11-19T09:00:00.000Z" },
+      ],
+      // 1% with R$ 0,50 at least, from 37 payouts: R$ 0,50 for each of R$ 10, 20 and 30.
+      fee_estimate: { basis: "proportional", total_centavos: 150, sample_size: 37, minimum_fee_centavos: 50, ratio_fee_centavos: 1, ratio_amount_centavos: 100 },
+    };
+    const { user } = await toReview();
+    expect(await screen.findByTestId("batch-review-fees")).toHaveTextContent("R$ 1,50");
+    expect(screen.getByText("Tarifas estimadas")).toBeInTheDocument();
+    expect(screen.getByText("Pelos seus últimos 37 repasses; a tarifa real é definida pela API.")).toBeInTheDocument();
+
+    // Row 2 repeats row 12 of a batch awaiting confirmation (not in the register yet).
+    const batches = screen.getByRole("region", { name: "1 linha repete uma linha de outro lote" });
+    expect(batches).toHaveTextContent("Mesma chave e mesmo valor da linha 12 do lote “fornecedores.csv” (Aguardando confirmação)");
+    expect(within(batches).getByRole("link", { name: "Abrir o lote" })).toHaveAttribute("href", "/payouts/batch/b_0");
+    // Row 3 is in the register and came from a batch: listed once, under the register, with both.
+    const register = screen.getByRole("region", { name: /1 linha coincide com um repasse/ });
+    expect(within(register).getByRole("link", { name: "Ver po_sent" })).toHaveAttribute("href", "/payouts/po_sent");
+    expect(register).toHaveTextContent("linha 7 do lote “outubro.xlsx” (Concluído)");
+    expect(within(register).getByRole("link", { name: "Abrir o lote" })).toHaveAttribute("href", "/payouts/batch/b_old");
+    expect(within(batches).queryByText("Linha 3")).not.toBeInTheDocument();
+
+    // Leaving row 2 out: one payout fewer, one fee fewer, one flag fewer to acknowledge.
+    const create = screen.getByRole("button", { name: "Criar lote com 3 repasses" });
+    expect(create).toBeDisabled();
+    await user.click(within(batches).getByRole("checkbox", { name: /Linha 2/ }));
+    expect(screen.getByTestId("batch-review-count")).toHaveTextContent("2");
+    expect(screen.getByTestId("batch-review-fees")).toHaveTextContent("R$ 1,00");
+    expect(screen.getByRole("checkbox", { name: "Conferi a linha sinalizada e quero incluí-la." })).not.toBeChecked();
+
+    // Taken back knowingly: both flagged rows need the acknowledgement, then the batch is created with them.
+    await user.click(within(batches).getByRole("checkbox", { name: /Linha 2/ }));
+    expect(screen.getByTestId("batch-review-fees")).toHaveTextContent("R$ 1,50");
+    await user.click(screen.getByRole("checkbox", { name: "Conferi as 2 linhas sinalizadas e quero incluí-las." }));
+    createAnswers.push(() => ok(batchFixture({ status: "awaiting_confirmation" }), 201));
+    await user.click(screen.getByRole("button", { name: "Criar lote com 3 repasses" }));
+    await screen.findByRole("button", { name: "Confirmar e enviar 3 repasses" });
+    const body = calls.find((call) => call.method === "POST" && call.url === "/api/payout-batches")?.body as { rows: Array<{ row_number: number }> };
+    expect(body.rows.map((row) => row.row_number)).toEqual([2, 3, 5]);
   });
 
   it("refuses a file it cannot read with the reason and keeps nothing of it", async () => {

@@ -26,7 +26,7 @@ let calls: FetchCall[];
 beforeEach(() => {
   batch = batchFixture({ counts: { pending: 1, sending: 0, sent: 1, paid: 1, failed: 0, needs_review: 0, cancelled: 0 }, rate_per_minute: 42, eta_seconds: 90 });
   rows = [
-    batchRowFixture({ row_number: 2, status: "paid", payout_id: "po_a", end_to_end_id: "E0001" }),
+    batchRowFixture({ row_number: 2, status: "paid", payout_id: "po_a", end_to_end_id: "E0001", fee_centavos: 50 }),
     batchRowFixture({ row_number: 3, status: "sent", payout_id: "po_b", name: "Bruno" }),
     batchRowFixture({ row_number: 5, status: "pending", name: "Dora" }),
   ];
@@ -50,6 +50,10 @@ describe("batch progress", () => {
 
     const table = await screen.findByRole("table", { name: "Resultado por linha" });
     expect(within(table).getByRole("link", { name: "po_a" })).toHaveAttribute("href", "/payouts/po_a");
+    // The fee the API reported, in reais; none yet for a row not sent.
+    expect(within(table).getByRole("columnheader", { name: "Tarifa" })).toBeInTheDocument();
+    expect(within(table).getByRole("link", { name: "po_a" }).closest("tr")).toHaveTextContent("R$ 0,50");
+    expect(within(table).getByText("Dora").closest("tr")).not.toHaveTextContent("R$ 0,50");
     expect(screen.getByRole("link", { name: "Baixar resultados (CSV)" })).toHaveAttribute("href", "/api/payout-batches/b_1/results.csv");
     expect(screen.getByRole("link", { name: "Baixar resultados (Excel)" })).toHaveAttribute("href", "/api/payout-batches/b_1/results.xlsx");
 

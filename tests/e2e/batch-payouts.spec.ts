@@ -85,11 +85,13 @@ test.describe("batch payouts", () => {
     const [headerLine = "", ...lines] = text.trim().split(/\r?\n/);
     const header = headerLine.split(";");
     // The file's own columns in its order (cells as fixed in the browser), then the outcome.
-    expect(header).toEqual(["nome", "chave pix", "valor", "descrição", "status", "payout_id", "end_to_end_id", "failure_reason"]);
+    expect(header).toEqual(["nome", "chave pix", "valor", "descrição", "status", "payout_id", "end_to_end_id", "failure_reason", "fee"]);
     expect(lines).toHaveLength(3);
     const carla = (lines.find((line) => line.startsWith("Carla Dias")) ?? "").split(";");
     expect(carla[header.indexOf("valor")]).toBe("20,00");
     for (const line of lines) expect(line.split(";")[header.indexOf("status")]).toBe("paid");
+    // Each paid row's fee as the API reported it, in reais with a decimal comma.
+    for (const line of lines) expect(line.split(";")[header.indexOf("fee")]).toMatch(/^\d+,\d\d$/);
   });
 
   test("a viewer sees neither the entry nor the pages", async ({ page }) => {

@@ -141,6 +141,8 @@ export interface BatchRowOutcome {
   payoutId: string | null;
   endToEndId: string | null;
   failureReason: string | null;
+  /** The fee the API reported for the row's payout, once known. */
+  feeCentavos: number | null;
 }
 
 /** Every row of a batch with its outcome, in row order (empty for another business's batch). */
@@ -159,6 +161,7 @@ export function listBatchRows(ledger: Ledger, businessId: string, batchId: strin
       payoutId: payouts.payoutId,
       endToEndId: payouts.endToEndId,
       failureReason: sql<string | null>`CASE WHEN ${payouts.state} = 'rejected' THEN coalesce(${payouts.lastErrorMessage}, ${payouts.lastErrorCode}) ELSE ${payouts.failureReason} END`,
+      feeCentavos: payouts.feeCentavos,
     })
     .from(payoutBatchRows)
     .leftJoin(payouts, eq(payouts.id, payoutBatchRows.payoutId))

@@ -2,6 +2,7 @@ import "server-only";
 import writeXlsxFile, { type Row } from "write-excel-file/node";
 import { listBatchRows, type BatchRowOutcome } from "@/lib/server/ledger";
 import { batchResultsCsv } from "@/lib/shared/batch/export";
+import { centavosToDecimal } from "@/lib/shared/money";
 import { BATCH_RESULT_COLUMNS } from "@/lib/shared/schemas/payout-batches";
 import type { HandlerResult, SessionContext } from "../http/handler";
 import { batchOr404 } from "./payout-batches";
@@ -25,7 +26,13 @@ function originalTable(rows: readonly BatchRowOutcome[]) {
   return { header, cells };
 }
 
-const outcomeOf = (row: BatchRowOutcome) => [row.status, row.payoutId, row.endToEndId, row.failureReason] as const;
+/**
+ * A fee as the results file writes money: reais with a decimal comma and no grouping ("0,50", "1234,56"), as the
+ * file's .xlsx amounts come back and as a semicolon CSV opens in a Brazilian Excel; empty while unknown.
+ */
+const feeCell = (centavos: number | null) => (centavos === null ? "" : centavosToDecimal(centavos).replace(".", ","));
+
+const outcomeOf = (row: BatchRowOutcome) => [row.status, row.payoutId, row.endToEndId, row.failureReason, feeCell(row.feeCentavos)] as const;
 
 async function load(ctx: Ctx) {
   const batch = await batchOr404(ctx.ledger, ctx.businessId, ctx.params.id);

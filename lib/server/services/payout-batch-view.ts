@@ -48,6 +48,7 @@ export function toBatchRowView(row: BatchRowOutcome): BatchRow {
     payout_id: row.payoutId,
     end_to_end_id: row.endToEndId,
     failure_reason: row.failureReason,
+    fee_centavos: row.feeCentavos,
     ...(row.description ? { description: row.description } : {}),
     ...(row.name ? { name: row.name } : {}),
   };

@@ -4,7 +4,6 @@ import {
   appendAudit,
   batchProgress,
   createBatch as writeBatch,
-  findPayoutsByRequestHash,
   getBatch,
   inTransaction,
   listBatchRows,
@@ -13,25 +12,17 @@ import {
   type Ledger,
 } from "@/lib/server/ledger";
 import { serverClock } from "@/lib/server/clock";
-import { type BatchRowValue, type CreateBatchInput } from "@/lib/shared/schemas/payout-batches";
+import { type CreateBatchInput } from "@/lib/shared/schemas/payout-batches";
 import { maskPixKey } from "@/lib/shared/validation/pix-mask";
 import { BffError } from "../http/errors";
 import type { HandlerResult, SessionContext } from "../http/handler";
-import { payoutRequestHash } from "./payouts";
 import { RATE_WINDOW_MS, toBatchRowView, toBatchView } from "./payout-batch-view";
 
 type Ctx<P = unknown, B = unknown> = SessionContext<P, unknown, B>;
 
-/** How far back the register is searched for payouts a new batch would repeat. */
-const REGISTER_MATCH_DAYS = 7;
-
 /** The idempotency key of a row's payout upstream: derived from the batch and the row, so a re-send is always a replay. */
 export function batchRowKey(batchId: string, rowNumber: number): string {
   return `batch-${batchId}-${rowNumber}`;
-}
-
-function rowHash(row: BatchRowValue): string {
-  return payoutRequestHash({ amount_centavos: row.amount_centavos, pix_key_type: row.key_type, pix_key: row.pix_key, idempotency_key: "" });
 }
 
 /** Fingerprint of a whole creation request, to tell a retry (same) from a reused key (different). */
@@ -51,25 +42,6 @@ export async function batchOr404(ledger: Ledger, businessId: string, id: string)
   const batch = await getBatch(ledger, businessId, id);
   if (!batch) throw new BffError(404, "batch_not_found", "No payout batch with this id.");
   return batch;
-}
-
-// POST /api/payout-batches/preview: rows matching a payout of the last 7 days (same key, type and amount). No writes.
-export async function previewBatch(ctx: Ctx<unknown, { rows: BatchRowValue[] }>): Promise<HandlerResult> {
-  const hashes = new Map<string, number[]>();
-  for (const row of ctx.body.rows) {
-    const hash = rowHash(row);
-    hashes.set(hash, [...(hashes.get(hash) ?? []), row.row_number]);
-  }
-  const since = new Date(serverClock().now() - REGISTER_MATCH_DAYS * 24 * 60 * 60_000);
-  const found = await findPayoutsByRequestHash(ctx.ledger, ctx.businessId, [...hashes.keys()], since);
-  const matches = new Map<number, { row_number: number; payout_id: string | null; created_at: string }>();
-  for (const payout of found) {
-    for (const rowNumber of hashes.get(payout.requestHash ?? "") ?? []) {
-      // The latest earlier payout per row.
-      matches.set(rowNumber, { row_number: rowNumber, payout_id: payout.payoutId, created_at: payout.createdAt.toISOString() });
-    }
-  }
-  return { data: { register_matches: [...matches.values()].sort((a, b) => a.row_number - b.row_number) } };
 }
 
 // POST /api/payout-batches: the batch and every row written before anything is sent; one batch per Idempotency-Key.

@@ -83,7 +83,7 @@ export const createBatchBodySchema = z.object({
 export type CreateBatchBody = z.input<typeof createBatchBodySchema>;
 export type CreateBatchInput = z.output<typeof createBatchBodySchema>;
 
-/** POST /api/payout-batches/preview: which rows match a payout the register holds from the last 7 days. */
+/** POST /api/payout-batches/preview: which rows match a payout the register holds or a row of another batch from the last 7 days, and the fees estimated. */
 export const previewBatchBodySchema = z.object({ rows: rowsSchema });
 export type PreviewBatchBody = z.input<typeof previewBatchBodySchema>;
 
@@ -93,7 +93,37 @@ export const registerMatchSchema = z.object({
   payout_id: z.nullable(z.string()),
   created_at: z.string(),
 });
-export const batchPreviewSchema = z.object({ register_matches: z.array(registerMatchSchema) });
+/** A row of another batch of the business (last 7 days) with the same key type, key and amount, that can still be sent or was sent. */
+export const batchMatchSchema = z.object({
+  row_number: int(),
+  batch_id: z.string(),
+  file_name: z.string(),
+  /** The other batch's own row number. */
+  batch_row_number: int(),
+  /** One of BATCH_STATUSES (unknown values kept as sent). */
+  batch_status: z.string(),
+  batch_created_at: z.string(),
+});
+export type BatchMatch = z.infer<typeof batchMatchSchema>;
+
+const feeEstimateCommon = { total_centavos: int(), sample_size: int() };
+/**
+ * The batch's fees estimated from the business's recent payouts with a known
+ * fee (lib/shared/batch/fee-estimate.ts has the model); null when there is none.
+ */
+export const feeEstimateSchema = z.discriminatedUnion("basis", [
+  z.object({ ...feeEstimateCommon, basis: z.literal("flat"), fee_centavos: int() }),
+  z.object({ ...feeEstimateCommon, basis: z.literal("proportional"), minimum_fee_centavos: int(), ratio_fee_centavos: int(), ratio_amount_centavos: int() }),
+]);
+export type FeeEstimate = z.infer<typeof feeEstimateSchema>;
+
+export const batchPreviewSchema = z.object({
+  register_matches: z.array(registerMatchSchema),
+  /** Absent from an older server: no batch matches. */
+  batch_matches: z._default(z.array(batchMatchSchema), []),
+  /** Absent (an older server) or of a basis this page does not know: shown as not known, never blocking the review. */
+  fee_estimate: z.catch(z.nullable(feeEstimateSchema), null),
+});
 export type BatchPreview = z.infer<typeof batchPreviewSchema>;
 
 /** POST /api/payout-batches/{id}/confirm. Above the threshold the total must be typed. */
@@ -154,6 +184,8 @@ export const batchRowSchema = z.object({
   payout_id: z.nullable(z.string()),
   end_to_end_id: z.nullable(z.string()),
   failure_reason: z.nullable(z.string()),
+  /** The fee the API reported for the row's payout; null (or absent, an older server) until known. */
+  fee_centavos: z._default(z.nullable(int()), null),
   description: z.optional(z.string()),
   name: z.optional(z.string()),
 });
@@ -162,5 +194,5 @@ export type BatchRow = z.infer<typeof batchRowSchema>;
 export const batchRowsSchema = z.object({ rows: z.array(batchRowSchema) });
 export type BatchRows = z.infer<typeof batchRowsSchema>;
 
-/** Header of the outcome columns the results file appends to the file's own columns. */
-export const BATCH_RESULT_COLUMNS = ["status", "payout_id", "end_to_end_id", "failure_reason"] as const;
+/** Header of the outcome columns the results file appends to the file's own columns ("fee": reais with a decimal comma, empty until known). */
+export const BATCH_RESULT_COLUMNS = ["status", "payout_id", "end_to_end_id", "failure_reason", "fee"] as const;
