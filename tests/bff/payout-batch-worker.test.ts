@@ -7,13 +7,14 @@
 import { describe, expect, it, vi } from "vitest";
 import * as activity from "@/app/api/activity/route";
 import * as cancel from "@/app/api/payout-batches/[id]/cancel/route";
-import { claimBatchRow, getLedger } from "@/lib/server/ledger";
-import { BATCH_WORKER_ACTOR, runBatchPass, startBatchWorker, stopBatchWorker } from "@/lib/server/services/payout-batch-worker";
+import { claimBatchRow, getLedger, listWorkBatches } from "@/lib/server/ledger";
+import { BATCH_WORKER_ACTOR, MAX_BATCH_BACKOFF_MS, batchBackoffMs, runBatchPass, startBatchWorker, stopBatchWorker } from "@/lib/server/services/payout-batch-worker";
 import { reconcilePayouts } from "@/lib/server/services/reconciler";
 import { sealCredential } from "@/lib/server/session/credential-seal";
 import { payoutPolicy } from "@/lib/server/services/payout-policy";
 import { sendPayout } from "@/lib/server/services/payout-sender";
 import { apiClientFor } from "@/lib/server/payments-api/for-credential";
+import { PaymentsApiError, type Credential, type PaymentsClient } from "@/lib/server/payments-api/client";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import type { Batch } from "@/lib/shared/schemas/payout-batches";
 import { ACME, call } from "../helpers/bff";
@@ -151,6 +152,58 @@ describe("batch worker", () => {
     expect([...(await upstreamByKey(ctx.harness, batch.id)).values()]).toEqual([1, 1, 1, 1, 1, 1]);
   }, 120_000);
 
+  /** The batch's back-off as the ledger holds it. */
+  async function backoffOf(batchId: string): Promise<number | null> {
+    const batch = (await listWorkBatches(await getLedger())).find((b) => b.id === batchId);
+    return batch?.backoffUntil?.getTime() ?? null;
+  }
+
+  /** Moved to 5 s before `until`, the batch claims nothing; moved to it, it claims again. */
+  async function expectWaitUntil(until: number): Promise<void> {
+    const ledger = await getLedger();
+    await ctx.harness.clock.skip(until - 5_000 - ctx.harness.clock.now());
+    expect((await runBatchPass(ledger, { concurrency: 1 })).claimed).toBe(0);
+    await ctx.harness.clock.skip(Math.max(0, until - ctx.harness.clock.now()));
+    expect((await runBatchPass(ledger, { concurrency: 1 })).claimed).toBeGreaterThan(0);
+  }
+
+  it("a 503 with only a Retry-After header makes the whole batch wait that long (no body field)", async () => {
+    const ledger = await getLedger();
+    const batch = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, batchRows(3, { prefix: "header503" })));
+    // The sandbox's 503 says how long only in its Retry-After header.
+    await ctx.harness.sandbox.setFaults([{ kind: "error503", method: "POST", path: "/v1/payouts", retry_after: 30 }]);
+    const before = ctx.harness.clock.now();
+    const first = await runBatchPass(ledger, { concurrency: 1, clientFor: (credential) => apiClientFor(credential, { maxAttempts: 1 }) });
+    const after = ctx.harness.clock.now();
+    expect(first).toMatchObject({ claimed: 1, unknown: 1, backoffs: 1 });
+    const until = await backoffOf(batch.id);
+    expect(until).toBeGreaterThanOrEqual(before + 30_000);
+    expect(until).toBeLessThanOrEqual(after + 30_000);
+    await ctx.harness.sandbox.clearFaults();
+
+    // Not one more row until the 30 s are over (1 s, the old fallback, is long past), then the batch goes on.
+    await expectWaitUntil(until ?? 0);
+  }, 120_000);
+
+  it("a 429 with only the body's retry_after_seconds makes the whole batch wait that long (no header)", async () => {
+    const ledger = await getLedger();
+    const batch = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, batchRows(3, { prefix: "body429" })));
+    // An API that says how long only in the body: the client's error as it would throw it, without a Retry-After.
+    const throttled = new PaymentsApiError({ kind: "http", status: 429, code: "rate_limited", message: "Too many requests.", details: { retry_after_seconds: 12 }, attempts: 1, retryable: true });
+    expect(throttled.retryAfter).toBeNull();
+    const clientFor = (credential: Credential): PaymentsClient => ({
+      ...apiClientFor(credential, { maxAttempts: 1 }),
+      createPayout: () => Promise.reject(throttled),
+    });
+    const before = ctx.harness.clock.now();
+    expect(await runBatchPass(ledger, { concurrency: 1, clientFor })).toMatchObject({ claimed: 1, backoffs: 1 });
+    const after = ctx.harness.clock.now();
+    const until = await backoffOf(batch.id);
+    expect(until).toBeGreaterThanOrEqual(before + 12_000);
+    expect(until).toBeLessThanOrEqual(after + 12_000);
+    await expectWaitUntil(until ?? 0);
+  }, 120_000);
+
   it("the process's own worker, started as the server starts it, sends a confirmed batch to the end by itself", async () => {
     startBatchWorker();
     try {
@@ -163,4 +216,30 @@ describe("batch worker", () => {
       stopBatchWorker();
     }
   }, 90_000);
+});
+
+describe("the batch's back-off (batchBackoffMs)", () => {
+  const now = Date.parse("2026-03-02T12:00:00Z");
+  const answer = (status: number, retryAfter: string | null, seconds?: unknown) =>
+    new PaymentsApiError({ kind: "http", status, code: "x", message: "x", details: seconds === undefined ? {} : { retry_after_seconds: seconds }, attempts: 4, retryable: true, retryAfter });
+
+  it("takes the longest of the Retry-After header (seconds or an HTTP date, read against the clock), the body's field and 1 s", () => {
+    expect(batchBackoffMs(answer(503, "30"), now)).toBe(30_000);
+    expect(batchBackoffMs(answer(503, new Date(now + 45_000).toUTCString()), now)).toBe(45_000);
+    expect(batchBackoffMs(answer(429, null, 12), now)).toBe(12_000);
+    expect(batchBackoffMs(answer(429, "20", 12), now)).toBe(20_000);
+    expect(batchBackoffMs(answer(429, "2", 12), now)).toBe(12_000);
+    // Nothing usable said: 1 s (a date in the past, garbage, zero, a negative or non-numeric body field).
+    for (const error of [answer(503, null), answer(503, new Date(now - 5_000).toUTCString()), answer(503, "soon"), answer(429, "0", 0), answer(429, null, -3), answer(429, null, "9")]) {
+      expect(batchBackoffMs(error, now)).toBe(1_000);
+    }
+  });
+
+  it("waits at most 5 minutes, and only on a 429 or a 503", () => {
+    expect(batchBackoffMs(answer(503, "86400"), now)).toBe(MAX_BATCH_BACKOFF_MS);
+    expect(batchBackoffMs(answer(429, new Date(now + 3_600_000).toUTCString(), 7200), now)).toBe(5 * 60_000);
+    expect(batchBackoffMs(answer(500, "30"), now)).toBeNull();
+    expect(batchBackoffMs(answer(422, "30"), now)).toBeNull();
+    expect(batchBackoffMs(new Error("network"), now)).toBeNull();
+  });
 });
