@@ -24,8 +24,8 @@ withTableLayout(beforeAll, afterAll);
 // row 5's 11 digits are a valid CPF and a possible mobile number (the type is chosen).
 const CSV = ["nome;chave pix;valor;descrição", "Ana;ana@example.com;10,00;ok", "Bruno;bruno@example.com;dez reais;fix me", "Carla;;5,00;no key", "Dora;52998224725;30,00;ambiguous"].join("\r\n");
 
-function csvFile(): File {
-  return new File([CSV], "fornecedores.csv", { type: "text/csv" });
+function csvFile(text = CSV): File {
+  return new File([text], "fornecedores.csv", { type: "text/csv" });
 }
 
 let calls: FetchCall[];
@@ -42,9 +42,9 @@ beforeEach(() => {
   ]);
 });
 
-async function uploadAndCheck() {
+async function uploadAndCheck(text = CSV) {
   const view = renderWithProviders(<NewBatchFlow />, { role: "operator" });
-  await view.user.upload(screen.getByLabelText("Planilha de repasses (CSV ou .xlsx)"), csvFile());
+  await view.user.upload(screen.getByLabelText("Planilha de repasses (CSV ou .xlsx)"), csvFile(text));
   expect(await screen.findByText(/Todas as colunas necessárias foram reconhecidas/)).toBeInTheDocument();
   await view.user.click(screen.getByRole("button", { name: "Conferir linhas" }));
   await screen.findByRole("table", { name: "Linhas da planilha" });
@@ -73,6 +73,31 @@ describe("new batch: upload → map → check", () => {
     await user.selectOptions(screen.getByRole("combobox", { name: "Tipo de chave da linha 5" }), "cpf");
 
     expect(screen.getByTestId("batch-check-summary")).toHaveTextContent("3 linhas incluídas · 0 com erro · 1 deixadas de fora");
+    expect(review).toBeEnabled();
+  });
+
+  it("a formula in a cell, mapped or not, is an error under that cell: fixed in place or left out, and only then the review opens", async () => {
+    // Row 2's "obs" (a column no field is mapped to) and row 3's name are formulas; row 4 is good.
+    const hostile = ["nome;chave pix;valor;obs", 'Ana;ana@example.com;10,00;"=HYPERLINK(""http://x"",""y"")"', "@SUM(A1);bia@example.com;5,00;ok", "Caio;caio@example.com;1,00;-"].join("\r\n");
+    const { user } = await uploadAndCheck(hostile);
+    expect(screen.getByTestId("batch-check-summary")).toHaveTextContent("3 linhas incluídas · 2 com erro · 0 deixadas de fora");
+    expect(screen.getByText("Parece uma fórmula de planilha (começa com '='): digite o valor em vez da fórmula ou deixe a linha de fora.")).toBeInTheDocument();
+    expect(screen.getByText(/começa com '@'/)).toBeInTheDocument();
+    const review = screen.getByRole("button", { name: "Revisar o lote" });
+    expect(review).toBeDisabled();
+
+    // The unmapped column is shown because of its error, and its cell is fixed in place.
+    expect(screen.getByRole("columnheader", { name: "obs" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Corrigir obs, linha 2" }));
+    const input = screen.getByRole("textbox", { name: "obs, linha 2" });
+    await user.clear(input);
+    await user.type(input, "site{Enter}");
+    expect(screen.queryByText(/começa com '='/)).not.toBeInTheDocument();
+    expect(review).toBeDisabled();
+
+    // Leaving the other row out unblocks the batch.
+    await user.click(screen.getByRole("checkbox", { name: "Incluir a linha 3" }));
+    expect(screen.getByTestId("batch-check-summary")).toHaveTextContent("2 linhas incluídas · 0 com erro · 1 deixadas de fora");
     expect(review).toBeEnabled();
   });
 

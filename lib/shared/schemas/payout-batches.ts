@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { formulaMessage } from "@/lib/shared/batch/formula";
 import { BATCH_LIMITS } from "@/lib/shared/batch/limits";
 import { BATCH_TEXT_MAX } from "@/lib/shared/batch/validate-row";
 import { addTransformIssue, positiveCentavosSchema, storableText } from "./common";
@@ -21,8 +22,18 @@ export type BatchRowStatus = (typeof BATCH_ROW_STATUSES)[number];
 /** Row statuses that end a row (a batch is completed when every row is in one of these). */
 export const FINAL_BATCH_ROW_STATUSES = ["paid", "failed", "needs_review", "cancelled"] as const satisfies readonly BatchRowStatus[];
 
-const cellText = storableText().check(z.maxLength(BATCH_LIMITS.maxCellChars, { error: "validation.tooLong" }));
-const optionalText = z.optional(storableText().check(z.trim(), z.maxLength(BATCH_TEXT_MAX, { error: "validation.tooLong" })));
+/**
+ * No text a batch stores may be a spreadsheet formula (the results file repeats
+ * it): the browser's check step refuses it cell by cell with the same rule
+ * (lib/shared/batch/formula.ts), and this refuses a request that carries one anyway.
+ */
+const notFormula = z.superRefine((text: string, ctx) => {
+  const message = formulaMessage(text);
+  if (message) ctx.addIssue({ code: "custom", message });
+});
+const cellText = storableText().check(z.maxLength(BATCH_LIMITS.maxCellChars, { error: "validation.tooLong" }), notFormula);
+const columnName = storableText().check(z.maxLength(BATCH_LIMITS.maxCellChars, { error: "validation.tooLong" }));
+const optionalText = z.optional(storableText().check(z.trim(), z.maxLength(BATCH_TEXT_MAX, { error: "validation.tooLong" }), notFormula));
 const int = () => z.number().check(z.int());
 
 /**
@@ -32,15 +43,21 @@ const int = () => z.number().check(z.int());
  */
 const batchRowFieldsSchema = z.object({
   row_number: z.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)),
-  pix_key: storableText({ error: "validation.required" }).check(z.trim(), z.minLength(1, { error: "validation.required" }), z.maxLength(140)),
+  pix_key: storableText({ error: "validation.required" }).check(z.trim(), z.minLength(1, { error: "validation.required" }), z.maxLength(140), notFormula),
   key_type: pixKeyTypeSchema,
   amount_centavos: positiveCentavosSchema,
   description: optionalText,
   name: optionalText,
-  /** The file's own cells of this row (header → cell), returned in the results file. */
-  original: z
-    .record(cellText, cellText)
-    .check(z.refine((cells: Record<string, string>) => Object.keys(cells).length <= BATCH_LIMITS.maxColumns, { error: "batch.rows.tooManyColumns" })),
+  /** The file's own cells of this row (header → cell), returned in the results file. No cell, and no column name, may be a formula. */
+  original: z.record(columnName, cellText).check(
+    z.refine((cells: Record<string, string>) => Object.keys(cells).length <= BATCH_LIMITS.maxColumns, { error: "batch.rows.tooManyColumns" }),
+    z.superRefine((cells: Record<string, string>, ctx) => {
+      for (const name of Object.keys(cells)) {
+        const message = formulaMessage(name);
+        if (message) ctx.addIssue({ code: "custom", path: [name], message });
+      }
+    }),
+  ),
 });
 
 export const batchRowInputSchema = z.pipe(
