@@ -12,7 +12,7 @@ import { useI18n } from "@/lib/browser/i18n";
 import { useCreatePayoutBatch, usePreviewPayoutBatch } from "@/lib/browser/query/payout-batches";
 import type { BatchSummary } from "@/lib/shared/batch/summary";
 import type { Batch, CreateBatchBody } from "@/lib/shared/schemas/payout-batches";
-import { batchFingerprint, draftRowsForSubmit, type BatchDraft, type DraftAction } from "./batch-draft";
+import { batchFingerprint, draftBatchBody, draftRowsForSubmit, type BatchDraft, type DraftAction } from "./batch-draft";
 import { ReviewFlags } from "./review-flags";
 import { StepActions } from "./step-actions";
 
@@ -71,7 +71,7 @@ export function ReviewStep({ draft, summary, dispatch, onBack, onCreated }: Revi
 
   const createBatch = () => {
     if (!canCreate) return;
-    sender.submit({ file_name: draft.fileName, rows: draftRowsForSubmit(draft) });
+    sender.submit(draftBatchBody(draft));
   };
 
   return (

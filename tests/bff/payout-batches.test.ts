@@ -307,6 +307,36 @@ describe("preview and results", () => {
     expect(parsed.table.rows[0]?.cells[4]).toMatch(/^po_\w+$/);
   });
 
+  it("the results file keeps the upload's delimiter and its column order, integer-like names included", async () => {
+    // Names such as "2024" and "1" come first in a JSON object; the batch's column list keeps the file's order.
+    const columns = ["chave", "2024", "valor", "1"];
+    const rows = batchRows(2, { prefix: "order" }).map((row, i) => ({ ...row, original: { chave: row.pix_key, 2024: `ref ${i}`, valor: "10,00", 1: `x${i}` } }));
+    expect(Object.keys(rows[0]?.original ?? {})).toEqual(["1", "2024", "chave", "valor"]);
+    const created = await call(batches.POST, "/api/payout-batches", { method: "POST", cookie: ctx.cookie, idempotencyKey: newKey(), body: { file_name: "lista.csv", delimiter: ",", columns, rows } });
+    expect(created.status, created.text).toBe(201);
+    const lines = await resultsCsvLines((created.json.data as Batch).id);
+    expect(lines[0]).toBe("chave,2024,valor,1,status,payout_id,end_to_end_id,failure_reason");
+    expect(lines[1]).toBe('order0@example.com,ref 0,"10,00",x0,pending,,,');
+
+    // An .xlsx upload (delimiter null) gets ";", with the same order in the workbook.
+    const xlsxBatch = await call(batches.POST, "/api/payout-batches", { method: "POST", cookie: ctx.cookie, idempotencyKey: newKey(), body: { file_name: "lista.xlsx", delimiter: null, columns, rows } });
+    const id = (xlsxBatch.json.data as Batch).id;
+    expect((await resultsCsvLines(id))[0]).toBe("chave;2024;valor;1;status;payout_id;end_to_end_id;failure_reason");
+    const workbook = await resultsXlsx.GET(
+      new Request(`http://127.0.0.1:3000/api/payout-batches/${id}/results.xlsx`, { headers: { host: "127.0.0.1:3000", cookie: ctx.cookie } }),
+      { params: Promise.resolve({ id }) },
+    );
+    const parsed = await parseBatchFile(new Uint8Array(await workbook.arrayBuffer()), "lista-results.xlsx");
+    if (!parsed.ok) throw new Error(`results workbook refused: ${parsed.error.code}`);
+    expect(parsed.table.header.slice(0, 4)).toEqual(columns);
+    expect(parsed.table.rows[1]?.cells.slice(0, 4)).toEqual(["order1@example.com", "ref 1", "10,00", "x1"]);
+
+    // A column list naming a column twice is refused.
+    const twice = await call(batches.POST, "/api/payout-batches", { method: "POST", cookie: ctx.cookie, idempotencyKey: newKey(), body: { file_name: "x.csv", columns: ["chave", "chave"], rows } });
+    expect(twice.status).toBe(422);
+    expect(twice.json.error?.fields).toEqual({ columns: "batch.rows.duplicateColumn" });
+  });
+
   it("a formula the ledger holds (a batch written before formulas were refused) still comes back as text in both results files", async () => {
     // Written straight to the ledger: the routes no longer take such a cell.
     const id = randomUUID();
@@ -335,7 +365,9 @@ describe("preview and results", () => {
         },
       ],
     });
+    // Neither a delimiter nor a column list recorded (as for every batch before migration 0006): ";" and the rows' order.
     const lines = await resultsCsvLines(id);
+    expect(lines[0]).toBe("chave;nome;status;payout_id;end_to_end_id;failure_reason");
     expect(lines[1]).toBe(`old@example.com;"'=HYPERLINK(""http://x"")";pending;;;`);
     const workbook = await resultsXlsx.GET(
       new Request(`http://127.0.0.1:3000/api/payout-batches/${id}/results.xlsx`, { headers: { host: "127.0.0.1:3000", cookie: ctx.cookie } }),

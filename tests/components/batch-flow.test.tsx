@@ -129,7 +129,7 @@ describe("new batch: upload → map → check", () => {
     expect(creates).toHaveLength(2);
     expect(creates[0]?.idempotencyKey).toBeTruthy();
     expect(creates[1]?.idempotencyKey).toBe(creates[0]?.idempotencyKey);
-    const body = creates[1]?.body as { file_name: string; rows: Array<Record<string, unknown>> };
+    const body = creates[1]?.body as { file_name: string; delimiter: unknown; columns: unknown; rows: Array<Record<string, unknown>> };
     expect(body.file_name).toBe("fornecedores.csv");
     expect(body.rows.map((row) => [row.row_number, row.amount_centavos, row.key_type])).toEqual([
       [2, 1000, "email"],
@@ -137,6 +137,9 @@ describe("new batch: upload → map → check", () => {
       [5, 3000, "cpf"],
     ]);
     expect(body.rows[1]?.original).toEqual({ nome: "Bruno", "chave pix": "bruno@example.com", valor: "20,00", descrição: "fix me" });
+    // The file's column order and delimiter travel with the batch, for the results file.
+    expect(body.columns).toEqual(["nome", "chave pix", "valor", "descrição"]);
+    expect(body.delimiter).toBe(";");
 
     await user.click(screen.getByRole("button", { name: "Confirmar e enviar 3 repasses" }));
     await waitFor(() => expect(push).toHaveBeenCalledWith("/payouts/batch/b_1"));

@@ -75,6 +75,15 @@ describe.each(drivers)("payout batches (%s)", (driver) => {
     expect(rows[0]?.original.map(([header]) => header)).toEqual(["valor", "chave"]);
   });
 
+  it("keeps the upload's delimiter and column list with the batch; a batch written without them reads null (as older ones do)", async () => {
+    const withFormat = await createBatch(ledger(), { ...batchInput(ACME, 1), csvDelimiter: ",", columns: ["2024", "valor", "chave"] });
+    expect(await getBatch(ledger(), ACME, withFormat.id)).toMatchObject({ csvDelimiter: ",", columns: ["2024", "valor", "chave"] });
+    const without = await createBatch(ledger(), batchInput(ACME, 1));
+    expect(await getBatch(ledger(), ACME, without.id)).toMatchObject({ csvDelimiter: null, columns: null });
+    // The database itself takes no other delimiter.
+    await expect(moveBatch(ledger(), ACME, without.id, ["awaiting_confirmation"], { csvDelimiter: "|" as ";" })).rejects.toThrow();
+  });
+
   it("a claim turns the next pending row into a payout intent linked to its batch, and erases the row's key", async () => {
     const batch = await sendingBatch(ledger(), ACME, 2);
     const claimed = await claimBatchRow(ledger(), { id: batch.id, businessId: ACME }, prepare);

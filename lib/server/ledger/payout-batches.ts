@@ -37,6 +37,10 @@ export interface BatchWrite {
   fileName: string;
   actor: Actor;
   totalCentavos: number;
+  /** The uploaded CSV's delimiter (null or absent: an .xlsx, or a caller that did not say). */
+  csvDelimiter?: "," | ";" | null;
+  /** The file's column names in their order (the rows' `original` follow it). */
+  columns?: readonly string[] | null;
   rows: readonly BatchRowWrite[];
 }
 
@@ -60,6 +64,8 @@ export async function createBatch(ledger: Ledger, input: BatchWrite): Promise<Ba
         fileName: toStorableText(input.fileName),
         rowCount: input.rows.length,
         totalCentavos: input.totalCentavos,
+        csvDelimiter: input.csvDelimiter ?? null,
+        columns: input.columns ? [...input.columns] : null,
         createdByName: input.actor.name,
         createdByRole: input.actor.role,
       })

@@ -92,9 +92,25 @@ const rowsSchema = z.array(batchRowInputSchema).check(
   }),
 );
 
+/** A column name of the file: no formula either (a column name that is one refuses the file in the browser). */
+const columnNameChecked = columnName.check(notFormula);
+
 /** POST /api/payout-batches (with an Idempotency-Key header). */
 export const createBatchBodySchema = z.object({
   file_name: storableText({ error: "validation.required" }).check(z.trim(), z.minLength(1, { error: "validation.required" }), z.maxLength(255, { error: "validation.tooLong" })),
+  /** The uploaded CSV's delimiter, which the results file reuses; null (or absent) for an .xlsx: the results use ";". */
+  delimiter: z.optional(z.nullable(z.enum([",", ";"], { error: "validation.invalid" }))),
+  /**
+   * The file's column names in their order, as the rows' `original` name them: a
+   * JSON object does not keep its keys' order (a name such as "2024" comes
+   * first), so the results file takes the order from here.
+   */
+  columns: z.optional(
+    z.array(columnNameChecked).check(
+      z.maxLength(BATCH_LIMITS.maxColumns, { error: "batch.rows.tooManyColumns" }),
+      z.refine((names: string[]) => new Set(names).size === names.length, { error: "batch.rows.duplicateColumn" }),
+    ),
+  ),
   rows: rowsSchema,
 });
 export type CreateBatchBody = z.input<typeof createBatchBodySchema>;

@@ -207,6 +207,7 @@ export const batchUiPtBR = {
   "batch.rows.tooMany": "O lote passa do limite de linhas.",
   "batch.rows.tooManyColumns": "A linha tem colunas demais.",
   "batch.rows.duplicateRowNumber": "O mesmo número de linha aparece duas vezes.",
+  "batch.rows.duplicateColumn": "O mesmo nome de coluna aparece duas vezes.",
 
   "status.awaiting_confirmation": "Aguardando confirmação",
   "status.sending": "Enviando",
@@ -418,6 +419,7 @@ export const batchUiEn = {
   "batch.rows.tooMany": "The batch has more rows than allowed.",
   "batch.rows.tooManyColumns": "The row has too many columns.",
   "batch.rows.duplicateRowNumber": "The same row number appears twice.",
+  "batch.rows.duplicateColumn": "The same column name appears twice.",
 
   "status.awaiting_confirmation": "Awaiting confirmation",
   "status.sending": "Sending",
