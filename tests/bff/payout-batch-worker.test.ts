@@ -7,7 +7,10 @@
 import { describe, expect, it, vi } from "vitest";
 import * as activity from "@/app/api/activity/route";
 import * as cancel from "@/app/api/payout-batches/[id]/cancel/route";
-import { claimBatchRow, getLedger, listWorkBatches } from "@/lib/server/ledger";
+import * as pause from "@/app/api/payout-batches/[id]/pause/route";
+import * as results from "@/app/api/payout-batches/[id]/results.csv/route";
+import * as review from "@/app/api/payouts/review/route";
+import { claimBatchRow, getLedger, listWorkBatches, movePayoutToReview } from "@/lib/server/ledger";
 import { BATCH_WORKER_ACTOR, MAX_BATCH_BACKOFF_MS, batchBackoffMs, runBatchPass, startBatchWorker, stopBatchWorker } from "@/lib/server/services/payout-batch-worker";
 import { reconcilePayouts } from "@/lib/server/services/reconciler";
 import { sealCredential } from "@/lib/server/session/credential-seal";
@@ -29,7 +32,7 @@ describe("batch worker", () => {
     const batch = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, batchRows(50, { prefix: "fifty", unknownKeys })));
     const { batch: done, passes } = await runUntilDone(ctx.harness, ctx.cookie, batch.id);
     expect(done.status).toBe("completed");
-    expect(done.counts).toEqual({ pending: 0, sending: 0, sent: 0, paid: 47, failed: 3, needs_review: 0, cancelled: 0 });
+    expect(done.counts).toEqual({ pending: 0, sending: 0, sent: 0, paid: 47, failed: 3, needs_review: 0, handled: 0, cancelled: 0 });
     expect(passes.reduce((sum, p) => sum + p.claimed, 0)).toBe(50);
 
     const rows = await readRows(ctx.cookie, batch.id);
@@ -118,6 +121,54 @@ describe("batch worker", () => {
     expect(rows.filter((r) => r.status === "cancelled").map((r) => r.row_number)).toEqual(rows.map((r) => r.row_number).filter((n) => n !== first));
     expect(rows.find((r) => r.row_number === first)).toMatchObject({ status: expect.stringMatching(/^(sent|paid)$/), payout_id: expect.stringMatching(/^po_/) });
     for (const row of claimed.slice(1)) expect(rows.find((r) => r.row_number === row?.rowNumber)?.failure_reason).toBe("Cancelled with its batch before it was sent.");
+  }, 120_000);
+
+  it("a row a person resolves follows its payout (handled reads handled in progress, rows and results); the paused batch then completes, audited", async () => {
+    const ledger = await getLedger();
+    const batch = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, batchRows(2, { prefix: "reviewed" })));
+    const credential = { kind: "api_key" as const, apiKey: ACME.apiKey };
+    const prepare = async () => ({
+      requestHash: "reviewed",
+      credentialSeal: await sealCredential(credential, { lifetimeMs: payoutPolicy().sealLifetimeMs, now: ctx.harness.clock.now() }),
+      actor: { name: "Olivia Operator", role: "operator" },
+    });
+    // Both rows claimed, then the operator pauses: row 2 is sent, row 3's answer never came and it waits for a person.
+    const [sent, lost] = [await claimBatchRow(ledger, { id: batch.id, businessId: ACME.businessId }, prepare), await claimBatchRow(ledger, { id: batch.id, businessId: ACME.businessId }, prepare)];
+    expect((await call(pause.POST, `/api/payout-batches/${batch.id}/pause`, { method: "POST", cookie: ctx.cookie, params: { id: batch.id }, body: {} })).status).toBe(200);
+    const outcome = await sendPayout(
+      { ledger, api: apiClientFor(credential), businessId: ACME.businessId, actor: BATCH_WORKER_ACTOR, action: "payout.create", mayResolveReview: false },
+      sent?.idempotencyKey ?? "",
+    );
+    expect(outcome.kind).toBe("submitted");
+    await movePayoutToReview(ledger, ACME.businessId, lost?.idempotencyKey ?? "", "resend_window_passed");
+    expect((await readRows(ctx.cookie, batch.id)).map((r) => r.status)).toEqual(["sent", "needs_review"]);
+
+    const handled = await call(review.POST, "/api/payouts/review", {
+      method: "POST",
+      cookie: ctx.cookie,
+      body: { action: "mark_handled", idempotency_key: lost?.idempotencyKey, note: "Checked with the bank: never made." },
+    });
+    expect(handled.status, handled.text).toBe(200);
+    expect((await readRows(ctx.cookie, batch.id)).map((r) => r.status)).toEqual(["sent", "handled"]);
+    expect((await readBatch(ctx.cookie, batch.id)).counts).toMatchObject({ sent: 1, needs_review: 0, handled: 1 });
+
+    // The worker follows the paused batch's sent row to its end; with every row ended, the batch is completed.
+    for (let pass = 0; pass < 30 && (await readBatch(ctx.cookie, batch.id)).status === "paused"; pass++) {
+      await runBatchPass(ledger, { concurrency: 2 });
+      await ctx.harness.clock.skip(1_000);
+    }
+    const done = await readBatch(ctx.cookie, batch.id);
+    expect(done.status).toBe("completed");
+    expect(done.counts).toMatchObject({ paid: 1, handled: 1, needs_review: 0 });
+    const audit = (await call(activity.GET, `/api/activity?target_id=${batch.id}`, { cookie: ctx.cookie })).json.data as { items: ActivityEntry[] };
+    expect(audit.items[0]).toMatchObject({ action: "batch.completed", actor: { name: "batch worker" } });
+
+    const csv = await results.GET(
+      new Request(`http://127.0.0.1:3000/api/payout-batches/${batch.id}/results.csv`, { headers: { host: "127.0.0.1:3000", cookie: ctx.cookie } }),
+      { params: Promise.resolve({ id: batch.id }) },
+    );
+    const statuses = (await csv.text()).trim().split("\r\n").slice(1).map((line) => line.split(";")[3]);
+    expect(statuses).toEqual(["paid", "handled"]);
   }, 120_000);
 
   it("two workers on one ledger never send the same row", async () => {

@@ -101,7 +101,7 @@ describe("creating a batch", () => {
     const upstreamBefore = (await ctx.harness.sandbox.payouts()).length;
     const batch = await createBatch(ctx.cookie, batchRows(3));
     expect(batch).toMatchObject({ status: "awaiting_confirmation", row_count: 3, total_centavos: 1000 + 1001 + 1002, created_by: "Olivia Operator", file_name: "lista.csv" });
-    expect(batch.counts).toEqual({ pending: 3, sending: 0, sent: 0, paid: 0, failed: 0, needs_review: 0, cancelled: 0 });
+    expect(batch.counts).toEqual({ pending: 3, sending: 0, sent: 0, paid: 0, failed: 0, needs_review: 0, handled: 0, cancelled: 0 });
     const rows = await readRows(ctx.cookie, batch.id);
     expect(rows.map((r) => [r.row_number, r.status, r.pix_key, r.payout_id])).toEqual([
       [2, "pending", "r***@example.com", null],

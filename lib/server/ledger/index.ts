@@ -58,5 +58,14 @@ export {
   moveBatch,
 } from "./payout-batches";
 export type { BatchProgress, BatchRecord, BatchRowOutcome, BatchRowWrite, BatchWrite } from "./payout-batches";
-export { claimBatchRow, claimBatchRows, finishBatches, listBatchFollowUps, listWorkBatches, pauseForCredential, setBatchBackoff } from "./payout-batch-work";
+export {
+  claimBatchRow,
+  claimBatchRows,
+  finishBatches,
+  listBatchFollowUps,
+  listFinishedPausedBatches,
+  listWorkBatches,
+  pauseForCredential,
+  setBatchBackoff,
+} from "./payout-batch-work";
 export type { ClaimedRow, ClaimPreparation, WorkBatch } from "./payout-batch-work";

@@ -122,13 +122,16 @@ export const BATCH_CANCELLED_CODE = "batch_cancelled";
 /**
  * A row's status as the batch API shows it, from the row and its payout:
  * pending / cancelled before a payout exists, then the payout's state and
- * upstream status (docs/batch-payouts.md has the table).
+ * upstream status (docs/batch-payouts.md has the table). It follows whatever a
+ * person's review sets: closed as handled reads `handled`, a payout found and
+ * attached reads as its upstream status.
  */
 export const ROW_STATUS_SQL: SQL<string> = sql<string>`CASE
   WHEN ${payoutBatchRows.status} = 'pending' THEN 'pending'
   WHEN ${payoutBatchRows.status} = 'cancelled' THEN 'cancelled'
   WHEN ${payouts.state} IN ('intent', 'uncertain') THEN 'sending'
-  WHEN ${payouts.state} IN ('needs_review', 'handled') THEN 'needs_review'
+  WHEN ${payouts.state} = 'needs_review' THEN 'needs_review'
+  WHEN ${payouts.state} = 'handled' THEN 'handled'
   WHEN ${payouts.state} = 'rejected' AND ${payouts.lastErrorCode} = 'batch_cancelled' THEN 'cancelled'
   WHEN ${payouts.state} = 'rejected' THEN 'failed'
   WHEN ${payouts.status} = 'paid' THEN 'paid'

@@ -140,6 +140,9 @@ export const payoutBatches = pgTable(
     index("payout_batches_active_idx")
       .on(t.confirmedAt)
       .where(sql`status IN ('sending', 'paused', 'cancelled') AND credential_seal IS NOT NULL`),
+    index("payout_batches_paused_idx")
+      .on(t.pausedAt)
+      .where(sql`status = 'paused' AND credential_seal IS NULL`),
   ],
 );
 

@@ -6,6 +6,7 @@ import {
   finishBatches,
   getLedger,
   listBatchFollowUps,
+  listFinishedPausedBatches,
   listWorkBatches,
   pauseForCredential,
   setBatchBackoff,
@@ -83,7 +84,8 @@ interface Active {
  * intents, see claimBatchRows) and sends each with the single payout's sender,
  * under its lease and with its own key, `concurrency` at a time; then looks up
  * the pending payouts of the batches with nothing left to send (a batch still
- * sending keeps the rate for its sends), and completes the batches that are done.
+ * sending keeps the rate for its sends), and completes the batches that are done
+ * (sending or paused).
  */
 export async function runBatchPass(ledger: Ledger, options: BatchPassOptions): Promise<BatchPassSummary> {
   const policy = options.policy ?? payoutPolicy();
@@ -112,7 +114,9 @@ export async function runBatchPass(ledger: Ledger, options: BatchPassOptions): P
     summary,
   );
 
-  for (const done of await finishBatches(ledger, active.map((a) => a.batch.id))) {
+  // The batches this pass worked on, and paused ones without a credential whose last rows ended elsewhere.
+  const finishable = [...active.map((a) => a.batch.id), ...(await listFinishedPausedBatches(ledger))];
+  for (const done of await finishBatches(ledger, finishable)) {
     summary.completed += 1;
     await auditBatch(ledger, done, "batch.completed", { status: "completed" });
   }

@@ -16,11 +16,12 @@ export type BatchStatus = (typeof BATCH_STATUSES)[number];
 /** Batch statuses the pages keep polling in. */
 export const LIVE_BATCH_STATUSES = ["sending", "paused"] as const satisfies readonly BatchStatus[];
 
-export const BATCH_ROW_STATUSES = ["pending", "sending", "sent", "paid", "failed", "needs_review", "cancelled"] as const;
+/** `handled`: the row's payout waited in needs review and a person closed it (its payout's state `handled`). */
+export const BATCH_ROW_STATUSES = ["pending", "sending", "sent", "paid", "failed", "needs_review", "handled", "cancelled"] as const;
 export type BatchRowStatus = (typeof BATCH_ROW_STATUSES)[number];
 
 /** Row statuses that end a row (a batch is completed when every row is in one of these). */
-export const FINAL_BATCH_ROW_STATUSES = ["paid", "failed", "needs_review", "cancelled"] as const satisfies readonly BatchRowStatus[];
+export const FINAL_BATCH_ROW_STATUSES = ["paid", "failed", "needs_review", "handled", "cancelled"] as const satisfies readonly BatchRowStatus[];
 
 /**
  * No text a batch stores may be a spreadsheet formula (the results file repeats
@@ -147,6 +148,7 @@ export const batchCountsSchema = z.object({
   paid: int(),
   failed: int(),
   needs_review: int(),
+  handled: int(),
   cancelled: int(),
 });
 export type BatchCounts = z.infer<typeof batchCountsSchema>;
