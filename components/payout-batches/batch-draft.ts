@@ -4,7 +4,7 @@ import { summarizeBatch, type BatchSummary } from "@/lib/shared/batch/summary";
 import { columnLetter, type ParsedTable } from "@/lib/shared/batch/table";
 import { validateBatch } from "@/lib/shared/batch/validate";
 import { validateRow, type ValidatedRow } from "@/lib/shared/batch/validate-row";
-import type { BatchRowInput } from "@/lib/shared/schemas/payout-batches";
+import type { BatchRowInput, CreateBatchBody } from "@/lib/shared/schemas/payout-batches";
 import type { PixKeyType } from "@/lib/shared/validation/pix";
 
 /**
@@ -116,6 +116,15 @@ export function draftRowsForSubmit(draft: BatchDraft): BatchRowInput[] {
     });
   }
   return out;
+}
+
+/**
+ * The creation request: the rows to send, the file's column names in their
+ * order (the rows' `original` objects cannot keep it: "2024" would come first)
+ * and its delimiter, so the results file looks like the upload.
+ */
+export function draftBatchBody(draft: BatchDraft): CreateBatchBody {
+  return { file_name: draft.fileName, delimiter: draft.table.delimiter, columns: originalColumnNames(draft.table.header), rows: draftRowsForSubmit(draft) };
 }
 
 /** The row indexes of rows with these spreadsheet row numbers. */

@@ -10,13 +10,14 @@ const SEGMENTS = [
   { key: "paid", className: "bg-success-soft-foreground" },
   { key: "failed", className: "bg-destructive-soft-foreground" },
   { key: "needs_review", className: "bg-warning-soft-foreground" },
+  { key: "handled", className: "bg-warning-soft-foreground/50" },
   { key: "cancelled", className: "bg-muted-foreground/50" },
   { key: "sent", className: "bg-info-soft-foreground/60" },
 ] as const satisfies readonly { key: keyof BatchCounts; className: string }[];
 
-/** Rows with a final outcome (paid, failed, needs review, cancelled): the batch is complete when all rows are. */
+/** Rows with a final outcome (paid, failed, needs review, handled by a person, cancelled): the batch is complete when all rows are. */
 export function finishedRows(counts: BatchCounts): number {
-  return counts.paid + counts.failed + counts.needs_review + counts.cancelled;
+  return counts.paid + counts.failed + counts.needs_review + counts.handled + counts.cancelled;
 }
 
 /** Whole minutes (at least 1) or seconds, for "time left". */
@@ -41,6 +42,7 @@ export function BatchProgress({ batch, compact = false }: { batch: Batch; compac
     paid: counts.paid,
     failed: counts.failed,
     review: counts.needs_review,
+    handled: counts.handled,
     sent: counts.sent,
     cancelled: counts.cancelled,
   });

@@ -19,6 +19,13 @@ export interface CheckRow {
   chosen: PixKeyType | undefined;
 }
 
+/** A column no field is mapped to, shown because some of its cells have errors (a formula): fixed in place like the others. */
+export interface ExtraColumn {
+  index: number;
+  /** The file's header of the column (its letter when blank). */
+  title: string;
+}
+
 export interface CheckHandlers {
   onEdit: (index: number, column: number, text: string) => void;
   onChoose: (index: number, keyType: PixKeyType) => void;
@@ -63,11 +70,20 @@ function KeyTypeChoice({ line, onChoose }: { line: CheckRow; onChoose: CheckHand
   );
 }
 
-/** The check table's columns: include, row, state, then one editable column per mapped field (the key with its type choice). */
-export function useCheckColumns(mapping: ColumnMapping, handlers: CheckHandlers): DataTableColumn<CheckRow>[] {
+function cellErrors(line: CheckRow, index: number): string[] {
+  return line.row.excluded ? [] : line.row.errors.filter((error) => error.column === index).map((error) => error.message);
+}
+
+/**
+ * The check table's columns: include, row, state, then one editable column per
+ * mapped field (the key with its type choice), then the unmapped columns that
+ * have errors (`extra`).
+ */
+export function useCheckColumns(mapping: ColumnMapping, handlers: CheckHandlers, extra: readonly ExtraColumn[] = []): DataTableColumn<CheckRow>[] {
   const { t } = useI18n();
   const { onEdit, onChoose, onExclude } = handlers;
   return useMemo(() => {
+    const shown = new Set([...Object.values(mapping), ...extra.map((c) => c.index)]);
     const fixed = [
       column.display({
         id: "include",
@@ -93,7 +109,7 @@ export function useCheckColumns(mapping: ColumnMapping, handlers: CheckHandlers)
         cell: ({ row: { original } }) => {
           if (original.row.excluded) return <Badge tone="neutral">{t("batches.check.excluded")}</Badge>;
           if (original.row.errors.length === 0) return <Badge tone="success">{t("batches.check.ok")}</Badge>;
-          const unshown = orphanErrors(original, mapping);
+          const unshown = orphanErrors(original, shown);
           return (
             <div className="grid gap-1 whitespace-normal">
               <Badge tone="danger">{t("batches.check.errors", { count: original.row.errors.length })}</Badge>
@@ -120,7 +136,7 @@ export function useCheckColumns(mapping: ColumnMapping, handlers: CheckHandlers)
             <div>
               <EditableCell
                 value={original.cells[index] ?? ""}
-                errors={original.row.excluded ? [] : original.row.errors.filter((error) => error.column === index).map((error) => error.message)}
+                errors={cellErrors(original, index)}
                 label={t("batches.check.cellLabel", { field: t(`batch.field.${field}`), row: original.row.rowNumber })}
                 onSave={(text) => onEdit(original.row.index, index, text)}
               />
@@ -130,12 +146,27 @@ export function useCheckColumns(mapping: ColumnMapping, handlers: CheckHandlers)
         }),
       ];
     });
-    return [...fixed, ...fields] as DataTableColumn<CheckRow>[];
-  }, [t, mapping, onEdit, onChoose, onExclude]);
+    const others = extra.map(({ index, title }) =>
+      column.accessor((line) => line.cells[index] ?? "", {
+        id: `column-${index}`,
+        header: title,
+        size: 200,
+        enableSorting: false,
+        cell: ({ row: { original } }) => (
+          <EditableCell
+            value={original.cells[index] ?? ""}
+            errors={cellErrors(original, index)}
+            label={t("batches.check.cellLabel", { field: title, row: original.row.rowNumber })}
+            onSave={(text) => onEdit(original.row.index, index, text)}
+          />
+        ),
+      }),
+    );
+    return [...fixed, ...fields, ...others] as DataTableColumn<CheckRow>[];
+  }, [t, mapping, extra, onEdit, onChoose, onExclude]);
 }
 
-/** Errors that no mapped column shows (a missing key type column, say): listed under the row's state. */
-export function orphanErrors(line: CheckRow, mapping: ColumnMapping): string[] {
-  const shown = new Set(Object.values(mapping));
+/** Errors that no column of the table shows (a missing key type column, say): listed under the row's state. */
+export function orphanErrors(line: CheckRow, shown: ReadonlySet<number>): string[] {
   return line.row.errors.filter((error) => error.column === null || !shown.has(error.column)).map((error) => error.message);
 }

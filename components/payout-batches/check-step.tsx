@@ -7,13 +7,33 @@ import { DataTable } from "@/components/ui/data-table";
 import { NativeSelect } from "@/components/ui/native-select";
 import { useI18n } from "@/lib/browser/i18n";
 import type { BatchSummary } from "@/lib/shared/batch/summary";
+import { columnLetter } from "@/lib/shared/batch/table";
 import type { PixKeyType } from "@/lib/shared/validation/pix";
 import type { BatchDraft, DraftAction } from "./batch-draft";
-import { useCheckColumns, type CheckRow } from "./check-columns";
+import { useCheckColumns, type CheckRow, type ExtraColumn } from "./check-columns";
 import { StepActions } from "./step-actions";
 
 const SHOW = ["all", "errors", "excluded"] as const;
 type Show = (typeof SHOW)[number];
+
+/**
+ * Columns no field is mapped to whose cells have errors (a formula: the results
+ * file repeats every column), as "1,4": shown after the mapped ones, so the cell is fixed in place.
+ */
+function columnsWithErrors(draft: BatchDraft): string {
+  const mapped = new Set(Object.values(draft.mapping));
+  const indexes = new Set<number>();
+  for (const row of draft.rows) for (const error of row.errors) if (error.column !== null && !mapped.has(error.column)) indexes.add(error.column);
+  return [...indexes].sort((a, b) => a - b).join(",");
+}
+
+function extraColumns(indexes: string, header: readonly string[]): ExtraColumn[] {
+  if (indexes === "") return [];
+  return indexes.split(",").map((text) => {
+    const index = Number(text);
+    return { index, title: header[index]?.trim() || columnLetter(index) };
+  });
+}
 
 function visible(line: CheckRow, show: Show): boolean {
   if (show === "errors") return !line.row.excluded && line.row.errors.length > 0;
@@ -41,7 +61,11 @@ export function CheckStep({ draft, summary, dispatch, onBack, onReview }: CheckS
   const onEdit = useCallback((index: number, column: number, text: string) => dispatch({ type: "edit", index, column, text }), [dispatch]);
   const onChoose = useCallback((index: number, keyType: PixKeyType) => dispatch({ type: "choose", index, keyType }), [dispatch]);
   const onExclude = useCallback((index: number, excluded: boolean) => dispatch({ type: "exclude", indexes: [index], excluded }), [dispatch]);
-  const columns = useCheckColumns(draft.mapping, { onEdit, onChoose, onExclude });
+  // Keyed by the column indexes, so the table's columns are rebuilt only when that set changes, not on every edit.
+  const extraIndexes = useMemo(() => columnsWithErrors(draft), [draft]);
+  const header = draft.table.header;
+  const extra = useMemo(() => extraColumns(extraIndexes, header), [extraIndexes, header]);
+  const columns = useCheckColumns(draft.mapping, { onEdit, onChoose, onExclude }, extra);
 
   const lines = useMemo<CheckRow[]>(
     () => draft.rows.map((row) => ({ row, cells: draft.table.rows[row.index]?.cells ?? [], chosen: draft.choices.get(row.index) })),

@@ -13,7 +13,7 @@ import { useCreatePayoutBatch, usePreviewPayoutBatch } from "@/lib/browser/query
 import { estimateFees } from "@/lib/shared/batch/fee-estimate";
 import type { BatchSummary } from "@/lib/shared/batch/summary";
 import type { Batch, CreateBatchBody, FeeEstimate } from "@/lib/shared/schemas/payout-batches";
-import { batchFingerprint, draftRowsForSubmit, type BatchDraft, type DraftAction } from "./batch-draft";
+import { batchFingerprint, draftBatchBody, draftRowsForSubmit, type BatchDraft, type DraftAction } from "./batch-draft";
 import { ReviewFlags } from "./review-flags";
 import { StepActions } from "./step-actions";
 
@@ -100,7 +100,7 @@ export function ReviewStep({ draft, summary, dispatch, onBack, onCreated }: Revi
 
   const createBatch = () => {
     if (!canCreate) return;
-    sender.submit({ file_name: draft.fileName, rows: draftRowsForSubmit(draft) });
+    sender.submit(draftBatchBody(draft));
   };
 
   return (

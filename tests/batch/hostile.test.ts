@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BATCH_LIMITS, parseBatchFile, type BatchParseResult } from "@/lib/shared/batch";
+import { BATCH_LIMITS, autoMapColumns, parseBatchFile, validateBatch, type BatchParseResult } from "@/lib/shared/batch";
 import { cells, table, utf8, xlsx } from "./helpers";
 
 function refusedWith(result: BatchParseResult, code: string, params?: Record<string, unknown>) {
@@ -16,9 +16,51 @@ const csv = (text: string) => parseBatchFile(utf8(text), "lote.csv");
 const rows = (count: number, row = "10;a@b.co") => `valor;chave\n${`${row}\n`.repeat(count)}`;
 
 describe("hostile and broken files", () => {
-  it("keeps a =HYPERLINK formula as plain text (it is data, never evaluated)", async () => {
-    const parsed = await table(utf8('nome;valor\n"=HYPERLINK(""http://evil.example"",""clique"")";10\n'));
+  it("a formula in any cell of a row, mapped or not, is an error of that cell: the row cannot be sent until it is fixed or left out", async () => {
+    const parsed = await table(
+      utf8(
+        [
+          "nome;chave;valor;obs",
+          '"=HYPERLINK(""http://evil.example"",""clique"")";a@b.co;10;ok',
+          "Ana;a@b.co;10;@SUM(A1)",
+          "Bia;a@b.co;10;+cmd|' /C calc'!A0",
+          "Caio;a@b.co;10;-2+3+cmd|' /C calc'!A0",
+          "Dani;a@b.co;10;   =1+1",
+          "Edu;a@b.co;10;\t=1+1",
+          // Signed numbers, amounts and phones are not formulas (the amount is refused as negative, not as a formula).
+          "Fabi;+5511987654321;-10,00;-",
+        ].join("\n"),
+      ),
+    );
+    // The cells are kept as typed: the check step shows them and the operator fixes them.
     expect(cells(parsed)[0]?.[0]).toBe('=HYPERLINK("http://evil.example","clique")');
+    const mapping = autoMapColumns(parsed.header).mapping;
+    const { rows, summary } = validateBatch(parsed, mapping);
+    expect(rows.map((row) => row.errors)).toEqual([
+      [{ field: "name", column: 0, message: "batch.row.formulaEquals" }],
+      [{ field: null, column: 3, message: "batch.row.formulaAt" }],
+      [{ field: null, column: 3, message: "batch.row.formulaPlus" }],
+      [{ field: null, column: 3, message: "batch.row.formulaMinus" }],
+      [{ field: null, column: 3, message: "batch.row.formulaEquals" }],
+      [{ field: null, column: 3, message: "batch.row.formulaControl" }],
+      [{ field: "amount", column: 2, message: "batch.row.amountNegative" }],
+    ]);
+    expect(rows.every((row) => row.value === null)).toBe(true);
+    expect(summary).toMatchObject({ included: 7, invalid: 7, payouts: 0, ready: false });
+
+    // Left out, the hostile rows no longer block the batch; fixed in place, one comes back as a payout.
+    const fixed = { ...parsed, rows: parsed.rows.map((row, i) => (i === 1 ? { ...row, cells: ["Ana", "a@b.co", "10", "SUM(A1)"] } : row)) };
+    const excluded = new Set([0, 2, 3, 4, 5, 6]);
+    const after = validateBatch(fixed, mapping, { excluded });
+    expect(after.rows[1]).toMatchObject({ errors: [], value: { amount_centavos: 1000, pix_key: "a@b.co" } });
+    expect(after.summary).toMatchObject({ included: 1, invalid: 0, payouts: 1, ready: true });
+    // Included back, a row with a formula blocks the batch again.
+    expect(validateBatch(fixed, mapping, { excluded: new Set([2, 3, 4, 5, 6]) }).summary).toMatchObject({ invalid: 1, ready: false });
+  });
+
+  it("refuses a file whose column name is a formula, naming the column (it is no cell to fix)", async () => {
+    refusedWith(await csv('nome;"=HYPERLINK(""http://x"")";valor\nAna;x;10\n'), "formulaHeader", { column: "B" });
+    refusedWith(await csv("valor;chave;@obs\n10;a@b.co;x\n"), "formulaHeader", { column: "C" });
   });
 
   it("refuses a 10 MB cell by the file-size cap before parsing anything", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BATCH_FIELDS, BATCH_FILE_ERROR_CODES } from "@/lib/shared/batch";
+import { FORMULA_MESSAGES } from "@/lib/shared/batch/formula";
 import { createTranslator, hasMessage, LOCALES } from "@/lib/shared/i18n";
 
 const ROW_MESSAGES = [
@@ -14,6 +15,7 @@ const ROW_MESSAGES = [
   "batch.row.keyElevenDigits",
   "batch.row.keyNumericCell",
   "batch.row.tooLong",
+  ...new Set(Object.values(FORMULA_MESSAGES)),
   "batch.mapping.invalid",
   "batch.mapping.outOfRange",
   "batch.mapping.sameColumn",

@@ -18,18 +18,31 @@ import * as resultsXlsx from "@/app/api/payout-batches/[id]/results.xlsx/route";
 import * as activity from "@/app/api/activity/route";
 import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
-import { getLedger } from "@/lib/server/ledger";
+import { randomUUID } from "node:crypto";
+import { createBatch as writeBatch, getLedger } from "@/lib/server/ledger";
 import { runBatchPass } from "@/lib/server/services/payout-batch-worker";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import type { Batch } from "@/lib/shared/schemas/payout-batches";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
-import { betaOperatorBody, call, newKey, signIn, viewerBody } from "../helpers/bff";
+import { ACME, betaOperatorBody, call, newKey, signIn, viewerBody } from "../helpers/bff";
 import { setUpBffHarness } from "../helpers/bff-suite";
 import { batchRows, confirmBatch, createBatch, readBatch, readRows } from "../helpers/batches";
 
 const ctx = setUpBffHarness({ env: { RECONCILER: "off" } });
 const post = (handler: typeof confirm.POST, id: string, action: string, body?: unknown) =>
   call(handler, `/api/payout-batches/${id}/${action}`, { method: "POST", cookie: ctx.cookie, params: { id }, body });
+
+/** GET …/results.csv as its lines (BOM removed). */
+async function resultsCsvLines(id: string): Promise<string[]> {
+  const response = await results.GET(
+    new Request(`http://127.0.0.1:3000/api/payout-batches/${id}/results.csv`, { headers: { host: "127.0.0.1:3000", cookie: ctx.cookie } }),
+    { params: Promise.resolve({ id }) },
+  );
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toContain("text/csv");
+  expect(response.headers.get("content-disposition")).toMatch(/-results\.csv/);
+  return (await response.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+}
 
 describe("batch routes: who may call them", () => {
   let viewer = "";
@@ -89,7 +102,7 @@ describe("creating a batch", () => {
     const upstreamBefore = (await ctx.harness.sandbox.payouts()).length;
     const batch = await createBatch(ctx.cookie, batchRows(3));
     expect(batch).toMatchObject({ status: "awaiting_confirmation", row_count: 3, total_centavos: 1000 + 1001 + 1002, created_by: "Olivia Operator", file_name: "lista.csv" });
-    expect(batch.counts).toEqual({ pending: 3, sending: 0, sent: 0, paid: 0, failed: 0, needs_review: 0, cancelled: 0 });
+    expect(batch.counts).toEqual({ pending: 3, sending: 0, sent: 0, paid: 0, failed: 0, needs_review: 0, handled: 0, cancelled: 0 });
     const rows = await readRows(ctx.cookie, batch.id);
     expect(rows.map((r) => [r.row_number, r.status, r.pix_key, r.payout_id])).toEqual([
       [2, "pending", "r***@example.com", null],
@@ -125,6 +138,41 @@ describe("creating a batch", () => {
     });
     expect(bad.status).toBe(422);
     expect(bad.json.error?.fields).toMatchObject({ "rows.0.pix_key": "validation.pixKey.cpf", "rows.1.amount_centavos": "validation.amountPositive" });
+  });
+
+  it("refuses (422, naming the row and field) any text a spreadsheet would run as a formula, and writes nothing", async () => {
+    const [row] = batchRows(1, { prefix: "formula" });
+    if (!row) throw new Error("no row");
+    const before = ((await call(batches.GET, "/api/payout-batches", { cookie: ctx.cookie })).json.data as { batches: Batch[] }).batches.length;
+    const hostile = [
+      { ...row, row_number: 2, original: { ...row.original, nome: '=HYPERLINK("http://x","y")' } },
+      { ...row, row_number: 3, name: "@SUM(A1)" },
+      { ...row, row_number: 4, original: { ...row.original, obs: "+cmd|' /C calc'!A0" } },
+      { ...row, row_number: 5, description: "-2+3+cmd|' /C calc'!A0" },
+      { ...row, row_number: 6, original: { ...row.original, "=1+1": "x" } },
+      { ...row, row_number: 7, original: { ...row.original, obs: "\t=1+1" } },
+    ];
+    for (const [handler, url, body] of [
+      [batches.POST, "/api/payout-batches", { file_name: "x.csv", rows: hostile }],
+      [preview.POST, "/api/payout-batches/preview", { rows: hostile }],
+    ] as const) {
+      const refused = await call(handler, url, { method: "POST", cookie: ctx.cookie, idempotencyKey: newKey(), body });
+      expect(refused.status, refused.text).toBe(422);
+      expect(refused.json.error?.fields).toEqual({
+        "rows.0.original.nome": "batch.row.formulaEquals",
+        "rows.1.name": "batch.row.formulaAt",
+        "rows.2.original.obs": "batch.row.formulaPlus",
+        "rows.3.description": "batch.row.formulaMinus",
+        "rows.4.original.=1+1": "batch.row.formulaEquals",
+        "rows.5.original.obs": "batch.row.formulaControl",
+      });
+    }
+    expect(((await call(batches.GET, "/api/payout-batches", { cookie: ctx.cookie })).json.data as { batches: Batch[] }).batches).toHaveLength(before);
+
+    // Signed numbers, amounts and phones are not formulas; nor is a lone dash.
+    const plain = { ...row, key_type: "phone", pix_key: "+5511987654321", description: "-", original: { chave: "+55 (11) 98765-4321", valor: "-10,00", saldo: "+1.234,56", obs: " -" } };
+    const created = await call(batches.POST, "/api/payout-batches", { method: "POST", cookie: ctx.cookie, idempotencyKey: newKey(), body: { file_name: "x.csv", rows: [plain] } });
+    expect(created.status, created.text).toBe(201);
   });
 
   it("takes a 5,000-row batch (past the ordinary 64 KiB body limit)", async () => {
@@ -236,21 +284,14 @@ describe("preview and results", () => {
     expect(matches.map((m) => m.payout_id)).toEqual(upstreamIds);
   });
 
-  it("the results file repeats the original columns with each outcome, formulas neutralised", async () => {
+  it("the results file repeats the original columns with each outcome, as CSV and as a workbook", async () => {
     const batch = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, batchRows(2, { prefix: "csv" })));
     await runBatchPass(await getLedger(), { concurrency: 2 });
-    const response = await results.GET(
-      new Request(`http://127.0.0.1:3000/api/payout-batches/${batch.id}/results.csv`, { headers: { host: "127.0.0.1:3000", cookie: ctx.cookie } }),
-      { params: Promise.resolve({ id: batch.id }) },
-    );
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toContain("text/csv");
-    expect(response.headers.get("content-disposition")).toContain("lista-results.csv");
-    const lines = (await response.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = await resultsCsvLines(batch.id);
     expect(lines[0]).toBe("chave;valor;nome;status;payout_id;end_to_end_id;failure_reason;fee");
     // The fee the sandbox reported (R$ 0,50 on R$ 10,00), written as the file's amounts are: reais with a decimal comma.
     expect((await readRows(ctx.cookie, batch.id)).map((r) => r.fee_centavos)).toEqual([50, 50]);
-    expect(lines[1]).toMatch(/^csv0@example\.com;10,00;"'=HYPERLINK\(""http:\/\/x""\)";sent;po_\w+;E\w+;;0,50$/);
+    expect(lines[1]).toMatch(/^csv0@example\.com;10,00;Name 0;sent;po_\w+;E\w+;;0,50$/);
     expect(lines).toHaveLength(3);
 
     const workbook = await resultsXlsx.GET(
@@ -265,9 +306,80 @@ describe("preview and results", () => {
     if (!parsed.ok) throw new Error(`results workbook refused: ${parsed.error.code}`);
     expect(parsed.table.header).toEqual(["chave", "valor", "nome", "status", "payout_id", "end_to_end_id", "failure_reason", "fee"]);
     expect(parsed.table.rows).toHaveLength(2);
-    // The formula the file carried is a text cell: shown as typed, never evaluated.
-    expect(parsed.table.rows[0]?.cells.slice(0, 4)).toEqual(["csv0@example.com", "10,00", '=HYPERLINK("http://x")', "sent"]);
+    expect(parsed.table.rows[0]?.cells.slice(0, 4)).toEqual(["csv0@example.com", "10,00", "Name 0", "sent"]);
     expect(parsed.table.rows[0]?.cells[4]).toMatch(/^po_\w+$/);
     expect(parsed.table.rows[0]?.cells[7]).toBe("0,50");
+  });
+
+  it("the results file keeps the upload's delimiter and its column order, integer-like names included", async () => {
+    // Names such as "2024" and "1" come first in a JSON object; the batch's column list keeps the file's order.
+    const columns = ["chave", "2024", "valor", "1"];
+    const rows = batchRows(2, { prefix: "order" }).map((row, i) => ({ ...row, original: { chave: row.pix_key, 2024: `ref ${i}`, valor: "10,00", 1: `x${i}` } }));
+    expect(Object.keys(rows[0]?.original ?? {})).toEqual(["1", "2024", "chave", "valor"]);
+    const created = await call(batches.POST, "/api/payout-batches", { method: "POST", cookie: ctx.cookie, idempotencyKey: newKey(), body: { file_name: "lista.csv", delimiter: ",", columns, rows } });
+    expect(created.status, created.text).toBe(201);
+    const lines = await resultsCsvLines((created.json.data as Batch).id);
+    expect(lines[0]).toBe("chave,2024,valor,1,status,payout_id,end_to_end_id,failure_reason,fee");
+    expect(lines[1]).toBe('order0@example.com,ref 0,"10,00",x0,pending,,,,');
+
+    // An .xlsx upload (delimiter null) gets ";", with the same order in the workbook.
+    const xlsxBatch = await call(batches.POST, "/api/payout-batches", { method: "POST", cookie: ctx.cookie, idempotencyKey: newKey(), body: { file_name: "lista.xlsx", delimiter: null, columns, rows } });
+    const id = (xlsxBatch.json.data as Batch).id;
+    expect((await resultsCsvLines(id))[0]).toBe("chave;2024;valor;1;status;payout_id;end_to_end_id;failure_reason;fee");
+    const workbook = await resultsXlsx.GET(
+      new Request(`http://127.0.0.1:3000/api/payout-batches/${id}/results.xlsx`, { headers: { host: "127.0.0.1:3000", cookie: ctx.cookie } }),
+      { params: Promise.resolve({ id }) },
+    );
+    const parsed = await parseBatchFile(new Uint8Array(await workbook.arrayBuffer()), "lista-results.xlsx");
+    if (!parsed.ok) throw new Error(`results workbook refused: ${parsed.error.code}`);
+    expect(parsed.table.header.slice(0, 4)).toEqual(columns);
+    expect(parsed.table.rows[1]?.cells.slice(0, 4)).toEqual(["order1@example.com", "ref 1", "10,00", "x1"]);
+
+    // A column list naming a column twice is refused.
+    const twice = await call(batches.POST, "/api/payout-batches", { method: "POST", cookie: ctx.cookie, idempotencyKey: newKey(), body: { file_name: "x.csv", columns: ["chave", "chave"], rows } });
+    expect(twice.status).toBe(422);
+    expect(twice.json.error?.fields).toEqual({ columns: "batch.rows.duplicateColumn" });
+  });
+
+  it("a formula the ledger holds (a batch written before formulas were refused) still comes back as text in both results files", async () => {
+    // Written straight to the ledger: the routes no longer take such a cell.
+    const id = randomUUID();
+    await writeBatch(await getLedger(), {
+      id,
+      businessId: ACME.businessId,
+      idempotencyKey: newKey("old"),
+      requestHash: "old",
+      fileName: "antigo.csv",
+      actor: { name: "Olivia Operator", role: "operator" },
+      totalCentavos: 1_000,
+      rows: [
+        {
+          rowNumber: 2,
+          idempotencyKey: `batch-${id}-2`,
+          amountCentavos: 1_000,
+          pixKeyType: "email",
+          pixKey: "old@example.com",
+          pixKeyMasked: "o***@example.com",
+          description: null,
+          name: null,
+          original: [
+            ["chave", "old@example.com"],
+            ["nome", '=HYPERLINK("http://x")'],
+          ],
+        },
+      ],
+    });
+    // Neither a delimiter nor a column list recorded (as for every batch before migration 0006): ";" and the rows' order.
+    const lines = await resultsCsvLines(id);
+    expect(lines[0]).toBe("chave;nome;status;payout_id;end_to_end_id;failure_reason;fee");
+    expect(lines[1]).toBe(`old@example.com;"'=HYPERLINK(""http://x"")";pending;;;;`);
+    const workbook = await resultsXlsx.GET(
+      new Request(`http://127.0.0.1:3000/api/payout-batches/${id}/results.xlsx`, { headers: { host: "127.0.0.1:3000", cookie: ctx.cookie } }),
+      { params: Promise.resolve({ id }) },
+    );
+    const parsed = await parseBatchFile(new Uint8Array(await workbook.arrayBuffer()), "antigo-results.xlsx");
+    if (!parsed.ok) throw new Error(`results workbook refused: ${parsed.error.code}`);
+    // A text cell: shown as typed, never evaluated.
+    expect(parsed.table.rows[0]?.cells.slice(0, 3)).toEqual(["old@example.com", '=HYPERLINK("http://x")', "pending"]);
   });
 });

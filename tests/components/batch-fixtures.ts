@@ -12,7 +12,7 @@ export function batchFixture(overrides: Partial<Batch> = {}): Batch {
     total_centavos: 6000,
     typed_total_required: false,
     row_count: 3,
-    counts: { pending: 3, sending: 0, sent: 0, paid: 0, failed: 0, needs_review: 0, cancelled: 0 },
+    counts: { pending: 3, sending: 0, sent: 0, paid: 0, failed: 0, needs_review: 0, handled: 0, cancelled: 0 },
     rate_per_minute: null,
     eta_seconds: null,
     ...overrides,

@@ -25,8 +25,8 @@ withTableLayout(beforeAll, afterAll);
 // row 5's 11 digits are a valid CPF and a possible mobile number (the type is chosen).
 const CSV = ["nome;chave pix;valor;descrição", "Ana;ana@example.com;10,00;ok", "Bruno;bruno@example.com;dez reais;fix me", "Carla;;5,00;no key", "Dora;52998224725;30,00;ambiguous"].join("\r\n");
 
-function csvFile(): File {
-  return new File([CSV], "fornecedores.csv", { type: "text/csv" });
+function csvFile(text = CSV): File {
+  return new File([text], "fornecedores.csv", { type: "text/csv" });
 }
 
 let calls: FetchCall[];
@@ -46,9 +46,9 @@ beforeEach(() => {
   ]);
 });
 
-async function uploadAndCheck() {
+async function uploadAndCheck(text = CSV) {
   const view = renderWithProviders(<NewBatchFlow />, { role: "operator" });
-  await view.user.upload(screen.getByLabelText("Planilha de repasses (CSV ou .xlsx)"), csvFile());
+  await view.user.upload(screen.getByLabelText("Planilha de repasses (CSV ou .xlsx)"), csvFile(text));
   expect(await screen.findByText(/Todas as colunas necessárias foram reconhecidas/)).toBeInTheDocument();
   await view.user.click(screen.getByRole("button", { name: "Conferir linhas" }));
   await screen.findByRole("table", { name: "Linhas da planilha" });
@@ -92,6 +92,31 @@ describe("new batch: upload → map → check", () => {
     expect(review).toBeEnabled();
   });
 
+  it("a formula in a cell, mapped or not, is an error under that cell: fixed in place or left out, and only then the review opens", async () => {
+    // Row 2's "obs" (a column no field is mapped to) and row 3's name are formulas; row 4 is good.
+    const hostile = ["nome;chave pix;valor;obs", 'Ana;ana@example.com;10,00;"=HYPERLINK(""http://x"",""y"")"', "@SUM(A1);bia@example.com;5,00;ok", "Caio;caio@example.com;1,00;-"].join("\r\n");
+    const { user } = await uploadAndCheck(hostile);
+    expect(screen.getByTestId("batch-check-summary")).toHaveTextContent("3 linhas incluídas · 2 com erro · 0 deixadas de fora");
+    expect(screen.getByText("Parece uma fórmula de planilha (começa com '='): digite o valor em vez da fórmula ou deixe a linha de fora.")).toBeInTheDocument();
+    expect(screen.getByText(/começa com '@'/)).toBeInTheDocument();
+    const review = screen.getByRole("button", { name: "Revisar o lote" });
+    expect(review).toBeDisabled();
+
+    // The unmapped column is shown because of its error, and its cell is fixed in place.
+    expect(screen.getByRole("columnheader", { name: "obs" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Corrigir obs, linha 2" }));
+    const input = screen.getByRole("textbox", { name: "obs, linha 2" });
+    await user.clear(input);
+    await user.type(input, "site{Enter}");
+    expect(screen.queryByText(/começa com '='/)).not.toBeInTheDocument();
+    expect(review).toBeDisabled();
+
+    // Leaving the other row out unblocks the batch.
+    await user.click(screen.getByRole("checkbox", { name: "Incluir a linha 3" }));
+    expect(screen.getByTestId("batch-check-summary")).toHaveTextContent("2 linhas incluídas · 0 com erro · 1 deixadas de fora");
+    expect(review).toBeEnabled();
+  });
+
   it("reviews the totals and a register match, creates the batch with one key across a retry, and confirms it", async () => {
     const { user } = await toReview();
 
@@ -118,7 +143,7 @@ describe("new batch: upload → map → check", () => {
     expect(creates).toHaveLength(2);
     expect(creates[0]?.idempotencyKey).toBeTruthy();
     expect(creates[1]?.idempotencyKey).toBe(creates[0]?.idempotencyKey);
-    const body = creates[1]?.body as { file_name: string; rows: Array<Record<string, unknown>> };
+    const body = creates[1]?.body as { file_name: string; delimiter: unknown; columns: unknown; rows: Array<Record<string, unknown>> };
     expect(body.file_name).toBe("fornecedores.csv");
     expect(body.rows.map((row) => [row.row_number, row.amount_centavos, row.key_type])).toEqual([
       [2, 1000, "email"],
@@ -126,6 +151,9 @@ describe("new batch: upload → map → check", () => {
       [5, 3000, "cpf"],
     ]);
     expect(body.rows[1]?.original).toEqual({ nome: "Bruno", "chave pix": "bruno@example.com", valor: "20,00", descrição: "fix me" });
+    // The file's column order and delimiter travel with the batch, for the results file.
+    expect(body.columns).toEqual(["nome", "chave pix", "valor", "descrição"]);
+    expect(body.delimiter).toBe(";");
 
     await user.click(screen.getByRole("button", { name: "Confirmar e enviar 3 repasses" }));
     await waitFor(() => expect(push).toHaveBeenCalledWith("/payouts/batch/b_1"));

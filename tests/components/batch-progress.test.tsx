@@ -24,7 +24,7 @@ let rows: BatchRow[];
 let calls: FetchCall[];
 
 beforeEach(() => {
-  batch = batchFixture({ counts: { pending: 1, sending: 0, sent: 1, paid: 1, failed: 0, needs_review: 0, cancelled: 0 }, rate_per_minute: 42, eta_seconds: 90 });
+  batch = batchFixture({ counts: { pending: 1, sending: 0, sent: 1, paid: 1, failed: 0, needs_review: 0, handled: 0, cancelled: 0 }, rate_per_minute: 42, eta_seconds: 90 });
   rows = [
     batchRowFixture({ row_number: 2, status: "paid", payout_id: "po_a", end_to_end_id: "E0001", fee_centavos: 50 }),
     batchRowFixture({ row_number: 3, status: "sent", payout_id: "po_b", name: "Bruno" }),
@@ -57,15 +57,19 @@ describe("batch progress", () => {
     expect(screen.getByRole("link", { name: "Baixar resultados (CSV)" })).toHaveAttribute("href", "/api/payout-batches/b_1/results.csv");
     expect(screen.getByRole("link", { name: "Baixar resultados (Excel)" })).toHaveAttribute("href", "/api/payout-batches/b_1/results.xlsx");
 
-    // The next poll: every row has its outcome and the batch is completed.
-    batch = { ...batch, status: "completed", counts: { pending: 0, sending: 0, sent: 0, paid: 2, failed: 1, needs_review: 0, cancelled: 0 }, eta_seconds: null };
-    rows = rows.map((row) => ({ ...row, status: row.row_number === 5 ? "failed" : "paid", failure_reason: row.row_number === 5 ? "Chave não encontrada" : null }));
+    // The next poll: every row has its outcome (row 3's was closed by a person after a review) and the batch is completed.
+    batch = { ...batch, status: "completed", counts: { pending: 0, sending: 0, sent: 0, paid: 1, failed: 1, needs_review: 0, handled: 1, cancelled: 0 }, eta_seconds: null };
+    const outcome = (n: number) => (n === 5 ? "failed" : n === 3 ? "handled" : "paid");
+    rows = rows.map((row) => ({ ...row, status: outcome(row.row_number), failure_reason: row.row_number === 5 ? "Chave não encontrada" : null }));
     // Only the batch is polled; its rows follow when its counts move.
     await client.refetchQueries({ queryKey: payoutBatchKeys.detail("b_1"), exact: true });
     await waitFor(() => expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "3"));
     expect(screen.getByText("O lote terminou.")).toBeInTheDocument();
     expect(screen.getByTestId("batch-progress-text")).toHaveTextContent("3 de 3 concluídas (100%)");
     expect(await within(table).findByText("Chave não encontrada")).toBeInTheDocument();
+    expect(screen.getByTestId("batch-count-handled")).toHaveTextContent("1");
+    expect(screen.getByRole("progressbar").getAttribute("aria-valuetext")).toContain("1 resolvidas por uma pessoa");
+    expect(within(table).getByText("Resolvido por uma pessoa")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Pausar" })).not.toBeInTheDocument();
   });
 

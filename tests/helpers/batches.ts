@@ -24,7 +24,7 @@ export function batchRows(count: number, options: { prefix?: string; amount?: nu
       key_type: "email",
       amount_centavos: amount,
       name: `Name ${i}`,
-      original: { chave: key, valor: (amount / 100).toFixed(2).replace(".", ","), nome: i === 0 ? "=HYPERLINK(\"http://x\")" : `Name ${i}` },
+      original: { chave: key, valor: (amount / 100).toFixed(2).replace(".", ","), nome: `Name ${i}` },
     };
   });
 }

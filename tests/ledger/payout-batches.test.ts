@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
+  batchProgress,
   beginPayoutSend,
   cancelPendingRows,
   claimBatchRow,
@@ -11,7 +12,10 @@ import {
   getPayoutByIdempotencyKey,
   listBatchRows,
   listBatches,
+  listFinishedPausedBatches,
+  markPayoutHandled,
   moveBatch,
+  movePayoutToReview,
   type BatchWrite,
   type Ledger,
 } from "@/lib/server/ledger";
@@ -75,6 +79,15 @@ describe.each(drivers)("payout batches (%s)", (driver) => {
     expect(rows[0]?.original.map(([header]) => header)).toEqual(["valor", "chave"]);
   });
 
+  it("keeps the upload's delimiter and column list with the batch; a batch written without them reads null (as older ones do)", async () => {
+    const withFormat = await createBatch(ledger(), { ...batchInput(ACME, 1), csvDelimiter: ",", columns: ["2024", "valor", "chave"] });
+    expect(await getBatch(ledger(), ACME, withFormat.id)).toMatchObject({ csvDelimiter: ",", columns: ["2024", "valor", "chave"] });
+    const without = await createBatch(ledger(), batchInput(ACME, 1));
+    expect(await getBatch(ledger(), ACME, without.id)).toMatchObject({ csvDelimiter: null, columns: null });
+    // The database itself takes no other delimiter.
+    await expect(moveBatch(ledger(), ACME, without.id, ["awaiting_confirmation"], { csvDelimiter: "|" as ";" })).rejects.toThrow();
+  });
+
   it("a claim turns the next pending row into a payout intent linked to its batch, and erases the row's key", async () => {
     const batch = await sendingBatch(ledger(), ACME, 2);
     const claimed = await claimBatchRow(ledger(), { id: batch.id, businessId: ACME }, prepare);
@@ -107,10 +120,45 @@ describe.each(drivers)("payout batches (%s)", (driver) => {
     expect(await finishBatches(ledger(), [batch.id])).toEqual([]);
     await claimBatchRow(ledger(), { id: batch.id, businessId: ACME }, prepare);
     expect(await finishBatches(ledger(), [batch.id])).toEqual([]);
-    const { movePayoutToReview } = await import("@/lib/server/ledger");
     await movePayoutToReview(ledger(), ACME, `batch-${batch.id}-2`, "resend_window_passed");
     expect(await finishBatches(ledger(), [batch.id])).toEqual([{ id: batch.id, businessId: ACME }]);
     expect(await getBatch(ledger(), ACME, batch.id)).toMatchObject({ status: "completed" });
+  });
+
+  it("a row whose payout a person closes as handled reads handled, in the rows and in the progress", async () => {
+    const batch = await sendingBatch(ledger(), ACME, 2);
+    await claimBatchRow(ledger(), { id: batch.id, businessId: ACME }, prepare);
+    const key = `batch-${batch.id}-2`;
+    await movePayoutToReview(ledger(), ACME, key, "resend_window_passed");
+    const progress = async () => (await batchProgress(ledger(), ACME, [batch.id], { now: new Date(), rateWindowMs: 60_000 })).get(batch.id)?.counts;
+    expect((await listBatchRows(ledger(), ACME, batch.id)).map((r) => r.status)).toEqual(["needs_review", "pending"]);
+    expect(await progress()).toEqual({ needs_review: 1, pending: 1 });
+    await markPayoutHandled(ledger(), ACME, key, { name: "Olivia", note: "Checked with the bank." });
+    expect((await listBatchRows(ledger(), ACME, batch.id)).map((r) => r.status)).toEqual(["handled", "pending"]);
+    expect(await progress()).toEqual({ handled: 1, pending: 1 });
+  });
+
+  it("completes a paused batch once every row has ended, with or without its credential; never one with a row still to claim", async () => {
+    for (const credentialSeal of [SEAL, null]) {
+      const batch = await sendingBatch(ledger(), ACME, 2);
+      await claimBatchRow(ledger(), { id: batch.id, businessId: ACME }, prepare);
+      await moveBatch(ledger(), ACME, batch.id, ["sending"], { status: "paused", credentialSeal });
+      await movePayoutToReview(ledger(), ACME, `batch-${batch.id}-2`, "resend_window_passed");
+      // Row 3 was never claimed: the pause keeps it for a resume.
+      expect(await finishBatches(ledger(), [batch.id])).toEqual([]);
+      expect(await listFinishedPausedBatches(ledger())).not.toContain(batch.id);
+
+      const other = await sendingBatch(ledger(), ACME, 1);
+      await claimBatchRow(ledger(), { id: other.id, businessId: ACME }, prepare);
+      await moveBatch(ledger(), ACME, other.id, ["sending"], { status: "paused", credentialSeal });
+      expect(await finishBatches(ledger(), [other.id])).toEqual([]);
+      await markPayoutHandled(ledger(), ACME, `batch-${other.id}-2`, { name: "Olivia", note: "Checked with the bank." });
+      // The worker finds one paused without a credential on its own (it does not list it otherwise).
+      expect((await listFinishedPausedBatches(ledger())).includes(other.id)).toBe(credentialSeal === null);
+      expect(await finishBatches(ledger(), [other.id])).toEqual([{ id: other.id, businessId: ACME }]);
+      expect(await getBatch(ledger(), ACME, other.id)).toMatchObject({ status: "completed", completedAt: expect.any(Date) });
+      expect(await getBatch(ledger(), ACME, batch.id)).toMatchObject({ status: "paused" });
+    }
   });
 });
 

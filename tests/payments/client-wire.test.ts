@@ -204,6 +204,15 @@ describe("reading answers", () => {
     expect(clock.requested.filter((_, i) => i % 2 === 1)).toEqual([3_000]);
   });
 
+  it("the error thrown once the retries run out carries the last answer's Retry-After as sent", async () => {
+    const at = "Wed, 15 Jan 2025 12:00:09 GMT";
+    script.push({ status: 503, headers: { "retry-after": at }, body: envelope(null, { error: { code: "unavailable", message: "", details: {} } }) });
+    const error = await failure(createPaymentsClient({ baseUrl, credential: { kind: "api_key", apiKey: API_KEY }, retry: { ...FAST, maxAttempts: 1 } }).getPayout("po_1"));
+    expect(error).toMatchObject({ status: 503, attempts: 1, retryAfter: at });
+    script.push({ status: 503, body: envelope(null, { error: { code: "unavailable", message: "", details: {} } }) });
+    expect((await failure(createPaymentsClient({ baseUrl, credential: { kind: "api_key", apiKey: API_KEY }, retry: { ...FAST, maxAttempts: 1 } }).getPayout("po_1"))).retryAfter).toBeNull();
+  });
+
   it("408 is retried; 400 and 401 are not", async () => {
     script.push({ status: 408, body: envelope(null, { error: { code: "timeout", message: "", details: {} } }) });
     expect((await apiClient().getPayout("po_1")).attempts).toBe(2);

@@ -297,7 +297,8 @@ describe("retries", () => {
     const clock = new ManualClock();
     const started = clock.now();
     const error = await failure(client({ retry: { ...FAST, deadlineMs: 2_000 }, clock }).listPaymentLinks());
-    expect(error).toMatchObject({ status: 429, attempts: 1, retryable: true, retried: false });
+    // The header travels with the error, for whoever waits on it (the batch worker's back-off).
+    expect(error).toMatchObject({ status: 429, attempts: 1, retryable: true, retried: false, retryAfter: "30" });
     // No backoff wait was asked for: only the first attempt's timeout, and no time passed.
     expect(clock.requested).toEqual([FAST.attemptTimeoutMs]);
     expect(clock.now()).toBe(started);

@@ -125,7 +125,7 @@ describe("getPaymentsConfig", () => {
 
 describe("PaymentsApiError", () => {
   it("carries its fields, derives retried and serialises them", () => {
-    const error = new PaymentsApiError({ kind: "http", status: 503, code: "unavailable", message: "down", attempts: 3, retryable: true, requestId: "req_1" });
+    const error = new PaymentsApiError({ kind: "http", status: 503, code: "unavailable", message: "down", attempts: 3, retryable: true, requestId: "req_1", retryAfter: "120" });
     expect(error).toBeInstanceOf(Error);
     expect(isPaymentsApiError(error)).toBe(true);
     expect(isPaymentsApiError(new Error("x"))).toBe(false);
@@ -143,8 +143,11 @@ describe("PaymentsApiError", () => {
       attempts: 3,
       retried: true,
       retryable: true,
+      retryAfter: "120",
       maybeCommitted: false,
     });
-    expect(new PaymentsApiError({ kind: "timeout", status: 504, code: "upstream_timeout", message: "t", attempts: 1, retryable: true }).retried).toBe(false);
+    const timeout = new PaymentsApiError({ kind: "timeout", status: 504, code: "upstream_timeout", message: "t", attempts: 1, retryable: true });
+    expect(timeout.retried).toBe(false);
+    expect(timeout.retryAfter).toBeNull();
   });
 });

@@ -60,5 +60,14 @@ export {
 export type { BatchProgress, BatchRecord, BatchRowOutcome, BatchRowWrite, BatchWrite } from "./payout-batches";
 export { FEE_SAMPLE_SIZE, findBatchRowMatchCandidates, recentPayoutFees } from "./payout-batch-preview";
 export type { BatchRowMatchCandidate, BatchRowMatchQuery } from "./payout-batch-preview";
-export { claimBatchRow, claimBatchRows, finishBatches, listBatchFollowUps, listWorkBatches, pauseForCredential, setBatchBackoff } from "./payout-batch-work";
+export {
+  claimBatchRow,
+  claimBatchRows,
+  finishBatches,
+  listBatchFollowUps,
+  listFinishedPausedBatches,
+  listWorkBatches,
+  pauseForCredential,
+  setBatchBackoff,
+} from "./payout-batch-work";
 export type { ClaimedRow, ClaimPreparation, WorkBatch } from "./payout-batch-work";

@@ -5,7 +5,7 @@
  * a row is claimed with FOR UPDATE SKIP LOCKED and turned into a payout intent
  * in the same transaction, so two workers never claim the same row.
  */
-import { and, asc, eq, inArray, isNotNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { intentValues } from "./payouts";
 import { payoutBatches, payoutBatchRows, payouts, type PayoutBatchLine } from "./schema";
 import type { Actor, Ledger } from "./types";
@@ -151,16 +151,34 @@ const UNFINISHED = sql`EXISTS (
     AND (r.status = 'pending' OR p.state IN ('intent', 'uncertain') OR (p.state = 'submitted' AND (p.status IS NULL OR p.status = 'pending'))))`;
 
 /**
- * Ends what is finished: a sending batch whose every row has a final or
- * needs-review outcome becomes completed; a cancelled one stops being
- * followed. Both lose their sealed credential. Returns the completed batches.
+ * Paused batches the worker does not otherwise look at (their credential is
+ * gone: paused because it expired) whose every row is finished: finishBatches
+ * completes them. Their last rows end without the worker (the reconciler, the
+ * refresher, a person's review), so the pass asks for them.
+ */
+export async function listFinishedPausedBatches(ledger: Ledger, limit = 100): Promise<string[]> {
+  const rows = await ledger.db
+    .select({ id: payoutBatches.id })
+    .from(payoutBatches)
+    .where(and(eq(payoutBatches.status, "paused"), isNull(payoutBatches.credentialSeal), sql`NOT ${UNFINISHED}`))
+    .orderBy(asc(payoutBatches.pausedAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Ends what is finished: a sending or paused batch whose every row has a final
+ * or needs-review outcome becomes completed (a pause stops claiming, and a
+ * paused batch with nothing left to claim or follow has nothing to resume); a
+ * cancelled one stops being followed. Both lose their sealed credential.
+ * Returns the completed batches.
  */
 export async function finishBatches(ledger: Ledger, batchIds: readonly string[]): Promise<{ id: string; businessId: string }[]> {
   if (batchIds.length === 0) return [];
   const completed = await ledger.db
     .update(payoutBatches)
     .set({ status: "completed", completedAt: sql`now()`, credentialSeal: null, updatedAt: sql`now()` })
-    .where(and(inArray(payoutBatches.id, [...batchIds]), eq(payoutBatches.status, "sending"), sql`NOT ${UNFINISHED}`))
+    .where(and(inArray(payoutBatches.id, [...batchIds]), inArray(payoutBatches.status, ["sending", "paused"]), sql`NOT ${UNFINISHED}`))
     .returning({ id: payoutBatches.id, businessId: payoutBatches.businessId });
   await ledger.db
     .update(payoutBatches)

@@ -37,6 +37,10 @@ export interface BatchWrite {
   fileName: string;
   actor: Actor;
   totalCentavos: number;
+  /** The uploaded CSV's delimiter (null or absent: an .xlsx, or a caller that did not say). */
+  csvDelimiter?: "," | ";" | null;
+  /** The file's column names in their order (the rows' `original` follow it). */
+  columns?: readonly string[] | null;
   rows: readonly BatchRowWrite[];
 }
 
@@ -60,6 +64,8 @@ export async function createBatch(ledger: Ledger, input: BatchWrite): Promise<Ba
         fileName: toStorableText(input.fileName),
         rowCount: input.rows.length,
         totalCentavos: input.totalCentavos,
+        csvDelimiter: input.csvDelimiter ?? null,
+        columns: input.columns ? [...input.columns] : null,
         createdByName: input.actor.name,
         createdByRole: input.actor.role,
       })
@@ -116,13 +122,16 @@ export const BATCH_CANCELLED_CODE = "batch_cancelled";
 /**
  * A row's status as the batch API shows it, from the row and its payout:
  * pending / cancelled before a payout exists, then the payout's state and
- * upstream status (docs/batch-payouts.md has the table).
+ * upstream status (docs/batch-payouts.md has the table). It follows whatever a
+ * person's review sets: closed as handled reads `handled`, a payout found and
+ * attached reads as its upstream status.
  */
 export const ROW_STATUS_SQL: SQL<string> = sql<string>`CASE
   WHEN ${payoutBatchRows.status} = 'pending' THEN 'pending'
   WHEN ${payoutBatchRows.status} = 'cancelled' THEN 'cancelled'
   WHEN ${payouts.state} IN ('intent', 'uncertain') THEN 'sending'
-  WHEN ${payouts.state} IN ('needs_review', 'handled') THEN 'needs_review'
+  WHEN ${payouts.state} = 'needs_review' THEN 'needs_review'
+  WHEN ${payouts.state} = 'handled' THEN 'handled'
   WHEN ${payouts.state} = 'rejected' AND ${payouts.lastErrorCode} = 'batch_cancelled' THEN 'cancelled'
   WHEN ${payouts.state} = 'rejected' THEN 'failed'
   WHEN ${payouts.status} = 'paid' THEN 'paid'

@@ -129,6 +129,10 @@ export const payoutBatches = pgTable(
     cancelledByName: text("cancelled_by_name"),
     cancelledAt: timestamptz("cancelled_at"),
     completedAt: timestamptz("completed_at"),
+    /** The uploaded CSV's delimiter, reused by the results file; null for an .xlsx and for batches older than migration 0006. */
+    csvDelimiter: text("csv_delimiter", { enum: [",", ";"] }),
+    /** The file's column names in their order; null for batches older than migration 0006. */
+    columns: jsonb("columns").$type<string[]>(),
   },
   (t) => [
     unique("payout_batches_business_idempotency_key_unique").on(t.businessId, t.idempotencyKey),
@@ -136,6 +140,9 @@ export const payoutBatches = pgTable(
     index("payout_batches_active_idx")
       .on(t.confirmedAt)
       .where(sql`status IN ('sending', 'paused', 'cancelled') AND credential_seal IS NOT NULL`),
+    index("payout_batches_paused_idx")
+      .on(t.pausedAt)
+      .where(sql`status = 'paused' AND credential_seal IS NULL`),
   ],
 );
 

@@ -18,6 +18,8 @@ export interface PaymentsApiErrorInit {
   retryable: boolean;
   /** The API answered 2xx, but with a body that could not be read: the operation happened. */
   unreadableSuccess?: boolean;
+  /** The answer's Retry-After header, as sent. */
+  retryAfter?: string | null;
 }
 
 export class PaymentsApiError extends Error {
@@ -37,6 +39,12 @@ export class PaymentsApiError extends Error {
   /** The API answered 2xx, but with a body that could not be read: the operation happened. */
   readonly unreadableSuccess: boolean;
   /**
+   * The answer's Retry-After header as sent (delta-seconds or an HTTP date), null
+   * when it had none or no answer came. Kept raw so whoever waits on it (the batch
+   * worker's back-off) reads it against its own clock: lib/server/payments-api/retry.ts parseRetryAfter.
+   */
+  readonly retryAfter: string | null;
+  /**
    * Whether any request of this operation may have reached the API and taken
    * effect without a definite answer (a timeout, a dropped connection, a 5xx,
    * an unreadable reply). Set by the client on the error it finally throws; a
@@ -54,6 +62,7 @@ export class PaymentsApiError extends Error {
     this.kind = init.kind;
     this.retryable = init.retryable;
     this.unreadableSuccess = init.unreadableSuccess ?? false;
+    this.retryAfter = init.retryAfter ?? null;
   }
 
   /** More than one request was sent before giving up. */
@@ -74,6 +83,7 @@ export class PaymentsApiError extends Error {
       attempts: this.attempts,
       retried: this.retried,
       retryable: this.retryable,
+      retryAfter: this.retryAfter,
       maybeCommitted: this.maybeCommitted,
     };
   }

@@ -27,7 +27,8 @@ export type AttemptOutcome<T> = { ok: true; result: PaymentsApiResponse<T> } | {
 export function interpret<T>(op: Operation<T>, response: RawResponse, attempt: number, now: number): AttemptOutcome<T> {
   const { status, headers } = response;
   const headerRequestId = headers["x-request-id"] ?? null;
-  const retryAfterMs = parseRetryAfter(headers["retry-after"], now);
+  const retryAfter = headers["retry-after"]?.trim() || null;
+  const retryAfterMs = parseRetryAfter(retryAfter ?? undefined, now);
   const statusRetryable = isRetryableStatus(status, op.method);
   const failed = (error: PaymentsApiError): AttemptOutcome<T> => ({ ok: false, error, retryAfterMs });
 
@@ -47,6 +48,7 @@ export function interpret<T>(op: Operation<T>, response: RawResponse, attempt: n
         attempts: attempt,
         retryable: isError && statusRetryable,
         unreadableSuccess: !isError,
+        retryAfter,
       }),
     );
   }
@@ -65,6 +67,7 @@ export function interpret<T>(op: Operation<T>, response: RawResponse, attempt: n
         requestId,
         attempts: attempt,
         retryable: isError && statusRetryable,
+        retryAfter,
       }),
     );
   }

@@ -9,10 +9,14 @@ import { batchOr404 } from "./payout-batches";
 
 type Ctx = SessionContext<{ id: string }, unknown, unknown>;
 
-/** The uploaded file's columns, in their first-seen order, and each row's cells under them. */
-function originalTable(rows: readonly BatchRowOutcome[]) {
-  const header: string[] = [];
-  const seen = new Set<string>();
+/**
+ * The uploaded file's columns and each row's cells under them: in the order the
+ * batch recorded (`columns`), else (a batch older than migration 0006) in the
+ * rows' first-seen order; a name only a row has follows the recorded ones.
+ */
+function originalTable(columns: readonly string[] | null, rows: readonly BatchRowOutcome[]) {
+  const header: string[] = [...(columns ?? [])];
+  const seen = new Set<string>(header);
   for (const row of rows) {
     for (const [column] of row.original) {
       if (!seen.has(column)) header.push(column);
@@ -38,15 +42,16 @@ async function load(ctx: Ctx) {
   const batch = await batchOr404(ctx.ledger, ctx.businessId, ctx.params.id);
   const rows = await listBatchRows(ctx.ledger, ctx.businessId, batch.id);
   const base = batch.fileName.replace(/\.[^.]*$/, "") || "batch";
-  return { rows, base, ...originalTable(rows) };
+  return { rows, base, delimiter: batch.csvDelimiter, ...originalTable(batch.columns, rows) };
 }
 
-// GET /api/payout-batches/{id}/results.csv: the file's own columns plus each row's outcome, formulas neutralised.
+// GET /api/payout-batches/{id}/results.csv: the file's own columns plus each row's outcome, formulas neutralised,
+// with the upload's delimiter (";" for an .xlsx upload and for batches that did not record it).
 export async function payoutBatchResults(ctx: Ctx): Promise<HandlerResult> {
-  const { rows, base, header, cells } = await load(ctx);
+  const { rows, base, header, cells, delimiter } = await load(ctx);
   const table = {
     format: "csv" as const,
-    delimiter: null,
+    delimiter,
     encoding: null,
     header,
     rows: rows.map((row, index) => ({ rowNumber: row.rowNumber, cells: cells[index] ?? [], numericColumns: [] })),

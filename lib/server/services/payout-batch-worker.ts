@@ -6,6 +6,7 @@ import {
   finishBatches,
   getLedger,
   listBatchFollowUps,
+  listFinishedPausedBatches,
   listWorkBatches,
   pauseForCredential,
   setBatchBackoff,
@@ -15,6 +16,7 @@ import {
 import { serverClock } from "@/lib/server/clock";
 import { log } from "@/lib/server/log";
 import { isPaymentsApiError, type Credential, type PaymentsClient } from "@/lib/server/payments-api/client";
+import { parseRetryAfter } from "@/lib/server/payments-api/retry";
 import { openCredential, sealCredential } from "@/lib/server/session/credential-seal";
 import { apiClientFor } from "../payments-api/for-credential";
 import { payoutRequestHash } from "./payouts";
@@ -50,14 +52,24 @@ export interface BatchPassSummary {
   completed: number;
 }
 
-/** How long the whole batch waits after the API said "slow down" without saying for how long. */
-const DEFAULT_BACKOFF_MS = 1_000;
+/** How long the whole batch waits at least after the API said "slow down" (also when it did not say for how long). */
+const MIN_BACKOFF_MS = 1_000;
+/** The longest the whole batch waits on one answer: a far-off Retry-After (or a wrong one) does not stall it for hours. */
+export const MAX_BATCH_BACKOFF_MS = 5 * 60_000;
 
-/** A 429, or a 503 with a Retry-After: the API asks for less traffic; the answer's wait, if it gave one. */
-function slowDown(error: unknown): number | null {
+/**
+ * A 429 or a 503 still failing after the client's own retries: the API asks for
+ * less traffic. The whole batch then waits the longest of the answer's
+ * Retry-After header (delta-seconds or an HTTP date, read against `now`), its
+ * body's `details.retry_after_seconds` and 1 s, at most MAX_BATCH_BACKOFF_MS.
+ * Null for any other failure.
+ */
+export function batchBackoffMs(error: unknown, now: number): number | null {
   if (!isPaymentsApiError(error) || (error.status !== 429 && error.status !== 503)) return null;
+  const header = parseRetryAfter(error.retryAfter ?? undefined, now) ?? 0;
   const seconds = error.details?.retry_after_seconds;
-  return typeof seconds === "number" && Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, 60_000) : DEFAULT_BACKOFF_MS;
+  const body = typeof seconds === "number" && Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
+  return Math.min(Math.max(header, body, MIN_BACKOFF_MS), MAX_BATCH_BACKOFF_MS);
 }
 
 interface Active {
@@ -72,7 +84,8 @@ interface Active {
  * intents, see claimBatchRows) and sends each with the single payout's sender,
  * under its lease and with its own key, `concurrency` at a time; then looks up
  * the pending payouts of the batches with nothing left to send (a batch still
- * sending keeps the rate for its sends), and completes the batches that are done.
+ * sending keeps the rate for its sends), and completes the batches that are done
+ * (sending or paused).
  */
 export async function runBatchPass(ledger: Ledger, options: BatchPassOptions): Promise<BatchPassSummary> {
   const policy = options.policy ?? payoutPolicy();
@@ -101,7 +114,9 @@ export async function runBatchPass(ledger: Ledger, options: BatchPassOptions): P
     summary,
   );
 
-  for (const done of await finishBatches(ledger, active.map((a) => a.batch.id))) {
+  // The batches this pass worked on, and paused ones without a credential whose last rows ended elsewhere.
+  const finishable = [...active.map((a) => a.batch.id), ...(await listFinishedPausedBatches(ledger))];
+  for (const done of await finishBatches(ledger, finishable)) {
     summary.completed += 1;
     await auditBatch(ledger, done, "batch.completed", { status: "completed" });
   }
@@ -174,12 +189,13 @@ async function sendRows(ledger: Ledger, batches: Active[], options: BatchPassOpt
       else if (outcome.kind === "rejected") summary.rejected += 1;
       else if (outcome.kind === "busy") summary.busy += 1;
       else if (outcome.kind === "unknown") summary.unknown += 1;
-      const wait = outcome.kind === "unknown" || outcome.kind === "rejected" ? slowDown(outcome.error) : null;
+      const now = serverClock().now();
+      const wait = outcome.kind === "unknown" || outcome.kind === "rejected" ? batchBackoffMs(outcome.error, now) : null;
       if (wait !== null && !slowed.has(current)) {
         summary.backoffs += 1;
         slowed.add(current);
         drop(open, current);
-        await setBatchBackoff(ledger, current.batch.id, new Date(serverClock().now() + wait));
+        await setBatchBackoff(ledger, current.batch.id, new Date(now + wait));
       }
     }
   };

@@ -28,7 +28,21 @@ export function batchRowKey(batchId: string, rowNumber: number): string {
 /** Fingerprint of a whole creation request, to tell a retry (same) from a reused key (different). */
 function batchRequestHash(input: CreateBatchInput): string {
   const rows = input.rows.map((r) => [r.row_number, r.key_type, r.pix_key, r.amount_centavos, r.description ?? "", r.name ?? "", Object.entries(r.original)]);
-  return createHash("sha256").update(JSON.stringify([input.file_name, rows])).digest("hex");
+  // The file's format is hashed only when the request gives it, so a request without it hashes as before.
+  const format = input.delimiter === undefined && input.columns === undefined ? [] : [input.delimiter ?? null, input.columns ?? null];
+  return createHash("sha256").update(JSON.stringify([input.file_name, rows, ...format])).digest("hex");
+}
+
+/**
+ * A row's cells as [column, cell] pairs in the file's column order (`columns`):
+ * the JSON object the row came in puts integer-like names ("2024") first. Cells
+ * under a name `columns` does not list follow, in the object's order.
+ */
+export function cellsInFileOrder(original: Readonly<Record<string, string>>, columns: readonly string[] | undefined): [string, string][] {
+  if (!columns) return Object.entries(original);
+  const listed = new Set(columns);
+  const ordered = columns.flatMap((name): [string, string][] => (Object.hasOwn(original, name) ? [[name, original[name] ?? ""]] : []));
+  return [...ordered, ...Object.entries(original).filter(([name]) => !listed.has(name))];
 }
 
 /** Batches (with counts) as the browser sees them. */
@@ -60,6 +74,8 @@ export async function createPayoutBatch(ctx: Ctx<unknown, CreateBatchInput>): Pr
       fileName: body.file_name,
       actor,
       totalCentavos: total,
+      csvDelimiter: body.delimiter ?? null,
+      columns: body.columns ?? null,
       rows: body.rows.map((row) => ({
         rowNumber: row.row_number,
         idempotencyKey: batchRowKey(id, row.row_number),
@@ -69,7 +85,7 @@ export async function createPayoutBatch(ctx: Ctx<unknown, CreateBatchInput>): Pr
         pixKeyMasked: maskPixKey(row.key_type, row.pix_key),
         description: row.description || null,
         name: row.name || null,
-        original: Object.entries(row.original),
+        original: cellsInFileOrder(row.original, body.columns),
       })),
     });
     if (!written.existing) {

@@ -18,6 +18,7 @@ export const BATCH_FILE_ERROR_CODES = [
   "tooManyColumns",
   "cellTooLong",
   "columnCount",
+  "formulaHeader",
 ] as const;
 export type BatchFileErrorCode = (typeof BATCH_FILE_ERROR_CODES)[number];
 

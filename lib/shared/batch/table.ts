@@ -1,5 +1,6 @@
 import type { CsvDelimiter } from "@/lib/shared/csv";
 import { reject } from "./errors";
+import { formulaMessage } from "./formula";
 import { BATCH_LIMITS } from "./limits";
 
 /** One data row as it came: every cell as text, nothing trimmed or converted. */
@@ -47,7 +48,8 @@ export function columnLetter(index: number): string {
 /**
  * Applies the rules every format shares: blank rows are skipped (Excel leaves
  * ";;;" lines), the first remaining row is the header, then the limits on rows,
- * columns and cell length, and every row must have the header's column count.
+ * columns and cell length, every row must have the header's column count, and
+ * no column name may be a spreadsheet formula (./formula.ts).
  * Throws BatchFileRejected at the first problem.
  */
 export function toTable(records: readonly RawRecord[], meta: Pick<ParsedTable, "format" | "delimiter" | "encoding">): ParsedTable {
@@ -56,6 +58,9 @@ export function toTable(records: readonly RawRecord[], meta: Pick<ParsedTable, "
   if (!headerRecord) reject("empty");
   const header = headerRecord.cells.map((cell) => cell.trim());
   if (header.length > BATCH_LIMITS.maxColumns) reject("tooManyColumns", { limit: BATCH_LIMITS.maxColumns, found: header.length });
+  // A column name is not a cell to fix in place, and the results file repeats it: the file is refused (cells: validate-row.ts).
+  const formulaColumn = headerRecord.cells.findIndex((cell) => formulaMessage(cell) !== null);
+  if (formulaColumn >= 0) reject("formulaHeader", { column: columnLetter(formulaColumn) });
   if (data.length === 0) reject("headerOnly");
   if (data.length > BATCH_LIMITS.maxRows) reject("tooManyRows", { limit: BATCH_LIMITS.maxRows, found: data.length });
 

@@ -3,6 +3,7 @@ import { payoutInputSchema } from "@/lib/shared/schemas/payout";
 import { positiveCentavosSchema, storableText } from "@/lib/shared/schemas/common";
 import type { PixKeyType } from "@/lib/shared/validation/pix";
 import { parseBatchAmount } from "./amount";
+import { formulaMessage } from "./formula";
 import { resolveKeyType } from "./key-type";
 import type { BatchField, ColumnMapping } from "./mapping";
 import type { ParsedRow } from "./table";
@@ -11,7 +12,8 @@ import type { ParsedRow } from "./table";
 export const BATCH_TEXT_MAX = 140;
 
 export interface CellError {
-  field: BatchField;
+  /** The field of the cell's column; null for a column no field is mapped to (its cells are still kept and exported). */
+  field: BatchField | null;
   /** The column (0-based) the error is about, or null when the file has no such column. */
   column: number | null;
   /** Message key (batch.row.* or the single payout's validation.*). */
@@ -74,13 +76,28 @@ function checkAmount(row: ParsedRow, mapping: ColumnMapping, errors: CellError[]
 }
 
 /**
- * One data row → the payout it asks for, or its per-cell errors. The amount
- * and key go through payoutInputSchema, the very schema of the single payout,
- * so a batch accepts exactly what the payout form accepts.
+ * Every cell of the row, mapped or not, that a spreadsheet would read as a
+ * formula (./formula.ts): the results file repeats them all, so none is taken.
+ */
+function checkFormulas(row: ParsedRow, mapping: ColumnMapping, errors: CellError[]): void {
+  row.cells.forEach((cell, column) => {
+    const message = formulaMessage(cell);
+    if (!message) return;
+    const field = (Object.keys(mapping) as BatchField[]).find((f) => mapping[f] === column) ?? null;
+    errors.push({ field, column, message });
+  });
+}
+
+/**
+ * One data row → the payout it asks for, or its per-cell errors (a formula in
+ * any of its cells first). The amount and key go through payoutInputSchema,
+ * the very schema of the single payout, so a batch accepts exactly what the
+ * payout form accepts.
  */
 export function validateRow(row: ParsedRow, index: number, mapping: ColumnMapping, options: RowOptions = {}): Omit<ValidatedRow, "excluded"> {
   const errors: CellError[] = [];
   const column = (field: BatchField) => mapping[field] ?? null;
+  checkFormulas(row, mapping, errors);
 
   const centavos = checkAmount(row, mapping, errors);
 

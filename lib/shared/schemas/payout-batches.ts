@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { formulaMessage } from "@/lib/shared/batch/formula";
 import { BATCH_LIMITS } from "@/lib/shared/batch/limits";
 import { BATCH_TEXT_MAX } from "@/lib/shared/batch/validate-row";
 import { addTransformIssue, positiveCentavosSchema, storableText } from "./common";
@@ -15,14 +16,25 @@ export type BatchStatus = (typeof BATCH_STATUSES)[number];
 /** Batch statuses the pages keep polling in. */
 export const LIVE_BATCH_STATUSES = ["sending", "paused"] as const satisfies readonly BatchStatus[];
 
-export const BATCH_ROW_STATUSES = ["pending", "sending", "sent", "paid", "failed", "needs_review", "cancelled"] as const;
+/** `handled`: the row's payout waited in needs review and a person closed it (its payout's state `handled`). */
+export const BATCH_ROW_STATUSES = ["pending", "sending", "sent", "paid", "failed", "needs_review", "handled", "cancelled"] as const;
 export type BatchRowStatus = (typeof BATCH_ROW_STATUSES)[number];
 
 /** Row statuses that end a row (a batch is completed when every row is in one of these). */
-export const FINAL_BATCH_ROW_STATUSES = ["paid", "failed", "needs_review", "cancelled"] as const satisfies readonly BatchRowStatus[];
+export const FINAL_BATCH_ROW_STATUSES = ["paid", "failed", "needs_review", "handled", "cancelled"] as const satisfies readonly BatchRowStatus[];
 
-const cellText = storableText().check(z.maxLength(BATCH_LIMITS.maxCellChars, { error: "validation.tooLong" }));
-const optionalText = z.optional(storableText().check(z.trim(), z.maxLength(BATCH_TEXT_MAX, { error: "validation.tooLong" })));
+/**
+ * No text a batch stores may be a spreadsheet formula (the results file repeats
+ * it): the browser's check step refuses it cell by cell with the same rule
+ * (lib/shared/batch/formula.ts), and this refuses a request that carries one anyway.
+ */
+const notFormula = z.superRefine((text: string, ctx) => {
+  const message = formulaMessage(text);
+  if (message) ctx.addIssue({ code: "custom", message });
+});
+const cellText = storableText().check(z.maxLength(BATCH_LIMITS.maxCellChars, { error: "validation.tooLong" }), notFormula);
+const columnName = storableText().check(z.maxLength(BATCH_LIMITS.maxCellChars, { error: "validation.tooLong" }));
+const optionalText = z.optional(storableText().check(z.trim(), z.maxLength(BATCH_TEXT_MAX, { error: "validation.tooLong" }), notFormula));
 const int = () => z.number().check(z.int());
 
 /**
@@ -32,15 +44,21 @@ const int = () => z.number().check(z.int());
  */
 const batchRowFieldsSchema = z.object({
   row_number: z.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)),
-  pix_key: storableText({ error: "validation.required" }).check(z.trim(), z.minLength(1, { error: "validation.required" }), z.maxLength(140)),
+  pix_key: storableText({ error: "validation.required" }).check(z.trim(), z.minLength(1, { error: "validation.required" }), z.maxLength(140), notFormula),
   key_type: pixKeyTypeSchema,
   amount_centavos: positiveCentavosSchema,
   description: optionalText,
   name: optionalText,
-  /** The file's own cells of this row (header → cell), returned in the results file. */
-  original: z
-    .record(cellText, cellText)
-    .check(z.refine((cells: Record<string, string>) => Object.keys(cells).length <= BATCH_LIMITS.maxColumns, { error: "batch.rows.tooManyColumns" })),
+  /** The file's own cells of this row (header → cell), returned in the results file. No cell, and no column name, may be a formula. */
+  original: z.record(columnName, cellText).check(
+    z.refine((cells: Record<string, string>) => Object.keys(cells).length <= BATCH_LIMITS.maxColumns, { error: "batch.rows.tooManyColumns" }),
+    z.superRefine((cells: Record<string, string>, ctx) => {
+      for (const name of Object.keys(cells)) {
+        const message = formulaMessage(name);
+        if (message) ctx.addIssue({ code: "custom", path: [name], message });
+      }
+    }),
+  ),
 });
 
 export const batchRowInputSchema = z.pipe(
@@ -75,9 +93,25 @@ const rowsSchema = z.array(batchRowInputSchema).check(
   }),
 );
 
+/** A column name of the file: no formula either (a column name that is one refuses the file in the browser). */
+const columnNameChecked = columnName.check(notFormula);
+
 /** POST /api/payout-batches (with an Idempotency-Key header). */
 export const createBatchBodySchema = z.object({
   file_name: storableText({ error: "validation.required" }).check(z.trim(), z.minLength(1, { error: "validation.required" }), z.maxLength(255, { error: "validation.tooLong" })),
+  /** The uploaded CSV's delimiter, which the results file reuses; null (or absent) for an .xlsx: the results use ";". */
+  delimiter: z.optional(z.nullable(z.enum([",", ";"], { error: "validation.invalid" }))),
+  /**
+   * The file's column names in their order, as the rows' `original` name them: a
+   * JSON object does not keep its keys' order (a name such as "2024" comes
+   * first), so the results file takes the order from here.
+   */
+  columns: z.optional(
+    z.array(columnNameChecked).check(
+      z.maxLength(BATCH_LIMITS.maxColumns, { error: "batch.rows.tooManyColumns" }),
+      z.refine((names: string[]) => new Set(names).size === names.length, { error: "batch.rows.duplicateColumn" }),
+    ),
+  ),
   rows: rowsSchema,
 });
 export type CreateBatchBody = z.input<typeof createBatchBodySchema>;
@@ -144,6 +178,7 @@ export const batchCountsSchema = z.object({
   paid: int(),
   failed: int(),
   needs_review: int(),
+  handled: int(),
   cancelled: int(),
 });
 export type BatchCounts = z.infer<typeof batchCountsSchema>;

@@ -157,7 +157,7 @@ export const batchUiPtBR = {
   "batches.progress.live": "Atualizando automaticamente. Pode fechar a página: o envio continua.",
   "batches.progress.ended": "O lote terminou.",
   "batches.progress.label": "Progresso do lote {file}",
-  "batches.progress.valueText": "{finished} de {total} concluídas: {paid} pagas, {failed} falharam, {review} precisam de revisão, {cancelled} canceladas; {sent} enviadas aguardando o resultado",
+  "batches.progress.valueText": "{finished} de {total} concluídas: {paid} pagas, {failed} falharam, {review} precisam de revisão, {handled} resolvidas por uma pessoa, {cancelled} canceladas; {sent} enviadas aguardando o resultado",
   "batches.progress.summary": "{finished} de {total} concluídas ({percent}%)",
   "batches.progress.rate": "{rate} por minuto",
   "batches.progress.noRate": "Ritmo ainda não medido",
@@ -175,6 +175,7 @@ export const batchUiPtBR = {
   "batches.count.paid": "Pagas",
   "batches.count.failed": "Falharam",
   "batches.count.needs_review": "Precisam de revisão",
+  "batches.count.handled": "Resolvidas por uma pessoa",
   "batches.count.cancelled": "Canceladas",
 
   "batches.rows.title": "Resultado por linha",
@@ -216,6 +217,7 @@ export const batchUiPtBR = {
   "batch.rows.tooMany": "O lote passa do limite de linhas.",
   "batch.rows.tooManyColumns": "A linha tem colunas demais.",
   "batch.rows.duplicateRowNumber": "O mesmo número de linha aparece duas vezes.",
+  "batch.rows.duplicateColumn": "O mesmo nome de coluna aparece duas vezes.",
 
   "status.awaiting_confirmation": "Aguardando confirmação",
   "status.sending": "Enviando",
@@ -378,7 +380,7 @@ export const batchUiEn = {
   "batches.progress.live": "Refreshing automatically. You may close the page: sending carries on.",
   "batches.progress.ended": "The batch has ended.",
   "batches.progress.label": "Progress of batch {file}",
-  "batches.progress.valueText": "{finished} of {total} done: {paid} paid, {failed} failed, {review} need review, {cancelled} cancelled; {sent} sent awaiting their outcome",
+  "batches.progress.valueText": "{finished} of {total} done: {paid} paid, {failed} failed, {review} need review, {handled} handled by a person, {cancelled} cancelled; {sent} sent awaiting their outcome",
   "batches.progress.summary": "{finished} of {total} done ({percent}%)",
   "batches.progress.rate": "{rate} per minute",
   "batches.progress.noRate": "Rate not measured yet",
@@ -396,6 +398,7 @@ export const batchUiEn = {
   "batches.count.paid": "Paid",
   "batches.count.failed": "Failed",
   "batches.count.needs_review": "Need review",
+  "batches.count.handled": "Handled by a person",
   "batches.count.cancelled": "Cancelled",
 
   "batches.rows.title": "Results per row",
@@ -436,6 +439,7 @@ export const batchUiEn = {
   "batch.rows.tooMany": "The batch has more rows than allowed.",
   "batch.rows.tooManyColumns": "The row has too many columns.",
   "batch.rows.duplicateRowNumber": "The same row number appears twice.",
+  "batch.rows.duplicateColumn": "The same column name appears twice.",
 
   "status.awaiting_confirmation": "Awaiting confirmation",
   "status.sending": "Sending",

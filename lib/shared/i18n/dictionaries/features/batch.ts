@@ -18,6 +18,8 @@ export const batchPtBR = {
   "batch.file.tooManyColumns": "O arquivo tem {found} colunas; o limite é {limit}.",
   "batch.file.cellTooLong": "A célula {column}{row} passa de {limit} caracteres.",
   "batch.file.columnCount": "A linha {row} tem {found} colunas, mas o cabeçalho tem {expected}.",
+  "batch.file.formulaHeader":
+    "O nome da coluna {column} parece uma fórmula de planilha (começa com =, +, -, @ ou tabulação): renomeie a coluna e envie o arquivo de novo.",
 
   "batch.row.amountRequired": "Informe o valor.",
   "batch.row.amountAmbiguous": "Valor ambíguo: use 1.234,56 (ou 1234,56) para mil duzentos e trinta e quatro reais.",
@@ -32,6 +34,13 @@ export const batchPtBR = {
     "A chave está como número na planilha e pode ter perdido zeros à esquerda: formate a coluna como texto ou informe o tipo.",
   "batch.row.tooLong": "Texto longo demais (máximo de 140 caracteres).",
   "batch.row.invalid": "Valor inválido.",
+  "batch.row.formulaEquals": "Parece uma fórmula de planilha (começa com '='): digite o valor em vez da fórmula ou deixe a linha de fora.",
+  "batch.row.formulaAt": "Parece uma fórmula de planilha (começa com '@'): digite o valor em vez da fórmula ou deixe a linha de fora.",
+  "batch.row.formulaPlus":
+    "Parece uma fórmula de planilha (começa com '+' e não é um número nem um telefone): digite o valor em vez da fórmula ou deixe a linha de fora.",
+  "batch.row.formulaMinus": "Parece uma fórmula de planilha (começa com '-' e não é um número): digite o valor em vez da fórmula ou deixe a linha de fora.",
+  "batch.row.formulaControl":
+    "Parece uma fórmula de planilha (começa com uma tabulação ou quebra de linha): apague esse caractere ou deixe a linha de fora.",
 
   "batch.mapping.invalid": "Mapeamento de colunas inválido.",
   "batch.mapping.outOfRange": "O mapeamento aponta para uma coluna que o arquivo não tem.",
@@ -58,6 +67,7 @@ export const batchEn = {
   "batch.file.tooManyColumns": "The file has {found} columns; the limit is {limit}.",
   "batch.file.cellTooLong": "Cell {column}{row} is longer than {limit} characters.",
   "batch.file.columnCount": "Row {row} has {found} columns, but the header has {expected}.",
+  "batch.file.formulaHeader": "The name of column {column} looks like a spreadsheet formula (starts with =, +, -, @ or a tab): rename the column and upload the file again.",
 
   "batch.row.amountRequired": "Enter the amount.",
   "batch.row.amountAmbiguous": "Ambiguous amount: write 1234.56 or 1,234.56 (or the Brazilian 1.234,56).",
@@ -72,6 +82,11 @@ export const batchEn = {
     "The key is stored as a number in the spreadsheet and may have lost leading zeros: format the column as text or enter the type.",
   "batch.row.tooLong": "Text too long (at most 140 characters).",
   "batch.row.invalid": "Invalid value.",
+  "batch.row.formulaEquals": "Looks like a spreadsheet formula (starts with '='); type the value instead, or leave the row out.",
+  "batch.row.formulaAt": "Looks like a spreadsheet formula (starts with '@'); type the value instead, or leave the row out.",
+  "batch.row.formulaPlus": "Looks like a spreadsheet formula (starts with '+' and is not a number or a phone); type the value instead, or leave the row out.",
+  "batch.row.formulaMinus": "Looks like a spreadsheet formula (starts with '-' and is not a number); type the value instead, or leave the row out.",
+  "batch.row.formulaControl": "Looks like a spreadsheet formula (starts with a tab or a line break); delete that character, or leave the row out.",
 
   "batch.mapping.invalid": "Invalid column mapping.",
   "batch.mapping.outOfRange": "The mapping points to a column the file does not have.",
