@@ -50,6 +50,14 @@ export function PaymentLinksView({ baseUrl }: { baseUrl: string }) {
     [query.data, now, searchKeys],
   );
   const visible = useMemo(() => (rows ? filterLinks(rows, { q, state: stateFilter, amount }) : undefined), [rows, q, stateFilter, amount]);
+  // One array per sort order: a new one each render would make the table re-sort every row on each keystroke.
+  const sorting = useMemo(() => parseSort(filters.sort), [filters.sort]);
+  // The table keeps its model of every row; a keystroke only changes which of them show.
+  const rowFilter = useMemo(() => {
+    if (!visible) return undefined;
+    const shown = new Set(visible);
+    return (row: FilterableLink) => shown.has(row);
+  }, [visible]);
   const totals = useMemo(() => (visible ? linkTotals(visible.map((row) => row.link)) : undefined), [visible]);
   const selected = filters.id && rows ? rows.find((row) => row.link.id === filters.id) : undefined;
   const hasFilters = q !== "" || filters.state !== undefined || filters.amount !== undefined;
@@ -106,7 +114,8 @@ export function PaymentLinksView({ baseUrl }: { baseUrl: string }) {
 
       <DataTable
         label={t("nav.paymentLinks")}
-        data={visible}
+        data={rows}
+        rowFilter={rowFilter}
         columns={columns}
         getRowId={(row) => row.link.id}
         isLoading={query.isPending}
@@ -115,7 +124,7 @@ export function PaymentLinksView({ baseUrl }: { baseUrl: string }) {
         searchBox={searchBox}
         searchPlaceholder={t("paymentLinks.searchPlaceholder")}
         manualFiltering
-        sorting={parseSort(filters.sort)}
+        sorting={sorting}
         onSortingChange={(sorting) => setFilters({ sort: formatSort(sorting) })}
         filters={
           <>

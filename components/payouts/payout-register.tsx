@@ -41,6 +41,8 @@ export function PayoutRegister() {
   );
   const query = useInfiniteQuery(payoutRegisterQuery(serverFilters));
 
+  // Memoised: a new array each render would make the table re-sort its rows on every render.
+  const sorting = useMemo(() => parseSort(filters.sort), [filters.sort]);
   const rows = useMemo(() => query.data?.pages.flatMap((page) => page.items), [query.data]);
   const live = rows ? registerRefreshInterval(rows) !== false : false;
   const filtered = serverFilters.search !== "" || serverFilters.status !== "" || serverFilters.state !== "";
@@ -123,7 +125,7 @@ export function PayoutRegister() {
         onSearchChange={(search) => setFilters({ search })}
         searchPlaceholder={t("payouts.register.searchPlaceholder")}
         manualFiltering
-        sorting={parseSort(filters.sort)}
+        sorting={sorting}
         onSortingChange={(sorting) => setFilters({ sort: formatSort(sorting) })}
         filters={
           <>

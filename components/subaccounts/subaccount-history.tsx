@@ -35,6 +35,8 @@ export function SubaccountHistory({ id }: { id: string }) {
   const [state, setState, resetState] = useUrlState(historyStateSchema);
   const query = useInfiniteQuery(subaccountHistoryQuery(id));
 
+  // Memoised: a new array each render would make the table re-sort its rows on every render.
+  const sorting = useMemo(() => parseSort(state.hsort), [state.hsort]);
   const all = useMemo(() => query.data?.pages.flatMap((page) => page.items), [query.data]);
   const rows = useMemo(() => (all && state.haction ? all.filter((entry) => entry.action === state.haction) : all), [all, state.haction]);
 
@@ -55,7 +57,7 @@ export function SubaccountHistory({ id }: { id: string }) {
       onSearchChange={(hq) => setState({ hq })}
       searchPlaceholder={t("subaccounts.history.searchPlaceholder")}
       searchText={searchText}
-      sorting={parseSort(state.hsort)}
+      sorting={sorting}
       onSortingChange={(sorting) => setState({ hsort: formatSort(sorting) })}
       filters={
         <NativeSelect

@@ -49,6 +49,8 @@ export function SubaccountsView() {
   const [state, setState, resetState] = useUrlState(subaccountListStateSchema);
   const query = useQuery(subaccountsQuery());
 
+  // Memoised: a new array each render would make the table re-sort its rows on every render.
+  const sorting = useMemo(() => parseSort(state.sort), [state.sort]);
   const rows = useMemo(() => {
     const all = query.data;
     if (!all || !state.status) return all;
@@ -119,7 +121,7 @@ export function SubaccountsView() {
         onSearchChange={(q) => setState({ q })}
         searchPlaceholder={t("subaccounts.list.searchPlaceholder")}
         searchText={searchText}
-        sorting={parseSort(state.sort)}
+        sorting={sorting}
         onSortingChange={(sorting) => setState({ sort: formatSort(sorting) })}
         filters={
           <NativeSelect

@@ -115,4 +115,37 @@ describe("DataTable", () => {
     rerender(<DataTable data={[]} columns={columns} label="Repasses" />);
     expect(screen.getByText("Nada por aqui ainda")).toBeInTheDocument();
   });
+
+  it("with a rowFilter shows only the rows it keeps, in the table's sort order, and counts them", () => {
+    const data = makeRows(20);
+    const keep = (row: Row) => row.name.startsWith("Maria");
+    render(<DataTable data={data} rowFilter={keep} manualFiltering columns={columns} label="Repasses" initialSorting={[{ id: "amount", desc: true }]} />);
+    const shown = bodyRows().map((row) => within(row).getAllByRole("cell")[0]?.textContent);
+    const expected = data.filter(keep).sort((a, b) => b.amount - a.amount).map((row) => row.id);
+    expect(shown).toEqual(expected);
+    expect(screen.getByText("10 resultados")).toBeInTheDocument();
+  });
+
+  it("with a rowFilter that keeps nothing, shows the parent's empty state", () => {
+    render(<DataTable data={makeRows(5)} rowFilter={() => false} manualFiltering columns={columns} label="Repasses" emptyState={<p>Nada com estes filtros</p>} />);
+    expect(screen.getByText("Nada com estes filtros")).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(0);
+  });
+
+  it("a new rowFilter (a keystroke) neither rebuilds nor re-sorts the rows: the sort runs once per data and order", () => {
+    const compare = vi.fn((a: { original: Row }, b: { original: Row }) => a.original.amount - b.original.amount);
+    const counted = [h.accessor("id", { header: "ID" }), h.accessor("amount", { header: "Valor", sortingFn: (a, b) => compare(a, b) })];
+    const data = makeRows(200);
+    const sorting = [{ id: "amount", desc: false }];
+    const view = (rowFilter: (row: Row) => boolean) => (
+      <DataTable data={data} rowFilter={rowFilter} manualFiltering columns={counted} label="Repasses" sorting={sorting} onSortingChange={() => undefined} />
+    );
+    const { rerender } = render(view(() => true));
+    const sortCalls = compare.mock.calls.length;
+    expect(sortCalls).toBeGreaterThan(0);
+    rerender(view((row) => row.name.startsWith("João")));
+    rerender(view((row) => row.name.endsWith("7")));
+    expect(compare.mock.calls.length).toBe(sortCalls);
+    expect(bodyRows().every((row) => within(row).getAllByRole("cell")[0]?.textContent?.length)).toBe(true);
+  });
 });

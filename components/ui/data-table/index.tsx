@@ -1,5 +1,6 @@
 "use client";
 
+import { useMemo } from "react";
 import { useI18n } from "@/lib/browser/i18n";
 import { Button } from "../button";
 import { cn } from "../cn";
@@ -39,6 +40,7 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
     searchPlaceholder,
     manualFiltering = false,
     manualSorting = false,
+    rowFilter,
     filters,
     toolbarActions,
     emptyState,
@@ -53,19 +55,21 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
   const { t } = useI18n();
 
   const { table, searchInput, setSearchInput, deferredQuery } = useTableState({ ...props, manualFiltering, manualSorting });
-  const tableRows = table.getRowModel().rows;
+  const modelRows = table.getRowModel().rows;
+  const tableRows = useMemo(() => (rowFilter ? modelRows.filter((row) => rowFilter(row.original)) : modelRows), [modelRows, rowFilter]);
   const { scrollRef, ...virtual } = useVirtualRows(tableRows.length, estimateRowHeight);
   const keyboard = useRowKeyboard(tableRows.length, scrollRef, virtual.virtualizer, onRowClick);
 
   const leafColumns = table.getVisibleLeafColumns();
   const minWidth = leafColumns.reduce((sum, column) => sum + column.getSize(), 0);
   const colCount = leafColumns.length;
-  const hasData = (data?.length ?? 0) > 0;
+  // With a rowFilter the shown rows are what `data` was before: the parent's empty state speaks for them.
+  const hasData = rowFilter ? tableRows.length > 0 : (data?.length ?? 0) > 0;
   const showSkeleton = isLoading && !hasData;
   const showError = Boolean(error) && !isLoading;
   const filteredOut = !isLoading && hasData && tableRows.length === 0;
   const empty = !isLoading && !error && !hasData;
-  const count = manualFiltering ? (data?.length ?? 0) : tableRows.length;
+  const count = manualFiltering && !rowFilter ? (data?.length ?? 0) : tableRows.length;
 
   return (
     <div data-slot="data-table" className={cn("overflow-hidden rounded-lg border bg-card shadow-xs", className)}>
