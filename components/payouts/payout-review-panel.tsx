@@ -1,7 +1,8 @@
 "use client";
 
 import { CheckCheck, RefreshCw, UserRoundCheck, UserRoundSearch } from "lucide-react";
-import { useState } from "react";
+import { Suspense, useState } from "react";
+import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
 import { toast } from "@/components/ui/toast";
 import { useCan } from "@/components/providers/session-provider";
 import { Button } from "@/components/ui/button";
@@ -11,8 +12,10 @@ import { isBffRequestError } from "@/lib/browser/bff-client/errors";
 import { useI18n } from "@/lib/browser/i18n";
 import { useReviewPayout } from "@/lib/browser/query/payouts";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
-import { MarkHandledDialog } from "./mark-handled-dialog";
 import { useReviewReasonText } from "./payout-status";
+
+/** The "mark handled" form loads with its first open, not with the payout page. */
+const markHandledDialog = lazyOnDemand(() => import("./mark-handled-dialog").then((m) => m.MarkHandledDialog));
 
 /** States a person can resolve from here: sent without an answer, or waiting for a person. */
 export function isReviewable(row: Pick<RegisterPayout, "state">): boolean {
@@ -32,6 +35,7 @@ export function PayoutReviewPanel({ row }: { row: RegisterPayout }) {
   const reasonText = useReviewReasonText();
   const review = useReviewPayout();
   const [dialogOpen, setDialogOpen] = useState(false);
+  const dialogMounted = useOpenedOnce(dialogOpen);
   const [error, setError] = useState<unknown>(null);
 
   if (row.state === "handled" && row.handled) {
@@ -103,11 +107,15 @@ export function PayoutReviewPanel({ row }: { row: RegisterPayout }) {
             {review.isPending ? null : <RefreshCw aria-hidden="true" />}
             {review.isPending ? t("payouts.unknown.checking") : t("payouts.needsReview.checkAgain")}
           </Button>
-          <Button variant="outline" onClick={() => setDialogOpen(true)} disabled={review.isPending}>
+          <Button variant="outline" onPointerEnter={markHandledDialog.preload} onFocus={markHandledDialog.preload} onClick={() => setDialogOpen(true)} disabled={review.isPending}>
             <CheckCheck aria-hidden="true" />
             {t("payouts.needsReview.markHandled")}
           </Button>
-          <MarkHandledDialog idempotencyKey={row.idempotency_key} open={dialogOpen} onOpenChange={setDialogOpen} />
+          {dialogMounted ? (
+            <Suspense fallback={null}>
+              <markHandledDialog.Component idempotencyKey={row.idempotency_key} open={dialogOpen} onOpenChange={setDialogOpen} />
+            </Suspense>
+          ) : null}
         </div>
       ) : (
         <p className="text-xs text-muted-foreground">{t("payouts.needsReview.viewerNote")}</p>

@@ -1,25 +1,14 @@
 "use client";
 
-import { Ban, LoaderCircle, LockOpen } from "lucide-react";
-import { useState, type MouseEvent } from "react";
-import { toast } from "@/components/ui/toast";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
+import { Ban, LockOpen } from "lucide-react";
+import { Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ErrorPanel } from "@/components/ui/error-panel";
-import { useIdempotencyKey } from "@/lib/browser/hooks/use-idempotency-key";
+import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
 import { useI18n } from "@/lib/browser/i18n";
-import { useSetSubaccountBlocked } from "@/lib/browser/query/subaccounts";
 import type { KnownSubaccount } from "@/lib/shared/schemas/known-subaccount";
+
+/** The confirmation (and the dialog code under it) loads on first use, not with the subaccount page. */
+const blockConfirm = lazyOnDemand(() => import("./subaccount-block-confirm").then((m) => m.SubaccountBlockConfirm));
 
 export interface SubaccountBlockDialogProps {
   id: string;
@@ -30,79 +19,32 @@ export interface SubaccountBlockDialogProps {
 }
 
 /**
- * Block or unblock behind a confirmation that says plainly what happens. One
- * idempotency key per operation: a retry after a failure reuses it; it is
- * renewed after success.
+ * The block or unblock button, and behind it a confirmation that says plainly what happens
+ * (`SubaccountBlockConfirm`). Once opened the confirmation stays mounted, so its idempotency key
+ * survives a cancel and a retry after a failure reuses it.
  */
 export function SubaccountBlockDialog({ id, subaccount, block }: SubaccountBlockDialogProps) {
-  const { t, formatMoney } = useI18n();
+  const { t } = useI18n();
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const { key, renew } = useIdempotencyKey();
-  const mutation = useSetSubaccountBlocked(id);
-  const name = subaccount?.name || id;
-
-  const confirm = (event: MouseEvent<HTMLButtonElement>) => {
-    event.preventDefault(); // stay open while the request runs
-    setError(null);
-    mutation.mutate(
-      { isBlocked: block, idempotencyKey: key },
-      {
-        onSuccess: (known) => {
-          renew();
-          setOpen(false);
-          toast.success(known.is_blocked ? t("subaccounts.block.done", { name: known.name || id }) : t("subaccounts.unblock.done", { name: known.name || id }));
-        },
-        onError: (failure) => {
-          setError(failure);
-          toast.error(block ? t("subaccounts.block.failed") : t("subaccounts.unblock.failed"));
-        },
-      },
-    );
-  };
-
-  const limits =
-    subaccount && subaccount.daily_limit_centavos !== null && subaccount.monthly_limit_centavos !== null
-      ? t("subaccounts.unblock.limits", { daily: formatMoney(subaccount.daily_limit_centavos), monthly: formatMoney(subaccount.monthly_limit_centavos) })
-      : null;
-
+  const mounted = useOpenedOnce(open);
   return (
-    <AlertDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (mutation.isPending) return;
-        setOpen(next);
-        if (!next) setError(null);
-      }}
-    >
-      <AlertDialogTrigger asChild>
-        <Button variant={block ? "destructive" : "outline"} size="sm">
-          {block ? <Ban aria-hidden="true" /> : <LockOpen aria-hidden="true" />}
-          {block ? t("subaccounts.block.action") : t("subaccounts.unblock.action")}
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{block ? t("subaccounts.block.title", { name }) : t("subaccounts.unblock.title", { name })}</AlertDialogTitle>
-          <AlertDialogDescription>{block ? t("subaccounts.block.consequence") : t("subaccounts.unblock.consequence")}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <div className="space-y-2 text-sm">
-          {!block && limits ? <p>{limits}</p> : null}
-          {subaccount === null ? <p className="text-muted-foreground">{t("subaccounts.block.unknownNote")}</p> : null}
-          <p className="text-muted-foreground">{t("subaccounts.block.audit")}</p>
-          <p className="text-xs text-muted-foreground">
-            {t("subaccounts.detail.id")}: <code className="font-mono text-foreground">{id}</code>
-          </p>
-        </div>
-        {error ? <ErrorPanel error={error} headingLevel="h3" /> : null}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={mutation.isPending}>{t("common.cancel")}</AlertDialogCancel>
-          <AlertDialogAction destructive={block} onClick={confirm} disabled={mutation.isPending} aria-busy={mutation.isPending || undefined}>
-            {mutation.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-            {mutation.isPending ? t("subaccounts.saving") : block ? t("subaccounts.block.confirm") : t("subaccounts.unblock.confirm")}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <>
+      <Button
+        variant={block ? "destructive" : "outline"}
+        size="sm"
+        aria-haspopup="dialog"
+        onPointerEnter={blockConfirm.preload}
+        onFocus={blockConfirm.preload}
+        onClick={() => setOpen(true)}
+      >
+        {block ? <Ban aria-hidden="true" /> : <LockOpen aria-hidden="true" />}
+        {block ? t("subaccounts.block.action") : t("subaccounts.unblock.action")}
+      </Button>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <blockConfirm.Component id={id} subaccount={subaccount} block={block} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useMemo, useState, type FormEvent, type MouseEvent } from "react";
+import { Suspense, useEffect, useMemo, useState, type FormEvent, type MouseEvent } from "react";
+import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
 import { Controller, useWatch } from "react-hook-form";
 import { toast } from "@/components/ui/toast";
 import { DocumentInput } from "@/components/forms/document-input";
@@ -25,7 +26,9 @@ import {
   subaccountEditSchema,
   type SubaccountEditValues,
 } from "./subaccount-changes";
-import { SubaccountEditReview } from "./subaccount-edit-review";
+
+/** The review dialog (and the dialog code under it) loads when the operator first reviews an edit. */
+const editReview = lazyOnDemand(() => import("./subaccount-edit-review").then((m) => m.SubaccountEditReview));
 
 type MoneyField = "daily_limit_centavos" | "monthly_limit_centavos";
 
@@ -48,6 +51,7 @@ export function SubaccountEditForm({ id, subaccount }: SubaccountEditFormProps) 
   const form = useZodForm(schema, { defaultValues: initialEditValues(subaccount) });
   const update = useUpdateSubaccount(id);
   const [review, setReview] = useState<UpdateSubaccountBody | null>(null);
+  const reviewMounted = useOpenedOnce(review !== null);
   const [panelError, setPanelError] = useState<unknown>(null);
   const [unmatched, setUnmatched] = useState<Record<string, string> | undefined>(undefined);
   const [moneyText, setMoneyText] = useState<Partial<Record<MoneyField, string>>>({});
@@ -198,17 +202,21 @@ export function SubaccountEditForm({ id, subaccount }: SubaccountEditFormProps) 
         </div>
       </form>
 
-      <SubaccountEditReview
-        open={review !== null}
-        onClose={() => setReview(null)}
-        onConfirm={confirm}
-        name={name}
-        changes={changes}
-        unknownSubaccount={subaccount === null}
-        pending={update.isPending}
-        error={panelError && review ? <ErrorPanel error={panelError} unmatchedFields={unmatched} headingLevel="h3" /> : null}
-        failed={Boolean(panelError)}
-      />
+      {reviewMounted ? (
+        <Suspense fallback={null}>
+          <editReview.Component
+            open={review !== null}
+            onClose={() => setReview(null)}
+            onConfirm={confirm}
+            name={name}
+            changes={changes}
+            unknownSubaccount={subaccount === null}
+            pending={update.isPending}
+            error={panelError && review ? <ErrorPanel error={panelError} unmatchedFields={unmatched} headingLevel="h3" /> : null}
+            failed={Boolean(panelError)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
