@@ -74,7 +74,15 @@ export function ChargebacksView() {
     const parsed = parseSort(sort);
     return parsed.length > 0 ? parsed : [{ id: "respond_by", desc: false }];
   }, [sort]);
-  const view = useMemo(() => (filtered ? sortChargebacks(filtered, sorting) : undefined), [filtered, sorting]);
+  // Sorted once per list and order; a keystroke only decides which sorted rows show, so the table keeps its rows.
+  const sorted = useMemo(() => (data ? sortChargebacks(data, sorting) : undefined), [data, sorting]);
+  const rowFilter = useMemo(() => {
+    if (!filtered) return undefined;
+    const shown = new Set(filtered);
+    return (cb: Chargeback) => shown.has(cb);
+  }, [filtered]);
+  /** The filtered rows in the table's order: what the CSV holds. */
+  const view = useMemo(() => (sorted && rowFilter ? sorted.filter(rowFilter) : undefined), [sorted, rowFilter]);
   const summary = useMemo(() => (data && !partial ? summarize(data, now) : null), [data, partial, now]);
   const extraFields = useMemo(() => (data ? unknownFields(data) : []), [data]);
   const columns = useChargebackColumns({ now, extraFields, compact: !wide });
@@ -160,7 +168,8 @@ export function ChargebacksView() {
 
       <DataTable
         label={t("nav.chargebacks")}
-        data={view}
+        data={sorted}
+        rowFilter={rowFilter}
         columns={columns}
         getRowId={(row, index) => row.id || `row-${index}`}
         isLoading={query.isPending}
