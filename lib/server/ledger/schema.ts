@@ -8,8 +8,9 @@
 import type { AuditAction } from "@/lib/shared/schemas/activity";
 import { PAYOUT_STATES } from "@/lib/shared/schemas/register";
 import { sql } from "drizzle-orm";
+import { centavos, timestamptz } from "./schema-columns";
+import { payoutBatches, payoutBatchRows } from "./schema-batches";
 import {
-  bigint,
   bigserial,
   boolean,
   index,
@@ -18,7 +19,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -34,14 +34,15 @@ export interface PayoutRequestBody {
   idempotency_key: string;
 }
 
+// The batch tables (payout_batches, payout_batch_rows) live in schema-batches.ts; everything imports them from here.
+export * from "./schema-batches";
+
 export const AUDIT_OUTCOMES = ["success", "failure", "pending"] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 // Actions the dashboard records: one list for the ledger and the UI (add new ones there).
 export { AUDIT_ACTIONS, type AuditAction } from "@/lib/shared/schemas/activity";
 
-const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
-const centavos = (name: string) => bigint(name, { mode: "number" });
 
 export const payouts = pgTable(
   "payouts",
@@ -98,83 +99,6 @@ export const payouts = pgTable(
     index("payouts_batch_idx")
       .on(t.batchId, t.batchRowNumber)
       .where(sql`batch_id IS NOT NULL`),
-  ],
-);
-
-export const BATCH_STATES = ["awaiting_confirmation", "sending", "paused", "completed", "cancelled"] as const;
-export type BatchState = (typeof BATCH_STATES)[number];
-
-/** A batch of payouts from a file (docs/batch-payouts.md). */
-export const payoutBatches = pgTable(
-  "payout_batches",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    businessId: text("business_id").notNull(),
-    idempotencyKey: text("idempotency_key").notNull(),
-    requestHash: text("request_hash").notNull(),
-    fileName: text("file_name").notNull(),
-    status: text("status", { enum: BATCH_STATES }).notNull().default("awaiting_confirmation"),
-    rowCount: integer("row_count").notNull(),
-    totalCentavos: centavos("total_centavos").notNull(),
-    credentialSeal: text("credential_seal"),
-    backoffUntil: timestamptz("backoff_until"),
-    createdByName: text("created_by_name").notNull(),
-    createdByRole: text("created_by_role").notNull(),
-    createdAt: timestamptz("created_at").notNull().defaultNow(),
-    updatedAt: timestamptz("updated_at").notNull().defaultNow(),
-    confirmedByName: text("confirmed_by_name"),
-    confirmedAt: timestamptz("confirmed_at"),
-    pausedByName: text("paused_by_name"),
-    pausedAt: timestamptz("paused_at"),
-    cancelledByName: text("cancelled_by_name"),
-    cancelledAt: timestamptz("cancelled_at"),
-    completedAt: timestamptz("completed_at"),
-    /** The uploaded CSV's delimiter, reused by the results file; null for an .xlsx and for batches older than migration 0006. */
-    csvDelimiter: text("csv_delimiter", { enum: [",", ";"] }),
-    /** The file's column names in their order; null for batches older than migration 0006. */
-    columns: jsonb("columns").$type<string[]>(),
-  },
-  (t) => [
-    unique("payout_batches_business_idempotency_key_unique").on(t.businessId, t.idempotencyKey),
-    index("payout_batches_business_created_idx").on(t.businessId, t.createdAt.desc(), t.id.desc()),
-    index("payout_batches_active_idx")
-      .on(t.confirmedAt)
-      .where(sql`status IN ('sending', 'paused', 'cancelled') AND credential_seal IS NOT NULL`),
-    index("payout_batches_paused_idx")
-      .on(t.pausedAt)
-      .where(sql`status = 'paused' AND credential_seal IS NULL`),
-  ],
-);
-
-export const BATCH_ROW_STATES = ["pending", "dispatched", "cancelled"] as const;
-export type BatchRowState = (typeof BATCH_ROW_STATES)[number];
-
-/** One row of a batch; once dispatched, its payout is the row of `payouts` named by payoutId. */
-export const payoutBatchRows = pgTable(
-  "payout_batch_rows",
-  {
-    batchId: uuid("batch_id").notNull(),
-    rowNumber: integer("row_number").notNull(),
-    businessId: text("business_id").notNull(),
-    idempotencyKey: text("idempotency_key").notNull(),
-    status: text("status", { enum: BATCH_ROW_STATES }).notNull().default("pending"),
-    amountCentavos: centavos("amount_centavos").notNull(),
-    pixKeyType: text("pix_key_type").notNull(),
-    pixKeyMasked: text("pix_key_masked").notNull(),
-    pixKey: text("pix_key"),
-    description: text("description"),
-    name: text("name"),
-    /** [header, cell] pairs in the file's column order (a jsonb object would not keep the order). */
-    original: jsonb("original").$type<[string, string][]>().notNull(),
-    payoutId: uuid("payout_id"),
-    dispatchedAt: timestamptz("dispatched_at"),
-  },
-  (t) => [
-    primaryKey({ name: "payout_batch_rows_pkey", columns: [t.batchId, t.rowNumber] }),
-    unique("payout_batch_rows_business_key_unique").on(t.businessId, t.idempotencyKey),
-    index("payout_batch_rows_pending_idx")
-      .on(t.batchId, t.rowNumber)
-      .where(sql`status = 'pending'`),
   ],
 );
 
