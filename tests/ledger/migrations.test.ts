@@ -121,6 +121,15 @@ describe.each(drivers)("migrations (%s)", (driver) => {
     }
   });
 
+  it("0008 gives payout_batches a nullable jsonb left_out_rows (the rows left out of a batch, for its results file)", async () => {
+    const ledger = await open(await fresh());
+    const result = await ledger.db.execute(
+      sql`SELECT data_type, is_nullable FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'payout_batches' AND column_name = 'left_out_rows'`,
+    );
+    expect((result as unknown as { rows: { data_type: string; is_nullable: string }[] }).rows).toEqual([{ data_type: "jsonb", is_nullable: "YES" }]);
+    expect((await loadMigrations()).find((m) => m.version === 8)?.name).toBe("batch_left_out_rows");
+  });
+
   it("enforces the schema's checks in the database itself", async () => {
     const ledger = await open(await fresh());
     const row = await recordPayoutIntent(ledger, {

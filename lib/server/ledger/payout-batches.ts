@@ -6,14 +6,17 @@
  */
 import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { toStorableText } from "@/lib/shared/validation/text";
-import { payoutBatches, payoutBatchRows, payouts, type BatchState, type PayoutBatchRow } from "./schema";
+import { payoutBatches, payoutBatchRows, payouts, type BatchState, type LeftOutRowRecord, type PayoutBatchRow } from "./schema";
 import { isUuid } from "./query";
 import type { Actor, Ledger } from "./types";
 
-/** A batch as the app reads it: every column but the sealed credential. */
-export type BatchRecord = Omit<PayoutBatchRow, "credentialSeal">;
+/**
+ * A batch as the app reads it: every column but the sealed credential and the rows left out of it (up to 5,000
+ * rows of cells, read only by the results file: getBatchLeftOutRows).
+ */
+export type BatchRecord = Omit<PayoutBatchRow, "credentialSeal" | "leftOutRows">;
 
-const { credentialSeal: _seal, ...batchColumns } = getTableColumns(payoutBatches);
+const { credentialSeal: _seal, leftOutRows: _leftOut, ...batchColumns } = getTableColumns(payoutBatches);
 
 export interface BatchRowWrite {
   rowNumber: number;
@@ -42,6 +45,8 @@ export interface BatchWrite {
   /** The file's column names in their order (the rows' `original` follow it). */
   columns?: readonly string[] | null;
   rows: readonly BatchRowWrite[];
+  /** The file's rows not in the batch (never sent, not rows of it): kept for the results file only. */
+  leftOutRows?: readonly LeftOutRowRecord[] | null;
 }
 
 /** Rows per insert statement (PostgreSQL takes at most 65,535 parameters). */
@@ -66,6 +71,7 @@ export async function createBatch(ledger: Ledger, input: BatchWrite): Promise<Ba
         totalCentavos: input.totalCentavos,
         csvDelimiter: input.csvDelimiter ?? null,
         columns: input.columns ? [...input.columns] : null,
+        leftOutRows: input.leftOutRows && input.leftOutRows.length > 0 ? [...input.leftOutRows] : null,
         createdByName: input.actor.name,
         createdByRole: input.actor.role,
       })
@@ -104,6 +110,16 @@ export async function getBatch(ledger: Ledger, businessId: string, id: string): 
   if (!isUuid(id)) return null;
   const [row] = await ledger.db.select(batchColumns).from(payoutBatches).where(and(eq(payoutBatches.businessId, businessId), eq(payoutBatches.id, id)));
   return row ?? null;
+}
+
+/** The rows of the uploaded file left out of this business's batch, as stored (empty when none, or another business's batch). */
+export async function getBatchLeftOutRows(ledger: Ledger, businessId: string, id: string): Promise<LeftOutRowRecord[]> {
+  if (!isUuid(id)) return [];
+  const [row] = await ledger.db
+    .select({ leftOutRows: payoutBatches.leftOutRows })
+    .from(payoutBatches)
+    .where(and(eq(payoutBatches.businessId, businessId), eq(payoutBatches.id, id)));
+  return row?.leftOutRows ?? [];
 }
 
 /** A business's batches, newest first (at most `limit`). */

@@ -1,11 +1,21 @@
 /**
  * Drizzle table definitions of the batch payouts (docs/batch-payouts.md), re-exported by schema.ts.
- * They mirror `lib/server/ledger/migrations/*.sql` (0005, 0006, 0007): the SQL files are the
+ * They mirror `lib/server/ledger/migrations/*.sql` (0005, 0006, 0007, 0008): the SQL files are the
  * source of truth; change both together (docs/ledger.md, "Adding a migration").
  */
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, primaryKey, text, unique, uuid } from "drizzle-orm/pg-core";
 import { centavos, timestamptz } from "./schema-columns";
+
+/**
+ * A row of the uploaded file that is not in the batch (`left_out_rows`): never sent, not a payout_batch_rows row,
+ * kept only so the results file lists every row of the upload. `original`: [header, cell] pairs in column order.
+ */
+export interface LeftOutRowRecord {
+  rowNumber: number;
+  reason: "excluded" | "invalid";
+  original: [string, string][];
+}
 
 export const BATCH_STATES = ["awaiting_confirmation", "sending", "paused", "completed", "cancelled"] as const;
 export type BatchState = (typeof BATCH_STATES)[number];
@@ -39,6 +49,8 @@ export const payoutBatches = pgTable(
     csvDelimiter: text("csv_delimiter", { enum: [",", ";"] }),
     /** The file's column names in their order; null for batches older than migration 0006. */
     columns: jsonb("columns").$type<string[]>(),
+    /** The file's rows not in the batch, for the results file only (migration 0008); null when none were given. */
+    leftOutRows: jsonb("left_out_rows").$type<LeftOutRowRecord[]>(),
   },
   (t) => [
     unique("payout_batches_business_idempotency_key_unique").on(t.businessId, t.idempotencyKey),
