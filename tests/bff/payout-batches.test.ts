@@ -383,3 +383,110 @@ describe("preview and results", () => {
     expect(parsed.table.rows[0]?.cells.slice(0, 3)).toEqual(["old@example.com", '=HYPERLINK("http://x")', "pending"]);
   });
 });
+
+describe("rows left out of the batch (left_out)", () => {
+  /** Rows 3 and 5 are sent; 2 was left out by the operator, 4 was invalid and left out rather than fixed. */
+  function leftOutBody(prefix: string) {
+    const rows = batchRows(2, { prefix }).map((row, i) => ({ ...row, row_number: i === 0 ? 3 : 5 }));
+    const left_out = [
+      { row_number: 4, reason: "invalid", original: { chave: "2345678909", valor: "abc", nome: "'=HYPERLINK(\"http://x\")" } },
+      { row_number: 2, reason: "excluded", original: { chave: `${prefix}-out@example.com`, valor: "7,00", nome: "Fora" } },
+    ];
+    return { file_name: "lista.csv", delimiter: ";", columns: ["chave", "valor", "nome"], rows, left_out };
+  }
+  const createWith = (body: unknown, key = newKey("batch")) => call(batches.POST, "/api/payout-batches", { method: "POST", cookie: ctx.cookie, idempotencyKey: key, body });
+  const workbookRows = async (id: string, cookie = ctx.cookie) => {
+    const workbook = await resultsXlsx.GET(
+      new Request(`http://127.0.0.1:3000/api/payout-batches/${id}/results.xlsx`, { headers: { host: "127.0.0.1:3000", cookie } }),
+      { params: Promise.resolve({ id }) },
+    );
+    expect(workbook.status).toBe(200);
+    const parsed = await parseBatchFile(new Uint8Array(await workbook.arrayBuffer()), "lista-results.xlsx");
+    if (!parsed.ok) throw new Error(`results workbook refused: ${parsed.error.code}`);
+    return parsed.table;
+  };
+
+  it("are listed in both results files in the file's order with their own cells, and nothing else sees them", async () => {
+    const created = await createWith(leftOutBody("lo"));
+    expect(created.status, created.text).toBe(201);
+    const batch = created.json.data as Batch;
+    // Not rows of the batch: neither counted, totalled, listed nor sent.
+    expect(batch).toMatchObject({ row_count: 2, total_centavos: 1000 + 1001, counts: { pending: 2 } });
+    expect((await readRows(ctx.cookie, batch.id)).map((r) => r.row_number)).toEqual([3, 5]);
+    await confirmBatch(ctx.cookie, batch);
+    await runBatchPass(await getLedger(), { concurrency: 4 });
+    const sent = (await ctx.harness.sandbox.payouts()).filter((p) => p.idempotency_key.startsWith(`batch-${batch.id}-`));
+    expect(sent.map((p) => p.idempotency_key).sort()).toEqual([`batch-${batch.id}-3`, `batch-${batch.id}-5`]);
+
+    const lines = await resultsCsvLines(batch.id);
+    expect(lines[0]).toBe("chave;valor;nome;status;payout_id;end_to_end_id;failure_reason;fee");
+    expect(lines.slice(1).map((line) => line.split(";")[3])).toEqual(["left_out", "sent", "left_out_invalid", "sent"]);
+    expect(lines[1]).toBe("lo-out@example.com;7,00;Fora;left_out;;;;");
+    expect(lines[2]).toMatch(/^lo0@example\.com;10,00;Name 0;sent;po_\w+;E\w+;;0,50$/);
+    expect(lines[3]).toBe(`2345678909;abc;"'=HYPERLINK(""http://x"")";left_out_invalid;;;;`);
+
+    const table = await workbookRows(batch.id);
+    expect(table.rows.map((r) => [r.rowNumber, r.cells[0], r.cells[3], r.cells[4], r.cells[7]])).toEqual([
+      [2, "lo-out@example.com", "left_out", "", ""],
+      [3, "lo0@example.com", "sent", expect.stringMatching(/^po_\w+$/), "0,50"],
+      [4, "2345678909", "left_out_invalid", "", ""],
+      [5, "lo1@example.com", "sent", expect.stringMatching(/^po_\w+$/), "0,50"],
+    ]);
+
+    // Another business gets neither results file (the batch does not exist for it).
+    const beta = await signIn(session.POST, betaOperatorBody);
+    expect((await call(results.GET, `/api/payout-batches/${batch.id}/results.csv`, { cookie: beta, params: { id: batch.id } })).status).toBe(404);
+    expect((await call(resultsXlsx.GET, `/api/payout-batches/${batch.id}/results.xlsx`, { cookie: beta, params: { id: batch.id } })).status).toBe(404);
+  });
+
+  it("refuses (422) a row number both sent and left out, a formula cell, and more than 5,000 rows in all; writes nothing", async () => {
+    const before = ((await call(batches.GET, "/api/payout-batches", { cookie: ctx.cookie })).json.data as { batches: Batch[] }).batches.length;
+    const body = leftOutBody("dup");
+    const twice = await createWith({ ...body, left_out: [...body.left_out, { row_number: 5, reason: "excluded", original: { chave: "x" } }] });
+    expect(twice.status, twice.text).toBe(422);
+    expect(twice.json.error?.fields).toEqual({ "left_out.2.row_number": "batch.rows.duplicateRowNumber" });
+
+    const formula = await createWith({ ...body, left_out: [{ row_number: 2, reason: "invalid", original: { nome: '=HYPERLINK("http://x")' } }] });
+    expect(formula.status).toBe(422);
+    expect(formula.json.error?.fields).toEqual({ "left_out.0.original.nome": "batch.row.formulaEquals" });
+
+    const many = Array.from({ length: 4_999 }, (_, i) => ({ row_number: 10 + i, reason: "excluded", original: { chave: "x" } }));
+    const tooMany = await createWith({ ...body, left_out: many });
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.json.error?.fields).toEqual({ left_out: "batch.rows.tooMany" });
+    expect(((await call(batches.GET, "/api/payout-batches", { cookie: ctx.cookie })).json.data as { batches: Batch[] }).batches).toHaveLength(before);
+  });
+
+  it("are part of the request's fingerprint: the same key with only other left-out rows is a 409", async () => {
+    const key = newKey("batch");
+    const body = leftOutBody("idem");
+    const first = await createWith(body, key);
+    expect(first.status).toBe(201);
+    const again = await createWith(body, key);
+    expect(again.status).toBe(200);
+    expect((again.json.data as Batch).id).toBe((first.json.data as Batch).id);
+    const other = await createWith({ ...body, left_out: body.left_out.map((row) => (row.row_number === 2 ? { ...row, reason: "invalid" } : row)) }, key);
+    expect(other.status).toBe(409);
+    expect(other.json.error?.code).toBe("idempotency_conflict");
+    const without = await createWith({ ...body, left_out: undefined }, key);
+    expect(without.status).toBe(409);
+  });
+
+  it("a formula the ledger holds in a left-out row still comes back as text", async () => {
+    const id = randomUUID();
+    await writeBatch(await getLedger(), {
+      id,
+      businessId: ACME.businessId,
+      idempotencyKey: newKey("old-left-out"),
+      requestHash: "old",
+      fileName: "antigo.csv",
+      actor: { name: "Olivia Operator", role: "operator" },
+      totalCentavos: 1_000,
+      columns: ["chave", "nome"],
+      rows: [{ rowNumber: 3, idempotencyKey: `batch-${id}-3`, amountCentavos: 1_000, pixKeyType: "email", pixKey: "a@example.com", pixKeyMasked: "a***@example.com", description: null, name: null, original: [["chave", "a@example.com"], ["nome", "A"]] }],
+      leftOutRows: [{ rowNumber: 2, reason: "excluded", original: [["chave", "b@example.com"], ["nome", "-2+3+cmd|' /C calc'!A0"]] }],
+    });
+    const lines = await resultsCsvLines(id);
+    expect(lines.slice(1)).toEqual(["b@example.com;'-2+3+cmd|' /C calc'!A0;left_out;;;;", "a@example.com;A;pending;;;;"]);
+  });
+});

@@ -1,9 +1,9 @@
 import "server-only";
 import writeXlsxFile, { type Row } from "write-excel-file/node";
-import { listBatchRows, type BatchRowOutcome } from "@/lib/server/ledger";
+import { getBatchLeftOutRows, listBatchRows, type BatchRowOutcome, type LeftOutRowRecord } from "@/lib/server/ledger";
 import { batchResultsCsv } from "@/lib/shared/batch/export";
 import { centavosToDecimal } from "@/lib/shared/money";
-import { BATCH_RESULT_COLUMNS } from "@/lib/shared/schemas/payout-batches";
+import { BATCH_RESULT_COLUMNS, LEFT_OUT_RESULT_STATUS } from "@/lib/shared/schemas/payout-batches";
 import type { HandlerResult, SessionContext } from "../http/handler";
 import { batchOr404 } from "./payout-batches";
 
@@ -14,7 +14,7 @@ type Ctx = SessionContext<{ id: string }, unknown, unknown>;
  * batch recorded (`columns`), else (a batch older than migration 0006) in the
  * rows' first-seen order; a name only a row has follows the recorded ones.
  */
-function originalTable(columns: readonly string[] | null, rows: readonly BatchRowOutcome[]) {
+function originalTable(columns: readonly string[] | null, rows: readonly ResultRow[]) {
   const header: string[] = [...(columns ?? [])];
   const seen = new Set<string>(header);
   for (const row of rows) {
@@ -36,16 +36,41 @@ function originalTable(columns: readonly string[] | null, rows: readonly BatchRo
  */
 const feeCell = (centavos: number | null) => (centavos === null ? "" : centavosToDecimal(centavos).replace(".", ","));
 
-const outcomeOf = (row: BatchRowOutcome) => [row.status, row.payoutId, row.endToEndId, row.failureReason, feeCell(row.feeCentavos)] as const;
+/** A line of the results file: a row of the batch with its outcome, or a row of the file left out of it (never sent). */
+type ResultRow = Pick<BatchRowOutcome, "rowNumber" | "original" | "status" | "payoutId" | "endToEndId" | "failureReason" | "feeCentavos">;
+
+const outcomeOf = (row: ResultRow) => [row.status, row.payoutId, row.endToEndId, row.failureReason, feeCell(row.feeCentavos)] as const;
+
+/** A left-out row as a line: its own cells, status left_out / left_out_invalid, and no payout, reason or fee. */
+const leftOutLine = (row: LeftOutRowRecord): ResultRow => ({
+  rowNumber: row.rowNumber,
+  original: row.original,
+  status: LEFT_OUT_RESULT_STATUS[row.reason],
+  payoutId: null,
+  endToEndId: null,
+  failureReason: null,
+  feeCentavos: null,
+});
+
+/** Every row of the uploaded file in its order: the batch's rows and those left out of it (distinct row numbers). */
+function fileRows(sent: readonly BatchRowOutcome[], leftOut: readonly LeftOutRowRecord[]): ResultRow[] {
+  if (leftOut.length === 0) return [...sent];
+  return [...sent, ...leftOut.map(leftOutLine)].sort((a, b) => a.rowNumber - b.rowNumber);
+}
 
 async function load(ctx: Ctx) {
   const batch = await batchOr404(ctx.ledger, ctx.businessId, ctx.params.id);
-  const rows = await listBatchRows(ctx.ledger, ctx.businessId, batch.id);
+  const [sent, leftOut] = await Promise.all([
+    listBatchRows(ctx.ledger, ctx.businessId, batch.id),
+    getBatchLeftOutRows(ctx.ledger, ctx.businessId, batch.id),
+  ]);
+  const rows = fileRows(sent, leftOut);
   const base = batch.fileName.replace(/\.[^.]*$/, "") || "batch";
   return { rows, base, delimiter: batch.csvDelimiter, ...originalTable(batch.columns, rows) };
 }
 
-// GET /api/payout-batches/{id}/results.csv: the file's own columns plus each row's outcome, formulas neutralised,
+// GET /api/payout-batches/{id}/results.csv: the file's own columns plus each row's outcome (every row of the upload,
+// those left out of the batch included, in the file's order), formulas neutralised,
 // with the upload's delimiter (";" for an .xlsx upload and for batches that did not record it).
 export async function payoutBatchResults(ctx: Ctx): Promise<HandlerResult> {
   const { rows, base, header, cells, delimiter } = await load(ctx);

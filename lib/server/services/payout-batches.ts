@@ -30,7 +30,9 @@ function batchRequestHash(input: CreateBatchInput): string {
   const rows = input.rows.map((r) => [r.row_number, r.key_type, r.pix_key, r.amount_centavos, r.description ?? "", r.name ?? "", Object.entries(r.original)]);
   // The file's format is hashed only when the request gives it, so a request without it hashes as before.
   const format = input.delimiter === undefined && input.columns === undefined ? [] : [input.delimiter ?? null, input.columns ?? null];
-  return createHash("sha256").update(JSON.stringify([input.file_name, rows, ...format])).digest("hex");
+  // So are the rows left out: a retry with the same key and other left-out rows is another request (409).
+  const leftOut = input.left_out === undefined ? [] : [["left_out", input.left_out.map((r) => [r.row_number, r.reason, Object.entries(r.original)])]];
+  return createHash("sha256").update(JSON.stringify([input.file_name, rows, ...format, ...leftOut])).digest("hex");
 }
 
 /**
@@ -87,6 +89,8 @@ export async function createPayoutBatch(ctx: Ctx<unknown, CreateBatchInput>): Pr
         name: row.name || null,
         original: cellsInFileOrder(row.original, body.columns),
       })),
+      // Not rows of the batch: nothing of them is sent, counted or totalled; only the results file reads them.
+      leftOutRows: (body.left_out ?? []).map((row) => ({ rowNumber: row.row_number, reason: row.reason, original: cellsInFileOrder(row.original, body.columns) })),
     });
     if (!written.existing) {
       await appendAudit(tx, {

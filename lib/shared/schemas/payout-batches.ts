@@ -37,6 +37,17 @@ const columnName = storableText().check(z.maxLength(BATCH_LIMITS.maxCellChars, {
 const optionalText = z.optional(storableText().check(z.trim(), z.maxLength(BATCH_TEXT_MAX, { error: "validation.tooLong" }), notFormula));
 const int = () => z.number().check(z.int());
 
+/** A row's own cells (header → cell), as the file has them: at most 50, none of them, and no column name, a formula. */
+const originalCellsSchema = z.record(columnName, cellText).check(
+  z.refine((cells: Record<string, string>) => Object.keys(cells).length <= BATCH_LIMITS.maxColumns, { error: "batch.rows.tooManyColumns" }),
+  z.superRefine((cells: Record<string, string>, ctx) => {
+    for (const name of Object.keys(cells)) {
+      const message = formulaMessage(name);
+      if (message) ctx.addIssue({ code: "custom", path: [name], message });
+    }
+  }),
+);
+
 /**
  * One row as the browser submits it, already validated there (lib/shared/batch);
  * checked again here with the single payout's own schema (key normalised and
@@ -50,15 +61,7 @@ const batchRowFieldsSchema = z.object({
   description: optionalText,
   name: optionalText,
   /** The file's own cells of this row (header → cell), returned in the results file. No cell, and no column name, may be a formula. */
-  original: z.record(columnName, cellText).check(
-    z.refine((cells: Record<string, string>) => Object.keys(cells).length <= BATCH_LIMITS.maxColumns, { error: "batch.rows.tooManyColumns" }),
-    z.superRefine((cells: Record<string, string>, ctx) => {
-      for (const name of Object.keys(cells)) {
-        const message = formulaMessage(name);
-        if (message) ctx.addIssue({ code: "custom", path: [name], message });
-      }
-    }),
-  ),
+  original: originalCellsSchema,
 });
 
 export const batchRowInputSchema = z.pipe(
@@ -93,6 +96,22 @@ const rowsSchema = z.array(batchRowInputSchema).check(
   }),
 );
 
+/** Why a row of the file is not in the batch: the operator left it out, or it was invalid and left out rather than fixed. */
+export const LEFT_OUT_REASONS = ["excluded", "invalid"] as const;
+export type LeftOutReason = (typeof LEFT_OUT_REASONS)[number];
+
+/**
+ * A row of the file that is not sent (left out), kept only so the results file
+ * lists every row of the upload: its number and its own cells, checked as an
+ * included row's `original` is (cell limits, no formula).
+ */
+export const leftOutRowSchema = z.object({
+  row_number: z.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)),
+  original: originalCellsSchema,
+  reason: z.enum(LEFT_OUT_REASONS, { error: "validation.invalid" }),
+});
+export type LeftOutRowInput = z.input<typeof leftOutRowSchema>;
+
 /** A column name of the file: no formula either (a column name that is one refuses the file in the browser). */
 const columnNameChecked = columnName.check(notFormula);
 
@@ -113,7 +132,24 @@ export const createBatchBodySchema = z.object({
     ),
   ),
   rows: rowsSchema,
-});
+  /**
+   * The file's rows not in `rows` (absent from an older client): stored with the
+   * batch for the results file only, never sent. The 5,000-row cap counts them
+   * with `rows`; a row number may be in only one of the two.
+   */
+  left_out: z.optional(z.array(leftOutRowSchema).check(z.maxLength(BATCH_LIMITS.maxRows, { error: "batch.rows.tooMany" }))),
+}).check(
+  z.superRefine((body, ctx) => {
+    const leftOut = body.left_out ?? [];
+    if (leftOut.length === 0) return;
+    if (body.rows.length + leftOut.length > BATCH_LIMITS.maxRows) ctx.addIssue({ code: "custom", path: ["left_out"], message: "batch.rows.tooMany" });
+    const seen = new Set(body.rows.map((row) => row.row_number));
+    leftOut.forEach((row, index) => {
+      if (seen.has(row.row_number)) ctx.addIssue({ code: "custom", path: ["left_out", index, "row_number"], message: "batch.rows.duplicateRowNumber" });
+      seen.add(row.row_number);
+    });
+  }),
+);
 export type CreateBatchBody = z.input<typeof createBatchBodySchema>;
 export type CreateBatchInput = z.output<typeof createBatchBodySchema>;
 
@@ -231,3 +267,10 @@ export type BatchRows = z.infer<typeof batchRowsSchema>;
 
 /** Header of the outcome columns the results file appends to the file's own columns ("fee": reais with a decimal comma, empty until known). */
 export const BATCH_RESULT_COLUMNS = ["status", "payout_id", "end_to_end_id", "failure_reason", "fee"] as const;
+
+/**
+ * The results file's `status` of a row that was not sent (`left_out`): "left_out" (the operator left it out) or
+ * "left_out_invalid" (left out rather than fixed). Words no row that was sent can have, so a filter on the column
+ * sorts the file's rows into sent and not sent.
+ */
+export const LEFT_OUT_RESULT_STATUS = { excluded: "left_out", invalid: "left_out_invalid" } as const satisfies Record<LeftOutReason, string>;
