@@ -4,7 +4,10 @@ import { summarizeBatch, type BatchSummary } from "@/lib/shared/batch/summary";
 import { columnLetter, type ParsedTable } from "@/lib/shared/batch/table";
 import { validateBatch } from "@/lib/shared/batch/validate";
 import { validateRow, type ValidatedRow } from "@/lib/shared/batch/validate-row";
-import type { BatchRowInput, CreateBatchBody } from "@/lib/shared/schemas/payout-batches";
+import { formulaMessage } from "@/lib/shared/batch/formula";
+import { BATCH_LIMITS } from "@/lib/shared/batch/limits";
+import type { BatchRowInput, CreateBatchBody, LeftOutRowInput } from "@/lib/shared/schemas/payout-batches";
+import { toStorableText } from "@/lib/shared/validation/text";
 import type { PixKeyType } from "@/lib/shared/validation/pix";
 
 /**
@@ -119,12 +122,51 @@ export function draftRowsForSubmit(draft: BatchDraft): BatchRowInput[] {
 }
 
 /**
- * The creation request: the rows to send, the file's column names in their
- * order (the rows' `original` objects cannot keep it: "2024" would come first)
- * and its delimiter, so the results file looks like the upload.
+ * A left-out row's cell as the server takes it. The row is never sent, so it may
+ * still hold what made it invalid, and the server refuses any formula cell: one is
+ * kept as text with a leading apostrophe — what the results file writes for a
+ * formula anyway (lib/shared/csv.ts) — within the cell limit.
+ */
+function leftOutCell(text: string): string {
+  const cell = toStorableText(formulaMessage(text) ? `'${text}` : text);
+  return cell.length > BATCH_LIMITS.maxCellChars ? cell.slice(0, BATCH_LIMITS.maxCellChars) : cell;
+}
+
+/**
+ * The file's rows the batch will not send (left out, or invalid and left out
+ * rather than fixed), in file order, with their own cells: the server keeps them
+ * only so the results file lists every row of the upload.
+ */
+export function draftLeftOutRows(draft: BatchDraft): LeftOutRowInput[] {
+  const names = originalColumnNames(draft.table.header);
+  const out: LeftOutRowInput[] = [];
+  for (const row of draft.rows) {
+    if (!row.excluded && row.value) continue;
+    const cells = draft.table.rows[row.index]?.cells ?? [];
+    out.push({
+      row_number: row.rowNumber,
+      original: Object.fromEntries(names.map((name, i) => [name, leftOutCell(cells[i] ?? "")])),
+      reason: row.errors.length > 0 || !row.value ? "invalid" : "excluded",
+    });
+  }
+  return out;
+}
+
+/**
+ * The creation request: the rows to send, the rows left out, the file's column
+ * names in their order (the rows' `original` objects cannot keep it: "2024"
+ * would come first) and its delimiter, so the results file looks like the
+ * upload and has every one of its rows. A pure function of the draft: a retry
+ * of the same draft sends the same body.
  */
 export function draftBatchBody(draft: BatchDraft): CreateBatchBody {
-  return { file_name: draft.fileName, delimiter: draft.table.delimiter, columns: originalColumnNames(draft.table.header), rows: draftRowsForSubmit(draft) };
+  return {
+    file_name: draft.fileName,
+    delimiter: draft.table.delimiter,
+    columns: originalColumnNames(draft.table.header),
+    rows: draftRowsForSubmit(draft),
+    left_out: draftLeftOutRows(draft),
+  };
 }
 
 /** The row indexes of rows with these spreadsheet row numbers. */
@@ -133,7 +175,12 @@ export function indexesOfRowNumbers(draft: BatchDraft, rowNumbers: readonly numb
   return draft.rows.filter((row) => wanted.has(row.rowNumber)).map((row) => row.index);
 }
 
-/** A digest of what the batch would create (file name and rows): the same contents keep the creation's idempotency key. */
+/**
+ * A digest of what the batch would create (file name and rows to send): the same contents keep the creation's
+ * idempotency key. The left-out rows are not in it on purpose: they send nothing, and a change only there
+ * (a left-out row's cell edited) keeps the key, so a retry after a lost answer is refused (409) rather than a
+ * second batch with the same payouts being made.
+ */
 export function batchFingerprint(body: { file_name: string; rows: readonly BatchRowInput[] }): string {
   return contentDigest(JSON.stringify([body.file_name, body.rows.map((r) => [r.row_number, r.key_type, r.pix_key, r.amount_centavos, r.description ?? "", r.name ?? ""])]));
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { batchFingerprint, draftReducer, draftRowsForSubmit, draftSummary, originalColumnNames, type BatchDraft } from "@/components/payout-batches/batch-draft";
+import { batchFingerprint, draftBatchBody, draftLeftOutRows, draftReducer, draftRowsForSubmit, draftSummary, originalColumnNames, type BatchDraft } from "@/components/payout-batches/batch-draft";
 import type { ParsedTable } from "@/lib/shared/batch/table";
+import { createBatchBodySchema } from "@/lib/shared/schemas/payout-batches";
 
 const table: ParsedTable = {
   format: "xlsx",
@@ -49,5 +50,42 @@ describe("the batch draft", () => {
     expect(excluded && draftSummary(excluded).excluded).toBe(1);
     expect(excluded && draftRowsForSubmit(excluded)).toEqual([]);
     expect(batchFingerprint({ file_name: "f.xlsx", rows })).not.toBe(batchFingerprint({ file_name: "f.xlsx", rows: [] }));
+  });
+
+  it("the creation body carries every row of the file: the ones to send in rows, the others in left_out with why", () => {
+    // Row 3 is invalid (a key stored as a number); its unmapped cell is a formula the server would refuse.
+    const withFormula = draftReducer(load(), { type: "edit", index: 1, column: 2, text: '=HYPERLINK("http://x")' });
+    const draft = withFormula && draftReducer(draftReducer(withFormula, { type: "exclude", indexes: [1], excluded: true }), { type: "map", mapping: { key: 0, amount: 1 } });
+    if (!draft) throw new Error("no draft");
+    expect(draftSummary(draft).ready).toBe(true);
+    const body = draftBatchBody(draft);
+    expect(body.rows.map((r) => r.row_number)).toEqual([2]);
+    expect(body.left_out).toEqual([
+      { row_number: 3, reason: "invalid", original: { chave: "2345678909", valor: "5", "(C)": `'=HYPERLINK("http://x")`, "valor (D)": "b" } },
+    ]);
+    // The server's own schema takes it: the formula is kept as text, not refused.
+    expect(createBatchBodySchema.safeParse(body).success).toBe(true);
+
+    // A valid row the operator left out is "excluded"; the rows stay in file order and never in both lists.
+    const both = draftReducer(draft, { type: "exclude", indexes: [0], excluded: true });
+    if (!both) throw new Error("no draft");
+    expect(draftLeftOutRows(both).map((r) => [r.row_number, r.reason])).toEqual([
+      [2, "excluded"],
+      [3, "invalid"],
+    ]);
+    expect(draftRowsForSubmit(both)).toEqual([]);
+  });
+
+  it("a retry of the same draft sends the same body under the same key; a left-out cell alone does not change the key", () => {
+    const draft = draftReducer(load(), { type: "exclude", indexes: [1], excluded: true });
+    if (!draft) throw new Error("no draft");
+    const first = draftBatchBody(draft);
+    expect(draftBatchBody(draft)).toEqual(first);
+    const edited = draftReducer(draft, { type: "edit", index: 1, column: 3, text: "c" });
+    if (!edited) throw new Error("no draft");
+    const second = draftBatchBody(edited);
+    expect(second.left_out).not.toEqual(first.left_out);
+    // Same rows to send: the same idempotency key, so the server answers a lost first attempt with the batch or a 409, never a second batch.
+    expect(batchFingerprint(second)).toBe(batchFingerprint(first));
   });
 });

@@ -154,6 +154,11 @@ describe("new batch: upload → map → check", () => {
     // The file's column order and delimiter travel with the batch, for the results file.
     expect(body.columns).toEqual(["nome", "chave pix", "valor", "descrição"]);
     expect(body.delimiter).toBe(";");
+    // Row 4 (no key, left out rather than fixed) travels too, for the results file; the retry's body is the first one's.
+    expect((creates[1]?.body as { left_out: unknown }).left_out).toEqual([
+      { row_number: 4, reason: "invalid", original: { nome: "Carla", "chave pix": "", valor: "5,00", descrição: "no key" } },
+    ]);
+    expect(creates[1]?.body).toEqual(creates[0]?.body);
 
     await user.click(screen.getByRole("button", { name: "Confirmar e enviar 3 repasses" }));
     await waitFor(() => expect(push).toHaveBeenCalledWith("/payouts/batch/b_1"));
