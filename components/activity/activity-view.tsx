@@ -2,7 +2,7 @@
 
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Download, FilterX, History } from "lucide-react";
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
 import { toast } from "@/components/ui/toast";
 import { useSession } from "@/components/providers/session-provider";
@@ -156,9 +156,7 @@ export function ActivityView() {
       />
 
       {activitySheetMounted ? (
-        <Suspense fallback={null}>
-          <activitySheet.Component entryId={selection.entry} entry={selected} onClose={() => setSelection({ entry: null })} />
-        </Suspense>
+        <activitySheet.Component entryId={selection.entry} entry={selected} onClose={() => setSelection({ entry: null })} />
       ) : null}
     </>
   );

@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Download, FilterX, Gavel, Info, RefreshCw } from "lucide-react";
-import { Suspense, useCallback, useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
 import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
@@ -195,17 +195,15 @@ export function ChargebacksView() {
       />
 
       {chargebackSheetMounted ? (
-        <Suspense fallback={null}>
-          <chargebackSheet.Component
-            id={selection.id}
-            chargeback={selected}
-            isLoading={query.isPending}
-            error={query.error}
-            onRetry={() => query.refetch()}
-            onClose={() => setSelection({ id: null })}
-            now={now}
-          />
-        </Suspense>
+        <chargebackSheet.Component
+          id={selection.id}
+          chargeback={selected}
+          isLoading={query.isPending}
+          error={query.error}
+          onRetry={() => query.refetch()}
+          onClose={() => setSelection({ id: null })}
+          now={now}
+        />
       ) : null}
     </>
   );

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { FilterX, Link2, Plus } from "lucide-react";
 import Link from "next/link";
-import { Suspense, useCallback, useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
 import { useCan } from "@/components/providers/session-provider";
 import { Button } from "@/components/ui/button";
@@ -166,18 +166,16 @@ export function PaymentLinksView({ baseUrl }: { baseUrl: string }) {
       />
 
       {paymentLinkSheetMounted ? (
-        <Suspense fallback={null}>
-          <paymentLinkSheet.Component
-            openId={filters.id}
-            link={selected?.link}
-            state={selected?.state}
-            baseUrl={baseUrl}
-            isLoading={query.isPending}
-            error={query.error}
-            onRetry={() => void query.refetch()}
-            onClose={() => setFilters({ id: null })}
-          />
-        </Suspense>
+        <paymentLinkSheet.Component
+          openId={filters.id}
+          link={selected?.link}
+          state={selected?.state}
+          baseUrl={baseUrl}
+          isLoading={query.isPending}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          onClose={() => setFilters({ id: null })}
+        />
       ) : null}
     </>
   );

@@ -1,7 +1,8 @@
 "use client";
 
 import { LoaderCircle } from "lucide-react";
-import type { MouseEvent } from "react";
+import type { MouseEvent, RefObject } from "react";
+import { focusOnClose } from "@/components/ui/lazy-on-demand";
 import { toast } from "@/components/ui/toast";
 import {
   AlertDialog,
@@ -25,12 +26,14 @@ export interface BatchActionConfirmProps {
   action: ControlAction;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The button that opened it: focus goes back there when it closes. */
+  opener: RefObject<HTMLButtonElement | null>;
 }
 
 /** The confirmation of pause, resume or cancel, saying what happens to the rows; it stays open (with the error and its request id) when the action fails. */
-export function BatchActionConfirm({ batch, action, open, onOpenChange: setOpen }: BatchActionConfirmProps) {
+export function BatchActionConfirm({ batch, action, open, onOpenChange: setOpen, opener }: BatchActionConfirmProps) {
   const { t } = useI18n();
-  // The last attempt's failure is the mutation's own error: reset when the dialog opens or closes.
+  // The last attempt's failure is the mutation's own error: reset whenever the dialog closes (success closes it with none).
   const mutation = useBatchAction(batch.id);
   const destructive = action === "cancel";
 
@@ -57,7 +60,7 @@ export function BatchActionConfirm({ batch, action, open, onOpenChange: setOpen 
 
   return (
     <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
+      <AlertDialogContent onCloseAutoFocus={focusOnClose(opener)}>
         <AlertDialogHeader>
           <AlertDialogTitle>{t(`batches.action.${action}.title`)}</AlertDialogTitle>
           <AlertDialogDescription>{t(`batches.action.${action}.consequence`, { pending: batch.counts.pending, file: batch.file_name })}</AlertDialogDescription>

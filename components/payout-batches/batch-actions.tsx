@@ -1,7 +1,7 @@
 "use client";
 
 import { Ban, Pause, Play, type LucideIcon } from "lucide-react";
-import { Suspense, useState } from "react";
+import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
 import { useI18n } from "@/lib/browser/i18n";
@@ -18,13 +18,16 @@ function BatchActionDialog({ batch, action }: { batch: Batch; action: ControlAct
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const mounted = useOpenedOnce(open);
+  const opener = useRef<HTMLButtonElement>(null);
   const Icon = ICONS[action];
   return (
     <>
       <Button
+        ref={opener}
         variant={action === "cancel" ? "destructive" : "outline"}
         size="sm"
         aria-haspopup="dialog"
+        aria-expanded={open}
         onPointerEnter={actionConfirm.preload}
         onFocus={actionConfirm.preload}
         onClick={() => setOpen(true)}
@@ -33,9 +36,7 @@ function BatchActionDialog({ batch, action }: { batch: Batch; action: ControlAct
         {t(`batches.action.${action}.button`)}
       </Button>
       {mounted ? (
-        <Suspense fallback={null}>
-          <actionConfirm.Component batch={batch} action={action} open={open} onOpenChange={setOpen} />
-        </Suspense>
+        <actionConfirm.Component batch={batch} action={action} open={open} onOpenChange={setOpen} opener={opener} />
       ) : null}
     </>
   );

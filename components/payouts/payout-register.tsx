@@ -4,7 +4,7 @@ import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeftRight, Plus } from "lucide-react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { Suspense, useCallback, useMemo } from "react";
+import { useCallback, useMemo } from "react";
 import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
 import { useCan } from "@/components/providers/session-provider";
 import { Button } from "@/components/ui/button";
@@ -178,13 +178,11 @@ export function PayoutRegister() {
       />
 
       {registerEntrySheetMounted ? (
-        <Suspense fallback={null}>
-          <registerEntrySheet.Component
-            idempotencyKey={filters.entry ?? null}
-            initial={filters.entry ? (rows?.find((row) => row.idempotency_key === filters.entry) ?? null) : null}
-            onClose={() => setFilters({ entry: null })}
-          />
-        </Suspense>
+        <registerEntrySheet.Component
+          idempotencyKey={filters.entry ?? null}
+          initial={filters.entry ? (rows?.find((row) => row.idempotency_key === filters.entry) ?? null) : null}
+          onClose={() => setFilters({ entry: null })}
+        />
       ) : null}
     </section>
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import { CheckCheck, RefreshCw, UserRoundCheck, UserRoundSearch } from "lucide-react";
-import { Suspense, useState } from "react";
+import { useState } from "react";
 import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
 import { toast } from "@/components/ui/toast";
 import { useCan } from "@/components/providers/session-provider";
@@ -112,9 +112,7 @@ export function PayoutReviewPanel({ row }: { row: RegisterPayout }) {
             {t("payouts.needsReview.markHandled")}
           </Button>
           {dialogMounted ? (
-            <Suspense fallback={null}>
-              <markHandledDialog.Component idempotencyKey={row.idempotency_key} open={dialogOpen} onOpenChange={setDialogOpen} />
-            </Suspense>
+            <markHandledDialog.Component idempotencyKey={row.idempotency_key} open={dialogOpen} onOpenChange={setDialogOpen} />
           ) : null}
         </div>
       ) : (

@@ -4,7 +4,7 @@ import { businessLabel as labelOfBusiness } from "@/components/shell/business-la
 import { Menu } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { Suspense, useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { lazyOnDemand } from "@/components/ui/lazy-on-demand";
 import { useSession } from "@/components/providers/session-provider";
@@ -34,6 +34,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   /** The sheet's code loads on the first open and stays mounted after, so it can animate closed. */
   const [menuMounted, setMenuMounted] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const pathname = usePathname();
   const [menuPath, setMenuPath] = useState(pathname);
   if (menuPath !== pathname) {
@@ -63,6 +64,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <div className="flex min-w-0 flex-col">
           <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-card/95 px-3 backdrop-blur supports-[backdrop-filter]:bg-card/85 sm:px-4 lg:px-6">
             <Button
+              ref={menuButton}
               variant="ghost"
               size="icon-sm"
               className="lg:hidden"
@@ -79,9 +81,7 @@ export function AppShell({ children }: { children: ReactNode }) {
               <Menu aria-hidden="true" />
             </Button>
             {menuMounted ? (
-              <Suspense fallback={null}>
-                <mobileNav.Component open={menuOpen} onOpenChange={setMenuOpen} role={session.role} businessLabel={businessLabel} />
-              </Suspense>
+              <mobileNav.Component open={menuOpen} onOpenChange={setMenuOpen} role={session.role} businessLabel={businessLabel} opener={menuButton} />
             ) : null}
 
             <div className="flex min-w-0 flex-1 items-center gap-2">

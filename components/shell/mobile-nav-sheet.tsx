@@ -1,5 +1,7 @@
 "use client";
 
+import type { RefObject } from "react";
+import { focusOnClose } from "@/components/ui/lazy-on-demand";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { useI18n } from "@/lib/browser/i18n";
 import type { Role } from "@/lib/shared/auth/roles";
@@ -11,14 +13,16 @@ export interface MobileNavSheetProps {
   onOpenChange: (open: boolean) => void;
   role: Role;
   businessLabel: string;
+  /** The menu button: focus goes back there when the sheet closes. */
+  opener: RefObject<HTMLButtonElement | null>;
 }
 
 /** The navigation in a sheet from the left, for screens without the sidebar; loaded when first opened. */
-export function MobileNavSheet({ open, onOpenChange, role, businessLabel }: MobileNavSheetProps) {
+export function MobileNavSheet({ open, onOpenChange, role, businessLabel, opener }: MobileNavSheetProps) {
   const { t } = useI18n();
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent side="left">
+      <SheetContent side="left" onCloseAutoFocus={focusOnClose(opener)}>
         <div className="flex h-14 items-center border-b px-4">
           <SheetTitle asChild>
             <span>

@@ -1,7 +1,7 @@
 "use client";
 
 import { ChevronDown, LogOut, MonitorX } from "lucide-react";
-import { Suspense, useState } from "react";
+import { useState } from "react";
 import { lazyOnDemand } from "@/components/ui/lazy-on-demand";
 import { toast } from "@/components/ui/toast";
 import { Badge } from "@/components/ui/badge";
@@ -99,9 +99,7 @@ export function UserMenu({ session }: { session: SessionInfo }) {
         ) : null}
       </Menu>
       {everywhereMounted ? (
-        <Suspense fallback={null}>
-          <signOutEverywhereDialog.Component business={businessLabel(session.business, t)} open={everywhereOpen} onOpenChange={setEverywhereOpen} />
-        </Suspense>
+        <signOutEverywhereDialog.Component business={businessLabel(session.business, t)} open={everywhereOpen} onOpenChange={setEverywhereOpen} />
       ) : null}
     </>
   );

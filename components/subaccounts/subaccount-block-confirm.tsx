@@ -1,7 +1,8 @@
 "use client";
 
 import { LoaderCircle } from "lucide-react";
-import { useState, type MouseEvent } from "react";
+import { useState, type MouseEvent, type RefObject } from "react";
+import { focusOnClose } from "@/components/ui/lazy-on-demand";
 import { toast } from "@/components/ui/toast";
 import {
   AlertDialog,
@@ -27,6 +28,8 @@ export interface SubaccountBlockConfirmProps {
   block: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The button that opened it: focus goes back there when it closes. */
+  opener: RefObject<HTMLButtonElement | null>;
 }
 
 /**
@@ -34,7 +37,7 @@ export interface SubaccountBlockConfirmProps {
  * idempotency key per operation: a retry after a failure reuses it; it is
  * renewed after success.
  */
-export function SubaccountBlockConfirm({ id, subaccount, block, open, onOpenChange: setOpen }: SubaccountBlockConfirmProps) {
+export function SubaccountBlockConfirm({ id, subaccount, block, open, onOpenChange: setOpen, opener }: SubaccountBlockConfirmProps) {
   const { t, formatMoney } = useI18n();
   const [error, setError] = useState<unknown>(null);
   const { key, renew } = useIdempotencyKey();
@@ -74,7 +77,7 @@ export function SubaccountBlockConfirm({ id, subaccount, block, open, onOpenChan
         if (!next) setError(null);
       }}
     >
-      <AlertDialogContent>
+      <AlertDialogContent onCloseAutoFocus={focusOnClose(opener)}>
         <AlertDialogHeader>
           <AlertDialogTitle>{block ? t("subaccounts.block.title", { name }) : t("subaccounts.unblock.title", { name })}</AlertDialogTitle>
           <AlertDialogDescription>{block ? t("subaccounts.block.consequence") : t("subaccounts.unblock.consequence")}</AlertDialogDescription>

@@ -1,7 +1,7 @@
 "use client";
 
 import { Ban, LockOpen } from "lucide-react";
-import { Suspense, useState } from "react";
+import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
 import { useI18n } from "@/lib/browser/i18n";
@@ -27,12 +27,15 @@ export function SubaccountBlockDialog({ id, subaccount, block }: SubaccountBlock
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const mounted = useOpenedOnce(open);
+  const opener = useRef<HTMLButtonElement>(null);
   return (
     <>
       <Button
+        ref={opener}
         variant={block ? "destructive" : "outline"}
         size="sm"
         aria-haspopup="dialog"
+        aria-expanded={open}
         onPointerEnter={blockConfirm.preload}
         onFocus={blockConfirm.preload}
         onClick={() => setOpen(true)}
@@ -41,9 +44,7 @@ export function SubaccountBlockDialog({ id, subaccount, block }: SubaccountBlock
         {block ? t("subaccounts.block.action") : t("subaccounts.unblock.action")}
       </Button>
       {mounted ? (
-        <Suspense fallback={null}>
-          <blockConfirm.Component id={id} subaccount={subaccount} block={block} open={open} onOpenChange={setOpen} />
-        </Suspense>
+        <blockConfirm.Component id={id} subaccount={subaccount} block={block} open={open} onOpenChange={setOpen} opener={opener} />
       ) : null}
     </>
   );

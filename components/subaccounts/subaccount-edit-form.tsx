@@ -1,6 +1,6 @@
 "use client";
 
-import { Suspense, useEffect, useMemo, useState, type FormEvent, type MouseEvent } from "react";
+import { useEffect, useMemo, useState, type FormEvent, type MouseEvent } from "react";
 import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
 import { Controller, useWatch } from "react-hook-form";
 import { toast } from "@/components/ui/toast";
@@ -203,19 +203,17 @@ export function SubaccountEditForm({ id, subaccount }: SubaccountEditFormProps) 
       </form>
 
       {reviewMounted ? (
-        <Suspense fallback={null}>
-          <editReview.Component
-            open={review !== null}
-            onClose={() => setReview(null)}
-            onConfirm={confirm}
-            name={name}
-            changes={changes}
-            unknownSubaccount={subaccount === null}
-            pending={update.isPending}
-            error={panelError && review ? <ErrorPanel error={panelError} unmatchedFields={unmatched} headingLevel="h3" /> : null}
-            failed={Boolean(panelError)}
-          />
-        </Suspense>
+        <editReview.Component
+          open={review !== null}
+          onClose={() => setReview(null)}
+          onConfirm={confirm}
+          name={name}
+          changes={changes}
+          unknownSubaccount={subaccount === null}
+          pending={update.isPending}
+          error={panelError && review ? <ErrorPanel error={panelError} unmatchedFields={unmatched} headingLevel="h3" /> : null}
+          failed={Boolean(panelError)}
+        />
       ) : null}
     </>
   );

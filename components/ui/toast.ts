@@ -21,8 +21,8 @@ export interface ToastItem {
 /** Errors and warnings stay longer: they may carry a request id a person wants to read or copy. */
 export const TOAST_DURATION_MS: Readonly<Record<ToastKind, number>> = { success: 4_000, warning: 8_000, error: 8_000 };
 
-/** Older toasts beyond this are dropped (the Toaster shows the newest few). */
-const MAX_KEPT = 5;
+/** How many toasts show at once; a newer one pushes the oldest out for good (it would otherwise come back later with a fresh timer). */
+export const MAX_TOASTS = 3;
 
 const EMPTY: readonly ToastItem[] = Object.freeze([]);
 let items: readonly ToastItem[] = EMPTY;
@@ -35,7 +35,7 @@ function emit(): void {
 
 function push(kind: ToastKind, message: string, options?: ToastOptions): number {
   lastId += 1;
-  items = [...items, { id: lastId, kind, message, duration: options?.duration ?? TOAST_DURATION_MS[kind] }].slice(-MAX_KEPT);
+  items = [...items, { id: lastId, kind, message, duration: options?.duration ?? TOAST_DURATION_MS[kind] }].slice(-MAX_TOASTS);
   emit();
   return lastId;
 }

@@ -7,9 +7,6 @@ import { after, systemClock, type Clock } from "@/lib/shared/clock";
 import { cn } from "./cn";
 import { currentToasts, noToasts, subscribeToToasts, toast, type ToastItem } from "./toast";
 
-/** How many toasts show at once (the newest). */
-const VISIBLE = 3;
-
 const ICONS = { success: CircleCheck, warning: TriangleAlert, error: CircleAlert } as const;
 const ICON_TONE = { success: "text-success", warning: "text-warning-soft-foreground", error: "text-destructive" } as const;
 
@@ -23,7 +20,7 @@ export function Toaster({ clock = systemClock }: { clock?: Clock }) {
   const items = useSyncExternalStore(subscribeToToasts, currentToasts, noToasts);
   return (
     <section aria-label={t("common.notifications")} aria-live="polite" className="pointer-events-none fixed right-4 bottom-4 z-[100] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2">
-      {items.slice(-VISIBLE).map((item) => (
+      {items.map((item) => (
         <ToastCard key={item.id} item={item} clock={clock} closeLabel={t("common.close")} />
       ))}
     </section>

@@ -311,6 +311,29 @@ describe("preview and results", () => {
     expect(parsed.table.rows[0]?.cells[7]).toBe("0,50");
   });
 
+  it("a comma-delimited upload gets its fees with a decimal point, as its amounts; the workbook keeps the decimal comma", async () => {
+    const rows = batchRows(1, { prefix: "dot" }).map((row) => ({ ...row, original: { chave: row.pix_key, valor: "10.00" } }));
+    const created = await call(batches.POST, "/api/payout-batches", {
+      method: "POST",
+      cookie: ctx.cookie,
+      idempotencyKey: newKey(),
+      body: { file_name: "list.csv", delimiter: ",", columns: ["chave", "valor"], rows },
+    });
+    expect(created.status, created.text).toBe(201);
+    const batch = await confirmBatch(ctx.cookie, created.json.data as Batch);
+    await runBatchPass(await getLedger(), { concurrency: 1 });
+    const lines = await resultsCsvLines(batch.id);
+    expect(lines[0]).toBe("chave,valor,status,payout_id,end_to_end_id,failure_reason,fee");
+    expect(lines[1]).toMatch(/^dot0@example\.com,10\.00,sent,po_\w+,E\w+,,0\.50$/);
+    const workbook = await resultsXlsx.GET(
+      new Request(`http://127.0.0.1:3000/api/payout-batches/${batch.id}/results.xlsx`, { headers: { host: "127.0.0.1:3000", cookie: ctx.cookie } }),
+      { params: Promise.resolve({ id: batch.id }) },
+    );
+    const parsed = await parseBatchFile(new Uint8Array(await workbook.arrayBuffer()), "list-results.xlsx");
+    if (!parsed.ok) throw new Error(`results workbook refused: ${parsed.error.code}`);
+    expect(parsed.table.rows[0]?.cells.at(-1)).toBe("0,50");
+  });
+
   it("the results file keeps the upload's delimiter and its column order, integer-like names included", async () => {
     // Names such as "2024" and "1" come first in a JSON object; the batch's column list keeps the file's order.
     const columns = ["chave", "2024", "valor", "1"];

@@ -1,7 +1,8 @@
 import { act, render, screen } from "@testing-library/react";
 import { Suspense, useState } from "react";
 import { describe, expect, it } from "vitest";
-import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
+import { focusOnClose, lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
+import { I18nProvider } from "@/lib/browser/i18n";
 
 function makeDialog() {
   const loads: string[] = [];
@@ -50,5 +51,38 @@ describe("lazyOnDemand + useOpenedOnce", () => {
     act(() => screen.getByRole("button", { name: "toggle" }).click());
     await screen.findByRole("dialog");
     expect(loads).toEqual(["loaded"]);
+  });
+});
+
+describe("lazyOnDemand when the download fails", () => {
+  it("says so with a retry where the dialog would be, and the retry downloads again", async () => {
+    let calls = 0;
+    const dialog = lazyOnDemand(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error("ChunkLoadError");
+      return function Dialog() {
+        return <div role="dialog">Loaded on the second try</div>;
+      };
+    });
+    render(
+      <I18nProvider locale="en" timeZone="America/Sao_Paulo">
+        <dialog.Component />
+      </I18nProvider>,
+    );
+    expect(await screen.findByRole("alert")).toHaveTextContent("could not be loaded");
+    act(() => screen.getByRole("button", { name: "Try again" }).click());
+    expect(await screen.findByRole("dialog")).toHaveTextContent("Loaded on the second try");
+    expect(calls).toBe(2);
+  });
+});
+
+describe("focusOnClose", () => {
+  it("stops the dialog's own focus move and puts focus back on the button that opened it", () => {
+    render(<button>Opener</button>);
+    const opener = { current: screen.getByRole("button", { name: "Opener" }) };
+    const event = new Event("focusOutside", { cancelable: true });
+    focusOnClose(opener)(event);
+    expect(event.defaultPrevented).toBe(true);
+    expect(opener.current).toHaveFocus();
   });
 });

@@ -86,12 +86,17 @@ test.describe("batch payouts", () => {
     const header = headerLine.split(";");
     // The file's own columns in its order (cells as fixed in the browser), then the outcome.
     expect(header).toEqual(["nome", "chave pix", "valor", "descrição", "status", "payout_id", "end_to_end_id", "failure_reason", "fee"]);
-    expect(lines).toHaveLength(3);
-    const carla = (lines.find((line) => line.startsWith("Carla Dias")) ?? "").split(";");
-    expect(carla[header.indexOf("valor")]).toBe("20,00");
-    for (const line of lines) expect(line.split(";")[header.indexOf("status")]).toBe("paid");
+    // Every row of the upload in its order: the three sent, and row 5 (left out with its bad CPF) saying so.
+    const rows = lines.map((line) => line.split(";"));
+    expect(rows.map((cells) => cells[0])).toEqual(["Ana Souza", "Bruno Lima", "Carla Dias", "Davi Rocha"]);
+    const sent = rows.slice(0, 3);
+    const davi = rows[3] ?? [];
+    expect(sent[2]?.[header.indexOf("valor")]).toBe("20,00");
+    for (const cells of sent) expect(cells[header.indexOf("status")]).toBe("paid");
     // Each paid row's fee as the API reported it, in reais with a decimal comma.
-    for (const line of lines) expect(line.split(";")[header.indexOf("fee")]).toMatch(/^\d+,\d\d$/);
+    for (const cells of sent) expect(cells[header.indexOf("fee")]).toMatch(/^\d+,\d\d$/);
+    expect(davi[header.indexOf("status")]).toBe("left_out_invalid");
+    expect([davi[header.indexOf("payout_id")], davi[header.indexOf("fee")]]).toEqual(["", ""]);
   });
 
   test("a viewer sees neither the entry nor the pages", async ({ page }) => {

@@ -169,8 +169,17 @@ test("block sa_demo_1 through a confirmation that states the consequence, find i
   await page.goto(`/subaccounts/${DEMO}`);
   await expect(header(page).getByText("Ativa", { exact: true })).toBeVisible();
 
-  await header(page).getByRole("button", { name: "Bloquear", exact: true }).click();
+  // The confirmation's code loads on the first open; Escape closes it and focus goes back to the button.
+  const blockButton = header(page).getByRole("button", { name: "Bloquear", exact: true });
+  await blockButton.click();
   const confirm = page.getByRole("alertdialog", { name: "Bloquear a subconta Loja Centro?" });
+  await expect(confirm).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(confirm).toBeHidden();
+  await expect(blockButton).toBeFocused();
+  await expect(blockButton).toHaveAttribute("aria-expanded", "false");
+
+  await blockButton.click();
   await expect(confirm).toContainText("Enquanto estiver bloqueada, a subconta não movimenta dinheiro");
   await expectNoSeriousA11yViolations(page);
   await confirm.getByRole("button", { name: "Bloquear subconta" }).click();

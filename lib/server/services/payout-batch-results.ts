@@ -31,15 +31,21 @@ function originalTable(columns: readonly string[] | null, rows: readonly ResultR
 }
 
 /**
- * A fee as the results file writes money: reais with a decimal comma and no grouping ("0,50", "1234,56"), as the
- * file's .xlsx amounts come back and as a semicolon CSV opens in a Brazilian Excel; empty while unknown.
+ * A fee as the results file writes money: reais with no grouping, empty while unknown. A decimal comma ("0,50") as
+ * the .xlsx amounts come back and as a semicolon CSV opens in a Brazilian Excel; a decimal point ("0.50") in a
+ * comma-delimited CSV, whose amounts are written that way and where "0,50" would be a quoted text cell.
  */
-const feeCell = (centavos: number | null) => (centavos === null ? "" : centavosToDecimal(centavos).replace(".", ","));
+const feeCell = (centavos: number | null, decimalComma: boolean) => {
+  if (centavos === null) return "";
+  const decimal = centavosToDecimal(centavos);
+  return decimalComma ? decimal.replace(".", ",") : decimal;
+};
 
 /** A line of the results file: a row of the batch with its outcome, or a row of the file left out of it (never sent). */
 type ResultRow = Pick<BatchRowOutcome, "rowNumber" | "original" | "status" | "payoutId" | "endToEndId" | "failureReason" | "feeCentavos">;
 
-const outcomeOf = (row: ResultRow) => [row.status, row.payoutId, row.endToEndId, row.failureReason, feeCell(row.feeCentavos)] as const;
+const outcomeOf = (row: ResultRow, decimalComma: boolean) =>
+  [row.status, row.payoutId, row.endToEndId, row.failureReason, feeCell(row.feeCentavos, decimalComma)] as const;
 
 /** A left-out row as a line: its own cells, status left_out / left_out_invalid, and no payout, reason or fee. */
 const leftOutLine = (row: LeftOutRowRecord): ResultRow => ({
@@ -83,7 +89,7 @@ export async function payoutBatchResults(ctx: Ctx): Promise<HandlerResult> {
   };
   const body = batchResultsCsv(table, BATCH_RESULT_COLUMNS, (index) => {
     const row = rows[index];
-    return row ? outcomeOf(row) : [];
+    return row ? outcomeOf(row, delimiter !== ",") : [];
   });
   return { data: null, file: { body, contentType: "text/csv; charset=utf-8", fileName: `${base}-results.csv` } };
 }
@@ -95,7 +101,7 @@ export async function payoutBatchResultsXlsx(ctx: Ctx): Promise<HandlerResult> {
   const text = (value: string | null): Row[number] => ({ type: String, value: value ?? "" });
   const sheet: Row[] = [
     [...header, ...BATCH_RESULT_COLUMNS].map((title) => ({ ...text(title), fontWeight: "bold" as const })),
-    ...rows.map((row, index) => [...(cells[index] ?? []), ...outcomeOf(row)].map(text)),
+    ...rows.map((row, index) => [...(cells[index] ?? []), ...outcomeOf(row, true)].map(text)),
   ];
   const body = new Uint8Array(await writeXlsxFile(sheet, { sheet: "results" }).toBuffer());
   return {

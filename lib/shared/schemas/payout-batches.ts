@@ -214,7 +214,8 @@ export const batchCountsSchema = z.object({
   paid: int(),
   failed: int(),
   needs_review: int(),
-  handled: int(),
+  // Defaulted: a server from before the `handled` outcome answers without it.
+  handled: z._default(int(), 0),
   cancelled: int(),
 });
 export type BatchCounts = z.infer<typeof batchCountsSchema>;

@@ -17,6 +17,7 @@ export const en = {
 
   "common.loading": "Loading…",
   "common.retry": "Try again",
+  "common.loadFailed": "This part of the page could not be loaded. Check the connection and try again.",
   "common.cancel": "Cancel",
   "common.close": "Close",
   "common.save": "Save",

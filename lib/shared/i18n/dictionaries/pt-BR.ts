@@ -20,6 +20,7 @@ export const ptBR = {
 
   "common.loading": "Carregando…",
   "common.retry": "Tentar novamente",
+  "common.loadFailed": "Não foi possível carregar esta parte da página. Verifique a conexão e tente novamente.",
   "common.cancel": "Cancelar",
   "common.close": "Fechar",
   "common.save": "Salvar",
