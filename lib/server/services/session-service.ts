@@ -54,7 +54,8 @@ export async function signIn(ledger: Ledger, body: SignInBody, secure: boolean, 
   const from = clientAddress(headers);
   const securityEvent = async (kind: "sign_in_failed" | "sign_in_throttled", reason: string, requestId: string | null) => {
     const event = { kind, reason, clientAddress: from.address, addressSource: from.source, credentialFingerprint: fingerprint.slice(0, 16), credentialKind: credential.kind, requestId };
-    await recordSecurityEvent(ledger, event);
+    // Stamped with the request's clock, not the database's: retention is counted on the same clock as the purge.
+    await recordSecurityEvent(ledger, { ...event, at: new Date(now) });
     // Also a log line, so an attack shows in the server's logs without a database query.
     log.warn(`security.${kind}`, event);
   };
