@@ -39,6 +39,11 @@ describe("formula injection guard", () => {
     expect(guardFormula("a=b")).toBe("a=b");
     expect(guardFormula("joao@example.com")).toBe("joao@example.com");
   });
+
+  it("leaves what a batch upload accepts as it is, so a results file uploads again: phone keys and Brazilian amounts", () => {
+    for (const text of ["+5511999999999", "+55 (11) 99999-9999", "-10,00", "-1.234,56", "-"]) expect(guardFormula(text)).toBe(text);
+    for (const text of ["+cmd|' /C calc'!A0", "-2-3", "+1-2", " =1+1", "@loja"]) expect(guardFormula(text)).toBe(`'${text}`);
+  });
 });
 
 describe("toCsv", () => {

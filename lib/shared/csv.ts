@@ -4,13 +4,17 @@
  * - RFC 4180: fields with a comma, a double quote, CR or LF are quoted, quotes
  *   are doubled; records end with CRLF.
  * - A UTF-8 byte-order mark first, so Excel reads "Conceição" as UTF-8.
- * - Formula injection guard: a text cell starting with = + - @ (or a tab / CR,
- *   which some spreadsheets skip before reading a formula) gets a leading
- *   single quote, so "=HYPERLINK(…)" in a customer name is shown, not run.
- *   Plain numbers ("-12.50") are left alone: they cannot be formulas, and
- *   negative amounts must stay numbers.
+ * - Formula injection guard: a text cell a spreadsheet would run — starting
+ *   with = or @, a tab / CR (which some spreadsheets skip before reading a
+ *   formula), or + / - when it is not a plain number, amount or phone — gets a
+ *   leading single quote, so "=HYPERLINK(…)" in a customer name is shown, not
+ *   run. The rule is the batch upload's own (`formulaMessage`), so what the
+ *   upload accepts comes back unchanged: negative amounts ("-12.50", "-10,00")
+ *   stay numbers and a phone Pix key ("+5511999999999") stays a key that
+ *   uploads again.
  */
 
+import { formulaMessage } from "@/lib/shared/batch/formula";
 import { toDate, wallClockText, wallDateText, wallTimeIn } from "@/lib/shared/format/date";
 
 export type CsvValue = string | number | boolean | null | undefined;
@@ -20,14 +24,11 @@ export type CsvDelimiter = "," | ";";
 export const CSV_BOM = "\uFEFF";
 export const CSV_EOL = "\r\n";
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-const PLAIN_NUMBER = /^-?\d+(?:\.\d+)?$/;
 const NEEDS_QUOTES: Record<CsvDelimiter, RegExp> = { ",": /[",\r\n]/, ";": /[";\r\n]/ };
 
 /** Neutralises text a spreadsheet would run as a formula. */
 export function guardFormula(text: string): string {
-  if (!FORMULA_START.test(text) || PLAIN_NUMBER.test(text)) return text;
-  return `'${text}`;
+  return formulaMessage(text) === null ? text : `'${text}`;
 }
 
 /** One field, guarded and quoted as needed. null / undefined → empty. */
