@@ -1,9 +1,8 @@
 "use client";
 
 import { Ban, Pause, Play, type LucideIcon } from "lucide-react";
-import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
+import { lazyOnDemand, useDialogOpener } from "@/components/ui/lazy-on-demand";
 import { useI18n } from "@/lib/browser/i18n";
 import type { Batch } from "@/lib/shared/schemas/payout-batches";
 import type { ControlAction } from "./batch-action-confirm";
@@ -16,22 +15,11 @@ const actionConfirm = lazyOnDemand(() => import("./batch-action-confirm").then((
 /** Pause, resume or cancel: a button, and behind it a confirmation that says what happens to the rows. */
 function BatchActionDialog({ batch, action }: { batch: Batch; action: ControlAction }) {
   const { t } = useI18n();
-  const [open, setOpen] = useState(false);
-  const mounted = useOpenedOnce(open);
-  const opener = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, mounted, opener, triggerProps } = useDialogOpener(actionConfirm);
   const Icon = ICONS[action];
   return (
     <>
-      <Button
-        ref={opener}
-        variant={action === "cancel" ? "destructive" : "outline"}
-        size="sm"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onPointerEnter={actionConfirm.preload}
-        onFocus={actionConfirm.preload}
-        onClick={() => setOpen(true)}
-      >
+      <Button {...triggerProps} variant={action === "cancel" ? "destructive" : "outline"} size="sm">
         <Icon aria-hidden="true" />
         {t(`batches.action.${action}.button`)}
       </Button>

@@ -4,9 +4,9 @@ import { businessLabel as labelOfBusiness } from "@/components/shell/business-la
 import { Menu } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useRef, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { lazyOnDemand } from "@/components/ui/lazy-on-demand";
+import { lazyOnDemand, useDialogOpener } from "@/components/ui/lazy-on-demand";
 import { useSession } from "@/components/providers/session-provider";
 import { useI18n } from "@/lib/browser/i18n";
 import { Brand } from "./brand";
@@ -31,10 +31,7 @@ const mobileNav = lazyOnDemand(() => import("./mobile-nav-sheet").then((m) => m.
 export function AppShell({ children }: { children: ReactNode }) {
   const session = useSession();
   const { t } = useI18n();
-  const [menuOpen, setMenuOpen] = useState(false);
-  /** The sheet's code loads on the first open and stays mounted after, so it can animate closed. */
-  const [menuMounted, setMenuMounted] = useState(false);
-  const menuButton = useRef<HTMLButtonElement>(null);
+  const { open: menuOpen, setOpen: setMenuOpen, mounted: menuMounted, opener: menuButton, triggerProps: menuTriggerProps } = useDialogOpener(mobileNav);
   const pathname = usePathname();
   const [menuPath, setMenuPath] = useState(pathname);
   if (menuPath !== pathname) {
@@ -63,21 +60,7 @@ export function AppShell({ children }: { children: ReactNode }) {
 
         <div className="flex min-w-0 flex-col">
           <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-card/95 px-3 backdrop-blur supports-[backdrop-filter]:bg-card/85 sm:px-4 lg:px-6">
-            <Button
-              ref={menuButton}
-              variant="ghost"
-              size="icon-sm"
-              className="lg:hidden"
-              aria-label={t("nav.openMenu")}
-              aria-haspopup="dialog"
-              aria-expanded={menuOpen}
-              onPointerEnter={mobileNav.preload}
-              onFocus={mobileNav.preload}
-              onClick={() => {
-                setMenuMounted(true);
-                setMenuOpen(true);
-              }}
-            >
+            <Button {...menuTriggerProps} variant="ghost" size="icon-sm" className="lg:hidden" aria-label={t("nav.openMenu")}>
               <Menu aria-hidden="true" />
             </Button>
             {menuMounted ? (

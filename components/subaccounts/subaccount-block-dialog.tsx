@@ -1,9 +1,8 @@
 "use client";
 
 import { Ban, LockOpen } from "lucide-react";
-import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
+import { lazyOnDemand, useDialogOpener } from "@/components/ui/lazy-on-demand";
 import { useI18n } from "@/lib/browser/i18n";
 import type { KnownSubaccount } from "@/lib/shared/schemas/known-subaccount";
 
@@ -25,21 +24,10 @@ export interface SubaccountBlockDialogProps {
  */
 export function SubaccountBlockDialog({ id, subaccount, block }: SubaccountBlockDialogProps) {
   const { t } = useI18n();
-  const [open, setOpen] = useState(false);
-  const mounted = useOpenedOnce(open);
-  const opener = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, mounted, opener, triggerProps } = useDialogOpener(blockConfirm);
   return (
     <>
-      <Button
-        ref={opener}
-        variant={block ? "destructive" : "outline"}
-        size="sm"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onPointerEnter={blockConfirm.preload}
-        onFocus={blockConfirm.preload}
-        onClick={() => setOpen(true)}
-      >
+      <Button {...triggerProps} variant={block ? "destructive" : "outline"} size="sm">
         {block ? <Ban aria-hidden="true" /> : <LockOpen aria-hidden="true" />}
         {block ? t("subaccounts.block.action") : t("subaccounts.unblock.action")}
       </Button>

@@ -1,6 +1,6 @@
 "use client";
 
-import { createElement, useEffect, useReducer, useState, type ComponentType, type RefObject } from "react";
+import { createElement, useEffect, useReducer, useRef, useState, type ComponentType, type RefObject } from "react";
 import { useI18n } from "@/lib/browser/i18n";
 import { Button } from "./button";
 
@@ -89,4 +89,24 @@ export function focusOnClose(opener: RefObject<HTMLElement | null>): (event: Eve
     event.preventDefault();
     opener.current?.focus();
   };
+}
+
+/**
+ * The state of a dialog that a plain button opens and whose code loads on demand: whether it is open,
+ * whether it is mounted yet (`useOpenedOnce`), and the props of the button that opens it (its ref, for
+ * `focusOnClose`; aria-haspopup and aria-expanded; the download started on hover or focus).
+ */
+export function useDialogOpener(dialog: { preload: () => void }) {
+  const [open, setOpen] = useState(false);
+  const mounted = useOpenedOnce(open);
+  const opener = useRef<HTMLButtonElement>(null);
+  const triggerProps = {
+    ref: opener,
+    "aria-haspopup": "dialog" as const,
+    "aria-expanded": open,
+    onPointerEnter: dialog.preload,
+    onFocus: dialog.preload,
+    onClick: () => setOpen(true),
+  };
+  return { open, setOpen, mounted, opener, triggerProps };
 }
