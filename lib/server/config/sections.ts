@@ -1,6 +1,7 @@
 /** The dashboard's settings by area, each parsed from the environment with its defaults and bounds. */
 import path from "node:path";
 import { z } from "zod";
+import { normaliseBusinessId } from "../../shared/schemas/business-id";
 import type { Env } from "./environment";
 import { TenancyConfigError } from "./errors";
 import { flag, parseSection, text, wholeNumber } from "./fields";
@@ -51,7 +52,7 @@ const fingerprintList = z
 const unsetIfBlank = (value: unknown) => (value === "" ? undefined : value);
 
 const tenancyShape = {
-  PAYMENTS_BUSINESS_ID: z.preprocess(unsetIfBlank, z.uuid({ error: "PAYMENTS_BUSINESS_ID must be the business's id (a UUID)" }).optional()),
+  PAYMENTS_BUSINESS_ID: z.preprocess(unsetIfBlank, z.string().transform(normaliseBusinessId).pipe(z.uuid({ error: "PAYMENTS_BUSINESS_ID must be the business's id (a UUID)" })).optional()),
   PAYMENTS_BUSINESS_NAME: z.preprocess(unsetIfBlank, z.string().trim().min(1).max(120).optional()),
   PAYMENTS_API_KEY_SHA256: z.preprocess(unsetIfBlank, fingerprintList.optional()),
 };

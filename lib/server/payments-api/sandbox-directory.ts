@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { isSandboxMode, paymentsConfig, retryOverrides } from "@/lib/server/config";
+import { normaliseBusinessId } from "@/lib/shared/schemas/business-id";
 import { sendRaw } from "./http";
 import { resolveRetryPolicy } from "./retry";
 
@@ -22,7 +23,7 @@ export interface DemoBusiness {
 const directorySchema = z.object({
   data: z.array(
     z.object({
-      id: z.uuid(),
+      id: z.uuid().transform(normaliseBusinessId),
       name: z.string().trim().min(1).max(120),
       api_key_sha256: z.array(z.string().regex(/^[0-9a-f]{64}$/)),
       demo: z.object({ api_key: z.string().min(1).max(200), access_token: z.string().min(1).max(200) }),

@@ -67,10 +67,11 @@ export async function businessForApiKey(apiKey: string): Promise<BusinessRef> {
 /**
  * A viewer's business is the id it signed in with, which the API then checks
  * with the token; a deployment that serves one business accepts no other id.
+ * Ids arrive normalised (lib/shared/schemas/business-id.ts), so they compare as they are.
  */
 export async function businessForViewer(claimedId: string): Promise<BusinessRef> {
   const { businessId, businessName } = tenancy();
-  if (businessId && claimedId.toLowerCase() !== businessId.toLowerCase()) {
+  if (businessId && claimedId !== businessId) {
     throw new BffError(403, "business_not_served", "This dashboard serves another business. Check the business id.", { fields: { businessId: "login.businessNotServed" } });
   }
   const demo = (await demoBusinesses()).find((b) => b.id === claimedId);

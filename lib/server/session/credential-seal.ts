@@ -3,6 +3,7 @@ import { hkdfSync } from "node:crypto";
 import { sealData, unsealData } from "iron-session";
 import { z } from "zod";
 import type { Credential } from "@/lib/server/payments-api/client";
+import { normaliseBusinessId } from "@/lib/shared/schemas/business-id";
 import { getSessionConfig, ironPasswords } from "./config";
 
 /**
@@ -25,7 +26,7 @@ const HKDF_SALT = "pixops-dashboard";
 
 const credentialSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("api_key"), apiKey: z.string().min(1) }),
-  z.object({ kind: z.literal("bearer"), accessToken: z.string().min(1), businessId: z.string().min(1) }),
+  z.object({ kind: z.literal("bearer"), accessToken: z.string().min(1), businessId: z.string().min(1).transform(normaliseBusinessId) }),
 ]);
 const intentSealSchema = z.object({
   v: z.literal(1),

@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { businessIdSchema } from "@/lib/shared/schemas/business-id";
 import { storableText } from "@/lib/shared/schemas/common";
 
 const operatorName = storableText({ error: "validation.required" }).check(
@@ -33,7 +34,7 @@ export const viewerSignInSchema = z.object({
     z.maxLength(2048, { error: "validation.accessToken" }),
     z.regex(CREDENTIAL_CHARS, { error: "validation.accessToken" }),
   ),
-  businessId: z.uuid({ error: "validation.businessId" }),
+  businessId: businessIdSchema,
   operatorName,
 });
 
