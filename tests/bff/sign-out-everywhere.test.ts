@@ -5,6 +5,8 @@ import * as activity from "@/app/api/activity/route";
 import * as session from "@/app/api/session/route";
 import * as sessions from "@/app/api/sessions/route";
 import { getLedger, listAudit, listSecurityEvents } from "@/lib/server/ledger";
+import { signIn as signInService, signOutEverywhere } from "@/lib/server/services/session-service";
+import { openSession } from "@/lib/server/session/session";
 import { ACME, BETA, call, signIn, startBffHarness, type BffHarness } from "../helpers/bff";
 
 let harness: BffHarness;
@@ -65,5 +67,53 @@ describe("sign out everywhere", () => {
     const forged = await call(sessions.DELETE, "/api/sessions", { method: "DELETE", cookie: operatorCookie, headers: { "x-requested-by": null } });
     expect(forged.status).toBe(403);
     expect((await call(session.GET, "/api/session", { cookie: operatorCookie })).status).toBe(200);
+  });
+});
+
+/**
+ * Several instances serve one business over one database, each on its own clock.
+ * Instance A is the session service called with A's time (SKEW_MS ahead of real
+ * time); instance B is the route handlers, on real time.
+ */
+describe("sign out everywhere across instances whose clocks differ", () => {
+  const SKEW_MS = 5_000;
+  const clockA = () => Date.now() + SKEW_MS;
+  const cookieValue = (cookie: string) => cookie.slice(cookie.indexOf("=") + 1);
+
+  async function signInOnA(body: Record<string, string>): Promise<string> {
+    const result = await signInService(await getLedger(), viewerOrOperator(body), false, new Headers(), clockA());
+    const cookie = result.cookies?.[0]?.split(";")[0];
+    if (!cookie) throw new Error("no cookie from sign-in on A");
+    return cookie;
+  }
+  const viewerOrOperator = (body: Record<string, string>) => body as Parameters<typeof signInService>[1];
+
+  async function signOutEverywhereOnA(cookie: string): Promise<void> {
+    const opened = await openSession(cookieValue(cookie), clockA());
+    if (!opened.ok) throw new Error(`the session on A did not open: ${opened.problem}`);
+    await signOutEverywhere(await getLedger(), opened.session, false, clockA());
+  }
+
+  const status = async (cookie: string) => (await call(session.GET, "/api/session", { cookie })).status;
+
+  it("a session signed in on the instance whose clock is ahead, just before the revocation on the other, is revoked", async () => {
+    const onA = await signInOnA(viewer(ACME.accessToken, ACME.businessId, "Ahead"));
+    const revoker = await signIn(session.POST, operator(ACME.apiKey));
+    expect(await status(onA)).toBe(200);
+    expect((await call(sessions.DELETE, "/api/sessions", { method: "DELETE", cookie: revoker })).status).toBe(200);
+    expect(await status(onA)).toBe(401);
+    // Really after the revocation, on either instance: signed in.
+    expect(await status(await signIn(session.POST, operator(ACME.apiKey)))).toBe(200);
+    expect(await status(await signInOnA(operator(ACME.apiKey)))).toBe(200);
+  });
+
+  it("a session signed in on the instance whose clock is behind, after the revocation on the one ahead, stays signed in; one just before is revoked", async () => {
+    const before = await signIn(session.POST, viewer(ACME.accessToken, ACME.businessId, "Behind"));
+    const revoker = await signInOnA(operator(ACME.apiKey));
+    await signOutEverywhereOnA(revoker);
+    const after = await signIn(session.POST, viewer(ACME.accessToken, ACME.businessId, "Behind"));
+    expect(await status(before)).toBe(401);
+    expect(await status(revoker)).toBe(401);
+    expect(await status(after)).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSessionRevoked, purgeExpiredRevocations, revokeScope, revokeSession } from "@/lib/server/ledger";
+import { isSessionRevoked, ledgerTimeMicros, purgeExpiredRevocations, revokeScope, revokeSession } from "@/lib/server/ledger";
 import { revokedSessions } from "@/lib/server/ledger/schema";
 import { ACME, BETA, drivers, useLedger } from "./helpers";
 
@@ -7,7 +7,7 @@ const NOW = new Date("2026-06-01T12:00:00Z");
 const later = (ms: number) => new Date(NOW.getTime() + ms);
 const HOUR = 3_600_000;
 /** A session of ACME signed in at `issuedAt` (default: an hour before NOW). */
-const sid = (sessionId: string, issuedAt = later(-HOUR), businessId = ACME) => ({ sessionId, businessId, issuedAt });
+const sid = (sessionId: string, issuedAt = later(-HOUR), businessId = ACME) => ({ sessionId, businessId, issuedAtMicros: issuedAt.getTime() * 1000 });
 
 describe.each(drivers)("revoked sessions (%s)", (driver) => {
   const ledger = useLedger(driver);
@@ -41,7 +41,7 @@ describe.each(drivers)("revoked sessions (%s)", (driver) => {
   });
 
   it("sign out everywhere revokes every session of the scope signed in until then, and only those", async () => {
-    await revokeScope(ledger(), { businessId: ACME, at: NOW, maxSessionLifetimeMs: 12 * HOUR });
+    await revokeScope(ledger(), { businessId: ACME, at: NOW, expiresAt: later(12 * HOUR) });
     expect(await isSessionRevoked(ledger(), sid("acme-before", later(-HOUR)))).toBe(true);
     expect(await isSessionRevoked(ledger(), sid("acme-same-ms", NOW))).toBe(true);
     expect(await isSessionRevoked(ledger(), sid("acme-after", later(1)))).toBe(false);
@@ -49,11 +49,29 @@ describe.each(drivers)("revoked sessions (%s)", (driver) => {
   });
 
   it("a later sign-out-everywhere moves the line forward; purge drops it once every such session expired", async () => {
-    await revokeScope(ledger(), { businessId: ACME, at: NOW, maxSessionLifetimeMs: 12 * HOUR });
-    await revokeScope(ledger(), { businessId: ACME, at: later(HOUR), maxSessionLifetimeMs: 12 * HOUR });
+    await revokeScope(ledger(), { businessId: ACME, at: NOW, expiresAt: later(12 * HOUR) });
+    await revokeScope(ledger(), { businessId: ACME, at: later(HOUR), expiresAt: later(13 * HOUR) });
     expect(await isSessionRevoked(ledger(), sid("acme-between", later(HOUR / 2)))).toBe(true);
     expect(await purgeExpiredRevocations(ledger(), later(12 * HOUR))).toBe(0);
     expect(await purgeExpiredRevocations(ledger(), later(13 * HOUR + 1))).toBe(1);
     expect(await isSessionRevoked(ledger(), sid("acme-between", later(HOUR / 2)))).toBe(false);
+  });
+
+  it("an earlier revocation written later (a clock behind) never moves the line back, nor shortens the row's life", async () => {
+    await revokeScope(ledger(), { businessId: ACME, at: later(HOUR), expiresAt: later(13 * HOUR) });
+    await revokeScope(ledger(), { businessId: ACME, at: NOW, expiresAt: later(12 * HOUR) });
+    expect(await isSessionRevoked(ledger(), sid("acme-between", later(HOUR / 2)))).toBe(true);
+    expect(await purgeExpiredRevocations(ledger(), later(12 * HOUR + 1))).toBe(0);
+  });
+
+  it("by default a scope is revoked at the ledger's now(), the clock sign-ins are stamped with, to the microsecond", async () => {
+    const before = await ledgerTimeMicros(ledger());
+    await revokeScope(ledger(), { businessId: ACME, expiresAt: later(12 * HOUR) });
+    const after = await ledgerTimeMicros(ledger());
+    expect(after).toBeGreaterThanOrEqual(before);
+    const stamped = (sessionId: string, issuedAtMicros: number) => ({ sessionId, businessId: ACME, issuedAtMicros });
+    expect(await isSessionRevoked(ledger(), stamped("signed-in-before", before))).toBe(true);
+    // The revocation's own instant counts as before; one microsecond past the clock's next reading is after.
+    expect(await isSessionRevoked(ledger(), stamped("signed-in-after", after + 1))).toBe(false);
   });
 });

@@ -43,8 +43,8 @@ export { getKnownSubaccount, listKnownSubaccounts, recordSubaccountChange, subac
 export type { KnownSubaccountInput, SubaccountChange } from "./subaccounts";
 export { appendAudit, hasRecordedSuccess, listAudit } from "./audit";
 export type { AuditEntryInput, AuditListQuery, AuditSnapshot } from "./audit";
-export { isSessionRevoked, purgeExpiredRevocations, revokeScope, revokeSession } from "./sessions";
-export type { SessionIdentity } from "./sessions";
+export { isSessionRevoked, ledgerTimeMicros, purgeExpiredRevocations, revokeScope, revokeSession } from "./sessions";
+export type { ScopeRevocation, SessionIdentity } from "./sessions";
 export { listSecurityEvents, purgeSecurityEvents, recordSecurityEvent } from "./security-events";
 export type { SecurityEventInput } from "./security-events";
 export type { SessionRevocation } from "./sessions";

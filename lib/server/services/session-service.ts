@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { appendAudit, recordSecurityEvent, revokeScope, revokeSession, type Ledger } from "@/lib/server/ledger";
+import { appendAudit, ledgerTimeMicros, recordSecurityEvent, revokeScope, revokeSession, type Ledger } from "@/lib/server/ledger";
 import { isSandboxMode } from "@/lib/server/payments-api/config-public";
 import { isPaymentsApiError, type Credential } from "@/lib/server/payments-api/client";
 import { log } from "@/lib/server/log";
@@ -9,7 +9,7 @@ import type { SignInBody } from "@/lib/shared/schemas/session";
 import { getSessionConfig } from "@/lib/server/session/config";
 import { serializeClearedSessionCookie } from "@/lib/server/session/cookie";
 import { sessionRevocations } from "@/lib/server/session/revocation-cache";
-import { newSession, sessionExpiresAt, sessionSetCookie, toSessionInfo, type SessionData } from "@/lib/server/session/session";
+import { newSession, SESSION_CLOCK_SKEW_ALLOWANCE_MS, sessionExpiresAt, sessionSetCookie, toSessionInfo, type SessionData } from "@/lib/server/session/session";
 import { businessForApiKey, businessForViewer, type BusinessRef } from "./business";
 import { clientAddress } from "../http/client-address";
 import { BffError } from "../http/errors";
@@ -36,7 +36,7 @@ async function verifyCredential(credential: Credential): Promise<string | null> 
 
 /** SHA-256 of what was presented, in hex: groups attempts with one credential without keeping it. */
 function credentialFingerprint(credential: Credential): string {
-  const secret = credential.kind === "api_key" ? `api_key:${credential.apiKey}` : `bearer:${credential.businessId.toLowerCase()}:${credential.accessToken}`;
+  const secret = credential.kind === "api_key" ? `api_key:${credential.apiKey}` : `bearer:${credential.businessId}:${credential.accessToken}`;
   return createHash("sha256").update(secret, "utf8").digest("hex");
 }
 
@@ -78,7 +78,9 @@ export async function signIn(ledger: Ledger, body: SignInBody, secure: boolean, 
   await begun.attempt.succeeded();
 
   const role = viewer ? "viewer" : "operator";
-  const session = newSession({ role, operatorName: body.operatorName, business, credential, sandbox: isSandboxMode() }, now);
+  // Stamped by the ledger's clock, which "sign out everywhere" on any instance uses too; `now` (this instance's) only times the lifetimes.
+  const lat = await ledgerTimeMicros(ledger);
+  const session = newSession({ role, operatorName: body.operatorName, business, credential, sandbox: isSandboxMode(), lat }, now);
   await appendAudit(ledger, { businessId: business.id, actor: { name: body.operatorName, role }, action: "session.sign_in", outcome: "success", requestId, targetType: "session", targetId: session.sid });
   return { data: toSessionInfo(session), requestId, cookies: [await sessionSetCookie(session, secure, now)] };
 }
@@ -111,9 +113,14 @@ export async function signOut(ledger: Ledger, session: SessionData, secure: bool
 /**
  * Sign out everywhere: every session of this business scope signed in until
  * now — on any instance, this one included — is refused from the next request.
+ * "Until now" is the ledger's now(), the clock sign-ins are stamped with, so
+ * instances whose clocks differ agree on which sessions came before. The row is
+ * kept, by this instance's clock (the one housekeeping purges with), until every
+ * such session has expired, plus the clock-skew allowance.
  */
 export async function signOutEverywhere(ledger: Ledger, session: SessionData, secure: boolean, now = Date.now()): Promise<HandlerResult> {
-  await revokeScope(ledger, { businessId: session.business.id, at: new Date(now), maxSessionLifetimeMs: getSessionConfig().absoluteLifetimeSeconds * 1000 });
+  const keepMs = getSessionConfig().absoluteLifetimeSeconds * 1000 + SESSION_CLOCK_SKEW_ALLOWANCE_MS;
+  await revokeScope(ledger, { businessId: session.business.id, expiresAt: new Date(now + keepMs) });
   sessionRevocations.forgetScope(session.business.id);
   return signedOut(ledger, session, secure, "session.sign_out_everywhere");
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { getLedger } from "@/lib/server/ledger";
 import { isSecureRequest, readCookie, sessionCookieName } from "./cookie";
 import { sessionRevocations } from "./revocation-cache";
-import { openSession, refreshedSessionCookie, type SessionData, type SessionProblem } from "./session";
+import { openSession, refreshedSessionCookie, sessionIdentity, type SessionData, type SessionProblem } from "./session";
 
 export type Authenticated =
   | { ok: true; session: SessionData; secure: boolean; refreshCookie: () => Promise<string | null> }
@@ -19,7 +19,7 @@ export async function authenticate(url: string, headers: Headers, now = Date.now
   const opened = await openSession(seal, now);
   if (!opened.ok) return { ok: false, problem: opened.problem, secure };
   const session = opened.session;
-  if (await sessionRevocations.isRevoked(await getLedger(), { sessionId: session.sid, businessId: session.business.id, issuedAt: new Date(session.iat) })) return { ok: false, problem: "revoked", secure };
+  if (await sessionRevocations.isRevoked(await getLedger(), sessionIdentity(session))) return { ok: false, problem: "revoked", secure };
   return {
     ok: true,
     session,

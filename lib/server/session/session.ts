@@ -2,12 +2,17 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { sealData, unsealData } from "iron-session";
 import { z } from "zod";
+import type { SessionIdentity } from "@/lib/server/ledger";
 import type { Role } from "@/lib/shared/auth/roles";
+import { normaliseBusinessId } from "@/lib/shared/schemas/business-id";
 import type { SessionInfo } from "@/lib/shared/schemas/session";
 import { getSessionConfig } from "./config";
 import { serializeSessionCookie } from "./cookie";
 import { OpenedCookieCache } from "./opened-cache";
 import { isKeyScope } from "./scope";
+
+/** A business id as sealed: cookies of earlier versions may hold a UUID in capitals, which is the same business. */
+const sealedBusinessId = z.string().transform(normaliseBusinessId);
 
 /** What the sealed cookie holds. Only the server can read it. */
 const sessionDataSchema = z.object({
@@ -15,14 +20,20 @@ const sessionDataSchema = z.object({
   sid: z.string().min(16),
   role: z.enum(["operator", "viewer"]),
   operatorName: z.string(),
-  business: z.object({ id: z.string(), name: z.string().nullable() }),
+  business: z.object({ id: sealedBusinessId, name: z.string().nullable() }),
   credential: z.discriminatedUnion("kind", [
     z.object({ kind: z.literal("api_key"), apiKey: z.string() }),
-    z.object({ kind: z.literal("bearer"), accessToken: z.string(), businessId: z.string() }),
+    z.object({ kind: z.literal("bearer"), accessToken: z.string(), businessId: sealedBusinessId }),
   ]),
   sandbox: z.boolean(),
-  /** Signed in at (epoch ms): the absolute lifetime counts from here. */
+  /** Signed in at (epoch ms, this instance's clock): the absolute lifetime counts from here. */
   iat: z.number(),
+  /**
+   * Signed in at by the ledger's clock (epoch µs, ledgerTimeMicros): what "sign out
+   * everywhere" compares, on the one clock every instance shares. Absent in cookies
+   * sealed before it existed.
+   */
+  lat: z.number().int().optional(),
   /** Last seen (epoch ms): the idle timeout counts from here. */
   seen: z.number(),
 });
@@ -44,8 +55,27 @@ export function newSessionId(): string {
   return randomBytes(18).toString("base64url");
 }
 
-export function newSession(fields: { role: Role; operatorName: string; business: SessionData["business"]; credential: SessionData["credential"]; sandbox: boolean }, now = Date.now()): SessionData {
+export function newSession(
+  fields: { role: Role; operatorName: string; business: SessionData["business"]; credential: SessionData["credential"]; sandbox: boolean; lat?: number },
+  now = Date.now(),
+): SessionData {
   return { v: 1, sid: newSessionId(), iat: now, seen: now, ...fields };
+}
+
+/**
+ * How far apart two instances' clocks may be. A cookie without the ledger's
+ * sign-in time (sealed by an earlier version) compares its own instance's time
+ * with "sign out everywhere", so it counts as signed in this much earlier: a
+ * skewed clock can then only revoke too much (sign in again), never keep a
+ * session that was signed in before the revocation. Revocation rows are kept
+ * this much longer than the sessions they cover, for the same reason.
+ */
+export const SESSION_CLOCK_SKEW_ALLOWANCE_MS = 60_000;
+
+/** What the ledger's revocation check needs to know of a session. */
+export function sessionIdentity(session: SessionData): SessionIdentity {
+  const issuedAtMicros = session.lat ?? (session.iat - SESSION_CLOCK_SKEW_ALLOWANCE_MS) * 1000;
+  return { sessionId: session.sid, businessId: session.business.id, issuedAtMicros };
 }
 
 export async function sealSession(session: SessionData): Promise<string> {
