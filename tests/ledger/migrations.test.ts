@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLedger, loadMigrations, migrateLedger, recordPayoutIntent, getPayoutByIdempotencyKey, type Ledger } from "@/lib/server/ledger";
+import { appendAudit, createLedger, listAudit, loadMigrations, migrateLedger, recordPayoutIntent, getPayoutByIdempotencyKey, type Ledger } from "@/lib/server/ledger";
 import { defaultMigrationsDir, splitSqlStatements } from "@/lib/server/ledger/migrate";
-import { ledgerMigrations, payouts } from "@/lib/server/ledger/schema";
+import { ledgerMigrations, payouts, sessionScopeRevocations } from "@/lib/server/ledger/schema";
 import { ACME, ALICE, drivers, freshDatabase, payoutBody, type FreshDatabase } from "./helpers";
 
 const TABLES = ["audit_log", "ledger_leases", "ledger_migrations", "payout_batch_rows", "payout_batches", "payouts", "rate_limits", "revoked_sessions", "security_events", "session_scope_revocations", "subaccounts"];
@@ -128,6 +128,44 @@ describe.each(drivers)("migrations (%s)", (driver) => {
     );
     expect((result as unknown as { rows: { data_type: string; is_nullable: string }[] }).rows).toEqual([{ data_type: "jsonb", is_nullable: "YES" }]);
     expect((await loadMigrations()).find((m) => m.version === 8)?.name).toBe("batch_left_out_rows");
+  });
+
+  it("0013 moves rows written under a business id in capitals to the lower-case id, merging revocations and never failing on a twin", async () => {
+    const lower = "7f1c2b9e-4d2a-4c5e-9b1a-0a1b2c3d4e5f";
+    const upper = lower.toUpperCase();
+    const dir = await mkdtemp(path.join(tmpdir(), "ledger-migrations-"));
+    try {
+      const before = (await loadMigrations()).filter((m) => m.version < 13);
+      for (const m of before) {
+        const file = `${String(m.version).padStart(4, "0")}_${m.name}.sql`;
+        await copyFile(path.join(defaultMigrationsDir(), file), path.join(dir, file));
+      }
+      const ledger = await open(await fresh(), dir);
+      const intent = (businessId: string, key: string) => recordPayoutIntent(ledger, { businessId, idempotencyKey: key, body: payoutBody(key), pixKeyMasked: "m***@example.com", actor: ALICE });
+      await appendAudit(ledger, { businessId: upper, actor: { name: "Vera", role: "viewer" }, action: "session.sign_in", outcome: "success" });
+      await intent(upper, "k-upper");
+      await intent(upper, "k-twin");
+      await intent(lower, "k-twin");
+      await intent("key_0123abcdef", "k-key");
+      await ledger.db.insert(sessionScopeRevocations).values([
+        { businessId: upper, revokedBefore: new Date("2026-06-01T12:00:00Z"), expiresAt: new Date("2026-06-02T00:00:00Z") },
+        { businessId: lower, revokedBefore: new Date("2026-06-01T11:00:00Z"), expiresAt: new Date("2026-06-02T01:00:00Z") },
+      ]);
+
+      await copyFile(path.join(defaultMigrationsDir(), "0013_business_id_lower_case.sql"), path.join(dir, "0013_business_id_lower_case.sql"));
+      expect(await migrateLedger(ledger.db, dir)).toEqual({ applied: [13] });
+
+      expect((await listAudit(ledger, lower)).items.map((e) => e.actorName)).toEqual(["Vera"]);
+      expect(await getPayoutByIdempotencyKey(ledger, lower, "k-upper")).not.toBeNull();
+      // The twin keeps its own id rather than colliding with the lower-case row of the same key.
+      expect(await getPayoutByIdempotencyKey(ledger, upper, "k-twin")).not.toBeNull();
+      expect(await getPayoutByIdempotencyKey(ledger, lower, "k-twin")).not.toBeNull();
+      expect(await getPayoutByIdempotencyKey(ledger, "key_0123abcdef", "k-key")).not.toBeNull();
+      const revocations = await ledger.db.select().from(sessionScopeRevocations);
+      expect(revocations).toEqual([{ businessId: lower, revokedBefore: new Date("2026-06-01T12:00:00Z"), expiresAt: new Date("2026-06-02T01:00:00Z") }]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("enforces the schema's checks in the database itself", async () => {
