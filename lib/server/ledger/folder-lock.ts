@@ -66,15 +66,15 @@ export function lockFolder(folder: string): FolderLock {
     if (owner === "missing") continue;
     if (owner === "unreadable") throw new LedgerFolderLockedError(folder, null, `${file} exists but does not name a process; if no dashboard uses this folder, delete it`);
     const state = ownerState(owner);
-    if (state === "elsewhere") throw new LedgerFolderLockedError(folder, owner, `${describe(owner)}, on another host whose processes cannot be checked from here; if no dashboard runs there on this folder, delete ${file}`);
-    if (state === "running") throw new LedgerFolderLockedError(folder, owner, describe(owner));
+    if (state === "elsewhere") throw new LedgerFolderLockedError(folder, owner, `${ownerText(owner)}, on another host whose processes cannot be checked from here; if no dashboard runs there on this folder, delete ${file}`);
+    if (state === "running") throw new LedgerFolderLockedError(folder, owner, ownerText(owner));
     const taker = removeDeadOwnersLock(file, owner, me);
-    if (taker) throw new LedgerFolderLockedError(folder, taker, `${describe(taker)}, which is taking over the lock of a process that died`);
+    if (taker) throw new LedgerFolderLockedError(folder, taker, `${ownerText(taker)}, which is taking over the lock of a process that died`);
   }
   throw new LedgerFolderLockedError(folder, null, `${file} kept changing while this process tried to take it`);
 }
 
-const describe = (owner: LockOwner) => `pid ${owner.pid} on ${owner.hostname}, started ${owner.startedAt}`;
+const ownerText = (owner: LockOwner) => `pid ${owner.pid} on ${owner.hostname}, started ${owner.startedAt}`;
 
 /**
  * Deletes the lock of a dead owner. Only the process that creates the takeover
