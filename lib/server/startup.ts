@@ -3,7 +3,7 @@ import { appSettings, checkAllConfig, ConfigError, deployment, isSandboxMode } f
 import { startHousekeeping } from "@/lib/server/services/housekeeping";
 import { startReconciler } from "@/lib/server/services/reconciler";
 import { startBatchWorker } from "@/lib/server/services/payout-batch-worker";
-import { getLedger } from "@/lib/server/ledger";
+import { getLedger, LedgerFolderLockedError } from "@/lib/server/ledger";
 import { getSessionConfig } from "@/lib/server/session/config";
 import { log } from "./log";
 import { getTransportConfig, insecureTransportProblem } from "./transport-config";
@@ -17,15 +17,25 @@ function checkConfiguration(): void {
   if (problem) throw new ConfigError(problem);
 }
 
+function refuse(error: unknown): never {
+  log.error("startup.refused", { reason: error instanceof Error ? error.message : String(error), note: "Refusing to start." });
+  process.exit(1);
+}
+
 export async function startServer(): Promise<void> {
   try {
     checkConfiguration();
   } catch (error) {
     // A ConfigError (TenancyConfigError among them) says what to fix, naming the variable, never its value.
-    log.error("startup.refused", { reason: error instanceof Error ? error.message : String(error), note: "Refusing to start." });
-    process.exit(1);
+    refuse(error);
   }
-  await getLedger();
+  try {
+    await getLedger();
+  } catch (error) {
+    // Another process has the PGlite folder: this one must not serve (nor look ready) beside it.
+    if (error instanceof LedgerFolderLockedError) refuse(error);
+    throw error;
+  }
   if (appSettings().reconciler) {
     startReconciler();
     startBatchWorker();

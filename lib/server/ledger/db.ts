@@ -9,6 +9,7 @@ import { ledgerSettings, type Env } from "@/lib/server/config";
 import { DEFAULT_LEDGER_DIR, parseLedgerSettings } from "@/lib/server/config/sections";
 import { log } from "@/lib/server/log";
 import { guardLedgerQueryErrors } from "./errors";
+import { lockFolder } from "./folder-lock";
 import { clearLeasesOfDeadOwners } from "./leases";
 import { migrateLedger } from "./migrate";
 import * as schema from "./schema";
@@ -40,8 +41,8 @@ export async function createLedger(options: LedgerOptions = {}): Promise<Ledger>
     : await openPglite(options.dataDir ?? MEMORY_DIR);
   try {
     await migrateLedger(ledger.db, options.migrationsDir);
-    // A PGlite folder belongs to one process: leases in it are a dead process's.
-    // (On a shared PostgreSQL they may be another live instance's, so they stay.)
+    // This process holds the PGlite folder's lock (openPglite), so any lease in it is a
+    // dead process's. (On a shared PostgreSQL they may be another live instance's, so they stay.)
     if (ledger.driver === "pglite") {
       const cleared = await clearLeasesOfDeadOwners(ledger);
       if (cleared > 0) log.info("ledger.stale_leases_released", { count: cleared, note: "left by a process that stopped without releasing them" });
@@ -66,16 +67,29 @@ function openPostgres(connectionString: string, max: number): Ledger {
 const PGLITE_OPTIONS = { startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"] };
 
 async function openPglite(dataDir: string): Promise<Ledger> {
-  let client: PGlite;
   if (dataDir.startsWith(MEMORY_DIR)) {
-    client = await PGlite.create(PGLITE_OPTIONS);
-  } else {
-    const dir = path.resolve(dataDir);
-    await mkdir(dir, { recursive: true });
-    client = await PGlite.create(dir, PGLITE_OPTIONS);
+    const client = await PGlite.create(PGLITE_OPTIONS);
+    return { db: drizzlePglite({ client, schema }), driver: "pglite", close: () => client.close() };
   }
-  const db = drizzlePglite({ client, schema });
-  return { db, driver: "pglite", close: () => client.close() };
+  const dir = path.resolve(dataDir);
+  await mkdir(dir, { recursive: true });
+  // Before anything reads the folder: a second process on it would corrupt it (LedgerFolderLockedError names the first).
+  const lock = lockFolder(dir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir, PGLITE_OPTIONS);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  const close = async () => {
+    try {
+      await client.close();
+    } finally {
+      lock.release();
+    }
+  };
+  return { db: drizzlePglite({ client, schema }), driver: "pglite", close };
 }
 
 /** Options of the shared ledger from the configuration: DATABASE_URL, else LEDGER_DIR, else DATA_DIR/ledger; `env` parses the given variables instead. */

@@ -4,6 +4,7 @@
 export { closeLedger, createLedger, getLedger, inTransaction, ledgerOptionsFromEnv, DEFAULT_LEDGER_DIR, MEMORY_DIR } from "./db";
 export type { LedgerOptions } from "./db";
 export { LedgerQueryError } from "./errors";
+export { LedgerFolderLockedError } from "./folder-lock";
 export type { Actor, Ledger, LedgerDatabase, LedgerDriver, Page } from "./types";
 export { LEDGER_MIGRATION_LOCK_ID, loadMigrations, migrateLedger, runMigrations } from "./migrate";
 export type { LedgerMigration, MigrationResult } from "./migrate";

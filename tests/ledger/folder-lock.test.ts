@@ -1,0 +1,228 @@
+/**
+ * A PGlite data folder is one process's: real processes (the real start-up and
+ * a process holding the ledger with a lease in flight) on a real folder, and
+ * real lock calls. No waiting on time: each step waits for a process to say or
+ * do something.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { hostname, tmpdir } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createLedger, isLeaseHeld, LedgerFolderLockedError } from "@/lib/server/ledger";
+import { LOCK_FILE_NAME, lockFolder, type LockOwner } from "@/lib/server/ledger/folder-lock";
+
+const HELD_LEASE = "payout:acme:held";
+// `react-server` makes the `server-only` marker resolve as it does inside Next.js.
+const NODE_ARGS = ["--conditions=react-server", "--import", "tsx"];
+
+let dir: string;
+let ledgerDir: string;
+const children: ChildProcess[] = [];
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "ledger-lock-"));
+  ledgerDir = path.join(dir, "ledger");
+});
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Holder {
+  child: ChildProcess;
+  pid: number;
+  /** Sends a line; resolves with the next line it prints. */
+  ask(line: string): Promise<string>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts tests/helpers/ledger-holder-process.ts on the folder; resolves once it holds the ledger and its lease. */
+async function startHolder(): Promise<Holder> {
+  const child = spawn(process.execPath, [...NODE_ARGS, "tests/helpers/ledger-holder-process.ts"], {
+    env: { ...process.env, LEDGER_DIR: ledgerDir },
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  children.push(child);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })[Symbol.asyncIterator]();
+  const next = async () => {
+    const line = await lines.next();
+    if (line.done) throw new Error(`the holder exited: ${JSON.stringify(await exited)}`);
+    return line.value;
+  };
+  const first = await next();
+  expect(first).toMatch(/^opened \d+$/);
+  return {
+    child,
+    pid: Number(first.split(" ")[1]),
+    ask: (line) => {
+      child.stdin?.write(`${line}\n`);
+      return next();
+    },
+    exited,
+  };
+}
+
+/** The real start-up (tests/helpers/start-server.ts) on the folder: its exit code and what it said. */
+function runStartup(): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH ?? "",
+    HOME: process.env.HOME ?? tmpdir(),
+    NODE_ENV: "production",
+    SESSION_SECRET: "folder-lock-test-secret-0123456789-abcdefghij",
+    SANDBOX_URL: "http://127.0.0.1:9",
+    RECONCILER: "off",
+    DATA_DIR: dir,
+    LEDGER_DIR: ledgerDir,
+  };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...NODE_ARGS, "tests/helpers/start-server.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const lockFile = () => path.join(ledgerDir, LOCK_FILE_NAME);
+
+// Each test boots real processes that open and migrate a ledger on disk: slow on a busy machine, not a wait.
+describe("a PGlite folder opened by a running process", { timeout: 180_000 }, () => {
+  it("refuses a second process at start-up, naming the first, before it touches the ledger", async () => {
+    const first = await startHolder();
+
+    const second = await runStartup();
+    expect(second.code, second.stderr).toBe(1);
+    expect(second.stdout).not.toContain("started");
+    expect(second.stderr).toMatch(/"event":"startup\.refused"/);
+    expect(second.stderr).toContain(`in use by another dashboard process: pid ${first.pid} on ${hostname()}, started 20`);
+    expect(second.stderr).toContain(ledgerDir);
+    expect(second.stderr).toContain("Refusing to start.");
+
+    // In this process too: createLedger throws the same refusal.
+    const refused = await createLedger({ dataDir: ledgerDir }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(LedgerFolderLockedError);
+    expect((refused as LedgerFolderLockedError).owner?.pid).toBe(first.pid);
+
+    // The first one's lease, a send in flight, was left alone.
+    expect(await first.ask("lease?")).toBe("lease held");
+  });
+
+  it("is released when its process is stopped with SIGTERM: the next one starts", async () => {
+    const first = await startHolder();
+    expect((await runStartup()).code).toBe(1);
+
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toEqual({ code: null, signal: "SIGTERM" });
+    expect(existsSync(lockFile())).toBe(false);
+
+    const next = await runStartup();
+    expect(next.code, next.stderr).toBe(0);
+    expect(next.stdout).toContain("started");
+  });
+
+  it("is released when its process exits, without closing the ledger: the next one opens it", async () => {
+    const first = await startHolder();
+    await expect(createLedger({ dataDir: ledgerDir })).rejects.toThrow(`pid ${first.pid}`);
+
+    first.child.stdin?.write("exit\n");
+    expect(await first.exited).toEqual({ code: 0, signal: null });
+    expect(existsSync(lockFile())).toBe(false);
+
+    const next = await createLedger({ dataDir: ledgerDir });
+    // Its process is gone, so its lease is too.
+    expect(await isLeaseHeld(next, HELD_LEASE)).toBe(false);
+    await next.close();
+    expect(existsSync(lockFile())).toBe(false);
+  });
+
+  it("is taken over when its process was killed outright (SIGKILL), and the dead process's leases are released", async () => {
+    const first = await startHolder();
+    expect((await runStartup()).code).toBe(1);
+
+    first.child.kill("SIGKILL");
+    await first.exited;
+    // The lock is still there, naming the dead process.
+    expect((JSON.parse(readFileSync(lockFile(), "utf8")) as LockOwner).pid).toBe(first.pid);
+
+    const next = await createLedger({ dataDir: ledgerDir });
+    try {
+      expect(await isLeaseHeld(next, HELD_LEASE)).toBe(false);
+      expect((JSON.parse(readFileSync(lockFile(), "utf8")) as LockOwner).pid).toBe(process.pid);
+      await expect(createLedger({ dataDir: ledgerDir })).rejects.toThrow(`pid ${process.pid}`);
+    } finally {
+      await next.close();
+    }
+  });
+});
+
+describe("lockFolder", () => {
+  /** A lock as another process would have written it. */
+  const writeLock = (owner: Partial<LockOwner>) => {
+    const lock: LockOwner = { pid: 1, hostname: hostname(), startedAt: "2026-01-01T00:00:00.000Z", processStart: null, bootId: null, nonce: "left-behind", ...owner };
+    writeFileSync(path.join(dir, LOCK_FILE_NAME), JSON.stringify(lock));
+  };
+  /** The pid of a process that has exited (and been reaped). */
+  const deadPid = async () => {
+    const child = spawn(process.execPath, ["-e", ""], { stdio: "ignore" });
+    await new Promise((resolve) => child.once("exit", resolve));
+    return child.pid ?? 0;
+  };
+  const takeOver = () => {
+    const lock = lockFolder(dir);
+    expect((JSON.parse(readFileSync(lock.file, "utf8")) as LockOwner).pid).toBe(process.pid);
+    lock.release();
+    expect(existsSync(lock.file)).toBe(false);
+  };
+
+  it("refuses a second lock in the same process until the first is released", () => {
+    const lock = lockFolder(dir);
+    expect(() => lockFolder(dir)).toThrow(`pid ${process.pid}`);
+    lock.release();
+    lockFolder(dir).release();
+  });
+
+  it("takes over a lock whose process has exited", async () => {
+    writeLock({ pid: await deadPid() });
+    takeOver();
+  });
+
+  it("takes over a lock of an earlier process that had this pid, or whose pid a later process got", () => {
+    writeLock({ pid: process.pid });
+    takeOver();
+    // The parent runs, but started at another time than the lock says: it is not the lock's owner.
+    writeLock({ pid: process.ppid, processStart: "1" });
+    if (existsSync("/proc/self/stat")) takeOver();
+  });
+
+  it("takes over a lock from before the machine rebooted", () => {
+    writeLock({ pid: process.ppid, bootId: "another-boot" });
+    if (existsSync("/proc/sys/kernel/random/boot_id")) takeOver();
+  });
+
+  it("is not stopped by the takeover marker of a process that died while taking over", async () => {
+    const dead = await deadPid();
+    writeLock({ pid: dead, nonce: "crashed" });
+    writeFileSync(path.join(dir, `${LOCK_FILE_NAME}.takeover-crashed`), JSON.stringify({ pid: dead, hostname: hostname(), startedAt: "x", processStart: null, bootId: null, nonce: "t" }));
+    takeOver();
+    expect(existsSync(path.join(dir, `${LOCK_FILE_NAME}.takeover-crashed`))).toBe(false);
+  });
+
+  it("refuses a lock held on another host, saying how to clear it", () => {
+    writeLock({ pid: process.ppid, hostname: "another-host" });
+    expect(() => lockFolder(dir)).toThrow(/pid \d+ on another-host, .*another host whose processes cannot be checked.*delete .*dashboard\.lock/);
+  });
+
+  it("refuses a lock that names no process", () => {
+    writeFileSync(path.join(dir, LOCK_FILE_NAME), "garbage");
+    expect(() => lockFolder(dir)).toThrow(/does not name a process/);
+  });
+});
