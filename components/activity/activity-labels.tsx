@@ -1,6 +1,6 @@
 "use client";
 
-import { CircleCheck, CircleHelp, CircleX, Hourglass, type LucideIcon } from "lucide-react";
+import { CircleCheck, CircleHelp, CircleX, History, Hourglass, type LucideIcon } from "lucide-react";
 import Link from "next/link";
 import { useMemo } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
@@ -30,9 +30,10 @@ const OUTCOMES: Record<string, { tone: BadgeTone; icon: LucideIcon }> = {
   success: { tone: "success", icon: CircleCheck },
   failure: { tone: "danger", icon: CircleX },
   pending: { tone: "warning", icon: Hourglass },
+  replayed_older: { tone: "info", icon: History },
 };
 
-/** success / failure / pending (outcome not known yet), with icon and text. */
+/** success / failure / pending (outcome not known yet) / replayed_older (a retry got an older change's answer), with icon and text. */
 export function OutcomeBadge({ outcome }: { outcome: string }) {
   const labels = useActivityLabels();
   const known = OUTCOMES[outcome];

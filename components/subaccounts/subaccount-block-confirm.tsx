@@ -53,7 +53,12 @@ export function SubaccountBlockConfirm({ id, subaccount, block, open, onOpenChan
         onSuccess: (known) => {
           renew();
           setOpen(false);
-          toast.success(known.is_blocked ? t("subaccounts.block.done", { name: known.name || id }) : t("subaccounts.unblock.done", { name: known.name || id }));
+          const shown = { name: known.name || id };
+          if (known.replayed_older_change) {
+            toast.warning(known.is_blocked ? t("subaccounts.replayedOlder.blockedNow", shown) : t("subaccounts.replayedOlder.unblockedNow", shown));
+          } else {
+            toast.success(known.is_blocked ? t("subaccounts.block.done", shown) : t("subaccounts.unblock.done", shown));
+          }
         },
         onError: (failure) => {
           setError(failure);

@@ -110,7 +110,8 @@ export function SubaccountEditForm({ id, subaccount }: SubaccountEditFormProps) 
       setReview(null);
       setMoneyText({});
       form.reset(initialEditValues(known));
-      toast.success(t("subaccounts.edit.saved", { name: known.name || id }));
+      if (known.replayed_older_change) toast.warning(t("subaccounts.replayedOlder.update", { name: known.name || id }));
+      else toast.success(t("subaccounts.edit.saved", { name: known.name || id }));
     },
     onError: (error, { applied, unmatched: rest }) => {
       const unmatchedFields = Object.keys(rest).length > 0 ? rest : undefined;

@@ -3,7 +3,7 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { ArrowRight } from "lucide-react";
 import { useMemo } from "react";
-import { Badge } from "@/components/ui/badge";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { columnMeta, type DataTableColumn } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
@@ -22,8 +22,9 @@ const OUTCOME_LABELS: Readonly<Record<string, MessageKey>> = {
   success: "subaccounts.history.outcome.success",
   failure: "subaccounts.history.outcome.failure",
   pending: "subaccounts.history.outcome.pending",
+  replayed_older: "subaccounts.history.outcome.replayedOlder",
 };
-const OUTCOME_TONES = { success: "success", failure: "danger", pending: "warning" } as const;
+const OUTCOME_TONES: Readonly<Record<string, BadgeTone>> = { success: "success", failure: "danger", pending: "warning", replayed_older: "info" };
 
 const col = createColumnHelper<ActivityEntry>();
 
@@ -76,7 +77,7 @@ export function useSubaccountHistoryColumns(): DataTableColumn<ActivityEntry>[] 
           const { action, outcome, error } = row.original;
           const actionKey = ACTION_LABELS[action];
           const outcomeKey = OUTCOME_LABELS[outcome];
-          const tone = outcome === "success" || outcome === "failure" || outcome === "pending" ? OUTCOME_TONES[outcome] : "neutral";
+          const tone = OUTCOME_TONES[outcome] ?? "neutral";
           return (
             <div className="min-w-0 space-y-1">
               <span className="block font-medium">{actionKey ? t(actionKey) : action}</span>

@@ -140,3 +140,111 @@ describe("state and audit entry in one transaction", () => {
     expect(audit.items.filter((e) => (e.after as { monthly_limit_centavos?: number } | null)?.monthly_limit_centavos === 45_000_000)).toEqual([]);
   });
 });
+
+describe("a late replay of an older change", () => {
+  const setBlockedWith = (id: string, isBlocked: boolean, key: string) =>
+    call(subaccountBlocked.PUT, `/api/subaccounts/${id}/blocked`, { method: "PUT", cookie, idempotencyKey: key, params: { id }, body: { is_blocked: isBlocked } });
+  const patchWith = (id: string, body: Record<string, unknown>, key: string) =>
+    call(subaccount.PATCH, `/api/subaccounts/${id}`, { method: "PATCH", cookie, idempotencyKey: key, params: { id }, body });
+  /** Every reply of the next call to `path` is lost after the API applied it (the client's retries get replays, lost too). */
+  const loseAnswers = (path: string) => harness.sandbox.addFault({ kind: "commit_then_drop", method: "POST", path, count: 20 });
+  const auditOf = async (id: string, key: string) =>
+    (await listAudit(await getLedger(), ACME.businessId, { targetId: id })).items.filter((e) => e.idempotencyKey === key).map((e) => [e.action, e.outcome]);
+
+  it("block K1 (answer lost), unblock K2, retry K1: the known state stays unblocked, the audit says replay, the answer tells the person", async () => {
+    expect((await setBlocked("sa_demo_1", false)).status).toBe(200);
+    const k1 = newKey("block");
+    await loseAnswers("/v1/subaccounts/sa_demo_1/blocked");
+    const lost = await setBlockedWith("sa_demo_1", true, k1);
+    expect(lost.status, lost.text).toBeGreaterThanOrEqual(500);
+    await harness.sandbox.clearFaults();
+    expect((await upstreamState("sa_demo_1", "Loja Centro")).is_blocked).toBe(true);
+
+    const k2 = newKey("unblock");
+    const unblocked = await setBlockedWith("sa_demo_1", false, k2);
+    expect(unblocked.status, unblocked.text).toBe(200);
+
+    const retried = await setBlockedWith("sa_demo_1", true, k1);
+    expect(retried.status, retried.text).toBe(200);
+    expect((await known("sa_demo_1")).is_blocked).toBe(false);
+    expect((await upstreamState("sa_demo_1", "Loja Centro")).is_blocked).toBe(false);
+    expect(retried.json.data).toMatchObject({ is_blocked: false, replayed_older_change: true });
+    expect(unblocked.json.data).toMatchObject({ is_blocked: false, replayed_older_change: false });
+
+    expect(await auditOf("sa_demo_1", k1)).toEqual([
+      ["subaccount.block", "replayed_older"],
+      ["subaccount.block", "failure"],
+    ]);
+    const [replay] = (await listAudit(await getLedger(), ACME.businessId, { targetId: "sa_demo_1", outcome: "replayed_older" })).items;
+    expect(replay).toMatchObject({ idempotencyKey: k1, before: { is_blocked: false }, after: { is_blocked: false } });
+    expect(replay?.requestId).toMatch(/^req_/);
+  });
+
+  it("a retry of the latest key whose answer was lost still applies, as a success", async () => {
+    expect((await setBlocked("sa_demo_1", false)).status).toBe(200);
+    const k1 = newKey("block");
+    await loseAnswers("/v1/subaccounts/sa_demo_1/blocked");
+    expect((await setBlockedWith("sa_demo_1", true, k1)).status).toBeGreaterThanOrEqual(500);
+    await harness.sandbox.clearFaults();
+
+    const retried = await setBlockedWith("sa_demo_1", true, k1);
+    expect(retried.status, retried.text).toBe(200);
+    expect((await known("sa_demo_1")).is_blocked).toBe(true);
+    expect(await auditOf("sa_demo_1", k1)).toEqual([
+      ["subaccount.block", "success"],
+      ["subaccount.block", "failure"],
+    ]);
+    expect(retried.json.data).toMatchObject({ is_blocked: true, replayed_older_change: false });
+
+    // Retried again (its answer is now recorded and still the latest): the same state, nothing recorded twice.
+    const again = await setBlockedWith("sa_demo_1", true, k1);
+    expect(again.json.data).toMatchObject({ is_blocked: true, replayed_older_change: false });
+    expect(await auditOf("sa_demo_1", k1)).toHaveLength(2);
+    expect((await setBlocked("sa_demo_1", false)).status).toBe(200);
+  });
+
+  it("limits: update K1 (answer lost), update K2, retry K1: the known limit stays K2's", async () => {
+    const k1 = newKey("patch");
+    await loseAnswers("/v1/subaccounts/sa_demo_2/update");
+    expect((await patchWith("sa_demo_2", { daily_limit_centavos: 710_000 }, k1)).status).toBeGreaterThanOrEqual(500);
+    await harness.sandbox.clearFaults();
+    const k2 = newKey("patch");
+    expect((await patchWith("sa_demo_2", { daily_limit_centavos: 720_000 }, k2)).status).toBe(200);
+
+    const retried = await patchWith("sa_demo_2", { daily_limit_centavos: 710_000 }, k1);
+    expect(retried.status, retried.text).toBe(200);
+    expect((await known("sa_demo_2")).daily_limit_centavos).toBe(720_000);
+    expect((await upstreamState("sa_demo_2", "Filial Norte")).daily_limit_centavos).toBe("720000");
+    expect(retried.json.data).toMatchObject({ daily_limit_centavos: 720_000, replayed_older_change: true });
+    expect(await auditOf("sa_demo_2", k1)).toEqual([
+      ["subaccount.update", "replayed_older"],
+      ["subaccount.update", "failure"],
+    ]);
+  });
+
+  it("an older update's replay does not undo a newer block (the update's answer carries is_blocked too)", async () => {
+    expect((await setBlocked("sa_demo_2", false)).status).toBe(200);
+    const k1 = newKey("patch");
+    await loseAnswers("/v1/subaccounts/sa_demo_2/update");
+    expect((await patchWith("sa_demo_2", { name: "Filial Norte Nova" }, k1)).status).toBeGreaterThanOrEqual(500);
+    await harness.sandbox.clearFaults();
+    expect((await setBlocked("sa_demo_2", true)).status).toBe(200);
+
+    const retried = await patchWith("sa_demo_2", { name: "Filial Norte Nova" }, k1);
+    expect(retried.status, retried.text).toBe(200);
+    expect(await known("sa_demo_2")).toMatchObject({ is_blocked: true, name: "Filial Norte Nova" });
+    expect((await upstreamState("sa_demo_2", "Filial Norte Nova")).is_blocked).toBe(true);
+    expect(retried.json.data).toMatchObject({ is_blocked: true, name: "Filial Norte Nova", replayed_older_change: true });
+    expect((await setBlocked("sa_demo_2", false)).status).toBe(200);
+  });
+
+  it("a retried key whose answer was recorded, after a newer change: the newer state, flagged, recorded once", async () => {
+    const k1 = newKey("block");
+    expect((await setBlockedWith("sa_demo_1", true, k1)).status).toBe(200);
+    expect((await setBlocked("sa_demo_1", false)).status).toBe(200);
+    const retried = await setBlockedWith("sa_demo_1", true, k1);
+    expect((await known("sa_demo_1")).is_blocked).toBe(false);
+    expect(await auditOf("sa_demo_1", k1)).toEqual([["subaccount.block", "success"]]);
+    expect(retried.json.data).toMatchObject({ is_blocked: false, replayed_older_change: true });
+  });
+});

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SubaccountEditForm } from "@/components/subaccounts/subaccount-edit-form";
+import { currentToasts } from "@/components/ui/toast";
 import { subaccountQuery } from "@/lib/browser/query/subaccounts";
 import type { KnownSubaccount } from "@/lib/shared/schemas/known-subaccount";
 import { renderWithProviders } from "../helpers/render";
@@ -213,5 +214,27 @@ describe("SubaccountEditForm, known subaccount", () => {
     expect(email).toHaveValue("outra@acme.example.com");
     expect(describedText(email)).toContain("email is already used by another subaccount");
     expect(email).toHaveAttribute("aria-invalid", "true");
+  });
+});
+
+describe("SubaccountEditForm, a retry answered with the replay of an older change", () => {
+  it("warns that nothing changed and shows the newer state the dashboard keeps", async () => {
+    const newer = { ...KNOWN, name: "Loja Centro Nova", updated_at: "2026-11-22T11:00:00.000Z" };
+    fetchSpy.mockResolvedValueOnce(envelope({ ...newer, replayed_older_change: true }));
+    const { user } = renderForm(KNOWN);
+    const name = screen.getByRole("textbox", { name: "Nome" });
+    await user.clear(name);
+    await user.type(name, "Loja Centro Antiga");
+    await user.click(review());
+    const dialog = await screen.findByRole("alertdialog", { name: "Confirmar alterações" });
+    await user.click(within(dialog).getByRole("button", { name: "Salvar alterações" }));
+
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(currentToasts().at(-1)).toMatchObject({
+      kind: "warning",
+      message:
+        "Esta alteração de Loja Centro Nova já tinha sido feita antes de uma mudança mais recente. A API repetiu a resposta antiga, que não muda nada aqui: os dados mostrados são os mais recentes.",
+    });
+    expect(screen.getByRole("textbox", { name: "Nome" })).toHaveValue("Loja Centro Nova");
   });
 });

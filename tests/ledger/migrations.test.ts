@@ -8,7 +8,7 @@ import { defaultMigrationsDir, splitSqlStatements } from "@/lib/server/ledger/mi
 import { ledgerMigrations, payouts, sessionScopeRevocations } from "@/lib/server/ledger/schema";
 import { ACME, ALICE, drivers, freshDatabase, payoutBody, type FreshDatabase } from "./helpers";
 
-const TABLES = ["audit_log", "ledger_leases", "ledger_migrations", "payout_batch_rows", "payout_batches", "payouts", "rate_limits", "revoked_sessions", "security_events", "session_scope_revocations", "subaccounts"];
+const TABLES = ["audit_log", "ledger_leases", "ledger_migrations", "payout_batch_rows", "payout_batches", "payouts", "rate_limits", "revoked_sessions", "security_events", "session_scope_revocations", "subaccount_change_requests", "subaccounts"];
 
 async function tableNames(ledger: Ledger): Promise<string[]> {
   const rows = await ledger.db

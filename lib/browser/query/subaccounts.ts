@@ -3,7 +3,7 @@ import { z } from "zod/mini";
 import { bffFetch } from "@/lib/browser/bff-client/client";
 import type { UpdateSubaccountBody } from "@/lib/shared/schemas/subaccount";
 import { activityPageSchema } from "@/lib/shared/schemas/activity";
-import { knownSubaccountSchema, type KnownSubaccount } from "@/lib/shared/schemas/known-subaccount";
+import { knownSubaccountSchema, subaccountChangeResultSchema, type KnownSubaccount, type SubaccountChangeResult } from "@/lib/shared/schemas/known-subaccount";
 
 /**
  * Subaccounts known to the dashboard. The payments API can update and block a
@@ -62,9 +62,10 @@ export function subaccountHistoryQuery(id: string) {
   });
 }
 
-/** After a change: the answer is the new known state; the list and history are refetched. */
-function afterChange(queryClient: QueryClient, id: string, known: KnownSubaccount): Promise<unknown> {
-  queryClient.setQueryData(subaccountKeys.detail(id), known);
+/** After a change: the answer is the new known state (kept, when it was a replay of an older change); the list and history are refetched. */
+function afterChange(queryClient: QueryClient, id: string, result: SubaccountChangeResult): Promise<unknown> {
+  const { replayed_older_change: _replayed, ...known } = result;
+  queryClient.setQueryData<KnownSubaccount>(subaccountKeys.detail(id), known);
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: subaccountKeys.lists() }),
     queryClient.invalidateQueries({ queryKey: subaccountKeys.detail(id) }),
@@ -82,8 +83,8 @@ export interface UpdateSubaccountVariables {
 /** PATCH /api/subaccounts/{id}. */
 export function useUpdateSubaccount(id: string) {
   const queryClient = useQueryClient();
-  return useMutation<KnownSubaccount, Error, UpdateSubaccountVariables>({
-    mutationFn: ({ body, idempotencyKey }) => bffFetch(subaccountPath(id), { method: "PATCH", body, idempotencyKey, schema: knownSubaccountSchema }),
+  return useMutation<SubaccountChangeResult, Error, UpdateSubaccountVariables>({
+    mutationFn: ({ body, idempotencyKey }) => bffFetch(subaccountPath(id), { method: "PATCH", body, idempotencyKey, schema: subaccountChangeResultSchema }),
     onSuccess: (known) => afterChange(queryClient, id, known),
     // A failure is recorded in the audit log too.
     onError: () => queryClient.invalidateQueries({ queryKey: subaccountKeys.history(id) }),
@@ -98,9 +99,9 @@ export interface SetSubaccountBlockedVariables {
 /** PUT /api/subaccounts/{id}/blocked. */
 export function useSetSubaccountBlocked(id: string) {
   const queryClient = useQueryClient();
-  return useMutation<KnownSubaccount, Error, SetSubaccountBlockedVariables>({
+  return useMutation<SubaccountChangeResult, Error, SetSubaccountBlockedVariables>({
     mutationFn: ({ isBlocked, idempotencyKey }) =>
-      bffFetch(`${subaccountPath(id)}/blocked`, { method: "PUT", body: { is_blocked: isBlocked }, idempotencyKey, schema: knownSubaccountSchema }),
+      bffFetch(`${subaccountPath(id)}/blocked`, { method: "PUT", body: { is_blocked: isBlocked }, idempotencyKey, schema: subaccountChangeResultSchema }),
     onSuccess: (known) => afterChange(queryClient, id, known),
     onError: () => queryClient.invalidateQueries({ queryKey: subaccountKeys.history(id) }),
   });

@@ -20,6 +20,7 @@ export {
   type PayoutState,
   type RevokedSessionRow,
   type SecurityEventRow,
+  type SubaccountChangeEndpoint,
   type SubaccountRow,
 } from "./schema";
 export { countAttention, getPayout, getPayoutByIdempotencyKey, getPayoutByUpstreamId, listPayouts, recordPayoutIntent, updatePayoutStatus } from "./payouts";
@@ -42,6 +43,8 @@ export { acquireLease, clearLeasesOfDeadOwners, holdLease, holdLeaseWaiting, INS
 export type { HeldLease, HoldOptions, LeaseHandle, LeaseOutcome, WaitOptions } from "./leases";
 export { getKnownSubaccount, listKnownSubaccounts, recordSubaccountChange, subaccountLeaseName, upsertKnownSubaccount } from "./subaccounts";
 export type { KnownSubaccountInput, SubaccountChange } from "./subaccounts";
+export { changeOrder, numberChangeCall, unnumberChangeCall } from "./subaccount-change-order";
+export type { AnswerOrder, ChangeRequestRef, NumberedCall } from "./subaccount-change-order";
 export { appendAudit, hasRecordedSuccess, listAudit } from "./audit";
 export type { AuditEntryInput, AuditListQuery, AuditSnapshot } from "./audit";
 export { isSessionRevoked, ledgerTimeMicros, purgeExpiredRevocations, revokeScope, revokeSession } from "./sessions";

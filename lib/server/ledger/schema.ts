@@ -11,11 +11,13 @@ import { sql } from "drizzle-orm";
 import { centavos, timestamptz } from "./schema-columns";
 import { payoutBatches, payoutBatchRows } from "./schema-batches";
 import {
+  bigint,
   bigserial,
   boolean,
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -37,7 +39,8 @@ export interface PayoutRequestBody {
 // The batch tables (payout_batches, payout_batch_rows) live in schema-batches.ts; everything imports them from here.
 export * from "./schema-batches";
 
-export const AUDIT_OUTCOMES = ["success", "failure", "pending"] as const;
+/** `replayed_older`: a retry answered with the replay of a change older than the known state, which is kept (subaccounts). */
+export const AUDIT_OUTCOMES = ["success", "failure", "pending", "replayed_older"] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 // Actions the dashboard records: one list for the ledger and the UI (add new ones there).
@@ -116,8 +119,30 @@ export const subaccounts = pgTable(
     externalReference: text("external_reference"),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
     updatedByName: text("updated_by_name"),
+    /** The number (subaccount_change_seq) of the change the known state holds; null before migration 0011 or with no audited change. */
+    knownChangeSeq: bigint("known_change_seq", { mode: "number" }),
   },
   (t) => [primaryKey({ name: "subaccounts_pkey", columns: [t.businessId, t.subaccountId] })],
+);
+
+/** Numbers the subaccount change calls in the order they are made (see subaccount-change-order.ts). */
+export const subaccountChangeSeq = pgSequence("subaccount_change_seq");
+
+export const SUBACCOUNT_CHANGE_ENDPOINTS = ["update", "blocked"] as const;
+export type SubaccountChangeEndpoint = (typeof SUBACCOUNT_CHANGE_ENDPOINTS)[number];
+
+/** Per change request (endpoint + idempotency key): the number of its latest call that may have made the change. */
+export const subaccountChangeRequests = pgTable(
+  "subaccount_change_requests",
+  {
+    businessId: text("business_id").notNull(),
+    subaccountId: text("subaccount_id").notNull(),
+    endpoint: text("endpoint", { enum: SUBACCOUNT_CHANGE_ENDPOINTS }).notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    seq: bigint("seq", { mode: "number" }).notNull(),
+    firstAttemptedAt: timestamptz("first_attempted_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "subaccount_change_requests_pkey", columns: [t.businessId, t.subaccountId, t.endpoint, t.idempotencyKey] })],
 );
 
 export const auditLog = pgTable(
@@ -225,6 +250,7 @@ export type PayoutRow = typeof payouts.$inferSelect;
 export type PayoutBatchRow = typeof payoutBatches.$inferSelect;
 export type PayoutBatchLine = typeof payoutBatchRows.$inferSelect;
 export type SubaccountRow = typeof subaccounts.$inferSelect;
+export type SubaccountChangeRequestRow = typeof subaccountChangeRequests.$inferSelect;
 export type AuditRow = typeof auditLog.$inferSelect;
 export type RevokedSessionRow = typeof revokedSessions.$inferSelect;
 export type SecurityEventRow = typeof securityEvents.$inferSelect;

@@ -28,6 +28,7 @@ export interface KnownSubaccountInput {
 
 /**
  * Inserts or updates the business's record of a subaccount; returns the stored row.
+ * `knownChangeSeq`: the number of the change the answer describes (subaccount-change-order.ts).
  * Text PostgreSQL cannot store (NUL, lone surrogates: the BFF refuses them in
  * input, but an API answer may still carry them) is replaced by U+FFFD, so the
  * record of what the API did is never lost to a failed write.
@@ -37,6 +38,7 @@ export async function upsertKnownSubaccount(
   businessId: string,
   subaccount: KnownSubaccountInput,
   actorName: string | null,
+  knownChangeSeq?: number,
 ): Promise<SubaccountRow> {
   const fields = {
     name: storableOrNull(subaccount.name),
@@ -47,6 +49,7 @@ export async function upsertKnownSubaccount(
     isBlocked: subaccount.is_blocked,
     externalReference: storableOrNull(subaccount.external_reference),
     updatedByName: storableOrNull(actorName),
+    knownChangeSeq,
   };
   const [row] = await ledger.db
     .insert(subaccounts)
@@ -74,6 +77,8 @@ export interface SubaccountChange {
   /** What the API answered. */
   subaccount: KnownSubaccountInput;
   actorName: string | null;
+  /** The number of the change the answer describes (subaccount-change-order.ts). */
+  changeSeq?: number;
   /** The audit entry of the change; its `after` is made from the stored row. */
   audit: Omit<AuditEntryInput, "businessId" | "after">;
   after: (row: SubaccountRow) => AuditSnapshot | null;
@@ -85,7 +90,7 @@ export interface SubaccountChange {
  */
 export function recordSubaccountChange(ledger: Ledger, change: SubaccountChange): Promise<{ row: SubaccountRow; audit: AuditRow }> {
   return inTransaction(ledger, async (tx) => {
-    const row = await upsertKnownSubaccount(tx, change.businessId, change.subaccount, change.actorName);
+    const row = await upsertKnownSubaccount(tx, change.businessId, change.subaccount, change.actorName, change.changeSeq);
     const audit = await appendAudit(tx, { ...change.audit, businessId: change.businessId, after: change.after(row) });
     return { row, audit };
   });

@@ -1,19 +1,27 @@
 import "server-only";
 import {
+  appendAudit,
+  changeOrder,
   getKnownSubaccount,
   hasRecordedSuccess,
   listKnownSubaccounts,
   holdLeaseWaiting,
+  numberChangeCall,
   recordSubaccountChange,
   subaccountLeaseName,
+  unnumberChangeCall,
   type AuditEntryInput,
   type AuditSnapshot,
+  type ChangeRequestRef,
   type Ledger,
+  type NumberedCall,
 } from "@/lib/server/ledger";
 import type { SubaccountRow } from "@/lib/server/ledger/schema";
 import { resolveRetryPolicy } from "@/lib/server/payments-api/retry";
+import { isPaymentsApiError, mayHaveTakenEffect } from "@/lib/server/payments-api/errors";
+import type { AttemptInfo } from "@/lib/server/payments-api/client";
 import type { Subaccount, UpdateSubaccountBody } from "@/lib/shared/schemas/subaccount";
-import type { KnownSubaccount } from "@/lib/shared/schemas/known-subaccount";
+import type { KnownSubaccount, SubaccountChangeResult } from "@/lib/shared/schemas/known-subaccount";
 import { payoutSettings } from "@/lib/server/config";
 import { log } from "@/lib/server/log";
 import { retryPolicyFromEnv } from "../payments-api/for-credential";
@@ -88,43 +96,87 @@ interface Answer {
   replayed: boolean;
 }
 
-/** Calls the API; a failure is audited with what was asked, then passed on. */
-async function callApi(ledger: Ledger, base: AuditBase, asked: AuditSnapshot, call: () => Promise<Answer>): Promise<Answer> {
+/** One change call: its number in the subaccount's order of changes, and whether an attempt of it may have made the change. */
+interface ChangeCall {
+  ref: ChangeRequestRef;
+  numbered: NumberedCall;
+  /** An attempt of this call failed in a way that may have made the change (its answer was lost and the client retried). */
+  mayHaveMadeIt: boolean;
+}
+
+/**
+ * Numbers the call (before it is sent), calls the API and notes whether an
+ * attempt may have made the change. A failure is audited with what was asked,
+ * then passed on; a failure that surely made no change gives the key its
+ * earlier number back.
+ */
+async function callApi(
+  ledger: Ledger,
+  base: AuditBase,
+  ref: ChangeRequestRef,
+  asked: AuditSnapshot,
+  call: (onAttempt: (info: AttemptInfo) => void) => Promise<Answer>,
+): Promise<{ answer: Answer; changeCall: ChangeCall }> {
+  const changeCall: ChangeCall = { ref, numbered: await numberChangeCall(ledger, ref), mayHaveMadeIt: false };
+  const onAttempt = (info: AttemptInfo) => {
+    if (info.error && mayHaveTakenEffect(info.error)) changeCall.mayHaveMadeIt = true;
+  };
   try {
-    return await call();
+    return { answer: await call(onAttempt), changeCall };
   } catch (error) {
+    if (isPaymentsApiError(error) && !error.maybeCommitted && !mayHaveTakenEffect(error)) {
+      await unnumberChangeCall(ledger, ref, changeCall.numbered.previousSeq).catch((cause: unknown) => log.warn("subaccounts.unnumber_failed", { error: cause }));
+    }
     await auditFailure(ledger, { ...base, after: asked }, error);
     throw error;
   }
 }
 
+function changeResult(row: SubaccountRow, replayedOlderChange: boolean): SubaccountChangeResult {
+  return { ...toKnownSubaccount(row), replayed_older_change: replayedOlderChange };
+}
+
 /**
  * Records what the API answered: the subaccount and its audit entry in one
- * transaction. A replayed answer to a retried key that was already recorded
- * describes the subaccount as it was back then: keep the state we hold, record
- * nothing twice.
+ * transaction. A replayed answer describes the subaccount as it was when that
+ * change was made: when a newer change is already the known state, the known
+ * state is kept and the audit entry says the retry got a replay of an older
+ * change; when this key's change was already recorded, nothing is recorded twice.
  */
 async function recordAnswer(
   ctx: SessionContext<IdParams, unknown, unknown>,
   base: AuditBase & { action: SubaccountAction },
   beforeRow: SubaccountRow | null,
-  answer: Answer,
+  { answer, changeCall }: { answer: Answer; changeCall: ChangeCall },
   after: (known: KnownSubaccount) => AuditSnapshot | null,
 ): Promise<HandlerResult> {
   const { ledger, businessId, actor } = ctx;
   const key = base.idempotencyKey ?? null;
+  const order = changeOrder({
+    call: changeCall.numbered,
+    replayed: answer.replayed,
+    mayHaveMadeItInThisCall: changeCall.mayHaveMadeIt,
+    knownSeq: beforeRow?.knownChangeSeq ?? null,
+  });
   try {
+    if (order.restoreKey) await unnumberChangeCall(ledger, changeCall.ref, changeCall.numbered.previousSeq);
     if (answer.replayed && key && beforeRow && (await hasRecordedSuccess(ledger, businessId, base.action, key))) {
-      return { data: toKnownSubaccount(beforeRow), requestId: answer.requestId };
+      return { data: changeResult(beforeRow, order.olderThanKnown), requestId: answer.requestId };
+    }
+    if (order.olderThanKnown && beforeRow) {
+      const kept = after(toKnownSubaccount(beforeRow));
+      await appendAudit(ledger, { ...base, outcome: "replayed_older", requestId: answer.requestId, after: kept });
+      return { data: changeResult(beforeRow, true), requestId: answer.requestId };
     }
     const { row } = await recordSubaccountChange(ledger, {
       businessId,
       subaccount: answer.data,
       actorName: actor.name,
+      changeSeq: order.changeSeq,
       audit: { ...base, outcome: "success", requestId: answer.requestId },
       after: (stored) => after(toKnownSubaccount(stored)),
     });
-    return { data: toKnownSubaccount(row), requestId: answer.requestId };
+    return { data: changeResult(row, false), requestId: answer.requestId };
   } catch (error) {
     log.error("subaccounts.ledger_write_failed", { requestId: answer.requestId, action: base.action, subaccountId: ctx.params.id, note: "the API made the change but the ledger could not record it", error });
     throw new BffError(500, "ledger_write_failed", "The payments API made the change, but the dashboard could not record it: what it shows for this subaccount may be out of date.", {
@@ -148,14 +200,15 @@ export function updateSubaccount(ctx: SessionContext<IdParams, unknown, UpdateSu
     const beforeRow = await getKnownSubaccount(ledger, businessId, params.id);
     const before = beforeRow ? snapshot(toKnownSubaccount(beforeRow)) : null;
     const base = { businessId, actor, action: "subaccount.update" as const, targetType: "subaccount", targetId: params.id, idempotencyKey, before };
-    const answer = await callApi(ledger, base, { ...body }, () => api.updateSubaccount(params.id, body, { idempotencyKey }));
-    return recordAnswer(ctx, base, beforeRow, answer, snapshot);
+    const ref = { businessId, subaccountId: params.id, endpoint: "update" as const, idempotencyKey };
+    const called = await callApi(ledger, base, ref, { ...body }, (onAttempt) => api.updateSubaccount(params.id, body, { idempotencyKey, onAttempt }));
+    return recordAnswer(ctx, base, beforeRow, called, snapshot);
   });
 }
 
 export function setBlocked(ctx: SessionContext<IdParams, unknown, { is_blocked: boolean }>): Promise<HandlerResult> {
   const { api, ledger, businessId, actor, body, params } = ctx;
-  const idempotencyKey = ctx.idempotencyKey ?? undefined;
+  const idempotencyKey = ctx.idempotencyKey ?? "";
   const action = body.is_blocked ? ("subaccount.block" as const) : ("subaccount.unblock" as const);
   return oneAtATime(ctx, async () => {
     const beforeRow = await getKnownSubaccount(ledger, businessId, params.id);
@@ -165,10 +218,11 @@ export function setBlocked(ctx: SessionContext<IdParams, unknown, { is_blocked: 
       action,
       targetType: "subaccount",
       targetId: params.id,
-      idempotencyKey: idempotencyKey ?? null,
+      idempotencyKey,
       before: beforeRow ? { is_blocked: beforeRow.isBlocked } : null,
     };
-    const answer = await callApi(ledger, base, { is_blocked: body.is_blocked }, () => api.setSubaccountBlocked(params.id, body, { idempotencyKey }));
-    return recordAnswer(ctx, base, beforeRow, answer, (known) => ({ is_blocked: known.is_blocked }));
+    const ref = { businessId, subaccountId: params.id, endpoint: "blocked" as const, idempotencyKey };
+    const called = await callApi(ledger, base, ref, { is_blocked: body.is_blocked }, (onAttempt) => api.setSubaccountBlocked(params.id, body, { idempotencyKey, onAttempt }));
+    return recordAnswer(ctx, base, beforeRow, called, (known) => ({ is_blocked: known.is_blocked }));
   });
 }

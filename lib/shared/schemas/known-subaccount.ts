@@ -14,3 +14,12 @@ export const knownSubaccountSchema = z.object({
   updated_by: z.string(),
 });
 export type KnownSubaccount = z.infer<typeof knownSubaccountSchema>;
+
+/**
+ * What a change (PATCH /api/subaccounts/{id}, PUT …/blocked) answers: the known
+ * state after it, and `replayed_older_change`: the API replayed the answer of
+ * an earlier change made with this key, older than the known state, which was
+ * kept (the subaccount is as shown, not as that earlier change left it).
+ */
+export const subaccountChangeResultSchema = z.extend(knownSubaccountSchema, { replayed_older_change: z.optional(z.boolean()) });
+export type SubaccountChangeResult = z.infer<typeof subaccountChangeResultSchema>;

@@ -45,6 +45,7 @@ export const activityPtBR = {
   "activity.outcome.success": "Sucesso",
   "activity.outcome.failure": "Falhou",
   "activity.outcome.pending": "Resultado incerto",
+  "activity.outcome.replayed_older": "Repetição de alteração anterior (estado mais recente mantido)",
 
   "activity.column.when": "Quando",
   "activity.column.who": "Quem",
@@ -160,6 +161,7 @@ export const activityEn = {
   "activity.outcome.success": "Success",
   "activity.outcome.failure": "Failed",
   "activity.outcome.pending": "Outcome unknown",
+  "activity.outcome.replayed_older": "Earlier change replayed (newer state kept)",
 
   "activity.column.when": "When",
   "activity.column.who": "Who",

@@ -97,6 +97,12 @@ export const subaccountsPtBR = {
   "subaccounts.unblock.confirm": "Desbloquear subconta",
   "subaccounts.unblock.done": "Subconta {name} desbloqueada",
   "subaccounts.unblock.failed": "Não foi possível desbloquear a subconta",
+  "subaccounts.replayedOlder.update":
+    "Esta alteração de {name} já tinha sido feita antes de uma mudança mais recente. A API repetiu a resposta antiga, que não muda nada aqui: os dados mostrados são os mais recentes.",
+  "subaccounts.replayedOlder.blockedNow":
+    "Este pedido para {name} repetiu uma alteração anterior, já substituída por uma mais recente. Nada mudou: a subconta continua bloqueada.",
+  "subaccounts.replayedOlder.unblockedNow":
+    "Este pedido para {name} repetiu uma alteração anterior, já substituída por uma mais recente. Nada mudou: a subconta continua desbloqueada.",
 
   "subaccounts.history.title": "Histórico",
   "subaccounts.history.description": "Cada alteração e bloqueio feitos por este painel, com quem fez e o resultado. Horários em {zone}.",
@@ -112,6 +118,7 @@ export const subaccountsPtBR = {
   "subaccounts.history.outcome.success": "Concluída",
   "subaccounts.history.outcome.failure": "Falhou",
   "subaccounts.history.outcome.pending": "Sem resposta",
+  "subaccounts.history.outcome.replayedOlder": "Repetição de alteração anterior; estado mantido",
   "subaccounts.history.actionFilter": "Filtrar por ação",
   "subaccounts.history.actionAll": "Todas as ações",
   "subaccounts.history.searchPlaceholder": "Pessoa, valor ou ID da requisição",
@@ -215,6 +222,12 @@ export const subaccountsEn = {
   "subaccounts.unblock.confirm": "Unblock subaccount",
   "subaccounts.unblock.done": "Subaccount {name} unblocked",
   "subaccounts.unblock.failed": "Could not unblock the subaccount",
+  "subaccounts.replayedOlder.update":
+    "This change to {name} had already been made, before a newer change. The API replayed its old answer, which changes nothing here: the details shown are the newer ones.",
+  "subaccounts.replayedOlder.blockedNow":
+    "This request for {name} replayed an earlier change, since replaced by a newer one. Nothing changed: the subaccount is still blocked.",
+  "subaccounts.replayedOlder.unblockedNow":
+    "This request for {name} replayed an earlier change, since replaced by a newer one. Nothing changed: the subaccount is still unblocked.",
 
   "subaccounts.history.title": "History",
   "subaccounts.history.description": "Every change and block made through this dashboard, who made it and the outcome. Times in {zone}.",
@@ -230,6 +243,7 @@ export const subaccountsEn = {
   "subaccounts.history.outcome.success": "Succeeded",
   "subaccounts.history.outcome.failure": "Failed",
   "subaccounts.history.outcome.pending": "No answer",
+  "subaccounts.history.outcome.replayedOlder": "Earlier change replayed; state kept",
   "subaccounts.history.actionFilter": "Filter by action",
   "subaccounts.history.actionAll": "All actions",
   "subaccounts.history.searchPlaceholder": "Person, value or request ID",
