@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { urlOptional, urlText } from "@/lib/browser/url-fields";
 import { csvDateLocal, csvDateUtc, jsonCell, toCsv, type CsvValue } from "@/lib/shared/csv";
-import { isoToMs, zonedLocalToUtcIso } from "@/lib/shared/format/date";
+import { isoToMs, utcMs, zonedLocalToUtcIso } from "@/lib/shared/format/date";
 import type { ActivityFilters } from "@/lib/browser/query/activity";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import { matchesAllTerms, normalizeForSearch, searchTerms } from "@/lib/shared/search";
@@ -29,7 +29,7 @@ export const activitySelectionSchema = z.object({
 /** "2026-11-22" → "2026-11-23". */
 export function nextDay(date: string): string {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  return new Date(utcMs(y, m, d + 1)).toISOString().slice(0, 10);
 }
 
 /** URL state → the BFF's query: days in the zone become instants, `to` is the start of the next day (exclusive). */
