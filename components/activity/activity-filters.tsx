@@ -9,6 +9,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import type { UrlStatePatch } from "@/lib/browser/hooks/use-url-state";
 import { useI18n } from "@/lib/browser/i18n";
 import { ACTIVITY_ACTIONS } from "@/lib/browser/query/activity";
+import { FILTER_DAY_MAX, FILTER_DAY_MIN } from "@/lib/shared/schemas/dates";
 import type { ActivityUrlState, activityUrlSchema } from "./activity-model";
 import { useActivityLabels } from "./activity-labels";
 
@@ -95,6 +96,7 @@ export function ActivityFilters({ state, setState, people, onClear, compact }: A
           to: t("activity.filter.to", { zone }),
           zoneHint: t("activity.filter.zoneHint"),
         }}
+        bounds={{ min: FILTER_DAY_MIN, max: FILTER_DAY_MAX, message: t("validation.dateOutOfRange") }}
       />
       <ClearFiltersButton onClear={onClear} />
     </CollapsibleFilters>

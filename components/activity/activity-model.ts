@@ -1,9 +1,10 @@
 import { z } from "zod/mini";
 import { urlOptional, urlText } from "@/lib/browser/url-fields";
 import { csvDateLocal, csvDateUtc, jsonCell, toCsv, type CsvValue } from "@/lib/shared/csv";
-import { isoToMs, zonedLocalToUtcIso } from "@/lib/shared/format/date";
+import { isoToMs, utcMs, zonedLocalToUtcIso } from "@/lib/shared/format/date";
 import type { ActivityFilters } from "@/lib/browser/query/activity";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
+import { isFilterDay } from "@/lib/shared/schemas/dates";
 import { matchesAllTerms, normalizeForSearch, searchTerms } from "@/lib/shared/search";
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -29,17 +30,21 @@ export const activitySelectionSchema = z.object({
 /** "2026-11-22" → "2026-11-23". */
 export function nextDay(date: string): string {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  return new Date(utcMs(y, m, d + 1)).toISOString().slice(0, 10);
 }
 
-/** URL state → the BFF's query: days in the zone become instants, `to` is the start of the next day (exclusive). */
+/**
+ * URL state → the BFF's query: days in the zone become instants, `to` is the start of the next day (exclusive).
+ * A day outside the filters' range is not sent (the date inputs say why beside them): it is what a half-typed
+ * year looks like ("0002", "0020"…), and the BFF would refuse it.
+ */
 export function toApiFilters(state: ActivityUrlState, timeZone: string): ActivityFilters {
   const filters: ActivityFilters = {};
   const actor = state.actor.trim();
   if (actor) filters.actor = actor;
   if (state.action) filters.action = state.action;
-  const from = state.from ? zonedLocalToUtcIso(`${state.from}T00:00`, timeZone) : null;
-  const to = state.to ? zonedLocalToUtcIso(`${nextDay(state.to)}T00:00`, timeZone) : null;
+  const from = state.from && isFilterDay(state.from) ? zonedLocalToUtcIso(`${state.from}T00:00`, timeZone) : null;
+  const to = state.to && isFilterDay(state.to) ? zonedLocalToUtcIso(`${nextDay(state.to)}T00:00`, timeZone) : null;
   if (from) filters.from = from;
   if (to) filters.to = to;
   return filters;

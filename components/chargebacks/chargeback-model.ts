@@ -2,7 +2,7 @@ import { z } from "zod/mini";
 import { urlChoice, urlOptional, urlText } from "@/lib/browser/url-fields";
 import { DEADLINE_FILTERS, isOpenChargeback, matchesDeadline, needsAction, REVIEW_STATUS, urgencyOf } from "@/lib/shared/chargebacks/deadline";
 import { csvDateLocal, csvDateUtc, jsonCell, toCsv, type CsvValue } from "@/lib/shared/csv";
-import { isoToMs, zonedLocalToUtcIso } from "@/lib/shared/format/date";
+import { isoToMs, utcMs, zonedLocalToUtcIso } from "@/lib/shared/format/date";
 import { centavosToDecimal } from "@/lib/shared/money";
 import { ChargebackSchema, KNOWN_CHARGEBACK_KINDS, KNOWN_CHARGEBACK_STATUSES, type Chargeback } from "@/lib/shared/schemas/chargeback";
 import { matchesAllTerms, normalizeForSearch, searchTerms } from "@/lib/shared/search";
@@ -42,7 +42,7 @@ export const chargebackSelectionSchema = z.object({
 /** "2026-11-22" → the next calendar day "2026-11-23". */
 export function nextDay(date: string): string {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  return new Date(utcMs(y, m, d + 1)).toISOString().slice(0, 10);
 }
 
 /** The created-at window [from 00:00, day after `to` 00:00) in the zone, as epoch ms. */

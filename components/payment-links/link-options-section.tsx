@@ -5,13 +5,16 @@ import { Controller } from "react-hook-form";
 import { DateTimeInput } from "@/components/forms/date-time-input";
 import { FormField } from "@/components/forms/form-field";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { useNow } from "@/lib/browser/hooks/use-now";
 import { useI18n } from "@/lib/browser/i18n";
+import { EXPIRY_HORIZON_MS } from "@/lib/shared/schemas/dates";
 import type { PaymentLinkFormApi } from "./link-form-types";
 
 /** "Options": the expiry (typed in the operator's zone, sent as UTC) and whether to collect customer data. */
 export function LinkOptionsSection({ form }: { form: PaymentLinkFormApi }) {
   const { t } = useI18n();
   const formId = useId();
+  const now = useNow(60_000);
   const { errors } = form.formState;
   return (
     <Card className="mt-4">
@@ -24,7 +27,7 @@ export function LinkOptionsSection({ form }: { form: PaymentLinkFormApi }) {
           name="expires_at"
           render={({ field }) => (
             <FormField label={t("paymentLinks.field.expiresAt")} optional error={errors.expires_at?.message} description={t("paymentLinks.form.expiresHint")}>
-              <DateTimeInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} min={new Date().toISOString()} className="max-w-64" />
+              <DateTimeInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} min={new Date(now).toISOString()} max={new Date(now + EXPIRY_HORIZON_MS).toISOString()} className="max-w-64" />
             </FormField>
           )}
         />

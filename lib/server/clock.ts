@@ -12,6 +12,9 @@ export function serverClock(): Clock {
   return current;
 }
 
+/** "Now" on whichever clock is current when asked: for schemas built once at module load and checked per request. */
+export const serverNow: Pick<Clock, "now"> = Object.freeze({ now: () => current.now() });
+
 /** Tests only: use `clock` from now on (null: the system clock again). */
 export function setServerClockForTests(clock: Clock | null): void {
   current = clock ?? systemClock;

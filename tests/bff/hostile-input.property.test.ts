@@ -47,8 +47,10 @@ import * as subaccountBlocked from "@/app/api/subaccounts/[id]/blocked/route";
 import * as subaccount from "@/app/api/subaccounts/[id]/route";
 import * as subaccounts from "@/app/api/subaccounts/route";
 import { AUDIT_ACTIONS } from "@/lib/shared/schemas/activity";
+import { EXPIRY_HORIZON_MS, FILTER_DATE_MAX_MS, FILTER_DATE_MIN_MS } from "@/lib/shared/schemas/dates";
 import { REGISTER_STATE_FILTERS } from "@/lib/shared/schemas/register";
 import { ACME, BETA, call, countUpstream, operatorBody, signIn, startBffHarness, viewerBody, type BffHarness, type CallOptions, type CallResult } from "../helpers/bff";
+import { edgeDate, type EdgeDate } from "../helpers/edge-dates";
 import type { RouteHandler } from "./routes";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
@@ -221,6 +223,13 @@ interface FuzzRoute {
 }
 
 const isoDate = fc.date({ min: new Date("2020-01-01T00:00:00Z"), max: new Date("2030-01-01T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString());
+/** A filter date: mostly a plain one, often one at the edges (tests/helpers/edge-dates.ts). */
+const filterDate = fc.oneof({ weight: 2, arbitrary: isoDate }, { weight: 1, arbitrary: edgeDate.map((d) => d.text) });
+/** An expiry from a minute to about four years ahead, read when generated; or one at the edges. */
+const expiryDate = fc.oneof(
+  { weight: 2, arbitrary: fc.integer({ min: 60_000, max: 4 * 365 * 86_400_000 }).map((ahead) => new Date(Date.now() + ahead).toISOString()) },
+  { weight: 1, arbitrary: edgeDate.map((d) => d.text) },
+);
 const limit = fc.integer({ min: -5, max: 2_000 }).map(String);
 const amount = fc.integer({ min: 1, max: 10_000_000 });
 const businessIds = [ACME.businessId, BETA.businessId, "00000000-0000-4000-8000-000000000000"];
@@ -273,7 +282,7 @@ const ROUTES: FuzzRoute[] = [
       amount_centavos: amount,
       min_amount_centavos: amount,
       max_sales: fc.integer({ min: 1, max: 1_000_000 }),
-      expires_at: fc.constantFrom("2099-01-01T00:00:00Z", "2099-06-30T12:00:00.000Z"),
+      expires_at: expiryDate,
       collect_customer_data: fc.boolean(),
     },
     query: {},
@@ -332,8 +341,8 @@ const ROUTES: FuzzRoute[] = [
       action: fc.constantFrom(...AUDIT_ACTIONS),
       target_type: fc.constantFrom("payout", "subaccount", "payment_link"),
       target_id: fc.constantFrom("po_demo_paid", "sa_demo_1"),
-      from: isoDate,
-      to: isoDate,
+      from: filterDate,
+      to: filterDate,
       limit,
       cursor: fc.integer({ min: 0, max: 10_000 }).map(String),
     },
@@ -559,9 +568,45 @@ const BAD_CASES: BadCase[] = [
   { route: "GET /api/payouts", body: null, query: {}, id: null, field: "search", where: "query", bad: fc.oneof(withNulInUrl(fc.constant("fornecedor")), tooLong(140)) },
   { route: "GET /api/payouts", body: null, query: {}, id: null, field: "state", where: "query", bad: fc.constantFrom("nope", "SUBMITTED", "") },
   { route: "GET /api/activity", body: null, query: {}, id: null, field: "from", where: "query", bad: fc.constantFrom("yesterday", "2026-13-01T00:00:00Z", "%ZZ", "") },
+  { route: "GET /api/activity", body: null, query: {}, id: null, field: "from", where: "query", bad: edgeDate.filter((d) => !inFilterRange(d)).map((d) => d.text) },
+  { route: "GET /api/activity", body: null, query: {}, id: null, field: "to", where: "query", bad: edgeDate.filter((d) => !inFilterRange(d)).map((d) => d.text) },
+  // Only ones out of any horizon a clock near today could give (years before 2000, after 2100, malformed): the expiry's own edges are the dated-inputs property's.
+  { route: "POST /api/payment-links", body: validLink, query: {}, id: null, field: "expires_at", where: "body", bad: edgeDate.filter((d) => !inFilterRange(d)).map((d) => d.text) },
   { route: "GET /api/activity", body: null, query: {}, id: null, field: "actor", where: "query", bad: fc.oneof(withNulInUrl(fc.constant("Olivia")), tooLong(80)) },
   { route: "GET /api/activity", body: null, query: {}, id: null, field: "action", where: "query", bad: fc.constantFrom("payout.delete", "", "SESSION.SIGN_IN") },
   { route: "POST /api/payouts", body: validPayout, query: {}, id: null, field: "Idempotency-Key", where: "header", bad: fc.oneof(fc.constantFrom("short", "has spaces in it", "k".repeat(129), "key/with/slash", Buffer.from("ключ-ключ-ключ", "utf8").toString("latin1")), headerString.filter((s) => s.trim() !== "" && !/^[A-Za-z0-9_:.-]{8,128}$/.test(s.trim()))) },
+];
+
+/** A well-formed instant within the list filters' range. */
+function inFilterRange(date: EdgeDate): boolean {
+  return date.ms !== null && date.ms >= FILTER_DATE_MIN_MS && date.ms <= FILTER_DATE_MAX_MS;
+}
+
+/** Every input that takes a date, and what its answer must be for a given date (null: accepted). */
+interface DatedInput {
+  route: string;
+  field: string;
+  where: "query" | "body";
+  body: Record<string, unknown> | null;
+  /** The field message a date must get at the instant `now`: null when it must be accepted. */
+  expected: (date: EdgeDate, now: number) => string | null;
+}
+
+function filterMessage(date: EdgeDate): string | null {
+  if (date.ms === null) return "validation.isoDate";
+  return inFilterRange(date) ? null : "validation.dateOutOfRange";
+}
+
+function expiryMessage(date: EdgeDate, now: number): string | null {
+  if (date.ms === null) return "validation.isoDate";
+  if (date.ms <= now) return "validation.expiresInPast";
+  return date.ms > now + EXPIRY_HORIZON_MS ? "validation.expiresTooFar" : null;
+}
+
+const DATED_INPUTS: DatedInput[] = [
+  { route: "GET /api/activity", field: "from", where: "query", body: null, expected: filterMessage },
+  { route: "GET /api/activity", field: "to", where: "query", body: null, expected: filterMessage },
+  { route: "POST /api/payment-links", field: "expires_at", where: "body", body: validLink, expected: expiryMessage },
 ];
 
 function badCaseAt(index: number): BadCase {
@@ -638,5 +683,45 @@ describe("hostile input, property-based (fast-check)", () => {
       }),
       { seed: SEED, numRuns },
     );
+  }, 120_000);
+
+  it("dates at the edges, on every input that takes a date → accepted within its range; otherwise a 422 naming the field with why, nothing sent upstream; never a 5xx", async () => {
+    const numRuns = 300 * RUNS;
+    console.log(`[fuzz] dated-inputs property: seed ${SEED}, ${numRuns} runs`);
+    cookies.operator = await signIn(session.POST, operatorBody);
+    const seen = { accepted: 0, refused: 0 };
+    await fc.assert(
+      fc.asyncProperty(fc.nat({ max: DATED_INPUTS.length - 1 }), edgeDate, fc.uuid(), async (index, date, uuid) => {
+        const input = DATED_INPUTS[index];
+        if (!input) throw new Error(`no dated input ${index}`);
+        const slug = `fz-${uuid.slice(0, 8)}`;
+        const generated: Generated = {
+          route: input.route,
+          who: "operator",
+          id: "",
+          query: input.where === "query" ? `?${input.field}=${safeEncode(date.text)}` : "",
+          body: input.body ? { kind: "json", value: { ...input.body, slug, ...(input.where === "body" ? { [input.field]: date.text } : {}) } } : { kind: "none" },
+          headers: { idempotencyKey: `fz-${uuid}`, contentType: "application/json", origin: undefined, requestedBy: undefined, fetchSite: undefined, forwardedProto: undefined, forwardedHost: undefined },
+        };
+        const before = input.expected(date, harness.clock.now());
+        const { result, upstream } = await send(generated);
+        // An instant that crossed "now" or the horizon while the request ran may get either answer.
+        if (before !== input.expected(date, harness.clock.now())) return;
+        const label = `${describeGenerated(generated)} → ${result.status} ${result.text.slice(0, 300)}`;
+        if (before === null) {
+          expect(result.status, label).toBeLessThan(300);
+          seen.accepted += 1;
+        } else {
+          expect(result.status, label).toBe(422);
+          expect(result.json.error?.fields?.[input.field], label).toBe(before);
+          expect(upstream, label).toBe(0);
+          seen.refused += 1;
+        }
+      }),
+      { seed: SEED, numRuns },
+    );
+    console.log(`[fuzz] dated inputs: ${seen.accepted} accepted, ${seen.refused} refused`);
+    expect(seen.accepted).toBeGreaterThan(0);
+    expect(seen.refused).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -6,6 +6,8 @@ import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { activityCsv, activityUrlSchema, diffSnapshots, searchEntries, sortEntries, targetHref, toApiFilters } from "@/components/activity/activity-model";
 import { ChangeSummary, ChangeTable } from "@/components/activity/change-list";
+import { DateRangeFilter } from "@/components/ui/date-range-filter";
+import { FILTER_DAY_MAX, FILTER_DAY_MIN, filterDateSchema } from "@/lib/shared/schemas/dates";
 import { parseCsv } from "@/lib/shared/csv";
 import { ACTIVITY_ACTIONS } from "@/lib/browser/query/activity";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
@@ -34,6 +36,36 @@ describe("toApiFilters", () => {
     expect(toApiFilters(state, "America/Sao_Paulo")).toEqual({ actor: "Olivia", action: "payout.create", from: "2026-11-01T03:00:00Z", to: "2026-11-23T03:00:00Z" });
     expect(toApiFilters(activityUrlSchema.parse({ from: "2026-11-01" }), "UTC")).toEqual({ from: "2026-11-01T00:00:00Z" });
     expect(toApiFilters(activityUrlSchema.parse({ from: "not-a-date" }), "UTC")).toEqual({});
+  });
+
+  it("sends only days in the filters' range, whose instants the BFF takes in any zone", () => {
+    for (const day of ["0000-01-01", "0001-01-01", "0020-06-15", "1969-12-31", "1999-12-31", "2000-01-01", "2099-12-31", "9999-12-31"]) {
+      expect(toApiFilters(activityUrlSchema.parse({ from: day, to: day }), "America/Sao_Paulo"), day).toEqual({});
+    }
+    for (const zone of ["Pacific/Kiritimati", "Etc/GMT+12", "America/Sao_Paulo"]) {
+      const filters = toApiFilters(activityUrlSchema.parse({ from: FILTER_DAY_MIN, to: FILTER_DAY_MAX }), zone);
+      expect(filterDateSchema.safeParse(filters.from).success, `${zone} from ${filters.from}`).toBe(true);
+      expect(filterDateSchema.safeParse(filters.to).success, `${zone} to ${filters.to}`).toBe(true);
+    }
+  });
+});
+
+describe("DateRangeFilter with bounds (the activity log's dates)", () => {
+  const labels = { group: "Datas", from: "De", to: "Até", zoneHint: "" };
+  const bounds = { min: FILTER_DAY_MIN, max: FILTER_DAY_MAX, message: "Use uma data de 1º de janeiro de 2000 a 1º de janeiro de 2100." };
+
+  it("bounds the pickers and says beside a day out of range why it is not applied", () => {
+    const { rerender } = render(<DateRangeFilter from="2026-11-01" to={undefined} onChange={() => undefined} zone="BRT" labels={labels} bounds={bounds} />);
+    expect(screen.getByLabelText("De")).toHaveAttribute("min", FILTER_DAY_MIN);
+    expect(screen.getByLabelText("Até")).toHaveAttribute("max", FILTER_DAY_MAX);
+    expect(screen.queryByText(bounds.message)).toBeNull();
+    expect(screen.getByLabelText("De")).not.toHaveAttribute("aria-invalid");
+
+    rerender(<DateRangeFilter from="0002-01-01" to="2026-11-22" onChange={() => undefined} zone="BRT" labels={labels} bounds={bounds} />);
+    const message = screen.getByText(bounds.message);
+    expect(screen.getByLabelText("De")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("De")).toHaveAttribute("aria-describedby", message.id);
+    expect(screen.getByLabelText("Até")).not.toHaveAttribute("aria-invalid");
   });
 });
 

@@ -101,6 +101,17 @@ describe("PaymentLinkForm", () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it("refuses an expiry more than 5 years ahead next to the field, and sends nothing", async () => {
+    const { user } = renderForm();
+    await user.type(nameInput(), "Curso");
+    await user.type(fixedAmount(), "10");
+    const expiry = screen.getByLabelText(/Expira em/);
+    fireEvent.change(expiry, { target: { value: `${new Date().getUTCFullYear() + 6}-06-15T10:00` } });
+    await user.click(submit());
+    await waitFor(() => expect(describedText(expiry)).toContain("A data de expiração pode ser no máximo daqui a 5 anos."));
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
   it("posts exact centavos, the expiry in UTC and an idempotency key, then opens the new link in the list", async () => {
     fetchSpy.mockResolvedValue(envelope({ data: CREATED, error: null, request_id: "req_1" }, 201));
     const { user, client } = renderForm();

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isoToMs, utcIsoToZonedLocal, wallClockText, wallDateText, wallTimeIn } from "@/lib/shared/format/date";
+import { nextDay as activityNextDay } from "@/components/activity/activity-model";
+import { nextDay as chargebackNextDay } from "@/components/chargebacks/chargeback-model";
+import { isoToMs, utcIsoToZonedLocal, utcMs, wallClockText, wallDateText, wallTimeIn, zonedLocalToUtcIso } from "@/lib/shared/format/date";
 
 describe("isoToMs (one reading of API timestamps)", () => {
   it("reads ISO instants as epoch milliseconds", () => {
@@ -31,5 +33,27 @@ describe("wall-clock time in a zone (one formatter for the CSV and the date inpu
 
   it("is what the datetime-local inputs show", () => {
     expect(utcIsoToZonedLocal("2026-11-23T01:05:09Z", "America/Sao_Paulo")).toBe("2026-11-22T22:05");
+  });
+});
+
+describe("wall times in the years 0–99 (Date.UTC would read them as 1900–1999)", () => {
+  it("utcMs counts them as written", () => {
+    expect(new Date(utcMs(50, 6, 15, 12)).toISOString()).toBe("0050-06-15T12:00:00.000Z");
+    expect(new Date(utcMs(0, 1, 1)).toISOString()).toBe("0000-01-01T00:00:00.000Z");
+    expect(utcMs(2026, 11, 22, 12)).toBe(Date.UTC(2026, 10, 22, 12));
+  });
+
+  it("a typed day or date-time in such a year stays in it, in any zone", () => {
+    expect(zonedLocalToUtcIso("0050-06-15T12:00", "UTC")).toBe("0050-06-15T12:00:00Z");
+    expect(zonedLocalToUtcIso("0001-01-01T00:00", "UTC")).toBe("0001-01-01T00:00:00Z");
+    expect(zonedLocalToUtcIso("0000-06-15T12:00", "UTC")).toBe("0000-06-15T12:00:00Z");
+    expect(zonedLocalToUtcIso("0099-12-31T21:00", "Etc/GMT+3")).toBe("0100-01-01T00:00:00Z");
+    expect(wallTimeIn("UTC", Date.parse("0000-06-15T12:00:00Z")).year).toBe(0);
+  });
+
+  it("the filters' next day does not jump a century", () => {
+    expect(activityNextDay("0099-12-31")).toBe("0100-01-01");
+    expect(chargebackNextDay("0050-02-28")).toBe("0050-03-01");
+    expect(activityNextDay("2026-12-31")).toBe("2027-01-01");
   });
 });

@@ -10,7 +10,7 @@ import { after, systemClock, type Clock } from "../../shared/clock";
 import {
   chargebackItemsSchema,
   chargebackListSchema,
-  createPaymentLinkBodySchema,
+  createPaymentLinkBodySchemaAt,
   createPayoutBodySchema,
   paymentLinkItemsSchema,
   paymentLinkListSchema,
@@ -222,7 +222,7 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
     listChargebackItems: async (opts) => get("/v1/chargebacks", chargebackItemsSchema, true, opts),
 
     createPaymentLink: async (body, opts) =>
-      post("/v1/payment-links", validBody(createPaymentLinkBodySchema, body), PaymentLinkSchema, headerKey(opts.idempotencyKey), opts),
+      post("/v1/payment-links", validBody(createPaymentLinkBodySchemaAt(clock), body), PaymentLinkSchema, headerKey(opts.idempotencyKey), opts),
 
     updateSubaccount: async (id, body, opts) =>
       post(`/v1/subaccounts/${pathId(id)}/update`, validBody(updateSubaccountBodySchema, body), SubaccountSchema, headerKey(opts.idempotencyKey), opts),

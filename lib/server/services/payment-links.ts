@@ -1,8 +1,12 @@
 import "server-only";
+import { serverNow } from "@/lib/server/clock";
 import { appendAudit, hasRecordedSuccess } from "@/lib/server/ledger";
-import type { CreatePaymentLinkBody } from "@/lib/shared/schemas/payment-link";
+import { createPaymentLinkBodySchemaAt, type CreatePaymentLinkBody } from "@/lib/shared/schemas/payment-link";
 import { auditFailure } from "./audit";
 import type { HandlerResult, SessionContext } from "../http/handler";
+
+/** POST /api/payment-links' body: the shared schema, its expiry checked on the server's (injectable) clock. */
+export const createPaymentLinkBody = createPaymentLinkBodySchemaAt(serverNow);
 
 export async function createPaymentLink(ctx: SessionContext<unknown, unknown, CreatePaymentLinkBody>): Promise<HandlerResult> {
   const { api, ledger, businessId, actor, body } = ctx;

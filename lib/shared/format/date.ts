@@ -158,9 +158,12 @@ export function wallTimeIn(timeZone: string, ms: number): WallTime {
     hour: "2-digit",
     minute: "2-digit",
     second: "2-digit",
+    era: "short",
   }).formatToParts(new Date(ms));
   const get = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value ?? "0");
-  return { year: get("year"), month: get("month"), day: get("day"), hour: get("hour") % 24, minute: get("minute"), second: get("second") };
+  // Intl counts the years before 1 as 1 BC, 2 BC…; ISO 8601 as 0, −1…
+  const bc = parts.find((p) => p.type === "era")?.value === "BC";
+  return { year: bc ? 1 - get("year") : get("year"), month: get("month"), day: get("day"), hour: get("hour") % 24, minute: get("minute"), second: get("second") };
 }
 
 const pad = (n: number, len = 2) => String(n).padStart(len, "0");
@@ -175,10 +178,21 @@ export function wallClockText(w: WallTime, withSeconds = false): string {
   return `${pad(w.hour)}:${pad(w.minute)}${withSeconds ? `:${pad(w.second)}` : ""}`;
 }
 
+/**
+ * Epoch ms of a UTC wall time (month 1–12; days past the month's end roll over).
+ * Not Date.UTC, which reads the years 0–99 as 1900–1999.
+ */
+export function utcMs(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, 0);
+  return date.getTime();
+}
+
 /** Offset of the zone from UTC at an instant, in milliseconds (São Paulo: −3 h). */
 function zoneOffsetMs(timeZone: string, ms: number): number {
   const w = wallTimeIn(timeZone, ms);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  const asUtc = utcMs(w.year, w.month, w.day, w.hour, w.minute, w.second);
   return asUtc - Math.floor(ms / 1000) * 1000;
 }
 
@@ -193,7 +207,7 @@ export function zonedLocalToUtcIso(local: string, timeZone: string): string | nu
   if (!m) return null;
   const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? "0"].map(Number) as [number, number, number, number, number, number];
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return null;
-  const guess = Date.UTC(year, month - 1, day, hour, minute, second);
+  const guess = utcMs(year, month, day, hour, minute, second);
   const check = new Date(guess);
   if (check.getUTCDate() !== day || check.getUTCMonth() !== month - 1) return null;
   // Two passes settle the offset around DST transitions.

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { storableText } from "@/lib/shared/schemas/common";
+import { filterDateSchema } from "@/lib/shared/schemas/dates";
 
 /** Actions the audit log records; shared by the ledger (server) and the activity page's filters. */
 export const AUDIT_ACTIONS = [
@@ -53,8 +54,8 @@ export const activityQuerySchema = z.object({
   action: z.optional(z.enum(AUDIT_ACTIONS)),
   target_type: z.optional(storableText().check(z.maxLength(40))),
   target_id: z.optional(storableText().check(z.maxLength(128))),
-  from: z.optional(z.iso.datetime({ offset: true })),
-  to: z.optional(z.iso.datetime({ offset: true })),
+  from: z.optional(filterDateSchema),
+  to: z.optional(filterDateSchema),
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1000)), 200),
   cursor: z.optional(storableText().check(z.maxLength(40))),
 });

@@ -65,9 +65,6 @@ export const positiveCentavosSchema = z
 /** Status strings: known values are listed by each resource, unknown ones are kept as sent. */
 export const statusSchema = z.string();
 
-/** ISO 8601 UTC timestamp, as the API sends and takes dates. */
-export const isoUtcSchema = z.iso.datetime({ offset: true, error: "validation.isoDate" });
-
 /** Ids are opaque to us, but they travel in URL paths, so only a safe alphabet is allowed. */
 export const resourceIdSchema = z
   .string()

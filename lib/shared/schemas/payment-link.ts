@@ -1,43 +1,48 @@
 import { z } from "zod/mini";
-import { isoUtcSchema, orElse, positiveCentavosSchema, statusSchema, storableText, upstreamCentavosSchema, upstreamCountSchema } from "./common";
+import { systemClock, type Clock } from "@/lib/shared/clock";
+import { orElse, positiveCentavosSchema, statusSchema, storableText, upstreamCentavosSchema, upstreamCountSchema } from "./common";
+import { expiryDateSchema } from "./dates";
 
 export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
  * Creating a payment link: shared by the form, the BFF and the client. A link has
- * either a fixed amount or a minimum amount ("any amount ≥ min"), not both.
+ * either a fixed amount or a minimum amount ("any amount ≥ min"), not both. The
+ * expiry is checked against `clock` (the BFF passes its injected clock).
  */
-export const createPaymentLinkBodySchema = z
-  .object({
-    name: storableText({ error: "validation.required" }).check(z.trim(), z.minLength(1, { error: "validation.required" }), z.maxLength(120, { error: "validation.tooLong" })),
-    slug: storableText({ error: "validation.required" }).check(
-      z.trim(),
-      z.minLength(3, { error: "validation.slug" }),
-      z.maxLength(64, { error: "validation.slug" }),
-      z.regex(SLUG_RE, { error: "validation.slug" }),
-    ),
-    description: z.optional(storableText().check(z.trim(), z.maxLength(500, { error: "validation.tooLong" }))),
-    amount_centavos: z.optional(positiveCentavosSchema),
-    min_amount_centavos: z.optional(positiveCentavosSchema),
-    max_sales: z.optional(
-      z.number().check(z.int({ error: "validation.integer" }), z.positive({ error: "validation.positive" }), z.maximum(1_000_000, { error: "validation.maxSales" })),
-    ),
-    expires_at: z.optional(isoUtcSchema),
-    collect_customer_data: z._default(z.boolean(), false),
-  })
-  .check(
-    z.superRefine((v, ctx) => {
-      if (v.amount_centavos === undefined && v.min_amount_centavos === undefined) {
-        ctx.addIssue({ code: "custom", path: ["amount_centavos"], message: "validation.linkAmountRequired" });
-      }
-      if (v.amount_centavos !== undefined && v.min_amount_centavos !== undefined && v.min_amount_centavos > v.amount_centavos) {
-        ctx.addIssue({ code: "custom", path: ["min_amount_centavos"], message: "validation.minAboveAmount" });
-      }
-      if (v.expires_at !== undefined && Date.parse(v.expires_at) <= Date.now()) {
-        ctx.addIssue({ code: "custom", path: ["expires_at"], message: "validation.expiresInPast" });
-      }
-    }),
-  );
+export function createPaymentLinkBodySchemaAt(clock: Pick<Clock, "now">) {
+  return z
+    .object({
+      name: storableText({ error: "validation.required" }).check(z.trim(), z.minLength(1, { error: "validation.required" }), z.maxLength(120, { error: "validation.tooLong" })),
+      slug: storableText({ error: "validation.required" }).check(
+        z.trim(),
+        z.minLength(3, { error: "validation.slug" }),
+        z.maxLength(64, { error: "validation.slug" }),
+        z.regex(SLUG_RE, { error: "validation.slug" }),
+      ),
+      description: z.optional(storableText().check(z.trim(), z.maxLength(500, { error: "validation.tooLong" }))),
+      amount_centavos: z.optional(positiveCentavosSchema),
+      min_amount_centavos: z.optional(positiveCentavosSchema),
+      max_sales: z.optional(
+        z.number().check(z.int({ error: "validation.integer" }), z.positive({ error: "validation.positive" }), z.maximum(1_000_000, { error: "validation.maxSales" })),
+      ),
+      expires_at: z.optional(expiryDateSchema(clock)),
+      collect_customer_data: z._default(z.boolean(), false),
+    })
+    .check(
+      z.superRefine((v, ctx) => {
+        if (v.amount_centavos === undefined && v.min_amount_centavos === undefined) {
+          ctx.addIssue({ code: "custom", path: ["amount_centavos"], message: "validation.linkAmountRequired" });
+        }
+        if (v.amount_centavos !== undefined && v.min_amount_centavos !== undefined && v.min_amount_centavos > v.amount_centavos) {
+          ctx.addIssue({ code: "custom", path: ["min_amount_centavos"], message: "validation.minAboveAmount" });
+        }
+      }),
+    );
+}
+
+/** The schema on the system clock: the browser's form. */
+export const createPaymentLinkBodySchema = createPaymentLinkBodySchemaAt(systemClock);
 export type CreatePaymentLinkBody = z.output<typeof createPaymentLinkBodySchema>;
 export type CreatePaymentLinkInput = z.input<typeof createPaymentLinkBodySchema>;
 
