@@ -66,6 +66,7 @@ export {
   claimBatchRow,
   claimBatchRows,
   finishBatches,
+  KEY_CONFLICT_REASON,
   listBatchFollowUps,
   listFinishedPausedBatches,
   listWorkBatches,

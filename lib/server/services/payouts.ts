@@ -1,7 +1,8 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { getPayoutByIdempotencyKey, recordPayoutIntent, reopenRejectedIntent, type PayoutRecord } from "@/lib/server/ledger";
-import type { CreatePayoutBody, PayoutInput } from "@/lib/shared/schemas/payout";
+import { z } from "zod";
+import { payoutIdempotencyKeySchema, type CreatePayoutBody, type PayoutInput } from "@/lib/shared/schemas/payout";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
 import { sealCredential } from "@/lib/server/session/credential-seal";
 import { serverClock } from "@/lib/server/clock";
@@ -70,10 +71,18 @@ export function answerFor(outcome: Exclude<SendOutcome, { kind: "busy" }>, creat
   );
 }
 
+/** A key a client may send a single payout with: never a batch row's (the batch worker's alone), checked before anything is written or sent. */
+function clientPayoutKey(key: string): string {
+  const parsed = z.safeParse(payoutIdempotencyKeySchema, key);
+  if (parsed.success) return parsed.data;
+  const message = parsed.error.issues[0]?.message ?? "validation.idempotencyKey";
+  throw new BffError(422, "validation_error", "This idempotency key cannot be used for a payout.", { fields: { idempotency_key: message } });
+}
+
 // POST /api/payouts body: write-ahead intent, then one send under the payout's lease.
 export async function issuePayout(ctx: SessionContext<unknown, unknown, PayoutInput>): Promise<HandlerResult> {
   const { ledger, api, businessId, actor, body: input, session } = ctx;
-  const key = ctx.idempotencyKey ?? "";
+  const key = clientPayoutKey(ctx.idempotencyKey ?? "");
   const body: CreatePayoutBody = { ...input, idempotency_key: key };
   const requestHash = payoutRequestHash(body);
 
