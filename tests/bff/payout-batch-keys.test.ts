@@ -10,6 +10,7 @@ import * as activity from "@/app/api/activity/route";
 import { claimBatchRow, completePayoutIntent, getLedger, getPayoutByIdempotencyKey, KEY_CONFLICT_REASON, recordPayoutIntent } from "@/lib/server/ledger";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import { payoutPolicy } from "@/lib/server/services/payout-policy";
+import { payoutRequestHash } from "@/lib/server/services/payouts";
 import { sealCredential } from "@/lib/server/session/credential-seal";
 import { ACME, call, countUpstream, type CallResult } from "../helpers/bff";
 import { setUpBffHarness } from "../helpers/bff-suite";
@@ -56,8 +57,9 @@ describe("a single payout with a batch row's key", () => {
     const batch = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, rows));
     const ledger = await getLedger();
     const credential = { kind: "api_key" as const, apiKey: ACME.apiKey };
-    const claimed = await claimBatchRow(ledger, { id: batch.id, businessId: ACME.businessId }, async () => ({
-      requestHash: "claimed",
+    // Claimed as the worker claims it (the row's own request hash), then cancelled before it was sent.
+    const claimed = await claimBatchRow(ledger, { id: batch.id, businessId: ACME.businessId }, async (row) => ({
+      requestHash: payoutRequestHash({ amount_centavos: row.amountCentavos, pix_key_type: row.pixKeyType, pix_key: row.pixKey ?? "", idempotency_key: "" }),
       credentialSeal: await sealCredential(credential, { lifetimeMs: payoutPolicy().sealLifetimeMs, now: ctx.harness.clock.now() }),
       actor: { name: "Olivia Operator", role: "operator" },
     }));
