@@ -71,6 +71,8 @@ export {
   listFinishedPausedBatches,
   listWorkBatches,
   pauseForCredential,
+  returnRefusedRow,
+  returnUnsentRows,
   setBatchBackoff,
 } from "./payout-batch-work";
 export type { ClaimedRow, ClaimPreparation, WorkBatch } from "./payout-batch-work";

@@ -5,11 +5,11 @@
  * a row is claimed with FOR UPDATE SKIP LOCKED and turned into a payout intent
  * in the same transaction, so two workers never claim the same row.
  */
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
-import { appendAudit } from "./audit";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { appendAudit, type AuditEntryInput } from "./audit";
 import { inTransaction } from "./db";
 import { intentValues } from "./payouts";
-import { payoutBatches, payoutBatchRows, payouts, type PayoutBatchLine } from "./schema";
+import { payoutBatches, payoutBatchRows, payouts, type BatchPauseReason, type PayoutBatchLine } from "./schema";
 import type { Actor, Ledger } from "./types";
 
 export interface WorkBatch {
@@ -253,15 +253,62 @@ export async function finishBatches(ledger: Ledger, batchIds: readonly string[])
   return completed;
 }
 
-/** The batch's credential could not be opened: a sending batch waits for an operator to resume it (with their own). True when it paused one. */
-export async function pauseForCredential(ledger: Ledger, batchId: string, by: string): Promise<boolean> {
+/**
+ * The worker stops a sending batch because the credential it sends with no longer works: its seal no longer opens
+ * (`credential_expired`) or the API refused it with a 401 (`credential_refused`). Compare-and-set on that seal: it
+ * applies only while `batch.credentialSeal` is still the batch's, so a resume that stored a fresh seal meanwhile is
+ * never undone by a worker still holding the old one. The seal is erased with it (also from a paused or cancelled
+ * batch still holding it). True when it paused the batch.
+ */
+export async function pauseForCredential(ledger: Ledger, batch: { id: string; credentialSeal: string }, reason: BatchPauseReason, by: string): Promise<boolean> {
   return ledger.db.transaction(async (db) => {
+    const sameSeal = and(eq(payoutBatches.id, batch.id), eq(payoutBatches.credentialSeal, batch.credentialSeal));
     const paused = await db
       .update(payoutBatches)
-      .set({ status: "paused", pausedByName: by, pausedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(payoutBatches.id, batchId), eq(payoutBatches.status, "sending")))
+      .set({ status: "paused", pausedReason: reason, pausedByName: by, pausedAt: sql`now()`, credentialSeal: null, updatedAt: sql`now()` })
+      .where(and(sameSeal, eq(payoutBatches.status, "sending")))
       .returning({ id: payoutBatches.id });
-    await db.update(payoutBatches).set({ credentialSeal: null, updatedAt: sql`now()` }).where(eq(payoutBatches.id, batchId));
+    await db.update(payoutBatches).set({ credentialSeal: null, updatedAt: sql`now()` }).where(sameSeal);
     return paused.length > 0;
   });
+}
+
+/**
+ * Puts claimed rows whose payout was never made back to pending, with their key, as if never claimed (their
+ * payout intent, which made nothing, is removed): the next claim sends them with the same idempotency key. `where`
+ * picks the batch's intents; each is locked first, so a send starting at the same moment (beginPayoutSend) either
+ * started before (and is not picked: maybe_sent) or finds no intent.
+ */
+async function returnToBatch(tx: Ledger, where: SQL | undefined, audit?: AuditEntryInput): Promise<number> {
+  const db = tx.db;
+  const intents = await db
+    .select({ id: payouts.id, batchId: payouts.batchId, rowNumber: payouts.batchRowNumber, pixKey: sql<string | null>`${payouts.requestBody}->>'pix_key'` })
+    .from(payouts)
+    .where(and(eq(payouts.state, "intent"), isNotNull(payouts.batchId), isNotNull(payouts.requestBody), where))
+    .for("update");
+  for (const intent of intents) {
+    if (!intent.batchId || intent.rowNumber === null || !intent.pixKey) continue;
+    await db
+      .update(payoutBatchRows)
+      .set({ status: "pending", payoutId: null, pixKey: intent.pixKey, dispatchedAt: null })
+      .where(and(eq(payoutBatchRows.batchId, intent.batchId), eq(payoutBatchRows.rowNumber, intent.rowNumber), eq(payoutBatchRows.payoutId, intent.id)));
+  }
+  if (intents.length > 0) await db.delete(payouts).where(inArray(payouts.id, intents.map((i) => i.id)));
+  if (audit) await appendAudit(tx, audit);
+  return intents.length;
+}
+
+/** Every claimed row of the batch whose send has not started (maybe_sent false), back to pending: its batch paused for its credential. */
+export function returnUnsentRows(ledger: Ledger, batch: { id: string; businessId: string }): Promise<number> {
+  return inTransaction(ledger, (tx) => returnToBatch(tx, and(eq(payouts.businessId, batch.businessId), eq(payouts.batchId, batch.id), eq(payouts.maybeSent, false))));
+}
+
+/**
+ * The batch row payout under `idempotencyKey` whose only send the API refused with a 401 (a definite refusal:
+ * nothing was made), back to pending, audited. The caller holds its send lease and knows no earlier send may have
+ * reached the API. True when it was returned.
+ */
+export async function returnRefusedRow(ledger: Ledger, businessId: string, idempotencyKey: string, audit: AuditEntryInput): Promise<boolean> {
+  const returned = await inTransaction(ledger, (tx) => returnToBatch(tx, and(eq(payouts.businessId, businessId), eq(payouts.idempotencyKey, idempotencyKey)), audit));
+  return returned > 0;
 }

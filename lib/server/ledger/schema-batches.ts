@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, primaryKey, text, unique, uuid } from "drizzle-orm/pg-core";
+import { BATCH_PAUSE_REASONS } from "@/lib/shared/schemas/payout-batches";
 import { centavos, timestamptz } from "./schema-columns";
 
 /**
@@ -21,8 +22,7 @@ export const BATCH_STATES = ["awaiting_confirmation", "sending", "paused", "comp
 export type BatchState = (typeof BATCH_STATES)[number];
 
 /** Why the worker paused a batch: its sealed credential no longer opens, or the API refused it (401). */
-export const BATCH_PAUSE_REASONS = ["credential_expired", "credential_refused"] as const;
-export type BatchPauseReason = (typeof BATCH_PAUSE_REASONS)[number];
+export { BATCH_PAUSE_REASONS, type BatchPauseReason } from "@/lib/shared/schemas/payout-batches";
 
 /** A batch of payouts from a file (docs/batch-payouts.md). */
 export const payoutBatches = pgTable(

@@ -26,12 +26,16 @@ export function payoutRequestHash(body: CreatePayoutBody): string {
  * Sends the payout, or — when another request or instance is sending the same
  * key right now — waits for that send's outcome instead of sending it too.
  */
-export async function sendOrAwait(ctx: SendContext, key: string): Promise<Exclude<SendOutcome, { kind: "busy" }>> {
+type AnsweredOutcome = Exclude<SendOutcome, { kind: "busy" } | { kind: "credential_refused" }>;
+
+export async function sendOrAwait(ctx: SendContext, key: string): Promise<AnsweredOutcome> {
   const policy = payoutPolicy();
   const clock = serverClock();
   const giveUpAt = clock.now() + policy.inFlightWaitMs;
   for (;;) {
     const outcome = await sendPayout(ctx, key);
+    // Only the batch worker asks for a refused batch row back (returnRefusedToBatch); a person's send gets the refusal.
+    if (outcome.kind === "credential_refused") throw outcome.error;
     if (outcome.kind !== "busy") return outcome;
     if (clock.now() >= giveUpAt) {
       throw new BffError(409, "payout_in_progress", "This payout is being sent right now by another request. Its outcome will show in the register shortly; check again in a moment with the same key.", {
@@ -43,7 +47,7 @@ export async function sendOrAwait(ctx: SendContext, key: string): Promise<Exclud
 }
 
 /** The HTTP answer for an outcome: the row, the API's refusal, or "outcome unknown". */
-export function answerFor(outcome: Exclude<SendOutcome, { kind: "busy" }>, created: boolean): HandlerResult {
+export function answerFor(outcome: AnsweredOutcome, created: boolean): HandlerResult {
   const { record } = outcome;
   if (outcome.kind === "submitted") return { status: created ? 201 : 200, data: registerView(record), requestId: outcome.requestId };
   if (outcome.kind === "rejected") throw outcome.error;
