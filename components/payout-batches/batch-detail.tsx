@@ -123,6 +123,11 @@ export function BatchDetail({ id }: { id: string }) {
             <CardHeader>
               <CardTitle>{t("batches.progress.title")}</CardTitle>
               <CardDescription>{isBatchLive(batch.status) ? t("batches.progress.live") : t("batches.progress.ended")}</CardDescription>
+              {batch.status === "paused" && batch.paused_reason ? (
+                <p role="status" className="text-sm font-medium" data-testid="batch-paused-reason">
+                  {t(`batches.paused.${batch.paused_reason}`)}
+                </p>
+              ) : null}
             </CardHeader>
             <CardContent>
               <BatchProgress batch={batch} />

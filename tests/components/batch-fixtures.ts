@@ -6,6 +6,7 @@ export function batchFixture(overrides: Partial<Batch> = {}): Batch {
     id: "b_1",
     file_name: "fornecedores.csv",
     status: "sending",
+    paused_reason: null,
     created_at: "2026-11-22T13:00:00.000Z",
     created_by: "Olivia (operator)",
     confirmed_at: "2026-11-22T13:01:00.000Z",

@@ -83,4 +83,18 @@ describe("batch progress", () => {
     expect(calls.filter((call) => call.method === "POST").map((call) => call.url)).toEqual(["/api/payout-batches/b_1/pause"]);
     expect(await screen.findByRole("button", { name: "Retomar" })).toBeInTheDocument();
   });
+
+  it("says why the worker paused a batch (its credential refused) and that resuming carries on", async () => {
+    batch = { ...batch, status: "paused", paused_reason: "credential_refused" };
+    renderWithProviders(<BatchDetail id="b_1" />, { role: "operator" });
+    expect(await screen.findByTestId("batch-paused-reason")).toHaveTextContent("Pausado pela credencial: a API recusou a chave com que o lote enviava");
+    expect(screen.getByRole("button", { name: "Retomar" })).toBeInTheDocument();
+  });
+
+  it("says nothing more when a person paused it", async () => {
+    batch = { ...batch, status: "paused", paused_reason: null };
+    renderWithProviders(<BatchDetail id="b_1" />, { role: "operator" });
+    expect(await screen.findByRole("button", { name: "Retomar" })).toBeInTheDocument();
+    expect(screen.queryByTestId("batch-paused-reason")).not.toBeInTheDocument();
+  });
 });

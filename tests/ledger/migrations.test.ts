@@ -168,6 +168,43 @@ describe.each(drivers)("migrations (%s)", (driver) => {
     }
   });
 
+  it("0010 is safe on batches written before it: a batch the worker paused for its expired seal reads that reason, a person's pause none", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "ledger-migrations-"));
+    try {
+      for (const migration of (await loadMigrations()).filter((m) => m.version < 10)) {
+        const file = `${String(migration.version).padStart(4, "0")}_${migration.name}.sql`;
+        await copyFile(path.join(defaultMigrationsDir(), file), path.join(dir, file));
+      }
+      const ledger = await open(await fresh(), dir);
+      const batch = (id: string, pausedBy: string, seal: string | null) =>
+        sql`INSERT INTO payout_batches (id, business_id, idempotency_key, request_hash, file_name, status, row_count, total_centavos, created_by_name, created_by_role, paused_by_name, credential_seal)
+            VALUES (${id}, ${ACME}, ${id}, 'h', 'lista.csv', 'paused', 1, 100, 'Alice', 'admin', ${pausedBy}, ${seal})`;
+      const byWorker = "00000000-0000-4000-8000-000000000001";
+      const byPerson = "00000000-0000-4000-8000-000000000002";
+      await ledger.db.execute(batch(byWorker, "batch worker", null));
+      await ledger.db.execute(batch(byPerson, "Olivia", "Fe26.2**seal"));
+      await ledger.db.execute(sql`INSERT INTO payout_batch_rows (batch_id, row_number, business_id, idempotency_key, amount_centavos, pix_key_type, pix_key_masked, pix_key, original)
+            VALUES (${byPerson}, 2, ${ACME}, ${`batch-${byPerson}-2`}, 100, 'email', 'p***@example.com', 'p@example.com', '[]'::jsonb)`);
+
+      const file = (await loadMigrations()).find((m) => m.version === 10);
+      if (!file) throw new Error("no migration 0010");
+      const name = `0010_${file.name}.sql`;
+      await copyFile(path.join(defaultMigrationsDir(), name), path.join(dir, name));
+      expect(await migrateLedger(ledger.db, dir)).toEqual({ applied: [10] });
+      const reasons = await ledger.db.execute(sql`SELECT id, paused_reason FROM payout_batches ORDER BY id`);
+      expect((reasons as unknown as { rows: { id: string; paused_reason: string | null }[] }).rows).toEqual([
+        { id: byWorker, paused_reason: "credential_expired" },
+        { id: byPerson, paused_reason: null },
+      ]);
+      const rows = await ledger.db.execute(sql`SELECT status, failure_reason FROM payout_batch_rows`);
+      expect((rows as unknown as { rows: unknown[] }).rows).toEqual([{ status: "pending", failure_reason: null }]);
+      await expect(ledger.db.execute(sql`UPDATE payout_batches SET paused_reason = 'tired'`)).rejects.toThrow();
+      await expect(ledger.db.execute(sql`UPDATE payout_batch_rows SET status = 'lost'`)).rejects.toThrow();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it("enforces the schema's checks in the database itself", async () => {
     const ledger = await open(await fresh());
     const row = await recordPayoutIntent(ledger, {

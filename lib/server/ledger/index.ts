@@ -70,10 +70,13 @@ export {
   claimBatchRow,
   claimBatchRows,
   finishBatches,
+  KEY_CONFLICT_REASON,
   listBatchFollowUps,
   listFinishedPausedBatches,
   listWorkBatches,
   pauseForCredential,
+  returnRefusedRow,
+  returnUnsentRows,
   setBatchBackoff,
 } from "./payout-batch-work";
 export type { ClaimedRow, ClaimPreparation, WorkBatch } from "./payout-batch-work";

@@ -5,9 +5,11 @@
  * a row is claimed with FOR UPDATE SKIP LOCKED and turned into a payout intent
  * in the same transaction, so two workers never claim the same row.
  */
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { appendAudit, type AuditEntryInput } from "./audit";
+import { inTransaction } from "./db";
 import { intentValues } from "./payouts";
-import { payoutBatches, payoutBatchRows, payouts, type PayoutBatchLine } from "./schema";
+import { payoutBatches, payoutBatchRows, payouts, type BatchPauseReason, type PayoutBatchLine } from "./schema";
 import type { Actor, Ledger } from "./types";
 
 export interface WorkBatch {
@@ -56,11 +58,24 @@ export async function claimBatchRow(ledger: Ledger, batch: { id: string; busines
   return claimed ?? null;
 }
 
+/** Who finds a row's key taken by another payout, in the audit log (the worker's name). */
+const CLAIMER: Actor = { name: "batch worker", role: "system" };
+
+/** What a key_conflict row says (results file, rows route): it was neither sent nor linked to the payout holding its key. */
+export const KEY_CONFLICT_REASON = "Not sent: this row's idempotency key was already used by another payout, which is not this row's.";
+
 /**
- * claimBatchRow for up to `limit` rows at once, in row order: one transaction of
- * five statements whatever the count (the batch FOR SHARE, the rows FOR UPDATE
- * SKIP LOCKED, one insert of every intent, one update of every row). Empty when
- * the batch is not sending or has nothing left to claim.
+ * claimBatchRow for up to `limit` rows at once, in row order: one transaction
+ * whatever the count (the batch FOR SHARE, the rows FOR UPDATE SKIP LOCKED, one
+ * insert of every intent, one update of every row). Empty when the batch is not
+ * sending or has nothing left to claim.
+ *
+ * A row's key already in the register is linked only when that payout is the
+ * row's own (same batch, row number and request). Any other payout holding it
+ * (a single payout sent with the batch's key before such keys were refused, or
+ * older data) is never the row's: the row ends as `key_conflict`, with no payout
+ * and nothing sent, audited; it is not returned (a group of such rows only is
+ * followed by the next, so empty still means nothing left to claim).
  */
 export async function claimBatchRows(
   ledger: Ledger,
@@ -68,14 +83,27 @@ export async function claimBatchRows(
   limit: number,
   prepare: (row: PayoutBatchLine) => ClaimPreparation | Promise<ClaimPreparation>,
 ): Promise<ClaimedRow[]> {
-  return ledger.db.transaction(async (db) => {
+  for (;;) {
+    const group = await claimGroup(ledger, batch, limit, prepare);
+    if (group.claimed.length > 0 || group.conflicts === 0) return group.claimed;
+  }
+}
+
+async function claimGroup(
+  ledger: Ledger,
+  batch: { id: string; businessId: string },
+  limit: number,
+  prepare: (row: PayoutBatchLine) => ClaimPreparation | Promise<ClaimPreparation>,
+): Promise<{ claimed: ClaimedRow[]; conflicts: number }> {
+  return inTransaction(ledger, async (tx) => {
+    const db = tx.db;
     // FOR SHARE: a pause or cancel waits for this claim to commit, and the next claim sees it.
     const [sending] = await db
       .select({ id: payoutBatches.id })
       .from(payoutBatches)
       .where(and(eq(payoutBatches.id, batch.id), eq(payoutBatches.businessId, batch.businessId), eq(payoutBatches.status, "sending")))
       .for("share");
-    if (!sending) return [];
+    if (!sending) return { claimed: [], conflicts: 0 };
     const rows = (
       await db
         .select()
@@ -85,10 +113,12 @@ export async function claimBatchRows(
         .limit(Math.max(1, Math.trunc(limit)))
         .for("update", { skipLocked: true })
     ).filter((row): row is PayoutBatchLine & { pixKey: string } => row.pixKey !== null);
-    if (rows.length === 0) return [];
+    if (rows.length === 0) return { claimed: [], conflicts: 0 };
     const intents = [];
+    const hashes = new Map<number, string>();
     for (const row of rows) {
       const prepared = await prepare(row);
+      hashes.set(row.rowNumber, prepared.requestHash);
       intents.push(
         intentValues({
           businessId: row.businessId,
@@ -102,18 +132,54 @@ export async function claimBatchRows(
         }),
       );
     }
-    // A key already in the register (recorded by an earlier claim that did not finish, say) keeps its payout.
-    await db.insert(payouts).values(intents).onConflictDoNothing({ target: [payouts.businessId, payouts.idempotencyKey] });
-    await db
-      .update(payoutBatchRows)
-      .set({
-        status: "dispatched",
-        payoutId: sql`(select p.id from ${payouts} p where p.business_id = ${payoutBatchRows.businessId} and p.idempotency_key = ${payoutBatchRows.idempotencyKey})`,
-        pixKey: null,
-        dispatchedAt: sql`now()`,
-      })
-      .where(and(eq(payoutBatchRows.batchId, batch.id), inArray(payoutBatchRows.rowNumber, rows.map((row) => row.rowNumber))));
-    return rows.map((row) => ({ rowNumber: row.rowNumber, idempotencyKey: row.idempotencyKey }));
+    const inserted = new Set(
+      (await db.insert(payouts).values(intents).onConflictDoNothing({ target: [payouts.businessId, payouts.idempotencyKey] }).returning({ key: payouts.idempotencyKey })).map((r) => r.key),
+    );
+    const taken = rows.filter((row) => !inserted.has(row.idempotencyKey));
+    const holders = taken.length
+      ? await db
+          .select({ id: payouts.id, idempotencyKey: payouts.idempotencyKey, batchId: payouts.batchId, batchRowNumber: payouts.batchRowNumber, requestHash: payouts.requestHash })
+          .from(payouts)
+          .where(and(eq(payouts.businessId, batch.businessId), inArray(payouts.idempotencyKey, taken.map((row) => row.idempotencyKey))))
+      : [];
+    const conflicts = taken.flatMap((row) => {
+      const holder = holders.find((p) => p.idempotencyKey === row.idempotencyKey);
+      const own = holder && holder.batchId === row.batchId && holder.batchRowNumber === row.rowNumber && holder.requestHash === hashes.get(row.rowNumber);
+      return own ? [] : [{ row, holder }];
+    });
+    const linked = rows.filter((row) => !conflicts.some((c) => c.row === row));
+    if (linked.length > 0) {
+      await db
+        .update(payoutBatchRows)
+        .set({
+          status: "dispatched",
+          payoutId: sql`(select p.id from ${payouts} p where p.business_id = ${payoutBatchRows.businessId} and p.idempotency_key = ${payoutBatchRows.idempotencyKey})`,
+          pixKey: null,
+          dispatchedAt: sql`now()`,
+        })
+        .where(and(eq(payoutBatchRows.batchId, batch.id), inArray(payoutBatchRows.rowNumber, linked.map((row) => row.rowNumber))));
+    }
+    if (conflicts.length > 0) {
+      await db
+        .update(payoutBatchRows)
+        .set({ status: "key_conflict", pixKey: null, failureReason: KEY_CONFLICT_REASON })
+        .where(and(eq(payoutBatchRows.batchId, batch.id), inArray(payoutBatchRows.rowNumber, conflicts.map((c) => c.row.rowNumber))));
+      for (const { row, holder } of conflicts) {
+        await appendAudit(tx, {
+          businessId: row.businessId,
+          actor: CLAIMER,
+          action: "batch.row_key_conflict",
+          outcome: "failure",
+          targetType: "payout_batch",
+          targetId: row.batchId,
+          idempotencyKey: row.idempotencyKey,
+          errorCode: "key_conflict",
+          errorMessage: KEY_CONFLICT_REASON,
+          after: { row_number: row.rowNumber, status: "key_conflict", holder_payout: holder?.id ?? null, holder_batch_id: holder?.batchId ?? null, holder_row_number: holder?.batchRowNumber ?? null },
+        });
+      }
+    }
+    return { claimed: linked.map((row) => ({ rowNumber: row.rowNumber, idempotencyKey: row.idempotencyKey })), conflicts: conflicts.length };
   });
 }
 
@@ -187,15 +253,62 @@ export async function finishBatches(ledger: Ledger, batchIds: readonly string[])
   return completed;
 }
 
-/** The batch's credential could not be opened: a sending batch waits for an operator to resume it (with their own). True when it paused one. */
-export async function pauseForCredential(ledger: Ledger, batchId: string, by: string): Promise<boolean> {
+/**
+ * The worker stops a sending batch because the credential it sends with no longer works: its seal no longer opens
+ * (`credential_expired`) or the API refused it with a 401 (`credential_refused`). Compare-and-set on that seal: it
+ * applies only while `batch.credentialSeal` is still the batch's, so a resume that stored a fresh seal meanwhile is
+ * never undone by a worker still holding the old one. The seal is erased with it (also from a paused or cancelled
+ * batch still holding it). True when it paused the batch.
+ */
+export async function pauseForCredential(ledger: Ledger, batch: { id: string; credentialSeal: string }, reason: BatchPauseReason, by: string): Promise<boolean> {
   return ledger.db.transaction(async (db) => {
+    const sameSeal = and(eq(payoutBatches.id, batch.id), eq(payoutBatches.credentialSeal, batch.credentialSeal));
     const paused = await db
       .update(payoutBatches)
-      .set({ status: "paused", pausedByName: by, pausedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(payoutBatches.id, batchId), eq(payoutBatches.status, "sending")))
+      .set({ status: "paused", pausedReason: reason, pausedByName: by, pausedAt: sql`now()`, credentialSeal: null, updatedAt: sql`now()` })
+      .where(and(sameSeal, eq(payoutBatches.status, "sending")))
       .returning({ id: payoutBatches.id });
-    await db.update(payoutBatches).set({ credentialSeal: null, updatedAt: sql`now()` }).where(eq(payoutBatches.id, batchId));
+    await db.update(payoutBatches).set({ credentialSeal: null, updatedAt: sql`now()` }).where(sameSeal);
     return paused.length > 0;
   });
+}
+
+/**
+ * Puts claimed rows whose payout was never made back to pending, with their key, as if never claimed (their
+ * payout intent, which made nothing, is removed): the next claim sends them with the same idempotency key. `where`
+ * picks the batch's intents; each is locked first, so a send starting at the same moment (beginPayoutSend) either
+ * started before (and is not picked: maybe_sent) or finds no intent.
+ */
+async function returnToBatch(tx: Ledger, where: SQL | undefined, audit?: AuditEntryInput): Promise<number> {
+  const db = tx.db;
+  const intents = await db
+    .select({ id: payouts.id, batchId: payouts.batchId, rowNumber: payouts.batchRowNumber, pixKey: sql<string | null>`${payouts.requestBody}->>'pix_key'` })
+    .from(payouts)
+    .where(and(eq(payouts.state, "intent"), isNotNull(payouts.batchId), isNotNull(payouts.requestBody), where))
+    .for("update");
+  for (const intent of intents) {
+    if (!intent.batchId || intent.rowNumber === null || !intent.pixKey) continue;
+    await db
+      .update(payoutBatchRows)
+      .set({ status: "pending", payoutId: null, pixKey: intent.pixKey, dispatchedAt: null })
+      .where(and(eq(payoutBatchRows.batchId, intent.batchId), eq(payoutBatchRows.rowNumber, intent.rowNumber), eq(payoutBatchRows.payoutId, intent.id)));
+  }
+  if (intents.length > 0) await db.delete(payouts).where(inArray(payouts.id, intents.map((i) => i.id)));
+  if (audit) await appendAudit(tx, audit);
+  return intents.length;
+}
+
+/** Every claimed row of the batch whose send has not started (maybe_sent false), back to pending: its batch paused for its credential. */
+export function returnUnsentRows(ledger: Ledger, batch: { id: string; businessId: string }): Promise<number> {
+  return inTransaction(ledger, (tx) => returnToBatch(tx, and(eq(payouts.businessId, batch.businessId), eq(payouts.batchId, batch.id), eq(payouts.maybeSent, false))));
+}
+
+/**
+ * The batch row payout under `idempotencyKey` whose only send the API refused with a 401 (a definite refusal:
+ * nothing was made), back to pending, audited. The caller holds its send lease and knows no earlier send may have
+ * reached the API. True when it was returned.
+ */
+export async function returnRefusedRow(ledger: Ledger, businessId: string, idempotencyKey: string, audit: AuditEntryInput): Promise<boolean> {
+  const returned = await inTransaction(ledger, (tx) => returnToBatch(tx, and(eq(payouts.businessId, businessId), eq(payouts.idempotencyKey, idempotencyKey)), audit));
+  return returned > 0;
 }

@@ -137,7 +137,8 @@ export const BATCH_CANCELLED_CODE = "batch_cancelled";
 
 /**
  * A row's status as the batch API shows it, from the row and its payout:
- * pending / cancelled before a payout exists, then the payout's state and
+ * pending / cancelled before a payout exists (failed for a key_conflict row, which never has one: its key was
+ * taken by a payout that is not its own, and nothing was sent), then the payout's state and
  * upstream status (docs/batch-payouts.md has the table). It follows whatever a
  * person's review sets: closed as handled reads `handled`, a payout found and
  * attached reads as its upstream status.
@@ -145,6 +146,7 @@ export const BATCH_CANCELLED_CODE = "batch_cancelled";
 export const ROW_STATUS_SQL: SQL<string> = sql<string>`CASE
   WHEN ${payoutBatchRows.status} = 'pending' THEN 'pending'
   WHEN ${payoutBatchRows.status} = 'cancelled' THEN 'cancelled'
+  WHEN ${payoutBatchRows.status} = 'key_conflict' THEN 'failed'
   WHEN ${payouts.state} IN ('intent', 'uncertain') THEN 'sending'
   WHEN ${payouts.state} = 'needs_review' THEN 'needs_review'
   WHEN ${payouts.state} = 'handled' THEN 'handled'
@@ -185,7 +187,7 @@ export function listBatchRows(ledger: Ledger, businessId: string, batchId: strin
       status: ROW_STATUS_SQL,
       payoutId: payouts.payoutId,
       endToEndId: payouts.endToEndId,
-      failureReason: sql<string | null>`CASE WHEN ${payouts.state} = 'rejected' THEN coalesce(${payouts.lastErrorMessage}, ${payouts.lastErrorCode}) ELSE ${payouts.failureReason} END`,
+      failureReason: sql<string | null>`CASE WHEN ${payoutBatchRows.status} = 'key_conflict' THEN ${payoutBatchRows.failureReason} WHEN ${payouts.state} = 'rejected' THEN coalesce(${payouts.lastErrorMessage}, ${payouts.lastErrorCode}) ELSE ${payouts.failureReason} END`,
       feeCentavos: payouts.feeCentavos,
     })
     .from(payoutBatchRows)

@@ -14,7 +14,7 @@
  * after a send without a definite answer, a refusal of a re-send says nothing
  * about the first one, so the row waits for a person instead.
  */
-import { and, eq, getTableColumns, inArray, isNotNull, sql, type WithSubquery } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNotNull, isNull, sql, type WithSubquery } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { AuditEntryInput } from "./audit";
 import { auditValues } from "./audit-values";
@@ -192,6 +192,8 @@ export function markPayoutHandled(ledger: Ledger, businessId: string, idempotenc
 /**
  * rejected → intent: the operator sends a refused payout again (after fixing what
  * was wrong upstream). Nothing was made for the key, so it is clean again.
+ * Never a batch row's payout (null): only the batch worker sends those, and one
+ * its batch's cancel closed must stay closed.
  */
 export async function reopenRejectedIntent(
   ledger: Ledger,
@@ -199,7 +201,12 @@ export async function reopenRejectedIntent(
   idempotencyKey: string,
   input: { body: PayoutRequestBody; credentialSeal: string | null },
 ): Promise<PayoutRecord | null> {
-  return move(ledger, businessId, idempotencyKey, ["rejected"], { state: "intent", requestBody: input.body, credentialSeal: input.credentialSeal });
+  const [row] = await ledger.db
+    .update(payouts)
+    .set({ state: "intent", requestBody: input.body, credentialSeal: input.credentialSeal, updatedAt: sql`now()` })
+    .where(and(eq(payouts.businessId, businessId), eq(payouts.idempotencyKey, idempotencyKey), eq(payouts.state, "rejected"), isNull(payouts.batchId)))
+    .returning(recordColumns);
+  return row ?? null;
 }
 
 function failureColumns(failure: PayoutFailure) {

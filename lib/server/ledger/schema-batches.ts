@@ -1,10 +1,11 @@
 /**
  * Drizzle table definitions of the batch payouts (docs/batch-payouts.md), re-exported by schema.ts.
- * They mirror `lib/server/ledger/migrations/*.sql` (0005, 0006, 0007, 0008): the SQL files are the
+ * They mirror `lib/server/ledger/migrations/*.sql` (0005, 0006, 0007, 0008, 0010): the SQL files are the
  * source of truth; change both together (docs/ledger.md, "Adding a migration").
  */
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, primaryKey, text, unique, uuid } from "drizzle-orm/pg-core";
+import { BATCH_PAUSE_REASONS } from "@/lib/shared/schemas/payout-batches";
 import { centavos, timestamptz } from "./schema-columns";
 
 /**
@@ -19,6 +20,9 @@ export interface LeftOutRowRecord {
 
 export const BATCH_STATES = ["awaiting_confirmation", "sending", "paused", "completed", "cancelled"] as const;
 export type BatchState = (typeof BATCH_STATES)[number];
+
+/** Why the worker paused a batch: its sealed credential no longer opens, or the API refused it (401). */
+export { BATCH_PAUSE_REASONS, type BatchPauseReason } from "@/lib/shared/schemas/payout-batches";
 
 /** A batch of payouts from a file (docs/batch-payouts.md). */
 export const payoutBatches = pgTable(
@@ -51,6 +55,8 @@ export const payoutBatches = pgTable(
     columns: jsonb("columns").$type<string[]>(),
     /** The file's rows not in the batch, for the results file only (migration 0008); null when none were given. */
     leftOutRows: jsonb("left_out_rows").$type<LeftOutRowRecord[]>(),
+    /** Why the worker paused it (migration 0010); null when a person paused it, and after a resume. */
+    pausedReason: text("paused_reason", { enum: BATCH_PAUSE_REASONS }),
   },
   (t) => [
     unique("payout_batches_business_idempotency_key_unique").on(t.businessId, t.idempotencyKey),
@@ -64,7 +70,8 @@ export const payoutBatches = pgTable(
   ],
 );
 
-export const BATCH_ROW_STATES = ["pending", "dispatched", "cancelled"] as const;
+/** key_conflict: its key was already taken by a payout that is not its own; never sent, never linked (migration 0010). */
+export const BATCH_ROW_STATES = ["pending", "dispatched", "cancelled", "key_conflict"] as const;
 export type BatchRowState = (typeof BATCH_ROW_STATES)[number];
 
 /** One row of a batch; once dispatched, its payout is the row of `payouts` named by payoutId. */
@@ -86,6 +93,8 @@ export const payoutBatchRows = pgTable(
     original: jsonb("original").$type<[string, string][]>().notNull(),
     payoutId: uuid("payout_id"),
     dispatchedAt: timestamptz("dispatched_at"),
+    /** Why a row ended without a payout of its own (a key_conflict row); null otherwise (migration 0010). */
+    failureReason: text("failure_reason"),
   },
   (t) => [
     primaryKey({ name: "payout_batch_rows_pkey", columns: [t.batchId, t.rowNumber] }),

@@ -92,20 +92,21 @@ export async function pausePayoutBatch(ctx: Ctx<unknown>): Promise<HandlerResult
   if (batch.status !== "sending") throw notNow(batch, "paused");
   const moved = await moveAudited(ctx, batch, {
     from: ["sending"],
-    changes: { status: "paused", pausedByName: ctx.actor.name, pausedAt: new Date(serverClock().now()) },
+    changes: { status: "paused", pausedByName: ctx.actor.name, pausedAt: new Date(serverClock().now()), pausedReason: null },
     action: "batch.paused",
   });
   return moved ? answer(ctx, moved) : pausePayoutBatch(ctx);
 }
 
-// POST /api/payout-batches/{id}/resume: sending again, with the resuming operator's credential.
+// POST /api/payout-batches/{id}/resume: sending again, with the resuming operator's credential (a fresh seal: also
+// after a pause for a credential that expired or that the API refused), from the rows still pending.
 export async function resumePayoutBatch(ctx: Ctx<unknown>): Promise<HandlerResult> {
   const batch = await batchOr404(ctx.ledger, ctx.businessId, ctx.params.id);
   if (batch.status === "sending") return answer(ctx, batch);
   if (batch.status !== "paused") throw notNow(batch, "resumed");
   const moved = await moveAudited(ctx, batch, {
     from: ["paused"],
-    changes: { status: "sending", credentialSeal: await sealForBatch(ctx.session), backoffUntil: null },
+    changes: { status: "sending", credentialSeal: await sealForBatch(ctx.session), backoffUntil: null, pausedReason: null },
     action: "batch.resumed",
   });
   if (!moved) return resumePayoutBatch(ctx);

@@ -26,6 +26,7 @@ export function toBatchView(batch: BatchRecord, progress: BatchProgress | undefi
     id: batch.id,
     file_name: batch.fileName,
     status: batch.status,
+    paused_reason: batch.status === "paused" ? batch.pausedReason : null,
     created_at: batch.createdAt.toISOString(),
     created_by: batch.createdByName,
     confirmed_at: batch.confirmedAt?.toISOString() ?? null,

@@ -9,10 +9,12 @@ import {
   listFinishedPausedBatches,
   listWorkBatches,
   pauseForCredential,
+  returnUnsentRows,
   setBatchBackoff,
   type Ledger,
   type WorkBatch,
 } from "@/lib/server/ledger";
+import type { BatchPauseReason } from "@/lib/server/ledger/schema";
 import { serverClock } from "@/lib/server/clock";
 import { log } from "@/lib/server/log";
 import { isPaymentsApiError, type Credential, type PaymentsClient } from "@/lib/server/payments-api/client";
@@ -50,6 +52,8 @@ export interface BatchPassSummary {
   backoffs: number;
   lookedUp: number;
   completed: number;
+  /** Rows the API refused for the batch's credential (401): back to pending, their batch paused until a resume. */
+  refused: number;
 }
 
 /** How long the whole batch waits at least after the API said "slow down" (also when it did not say for how long). */
@@ -91,14 +95,14 @@ export async function runBatchPass(ledger: Ledger, options: BatchPassOptions): P
   const policy = options.policy ?? payoutPolicy();
   const clientFor = options.clientFor ?? ((credential: Credential) => apiClientFor(credential));
   const clock = serverClock();
-  const summary: BatchPassSummary = { claimed: 0, submitted: 0, rejected: 0, unknown: 0, busy: 0, backoffs: 0, lookedUp: 0, completed: 0 };
+  const summary: BatchPassSummary = { claimed: 0, submitted: 0, rejected: 0, unknown: 0, busy: 0, backoffs: 0, lookedUp: 0, completed: 0, refused: 0 };
 
   const active: Active[] = [];
   for (const batch of await listWorkBatches(ledger)) {
     const credential = await openCredential(batch.credentialSeal, clock.now());
     if (!credential) {
       // The operator's session (and so the seal) ended: an operator resumes it with their own.
-      if (await pauseForCredential(ledger, batch.id, BATCH_WORKER_ACTOR.name)) await auditBatch(ledger, batch, "batch.paused", { reason: "credential_expired" });
+      if (await pauseForCredential(ledger, batch, "credential_expired", BATCH_WORKER_ACTOR.name)) await auditPause(ledger, batch, "credential_expired");
       continue;
     }
     active.push({ batch, api: clientFor(credential), credential });
@@ -133,6 +137,8 @@ async function sendRows(ledger: Ledger, batches: Active[], options: BatchPassOpt
   const open = [...batches];
   // Batches the API told to slow down: their queued rows wait (a batch with nothing left to claim still sends its queue).
   const slowed = new Set<Active>();
+  // Batches whose credential the API refused (401): nothing more of theirs is sent with it.
+  const refused = new Set<Active>();
   const queue: QueuedRow[] = [];
   const lanes = Math.max(1, options.concurrency);
   const maxClaims = options.maxClaims ?? Number.POSITIVE_INFINITY;
@@ -165,7 +171,8 @@ async function sendRows(ledger: Ledger, batches: Active[], options: BatchPassOpt
       const row = queue.shift();
       // A batch told to slow down sends nothing more in this pass: its rows claimed but not sent
       // are unresolved intents, which the reconciler sends with their own keys (after RECONCILE_AFTER_MS).
-      if (row && slowed.has(row.from)) continue;
+      // A batch whose credential was refused sends nothing more either: its claimed rows went back to pending.
+      if (row && (slowed.has(row.from) || refused.has(row.from))) continue;
       if (row) {
         // With more than one lane the next group is claimed while this one is sent, so the lanes do not wait for it.
         if (lanes > 1 && queue.length < lanes / 2 && claiming === null && canClaim()) refill().catch((error: unknown) => log.error("batch_worker.claim_failed", { error }));
@@ -182,9 +189,23 @@ async function sendRows(ledger: Ledger, batches: Active[], options: BatchPassOpt
       const current = queued.from;
       await options.pacer?.take();
       const outcome = await sendPayout(
-        { ledger, api: current.api, businessId: current.batch.businessId, actor: BATCH_WORKER_ACTOR, action: "payout.create", mayResolveReview: false },
+        { ledger, api: current.api, businessId: current.batch.businessId, actor: BATCH_WORKER_ACTOR, action: "payout.create", mayResolveReview: false, returnRefusedToBatch: true },
         queued.idempotencyKey,
-      );
+      ).catch((error: unknown) => {
+        // Its intent went back to pending meanwhile (its batch's credential was refused): nothing to send.
+        log.warn("batch_worker.send_skipped", { idempotencyKey: queued.idempotencyKey, error });
+        return null;
+      });
+      if (outcome === null) continue;
+      if (outcome.kind === "credential_refused") {
+        summary.refused += 1;
+        if (!refused.has(current)) {
+          refused.add(current);
+          drop(open, current);
+          await pauseRefused(ledger, current.batch);
+        }
+        continue;
+      }
       if (outcome.kind === "submitted") summary.submitted += 1;
       else if (outcome.kind === "rejected") summary.rejected += 1;
       else if (outcome.kind === "busy") summary.busy += 1;
@@ -201,6 +222,16 @@ async function sendRows(ledger: Ledger, batches: Active[], options: BatchPassOpt
   };
   await Promise.all(Array.from({ length: lanes }, () => lane().catch((error: unknown) => log.error("batch_worker.lane_failed", { error }))));
   return open;
+}
+
+/**
+ * The API refused the batch's credential (a key rotated or revoked): the batch pauses with that reason until a
+ * person resumes it with their own credential (only if the seal this pass used is still the batch's: a resume that
+ * stored a fresh one meanwhile stands), and its claimed rows not yet sent go back to pending for that resume.
+ */
+async function pauseRefused(ledger: Ledger, batch: WorkBatch): Promise<void> {
+  if (await pauseForCredential(ledger, batch, "credential_refused", BATCH_WORKER_ACTOR.name)) await auditPause(ledger, batch, "credential_refused");
+  await returnUnsentRows(ledger, batch);
 }
 
 function drop(list: Active[], item: Active): void {
@@ -229,6 +260,10 @@ async function followUp(ledger: Ledger, batches: Active[], options: BatchPassOpt
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));
   }
+}
+
+function auditPause(ledger: Ledger, batch: { id: string; businessId: string }, reason: BatchPauseReason) {
+  return auditBatch(ledger, batch, "batch.paused", { status: "paused", reason });
 }
 
 function auditBatch(ledger: Ledger, batch: { id: string; businessId: string }, action: "batch.paused" | "batch.completed", after: Record<string, unknown>) {

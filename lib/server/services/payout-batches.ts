@@ -13,6 +13,8 @@ import {
 } from "@/lib/server/ledger";
 import { serverClock } from "@/lib/server/clock";
 import { type CreateBatchInput } from "@/lib/shared/schemas/payout-batches";
+// A row's payout's key upstream, derived from the batch and the row (a re-send is always a replay); reserved for the worker.
+import { batchRowKey } from "@/lib/shared/schemas/payout";
 import { maskPixKey } from "@/lib/shared/validation/pix-mask";
 import { BffError } from "../http/errors";
 import type { HandlerResult, SessionContext } from "../http/handler";
@@ -20,10 +22,6 @@ import { RATE_WINDOW_MS, toBatchRowView, toBatchView } from "./payout-batch-view
 
 type Ctx<P = unknown, B = unknown> = SessionContext<P, unknown, B>;
 
-/** The idempotency key of a row's payout upstream: derived from the batch and the row, so a re-send is always a replay. */
-export function batchRowKey(batchId: string, rowNumber: number): string {
-  return `batch-${batchId}-${rowNumber}`;
-}
 
 /** Fingerprint of a whole creation request, to tell a retry (same) from a reused key (different). */
 function batchRequestHash(input: CreateBatchInput): string {

@@ -8,6 +8,7 @@ import {
   movePayoutToReview,
   payoutLeaseName,
   rejectPayoutIntent,
+  returnRefusedRow,
   type AuditEntryInput,
   type HeldLease,
   type Ledger,
@@ -41,7 +42,12 @@ export type SendOutcome =
   /** Resolved before this sender got the lease (or not sendable by it): nothing sent. */
   | { kind: "settled"; record: PayoutRecord }
   /** Someone else is sending it right now: nothing sent. */
-  | { kind: "busy" };
+  | { kind: "busy" }
+  /**
+   * A batch row's payout the API refused for its credential (401, so nothing was made): back to its batch as a
+   * pending row, to be sent with the same key once the batch has a credential the API takes (returnRefusedToBatch only).
+   */
+  | { kind: "credential_refused"; error: unknown };
 
 export type SendAction = "payout.create" | "payout.reconcile" | "payout.check_again";
 
@@ -53,6 +59,8 @@ export interface SendContext {
   action: SendAction;
   /** Whether a row waiting for a person may be sent (a person's "check again": yes; the reconciler: no). */
   mayResolveReview: boolean;
+  /** The batch worker's sends: a batch row's payout refused with a 401 goes back to its batch instead of failing (credential_refused). */
+  returnRefusedToBatch?: boolean;
 }
 
 function withoutSecrets(row: PayoutRow): PayoutRecord {
@@ -182,6 +190,10 @@ async function recordFailure(ctx: SendContext, lease: HeldLease, row: PayoutRow,
 
   // Definite only if nothing before this send could have reached the API, and nothing in it did.
   const definite = !sentBefore && refusal(error) !== null && !(isPaymentsApiError(error) && error.maybeCommitted);
+  if (definite && ctx.returnRefusedToBatch && row.batchId !== null && isPaymentsApiError(error) && error.status === 401) {
+    // The key is clean (nothing was made): the row waits for its batch's resume, not for a person.
+    if (await returnRefusedRow(ledger, businessId, key, audit("failure", { returned_to_batch: true, reason: "credential_refused" }).entry)) return { kind: "credential_refused", error };
+  }
   if (definite) {
     const record = await rejectPayoutIntent(ledger, businessId, key, failure, audit("failure", null));
     lease.released();

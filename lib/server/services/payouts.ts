@@ -1,7 +1,8 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { getPayoutByIdempotencyKey, recordPayoutIntent, reopenRejectedIntent, type PayoutRecord } from "@/lib/server/ledger";
-import type { CreatePayoutBody, PayoutInput } from "@/lib/shared/schemas/payout";
+import { z } from "zod";
+import { payoutIdempotencyKeySchema, type CreatePayoutBody, type PayoutInput } from "@/lib/shared/schemas/payout";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
 import { sealCredential } from "@/lib/server/session/credential-seal";
 import { serverClock } from "@/lib/server/clock";
@@ -25,12 +26,16 @@ export function payoutRequestHash(body: CreatePayoutBody): string {
  * Sends the payout, or — when another request or instance is sending the same
  * key right now — waits for that send's outcome instead of sending it too.
  */
-export async function sendOrAwait(ctx: SendContext, key: string): Promise<Exclude<SendOutcome, { kind: "busy" }>> {
+type AnsweredOutcome = Exclude<SendOutcome, { kind: "busy" } | { kind: "credential_refused" }>;
+
+export async function sendOrAwait(ctx: SendContext, key: string): Promise<AnsweredOutcome> {
   const policy = payoutPolicy();
   const clock = serverClock();
   const giveUpAt = clock.now() + policy.inFlightWaitMs;
   for (;;) {
     const outcome = await sendPayout(ctx, key);
+    // Only the batch worker asks for a refused batch row back (returnRefusedToBatch); a person's send gets the refusal.
+    if (outcome.kind === "credential_refused") throw outcome.error;
     if (outcome.kind !== "busy") return outcome;
     if (clock.now() >= giveUpAt) {
       throw new BffError(409, "payout_in_progress", "This payout is being sent right now by another request. Its outcome will show in the register shortly; check again in a moment with the same key.", {
@@ -42,7 +47,7 @@ export async function sendOrAwait(ctx: SendContext, key: string): Promise<Exclud
 }
 
 /** The HTTP answer for an outcome: the row, the API's refusal, or "outcome unknown". */
-export function answerFor(outcome: Exclude<SendOutcome, { kind: "busy" }>, created: boolean): HandlerResult {
+export function answerFor(outcome: AnsweredOutcome, created: boolean): HandlerResult {
   const { record } = outcome;
   if (outcome.kind === "submitted") return { status: created ? 201 : 200, data: registerView(record), requestId: outcome.requestId };
   if (outcome.kind === "rejected") throw outcome.error;
@@ -70,10 +75,18 @@ export function answerFor(outcome: Exclude<SendOutcome, { kind: "busy" }>, creat
   );
 }
 
+/** A key a client may send a single payout with: never a batch row's (the batch worker's alone), checked before anything is written or sent. */
+function clientPayoutKey(key: string): string {
+  const parsed = z.safeParse(payoutIdempotencyKeySchema, key);
+  if (parsed.success) return parsed.data;
+  const message = parsed.error.issues[0]?.message ?? "validation.idempotencyKey";
+  throw new BffError(422, "validation_error", "This idempotency key cannot be used for a payout.", { fields: { idempotency_key: message } });
+}
+
 // POST /api/payouts body: write-ahead intent, then one send under the payout's lease.
 export async function issuePayout(ctx: SessionContext<unknown, unknown, PayoutInput>): Promise<HandlerResult> {
   const { ledger, api, businessId, actor, body: input, session } = ctx;
-  const key = ctx.idempotencyKey ?? "";
+  const key = clientPayoutKey(ctx.idempotencyKey ?? "");
   const body: CreatePayoutBody = { ...input, idempotency_key: key };
   const requestHash = payoutRequestHash(body);
 

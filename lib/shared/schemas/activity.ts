@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = [
   "batch.resumed",
   "batch.cancelled",
   "batch.completed",
+  /** The worker found a row's key already taken by a payout that is not the row's: the row was not sent nor linked. */
+  "batch.row_key_conflict",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

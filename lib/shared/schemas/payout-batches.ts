@@ -13,6 +13,10 @@ import { payoutInputSchema, pixKeyTypeSchema } from "./payout";
 export const BATCH_STATUSES = ["awaiting_confirmation", "sending", "paused", "completed", "cancelled"] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
 
+/** Why the worker paused a batch, until a person resumes it with their own credential. */
+export const BATCH_PAUSE_REASONS = ["credential_expired", "credential_refused"] as const;
+export type BatchPauseReason = (typeof BATCH_PAUSE_REASONS)[number];
+
 /** Batch statuses the pages keep polling in. */
 export const LIVE_BATCH_STATUSES = ["sending", "paused"] as const satisfies readonly BatchStatus[];
 
@@ -225,6 +229,11 @@ export const batchSchema = z.object({
   file_name: z.string(),
   /** One of BATCH_STATUSES (unknown values kept as sent). */
   status: z.string(),
+  /**
+   * Why the worker paused it (BATCH_PAUSE_REASONS): its credential expired, or the API refused it; null when a
+   * person paused it or it is not paused (also absent, or a reason this page does not know, from another server).
+   */
+  paused_reason: z.catch(z.nullable(z.enum(BATCH_PAUSE_REASONS)), null),
   created_at: z.string(),
   /** The creator as the audit log names actors. */
   created_by: z.string(),

@@ -30,6 +30,25 @@ export const payoutInputSchema = z
 export type PayoutInput = z.output<typeof payoutInputSchema>;
 export type PayoutFormValues = z.input<typeof payoutInputSchema>;
 
+/**
+ * The idempotency keys of the batch rows' payouts, `batch-<batch id>-<row number>`, are the batch worker's alone:
+ * a single payout sent with one would take a row's key, and the row could then read as its payout (issue: a batch
+ * row reported paid while its payee got nothing). Any key starting with `batch-`, in any case, is refused from a
+ * client; the browser's keys are UUIDs and never start so.
+ */
+export const BATCH_ROW_KEY_PREFIX = "batch-";
+
+export function batchRowKey(batchId: string, rowNumber: number): string {
+  return `${BATCH_ROW_KEY_PREFIX}${batchId}-${rowNumber}`;
+}
+
+export function isBatchRowKey(key: string): boolean {
+  return key.slice(0, BATCH_ROW_KEY_PREFIX.length).toLowerCase() === BATCH_ROW_KEY_PREFIX;
+}
+
+/** The idempotency key a client may send a single payout with: any valid key but the batch rows' (422 `validation.idempotencyKeyReserved`). */
+export const payoutIdempotencyKeySchema = idempotencyKeySchema.check(z.refine((key: string) => !isBatchRowKey(key), { error: "validation.idempotencyKeyReserved" }));
+
 /** Body of POST /v1/payouts: the operator's input plus the operation's idempotency key. */
 export const createPayoutBodySchema = z.object({
   amount_centavos: positiveCentavosSchema,

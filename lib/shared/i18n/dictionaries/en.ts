@@ -213,6 +213,7 @@ export const en = {
   "validation.dateOutOfRange": "Use a date from 1 January 2000 to 1 January 2100.",
   "validation.id": "Invalid ID: use only letters, digits, _ and -.",
   "validation.idempotencyKey": "Invalid idempotency key.",
+  "validation.idempotencyKeyReserved": "This idempotency key has the form of a batch row's (batch-…), which only the batch sends. Start a new payout.",
   "validation.slug": "Use 3 to 64 lowercase letters, digits and hyphens (e.g. online-course).",
   "validation.integer": "Use a whole number.",
   "validation.positive": "Must be greater than zero.",

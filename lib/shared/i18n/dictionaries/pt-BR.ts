@@ -216,6 +216,7 @@ export const ptBR = {
   "validation.dateOutOfRange": "Use uma data de 1º de janeiro de 2000 a 1º de janeiro de 2100.",
   "validation.id": "ID inválido: use só letras, números, _ e -.",
   "validation.idempotencyKey": "Chave de idempotência inválida.",
+  "validation.idempotencyKeyReserved": "Esta chave de idempotência tem a forma da chave de uma linha de lote (batch-…), que só o lote envia. Comece um novo repasse.",
   "validation.slug": "Use de 3 a 64 letras minúsculas, números e hífens (ex.: curso-online).",
   "validation.integer": "Use um número inteiro.",
   "validation.positive": "Deve ser maior que zero.",

@@ -33,6 +33,7 @@ export const activityPtBR = {
   "activity.action.batch.resumed": "Retomou lote de repasses",
   "activity.action.batch.cancelled": "Cancelou lote de repasses",
   "activity.action.batch.completed": "Lote de repasses concluído",
+  "activity.action.batch.row_key_conflict": "Linha de lote não enviada: chave já usada por outro repasse",
 
   "activity.role.system": "Sistema",
   "activity.target.payout": "Repasse",
@@ -149,6 +150,7 @@ export const activityEn = {
   "activity.action.batch.resumed": "Resumed a payout batch",
   "activity.action.batch.cancelled": "Cancelled a payout batch",
   "activity.action.batch.completed": "Payout batch completed",
+  "activity.action.batch.row_key_conflict": "Batch row not sent: its key was used by another payout",
 
   "activity.role.system": "System",
   "activity.target.payout": "Payout",

@@ -1,0 +1,108 @@
+/**
+ * A batch whose credential the API refuses mid-way (a key rotated or revoked: 401) pauses for its credential
+ * instead of failing its remaining rows; the row the 401 came on goes back to pending (nothing was made), and a
+ * person's resume with a valid credential carries on from there, every row's key making one payout. A worker still
+ * holding the refused seal never undoes a resume that stored a fresh one (compare-and-set on the seal).
+ */
+import { describe, expect, it } from "vitest";
+import * as activity from "@/app/api/activity/route";
+import * as resume from "@/app/api/payout-batches/[id]/resume/route";
+import { getLedger, listWorkBatches, pauseForCredential } from "@/lib/server/ledger";
+import { runBatchPass } from "@/lib/server/services/payout-batch-worker";
+import { reconcilePayouts } from "@/lib/server/services/reconciler";
+import { apiClientFor } from "@/lib/server/payments-api/for-credential";
+import { PaymentsApiError, type Credential, type PaymentsClient } from "@/lib/server/payments-api/client";
+import type { ActivityEntry } from "@/lib/shared/schemas/activity";
+import type { Batch } from "@/lib/shared/schemas/payout-batches";
+import { call } from "../helpers/bff";
+import { setUpBffHarness } from "../helpers/bff-suite";
+import { batchRows, confirmBatch, createBatch, readBatch, readRows, runUntilDone, upstreamByKey } from "../helpers/batches";
+
+const ctx = setUpBffHarness({ env: { PAYOUT_REFRESH_EVERY_MS: "100" } });
+
+async function resumeBatch(id: string): Promise<Batch> {
+  const result = await call(resume.POST, `/api/payout-batches/${id}/resume`, { method: "POST", cookie: ctx.cookie, params: { id }, body: {} });
+  expect(result.status, result.text).toBe(200);
+  return result.json.data as Batch;
+}
+
+async function sealOf(batchId: string): Promise<string | null> {
+  return (await listWorkBatches(await getLedger())).find((b) => b.id === batchId)?.credentialSeal ?? null;
+}
+
+describe("a batch whose credential the API refuses (401)", () => {
+  it("pauses for its credential with the remaining rows untouched; resumed with a valid one, every row completes, each key making one payout", async () => {
+    const ledger = await getLedger();
+    const batch = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, batchRows(8, { prefix: "revoked" })));
+    expect((await runBatchPass(ledger, { concurrency: 2, maxClaims: 3 })).submitted).toBe(3);
+
+    // The key is revoked mid-batch: every request with it is now refused.
+    await ctx.harness.sandbox.setFaults([{ kind: "error401", method: "POST", path: "/v1/payouts" }]);
+    const refused = await runBatchPass(ledger, { concurrency: 2 });
+    expect(refused.refused).toBeGreaterThan(0);
+    expect(refused).toMatchObject({ rejected: 0, unknown: 0 });
+
+    const paused = await readBatch(ctx.cookie, batch.id);
+    expect(paused).toMatchObject({ status: "paused", paused_reason: "credential_refused" });
+    expect(paused.counts).toMatchObject({ pending: 5, failed: 0, needs_review: 0, cancelled: 0 });
+    const rows = await readRows(ctx.cookie, batch.id);
+    expect(rows.filter((r) => r.status === "pending").map((r) => r.row_number)).toEqual([5, 6, 7, 8, 9]);
+    expect(rows.filter((r) => r.status === "pending").every((r) => r.payout_id === null && r.failure_reason === null)).toBe(true);
+    const audit = (await call(activity.GET, `/api/activity?target_id=${batch.id}`, { cookie: ctx.cookie })).json.data as { items: ActivityEntry[] };
+    expect(audit.items.find((e) => e.action === "batch.paused")).toMatchObject({ actor: { name: "batch worker" }, after: { reason: "credential_refused" } });
+    const refusedKeys = (await ctx.harness.sandbox.payoutRequests()).filter((r) => r.outcome === "401").map((r) => r.idempotency_key);
+    expect(refusedKeys.length).toBeGreaterThan(0);
+
+    // Paused, nothing more is sent, by the worker or the reconciler; the rows stay as they are.
+    expect((await runBatchPass(ledger, { concurrency: 2 })).claimed).toBe(0);
+    await reconcilePayouts(ledger, { olderThanMs: 0 });
+    expect((await readBatch(ctx.cookie, batch.id)).counts.pending).toBe(5);
+
+    // A valid credential again (the new key): the operator signed in with it resumes; sending carries on.
+    await ctx.harness.sandbox.clearFaults();
+    expect(await resumeBatch(batch.id)).toMatchObject({ status: "sending", paused_reason: null });
+    const { batch: done } = await runUntilDone(ctx.harness, ctx.cookie, batch.id);
+    expect(done.status).toBe("completed");
+    expect(done.counts).toMatchObject({ paid: 8, failed: 0, pending: 0 });
+    const upstream = await upstreamByKey(ctx.harness, batch.id);
+    expect(upstream.size).toBe(8);
+    expect([...upstream.values()].every((count) => count === 1)).toBe(true);
+    // The refused row was retried with its own key: the 401, then the one payout (the sandbox creates with a 200).
+    for (const key of refusedKeys) {
+      expect((await ctx.harness.sandbox.payoutRequests()).filter((r) => r.idempotency_key === key).map((r) => r.outcome)).toEqual(["401", "200"]);
+    }
+  }, 120_000);
+
+  it("a worker still holding the refused seal does not undo a resume that stored a fresh one meanwhile", async () => {
+    const ledger = await getLedger();
+    const batch = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, batchRows(3, { prefix: "stale-seal" })));
+    const refusedSeal = (await sealOf(batch.id)) ?? "";
+    let freshSeal: string | null = null;
+    let first = true;
+    // The worker's lane is on its first row with the refused credential. Before its 401 comes back, another lane
+    // (or instance) got its own 401 and paused the batch, and an operator resumed it with a valid credential.
+    const clientFor = (credential: Credential): PaymentsClient => {
+      const api = apiClientFor(credential);
+      return {
+        ...api,
+        createPayout: async (body) => {
+          if (!first) return api.createPayout(body);
+          first = false;
+          expect(await pauseForCredential(ledger, { id: batch.id, credentialSeal: refusedSeal }, "credential_refused", "batch worker")).toBe(true);
+          await resumeBatch(batch.id);
+          freshSeal = await sealOf(batch.id);
+          throw new PaymentsApiError({ kind: "http", status: 401, code: "invalid_credentials", message: "The API key is not valid.", details: {}, attempts: 1, retryable: false });
+        },
+      };
+    };
+    expect(await runBatchPass(ledger, { concurrency: 1, clientFor })).toMatchObject({ refused: 1, rejected: 0 });
+
+    expect(freshSeal).not.toBeNull();
+    expect(freshSeal).not.toBe(refusedSeal);
+    expect(await readBatch(ctx.cookie, batch.id)).toMatchObject({ status: "sending", paused_reason: null });
+    expect(await sealOf(batch.id)).toBe(freshSeal);
+    const { batch: done } = await runUntilDone(ctx.harness, ctx.cookie, batch.id);
+    expect(done.counts).toMatchObject({ paid: 3, failed: 0 });
+    expect([...(await upstreamByKey(ctx.harness, batch.id)).values()]).toEqual([1, 1, 1]);
+  }, 120_000);
+});

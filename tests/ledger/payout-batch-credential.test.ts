@@ -1,0 +1,80 @@
+/**
+ * The worker's pause for a credential is a compare-and-set on the seal it used, and rows claimed but never sent
+ * go back to pending with their keys (their intents, which made nothing, removed).
+ */
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import {
+  beginPayoutSend,
+  claimBatchRow,
+  createBatch,
+  getBatch,
+  getPayoutByIdempotencyKey,
+  listBatchRows,
+  listWorkBatches,
+  moveBatch,
+  pauseForCredential,
+  returnUnsentRows,
+  type Ledger,
+} from "@/lib/server/ledger";
+import { ACME, ALICE, drivers, useLedger } from "./helpers";
+
+const OLD_SEAL = "Fe26.2**old-seal";
+const NEW_SEAL = "Fe26.2**new-seal";
+const prepare = async () => ({ requestHash: "hash", credentialSeal: OLD_SEAL, actor: ALICE });
+
+async function sendingBatch(ledger: Ledger, rows: number) {
+  const id = randomUUID();
+  await createBatch(ledger, {
+    id,
+    businessId: ACME,
+    idempotencyKey: randomUUID(),
+    requestHash: "h",
+    fileName: "lista.csv",
+    actor: ALICE,
+    totalCentavos: rows * 100,
+    rows: Array.from({ length: rows }, (_, i) => ({
+      rowNumber: i + 2,
+      idempotencyKey: `batch-${id}-${i + 2}`,
+      amountCentavos: 100,
+      pixKeyType: "email",
+      pixKey: `p${i}@example.com`,
+      pixKeyMasked: "p***@example.com",
+      description: null,
+      name: null,
+      original: [["chave", `p${i}@example.com`]],
+    })),
+  });
+  await moveBatch(ledger, ACME, id, ["awaiting_confirmation"], { status: "sending", credentialSeal: OLD_SEAL, confirmedAt: new Date() });
+  return id;
+}
+
+describe.each(drivers)("a batch's credential (%s)", (driver) => {
+  const ledger = useLedger(driver);
+
+  it("pauses only while the seal the worker used is still the batch's: a resume's fresh seal stands", async () => {
+    const id = await sendingBatch(ledger(), 1);
+    await moveBatch(ledger(), ACME, id, ["sending"], { credentialSeal: NEW_SEAL });
+    expect(await pauseForCredential(ledger(), { id, credentialSeal: OLD_SEAL }, "credential_refused", "batch worker")).toBe(false);
+    expect(await getBatch(ledger(), ACME, id)).toMatchObject({ status: "sending", pausedReason: null });
+    expect((await listWorkBatches(ledger())).find((b) => b.id === id)?.credentialSeal).toBe(NEW_SEAL);
+
+    expect(await pauseForCredential(ledger(), { id, credentialSeal: NEW_SEAL }, "credential_refused", "batch worker")).toBe(true);
+    expect(await getBatch(ledger(), ACME, id)).toMatchObject({ status: "paused", pausedReason: "credential_refused", pausedByName: "batch worker" });
+    expect((await listWorkBatches(ledger())).find((b) => b.id === id)).toBeUndefined();
+  });
+
+  it("puts the claimed rows whose send has not started back to pending, with their keys; a started send is kept", async () => {
+    const id = await sendingBatch(ledger(), 3);
+    const started = await claimBatchRow(ledger(), { id, businessId: ACME }, prepare);
+    const unsent = await claimBatchRow(ledger(), { id, businessId: ACME }, prepare);
+    expect((await beginPayoutSend(ledger(), ACME, started?.idempotencyKey ?? "", { mayResolveReview: false })).started).toBe(true);
+
+    expect(await returnUnsentRows(ledger(), { id, businessId: ACME })).toBe(1);
+    expect((await listBatchRows(ledger(), ACME, id)).map((r) => r.status)).toEqual(["sending", "pending", "pending"]);
+    expect(await getPayoutByIdempotencyKey(ledger(), ACME, unsent?.idempotencyKey ?? "")).toBeNull();
+    // Claimed again, it is the same row with the same key and Pix key.
+    expect(await claimBatchRow(ledger(), { id, businessId: ACME }, prepare)).toEqual({ rowNumber: unsent?.rowNumber, idempotencyKey: unsent?.idempotencyKey });
+    expect(await getPayoutByIdempotencyKey(ledger(), ACME, unsent?.idempotencyKey ?? "")).toMatchObject({ state: "intent", batchId: id, amountCentavos: 100 });
+  });
+});
