@@ -21,6 +21,10 @@ UPDATE subaccounts s SET business_id = lower(s.business_id)
   WHERE s.business_id <> lower(s.business_id) AND s.business_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
     AND NOT EXISTS (SELECT 1 FROM subaccounts t WHERE lower(t.business_id) = lower(s.business_id) AND t.subaccount_id = s.subaccount_id AND t.business_id <> s.business_id);
 
+UPDATE subaccount_change_requests r SET business_id = lower(r.business_id)
+  WHERE r.business_id <> lower(r.business_id) AND r.business_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+    AND NOT EXISTS (SELECT 1 FROM subaccount_change_requests t WHERE t.business_id = lower(r.business_id) AND t.subaccount_id = r.subaccount_id AND t.endpoint = r.endpoint AND t.idempotency_key = r.idempotency_key);
+
 UPDATE payout_batches b SET business_id = lower(b.business_id)
   WHERE b.business_id <> lower(b.business_id) AND b.business_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
     AND NOT EXISTS (SELECT 1 FROM payout_batches c WHERE lower(c.business_id) = lower(b.business_id) AND c.idempotency_key = b.idempotency_key AND c.id <> b.id);
