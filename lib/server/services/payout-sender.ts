@@ -68,7 +68,7 @@ export async function sendPayout(ctx: SendContext, idempotencyKey: string): Prom
     { ttlMs: payoutPolicy().leaseTtlMs, onLost: (lease) => log.error("payouts.lease_lost", { lease }) },
     async (lease): Promise<SendOutcome> => {
       // Reads the row and, if this caller may send it, notes the send as started: one statement.
-      const start = await beginPayoutSend(ledger, businessId, idempotencyKey, { mayResolveReview: ctx.mayResolveReview });
+      const start = await beginPayoutSend(ledger, businessId, idempotencyKey, { mayResolveReview: ctx.mayResolveReview, now: new Date(serverClock().now()) });
       if (!start.row) throw new Error("payout intent disappeared");
       if (!start.started) return { kind: "settled", record: withoutSecrets(start.row) };
       const { row, sentBefore } = start;
@@ -127,7 +127,7 @@ async function recordSuccess(ctx: SendContext, lease: HeldLease, row: PayoutRow,
     {
       ...submissionOf(payout, requestId, attempts),
       // The refresher follows a pending payout with the credential it was sent with, inside its window only.
-      followUpSeal: payout.status === "pending" && serverClock().now() - row.createdAt.getTime() < payoutPolicy().followUpWindowMs ? row.credentialSeal : null,
+      followUpSeal: payout.status === "pending" && serverClock().now() - row.sendStartedAt.getTime() < payoutPolicy().followUpWindowMs ? row.credentialSeal : null,
     },
     { entry, requireMove: true, release: lease },
   );
