@@ -15,6 +15,8 @@ import { setUpBffHarness } from "../helpers/bff-suite";
 const bff = setUpBffHarness();
 
 const ANA = "ana@example.com";
+/** Shorter than the client's per-attempt timeout (1.5 s in the harness). */
+const LOOKUP_DELAY_MS = 1_000;
 
 const createPayout = (key: string, amount: number, pixKey = ANA): Promise<CallResult> =>
   call(payouts.POST, "/api/payouts", {
@@ -108,16 +110,23 @@ describe("mark handled with a payout id", () => {
     expect(attached.json.data).toMatchObject({ state: "submitted", id: found });
   });
 
+  // On PGlite the lookup-then-write of one request runs without a pause, so it is on PostgreSQL
+  // (TEST_DATABASE_URL) that both checks pass before either write, and only the unique index decides.
   it("two attaches of one payout id to two rows at once: one is recorded, the other gets 409, never both", async () => {
     const first = newKey("attach-race-a");
     const second = newKey("attach-race-b");
     await unansweredRow(first, 7_705);
     await unansweredRow(second, 7_705);
     const found = await payoutMadeElsewhere(7_705, ANA);
-    // Both look the payout up at the same time, so both pass the checks before either writes.
-    await bff.harness.sandbox.addFault({ kind: "latency", method: "GET", path: "/v1/payouts/", ms: 300, count: 2 });
+    // Both look the payout up, and the API answers both at the same moment: both pass the checks before either writes.
+    const clock = bff.harness.clock;
+    const asked = clock.requested.length;
+    await bff.harness.sandbox.addFault({ kind: "latency", method: "GET", path: "/v1/payouts/", ms: LOOKUP_DELAY_MS, count: 2 });
+    const racing = Promise.all([attach(first, found), attach(second, found)]);
+    while (clock.requested.slice(asked).filter((ms) => ms === LOOKUP_DELAY_MS).length < 2) await clock.asked(clock.requested.length + 1);
+    await clock.skip(LOOKUP_DELAY_MS);
 
-    const results = await Promise.all([attach(first, found), attach(second, found)]);
+    const results = await racing;
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const conflict = results.find((r) => r.status === 409);
     expect(conflict?.json.error?.code).toBe("payout_already_recorded");
