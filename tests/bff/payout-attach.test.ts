@@ -135,4 +135,24 @@ describe("mark handled with a payout id", () => {
     expect(rows.filter((r) => r.id === found)).toHaveLength(1);
     expect(rows.map((r) => r.state).sort()).toEqual(["submitted", "uncertain"]);
   });
+
+  it("a payout a person attached to one row that the API then gives another row's own send: that row waits for a person, no second row gets the id", async () => {
+    const attachedTo = newKey("attach-shared-a");
+    await unansweredRow(attachedTo, 7_706);
+    const owner = newKey("attach-shared-b");
+    await bff.harness.sandbox.addFault({ kind: "commit_then_drop", method: "POST", path: "/v1/payouts", count: 20 });
+    expect((await createPayout(owner, 7_706)).status).toBe(504);
+    await bff.harness.sandbox.clearFaults();
+    const [made] = (await bff.harness.sandbox.payouts()).filter((p) => p.idempotency_key === owner);
+    if (!made) throw new Error("the owner's payout was not made");
+    // Same amount, type and key, made after the first row's send: nothing tells it apart, so it is attached.
+    expect((await attach(attachedTo, made.id)).status).toBe(200);
+
+    const again = await createPayout(owner, 7_706);
+    expect(again.status, again.text).toBe(504);
+    expect(again.json.error?.code).toBe("payout_outcome_unknown");
+    expect(again.json.error?.details).toMatchObject({ state: "needs_review", review_reason: "shared_payout_id", cause: "payout_already_recorded" });
+    expect(await row(owner)).toMatchObject({ state: "needs_review", id: null, review: { reason: "shared_payout_id" } });
+    expect(await row(attachedTo)).toMatchObject({ state: "submitted", id: made.id });
+  });
 });

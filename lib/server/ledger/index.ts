@@ -27,6 +27,7 @@ export {
   beginPayoutSend,
   completePayoutIntent,
   getPayoutForSend,
+  isPayoutIdTaken,
   markPayoutHandled,
   markPayoutUncertain,
   movePayoutToReview,

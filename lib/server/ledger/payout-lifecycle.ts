@@ -26,8 +26,17 @@ import type { ReviewReason } from "@/lib/shared/schemas/register";
 import { storableOrNull, toStorableText } from "@/lib/shared/validation/text";
 import { recordColumns, type PayoutRecord } from "./payouts";
 import { auditLog, ledgerLeases, payouts, type PayoutRequestBody, type PayoutRow, type PayoutState } from "./schema";
+import { LedgerQueryError } from "./errors";
 import type { LeaseHandle } from "./leases";
 import type { Ledger } from "./types";
+
+/** The unique index of (business_id, payout_id) (migration 0009): one register row per upstream payout. */
+export const PAYOUT_ID_UNIQUE = "payouts_business_payout_id_unique";
+
+/** The write failed because another row of the business already has this payout id. */
+export function isPayoutIdTaken(error: unknown): boolean {
+  return error instanceof LedgerQueryError && error.code === "23505" && (error.constraint === null || error.constraint === PAYOUT_ID_UNIQUE);
+}
 
 /** The lease that must be held to send this payout. */
 export function payoutLeaseName(businessId: string, idempotencyKey: string): string {

@@ -7,7 +7,7 @@ import {
   getPayoutForSend,
   holdLease,
   inTransaction,
-  LedgerQueryError,
+  isPayoutIdTaken,
   markPayoutHandled,
   payoutLeaseName,
   type PayoutRecord,
@@ -22,8 +22,6 @@ import { answerFor, registerRowOf, registerView, sendOrAwait } from "./payouts";
 
 type ReviewContext = SessionContext<unknown, unknown, PayoutReviewInput>;
 
-/** The ledger's unique index on (business_id, payout_id) (migration 0009). */
-const PAYOUT_ID_UNIQUE = "payouts_business_payout_id_unique";
 
 function assertReviewable(row: PayoutRecord): void {
   if (!(UNKNOWN_OUTCOME_STATES as readonly string[]).includes(row.state)) {
@@ -137,8 +135,4 @@ async function attachFoundPayout(ctx: ReviewContext, row: PayoutRecord, payoutId
 
 function alreadyRecorded(): BffError {
   return new BffError(409, "payout_already_recorded", "That payout is already recorded for another register row.", { fields: { payout_id: "validation.payoutAlreadyRecorded" } });
-}
-
-function isPayoutIdTaken(error: unknown): boolean {
-  return error instanceof LedgerQueryError && error.code === "23505" && (error.constraint === null || error.constraint === PAYOUT_ID_UNIQUE);
 }

@@ -4,6 +4,7 @@ import {
   beginPayoutSend,
   completePayoutIntent,
   holdLease,
+  isPayoutIdTaken,
   markPayoutUncertain,
   movePayoutToReview,
   payoutLeaseName,
@@ -147,6 +148,8 @@ function refusal(error: unknown): PaymentsApiError | null {
 
 function reviewReasonFor(error: unknown): ReviewReason | null {
   if (isPaymentsApiError(error) && error.unreadableSuccess) return "unreadable_answer";
+  // The API answered with a payout another row already has (a person attached it there): a person sorts it out.
+  if (isPayoutIdTaken(error)) return "shared_payout_id";
   if (refusal(error)) return "conflicting_answer";
   return null;
 }
@@ -155,7 +158,10 @@ function reviewReasonFor(error: unknown): ReviewReason | null {
 async function recordFailure(ctx: SendContext, lease: HeldLease, row: PayoutRow, sentBefore: boolean, error: unknown): Promise<SendOutcome> {
   const { ledger, businessId, actor, action } = ctx;
   const key = row.idempotencyKey;
-  const mapped = mapError(error);
+  // Not an unexpected error (mapError would log it as one): the API's payout is another row's already.
+  const mapped = isPayoutIdTaken(error)
+    ? { requestId: null, body: { code: "payout_already_recorded", message: "The API answered with a payout that is already recorded for another register row." } }
+    : mapError(error);
   const failure: PayoutFailure = {
     errorCode: mapped.body.code,
     errorMessage: mapped.body.message,

@@ -52,7 +52,7 @@ export const payoutsReviewPtBR = {
   "payouts.reviewReason.credential_unavailable": "a credencial para reenviar automaticamente não está mais disponível.",
   "payouts.reviewReason.conflicting_answer": "depois de um envio sem resposta, o provedor recusou um reenvio, o que não diz nada sobre o primeiro envio.",
   "payouts.reviewReason.unreadable_answer": "o provedor respondeu com sucesso, mas a resposta não pôde ser lida: o repasse provavelmente existe.",
-  "payouts.reviewReason.shared_payout_id": "o ID de repasse registrado para ele também estava registrado para outro envio; uma pessoa precisa confirmar de qual envio ele é.",
+  "payouts.reviewReason.shared_payout_id": "o ID de repasse dele também está (ou estava) registrado para outro envio; uma pessoa precisa confirmar de qual envio ele é.",
   "payouts.reviewReason.other": "não informado ({reason}).",
 
   "payouts.handled.explanation": "Uma pessoa encerrou este repasse depois de conferir com o provedor. O painel não o envia mais com esta chave.",
@@ -138,7 +138,7 @@ export const payoutsReviewEn = {
   "payouts.reviewReason.credential_unavailable": "the credential needed to re-send it automatically is no longer available.",
   "payouts.reviewReason.conflicting_answer": "after a send without an answer, the provider refused a re-send, which says nothing about the first send.",
   "payouts.reviewReason.unreadable_answer": "the provider answered with success but the answer could not be read: the payout probably exists.",
-  "payouts.reviewReason.shared_payout_id": "the payout id recorded for it was also recorded for another send; a person must confirm which send it belongs to.",
+  "payouts.reviewReason.shared_payout_id": "its payout id is (or was) also recorded for another send; a person must confirm which send it belongs to.",
   "payouts.reviewReason.other": "not given ({reason}).",
 
   "payouts.handled.explanation": "A person closed this payout after checking with the provider. The dashboard no longer sends it with this key.",
