@@ -65,7 +65,12 @@ export async function getPayoutForSend(ledger: Ledger, businessId: string, idemp
 export async function startPayoutSend(ledger: Ledger, businessId: string, idempotencyKey: string): Promise<boolean> {
   const rows = await ledger.db
     .update(payouts)
-    .set({ maybeSent: true, sends: sql`${payouts.sends} + 1`, updatedAt: sql`now()` })
+    .set({
+      maybeSent: true,
+      sends: sql`${payouts.sends} + 1`,
+      sendStartedAt: sql`CASE WHEN ${payouts.maybeSent} THEN ${payouts.sendStartedAt} ELSE now() END`,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(payouts.businessId, businessId), eq(payouts.idempotencyKey, idempotencyKey), inArray(payouts.state, UNKNOWN)))
     .returning({ id: payouts.id });
   return rows.length > 0;
