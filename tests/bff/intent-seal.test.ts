@@ -110,13 +110,13 @@ describe("the seal's lifetime is the automatic re-send window", () => {
     return row;
   }
 
-  /** Rows still holding a seal although created before `now - window`. */
+  /** Rows still holding a seal although sent before `now - window`. */
   async function sealsPastWindow(now: Date): Promise<number> {
     const window = payoutPolicy().autoResendWindowMs;
     const rows = await (await getLedger()).db
       .select({ id: payoutsTable.id })
       .from(payoutsTable)
-      .where(sql`${payoutsTable.credentialSeal} IS NOT NULL AND ${payoutsTable.createdAt} <= ${now.toISOString()}::timestamptz - (${window} * interval '1 millisecond')`);
+      .where(sql`${payoutsTable.credentialSeal} IS NOT NULL AND ${payoutsTable.sendStartedAt} <= ${now.toISOString()}::timestamptz - (${window} * interval '1 millisecond')`);
     return rows.length;
   }
 
@@ -132,10 +132,10 @@ describe("the seal's lifetime is the automatic re-send window", () => {
     const before = await storedRow(key);
     expect(before.state).toBe("uncertain");
     const seal = before.credentialSeal ?? "";
-    expect(await openCredential(seal, before.createdAt.getTime() + window - 1)).toEqual(credential);
-    expect(await openCredential(seal, before.createdAt.getTime() + window + SEAL_MARGIN_MS + 1_000)).toBeNull();
+    expect(await openCredential(seal, before.sendStartedAt.getTime() + window - 1)).toEqual(credential);
+    expect(await openCredential(seal, before.sendStartedAt.getTime() + window + SEAL_MARGIN_MS + 1_000)).toBeNull();
 
-    const now = new Date(before.createdAt.getTime() + window + 1_000);
+    const now = new Date(before.sendStartedAt.getTime() + window + 1_000);
     const sendsBefore = (await bff.harness.sandbox.stats()).by_route["POST /v1/payouts"] ?? 0;
     const pass = await reconcilePayouts(await getLedger(), { olderThanMs: 0, now });
     expect(pass.toReview).toBeGreaterThanOrEqual(1);
@@ -152,7 +152,7 @@ describe("the seal's lifetime is the automatic re-send window", () => {
     expect(before).toMatchObject({ state: "submitted", status: "pending" });
     expect(before.credentialSeal).not.toBeNull();
 
-    const now = new Date(before.createdAt.getTime() + window + 1_000);
+    const now = new Date(before.sendStartedAt.getTime() + window + 1_000);
     const lookupsBefore = (await bff.harness.sandbox.stats()).by_route["GET /v1/payouts/:id"] ?? 0;
     await reconcilePayouts(await getLedger(), { olderThanMs: 0, now });
     expect((await storedRow(key)).credentialSeal).toBeNull();
@@ -171,7 +171,7 @@ describe("the seal's lifetime is the automatic re-send window", () => {
       .update(payoutsTable)
       .set({ status: "paid", credentialSeal: "Fe26.2**left-over", statusCheckedAt: sql`now()` })
       .where(eq(payoutsTable.idempotencyKey, key));
-    const created = (await storedRow(key)).createdAt.getTime();
+    const created = (await storedRow(key)).sendStartedAt.getTime();
 
     const inside = await reconcilePayouts(ledger, { olderThanMs: 0, now: new Date(created + window - 1_000) });
     expect((await storedRow(key)).credentialSeal).toBe("Fe26.2**left-over");

@@ -67,12 +67,12 @@ async function sendWithRetries(queue: string[], prefix: string, replies: Map<num
   }
 }
 
-/** Moves the rows' creation back past the automatic re-send window (the test's clock, not a wait). */
+/** Moves the rows' creation and send back past the automatic re-send window (the test's clock, not a wait). */
 async function closeResendWindow(prefix: string): Promise<void> {
   const ledger = await getLedger();
   await ledger.db
     .update(payoutsTable)
-    .set({ createdAt: sql`now() - interval '2 hours'`, updatedAt: sql`now() - interval '1 hour'` })
+    .set({ createdAt: sql`now() - interval '2 hours'`, sendStartedAt: sql`now() - interval '2 hours'`, updatedAt: sql`now() - interval '1 hour'` })
     .where(like(payoutsTable.idempotencyKey, `${prefix}-%`));
 }
 

@@ -60,7 +60,11 @@ async function ageRow(key: string, createdMsAgo: number): Promise<void> {
   const ledger = await getLedger();
   await ledger.db
     .update(payoutsTable)
-    .set({ createdAt: sql`now() - (${createdMsAgo} * interval '1 millisecond')`, updatedAt: sql`now() - interval '1 minute'` })
+    .set({
+      createdAt: sql`now() - (${createdMsAgo} * interval '1 millisecond')`,
+      sendStartedAt: sql`now() - (${createdMsAgo} * interval '1 millisecond')`,
+      updatedAt: sql`now() - interval '1 minute'`,
+    })
     .where(eq(payoutsTable.idempotencyKey, key));
 }
 

@@ -114,7 +114,7 @@ describe("the 'Mark handled' dialog", () => {
 
   it("confirms before closing the payout, puts a 422's field error next to its field, then closes it as handled", async () => {
     reviewAnswers.push(
-      () => fail(422, { code: "payout_mismatch", message: "does not match", fields: { payout_id: "validation.payoutMismatch" } }, "req_422"),
+      () => fail(422, { code: "payout_mismatch", message: "does not match", fields: { payout_id: "validation.payoutMismatchKey" } }, "req_422"),
       (call) => ok(registerRow({ state: "handled", review: null, handled: { by: "Olivia", at: "2026-11-22T11:00:00.000Z", note: String((call.body as { note: string }).note) } })),
     );
     const { user, dialog, invalidate } = await openDialog();
@@ -130,7 +130,7 @@ describe("the 'Mark handled' dialog", () => {
 
     const payoutId = await within(dialog).findByLabelText(/ID do repasse encontrado no provedor/);
     await waitFor(() => expect(payoutId).toHaveAttribute("aria-invalid", "true"));
-    expect(payoutId).toHaveAccessibleDescription(/Esse repasse não corresponde a este: valor ou tipo de chave diferentes\./);
+    expect(payoutId).toHaveAccessibleDescription(/Esse repasse não pode ser este: foi para outra chave Pix\./);
     expect(within(dialog).getByLabelText("Nota")).toHaveValue("Conferido no painel do provedor");
     expect(reviewPosts()[0]?.body).toEqual({ action: "mark_handled", idempotency_key: row.idempotency_key, note: "Conferido no painel do provedor", payout_id: "po_wrong_1" });
 

@@ -15,6 +15,7 @@ import {
   payoutLeaseName,
   recordPayoutIntent,
   rejectPayoutIntent,
+  reopenRejectedIntent,
   type AuditEntryInput,
   type Ledger,
 } from "@/lib/server/ledger";
@@ -61,6 +62,20 @@ describe.each(drivers)("payout send statements (%s)", (driver) => {
       await intent(ledger(), "k4");
       await markPayoutHandled(ledger(), ACME, "k4", { name: "Alice", note: "paid by hand" });
       expect(await beginPayoutSend(ledger(), ACME, "k4", { mayResolveReview: true })).toMatchObject({ started: false, row: { state: "handled" } });
+    });
+
+    it("a send from a clean row records when it started (the sender's clock); a re-send keeps it; sending a rejected row again restarts it", async () => {
+      const at = (minutes: number) => new Date(Date.UTC(2030, 0, 1, 12, minutes));
+      await intent(ledger(), "k6");
+      expect(await beginPayoutSend(ledger(), ACME, "k6", { mayResolveReview: false, now: at(0) })).toMatchObject({ row: { sendStartedAt: at(0) } });
+      await markPayoutUncertain(ledger(), ACME, "k6", { errorCode: "timeout", errorMessage: null, attempts: 1 });
+      expect(await beginPayoutSend(ledger(), ACME, "k6", { mayResolveReview: false, now: at(5) })).toMatchObject({ row: { sendStartedAt: at(0) } });
+
+      await intent(ledger(), "k7");
+      await beginPayoutSend(ledger(), ACME, "k7", { mayResolveReview: false, now: at(0) });
+      await rejectPayoutIntent(ledger(), ACME, "k7", { errorCode: "bad", errorMessage: null, attempts: 1 });
+      expect(await reopenRejectedIntent(ledger(), ACME, "k7", { body: payoutBody("k7", 1500), credentialSeal: null, now: at(30) })).toMatchObject({ state: "intent", sendStartedAt: at(30) });
+      expect(await beginPayoutSend(ledger(), ACME, "k7", { mayResolveReview: false, now: at(31) })).toMatchObject({ sentBefore: false, row: { sendStartedAt: at(31) } });
     });
 
     it("no row: not started, no row; another business's key is not this one's", async () => {

@@ -59,8 +59,9 @@ async function age(ledger: Ledger, id: string, ms: number) {
     .where(eq(payouts.id, id));
 }
 
+/** Created, and its send started, at `at` (the re-send window counts from the send). */
 async function setCreatedAt(ledger: Ledger, id: string, at: Date) {
-  await ledger.db.update(payouts).set({ createdAt: at }).where(eq(payouts.id, id));
+  await ledger.db.update(payouts).set({ createdAt: at, sendStartedAt: at }).where(eq(payouts.id, id));
 }
 
 async function submit(ledger: Ledger, businessId: string, key: string, payoutId: string, status = "pending") {
@@ -355,7 +356,7 @@ describe.each(drivers)("payout register (%s)", (driver) => {
       if (!first) throw new Error("nothing picked");
       await endFollowUp(ledger(), first.id);
       expect((await stored(ledger(), first.id)).credentialSeal).toBeNull();
-      await ledger().db.update(payouts).set({ createdAt: sql`now() - interval '2 hours'` });
+      await ledger().db.update(payouts).set({ createdAt: sql`now() - interval '2 hours'`, sendStartedAt: sql`now() - interval '2 hours'` });
       expect(await expireFollowUps(ledger(), { windowMs: 3_600_000 })).toBe(3);
       expect(await listFollowUps(ledger(), { checkedBeforeMs: 0, perBusiness: 5, limit: 10 })).toEqual([]);
     });

@@ -29,6 +29,7 @@ export {
   beginPayoutSend,
   completePayoutIntent,
   getPayoutForSend,
+  isPayoutIdTaken,
   markPayoutHandled,
   markPayoutUncertain,
   movePayoutToReview,

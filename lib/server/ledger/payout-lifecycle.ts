@@ -8,6 +8,10 @@
  *   intent/uncertain/needs_review ─a person: mark handled─▶ handled
  *   rejected ─the same click again─▶ intent
  *
+ * `send_started_at` is when the send now unresolved started: the automatic
+ * re-send window counts from it (payout-sweeps.ts), and a payout a person
+ * attaches must not be older than it (payout-review.ts).
+ *
  * A send happens only under the payout's lease (see leases.ts and
  * lib/server/services/payout-sender.ts), so no two sends of one key are ever in flight.
  * `rejected` is reachable only while `maybe_sent` was false before the send:
@@ -22,8 +26,17 @@ import type { ReviewReason } from "@/lib/shared/schemas/register";
 import { storableOrNull, toStorableText } from "@/lib/shared/validation/text";
 import { recordColumns, type PayoutRecord } from "./payouts";
 import { auditLog, ledgerLeases, payouts, type PayoutRequestBody, type PayoutRow, type PayoutState } from "./schema";
+import { LedgerQueryError } from "./errors";
 import type { LeaseHandle } from "./leases";
 import type { Ledger } from "./types";
+
+/** The unique index of (business_id, payout_id) (migration 0009): one register row per upstream payout. */
+export const PAYOUT_ID_UNIQUE = "payouts_business_payout_id_unique";
+
+/** The write failed because another row of the business already has this payout id. */
+export function isPayoutIdTaken(error: unknown): boolean {
+  return error instanceof LedgerQueryError && error.code === "23505" && (error.constraint === null || error.constraint === PAYOUT_ID_UNIQUE);
+}
 
 /** The lease that must be held to send this payout. */
 export function payoutLeaseName(businessId: string, idempotencyKey: string): string {
@@ -52,7 +65,12 @@ export async function getPayoutForSend(ledger: Ledger, businessId: string, idemp
 export async function startPayoutSend(ledger: Ledger, businessId: string, idempotencyKey: string): Promise<boolean> {
   const rows = await ledger.db
     .update(payouts)
-    .set({ maybeSent: true, sends: sql`${payouts.sends} + 1`, updatedAt: sql`now()` })
+    .set({
+      maybeSent: true,
+      sends: sql`${payouts.sends} + 1`,
+      sendStartedAt: sql`CASE WHEN ${payouts.maybeSent} THEN ${payouts.sendStartedAt} ELSE now() END`,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(payouts.businessId, businessId), eq(payouts.idempotencyKey, idempotencyKey), inArray(payouts.state, UNKNOWN)))
     .returning({ id: payouts.id });
   return rows.length > 0;
@@ -70,8 +88,15 @@ export type SendStart =
  * needs_review when `mayResolveReview`, with its body) and returns the row with
  * `maybe_sent` as it was before (read under FOR UPDATE, so it is the latest
  * committed value). Only when nothing was started does it read the row again.
+ * A send from a clean row (`maybe_sent` false: a new intent, or a rejected payout
+ * sent again) records when it started (`send_started_at`); a re-send keeps it.
  */
-export async function beginPayoutSend(ledger: Ledger, businessId: string, idempotencyKey: string, options: { mayResolveReview: boolean }): Promise<SendStart> {
+export async function beginPayoutSend(
+  ledger: Ledger,
+  businessId: string,
+  idempotencyKey: string,
+  options: { mayResolveReview: boolean; /** The sender's clock (default the database's). */ now?: Date },
+): Promise<SendStart> {
   const prior = ledger.db
     .select({ id: payouts.id, maybeSent: payouts.maybeSent })
     .from(payouts)
@@ -80,7 +105,13 @@ export async function beginPayoutSend(ledger: Ledger, businessId: string, idempo
     .as("prior");
   const [row] = await ledger.db
     .update(payouts)
-    .set({ maybeSent: true, sends: sql`${payouts.sends} + 1`, updatedAt: sql`now()` })
+    .set({
+      maybeSent: true,
+      sends: sql`${payouts.sends} + 1`,
+      // A send from a clean row (nothing before it can have reached the API) starts the re-send window again.
+      sendStartedAt: sql`CASE WHEN ${prior.maybeSent} THEN ${payouts.sendStartedAt} ELSE ${clockValue(options.now)} END`,
+      updatedAt: sql`now()`,
+    })
     .from(prior)
     .where(and(eq(payouts.id, prior.id), inArray(payouts.state, options.mayResolveReview ? UNKNOWN : RESENDABLE), isNotNull(payouts.requestBody)))
     .returning({ ...getTableColumns(payouts), sentBefore: prior.maybeSent });
@@ -199,14 +230,27 @@ export async function reopenRejectedIntent(
   ledger: Ledger,
   businessId: string,
   idempotencyKey: string,
-  input: { body: PayoutRequestBody; credentialSeal: string | null },
+  input: { body: PayoutRequestBody; credentialSeal: string | null; now?: Date },
 ): Promise<PayoutRecord | null> {
+  // A batch row's payout is never reopened by a client: only its batch may send it.
   const [row] = await ledger.db
     .update(payouts)
-    .set({ state: "intent", requestBody: input.body, credentialSeal: input.credentialSeal, updatedAt: sql`now()` })
+    .set({
+      state: "intent",
+      requestBody: input.body,
+      credentialSeal: input.credentialSeal,
+      // Its window counts from this send, not from the refused one.
+      sendStartedAt: clockValue(input.now),
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(payouts.businessId, businessId), eq(payouts.idempotencyKey, idempotencyKey), eq(payouts.state, "rejected"), isNull(payouts.batchId)))
     .returning(recordColumns);
   return row ?? null;
+}
+
+/** A timestamp from the caller's clock, or the database's now(). */
+function clockValue(now?: Date) {
+  return now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
 }
 
 function failureColumns(failure: PayoutFailure) {

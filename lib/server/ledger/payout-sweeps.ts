@@ -26,12 +26,12 @@ function msAgo(ms: number, now?: Date): SQL {
 
 /**
  * Moves to needs_review every unresolved payout that nobody is sending and that
- * may no longer be re-sent by itself: created before the automatic re-send window,
- * or without a sealed credential. Erases the seal. Returns the rows it moved (for
+ * may no longer be re-sent by itself: its send (the one now unresolved, see
+ * send_started_at) started before the automatic re-send window, or it has no sealed credential. Erases the seal. Returns the rows it moved (for
  * the audit log). `now`: the clock to measure the window with (default the database's).
  */
 export async function sweepPayoutsToReview(ledger: Ledger, options: { windowMs: number; now?: Date }): Promise<PayoutRecord[]> {
-  const closed = lte(payouts.createdAt, msAgo(options.windowMs, options.now));
+  const closed = lte(payouts.sendStartedAt, msAgo(options.windowMs, options.now));
   return ledger.db
     .update(payouts)
     .set({
@@ -46,7 +46,7 @@ export async function sweepPayoutsToReview(ledger: Ledger, options: { windowMs: 
 }
 
 /**
- * Erases every sealed credential of a payout created before the window, in any
+ * Erases every sealed credential of a payout whose send started before the window, in any
  * state: no seal outlives the automatic re-send window (a row being sent right
  * now keeps its lease; its sender already holds the credential it needs).
  * The reconciler runs it on every pass, after the sweep. Returns how many.
@@ -55,7 +55,7 @@ export async function purgeExpiredSeals(ledger: Ledger, options: { windowMs: num
   const rows = await ledger.db
     .update(payouts)
     .set({ credentialSeal: null })
-    .where(and(isNotNull(payouts.credentialSeal), lte(payouts.createdAt, msAgo(options.windowMs, options.now))))
+    .where(and(isNotNull(payouts.credentialSeal), lte(payouts.sendStartedAt, msAgo(options.windowMs, options.now))))
     .returning({ id: payouts.id });
   return rows.length;
 }
@@ -73,7 +73,7 @@ export async function listResendCandidates(ledger: Ledger, options: { olderThanM
       and(
         inArray(payouts.state, RESENDABLE),
         isNotNull(payouts.credentialSeal),
-        sql`${payouts.createdAt} > ${msAgo(options.windowMs, options.now)}`,
+        sql`${payouts.sendStartedAt} > ${msAgo(options.windowMs, options.now)}`,
         lte(payouts.updatedAt, msAgo(options.olderThanMs, options.now)),
         notLeased(),
       ),
@@ -116,12 +116,12 @@ export async function endFollowUp(ledger: Ledger, id: string): Promise<void> {
   await ledger.db.update(payouts).set({ credentialSeal: null }).where(and(eq(payouts.id, id), eq(payouts.state, "submitted")));
 }
 
-/** Erases the follow-up seals of payouts submitted before the window. */
+/** Erases the follow-up seals of payouts sent (send_started_at) before the window. */
 export async function expireFollowUps(ledger: Ledger, options: { windowMs: number; now?: Date }): Promise<number> {
   const rows = await ledger.db
     .update(payouts)
     .set({ credentialSeal: null })
-    .where(and(eq(payouts.state, "submitted"), isNotNull(payouts.credentialSeal), lte(payouts.createdAt, msAgo(options.windowMs, options.now))))
+    .where(and(eq(payouts.state, "submitted"), isNotNull(payouts.credentialSeal), lte(payouts.sendStartedAt, msAgo(options.windowMs, options.now))))
     .returning({ id: payouts.id });
   return rows.length;
 }

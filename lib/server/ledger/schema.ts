@@ -22,6 +22,7 @@ import {
   primaryKey,
   text,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 
@@ -82,6 +83,8 @@ export const payouts = pgTable(
     createdAt: timestamptz("created_at").notNull().defaultNow(),
     updatedAt: timestamptz("updated_at").notNull().defaultNow(),
     statusCheckedAt: timestamptz("status_checked_at"),
+    /** When the send now unresolved started (the re-send window counts from it); see migration 0009. */
+    sendStartedAt: timestamptz("send_started_at").notNull().defaultNow(),
     /** Set on the payouts of a batch's rows (see payoutBatchRows). */
     batchId: uuid("batch_id"),
     batchRowNumber: integer("batch_row_number"),
@@ -89,7 +92,10 @@ export const payouts = pgTable(
   (t) => [
     unique("payouts_business_idempotency_key_unique").on(t.businessId, t.idempotencyKey),
     index("payouts_business_created_idx").on(t.businessId, t.createdAt.desc(), t.id.desc()),
-    index("payouts_business_payout_id_idx").on(t.businessId, t.payoutId),
+    // One register row at most per upstream payout (a person cannot attach one payout to two rows).
+    uniqueIndex("payouts_business_payout_id_unique")
+      .on(t.businessId, t.payoutId)
+      .where(sql`payout_id IS NOT NULL`),
     index("payouts_unresolved_idx")
       .on(t.updatedAt)
       .where(sql`state IN ('intent', 'uncertain')`),

@@ -1,13 +1,27 @@
 import "server-only";
-import { appendAudit, completePayoutIntent, countAttention, getPayoutByUpstreamId, holdLease, inTransaction, markPayoutHandled, payoutLeaseName, type PayoutRecord } from "@/lib/server/ledger";
+import {
+  appendAudit,
+  completePayoutIntent,
+  countAttention,
+  getPayoutByUpstreamId,
+  getPayoutForSend,
+  holdLease,
+  inTransaction,
+  isPayoutIdTaken,
+  markPayoutHandled,
+  payoutLeaseName,
+  type PayoutRecord,
+} from "@/lib/server/ledger";
 import { UNKNOWN_OUTCOME_STATES, type PayoutAttention, type PayoutReviewInput } from "@/lib/shared/schemas/register";
 import { BffError } from "../http/errors";
 import type { HandlerResult, SessionContext } from "../http/handler";
+import { MISMATCH_MESSAGES, MISMATCH_TEXT, payoutMismatches } from "./payout-match";
 import { payoutPolicy } from "./payout-policy";
 import { submissionOf } from "./payout-sender";
 import { answerFor, registerRowOf, registerView, sendOrAwait } from "./payouts";
 
 type ReviewContext = SessionContext<unknown, unknown, PayoutReviewInput>;
+
 
 function assertReviewable(row: PayoutRecord): void {
   if (!(UNKNOWN_OUTCOME_STATES as readonly string[]).includes(row.state)) {
@@ -70,24 +84,28 @@ async function closeAsHandled(ctx: ReviewContext, row: PayoutRecord, note: strin
 }
 
 /**
- * The operator found the payout with the API (by id): look it up and, when it is
- * the same payout (amount and key type), record it as submitted — a definite answer.
+ * The operator found the payout with the API (by id): look it up and, when it can
+ * be this row's payout (payoutMismatches: amount, key type, key, created after
+ * this send started), record it as submitted — a definite answer. One payout id
+ * belongs to one row: a second row asking for it gets 409 (checked first, and
+ * enforced by the ledger's unique index when two attaches race).
  */
 async function attachFoundPayout(ctx: ReviewContext, row: PayoutRecord, payoutId: string, note: string): Promise<HandlerResult> {
   const { api, ledger, businessId, actor } = ctx;
   const found = await api.getPayout(payoutId);
   const payout = found.data;
-  const keyType = payout.bank_account?.pix_key_type;
-  if (payout.amount_centavos !== row.amountCentavos || (keyType !== undefined && keyType !== null && keyType !== row.pixKeyType)) {
-    throw new BffError(422, "payout_mismatch", "That payout does not match this one (amount or key type differ). Check the id.", {
-      fields: { payout_id: "validation.payoutMismatch" },
+  const sent = await getPayoutForSend(ledger, businessId, row.idempotencyKey);
+  const mismatches = payoutMismatches({ ...row, pixKey: sent?.requestBody?.pix_key ?? null }, payout);
+  const [first] = mismatches;
+  if (first) {
+    throw new BffError(422, "payout_mismatch", `That payout cannot be this one: ${mismatches.map((m) => MISMATCH_TEXT[m]).join("; ")}. Check the id.`, {
+      fields: { payout_id: MISMATCH_MESSAGES[first] },
+      details: { mismatch: mismatches },
       requestId: found.requestId,
     });
   }
   const already = await getPayoutByUpstreamId(ledger, businessId, payout.id);
-  if (already && already.idempotencyKey !== row.idempotencyKey) {
-    throw new BffError(409, "payout_already_recorded", "That payout is already recorded for another register row.", { fields: { payout_id: "validation.payoutAlreadyRecorded" } });
-  }
+  if (already && already.idempotencyKey !== row.idempotencyKey) throw alreadyRecorded();
   const record = await underLease(ctx, row.idempotencyKey, () =>
     inTransaction(ledger, async (tx) => {
       const done = await completePayoutIntent(tx, businessId, row.idempotencyKey, submissionOf(payout, found.requestId, 0));
@@ -106,7 +124,15 @@ async function attachFoundPayout(ctx: ReviewContext, row: PayoutRecord, payoutId
       });
       return done;
     }),
-  );
+  ).catch((error: unknown) => {
+    // Another row got this payout id between the check above and this write.
+    if (isPayoutIdTaken(error)) throw alreadyRecorded();
+    throw error;
+  });
   if (!record) throw new BffError(409, "payout_not_reviewable", "This payout's outcome is already known; reload to see it.");
   return { data: registerView(record), requestId: found.requestId };
+}
+
+function alreadyRecorded(): BffError {
+  return new BffError(409, "payout_already_recorded", "That payout is already recorded for another register row.", { fields: { payout_id: "validation.payoutAlreadyRecorded" } });
 }

@@ -4,6 +4,7 @@ import {
   beginPayoutSend,
   completePayoutIntent,
   holdLease,
+  isPayoutIdTaken,
   markPayoutUncertain,
   movePayoutToReview,
   payoutLeaseName,
@@ -76,7 +77,7 @@ export async function sendPayout(ctx: SendContext, idempotencyKey: string): Prom
     { ttlMs: payoutPolicy().leaseTtlMs, onLost: (lease) => log.error("payouts.lease_lost", { lease }) },
     async (lease): Promise<SendOutcome> => {
       // Reads the row and, if this caller may send it, notes the send as started: one statement.
-      const start = await beginPayoutSend(ledger, businessId, idempotencyKey, { mayResolveReview: ctx.mayResolveReview });
+      const start = await beginPayoutSend(ledger, businessId, idempotencyKey, { mayResolveReview: ctx.mayResolveReview, now: new Date(serverClock().now()) });
       if (!start.row) throw new Error("payout intent disappeared");
       if (!start.started) return { kind: "settled", record: withoutSecrets(start.row) };
       const { row, sentBefore } = start;
@@ -135,7 +136,7 @@ async function recordSuccess(ctx: SendContext, lease: HeldLease, row: PayoutRow,
     {
       ...submissionOf(payout, requestId, attempts),
       // The refresher follows a pending payout with the credential it was sent with, inside its window only.
-      followUpSeal: payout.status === "pending" && serverClock().now() - row.createdAt.getTime() < payoutPolicy().followUpWindowMs ? row.credentialSeal : null,
+      followUpSeal: payout.status === "pending" && serverClock().now() - row.sendStartedAt.getTime() < payoutPolicy().followUpWindowMs ? row.credentialSeal : null,
     },
     { entry, requireMove: true, release: lease },
   );
@@ -155,6 +156,8 @@ function refusal(error: unknown): PaymentsApiError | null {
 
 function reviewReasonFor(error: unknown): ReviewReason | null {
   if (isPaymentsApiError(error) && error.unreadableSuccess) return "unreadable_answer";
+  // The API answered with a payout another row already has (a person attached it there): a person sorts it out.
+  if (isPayoutIdTaken(error)) return "shared_payout_id";
   if (refusal(error)) return "conflicting_answer";
   return null;
 }
@@ -163,7 +166,10 @@ function reviewReasonFor(error: unknown): ReviewReason | null {
 async function recordFailure(ctx: SendContext, lease: HeldLease, row: PayoutRow, sentBefore: boolean, error: unknown): Promise<SendOutcome> {
   const { ledger, businessId, actor, action } = ctx;
   const key = row.idempotencyKey;
-  const mapped = mapError(error);
+  // Not an unexpected error (mapError would log it as one): the API's payout is another row's already.
+  const mapped = isPayoutIdTaken(error)
+    ? { requestId: null, body: { code: "payout_already_recorded", message: "The API answered with a payout that is already recorded for another register row." } }
+    : mapError(error);
   const failure: PayoutFailure = {
     errorCode: mapped.body.code,
     errorMessage: mapped.body.message,

@@ -91,7 +91,7 @@ export async function issuePayout(ctx: SessionContext<unknown, unknown, PayoutIn
   const requestHash = payoutRequestHash(body);
 
   // Openable for the automatic re-send window (plus a margin) only; the reconciler erases it at the window.
-  const credentialSeal = await sealCredential(session.credential, { lifetimeMs: payoutPolicy().sealLifetimeMs });
+  const credentialSeal = await sealCredential(session.credential, { lifetimeMs: payoutPolicy().sealLifetimeMs, now: serverClock().now() });
   const row = await recordPayoutIntent(ledger, {
     businessId,
     idempotencyKey: key,
@@ -108,7 +108,7 @@ export async function issuePayout(ctx: SessionContext<unknown, unknown, PayoutIn
     // Already answered: the same click again gets the same payout, with no upstream call.
     if (row.state === "submitted") return { status: 200, data: registerView(row), requestId: row.lastRequestId };
     // The API refused this body before it could have made anything: the key is clean, send it again.
-    if (row.state === "rejected") await reopenRejectedIntent(ledger, businessId, key, { body, credentialSeal });
+    if (row.state === "rejected") await reopenRejectedIntent(ledger, businessId, key, { body, credentialSeal, now: new Date(serverClock().now()) });
   }
   const outcome = await sendOrAwait({ ledger, api, businessId, actor, action: "payout.create", mayResolveReview: true }, key);
   return answerFor(outcome, !row.existing);

@@ -31,6 +31,11 @@ export const REVIEW_REASONS = [
   "conflicting_answer",
   /** The API answered 2xx but with a body the dashboard could not read: the payout probably exists. */
   "unreadable_answer",
+  /**
+   * Its payout id is also another row's: the API answered its send with a payout a person had attached to
+   * another row, or an older version had given the id to both (migration 0009 took it back, see docs/ledger.md).
+   */
+  "shared_payout_id",
 ] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
 

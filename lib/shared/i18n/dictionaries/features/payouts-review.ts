@@ -52,6 +52,7 @@ export const payoutsReviewPtBR = {
   "payouts.reviewReason.credential_unavailable": "a credencial para reenviar automaticamente não está mais disponível.",
   "payouts.reviewReason.conflicting_answer": "depois de um envio sem resposta, o provedor recusou um reenvio, o que não diz nada sobre o primeiro envio.",
   "payouts.reviewReason.unreadable_answer": "o provedor respondeu com sucesso, mas a resposta não pôde ser lida: o repasse provavelmente existe.",
+  "payouts.reviewReason.shared_payout_id": "o ID de repasse dele também está (ou estava) registrado para outro envio; uma pessoa precisa confirmar de qual envio ele é.",
   "payouts.reviewReason.other": "não informado ({reason}).",
 
   "payouts.handled.explanation": "Uma pessoa encerrou este repasse depois de conferir com o provedor. O painel não o envia mais com esta chave.",
@@ -66,7 +67,7 @@ export const payoutsReviewPtBR = {
   "payouts.markHandled.note": "Nota",
   "payouts.markHandled.noteHint": "O que você conferiu e o que decidiu (pelo menos 3 caracteres).",
   "payouts.markHandled.payoutId": "ID do repasse encontrado no provedor",
-  "payouts.markHandled.payoutIdHint": "Se o repasse existe, informe o ID (po_…): o painel confere valor e tipo de chave e o registra como enviado.",
+  "payouts.markHandled.payoutIdHint": "Se o repasse existe, informe o ID (po_…): o painel confere valor, tipo de chave, chave e se foi criado depois deste envio, e o registra como enviado.",
   "payouts.markHandled.submit": "Marcar como resolvido",
   "payouts.markHandled.confirmTitle": "Encerrar este repasse?",
   "payouts.markHandled.confirmDescription": "O painel não vai mais enviar nem verificar este repasse com esta chave. Isso não pode ser desfeito.",
@@ -137,6 +138,7 @@ export const payoutsReviewEn = {
   "payouts.reviewReason.credential_unavailable": "the credential needed to re-send it automatically is no longer available.",
   "payouts.reviewReason.conflicting_answer": "after a send without an answer, the provider refused a re-send, which says nothing about the first send.",
   "payouts.reviewReason.unreadable_answer": "the provider answered with success but the answer could not be read: the payout probably exists.",
+  "payouts.reviewReason.shared_payout_id": "its payout id is (or was) also recorded for another send; a person must confirm which send it belongs to.",
   "payouts.reviewReason.other": "not given ({reason}).",
 
   "payouts.handled.explanation": "A person closed this payout after checking with the provider. The dashboard no longer sends it with this key.",
@@ -151,7 +153,7 @@ export const payoutsReviewEn = {
   "payouts.markHandled.note": "Note",
   "payouts.markHandled.noteHint": "What you checked and what you decided (at least 3 characters).",
   "payouts.markHandled.payoutId": "Payout id found with the API",
-  "payouts.markHandled.payoutIdHint": "If the payout exists, enter its id (po_…): the dashboard checks amount and key type and records it as submitted.",
+  "payouts.markHandled.payoutIdHint": "If the payout exists, enter its id (po_…): the dashboard checks amount, key type, key and that it was created after this send, and records it as submitted.",
   "payouts.markHandled.submit": "Mark handled",
   "payouts.markHandled.confirmTitle": "Close this payout?",
   "payouts.markHandled.confirmDescription": "The dashboard will no longer send or check this payout with this key. This cannot be undone.",
