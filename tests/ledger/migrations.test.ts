@@ -147,6 +147,10 @@ describe.each(drivers)("migrations (%s)", (driver) => {
       await intent(upper, "k-twin");
       await intent(lower, "k-twin");
       await intent("key_0123abcdef", "k-key");
+      await intent(upper, "k-upper-paid");
+      await intent(lower, "k-lower-paid");
+      // One upstream payout already recorded under both spellings (the unique payout id index is per spelling before 0013).
+      await ledger.db.update(payouts).set({ payoutId: "po_twin" }).where(sql`idempotency_key IN ('k-upper-paid', 'k-lower-paid')`);
       await ledger.db.insert(sessionScopeRevocations).values([
         { businessId: upper, revokedBefore: new Date("2026-06-01T12:00:00Z"), expiresAt: new Date("2026-06-02T00:00:00Z") },
         { businessId: lower, revokedBefore: new Date("2026-06-01T11:00:00Z"), expiresAt: new Date("2026-06-02T01:00:00Z") },
@@ -161,6 +165,9 @@ describe.each(drivers)("migrations (%s)", (driver) => {
       expect(await getPayoutByIdempotencyKey(ledger, upper, "k-twin")).not.toBeNull();
       expect(await getPayoutByIdempotencyKey(ledger, lower, "k-twin")).not.toBeNull();
       expect(await getPayoutByIdempotencyKey(ledger, "key_0123abcdef", "k-key")).not.toBeNull();
+      // Moving it would give the lower-case scope two rows of one payout id: it stays where it is.
+      expect(await getPayoutByIdempotencyKey(ledger, upper, "k-upper-paid")).not.toBeNull();
+      expect(await getPayoutByIdempotencyKey(ledger, lower, "k-lower-paid")).not.toBeNull();
       const revocations = await ledger.db.select().from(sessionScopeRevocations);
       expect(revocations).toEqual([{ businessId: lower, revokedBefore: new Date("2026-06-01T12:00:00Z"), expiresAt: new Date("2026-06-02T01:00:00Z") }]);
     } finally {

@@ -15,7 +15,8 @@ UPDATE revoked_sessions SET business_id = lower(business_id)
 
 UPDATE payouts p SET business_id = lower(p.business_id)
   WHERE p.business_id <> lower(p.business_id) AND p.business_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
-    AND NOT EXISTS (SELECT 1 FROM payouts q WHERE lower(q.business_id) = lower(p.business_id) AND q.idempotency_key = p.idempotency_key AND q.id <> p.id);
+    AND NOT EXISTS (SELECT 1 FROM payouts q WHERE lower(q.business_id) = lower(p.business_id) AND q.idempotency_key = p.idempotency_key AND q.id <> p.id)
+    AND NOT EXISTS (SELECT 1 FROM payouts q WHERE lower(q.business_id) = lower(p.business_id) AND q.payout_id = p.payout_id AND q.id <> p.id);
 
 UPDATE subaccounts s SET business_id = lower(s.business_id)
   WHERE s.business_id <> lower(s.business_id) AND s.business_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
