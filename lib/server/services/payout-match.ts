@@ -18,8 +18,14 @@ import { pixKeyMaskMatch } from "@/lib/shared/validation/pix-mask-match";
  *   tells this payout from an earlier one to the same key and amount (a
  *   recurring payment), so it is refused too. A person can still close the row
  *   as handled, with a note, without attaching an id.
+ *
+ * Before any of these, the row must have been sent (`maybe_sent`, see
+ * payout-lifecycle.ts): a row whose key never reached the API (a batch row
+ * claimed but not sent yet, an intent whose process stopped before sending,
+ * later swept to needs review) made no payout, so none can be its own
+ * (`never_sent`, checked by the caller before looking the payout up).
  */
-export const PAYOUT_MISMATCHES = ["amount", "key_type", "key", "key_unverifiable", "created_before_send", "created_unknown"] as const;
+export const PAYOUT_MISMATCHES = ["never_sent", "amount", "key_type", "key", "key_unverifiable", "created_before_send", "created_unknown"] as const;
 export type PayoutMismatch = (typeof PAYOUT_MISMATCHES)[number];
 
 /** How far behind ours the API's clock may be: a payout created this long before our send started is still ours. */
@@ -52,6 +58,7 @@ export function payoutMismatches(target: AttachTarget, payout: Pick<Payout, "amo
 
 /** The message key (validation.*) shown next to payout_id for each difference. */
 export const MISMATCH_MESSAGES: Record<PayoutMismatch, string> = {
+  never_sent: "validation.payoutNeverSent",
   amount: "validation.payoutMismatchAmount",
   key_type: "validation.payoutMismatchKeyType",
   key: "validation.payoutMismatchKey",
@@ -62,6 +69,7 @@ export const MISMATCH_MESSAGES: Record<PayoutMismatch, string> = {
 
 /** The English sentence of the API error (the dictionaries translate the field message). */
 export const MISMATCH_TEXT: Record<PayoutMismatch, string> = {
+  never_sent: "this payout was never sent (its key never reached the API), so no payout can be its own",
   amount: "its amount differs",
   key_type: "its key type differs",
   key: "it went to another Pix key",

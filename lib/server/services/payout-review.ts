@@ -15,7 +15,7 @@ import {
 import { UNKNOWN_OUTCOME_STATES, type PayoutAttention, type PayoutReviewInput } from "@/lib/shared/schemas/register";
 import { BffError } from "../http/errors";
 import type { HandlerResult, SessionContext } from "../http/handler";
-import { MISMATCH_MESSAGES, MISMATCH_TEXT, payoutMismatches } from "./payout-match";
+import { MISMATCH_MESSAGES, MISMATCH_TEXT, payoutMismatches, type PayoutMismatch } from "./payout-match";
 import { payoutPolicy } from "./payout-policy";
 import { submissionOf } from "./payout-sender";
 import { answerFor, registerRowOf, registerView, sendOrAwait } from "./payouts";
@@ -92,18 +92,14 @@ async function closeAsHandled(ctx: ReviewContext, row: PayoutRecord, note: strin
  */
 async function attachFoundPayout(ctx: ReviewContext, row: PayoutRecord, payoutId: string, note: string): Promise<HandlerResult> {
   const { api, ledger, businessId, actor } = ctx;
+  // Nothing was sent with this row's key: no payout is its own, whatever it looks like (no look-up needed).
+  // Only a send under the lease sets maybe_sent, and attaching also takes the lease, so it cannot change unseen.
+  if (!row.maybeSent) throw mismatchError(["never_sent"], null, "Close it as handled without the id, naming the payout in the note.");
   const found = await api.getPayout(payoutId);
   const payout = found.data;
   const sent = await getPayoutForSend(ledger, businessId, row.idempotencyKey);
   const mismatches = payoutMismatches({ ...row, pixKey: sent?.requestBody?.pix_key ?? null }, payout);
-  const [first] = mismatches;
-  if (first) {
-    throw new BffError(422, "payout_mismatch", `That payout cannot be this one: ${mismatches.map((m) => MISMATCH_TEXT[m]).join("; ")}. Check the id.`, {
-      fields: { payout_id: MISMATCH_MESSAGES[first] },
-      details: { mismatch: mismatches },
-      requestId: found.requestId,
-    });
-  }
+  if (mismatches.length > 0) throw mismatchError(mismatches, found.requestId, "Check the id.");
   const already = await getPayoutByUpstreamId(ledger, businessId, payout.id);
   if (already && already.idempotencyKey !== row.idempotencyKey) throw alreadyRecorded();
   const record = await underLease(ctx, row.idempotencyKey, () =>
@@ -131,6 +127,15 @@ async function attachFoundPayout(ctx: ReviewContext, row: PayoutRecord, payoutId
   });
   if (!record) throw new BffError(409, "payout_not_reviewable", "This payout's outcome is already known; reload to see it.");
   return { data: registerView(record), requestId: found.requestId };
+}
+
+function mismatchError(mismatches: PayoutMismatch[], requestId: string | null, advice: string): BffError {
+  const [first = "amount"] = mismatches;
+  return new BffError(422, "payout_mismatch", `That payout cannot be this one: ${mismatches.map((m) => MISMATCH_TEXT[m]).join("; ")}. ${advice}`, {
+    fields: { payout_id: MISMATCH_MESSAGES[first] },
+    details: { mismatch: mismatches },
+    requestId,
+  });
 }
 
 function alreadyRecorded(): BffError {

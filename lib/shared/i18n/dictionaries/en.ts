@@ -235,6 +235,7 @@ export const en = {
   "validation.pixKey.evp": "Invalid random key: 32 hexadecimal characters with hyphens.",
   "validation.reviewNote": "Write a note of 3 to 500 characters.",
   "validation.payoutMismatch": "That payout cannot be this one: amount, key type, key or creation time differ.",
+  "validation.payoutNeverSent": "That payout cannot be this one: this payout was never sent (nothing was made with its key). If it was paid another way, mark it handled without the id and name the payout in the note.",
   "validation.payoutMismatchAmount": "That payout cannot be this one: its amount differs.",
   "validation.payoutMismatchKeyType": "That payout cannot be this one: its key type differs.",
   "validation.payoutMismatchKey": "That payout cannot be this one: it went to another Pix key.",

@@ -238,6 +238,7 @@ export const ptBR = {
   "validation.pixKey.evp": "Chave aleatória inválida: são 32 caracteres hexadecimais com hífens.",
   "validation.reviewNote": "Escreva uma nota de 3 a 500 caracteres.",
   "validation.payoutMismatch": "Esse repasse não pode ser este: valor, tipo de chave, chave ou data de criação diferentes.",
+  "validation.payoutNeverSent": "Esse repasse não pode ser este: este repasse nunca foi enviado (nada foi feito com a chave dele). Se foi pago de outra forma, marque como resolvido sem o ID e cite o repasse na observação.",
   "validation.payoutMismatchAmount": "Esse repasse não pode ser este: o valor é diferente.",
   "validation.payoutMismatchKeyType": "Esse repasse não pode ser este: o tipo de chave é diferente.",
   "validation.payoutMismatchKey": "Esse repasse não pode ser este: foi para outra chave Pix.",
