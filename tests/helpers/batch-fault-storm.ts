@@ -46,7 +46,7 @@ export async function runBatchFaultStorm(ctx: BffContext, rowCount: number): Pro
   const batch = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, batchRows(rowCount, { prefix: "bstorm" })));
   await ctx.harness.sandbox.setFaults(STORM);
   const started = performance.now();
-  const totals: BatchPassSummary = { claimed: 0, submitted: 0, rejected: 0, unknown: 0, busy: 0, backoffs: 0, lookedUp: 0, completed: 0, refused: 0 };
+  const totals: BatchPassSummary = { claimed: 0, submitted: 0, rejected: 0, unknown: 0, busy: 0, backoffs: 0, lookedUp: 0, completed: 0, refused: 0, cancelled: 0 };
   let rounds = 0;
   let status = "sending";
   for (; rounds < MAX_ROUNDS && status === "sending"; rounds++) {

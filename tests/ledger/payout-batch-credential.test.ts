@@ -1,11 +1,13 @@
 /**
  * The worker's pause for a credential is a compare-and-set on the seal it used, and rows claimed but never sent
- * go back to pending with their keys (their intents, which made nothing, removed).
+ * go back to pending with their keys (their intents, which made nothing, removed); in a batch cancelled meanwhile
+ * they are closed as cancelled instead, never left pending.
  */
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   beginPayoutSend,
+  cancelPendingRows,
   claimBatchRow,
   createBatch,
   getBatch,
@@ -14,7 +16,9 @@ import {
   listWorkBatches,
   moveBatch,
   pauseForCredential,
+  returnRefusedRow,
   returnUnsentRows,
+  type AuditEntryInput,
   type Ledger,
 } from "@/lib/server/ledger";
 import { ACME, ALICE, drivers, useLedger } from "./helpers";
@@ -76,5 +80,35 @@ describe.each(drivers)("a batch's credential (%s)", (driver) => {
     // Claimed again, it is the same row with the same key and Pix key.
     expect(await claimBatchRow(ledger(), { id, businessId: ACME }, prepare)).toEqual({ rowNumber: unsent?.rowNumber, idempotencyKey: unsent?.idempotencyKey });
     expect(await getPayoutByIdempotencyKey(ledger(), ACME, unsent?.idempotencyKey ?? "")).toMatchObject({ state: "intent", batchId: id, amountCentavos: 100 });
+  });
+
+  const refusal = (): AuditEntryInput => ({ businessId: ACME, actor: ALICE, action: "payout.create", targetType: "payout", targetId: null, outcome: "failure" });
+
+  it("a refused send's row whose batch was cancelled during the send is closed as cancelled, not put back to pending", async () => {
+    const id = await sendingBatch(ledger(), 2);
+    const inFlight = await claimBatchRow(ledger(), { id, businessId: ACME }, prepare);
+    const key = inFlight?.idempotencyKey ?? "";
+    expect((await beginPayoutSend(ledger(), ACME, key, { mayResolveReview: false })).started).toBe(true);
+    // The person's cancel: the send in flight is left alone.
+    await moveBatch(ledger(), ACME, id, ["sending"], { status: "cancelled" });
+    expect(await cancelPendingRows(ledger(), ACME, id)).toBe(1);
+
+    expect(await returnRefusedRow(ledger(), ACME, key, refusal)).toBe("cancelled");
+    expect((await listBatchRows(ledger(), ACME, id)).map((r) => r.status)).toEqual(["cancelled", "cancelled"]);
+    expect(await getPayoutByIdempotencyKey(ledger(), ACME, key)).toMatchObject({ state: "rejected", lastErrorCode: "batch_cancelled", maybeSent: false });
+    // Whatever still runs for the batch finds nothing to put back.
+    expect(await returnUnsentRows(ledger(), { id, businessId: ACME })).toBe(0);
+    expect((await listBatchRows(ledger(), ACME, id)).map((r) => r.status)).toEqual(["cancelled", "cancelled"]);
+  });
+
+  it("a refused send's row whose batch is paused goes back to pending, for the resume", async () => {
+    const id = await sendingBatch(ledger(), 1);
+    const key = (await claimBatchRow(ledger(), { id, businessId: ACME }, prepare))?.idempotencyKey ?? "";
+    expect((await beginPayoutSend(ledger(), ACME, key, { mayResolveReview: false })).started).toBe(true);
+    expect(await pauseForCredential(ledger(), { id, credentialSeal: OLD_SEAL }, "credential_refused", "batch worker")).toBe(true);
+
+    expect(await returnRefusedRow(ledger(), ACME, key, refusal)).toBe("pending");
+    expect((await listBatchRows(ledger(), ACME, id)).map((r) => r.status)).toEqual(["pending"]);
+    expect(await getPayoutByIdempotencyKey(ledger(), ACME, key)).toBeNull();
   });
 });

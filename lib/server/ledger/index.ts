@@ -80,4 +80,4 @@ export {
   returnUnsentRows,
   setBatchBackoff,
 } from "./payout-batch-work";
-export type { ClaimedRow, ClaimPreparation, WorkBatch } from "./payout-batch-work";
+export type { ClaimedRow, ClaimPreparation, ReturnedRow, WorkBatch } from "./payout-batch-work";

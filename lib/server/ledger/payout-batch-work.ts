@@ -8,6 +8,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { appendAudit, type AuditEntryInput } from "./audit";
 import { inTransaction } from "./db";
+import { BATCH_CANCELLED_CODE } from "./payout-batches";
 import { intentValues } from "./payouts";
 import { payoutBatches, payoutBatchRows, payouts, type BatchPauseReason, type PayoutBatchLine } from "./schema";
 import type { Actor, Ledger } from "./types";
@@ -273,42 +274,93 @@ export async function pauseForCredential(ledger: Ledger, batch: { id: string; cr
   });
 }
 
+/** Where returnToBatch put a claimed row whose payout made nothing. */
+export type ReturnedRow =
+  /** Back to pending, its intent removed: its batch (sending or paused) sends it again with the same key. */
+  | "pending"
+  /** Its batch was cancelled: closed as `batch_cancelled` (still linked, it reads cancelled); nothing will send it. */
+  | "cancelled";
+
+/** What a returned row of a cancelled batch says (docs/batch-payouts.md: a row claimed whose payout made nothing). */
+const CANCELLED_UNSENT_MESSAGE = "Cancelled with its batch; nothing was made with its key.";
+
 /**
- * Puts claimed rows whose payout was never made back to pending, with their key, as if never claimed (their
- * payout intent, which made nothing, is removed): the next claim sends them with the same idempotency key. `where`
- * picks the batch's intents; each is locked first, so a send starting at the same moment (beginPayoutSend) either
- * started before (and is not picked: maybe_sent) or finds no intent.
+ * Returns claimed rows whose payout was never made to their batch, as their batch's status says, in one
+ * transaction with that read: the batch is locked first (FOR NO KEY UPDATE: a cancel, a pause or a claim of it
+ * waits, and this waits for a claim in flight, so rows it is claiming are seen), then each intent, so a send starting
+ * at the same moment (beginPayoutSend) either started before (and is not picked: maybe_sent) or finds no intent.
+ * - sending or paused: back to pending, with its key, as if never claimed (its intent, which made nothing, is
+ *   removed): the next claim (after a resume, for a paused one) sends it with the same idempotency key;
+ * - cancelled: its intent is closed as refused with `batch_cancelled`, as the cancel closes the intents it finds;
+ * - completed (a batch completes only once none of its rows is an intent): left alone.
+ * `where` picks the intents.
  */
-async function returnToBatch(tx: Ledger, where: SQL | undefined, audit?: AuditEntryInput): Promise<number> {
+async function returnToBatch(tx: Ledger, where: SQL | undefined, audit?: (to: ReturnedRow) => AuditEntryInput): Promise<ReturnedRow[]> {
   const db = tx.db;
+  const candidates = await db
+    .selectDistinct({ batchId: payouts.batchId })
+    .from(payouts)
+    .where(and(eq(payouts.state, "intent"), isNotNull(payouts.batchId), where));
+  const batchIds = candidates.flatMap((c) => (c.batchId ? [c.batchId] : []));
+  if (batchIds.length === 0) return [];
+  const batches = await db
+    .select({ id: payoutBatches.id, status: payoutBatches.status })
+    .from(payoutBatches)
+    .where(inArray(payoutBatches.id, batchIds))
+    .orderBy(asc(payoutBatches.id))
+    .for("no key update");
+  const statusOf = new Map(batches.map((b) => [b.id, b.status]));
   const intents = await db
     .select({ id: payouts.id, batchId: payouts.batchId, rowNumber: payouts.batchRowNumber, pixKey: sql<string | null>`${payouts.requestBody}->>'pix_key'` })
     .from(payouts)
     .where(and(eq(payouts.state, "intent"), isNotNull(payouts.batchId), isNotNull(payouts.requestBody), where))
     .for("update");
+  const returned: ReturnedRow[] = [];
+  const removed: string[] = [];
+  const closed: string[] = [];
   for (const intent of intents) {
     if (!intent.batchId || intent.rowNumber === null || !intent.pixKey) continue;
-    await db
-      .update(payoutBatchRows)
-      .set({ status: "pending", payoutId: null, pixKey: intent.pixKey, dispatchedAt: null })
-      .where(and(eq(payoutBatchRows.batchId, intent.batchId), eq(payoutBatchRows.rowNumber, intent.rowNumber), eq(payoutBatchRows.payoutId, intent.id)));
+    const status = statusOf.get(intent.batchId);
+    if (status === "cancelled") {
+      closed.push(intent.id);
+      returned.push("cancelled");
+    } else if (status === "sending" || status === "paused") {
+      await db
+        .update(payoutBatchRows)
+        .set({ status: "pending", payoutId: null, pixKey: intent.pixKey, dispatchedAt: null })
+        .where(and(eq(payoutBatchRows.batchId, intent.batchId), eq(payoutBatchRows.rowNumber, intent.rowNumber), eq(payoutBatchRows.payoutId, intent.id)));
+      removed.push(intent.id);
+      returned.push("pending");
+    }
   }
-  if (intents.length > 0) await db.delete(payouts).where(inArray(payouts.id, intents.map((i) => i.id)));
-  if (audit) await appendAudit(tx, audit);
-  return intents.length;
+  if (removed.length > 0) await db.delete(payouts).where(inArray(payouts.id, removed));
+  if (closed.length > 0) {
+    await db
+      .update(payouts)
+      .set({ state: "rejected", maybeSent: false, lastErrorCode: BATCH_CANCELLED_CODE, lastErrorMessage: CANCELLED_UNSENT_MESSAGE, requestBody: null, credentialSeal: null, updatedAt: sql`now()` })
+      .where(inArray(payouts.id, closed));
+  }
+  const [to] = returned;
+  if (audit && to) await appendAudit(tx, audit(to));
+  return returned;
 }
 
-/** Every claimed row of the batch whose send has not started (maybe_sent false), back to pending: its batch paused for its credential. */
-export function returnUnsentRows(ledger: Ledger, batch: { id: string; businessId: string }): Promise<number> {
-  return inTransaction(ledger, (tx) => returnToBatch(tx, and(eq(payouts.businessId, batch.businessId), eq(payouts.batchId, batch.id), eq(payouts.maybeSent, false))));
+/**
+ * Every claimed row of the batch whose send has not started (maybe_sent false) back to its batch (returnToBatch):
+ * its batch's credential was refused. Pending again while the batch is sending or paused, closed if it was cancelled.
+ */
+export async function returnUnsentRows(ledger: Ledger, batch: { id: string; businessId: string }): Promise<number> {
+  const returned = await inTransaction(ledger, (tx) => returnToBatch(tx, and(eq(payouts.businessId, batch.businessId), eq(payouts.batchId, batch.id), eq(payouts.maybeSent, false))));
+  return returned.length;
 }
 
 /**
  * The batch row payout under `idempotencyKey` whose only send the API refused with a 401 (a definite refusal:
- * nothing was made), back to pending, audited. The caller holds its send lease and knows no earlier send may have
- * reached the API. True when it was returned.
+ * nothing was made), back to its batch (returnToBatch: pending, or cancelled if its batch was cancelled meanwhile),
+ * audited with `audit(where it went)`. The caller holds its send lease and knows no earlier send may have reached
+ * the API. Null when it was not returned (not an intent of a batch still open: the caller rejects it).
  */
-export async function returnRefusedRow(ledger: Ledger, businessId: string, idempotencyKey: string, audit: AuditEntryInput): Promise<boolean> {
-  const returned = await inTransaction(ledger, (tx) => returnToBatch(tx, and(eq(payouts.businessId, businessId), eq(payouts.idempotencyKey, idempotencyKey)), audit));
-  return returned > 0;
+export async function returnRefusedRow(ledger: Ledger, businessId: string, idempotencyKey: string, audit: (to: ReturnedRow) => AuditEntryInput): Promise<ReturnedRow | null> {
+  const [to] = await inTransaction(ledger, (tx) => returnToBatch(tx, and(eq(payouts.businessId, businessId), eq(payouts.idempotencyKey, idempotencyKey)), audit));
+  return to ?? null;
 }

@@ -54,6 +54,8 @@ export interface BatchPassSummary {
   completed: number;
   /** Rows the API refused for the batch's credential (401): back to pending, their batch paused until a resume. */
   refused: number;
+  /** Of those, rows whose batch was cancelled while they were being sent: closed as cancelled (nothing was made). */
+  cancelled: number;
 }
 
 /** How long the whole batch waits at least after the API said "slow down" (also when it did not say for how long). */
@@ -95,7 +97,7 @@ export async function runBatchPass(ledger: Ledger, options: BatchPassOptions): P
   const policy = options.policy ?? payoutPolicy();
   const clientFor = options.clientFor ?? ((credential: Credential) => apiClientFor(credential));
   const clock = serverClock();
-  const summary: BatchPassSummary = { claimed: 0, submitted: 0, rejected: 0, unknown: 0, busy: 0, backoffs: 0, lookedUp: 0, completed: 0, refused: 0 };
+  const summary: BatchPassSummary = { claimed: 0, submitted: 0, rejected: 0, unknown: 0, busy: 0, backoffs: 0, lookedUp: 0, completed: 0, refused: 0, cancelled: 0 };
 
   const active: Active[] = [];
   for (const batch of await listWorkBatches(ledger)) {
@@ -199,6 +201,7 @@ async function sendRows(ledger: Ledger, batches: Active[], options: BatchPassOpt
       if (outcome === null) continue;
       if (outcome.kind === "credential_refused") {
         summary.refused += 1;
+        if (outcome.row === "cancelled") summary.cancelled += 1;
         if (!refused.has(current)) {
           refused.add(current);
           drop(open, current);
@@ -227,7 +230,8 @@ async function sendRows(ledger: Ledger, batches: Active[], options: BatchPassOpt
 /**
  * The API refused the batch's credential (a key rotated or revoked): the batch pauses with that reason until a
  * person resumes it with their own credential (only if the seal this pass used is still the batch's: a resume that
- * stored a fresh one meanwhile stands), and its claimed rows not yet sent go back to pending for that resume.
+ * stored a fresh one meanwhile stands), and its claimed rows not yet sent go back to their batch (returnUnsentRows,
+ * whatever the pause did: pending for a resume, or to a fresh seal's next claim; closed if the batch was cancelled).
  */
 async function pauseRefused(ledger: Ledger, batch: WorkBatch): Promise<void> {
   if (await pauseForCredential(ledger, batch, "credential_refused", BATCH_WORKER_ACTOR.name)) await auditPause(ledger, batch, "credential_refused");

@@ -15,6 +15,7 @@ import {
   type Ledger,
   type PayoutFailure,
   type PayoutRecord,
+  type ReturnedRow,
 } from "@/lib/server/ledger";
 import type { PayoutRow } from "@/lib/server/ledger/schema";
 import type { PayoutSubmission } from "@/lib/server/ledger/payout-lifecycle";
@@ -45,10 +46,11 @@ export type SendOutcome =
   /** Someone else is sending it right now: nothing sent. */
   | { kind: "busy" }
   /**
-   * A batch row's payout the API refused for its credential (401, so nothing was made): back to its batch as a
-   * pending row, to be sent with the same key once the batch has a credential the API takes (returnRefusedToBatch only).
+   * A batch row's payout the API refused for its credential (401, so nothing was made): back to its batch
+   * (returnRefusedToBatch only). `row`: pending, to be sent with the same key once the batch has a credential the
+   * API takes; or cancelled, when its batch was cancelled while this send was in flight.
    */
-  | { kind: "credential_refused"; error: unknown };
+  | { kind: "credential_refused"; row: ReturnedRow; error: unknown };
 
 export type SendAction = "payout.create" | "payout.reconcile" | "payout.check_again";
 
@@ -60,7 +62,10 @@ export interface SendContext {
   action: SendAction;
   /** Whether a row waiting for a person may be sent (a person's "check again": yes; the reconciler: no). */
   mayResolveReview: boolean;
-  /** The batch worker's sends: a batch row's payout refused with a 401 goes back to its batch instead of failing (credential_refused). */
+  /**
+   * The batch worker's and the reconciler's sends: a batch row's payout refused with a 401 (nothing was made) goes
+   * back to its batch instead of failing (credential_refused): the batch's credential, not the row, was refused.
+   */
   returnRefusedToBatch?: boolean;
 }
 
@@ -198,7 +203,10 @@ async function recordFailure(ctx: SendContext, lease: HeldLease, row: PayoutRow,
   const definite = !sentBefore && refusal(error) !== null && !(isPaymentsApiError(error) && error.maybeCommitted);
   if (definite && ctx.returnRefusedToBatch && row.batchId !== null && isPaymentsApiError(error) && error.status === 401) {
     // The key is clean (nothing was made): the row waits for its batch's resume, not for a person.
-    if (await returnRefusedRow(ledger, businessId, key, audit("failure", { returned_to_batch: true, reason: "credential_refused" }).entry)) return { kind: "credential_refused", error };
+    const returned = await returnRefusedRow(ledger, businessId, key, (to) =>
+      audit("failure", to === "pending" ? { returned_to_batch: true, reason: "credential_refused" } : { state: "rejected", reason: "batch_cancelled" }).entry,
+    );
+    if (returned) return { kind: "credential_refused", row: returned, error };
   }
   if (definite) {
     const record = await rejectPayoutIntent(ledger, businessId, key, failure, audit("failure", null));
