@@ -25,6 +25,11 @@ export interface ReconcileSummary {
   busy: number;
   /** Moved to needs review (window closed, no credential, or a conflicting answer). */
   toReview: number;
+  /**
+   * Batch rows the API refused for their credential (401, nothing made): back to their batch (pending, or
+   * cancelled with it), to be sent with the batch's current credential rather than rejected for good.
+   */
+  returnedToBatch: number;
   /** Sealed credentials erased because their payout is older than the re-send window. */
   sealsPurged: number;
   refreshed: RefreshSummary;
@@ -53,7 +58,7 @@ export async function reconcilePayouts(
 ): Promise<ReconcileSummary> {
   const policy = options.policy ?? payoutPolicy();
   const { now } = options;
-  const summary: ReconcileSummary = { examined: 0, submitted: 0, rejected: 0, stillUncertain: 0, busy: 0, toReview: 0, sealsPurged: 0, refreshed: { checked: 0, changed: 0, ended: 0 } };
+  const summary: ReconcileSummary = { examined: 0, submitted: 0, rejected: 0, stillUncertain: 0, busy: 0, toReview: 0, returnedToBatch: 0, sealsPurged: 0, refreshed: { checked: 0, changed: 0, ended: 0 } };
 
   for (const row of await sweepPayoutsToReview(ledger, { windowMs: policy.autoResendWindowMs, now })) {
     summary.toReview += 1;
@@ -75,12 +80,15 @@ export async function reconcilePayouts(
       return;
     }
     const outcome = await sendPayout(
-      { ledger, api: apiClientFor(credential), businessId: row.businessId, actor: RECONCILER_ACTOR, action: "payout.reconcile", mayResolveReview: false },
+      // A batch row's intent may carry a credential its batch no longer sends with (claimed just before a 401 paused
+      // the batch, or a resume stored a fresh one): refused, it goes back to its batch, as the worker's own sends do.
+      { ledger, api: apiClientFor(credential), businessId: row.businessId, actor: RECONCILER_ACTOR, action: "payout.reconcile", mayResolveReview: false, returnRefusedToBatch: true },
       row.idempotencyKey,
     );
     if (outcome.kind === "submitted") summary.submitted += 1;
     else if (outcome.kind === "rejected") summary.rejected += 1;
     else if (outcome.kind === "busy") summary.busy += 1;
+    else if (outcome.kind === "credential_refused") summary.returnedToBatch += 1;
     else if (outcome.kind === "unknown" && outcome.record.state === "needs_review") summary.toReview += 1;
     else if (outcome.kind === "unknown") summary.stillUncertain += 1;
   });
