@@ -27,7 +27,8 @@ export function isReviewable(row: Pick<RegisterPayout, "state">): boolean {
  * not know: in plain words that it cannot know whether money moved and will
  * not guess, why (the review reason), and — for an operator — "Check again
  * (same key)" and "Mark handled". A viewer sees the state, not the actions.
- * A handled payout shows who closed it, when, and the note.
+ * A handled payout shows who closed it, when, and the note. One whose key was
+ * never sent (`never_sent`) says so instead: nothing moved with it.
  */
 export function PayoutReviewPanel({ row }: { row: RegisterPayout }) {
   const { t } = useI18n();
@@ -83,9 +84,9 @@ export function PayoutReviewPanel({ row }: { row: RegisterPayout }) {
         <div role="note" className="grid gap-2 rounded-lg border border-destructive/30 bg-destructive-soft/60 p-4 text-sm">
           <h3 className="flex items-start gap-2 font-semibold">
             <UserRoundSearch className="mt-0.5 size-4 shrink-0 text-destructive-soft-foreground" aria-hidden="true" />
-            {t("payouts.needsReview.title")}
+            {row.never_sent ? t("payouts.needsReview.neverSentTitle") : t("payouts.needsReview.title")}
           </h3>
-          <p className="text-foreground/90">{t("payouts.needsReview.explanation")}</p>
+          <p className="text-foreground/90">{row.never_sent ? t("payouts.needsReview.neverSentExplanation") : t("payouts.needsReview.explanation")}</p>
           {row.review ? (
             <>
               <p data-testid="review-reason">{t("payouts.needsReview.reason", { reason: reasonText(row.review.reason) })}</p>

@@ -8,6 +8,8 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import * as review from "@/app/api/payouts/review/route";
+import * as payouts from "@/app/api/payouts/route";
+import type { RegisterPayout } from "@/lib/shared/schemas/register";
 import { claimBatchRow, getLedger, getPayoutByIdempotencyKey } from "@/lib/server/ledger";
 import { ACME, call } from "../helpers/bff";
 import { setUpBffHarness } from "../helpers/bff-suite";
@@ -27,6 +29,9 @@ describe("mark handled on a payout that was never sent", () => {
     }));
     if (!claimed) throw new Error("nothing claimed");
     expect(await getPayoutByIdempotencyKey(ledger, ACME.businessId, claimed.idempotencyKey)).toMatchObject({ state: "intent", maybeSent: false });
+    // The register says so.
+    const listed = await call(payouts.GET, `/api/payouts?search=${claimed.idempotencyKey}`, { cookie: bff.cookie });
+    expect((listed.json.data as { items: RegisterPayout[] }).items.find((r) => r.idempotency_key === claimed.idempotencyKey)).toMatchObject({ never_sent: true, sends: 0 });
 
     // The operator pays the supplier by other means (same amount, same key) and marks the row handled with that id.
     const response = await fetch(`${bff.harness.sandbox.url}/v1/payouts`, {

@@ -59,6 +59,15 @@ describe("a payout waiting for a person", () => {
     expect(sheet).not.toHaveTextContent(/nenhum valor foi enviado|nada foi enviado/i);
   });
 
+  it("says a payout whose key was never sent is not sent, instead of that money may have moved", () => {
+    row = registerRow({ never_sent: true, sends: 0, review: { reason: "credential_unavailable", since: "2026-11-22T10:05:00.000Z" } });
+    const { sheet } = renderSheet();
+    expect(within(sheet).getByRole("heading", { name: "Este repasse nunca foi enviado" })).toBeInTheDocument();
+    expect(sheet).toHaveTextContent("nenhum dinheiro saiu com esta chave");
+    expect(sheet).not.toHaveTextContent("O dinheiro pode ou não ter saído");
+    expect(within(sheet).getByRole("button", { name: "Verificar de novo (mesma chave)" })).toBeInTheDocument();
+  });
+
   it("'Check again (same key)' re-sends with the row's key, shows the outcome and invalidates register, counts and detail", async () => {
     reviewAnswers.push(() => {
       // From now on the register has it as submitted.

@@ -35,6 +35,7 @@ export function registerRow(overrides: Partial<RegisterPayout> = {}): RegisterPa
     last_request_id: "req_last",
     last_error: { code: "upstream_timeout", message: "no answer" },
     sends: 1,
+    never_sent: false,
     auto_resend_until: null,
     review: { reason: "resend_window_passed", since: "2026-11-22T10:05:00.000Z" },
     handled: null,

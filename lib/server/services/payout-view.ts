@@ -23,6 +23,7 @@ export function toRegisterPayout(row: PayoutRecord, options: { autoResendWindowM
     last_request_id: row.lastRequestId,
     last_error: row.lastErrorCode ? { code: row.lastErrorCode, message: row.lastErrorMessage ?? "" } : null,
     sends: row.sends,
+    never_sent: (row.state === "intent" || row.state === "needs_review") && !row.maybeSent,
     auto_resend_until: resending ? new Date(row.sendStartedAt.getTime() + options.autoResendWindowMs).toISOString() : null,
     review: row.state === "needs_review" ? { reason: row.reviewReason ?? "resend_window_passed", since: (row.reviewSince ?? row.updatedAt).toISOString() } : null,
     handled:

@@ -62,6 +62,11 @@ export const registerPayoutSchema = z.object({
   last_error: z.nullable(z.object({ code: z.string(), message: z.string() })),
   /** Sends started for this key so far. */
   sends: z._default(int(), 0),
+  /**
+   * Unresolved, and no send of its key has started (the ledger's maybe_sent is false): nothing was made with it.
+   * Defaulted: a server from before it answers without it (and says nothing it does not know).
+   */
+  never_sent: z._default(z.boolean(), false),
   /** Until when the dashboard re-sends it by itself (intent/uncertain only). */
   auto_resend_until: z._default(z.nullable(z.string()), null),
   /** Set while the payout waits for a person. */

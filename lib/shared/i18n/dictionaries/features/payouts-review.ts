@@ -40,6 +40,9 @@ export const payoutsReviewPtBR = {
   "payouts.needsReview.title": "O painel não sabe se o dinheiro saiu",
   "payouts.needsReview.explanation":
     "Este repasse foi enviado sem uma resposta definitiva. O dinheiro pode ou não ter saído, e o painel não vai adivinhar: uma pessoa decide. “Verificar de novo” reenvia o mesmo pedido com a mesma chave de idempotência: se o repasse já existe, o provedor apenas o confirma; ele nunca é pago duas vezes.",
+  "payouts.needsReview.neverSentTitle": "Este repasse nunca foi enviado",
+  "payouts.needsReview.neverSentExplanation":
+    "O painel registrou este repasse, mas nenhum envio dele começou (o processo parou antes, ou a credencial para enviá-lo não estava mais disponível): nenhum dinheiro saiu com esta chave. “Verificar de novo” o envia agora, com a mesma chave de idempotência. Se ele foi pago de outra forma, marque como resolvido sem o ID e cite o repasse na observação.",
   "payouts.needsReview.reason": "Motivo: {reason}",
   "payouts.needsReview.since": "Aguardando desde",
   "payouts.needsReview.checkAgain": "Verificar de novo (mesma chave)",
@@ -126,6 +129,9 @@ export const payoutsReviewEn = {
   "payouts.needsReview.title": "The dashboard does not know whether money moved",
   "payouts.needsReview.explanation":
     "This payout was sent without a definite answer. The money may or may not have moved, and the dashboard will not guess: a person decides. “Check again” re-sends the same request with the same idempotency key: if the payout already exists, the provider only confirms it; it is never paid twice.",
+  "payouts.needsReview.neverSentTitle": "This payout was never sent",
+  "payouts.needsReview.neverSentExplanation":
+    "The dashboard wrote this payout down, but no send of it started (its process stopped first, or the credential to send it was no longer available): no money moved with this key. “Check again” sends it now, with the same idempotency key. If it was paid another way, mark it handled without the id and name the payout in the note.",
   "payouts.needsReview.reason": "Reason: {reason}",
   "payouts.needsReview.since": "Waiting since",
   "payouts.needsReview.checkAgain": "Check again (same key)",
