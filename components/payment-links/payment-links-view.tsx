@@ -8,7 +8,7 @@ import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
 import { useCan } from "@/components/providers/session-provider";
 import { Button } from "@/components/ui/button";
 import { DataTable, useSearchBox } from "@/components/ui/data-table";
-import { EmptyState } from "@/components/ui/empty-state";
+import { ListEmptyState } from "@/components/ui/list-empty-state";
 import { NativeSelect } from "@/components/ui/native-select";
 import { PageHeader } from "@/components/ui/page-header";
 import { formatSort, parseSort, useUrlState } from "@/lib/browser/hooks/use-url-state";
@@ -64,32 +64,24 @@ export function PaymentLinksView({ baseUrl }: { baseUrl: string }) {
 
   const columns = usePaymentLinkColumns({ baseUrl });
 
-  const emptyState = hasFilters ? (
-    <EmptyState
-      icon={FilterX}
-      title={t("paymentLinks.empty.filteredTitle")}
-      description={t("paymentLinks.empty.filteredDescription")}
-      action={
-        <Button variant="outline" size="sm" onClick={() => setFilters({ q: null, state: null, amount: null })}>
-          {t("common.clearFilters")}
-        </Button>
-      }
-    />
-  ) : (
-    <EmptyState
-      icon={Link2}
-      title={t("paymentLinks.empty.title")}
-      description={canCreate ? t("paymentLinks.empty.description") : t("paymentLinks.empty.descriptionReadOnly")}
-      action={
-        canCreate ? (
+  const emptyState = (
+    <ListEmptyState
+      filtered={hasFilters}
+      onClearFilters={() => setFilters({ q: null, state: null, amount: null })}
+      noMatch={{ title: t("paymentLinks.empty.filteredTitle"), description: t("paymentLinks.empty.filteredDescription") }}
+      empty={{
+        icon: Link2,
+        title: t("paymentLinks.empty.title"),
+        description: canCreate ? t("paymentLinks.empty.description") : t("paymentLinks.empty.descriptionReadOnly"),
+        action: canCreate ? (
           <Button asChild size="sm">
             <Link href="/payment-links/new">
               <Plus aria-hidden="true" />
               {t("paymentLinks.new")}
             </Link>
           </Button>
-        ) : undefined
-      }
+        ) : undefined,
+      }}
     />
   );
 
