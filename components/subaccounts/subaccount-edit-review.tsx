@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowRight } from "lucide-react";
+import { BeforeAfter } from "@/components/ui/before-after";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useI18n } from "@/lib/browser/i18n";
 import type { FieldChange } from "./subaccount-changes";
@@ -65,10 +65,11 @@ export function SubaccountEditReview({ open, onClose, onConfirm, name, changes, 
                 </th>
                 <td className="px-3 py-2">
                   <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
-                    <FieldValue field={change.field} value={change.before} className="text-muted-foreground" />
-                    <ArrowRight className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                    <span className="sr-only"> {t("subaccounts.confirm.to")} </span>
-                    <FieldValue field={change.field} value={change.after} className="font-medium" />
+                    <BeforeAfter
+                      before={<FieldValue field={change.field} value={change.before} className="text-muted-foreground" />}
+                      after={<FieldValue field={change.field} value={change.after} className="font-medium" />}
+                      toLabel={t("subaccounts.confirm.to")}
+                    />
                   </span>
                 </td>
               </tr>

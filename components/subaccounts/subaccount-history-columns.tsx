@@ -1,9 +1,9 @@
 "use client";
 
 import { createColumnHelper } from "@tanstack/react-table";
-import { ArrowRight } from "lucide-react";
 import { useMemo } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { BeforeAfter } from "@/components/ui/before-after";
 import { CopyButton } from "@/components/ui/copy-button";
 import { columnMeta, type DataTableColumn } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
@@ -38,10 +38,12 @@ function ChangeList({ entry }: { entry: ActivityEntry }) {
       {changes.map((change) => (
         <li key={change.field} className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5" data-field={change.field}>
           <span className="text-muted-foreground">{fieldLabel(change.field)}: </span>
-          <FieldValue field={change.field} value={change.before} className="text-muted-foreground" />
-          <ArrowRight className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
-          <span className="sr-only"> {t("subaccounts.confirm.to")} </span>
-          <FieldValue field={change.field} value={change.after} className="font-medium" />
+          <BeforeAfter
+            before={<FieldValue field={change.field} value={change.before} className="text-muted-foreground" />}
+            after={<FieldValue field={change.field} value={change.after} className="font-medium" />}
+            toLabel={t("subaccounts.confirm.to")}
+            arrowClassName="size-3.5"
+          />
         </li>
       ))}
     </ul>
