@@ -1,12 +1,12 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { FilterX, Link2, Plus } from "lucide-react";
-import Link from "next/link";
+import { FilterX, Link2 } from "lucide-react";
 import { useCallback, useMemo } from "react";
 import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
 import { useCan } from "@/components/providers/session-provider";
 import { Button } from "@/components/ui/button";
+import { CreateLink } from "@/components/ui/create-link";
 import { DataTable, useSearchBox } from "@/components/ui/data-table";
 import { ListEmptyState } from "@/components/ui/list-empty-state";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -74,12 +74,9 @@ export function PaymentLinksView({ baseUrl }: { baseUrl: string }) {
         title: t("paymentLinks.empty.title"),
         description: canCreate ? t("paymentLinks.empty.description") : t("paymentLinks.empty.descriptionReadOnly"),
         action: canCreate ? (
-          <Button asChild size="sm">
-            <Link href="/payment-links/new">
-              <Plus aria-hidden="true" />
-              {t("paymentLinks.new")}
-            </Link>
-          </Button>
+          <CreateLink href="/payment-links/new" size="sm">
+            {t("paymentLinks.new")}
+          </CreateLink>
         ) : undefined,
       }}
     />
@@ -91,14 +88,7 @@ export function PaymentLinksView({ baseUrl }: { baseUrl: string }) {
         title={t("nav.paymentLinks")}
         description={t("paymentLinks.description")}
         actions={
-          canCreate ? (
-            <Button asChild>
-              <Link href="/payment-links/new">
-                <Plus aria-hidden="true" />
-                {t("paymentLinks.new")}
-              </Link>
-            </Button>
-          ) : null
+          canCreate ? <CreateLink href="/payment-links/new">{t("paymentLinks.new")}</CreateLink> : null
         }
       />
 

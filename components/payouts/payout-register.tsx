@@ -1,13 +1,13 @@
 "use client";
 
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeftRight, Plus } from "lucide-react";
-import Link from "next/link";
+import { ArrowLeftRight } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useCallback, useMemo } from "react";
 import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
 import { useCan } from "@/components/providers/session-provider";
 import { Button } from "@/components/ui/button";
+import { CreateLink } from "@/components/ui/create-link";
 import { DataTable } from "@/components/ui/data-table";
 import { ListEmptyState } from "@/components/ui/list-empty-state";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -79,12 +79,9 @@ export function PayoutRegister() {
         title: t("payouts.register.emptyTitle"),
         description: canCreate ? t("payouts.register.emptyDescription") : t("payouts.register.emptyDescriptionViewer"),
         action: canCreate ? (
-          <Button asChild size="sm">
-            <Link href="/payouts/new">
-              <Plus aria-hidden="true" />
-              {t("payouts.new.button")}
-            </Link>
-          </Button>
+          <CreateLink href="/payouts/new" size="sm">
+            {t("payouts.new.button")}
+          </CreateLink>
         ) : undefined,
       }}
     />
