@@ -1,10 +1,9 @@
 "use client";
 
-import { BeforeAfter } from "@/components/ui/before-after";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useI18n } from "@/lib/browser/i18n";
 import type { FieldChange } from "./subaccount-changes";
-import { FieldValue, useFieldLabel } from "./subaccount-display";
+import { FieldValueChange, useFieldLabel } from "./subaccount-display";
 
 export interface SubaccountEditReviewProps {
   open: boolean;
@@ -65,11 +64,7 @@ export function SubaccountEditReview({ open, onClose, onConfirm, name, changes, 
                 </th>
                 <td className="px-3 py-2">
                   <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
-                    <BeforeAfter
-                      before={<FieldValue field={change.field} value={change.before} className="text-muted-foreground" />}
-                      after={<FieldValue field={change.field} value={change.after} className="font-medium" />}
-                      toLabel={t("subaccounts.confirm.to")}
-                    />
+                    <FieldValueChange field={change.field} before={change.before} after={change.after} />
                   </span>
                 </td>
               </tr>

@@ -3,7 +3,6 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { BeforeAfter } from "@/components/ui/before-after";
 import { CopyButton } from "@/components/ui/copy-button";
 import { columnMeta, type DataTableColumn } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
@@ -11,7 +10,7 @@ import { useI18n } from "@/lib/browser/i18n";
 import type { MessageKey } from "@/lib/shared/i18n/dictionaries";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import { auditFieldChanges } from "./subaccount-changes";
-import { FieldValue, useFieldLabel } from "./subaccount-display";
+import { FieldValueChange, useFieldLabel } from "./subaccount-display";
 
 export const ACTION_LABELS: Readonly<Record<string, MessageKey>> = {
   "subaccount.update": "subaccounts.history.action.update",
@@ -38,12 +37,7 @@ function ChangeList({ entry }: { entry: ActivityEntry }) {
       {changes.map((change) => (
         <li key={change.field} className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5" data-field={change.field}>
           <span className="text-muted-foreground">{fieldLabel(change.field)}: </span>
-          <BeforeAfter
-            before={<FieldValue field={change.field} value={change.before} className="text-muted-foreground" />}
-            after={<FieldValue field={change.field} value={change.after} className="font-medium" />}
-            toLabel={t("subaccounts.confirm.to")}
-            arrowClassName="size-3.5"
-          />
+          <FieldValueChange field={change.field} before={change.before} after={change.after} arrowClassName="size-3.5" />
         </li>
       ))}
     </ul>
