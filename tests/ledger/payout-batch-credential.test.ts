@@ -2,12 +2,10 @@
  * The worker's pause for a credential is a compare-and-set on the seal it used, and rows claimed but never sent
  * go back to pending with their keys (their intents, which made nothing, removed).
  */
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   beginPayoutSend,
   claimBatchRow,
-  createBatch,
   getBatch,
   getPayoutByIdempotencyKey,
   listBatchRows,
@@ -15,45 +13,20 @@ import {
   moveBatch,
   pauseForCredential,
   returnUnsentRows,
-  type Ledger,
 } from "@/lib/server/ledger";
 import { ACME, ALICE, drivers, useLedger } from "./helpers";
+import { sendingBatch } from "./batch-fixtures";
 
 const OLD_SEAL = "Fe26.2**old-seal";
 const NEW_SEAL = "Fe26.2**new-seal";
 const prepare = async () => ({ requestHash: "hash", credentialSeal: OLD_SEAL, actor: ALICE });
 
-async function sendingBatch(ledger: Ledger, rows: number) {
-  const id = randomUUID();
-  await createBatch(ledger, {
-    id,
-    businessId: ACME,
-    idempotencyKey: randomUUID(),
-    requestHash: "h",
-    fileName: "lista.csv",
-    actor: ALICE,
-    totalCentavos: rows * 100,
-    rows: Array.from({ length: rows }, (_, i) => ({
-      rowNumber: i + 2,
-      idempotencyKey: `batch-${id}-${i + 2}`,
-      amountCentavos: 100,
-      pixKeyType: "email",
-      pixKey: `p${i}@example.com`,
-      pixKeyMasked: "p***@example.com",
-      description: null,
-      name: null,
-      original: [["chave", `p${i}@example.com`]],
-    })),
-  });
-  await moveBatch(ledger, ACME, id, ["awaiting_confirmation"], { status: "sending", credentialSeal: OLD_SEAL, confirmedAt: new Date() });
-  return id;
-}
 
 describe.each(drivers)("a batch's credential (%s)", (driver) => {
   const ledger = useLedger(driver);
 
   it("pauses only while the seal the worker used is still the batch's: a resume's fresh seal stands", async () => {
-    const id = await sendingBatch(ledger(), 1);
+    const id = (await sendingBatch(ledger(), ACME, 1, OLD_SEAL)).id;
     await moveBatch(ledger(), ACME, id, ["sending"], { credentialSeal: NEW_SEAL });
     expect(await pauseForCredential(ledger(), { id, credentialSeal: OLD_SEAL }, "credential_refused", "batch worker")).toBe(false);
     expect(await getBatch(ledger(), ACME, id)).toMatchObject({ status: "sending", pausedReason: null });
@@ -65,7 +38,7 @@ describe.each(drivers)("a batch's credential (%s)", (driver) => {
   });
 
   it("puts the claimed rows whose send has not started back to pending, with their keys; a started send is kept", async () => {
-    const id = await sendingBatch(ledger(), 3);
+    const id = (await sendingBatch(ledger(), ACME, 3, OLD_SEAL)).id;
     const started = await claimBatchRow(ledger(), { id, businessId: ACME }, prepare);
     const unsent = await claimBatchRow(ledger(), { id, businessId: ACME }, prepare);
     expect((await beginPayoutSend(ledger(), ACME, started?.idempotencyKey ?? "", { mayResolveReview: false })).started).toBe(true);
