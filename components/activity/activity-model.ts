@@ -1,7 +1,8 @@
 import { z } from "zod/mini";
 import { urlOptional, urlText } from "@/lib/browser/url-fields";
 import { csvDateLocal, csvDateUtc, jsonCell, toCsv, type CsvValue } from "@/lib/shared/csv";
-import { isoToMs, utcMs, zonedLocalToUtcIso } from "@/lib/shared/format/date";
+import { isoToMs } from "@/lib/shared/format/date";
+import { dateWindowIso } from "@/lib/shared/format/date-window";
 import type { ActivityFilters } from "@/lib/browser/query/activity";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import { isFilterDay } from "@/lib/shared/schemas/dates";
@@ -27,12 +28,6 @@ export const activitySelectionSchema = z.object({
   entry: urlOptional(z.maxLength(40)),
 });
 
-/** "2026-11-22" → "2026-11-23". */
-export function nextDay(date: string): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return new Date(utcMs(y, m, d + 1)).toISOString().slice(0, 10);
-}
-
 /**
  * URL state → the BFF's query: days in the zone become instants, `to` is the start of the next day (exclusive).
  * A day outside the filters' range is not sent (the date inputs say why beside them): it is what a half-typed
@@ -43,11 +38,14 @@ export function toApiFilters(state: ActivityUrlState, timeZone: string): Activit
   const actor = state.actor.trim();
   if (actor) filters.actor = actor;
   if (state.action) filters.action = state.action;
-  const from = state.from && isFilterDay(state.from) ? zonedLocalToUtcIso(`${state.from}T00:00`, timeZone) : null;
-  const to = state.to && isFilterDay(state.to) ? zonedLocalToUtcIso(`${nextDay(state.to)}T00:00`, timeZone) : null;
-  if (from) filters.from = from;
-  if (to) filters.to = to;
+  const { start, end } = dateWindowIso(filterDay(state.from), filterDay(state.to), timeZone);
+  if (start) filters.from = start;
+  if (end) filters.to = end;
   return filters;
+}
+
+function filterDay(day: string | undefined): string | undefined {
+  return day && isFilterDay(day) ? day : undefined;
 }
 
 /** Where an entry's target lives in the dashboard, when it has a page. */

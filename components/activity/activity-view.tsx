@@ -1,14 +1,14 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Download, FilterX, History } from "lucide-react";
+import { Download, History } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
 import { toast } from "@/components/ui/toast";
 import { useSession } from "@/components/providers/session-provider";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
-import { EmptyState } from "@/components/ui/empty-state";
+import { ListEmptyState } from "@/components/ui/list-empty-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { PageHeader } from "@/components/ui/page-header";
 import { isAbortError } from "@/lib/browser/bff-client/errors";
@@ -88,26 +88,21 @@ export function ActivityView() {
 
   const onSearchChange = useCallback((q: string) => setState({ q }), [setState]);
 
-  const emptyState =
-    serverFiltersActive || state.q ? (
-    <EmptyState
-      icon={FilterX}
-      title={t("activity.empty.filteredTitle")}
-      description={
-        state.q && (loaded?.length ?? 0) > 0
-          ? t("table.noResultsFor", { query: state.q })
-          : state.actor
-            ? t("activity.empty.filteredPerson", { name: state.actor })
-            : t("activity.empty.filteredDescription")
-      }
-      action={
-        <Button variant="outline" size="sm" onClick={resetFilters}>
-          {t("common.clearFilters")}
-        </Button>
-      }
+  const emptyState = (
+    <ListEmptyState
+      filtered={serverFiltersActive || Boolean(state.q)}
+      onClearFilters={resetFilters}
+      noMatch={{
+        title: t("activity.empty.filteredTitle"),
+        description:
+          state.q && (loaded?.length ?? 0) > 0
+            ? t("table.noResultsFor", { query: state.q })
+            : state.actor
+              ? t("activity.empty.filteredPerson", { name: state.actor })
+              : t("activity.empty.filteredDescription"),
+      }}
+      empty={{ icon: History, title: t("activity.empty.title"), description: t("activity.empty.description") }}
     />
-  ) : (
-    <EmptyState icon={History} title={t("activity.empty.title")} description={t("activity.empty.description")} />
   );
 
   return (

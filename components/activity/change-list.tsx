@@ -1,6 +1,6 @@
 "use client";
 
-import { ArrowRight } from "lucide-react";
+import { BeforeAfter } from "@/components/ui/before-after";
 import { cn } from "@/components/ui/cn";
 import { formatDocument } from "@/lib/shared/format/text";
 import { useI18n } from "@/lib/browser/i18n";
@@ -40,12 +40,12 @@ function ChangeLine({ change, created }: { change: FieldChange; created: boolean
       {created || !change.inBefore ? (
         <span>{fmt.value(change.field, change.after)}</span>
       ) : (
-        <>
-          <del className="text-muted-foreground">{fmt.value(change.field, change.before)}</del>
-          <ArrowRight className="mx-1 inline size-3 align-[-1px] text-muted-foreground" aria-hidden="true" />
-          <span className="sr-only"> {t("activity.changedTo")} </span>
-          <ins className="no-underline">{change.inAfter ? fmt.value(change.field, change.after) : t("activity.removed")}</ins>
-        </>
+        <BeforeAfter
+          before={<del className="text-muted-foreground">{fmt.value(change.field, change.before)}</del>}
+          after={<ins className="no-underline">{change.inAfter ? fmt.value(change.field, change.after) : t("activity.removed")}</ins>}
+          toLabel={t("activity.changedTo")}
+          arrowClassName="mx-1 inline size-3 align-[-1px]"
+        />
       )}
     </li>
   );

@@ -2,7 +2,8 @@ import { z } from "zod/mini";
 import { urlChoice, urlOptional, urlText } from "@/lib/browser/url-fields";
 import { DEADLINE_FILTERS, isOpenChargeback, matchesDeadline, needsAction, REVIEW_STATUS, urgencyOf } from "@/lib/shared/chargebacks/deadline";
 import { csvDateLocal, csvDateUtc, jsonCell, toCsv, type CsvValue } from "@/lib/shared/csv";
-import { isoToMs, utcMs, zonedLocalToUtcIso } from "@/lib/shared/format/date";
+import { isoToMs } from "@/lib/shared/format/date";
+import { dateWindow } from "@/lib/shared/format/date-window";
 import { centavosToDecimal } from "@/lib/shared/money";
 import { ChargebackSchema, KNOWN_CHARGEBACK_KINDS, KNOWN_CHARGEBACK_STATUSES, type Chargeback } from "@/lib/shared/schemas/chargeback";
 import { matchesAllTerms, normalizeForSearch, searchTerms } from "@/lib/shared/search";
@@ -38,19 +39,6 @@ export type ChargebackUrlState = z.output<typeof chargebackUrlSchema>;
 export const chargebackSelectionSchema = z.object({
   id: urlOptional(z.maxLength(200)),
 });
-
-/** "2026-11-22" → the next calendar day "2026-11-23". */
-export function nextDay(date: string): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return new Date(utcMs(y, m, d + 1)).toISOString().slice(0, 10);
-}
-
-/** The created-at window [from 00:00, day after `to` 00:00) in the zone, as epoch ms. */
-export function dateWindow(from: string | undefined, to: string | undefined, timeZone: string): { start: number | null; end: number | null } {
-  const startIso = from ? zonedLocalToUtcIso(`${from}T00:00`, timeZone) : null;
-  const endIso = to ? zonedLocalToUtcIso(`${nextDay(to)}T00:00`, timeZone) : null;
-  return { start: isoToMs(startIso), end: isoToMs(endIso) };
-}
 
 /** What the search box looks through: ids, customer, payout, E2E, reason code, card digits and unknown text fields. */
 export function searchText(cb: Chargeback): string {

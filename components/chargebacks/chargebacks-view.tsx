@@ -1,13 +1,13 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { Download, FilterX, Gavel, Info, RefreshCw } from "lucide-react";
+import { Download, Gavel, Info, RefreshCw } from "lucide-react";
 import { useCallback, useMemo } from "react";
 import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
 import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { DataTable, useSearchBox } from "@/components/ui/data-table";
-import { EmptyState } from "@/components/ui/empty-state";
+import { ListEmptyState } from "@/components/ui/list-empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { csvFileName, downloadCsv } from "@/lib/shared/csv";
 import { formatSort, parseSort, useUrlState } from "@/lib/browser/hooks/use-url-state";
@@ -119,21 +119,14 @@ export function ChargebacksView() {
       .filter(Boolean)
       .join(", ");
 
-  const emptyState =
-    data && data.length > 0 ? (
-      <EmptyState
-        icon={FilterX}
-        title={t("chargebacks.empty.filteredTitle")}
-        description={t("chargebacks.empty.filteredDescription")}
-        action={
-          <Button variant="outline" size="sm" onClick={resetFilters}>
-            {t("common.clearFilters")}
-          </Button>
-        }
-      />
-    ) : (
-      <EmptyState icon={Gavel} title={t("chargebacks.empty.title")} description={t("chargebacks.empty.description")} />
-    );
+  const emptyState = (
+    <ListEmptyState
+      filtered={data !== undefined && data.length > 0}
+      onClearFilters={resetFilters}
+      noMatch={{ title: t("chargebacks.empty.filteredTitle"), description: t("chargebacks.empty.filteredDescription") }}
+      empty={{ icon: Gavel, title: t("chargebacks.empty.title"), description: t("chargebacks.empty.description") }}
+    />
+  );
 
   return (
     <>

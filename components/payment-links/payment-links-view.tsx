@@ -1,14 +1,14 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { FilterX, Link2, Plus } from "lucide-react";
-import Link from "next/link";
+import { FilterX, Link2 } from "lucide-react";
 import { useCallback, useMemo } from "react";
 import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
 import { useCan } from "@/components/providers/session-provider";
 import { Button } from "@/components/ui/button";
+import { CreateLink } from "@/components/ui/create-link";
 import { DataTable, useSearchBox } from "@/components/ui/data-table";
-import { EmptyState } from "@/components/ui/empty-state";
+import { ListEmptyState } from "@/components/ui/list-empty-state";
 import { NativeSelect } from "@/components/ui/native-select";
 import { PageHeader } from "@/components/ui/page-header";
 import { formatSort, parseSort, useUrlState } from "@/lib/browser/hooks/use-url-state";
@@ -64,32 +64,21 @@ export function PaymentLinksView({ baseUrl }: { baseUrl: string }) {
 
   const columns = usePaymentLinkColumns({ baseUrl });
 
-  const emptyState = hasFilters ? (
-    <EmptyState
-      icon={FilterX}
-      title={t("paymentLinks.empty.filteredTitle")}
-      description={t("paymentLinks.empty.filteredDescription")}
-      action={
-        <Button variant="outline" size="sm" onClick={() => setFilters({ q: null, state: null, amount: null })}>
-          {t("common.clearFilters")}
-        </Button>
-      }
-    />
-  ) : (
-    <EmptyState
-      icon={Link2}
-      title={t("paymentLinks.empty.title")}
-      description={canCreate ? t("paymentLinks.empty.description") : t("paymentLinks.empty.descriptionReadOnly")}
-      action={
-        canCreate ? (
-          <Button asChild size="sm">
-            <Link href="/payment-links/new">
-              <Plus aria-hidden="true" />
-              {t("paymentLinks.new")}
-            </Link>
-          </Button>
-        ) : undefined
-      }
+  const emptyState = (
+    <ListEmptyState
+      filtered={hasFilters}
+      onClearFilters={() => setFilters({ q: null, state: null, amount: null })}
+      noMatch={{ title: t("paymentLinks.empty.filteredTitle"), description: t("paymentLinks.empty.filteredDescription") }}
+      empty={{
+        icon: Link2,
+        title: t("paymentLinks.empty.title"),
+        description: canCreate ? t("paymentLinks.empty.description") : t("paymentLinks.empty.descriptionReadOnly"),
+        action: canCreate ? (
+          <CreateLink href="/payment-links/new" size="sm">
+            {t("paymentLinks.new")}
+          </CreateLink>
+        ) : undefined,
+      }}
     />
   );
 
@@ -99,14 +88,7 @@ export function PaymentLinksView({ baseUrl }: { baseUrl: string }) {
         title={t("nav.paymentLinks")}
         description={t("paymentLinks.description")}
         actions={
-          canCreate ? (
-            <Button asChild>
-              <Link href="/payment-links/new">
-                <Plus aria-hidden="true" />
-                {t("paymentLinks.new")}
-              </Link>
-            </Button>
-          ) : null
+          canCreate ? <CreateLink href="/payment-links/new">{t("paymentLinks.new")}</CreateLink> : null
         }
       />
 

@@ -1,20 +1,8 @@
 "use client";
 
-import { LoaderCircle } from "lucide-react";
-import type { MouseEvent, RefObject } from "react";
-import { focusOnClose } from "@/components/ui/lazy-on-demand";
+import type { RefObject } from "react";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/toast";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
-import { ErrorPanel } from "@/components/ui/error-panel";
 import { useI18n } from "@/lib/browser/i18n";
 import { useBatchAction } from "@/lib/browser/query/payout-batches";
 import type { Batch } from "@/lib/shared/schemas/payout-batches";
@@ -35,17 +23,8 @@ export function BatchActionConfirm({ batch, action, open, onOpenChange: setOpen,
   const { t } = useI18n();
   // The last attempt's failure is the mutation's own error: reset whenever the dialog closes (success closes it with none).
   const mutation = useBatchAction(batch.id);
-  const destructive = action === "cancel";
 
-  const onOpenChange = (next: boolean) => {
-    if (mutation.isPending) return;
-    mutation.reset();
-    setOpen(next);
-  };
-
-  const run = (event: MouseEvent<HTMLButtonElement>) => {
-    // Keep the dialog open while the request runs; it closes on success.
-    event.preventDefault();
+  const run = () =>
     mutation.mutate(
       { action },
       {
@@ -56,24 +35,21 @@ export function BatchActionConfirm({ batch, action, open, onOpenChange: setOpen,
         onError: () => toast.error(t(`batches.action.${action}.failed`)),
       },
     );
-  };
 
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent onCloseAutoFocus={focusOnClose(opener)}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t(`batches.action.${action}.title`)}</AlertDialogTitle>
-          <AlertDialogDescription>{t(`batches.action.${action}.consequence`, { pending: batch.counts.pending, file: batch.file_name })}</AlertDialogDescription>
-        </AlertDialogHeader>
-        {mutation.error ? <ErrorPanel error={mutation.error} headingLevel="h3" /> : null}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={mutation.isPending}>{t("batches.action.keep")}</AlertDialogCancel>
-          <AlertDialogAction destructive={destructive} onClick={run} disabled={mutation.isPending} aria-busy={mutation.isPending || undefined}>
-            {mutation.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-            {t(`batches.action.${action}.confirm`)}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      opener={opener}
+      title={t(`batches.action.${action}.title`)}
+      description={t(`batches.action.${action}.consequence`, { pending: batch.counts.pending, file: batch.file_name })}
+      cancelLabel={t("batches.action.keep")}
+      confirmLabel={t(`batches.action.${action}.confirm`)}
+      destructive={action === "cancel"}
+      onConfirm={run}
+      pending={mutation.isPending}
+      error={mutation.error}
+      onReset={mutation.reset}
+    />
   );
 }

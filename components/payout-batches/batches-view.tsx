@@ -1,10 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { Layers, Plus } from "lucide-react";
-import Link from "next/link";
+import { Layers } from "lucide-react";
 import { useRouter } from "next/navigation";
-import { Button } from "@/components/ui/button";
+import { CreateLink } from "@/components/ui/create-link";
 import { DataTable } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -14,14 +13,7 @@ import { useBatchColumns } from "./batch-columns";
 
 function NewBatchButton() {
   const { t } = useI18n();
-  return (
-    <Button asChild>
-      <Link href="/payouts/batch/new">
-        <Plus aria-hidden="true" />
-        {t("batches.new.button")}
-      </Link>
-    </Button>
-  );
+  return <CreateLink href="/payouts/batch/new">{t("batches.new.button")}</CreateLink>;
 }
 
 /** /payouts/batch: this business's batches, newest first, with their status and progress (refreshed while any is sending). */

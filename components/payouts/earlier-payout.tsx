@@ -1,9 +1,10 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { CircleHelp, ExternalLink, Plus, RefreshCw } from "lucide-react";
+import { ExternalLink, Plus, RefreshCw } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useState, type ReactNode } from "react";
+import { Alert } from "@/components/ui/alert";
 import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { ErrorPanel } from "@/components/ui/error-panel";
@@ -97,23 +98,20 @@ function EarlierPayoutOffer({ row, onResolved, onDismiss }: { row: RegisterPayou
 
   return (
     <div className="grid gap-4" data-testid="earlier-payout">
-      <div role="alert" className="rounded-lg border border-warning-soft-foreground/30 bg-warning-soft/70 p-4 text-sm">
-        <div className="flex gap-3">
-          <CircleHelp className="mt-0.5 size-5 shrink-0 text-warning-soft-foreground" aria-hidden="true" />
-          <div className="min-w-0 flex-1 space-y-2">
-            <h3 className="font-semibold text-foreground">{unknown ? t("payouts.earlier.titleUnknown") : t("payouts.earlier.titleSubmitted")}</h3>
-            <p className="text-foreground/90">{unknown ? t("payouts.earlier.descriptionUnknown") : t("payouts.earlier.descriptionSubmitted")}</p>
-            <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <Money centavos={row.amount_centavos} className="font-semibold" />
-              <span className="font-mono text-xs">{row.pix_key_masked}</span>
-              <RegisterStatusBadge row={row} />
-            </p>
-            <p className="text-xs text-muted-foreground">
-              {t("payouts.field.idempotencyKey")}: <code className="font-mono break-all text-foreground">{row.idempotency_key}</code>
-            </p>
-          </div>
-        </div>
-      </div>
+      <Alert
+        tone="warning"
+        title={unknown ? t("payouts.earlier.titleUnknown") : t("payouts.earlier.titleSubmitted")}
+        description={unknown ? t("payouts.earlier.descriptionUnknown") : t("payouts.earlier.descriptionSubmitted")}
+      >
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <Money centavos={row.amount_centavos} className="font-semibold" />
+          <span className="font-mono text-xs">{row.pix_key_masked}</span>
+          <RegisterStatusBadge row={row} />
+        </p>
+        <p className="text-xs text-muted-foreground">
+          {t("payouts.field.idempotencyKey")}: <code className="font-mono break-all text-foreground">{row.idempotency_key}</code>
+        </p>
+      </Alert>
 
       {error ? <ErrorPanel error={error} headingLevel="h3" title={t("payouts.needsReview.checkFailed")} /> : null}
 

@@ -1,6 +1,7 @@
 "use client";
 
-import { Plus, TriangleAlert } from "lucide-react";
+import { Plus } from "lucide-react";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { isBffRequestError } from "@/lib/browser/bff-client/errors";
@@ -19,28 +20,21 @@ export function PayoutConflict({ input, error, handled = false, onStartNew }: { 
   const requestId = isBffRequestError(error) ? error.requestId : null;
   return (
     <div className="grid gap-5">
-      <div role="alert" className="rounded-lg border border-destructive/30 bg-destructive-soft/60 p-4 text-sm">
-        <div className="flex gap-3">
-          <TriangleAlert className="mt-0.5 size-5 shrink-0 text-destructive-soft-foreground" aria-hidden="true" />
-          <div className="min-w-0 flex-1 space-y-2">
-            <h3 className="font-semibold">{handled ? t("payouts.closed.title") : t("payouts.conflict.title")}</h3>
-            <p className="text-foreground/90">{handled ? t("payouts.closed.description") : t("payouts.conflict.description")}</p>
-            {requestId ? (
-              <div className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
-                <span>{t("errors.requestId")}:</span>
-                <code className="rounded bg-card px-1.5 py-0.5 font-mono break-all text-foreground">{requestId}</code>
-                <CopyButton value={requestId} label={t("errors.requestId")} className="-my-1" />
-              </div>
-            ) : null}
-            <div className="pt-1">
-              <Button size="sm" onClick={onStartNew}>
-                <Plus aria-hidden="true" />
-                {t("payouts.conflict.startNew")}
-              </Button>
-            </div>
+      <Alert tone="danger" title={handled ? t("payouts.closed.title") : t("payouts.conflict.title")} description={handled ? t("payouts.closed.description") : t("payouts.conflict.description")}>
+        {requestId ? (
+          <div className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
+            <span>{t("errors.requestId")}:</span>
+            <code className="rounded bg-card px-1.5 py-0.5 font-mono break-all text-foreground">{requestId}</code>
+            <CopyButton value={requestId} label={t("errors.requestId")} className="-my-1" />
           </div>
+        ) : null}
+        <div className="pt-1">
+          <Button size="sm" onClick={onStartNew}>
+            <Plus aria-hidden="true" />
+            {t("payouts.conflict.startNew")}
+          </Button>
         </div>
-      </div>
+      </Alert>
       <div className="rounded-lg border p-4">
         <h3 className="mb-3 text-sm font-semibold">{t("payouts.conflict.yourPayout")}</h3>
         <PayoutSummary input={input} />

@@ -1,6 +1,7 @@
 "use client";
 
-import { CircleHelp, Lock, RefreshCw } from "lucide-react";
+import { Lock, RefreshCw } from "lucide-react";
+import { Alert } from "@/components/ui/alert";
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -49,21 +50,14 @@ export function PayoutOutcomeUnknown({ input, error, idempotencyKey, checking, o
 
   return (
     <div className="grid gap-5">
-      <div role="alert" className="rounded-lg border border-warning-soft-foreground/30 bg-warning-soft/70 p-4 text-sm" data-testid="outcome-unknown">
-        <div className="flex gap-3">
-          <CircleHelp className="mt-0.5 size-5 shrink-0 text-warning-soft-foreground" aria-hidden="true" />
-          <div className="min-w-0 flex-1 space-y-2">
-            <h3 className="font-semibold text-foreground">{t("payouts.unknown.title")}</h3>
-            <p className="text-foreground/90">{t("payouts.unknown.description")}</p>
-            {waitsForPerson ? <p className="font-medium text-foreground">{t("payouts.unknown.reviewNote")}</p> : null}
-            {cause ? <p className="text-xs text-muted-foreground">{t("payouts.unknown.cause", { cause })}</p> : null}
-            <div className="grid gap-1.5 pt-1">
-              {bff?.requestId ? <IdRow label={t("errors.requestId")} value={bff.requestId} /> : null}
-              <IdRow label={t("payouts.field.idempotencyKey")} value={idempotencyKey} />
-            </div>
-          </div>
+      <Alert tone="warning" title={t("payouts.unknown.title")} description={t("payouts.unknown.description")} data-testid="outcome-unknown">
+        {waitsForPerson ? <p className="font-medium text-foreground">{t("payouts.unknown.reviewNote")}</p> : null}
+        {cause ? <p className="text-xs text-muted-foreground">{t("payouts.unknown.cause", { cause })}</p> : null}
+        <div className="grid gap-1.5 pt-1">
+          {bff?.requestId ? <IdRow label={t("errors.requestId")} value={bff.requestId} /> : null}
+          <IdRow label={t("payouts.field.idempotencyKey")} value={idempotencyKey} />
         </div>
-      </div>
+      </Alert>
 
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
         <p className="flex items-start gap-2 text-xs text-muted-foreground">

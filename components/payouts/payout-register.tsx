@@ -1,15 +1,15 @@
 "use client";
 
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeftRight, Plus } from "lucide-react";
-import Link from "next/link";
+import { ArrowLeftRight } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useCallback, useMemo } from "react";
 import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
 import { useCan } from "@/components/providers/session-provider";
 import { Button } from "@/components/ui/button";
+import { CreateLink } from "@/components/ui/create-link";
 import { DataTable } from "@/components/ui/data-table";
-import { EmptyState } from "@/components/ui/empty-state";
+import { ListEmptyState } from "@/components/ui/list-empty-state";
 import { NativeSelect } from "@/components/ui/native-select";
 import { formatSort, parseSort, useUrlState } from "@/lib/browser/hooks/use-url-state";
 import { useI18n } from "@/lib/browser/i18n";
@@ -69,31 +69,21 @@ export function PayoutRegister() {
     [formatMoney, t],
   );
 
-  const emptyState = filtered ? (
-    <EmptyState
-      title={t("payouts.register.noMatchTitle")}
-      description={t("payouts.register.noMatchDescription")}
-      action={
-        <Button variant="outline" size="sm" onClick={clearFilters}>
-          {t("common.clearFilters")}
-        </Button>
-      }
-    />
-  ) : (
-    <EmptyState
-      icon={ArrowLeftRight}
-      title={t("payouts.register.emptyTitle")}
-      description={canCreate ? t("payouts.register.emptyDescription") : t("payouts.register.emptyDescriptionViewer")}
-      action={
-        canCreate ? (
-          <Button asChild size="sm">
-            <Link href="/payouts/new">
-              <Plus aria-hidden="true" />
-              {t("payouts.new.button")}
-            </Link>
-          </Button>
-        ) : undefined
-      }
+  const emptyState = (
+    <ListEmptyState
+      filtered={filtered}
+      onClearFilters={clearFilters}
+      noMatch={{ title: t("payouts.register.noMatchTitle"), description: t("payouts.register.noMatchDescription") }}
+      empty={{
+        icon: ArrowLeftRight,
+        title: t("payouts.register.emptyTitle"),
+        description: canCreate ? t("payouts.register.emptyDescription") : t("payouts.register.emptyDescriptionViewer"),
+        action: canCreate ? (
+          <CreateLink href="/payouts/new" size="sm">
+            {t("payouts.new.button")}
+          </CreateLink>
+        ) : undefined,
+      }}
     />
   );
 

@@ -1,9 +1,10 @@
 "use client";
 
-import { Layers, Plus } from "lucide-react";
+import { Layers } from "lucide-react";
 import Link from "next/link";
 import { useCan } from "@/components/providers/session-provider";
 import { Button } from "@/components/ui/button";
+import { CreateLink } from "@/components/ui/create-link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { useI18n } from "@/lib/browser/i18n";
@@ -35,12 +36,7 @@ export function PayoutsView() {
                   {t("nav.batchPayouts")}
                 </Link>
               </Button>
-              <Button asChild>
-                <Link href="/payouts/new">
-                  <Plus aria-hidden="true" />
-                  {t("payouts.new.button")}
-                </Link>
-              </Button>
+              <CreateLink href="/payouts/new">{t("payouts.new.button")}</CreateLink>
             </>
           ) : null
         }

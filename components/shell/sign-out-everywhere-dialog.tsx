@@ -1,16 +1,7 @@
 "use client";
 
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/toast";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
 import { useI18n } from "@/lib/browser/i18n";
 import { useSignOutEverywhere } from "@/lib/browser/query/session";
 
@@ -29,28 +20,23 @@ export function SignOutEverywhereDialog({ business, open, onOpenChange }: SignOu
   const { t } = useI18n();
   const revoke = useSignOutEverywhere();
 
-  const confirm = (event: { preventDefault: () => void }) => {
-    event.preventDefault();
+  const confirm = () =>
     revoke.mutate(undefined, {
       onSuccess: () => window.location.replace("/login"),
       onError: () => toast.error(t("shell.signOutEverywhereFailed")),
     });
-  };
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => (revoke.isPending ? undefined : onOpenChange(next))}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t("shell.signOutEverywhereTitle")}</AlertDialogTitle>
-          <AlertDialogDescription>{t("shell.signOutEverywhereBody", { business })}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={revoke.isPending}>{t("common.cancel")}</AlertDialogCancel>
-          <AlertDialogAction destructive onClick={confirm} disabled={revoke.isPending} aria-busy={revoke.isPending || undefined}>
-            {t("shell.signOutEverywhereConfirm")}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("shell.signOutEverywhereTitle")}
+      description={t("shell.signOutEverywhereBody", { business })}
+      cancelLabel={t("common.cancel")}
+      confirmLabel={t("shell.signOutEverywhereConfirm")}
+      destructive
+      onConfirm={confirm}
+      pending={revoke.isPending}
+    />
   );
 }

@@ -1,20 +1,8 @@
 "use client";
 
-import { LoaderCircle } from "lucide-react";
-import { useState, type MouseEvent, type RefObject } from "react";
-import { focusOnClose } from "@/components/ui/lazy-on-demand";
+import { useState, type RefObject } from "react";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/toast";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
-import { ErrorPanel } from "@/components/ui/error-panel";
 import { useIdempotencyKey } from "@/lib/browser/hooks/use-idempotency-key";
 import { useI18n } from "@/lib/browser/i18n";
 import { useSetSubaccountBlocked } from "@/lib/browser/query/subaccounts";
@@ -44,8 +32,7 @@ export function SubaccountBlockConfirm({ id, subaccount, block, open, onOpenChan
   const mutation = useSetSubaccountBlocked(id);
   const name = subaccount?.name || id;
 
-  const confirm = (event: MouseEvent<HTMLButtonElement>) => {
-    event.preventDefault(); // stay open while the request runs
+  const confirm = () => {
     setError(null);
     mutation.mutate(
       { isBlocked: block, idempotencyKey: key },
@@ -74,36 +61,29 @@ export function SubaccountBlockConfirm({ id, subaccount, block, open, onOpenChan
       : null;
 
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={open}
-      onOpenChange={(next) => {
-        if (mutation.isPending) return;
-        setOpen(next);
-        if (!next) setError(null);
-      }}
+      onOpenChange={setOpen}
+      opener={opener}
+      title={block ? t("subaccounts.block.title", { name }) : t("subaccounts.unblock.title", { name })}
+      description={block ? t("subaccounts.block.consequence") : t("subaccounts.unblock.consequence")}
+      cancelLabel={t("common.cancel")}
+      confirmLabel={block ? t("subaccounts.block.confirm") : t("subaccounts.unblock.confirm")}
+      pendingLabel={t("subaccounts.saving")}
+      destructive={block}
+      onConfirm={confirm}
+      pending={mutation.isPending}
+      error={error}
+      onReset={() => setError(null)}
     >
-      <AlertDialogContent onCloseAutoFocus={focusOnClose(opener)}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{block ? t("subaccounts.block.title", { name }) : t("subaccounts.unblock.title", { name })}</AlertDialogTitle>
-          <AlertDialogDescription>{block ? t("subaccounts.block.consequence") : t("subaccounts.unblock.consequence")}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <div className="space-y-2 text-sm">
-          {!block && limits ? <p>{limits}</p> : null}
-          {subaccount === null ? <p className="text-muted-foreground">{t("subaccounts.block.unknownNote")}</p> : null}
-          <p className="text-muted-foreground">{t("subaccounts.block.audit")}</p>
-          <p className="text-xs text-muted-foreground">
-            {t("subaccounts.detail.id")}: <code className="font-mono text-foreground">{id}</code>
-          </p>
-        </div>
-        {error ? <ErrorPanel error={error} headingLevel="h3" /> : null}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={mutation.isPending}>{t("common.cancel")}</AlertDialogCancel>
-          <AlertDialogAction destructive={block} onClick={confirm} disabled={mutation.isPending} aria-busy={mutation.isPending || undefined}>
-            {mutation.isPending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-            {mutation.isPending ? t("subaccounts.saving") : block ? t("subaccounts.block.confirm") : t("subaccounts.unblock.confirm")}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      <div className="space-y-2 text-sm">
+        {!block && limits ? <p>{limits}</p> : null}
+        {subaccount === null ? <p className="text-muted-foreground">{t("subaccounts.block.unknownNote")}</p> : null}
+        <p className="text-muted-foreground">{t("subaccounts.block.audit")}</p>
+        <p className="text-xs text-muted-foreground">
+          {t("subaccounts.detail.id")}: <code className="font-mono text-foreground">{id}</code>
+        </p>
+      </div>
+    </ConfirmDialog>
   );
 }

@@ -2,6 +2,7 @@
 
 import { Ban, CircleCheck, CircleHelp } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
+import { BeforeAfter } from "@/components/ui/before-after";
 import { cn } from "@/components/ui/cn";
 import { formatDocument } from "@/lib/shared/format/text";
 import { useI18n } from "@/lib/browser/i18n";
@@ -69,4 +70,17 @@ export function FieldValue({ field, value, className }: { field: string; value: 
   }
   const text = typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? String(value) : JSON.stringify(value);
   return <span className={cn("break-words", className)}>{text}</span>;
+}
+
+/** One field's change as "before → after", each value as people read it. */
+export function FieldValueChange({ field, before, after, arrowClassName }: { field: string; before: unknown; after: unknown; arrowClassName?: string }) {
+  const { t } = useI18n();
+  return (
+    <BeforeAfter
+      before={<FieldValue field={field} value={before} className="text-muted-foreground" />}
+      after={<FieldValue field={field} value={after} className="font-medium" />}
+      toLabel={t("subaccounts.confirm.to")}
+      arrowClassName={arrowClassName}
+    />
+  );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useState, type FormEvent, type MouseEvent } from "react";
+import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
 import { Controller, useWatch } from "react-hook-form";
 import { toast } from "@/components/ui/toast";
@@ -124,8 +124,7 @@ export function SubaccountEditForm({ id, subaccount }: SubaccountEditFormProps) 
     },
   });
 
-  const confirm = (event: MouseEvent<HTMLButtonElement>) => {
-    event.preventDefault(); // stay open while saving
+  const confirm = () => {
     if (review) submitter.submit(review);
   };
 
@@ -212,7 +211,8 @@ export function SubaccountEditForm({ id, subaccount }: SubaccountEditFormProps) 
           changes={changes}
           unknownSubaccount={subaccount === null}
           pending={update.isPending}
-          error={panelError && review ? <ErrorPanel error={panelError} unmatchedFields={unmatched} headingLevel="h3" /> : null}
+          error={review ? panelError : null}
+          errorFields={unmatched}
           failed={Boolean(panelError)}
         />
       ) : null}

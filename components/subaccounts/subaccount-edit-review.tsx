@@ -1,93 +1,78 @@
 "use client";
 
-import { ArrowRight, LoaderCircle } from "lucide-react";
-import type { MouseEvent, ReactNode } from "react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useI18n } from "@/lib/browser/i18n";
 import type { FieldChange } from "./subaccount-changes";
-import { FieldValue, useFieldLabel } from "./subaccount-display";
+import { FieldValueChange, useFieldLabel } from "./subaccount-display";
 
 export interface SubaccountEditReviewProps {
   open: boolean;
   /** Closing is refused while saving. */
   onClose: () => void;
-  onConfirm: (event: MouseEvent<HTMLButtonElement>) => void;
+  onConfirm: () => void;
   name: string;
   changes: FieldChange[];
   /** The dashboard has never seen this subaccount: only the filled fields are sent. */
   unknownSubaccount: boolean;
   pending: boolean;
-  /** The last attempt's failure (then the button says "try again"). */
-  error: ReactNode;
+  /** The last attempt's failure, shown in the dialog. */
+  error: unknown;
+  /** Its field messages that have no field on screen. */
+  errorFields?: Record<string, string>;
+  /** An attempt failed: the button says "try again". */
   failed: boolean;
 }
 
 /** "Current → new" for every changed field, confirmed before saving; a failure stays in the dialog. */
-export function SubaccountEditReview({ open, onClose, onConfirm, name, changes, unknownSubaccount, pending, error, failed }: SubaccountEditReviewProps) {
+export function SubaccountEditReview({ open, onClose, onConfirm, name, changes, unknownSubaccount, pending, error, errorFields, failed }: SubaccountEditReviewProps) {
   const { t } = useI18n();
   const fieldLabel = useFieldLabel();
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={open}
       onOpenChange={(next) => {
-        if (!next && !pending) onClose();
+        if (!next) onClose();
       }}
+      className="max-w-lg"
+      title={t("subaccounts.confirm.title")}
+      description={t("subaccounts.confirm.description", { name })}
+      cancelLabel={t("subaccounts.confirm.back")}
+      confirmLabel={failed ? t("subaccounts.confirm.retry") : t("subaccounts.confirm.save")}
+      pendingLabel={t("subaccounts.saving")}
+      onConfirm={onConfirm}
+      pending={pending}
+      error={error}
+      errorFields={errorFields}
     >
-      <AlertDialogContent className="max-w-lg">
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t("subaccounts.confirm.title")}</AlertDialogTitle>
-          <AlertDialogDescription>{t("subaccounts.confirm.description", { name })}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <div className="overflow-hidden rounded-md border">
-          <table className="w-full text-sm" aria-label={t("subaccounts.confirm.tableLabel")}>
-            <thead className="bg-muted text-xs text-muted-foreground">
-              <tr>
-                <th scope="col" className="w-[38%] px-3 py-2 text-left font-medium">
-                  {t("subaccounts.confirm.field")}
+      <div className="overflow-hidden rounded-md border">
+        <table className="w-full text-sm" aria-label={t("subaccounts.confirm.tableLabel")}>
+          <thead className="bg-muted text-xs text-muted-foreground">
+            <tr>
+              <th scope="col" className="w-[38%] px-3 py-2 text-left font-medium">
+                {t("subaccounts.confirm.field")}
+              </th>
+              <th scope="col" className="px-3 py-2 text-left font-medium">
+                {t("subaccounts.confirm.change")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {changes.map((change) => (
+              <tr key={change.field} className="border-t align-top" data-field={change.field}>
+                <th scope="row" className="px-3 py-2 text-left font-medium">
+                  {fieldLabel(change.field)}
                 </th>
-                <th scope="col" className="px-3 py-2 text-left font-medium">
-                  {t("subaccounts.confirm.change")}
-                </th>
+                <td className="px-3 py-2">
+                  <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
+                    <FieldValueChange field={change.field} before={change.before} after={change.after} />
+                  </span>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {changes.map((change) => (
-                <tr key={change.field} className="border-t align-top" data-field={change.field}>
-                  <th scope="row" className="px-3 py-2 text-left font-medium">
-                    {fieldLabel(change.field)}
-                  </th>
-                  <td className="px-3 py-2">
-                    <span className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
-                      <FieldValue field={change.field} value={change.before} className="text-muted-foreground" />
-                      <ArrowRight className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                      <span className="sr-only"> {t("subaccounts.confirm.to")} </span>
-                      <FieldValue field={change.field} value={change.after} className="font-medium" />
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        {unknownSubaccount ? <p className="text-xs text-muted-foreground">{t("subaccounts.confirm.unknownNote")}</p> : null}
-        {error}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>{t("subaccounts.confirm.back")}</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm} disabled={pending} aria-busy={pending || undefined}>
-            {pending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-            {pending ? t("subaccounts.saving") : failed ? t("subaccounts.confirm.retry") : t("subaccounts.confirm.save")}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {unknownSubaccount ? <p className="text-xs text-muted-foreground">{t("subaccounts.confirm.unknownNote")}</p> : null}
+    </ConfirmDialog>
   );
 }

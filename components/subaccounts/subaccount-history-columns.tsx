@@ -1,7 +1,6 @@
 "use client";
 
 import { createColumnHelper } from "@tanstack/react-table";
-import { ArrowRight } from "lucide-react";
 import { useMemo } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -11,7 +10,7 @@ import { useI18n } from "@/lib/browser/i18n";
 import type { MessageKey } from "@/lib/shared/i18n/dictionaries";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import { auditFieldChanges } from "./subaccount-changes";
-import { FieldValue, useFieldLabel } from "./subaccount-display";
+import { FieldValueChange, useFieldLabel } from "./subaccount-display";
 
 export const ACTION_LABELS: Readonly<Record<string, MessageKey>> = {
   "subaccount.update": "subaccounts.history.action.update",
@@ -38,10 +37,7 @@ function ChangeList({ entry }: { entry: ActivityEntry }) {
       {changes.map((change) => (
         <li key={change.field} className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5" data-field={change.field}>
           <span className="text-muted-foreground">{fieldLabel(change.field)}: </span>
-          <FieldValue field={change.field} value={change.before} className="text-muted-foreground" />
-          <ArrowRight className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
-          <span className="sr-only"> {t("subaccounts.confirm.to")} </span>
-          <FieldValue field={change.field} value={change.after} className="font-medium" />
+          <FieldValueChange field={change.field} before={change.before} after={change.after} arrowClassName="size-3.5" />
         </li>
       ))}
     </ul>

@@ -1,13 +1,12 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { FilterX, History } from "lucide-react";
+import { History } from "lucide-react";
 import { useMemo } from "react";
 import { z } from "zod/mini";
 import { urlChoice, urlText } from "@/lib/browser/url-fields";
-import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
-import { EmptyState } from "@/components/ui/empty-state";
+import { ListEmptyState } from "@/components/ui/list-empty-state";
 import { NativeSelect } from "@/components/ui/native-select";
 import { formatSort, parseSort, useUrlState } from "@/lib/browser/hooks/use-url-state";
 import { useI18n } from "@/lib/browser/i18n";
@@ -82,19 +81,12 @@ export function SubaccountHistory({ id }: { id: string }) {
       maxHeight="32rem"
       emptyState={
         <TableEmptyState>
-          {hasAny ? (
-            <EmptyState
-              icon={FilterX}
-              title={t("subaccounts.history.noneWithFilter")}
-              action={
-                <Button variant="outline" size="sm" onClick={resetState}>
-                  {t("common.clearFilters")}
-                </Button>
-              }
-            />
-          ) : (
-            <EmptyState icon={History} title={t("subaccounts.history.empty")} description={t("subaccounts.history.emptyHint")} />
-          )}
+          <ListEmptyState
+            filtered={hasAny}
+            onClearFilters={resetState}
+            noMatch={{ title: t("subaccounts.history.noneWithFilter") }}
+            empty={{ icon: History, title: t("subaccounts.history.empty"), description: t("subaccounts.history.emptyHint") }}
+          />
         </TableEmptyState>
       }
       hasMore={query.hasNextPage}

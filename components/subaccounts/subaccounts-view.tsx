@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { FilterX, KeyRound, Users } from "lucide-react";
+import { KeyRound, Users } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useCallback, useMemo } from "react";
 import { z } from "zod/mini";
@@ -9,7 +9,7 @@ import { urlChoice, urlText } from "@/lib/browser/url-fields";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { DataTable } from "@/components/ui/data-table";
-import { EmptyState } from "@/components/ui/empty-state";
+import { ListEmptyState } from "@/components/ui/list-empty-state";
 import { NativeSelect } from "@/components/ui/native-select";
 import { PageHeader } from "@/components/ui/page-header";
 import { formatDocument } from "@/lib/shared/format/text";
@@ -67,30 +67,22 @@ export function SubaccountsView() {
   const hasAny = (query.data?.length ?? 0) > 0;
   const emptyState = (
     <TableEmptyState>
-      {hasAny ? (
-        <EmptyState
-          icon={FilterX}
-          title={t("subaccounts.list.noneWithFilter")}
-          description={t("subaccounts.list.noneWithFilterHint")}
-          action={
-            <Button variant="outline" size="sm" onClick={resetState}>
-              {t("common.clearFilters")}
-            </Button>
-          }
-        />
-      ) : (
-        <EmptyState
-          icon={Users}
-          title={t("subaccounts.empty.title")}
-          description={t("subaccounts.empty.description")}
-          action={
+      <ListEmptyState
+        filtered={hasAny}
+        onClearFilters={resetState}
+        noMatch={{ title: t("subaccounts.list.noneWithFilter"), description: t("subaccounts.list.noneWithFilterHint") }}
+        empty={{
+          icon: Users,
+          title: t("subaccounts.empty.title"),
+          description: t("subaccounts.empty.description"),
+          action: (
             <Button variant="outline" size="sm" onClick={focusOpenById}>
               <KeyRound aria-hidden="true" />
               {t("subaccounts.empty.action")}
             </Button>
-          }
-        />
-      )}
+          ),
+        }}
+      />
     </TableEmptyState>
   );
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   chargebacksCsv,
   chargebackUrlSchema,
-  dateWindow,
   filterChargebacks,
   searchText,
   sortChargebacks,
@@ -10,6 +9,7 @@ import {
   unknownFields,
 } from "@/components/chargebacks/chargeback-model";
 import { HOUR_MS, urgencyOf } from "@/lib/shared/chargebacks/deadline";
+import { dateWindow } from "@/lib/shared/format/date-window";
 import { formatDuration } from "@/components/chargebacks/deadline";
 import { chargebackListSchema, type Chargeback } from "@/lib/shared/schemas/chargeback";
 

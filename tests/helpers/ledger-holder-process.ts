@@ -4,7 +4,7 @@
  * killed or told to exit. Prints "opened <pid>" once it holds them; then, per
  * line on stdin: "lease?" → "lease held" / "lease gone" (read through its own
  * ledger), "exit" → process.exit(0) without closing the ledger. For
- * tests/ledger/folder-lock.test.ts; run with `--conditions=react-server`.
+ * tests/ledger/folder-lock.test.ts (also inside `unshare --pid`, as another container); run with `--conditions=react-server`.
  */
 import { createInterface } from "node:readline";
 import { acquireLease, createLedger, isLeaseHeld } from "@/lib/server/ledger";

@@ -3,13 +3,11 @@
  * go back to pending with their keys (their intents, which made nothing, removed); in a batch cancelled meanwhile
  * they are closed as cancelled instead, never left pending.
  */
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   beginPayoutSend,
   cancelPendingRows,
   claimBatchRow,
-  createBatch,
   getBatch,
   getPayoutByIdempotencyKey,
   listBatchRows,
@@ -19,45 +17,20 @@ import {
   returnRefusedRow,
   returnUnsentRows,
   type AuditEntryInput,
-  type Ledger,
 } from "@/lib/server/ledger";
 import { ACME, ALICE, drivers, useLedger } from "./helpers";
+import { sendingBatch } from "./batch-fixtures";
 
 const OLD_SEAL = "Fe26.2**old-seal";
 const NEW_SEAL = "Fe26.2**new-seal";
 const prepare = async () => ({ requestHash: "hash", credentialSeal: OLD_SEAL, actor: ALICE });
 
-async function sendingBatch(ledger: Ledger, rows: number) {
-  const id = randomUUID();
-  await createBatch(ledger, {
-    id,
-    businessId: ACME,
-    idempotencyKey: randomUUID(),
-    requestHash: "h",
-    fileName: "lista.csv",
-    actor: ALICE,
-    totalCentavos: rows * 100,
-    rows: Array.from({ length: rows }, (_, i) => ({
-      rowNumber: i + 2,
-      idempotencyKey: `batch-${id}-${i + 2}`,
-      amountCentavos: 100,
-      pixKeyType: "email",
-      pixKey: `p${i}@example.com`,
-      pixKeyMasked: "p***@example.com",
-      description: null,
-      name: null,
-      original: [["chave", `p${i}@example.com`]],
-    })),
-  });
-  await moveBatch(ledger, ACME, id, ["awaiting_confirmation"], { status: "sending", credentialSeal: OLD_SEAL, confirmedAt: new Date() });
-  return id;
-}
 
 describe.each(drivers)("a batch's credential (%s)", (driver) => {
   const ledger = useLedger(driver);
 
   it("pauses only while the seal the worker used is still the batch's: a resume's fresh seal stands", async () => {
-    const id = await sendingBatch(ledger(), 1);
+    const id = (await sendingBatch(ledger(), ACME, 1, OLD_SEAL)).id;
     await moveBatch(ledger(), ACME, id, ["sending"], { credentialSeal: NEW_SEAL });
     expect(await pauseForCredential(ledger(), { id, credentialSeal: OLD_SEAL }, "credential_refused", "batch worker")).toBe(false);
     expect(await getBatch(ledger(), ACME, id)).toMatchObject({ status: "sending", pausedReason: null });
@@ -69,7 +42,7 @@ describe.each(drivers)("a batch's credential (%s)", (driver) => {
   });
 
   it("puts the claimed rows whose send has not started back to pending, with their keys; a started send is kept", async () => {
-    const id = await sendingBatch(ledger(), 3);
+    const id = (await sendingBatch(ledger(), ACME, 3, OLD_SEAL)).id;
     const started = await claimBatchRow(ledger(), { id, businessId: ACME }, prepare);
     const unsent = await claimBatchRow(ledger(), { id, businessId: ACME }, prepare);
     expect((await beginPayoutSend(ledger(), ACME, started?.idempotencyKey ?? "", { mayResolveReview: false })).started).toBe(true);
@@ -85,7 +58,7 @@ describe.each(drivers)("a batch's credential (%s)", (driver) => {
   const refusal = (): AuditEntryInput => ({ businessId: ACME, actor: ALICE, action: "payout.create", targetType: "payout", targetId: null, outcome: "failure" });
 
   it("a refused send's row whose batch was cancelled during the send is closed as cancelled, not put back to pending", async () => {
-    const id = await sendingBatch(ledger(), 2);
+    const id = (await sendingBatch(ledger(), ACME, 2, OLD_SEAL)).id;
     const inFlight = await claimBatchRow(ledger(), { id, businessId: ACME }, prepare);
     const key = inFlight?.idempotencyKey ?? "";
     expect((await beginPayoutSend(ledger(), ACME, key, { mayResolveReview: false })).started).toBe(true);
@@ -102,7 +75,7 @@ describe.each(drivers)("a batch's credential (%s)", (driver) => {
   });
 
   it("a refused send's row whose batch is paused goes back to pending, for the resume", async () => {
-    const id = await sendingBatch(ledger(), 1);
+    const id = (await sendingBatch(ledger(), ACME, 1, OLD_SEAL)).id;
     const key = (await claimBatchRow(ledger(), { id, businessId: ACME }, prepare))?.idempotencyKey ?? "";
     expect((await beginPayoutSend(ledger(), ACME, key, { mayResolveReview: false })).started).toBe(true);
     expect(await pauseForCredential(ledger(), { id, credentialSeal: OLD_SEAL }, "credential_refused", "batch worker")).toBe(true);

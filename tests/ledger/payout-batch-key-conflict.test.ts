@@ -3,14 +3,12 @@
  * key, as older data can hold): the claim never links the row to it, the row ends failed with its reason, audited,
  * and a row a cancel closed is never reopened.
  */
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   cancelPendingRows,
   claimBatchRow,
   completePayoutIntent,
-  createBatch,
   finishBatches,
   getPayoutByIdempotencyKey,
   KEY_CONFLICT_REASON,
@@ -23,36 +21,12 @@ import {
 } from "@/lib/server/ledger";
 import { payoutBatchRows } from "@/lib/server/ledger/schema";
 import { ACME, ALICE, BOB, drivers, useLedger } from "./helpers";
+import { sendingBatch } from "./batch-fixtures";
 
 const SEAL = "Fe26.2**sealed-credential-stand-in";
 const ROW_HASH = "the-rows-own-request-hash";
 const prepare = async () => ({ requestHash: ROW_HASH, credentialSeal: SEAL, actor: ALICE });
 
-async function sendingBatch(ledger: Ledger, rows: number) {
-  const id = randomUUID();
-  await createBatch(ledger, {
-    id,
-    businessId: ACME,
-    idempotencyKey: randomUUID(),
-    requestHash: "h",
-    fileName: "lista.csv",
-    actor: ALICE,
-    totalCentavos: rows * 100,
-    rows: Array.from({ length: rows }, (_, i) => ({
-      rowNumber: i + 2,
-      idempotencyKey: `batch-${id}-${i + 2}`,
-      amountCentavos: 100,
-      pixKeyType: "email",
-      pixKey: `p${i}@example.com`,
-      pixKeyMasked: "p***@example.com",
-      description: null,
-      name: null,
-      original: [["chave", `p${i}@example.com`]],
-    })),
-  });
-  await moveBatch(ledger, ACME, id, ["awaiting_confirmation"], { status: "sending", credentialSeal: SEAL, confirmedAt: new Date() });
-  return id;
-}
 
 /** A payout written under `key` as a single payout would have been (no batch), paid upstream. */
 async function foreignPaidPayout(ledger: Ledger, key: string, requestHash = "someone-elses-request") {
@@ -71,7 +45,7 @@ describe.each(drivers)("a batch row's key held by another payout (%s)", (driver)
   const ledger = useLedger(driver);
 
   it("is not linked nor reported paid: the row fails with its reason, audited, and the next row is claimed as usual", async () => {
-    const batchId = await sendingBatch(ledger(), 2);
+    const batchId = (await sendingBatch(ledger(), ACME, 2, SEAL)).id;
     const key = `batch-${batchId}-2`;
     await foreignPaidPayout(ledger(), key);
 
@@ -91,7 +65,7 @@ describe.each(drivers)("a batch row's key held by another payout (%s)", (driver)
   });
 
   it("a payout with the row's very request but not written by the batch is not the row's either", async () => {
-    const batchId = await sendingBatch(ledger(), 1);
+    const batchId = (await sendingBatch(ledger(), ACME, 1, SEAL)).id;
     await foreignPaidPayout(ledger(), `batch-${batchId}-2`, ROW_HASH);
     expect(await claimBatchRow(ledger(), { id: batchId, businessId: ACME }, prepare)).toBeNull();
     expect((await listBatchRows(ledger(), ACME, batchId)).map((r) => [r.status, r.payoutId])).toEqual([["failed", null]]);
@@ -100,7 +74,7 @@ describe.each(drivers)("a batch row's key held by another payout (%s)", (driver)
   });
 
   it("the row's own payout (same batch, row and request, written by an earlier claim) is linked", async () => {
-    const batchId = await sendingBatch(ledger(), 1);
+    const batchId = (await sendingBatch(ledger(), ACME, 1, SEAL)).id;
     const key = `batch-${batchId}-2`;
     await recordPayoutIntent(ledger(), {
       businessId: ACME,
@@ -116,7 +90,7 @@ describe.each(drivers)("a batch row's key held by another payout (%s)", (driver)
   });
 
   it("a row its batch's cancel closed stays cancelled: its payout cannot be reopened, and a pending one under a taken key is not claimed", async () => {
-    const batchId = await sendingBatch(ledger(), 2);
+    const batchId = (await sendingBatch(ledger(), ACME, 2, SEAL)).id;
     const claimed = await claimBatchRow(ledger(), { id: batchId, businessId: ACME }, prepare);
     await foreignPaidPayout(ledger(), `batch-${batchId}-3`);
     await moveBatch(ledger(), ACME, batchId, ["sending"], { status: "cancelled" });

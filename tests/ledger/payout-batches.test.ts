@@ -16,46 +16,15 @@ import {
   markPayoutHandled,
   moveBatch,
   movePayoutToReview,
-  type BatchWrite,
   type Ledger,
 } from "@/lib/server/ledger";
 import { ACME, ALICE, BETA, drivers, freshDatabase, useLedger } from "./helpers";
+import { batchInput, sendingBatch } from "./batch-fixtures";
 
 const SEAL = "Fe26.2**sealed-credential-stand-in";
 const prepare = async () => ({ requestHash: "hash", credentialSeal: SEAL, actor: ALICE });
 
-function batchInput(businessId: string, rows: number, key = randomUUID()): BatchWrite {
-  const id = randomUUID();
-  return {
-    id,
-    businessId,
-    idempotencyKey: key,
-    requestHash: "h",
-    fileName: "lista.csv",
-    actor: ALICE,
-    totalCentavos: rows * 100,
-    rows: Array.from({ length: rows }, (_, i) => ({
-      rowNumber: i + 2,
-      idempotencyKey: `batch-${id}-${i + 2}`,
-      amountCentavos: 100,
-      pixKeyType: "email",
-      pixKey: `p${i}@example.com`,
-      pixKeyMasked: "p***@example.com",
-      description: null,
-      name: null,
-      original: [
-        ["valor", "1,00"],
-        ["chave", `p${i}@example.com`],
-      ],
-    })),
-  };
-}
 
-async function sendingBatch(ledger: Ledger, businessId: string, rows: number) {
-  const batch = await createBatch(ledger, batchInput(businessId, rows));
-  await moveBatch(ledger, businessId, batch.id, ["awaiting_confirmation"], { status: "sending", credentialSeal: SEAL, confirmedAt: new Date() });
-  return batch;
-}
 
 describe.each(drivers)("payout batches (%s)", (driver) => {
   const ledger = useLedger(driver);
@@ -89,7 +58,7 @@ describe.each(drivers)("payout batches (%s)", (driver) => {
   });
 
   it("a claim turns the next pending row into a payout intent linked to its batch, and erases the row's key", async () => {
-    const batch = await sendingBatch(ledger(), ACME, 2);
+    const batch = await sendingBatch(ledger(), ACME, 2, SEAL);
     const claimed = await claimBatchRow(ledger(), { id: batch.id, businessId: ACME }, prepare);
     expect(claimed).toEqual({ rowNumber: 2, idempotencyKey: `batch-${batch.id}-2` });
     const payout = await getPayoutByIdempotencyKey(ledger(), ACME, `batch-${batch.id}-2`);
@@ -101,7 +70,7 @@ describe.each(drivers)("payout batches (%s)", (driver) => {
   });
 
   it("claims nothing from a paused or cancelled batch; cancelling cancels every row whose send has not started", async () => {
-    const batch = await sendingBatch(ledger(), ACME, 3);
+    const batch = await sendingBatch(ledger(), ACME, 3, SEAL);
     const started = await claimBatchRow(ledger(), { id: batch.id, businessId: ACME }, prepare);
     await claimBatchRow(ledger(), { id: batch.id, businessId: ACME }, prepare);
     // The first claimed row's send started (it may have reached the API); the second was only claimed.
@@ -116,7 +85,7 @@ describe.each(drivers)("payout batches (%s)", (driver) => {
   });
 
   it("completes a sending batch only when every row is final or waits for a person", async () => {
-    const batch = await sendingBatch(ledger(), ACME, 1);
+    const batch = await sendingBatch(ledger(), ACME, 1, SEAL);
     expect(await finishBatches(ledger(), [batch.id])).toEqual([]);
     await claimBatchRow(ledger(), { id: batch.id, businessId: ACME }, prepare);
     expect(await finishBatches(ledger(), [batch.id])).toEqual([]);
@@ -126,7 +95,7 @@ describe.each(drivers)("payout batches (%s)", (driver) => {
   });
 
   it("a row whose payout a person closes as handled reads handled, in the rows and in the progress", async () => {
-    const batch = await sendingBatch(ledger(), ACME, 2);
+    const batch = await sendingBatch(ledger(), ACME, 2, SEAL);
     await claimBatchRow(ledger(), { id: batch.id, businessId: ACME }, prepare);
     const key = `batch-${batch.id}-2`;
     await movePayoutToReview(ledger(), ACME, key, "resend_window_passed");
@@ -140,7 +109,7 @@ describe.each(drivers)("payout batches (%s)", (driver) => {
 
   it("completes a paused batch once every row has ended, with or without its credential; never one with a row still to claim", async () => {
     for (const credentialSeal of [SEAL, null]) {
-      const batch = await sendingBatch(ledger(), ACME, 2);
+      const batch = await sendingBatch(ledger(), ACME, 2, SEAL);
       await claimBatchRow(ledger(), { id: batch.id, businessId: ACME }, prepare);
       await moveBatch(ledger(), ACME, batch.id, ["sending"], { status: "paused", credentialSeal });
       await movePayoutToReview(ledger(), ACME, `batch-${batch.id}-2`, "resend_window_passed");
@@ -148,7 +117,7 @@ describe.each(drivers)("payout batches (%s)", (driver) => {
       expect(await finishBatches(ledger(), [batch.id])).toEqual([]);
       expect(await listFinishedPausedBatches(ledger())).not.toContain(batch.id);
 
-      const other = await sendingBatch(ledger(), ACME, 1);
+      const other = await sendingBatch(ledger(), ACME, 1, SEAL);
       await claimBatchRow(ledger(), { id: other.id, businessId: ACME }, prepare);
       await moveBatch(ledger(), ACME, other.id, ["sending"], { status: "paused", credentialSeal });
       expect(await finishBatches(ledger(), [other.id])).toEqual([]);
@@ -169,7 +138,7 @@ describe.each(drivers)("concurrent claims (%s)", (driver) => {
     // A PGlite store belongs to one process: there, the claimers share it.
     const b = driver === "postgres" ? await createLedger(database.options) : a;
     try {
-      const batch = await sendingBatch(a, ACME, 60);
+      const batch = await sendingBatch(a, ACME, 60, SEAL);
       const claimAll = async (ledger: Ledger) => {
         const got: number[] = [];
         for (;;) {

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { checkAllConfig, ConfigError, CONFIG_VARIABLES, payoutSettings, resetConfigForTests } from "@/lib/server/config";
-import { parseLauncherSettings, parsePayoutSettings } from "@/lib/server/config/sections";
+import { parseLauncherSettings, parseLedgerSettings, parsePayoutSettings } from "@/lib/server/config/sections";
 import { payoutPolicy } from "@/lib/server/services/payout-policy";
 
 afterEach(() => {
@@ -37,6 +37,8 @@ describe("a bad value is refused, naming the variable", () => {
     ["SESSION_IDLE_TIMEOUT_SECONDS", "forever", /SESSION_IDLE_TIMEOUT_SECONDS must be a whole number/],
     ["RECONCILER", "maybe", /RECONCILER must be on or off/],
     ["SANDBOX_PORT", "99999", /SANDBOX_PORT must be a TCP port/],
+    ["LEDGER_LOCK_HEARTBEAT_MS", "0", /LEDGER_LOCK_HEARTBEAT_MS must be a whole number from 10 to 60000/],
+    ["LEDGER_LOCK_STALE_MS", "10000", /LEDGER_LOCK_STALE_MS must be at least 3 times LEDGER_LOCK_HEARTBEAT_MS/],
   ])("%s=%s", (name, value, message) => {
     const error = refusal({ [name]: value });
     expect(error.message).toMatch(message);
@@ -56,6 +58,11 @@ describe("a bad value is refused, naming the variable", () => {
   it("the reconciler can no longer be set to fire every millisecond", () => {
     expect(() => parsePayoutSettings({ RECONCILE_INTERVAL_MS: "1" })).toThrow(/RECONCILE_INTERVAL_MS/);
     expect(() => payoutPolicy({ RECONCILE_INTERVAL_MS: "1" })).toThrow(ConfigError);
+  });
+
+  it("the folder lock's timing: defaults, and a small heartbeat with a staleness limit to match", () => {
+    expect(parseLedgerSettings({}).lock).toEqual({ heartbeatMs: 5_000, staleMs: 30_000 });
+    expect(parseLedgerSettings({ LEDGER_LOCK_HEARTBEAT_MS: "50", LEDGER_LOCK_STALE_MS: "150" }).lock).toEqual({ heartbeatMs: 50, staleMs: 150 });
   });
 
   it("the launcher's settings are checked the same way", () => {

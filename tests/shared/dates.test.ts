@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { nextDay as activityNextDay } from "@/components/activity/activity-model";
-import { nextDay as chargebackNextDay } from "@/components/chargebacks/chargeback-model";
 import { isoToMs, utcIsoToZonedLocal, utcMs, wallClockText, wallDateText, wallTimeIn, zonedLocalToUtcIso } from "@/lib/shared/format/date";
+import { nextDay } from "@/lib/shared/format/date-window";
 
 describe("isoToMs (one reading of API timestamps)", () => {
   it("reads ISO instants as epoch milliseconds", () => {
@@ -52,8 +51,8 @@ describe("wall times in the years 0–99 (Date.UTC would read them as 1900–199
   });
 
   it("the filters' next day does not jump a century", () => {
-    expect(activityNextDay("0099-12-31")).toBe("0100-01-01");
-    expect(chargebackNextDay("0050-02-28")).toBe("0050-03-01");
-    expect(activityNextDay("2026-12-31")).toBe("2027-01-01");
+    expect(nextDay("0099-12-31")).toBe("0100-01-01");
+    expect(nextDay("0050-02-28")).toBe("0050-03-01");
+    expect(nextDay("2026-12-31")).toBe("2027-01-01");
   });
 });

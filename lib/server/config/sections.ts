@@ -3,7 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import { normaliseBusinessId } from "../../shared/schemas/business-id";
 import type { Env } from "./environment";
-import { TenancyConfigError } from "./errors";
+import { ConfigError, TenancyConfigError } from "./errors";
 import { flag, parseSection, text, wholeNumber } from "./fields";
 import { parsePaymentsConfig, parseSandboxPort } from "./payments";
 
@@ -33,6 +33,9 @@ export const DEFAULTS = {
   PAYOUT_BATCH_INTERVAL_MS: 1_000,
   // Just under the sandbox's 100/s per credential: the rest is left to single payouts and look-ups.
   PAYOUT_BATCH_RATE_PER_SECOND: 95,
+  // The embedded ledger's folder lock (docs/ledger.md, "The folder lock").
+  LEDGER_LOCK_HEARTBEAT_MS: 5_000,
+  LEDGER_LOCK_STALE_MS: 30_000,
 } as const;
 
 // --- Tenancy ---------------------------------------------------------------
@@ -116,16 +119,30 @@ export interface LedgerSettings {
   dataDir: string;
   /** LEDGER_MIGRATIONS_DIR; unset: the app's own lib/server/ledger/migrations. */
   migrationsDir: string | undefined;
+  /** How often the holder of the PGlite folder's lock refreshes it, and after how long without it the lock is a dead process's. */
+  lock: { heartbeatMs: number; staleMs: number };
 }
 
-const ledgerShape = { DATABASE_URL: text(), LEDGER_DIR: text(), DATA_DIR: text(), LEDGER_MIGRATIONS_DIR: text() };
+const ledgerShape = {
+  DATABASE_URL: text(),
+  LEDGER_DIR: text(),
+  DATA_DIR: text(),
+  LEDGER_MIGRATIONS_DIR: text(),
+  LEDGER_LOCK_HEARTBEAT_MS: wholeNumber("LEDGER_LOCK_HEARTBEAT_MS", 10, MINUTE, DEFAULTS.LEDGER_LOCK_HEARTBEAT_MS),
+  LEDGER_LOCK_STALE_MS: wholeNumber("LEDGER_LOCK_STALE_MS", 30, 60 * MINUTE, DEFAULTS.LEDGER_LOCK_STALE_MS),
+};
 
 export function parseLedgerSettings(env: Env): LedgerSettings {
   const e = parseSection(ledgerShape, env);
+  // A few missed beats (a busy event loop, a slow disk) must not make a live holder look dead.
+  if (e.LEDGER_LOCK_STALE_MS < 3 * e.LEDGER_LOCK_HEARTBEAT_MS) {
+    throw new ConfigError("LEDGER_LOCK_STALE_MS must be at least 3 times LEDGER_LOCK_HEARTBEAT_MS, so a few late heartbeats do not make a live process look stopped");
+  }
   return {
     databaseUrl: e.DATABASE_URL,
     dataDir: e.LEDGER_DIR ?? (e.DATA_DIR ? path.join(e.DATA_DIR, "ledger") : DEFAULT_LEDGER_DIR),
     migrationsDir: e.LEDGER_MIGRATIONS_DIR,
+    lock: { heartbeatMs: e.LEDGER_LOCK_HEARTBEAT_MS, staleMs: e.LEDGER_LOCK_STALE_MS },
   };
 }
 

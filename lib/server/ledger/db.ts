@@ -9,7 +9,7 @@ import { ledgerSettings, type Env } from "@/lib/server/config";
 import { DEFAULT_LEDGER_DIR, parseLedgerSettings } from "@/lib/server/config/sections";
 import { log } from "@/lib/server/log";
 import { guardLedgerQueryErrors } from "./errors";
-import { lockFolder } from "./folder-lock";
+import { lockFolder, type LockTiming } from "./folder-lock";
 import { clearLeasesOfDeadOwners } from "./leases";
 import { migrateLedger } from "./migrate";
 import * as schema from "./schema";
@@ -26,6 +26,8 @@ export interface LedgerOptions {
   migrationsDir?: string;
   /** Pool size for PostgreSQL (default 10). */
   maxConnections?: number;
+  /** The PGlite folder lock's heartbeat and staleness (default: LEDGER_LOCK_HEARTBEAT_MS, LEDGER_LOCK_STALE_MS). */
+  lock?: LockTiming;
 }
 
 // No query error leaves the ledger with its parameters (lib/server/ledger/errors.ts).
@@ -38,7 +40,7 @@ export { DEFAULT_LEDGER_DIR };
 export async function createLedger(options: LedgerOptions = {}): Promise<Ledger> {
   const ledger = options.databaseUrl
     ? openPostgres(options.databaseUrl, options.maxConnections ?? 10)
-    : await openPglite(options.dataDir ?? MEMORY_DIR);
+    : await openPglite(options.dataDir ?? MEMORY_DIR, options.lock ?? ledgerSettings().lock);
   try {
     await migrateLedger(ledger.db, options.migrationsDir);
     // This process holds the PGlite folder's lock (openPglite), so any lease in it is a
@@ -66,7 +68,7 @@ function openPostgres(connectionString: string, max: number): Ledger {
 // server's own process; the ledger's working set is far smaller (docs/performance.md, "Server memory").
 const PGLITE_OPTIONS = { startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"] };
 
-async function openPglite(dataDir: string): Promise<Ledger> {
+async function openPglite(dataDir: string, lockTiming: LockTiming): Promise<Ledger> {
   if (dataDir.startsWith(MEMORY_DIR)) {
     const client = await PGlite.create(PGLITE_OPTIONS);
     return { db: drizzlePglite({ client, schema }), driver: "pglite", close: () => client.close() };
@@ -74,7 +76,7 @@ async function openPglite(dataDir: string): Promise<Ledger> {
   const dir = path.resolve(dataDir);
   await mkdir(dir, { recursive: true });
   // Before anything reads the folder: a second process on it would corrupt it (LedgerFolderLockedError names the first).
-  const lock = lockFolder(dir);
+  const lock = lockFolder(dir, lockTiming);
   let client: PGlite;
   try {
     client = await PGlite.create(dir, PGLITE_OPTIONS);
