@@ -5,6 +5,7 @@ import { contentSecurityPolicy, pageSecurityHeaders } from "@/lib/server/securit
 import { isDecodablePath } from "@/lib/server/security/paths";
 import { isSecureRequest, readCookie, sessionCookieName } from "@/lib/server/session/cookie";
 import { openSession, SESSION_REFRESH_AFTER_MS, sessionSetCookie } from "@/lib/server/session/session";
+import { ERROR_CODES } from "@/lib/shared/errors/catalogue";
 
 const PUBLIC_PAGES = new Set(["/login"]);
 
@@ -21,7 +22,8 @@ function isPrefetch(headers: Headers): boolean {
  */
 function malformedPath(pathname: string, secure: boolean): Response {
   if (pathname.startsWith("/api/")) {
-    return respondError({ status: 400, requestId: null, body: { code: "malformed_path", message: "The request path is not valid percent-encoded UTF-8." } }, { secure });
+    const body = { code: "malformed_path", message: "The request path is not valid percent-encoded UTF-8." } as const;
+    return respondError({ status: ERROR_CODES.malformed_path, requestId: null, body }, { secure });
   }
   return new NextResponse("Bad request: the address is not valid.", {
     status: 400,

@@ -64,12 +64,12 @@ export function useSignInSubmit<T extends FieldValues>(next: string | null | und
         router.replace(postSignInTarget(session.role, next));
       },
       onError: (error) => {
-        if (isBffRequestError(error) && error.code === "sign_in_throttled") {
+        if (isBffRequestError(error) && error.knownCode === "sign_in_throttled") {
           setThrottledUntil(retryAt(error.details));
           return;
         }
-        if (isBffRequestError(error) && (error.code === "invalid_credentials" || error.code === "credential_not_allowed")) {
-          const message = error.code === "invalid_credentials" ? "login.invalidCredentials" : "login.credentialNotAllowed";
+        if (isBffRequestError(error) && (error.knownCode === "invalid_credentials" || error.knownCode === "credential_not_allowed")) {
+          const message = error.knownCode === "invalid_credentials" ? "login.invalidCredentials" : "login.credentialNotAllowed";
           setError(credentialField, { type: "server", message }, { shouldFocus: true });
           if (error.requestId) setPanelError(error);
           return;

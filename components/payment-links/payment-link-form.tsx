@@ -80,7 +80,7 @@ export function PaymentLinkForm({ baseUrl }: { baseUrl: string }) {
       router.push(`/payment-links?id=${encodeURIComponent(created.id)}`);
     },
     onError: (error, attempt) => {
-      if (isBffRequestError(error) && error.code === "slug_taken") {
+      if (isBffRequestError(error) && error.knownCode === "slug_taken") {
         slug.stopSuggesting();
         form.setError("slug", { type: "server", message: "paymentLinks.form.slugTaken" }, { shouldFocus: true });
       }
@@ -92,7 +92,7 @@ export function PaymentLinkForm({ baseUrl }: { baseUrl: string }) {
   const onSubmit = submitter.onSubmit(form.handleSubmit);
 
   const transient = isBffRequestError(panelError) && panelError.isTransient;
-  const conflict = isBffRequestError(panelError) && panelError.code === "idempotency_conflict";
+  const conflict = isBffRequestError(panelError) && panelError.knownCode === "idempotency_conflict";
 
   return (
     <>

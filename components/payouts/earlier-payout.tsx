@@ -90,7 +90,7 @@ function EarlierPayoutOffer({ row, onResolved, onDismiss }: { row: RegisterPayou
         },
         onError: (failure) => {
           setError(failure);
-          toast.warning(isBffRequestError(failure) && failure.code === "payout_outcome_unknown" ? t("payouts.needsReview.stillUnknown") : t("payouts.needsReview.checkFailed"));
+          toast.warning(isBffRequestError(failure) && failure.knownCode === "payout_outcome_unknown" ? t("payouts.needsReview.stillUnknown") : t("payouts.needsReview.checkFailed"));
         },
       },
     );

@@ -31,7 +31,7 @@ export function PayoutDetail({ id }: { id: string }) {
   useEffect(() => {
     if (found) rememberPayoutLookup(found);
   }, [found]);
-  const notFound = isBffRequestError(query.error) && (query.error.status === 404 || query.error.code === "validation_error");
+  const notFound = isBffRequestError(query.error) && (query.error.status === 404 || query.error.knownCode === "validation_error");
 
   const header = (
     <PageHeader
@@ -58,7 +58,7 @@ export function PayoutDetail({ id }: { id: string }) {
   }
 
   if (notFound) {
-    const invalid = isBffRequestError(query.error) && query.error.code === "validation_error";
+    const invalid = isBffRequestError(query.error) && query.error.knownCode === "validation_error";
     return (
       <>
         {header}

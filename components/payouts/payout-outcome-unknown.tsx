@@ -42,7 +42,7 @@ export function PayoutOutcomeUnknown({ input, error, idempotencyKey, checking, o
   const { has, t } = useI18n();
   const bff = isBffRequestError(error) ? error : null;
   // What went wrong underneath: the BFF names it in details.cause for payout_outcome_unknown.
-  const causeCode = bff ? (bff.code === "payout_outcome_unknown" ? (typeof bff.details.cause === "string" ? bff.details.cause : null) : bff.code) : null;
+  const causeCode = bff ? (bff.knownCode === "payout_outcome_unknown" ? (typeof bff.details.cause === "string" ? bff.details.cause : null) : bff.code) : null;
   const causeKey = causeCode ? `errors.${causeCode}` : null;
   const cause = causeKey && has(causeKey) ? t(causeKey) : null;
   // The BFF says when the payout now waits for a person (it will not re-send it by itself any more).

@@ -69,14 +69,14 @@ export function PayoutReviewPanel({ row }: { row: RegisterPayout }) {
         onSuccess: () => toast.success(t("payouts.needsReview.confirmed")),
         onError: (failure) => {
           setError(failure);
-          if (isBffRequestError(failure) && failure.code === "payout_outcome_unknown") toast.warning(t("payouts.needsReview.stillUnknown"));
+          if (isBffRequestError(failure) && failure.knownCode === "payout_outcome_unknown") toast.warning(t("payouts.needsReview.stillUnknown"));
           else toast.error(t("payouts.needsReview.checkFailed"));
         },
       },
     );
   };
 
-  const stillUnknown = isBffRequestError(error) && error.code === "payout_outcome_unknown";
+  const stillUnknown = isBffRequestError(error) && error.knownCode === "payout_outcome_unknown";
 
   return (
     <div className="grid gap-3" data-testid="payout-review-panel">

@@ -15,14 +15,14 @@ export type SendFailure = "uncertain" | "conflict" | "closed" | "invalid" | "ref
 
 export function classifySendFailure(error: unknown): SendFailure {
   if (!isBffRequestError(error)) return "uncertain";
-  if (error.code === "payout_outcome_unknown") return "uncertain";
+  if (error.knownCode === "payout_outcome_unknown") return "uncertain";
   // Another request is sending this key right now: its outcome is not known yet.
-  if (error.code === "payout_in_progress") return "uncertain";
-  if (error.code === "payout_handled") return "closed";
+  if (error.knownCode === "payout_in_progress") return "uncertain";
+  if (error.knownCode === "payout_handled") return "closed";
   if (error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429) return "uncertain";
   // A 2xx we could not read: the payout was probably created.
   if (error.status >= 200 && error.status < 300) return "uncertain";
-  if (error.code === "idempotency_conflict") return "conflict";
+  if (error.knownCode === "idempotency_conflict") return "conflict";
   if (error.status === 422 && error.hasFieldErrors) return "invalid";
   return "refused";
 }

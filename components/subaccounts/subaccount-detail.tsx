@@ -24,7 +24,7 @@ import { SubaccountHistory } from "./subaccount-history";
 
 /** True for the BFF's answer about an id never changed through the dashboard. */
 export function isUnknownSubaccount(error: unknown): boolean {
-  return isBffRequestError(error) && error.code === "subaccount_unknown";
+  return isBffRequestError(error) && error.knownCode === "subaccount_unknown";
 }
 
 function CurrentState({ subaccount }: { subaccount: KnownSubaccount }) {

@@ -34,7 +34,6 @@ export interface BffFetchOptions<T> {
   redirectOnAuthError?: boolean;
 }
 
-const AUTH_REDIRECT_CODES = new Set(["unauthenticated", "credential_rejected"]);
 let authRedirectStarted = false;
 
 /** For tests: allow another auth redirect. */
@@ -145,7 +144,7 @@ export async function readEnvelope<T>(
       details: error?.details,
       requestId,
     });
-    if (redirectOnAuthError && failure.status === 401 && AUTH_REDIRECT_CODES.has(failure.code)) redirectToLogin();
+    if (redirectOnAuthError && failure.isAuthError) redirectToLogin();
     throw failure;
   }
 

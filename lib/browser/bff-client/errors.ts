@@ -1,3 +1,5 @@
+import { isKnownErrorCode, type KnownErrorCode } from "@/lib/shared/errors/catalogue";
+
 /**
  * The one error type `bffFetch` throws (apart from an AbortError when the caller
  * cancels). `message` is the server's text or one of our translation keys
@@ -33,14 +35,22 @@ export class BffRequestError extends Error {
     this.details = init.details ?? {};
   }
 
+  /**
+   * The code when it is one the dashboard knows (the catalogue's or the browser's
+   * own), else null (a newer server's): compare this one, so a misspelt code fails tsc.
+   */
+  get knownCode(): KnownErrorCode | null {
+    return isKnownErrorCode(this.code) ? this.code : null;
+  }
+
   /** Worth retrying automatically (reads only): network failures and 5xx. */
   get isTransient(): boolean {
-    return this.code === "network_error" || this.status >= 500;
+    return this.knownCode === "network_error" || this.status >= 500;
   }
 
   /** The session is gone: the UI should send the operator to sign in. */
   get isAuthError(): boolean {
-    return this.status === 401 && (this.code === "unauthenticated" || this.code === "credential_rejected");
+    return this.status === 401 && (this.knownCode === "unauthenticated" || this.knownCode === "credential_rejected");
   }
 
   get hasFieldErrors(): boolean {

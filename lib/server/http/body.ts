@@ -4,7 +4,7 @@ import { BffError } from "./errors";
 /** The largest request body the BFF reads, in bytes (UTF-8), not characters. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-const tooLarge = () => new BffError(413, "payload_too_large", "The request body is too large.");
+const tooLarge = () => new BffError("payload_too_large", "The request body is too large.");
 
 /** Strict: invalid UTF-8 is an error, never a silent U+FFFD. (A leading BOM is dropped.) */
 const utf8 = new TextDecoder("utf-8", { fatal: true });
@@ -17,7 +17,7 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 function declaredLength(headers: Headers): number | null {
   const raw = headers.get("content-length");
   if (raw === null) return null;
-  if (!/^\d{1,15}$/.test(raw.trim())) throw new BffError(400, "invalid_content_length", "The Content-Length header is not a length.");
+  if (!/^\d{1,15}$/.test(raw.trim())) throw new BffError("invalid_content_length", "The Content-Length header is not a length.");
   return Number(raw.trim());
 }
 
@@ -68,12 +68,12 @@ export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Pr
   try {
     text = utf8.decode(bytes);
   } catch {
-    throw new BffError(400, "invalid_encoding", "The request body is not valid UTF-8.");
+    throw new BffError("invalid_encoding", "The request body is not valid UTF-8.");
   }
   if (text.trim() === "") return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new BffError(400, "invalid_json", "The request body is not valid JSON.");
+    throw new BffError("invalid_json", "The request body is not valid JSON.");
   }
 }

@@ -33,21 +33,21 @@ export function assertSameOriginWrite(url: string, method: string, headers: Head
   if (!isStateChanging(method)) return;
   const site = headers.get("sec-fetch-site");
   if (site && site !== "same-origin" && site !== "none") {
-    throw new BffError(403, "csrf_rejected", "Cross-site requests are not allowed.");
+    throw new BffError("csrf_rejected", "Cross-site requests are not allowed.");
   }
   const origin = headers.get("origin");
   // Both sides normalised (case, default port), so `https://Dash.example.com:443` is `https://dash.example.com`; `null` never matches.
   const expected = origin === null ? null : expectedOrigin(url, headers);
   if (origin !== null && (expected === null || normalizeOrigin(origin) !== expected)) {
-    throw new BffError(403, "csrf_rejected", "Requests from another origin are not allowed.");
+    throw new BffError("csrf_rejected", "Requests from another origin are not allowed.");
   }
   if (headers.get("x-requested-by") !== "dashboard") {
-    throw new BffError(403, "csrf_rejected", "Missing the X-Requested-By: dashboard header.");
+    throw new BffError("csrf_rejected", "Missing the X-Requested-By: dashboard header.");
   }
   if (hasBody(headers)) {
     const type = headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
     if (type !== "application/json") {
-      throw new BffError(415, "unsupported_media_type", "Send the body as application/json.");
+      throw new BffError("unsupported_media_type", "Send the body as application/json.");
     }
   }
 }

@@ -78,11 +78,11 @@ export async function sessionParts(session: SessionData): Promise<SessionParts> 
 function readIdempotencyKey(request: Request, mode: InputOptions<unknown, unknown, unknown>["idempotencyKey"]): string | null {
   const raw = request.headers.get("idempotency-key");
   if (raw === null || raw === "") {
-    if (mode === "required") throw new BffError(428, "idempotency_key_required", "This operation needs an Idempotency-Key header.");
+    if (mode === "required") throw new BffError("idempotency_key_required", "This operation needs an Idempotency-Key header.");
     return null;
   }
   const parsed = idempotencyKeySchema.safeParse(raw);
-  if (!parsed.success) throw new BffError(422, "validation_error", "The Idempotency-Key header is invalid.", { fields: { "Idempotency-Key": "validation.idempotencyKey" } });
+  if (!parsed.success) throw new BffError("validation_error", "The Idempotency-Key header is invalid.", { fields: { "Idempotency-Key": "validation.idempotencyKey" } });
   return parsed.data;
 }
 
@@ -136,12 +136,12 @@ export function withSession<P = RouteParams, Q = Record<string, never>, B = unde
     const secure = auth.secure;
     if (!auth.ok) {
       const cookies = auth.problem === "missing" ? [] : [serializeClearedSessionCookie(secure)];
-      return respondError(mapError(new BffError(401, "unauthenticated", "Sign in to continue.", { details: { reason: auth.problem } })), { cookies, secure });
+      return respondError(mapError(new BffError("unauthenticated", "Sign in to continue.", { details: { reason: auth.problem } })), { cookies, secure });
     }
     const { session } = auth;
     try {
       if (options.permission !== "any" && !can(session.role, options.permission)) {
-        throw new BffError(403, "forbidden", "Your role cannot do this.");
+        throw new BffError("forbidden", "Your role cannot do this.");
       }
       assertSameOriginWrite(request.url, request.method, request.headers);
       const idempotencyKey = readIdempotencyKey(request, options.idempotencyKey);

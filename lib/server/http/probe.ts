@@ -1,4 +1,6 @@
 import "server-only";
+import { ERROR_CODES } from "@/lib/shared/errors/catalogue";
+import type { BffErrorBody } from "@/lib/shared/schemas/envelope";
 import { API_RESPONSE_HEADERS, bffRequestId } from "./respond";
 
 /** What a probe found: ready, or which of its checks failed (names only, never why). */
@@ -20,12 +22,8 @@ export function withProbe(probe: () => Promise<ProbeOutcome> | ProbeOutcome) {
     }
     if (outcome.ok) return new Response(JSON.stringify(outcome.body), { status: 200, headers: API_RESPONSE_HEADERS });
     const requestId = bffRequestId();
-    const body = {
-      status: "not_ready",
-      data: null,
-      error: { code: "not_ready", message: "A dependency of this instance is not reachable.", details: { failed: outcome.failed } },
-      request_id: requestId,
-    };
-    return new Response(JSON.stringify(body), { status: 503, headers: { ...API_RESPONSE_HEADERS, "X-Request-Id": requestId } });
+    const error: BffErrorBody = { code: "not_ready", message: "A dependency of this instance is not reachable.", details: { failed: outcome.failed } };
+    const body = { status: "not_ready", data: null, error, request_id: requestId };
+    return new Response(JSON.stringify(body), { status: ERROR_CODES.not_ready, headers: { ...API_RESPONSE_HEADERS, "X-Request-Id": requestId } });
   };
 }

@@ -29,7 +29,7 @@ export function apiKeyFingerprint(apiKey: string): string {
 }
 
 function notAllowed(): BffError {
-  return new BffError(403, "credential_not_allowed", "This API key is not one this dashboard is set up for. Ask your administrator to allow it.");
+  return new BffError("credential_not_allowed", "This API key is not one this dashboard is set up for. Ask your administrator to allow it.");
 }
 
 /** The sandbox's demo businesses, in sandbox mode; a sandbox that cannot be asked is an unreachable payments API. */
@@ -38,7 +38,7 @@ async function demoBusinesses(): Promise<readonly DemoBusiness[]> {
   try {
     return await sandboxDirectory();
   } catch {
-    throw new BffError(502, "upstream_unavailable", "The payments API could not be reached or failed.");
+    throw new BffError("upstream_unavailable", "The payments API could not be reached or failed.");
   }
 }
 
@@ -72,7 +72,7 @@ export async function businessForApiKey(apiKey: string): Promise<BusinessRef> {
 export async function businessForViewer(claimedId: string): Promise<BusinessRef> {
   const { businessId, businessName } = tenancy();
   if (businessId && claimedId !== businessId) {
-    throw new BffError(403, "business_not_served", "This dashboard serves another business. Check the business id.", { fields: { businessId: "login.businessNotServed" } });
+    throw new BffError("business_not_served", "This dashboard serves another business. Check the business id.", { fields: { businessId: "login.businessNotServed" } });
   }
   const demo = (await demoBusinesses()).find((b) => b.id === claimedId);
   if (demo) return { id: demo.id, name: demo.name };

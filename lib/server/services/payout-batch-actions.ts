@@ -34,7 +34,7 @@ async function answer(ctx: Ctx<unknown>, batch: BatchRecord): Promise<HandlerRes
 }
 
 function notNow(batch: BatchRecord, what: string): BffError {
-  return new BffError(409, "batch_state_conflict", `This batch is ${batch.status.replace("_", " ")}: it cannot be ${what} now.`, { details: { status: batch.status } });
+  return new BffError("batch_state_conflict", `This batch is ${batch.status.replace("_", " ")}: it cannot be ${what} now.`, { details: { status: batch.status } });
 }
 
 /** Moves the batch and records who did it, in one transaction; null when its status changed meanwhile. */
@@ -70,7 +70,7 @@ export async function confirmPayoutBatch(ctx: Ctx<{ typed_total_centavos?: numbe
   if (batch.status !== "awaiting_confirmation") throw notNow(batch, "confirmed");
   const threshold = payoutSettings().PAYOUT_BATCH_CONFIRM_THRESHOLD_CENTAVOS;
   if (typedTotalRequired(batch.totalCentavos) && ctx.body.typed_total_centavos !== batch.totalCentavos) {
-    throw new BffError(422, "validation_error", "Type the batch's total to confirm it.", {
+    throw new BffError("validation_error", "Type the batch's total to confirm it.", {
       fields: { typed_total_centavos: "batch.confirm.totalMismatch" },
       details: { threshold_centavos: threshold },
     });

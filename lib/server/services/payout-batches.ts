@@ -54,7 +54,7 @@ export async function batchViews(ledger: Ledger, businessId: string, batches: re
 /** The batch of this business, or 404 (another business's batch does not exist here). */
 export async function batchOr404(ledger: Ledger, businessId: string, id: string): Promise<BatchRecord> {
   const batch = await getBatch(ledger, businessId, id);
-  if (!batch) throw new BffError(404, "batch_not_found", "No payout batch with this id.");
+  if (!batch) throw new BffError("batch_not_found", "No payout batch with this id.");
   return batch;
 }
 
@@ -105,7 +105,7 @@ export async function createPayoutBatch(ctx: Ctx<unknown, CreateBatchInput>): Pr
     return written;
   });
   if (batch.existing && batch.requestHash !== requestHash) {
-    throw new BffError(409, "idempotency_conflict", "This idempotency key was already used for a different batch. Start a new batch.");
+    throw new BffError("idempotency_conflict", "This idempotency key was already used for a different batch. Start a new batch.");
   }
   const [view] = await batchViews(ledger, businessId, [batch]);
   return { status: batch.existing ? 200 : 201, data: view };

@@ -25,7 +25,7 @@ type ReviewContext = SessionContext<unknown, unknown, PayoutReviewInput>;
 
 function assertReviewable(row: PayoutRecord): void {
   if (!(UNKNOWN_OUTCOME_STATES as readonly string[]).includes(row.state)) {
-    throw new BffError(409, "payout_not_reviewable", "This payout's outcome is already known; reload to see it.", { details: { state: row.state } });
+    throw new BffError("payout_not_reviewable", "This payout's outcome is already known; reload to see it.", { details: { state: row.state } });
   }
 }
 
@@ -53,7 +53,7 @@ export async function reviewPayout(ctx: ReviewContext): Promise<HandlerResult> {
 async function underLease<T>(ctx: ReviewContext, key: string, work: () => Promise<T>): Promise<T> {
   const held = await holdLease(ctx.ledger, payoutLeaseName(ctx.businessId, key), { ttlMs: payoutPolicy().leaseTtlMs }, work);
   if (!held.acquired) {
-    throw new BffError(409, "payout_in_progress", "This payout is being sent right now. Try again in a moment.", { details: { idempotency_key: key } });
+    throw new BffError("payout_in_progress", "This payout is being sent right now. Try again in a moment.", { details: { idempotency_key: key } });
   }
   return held.value;
 }
@@ -79,7 +79,7 @@ async function closeAsHandled(ctx: ReviewContext, row: PayoutRecord, note: strin
       return handled;
     }),
   );
-  if (!record) throw new BffError(409, "payout_not_reviewable", "This payout's outcome is already known; reload to see it.");
+  if (!record) throw new BffError("payout_not_reviewable", "This payout's outcome is already known; reload to see it.");
   return { data: registerView(record) };
 }
 
@@ -125,13 +125,13 @@ async function attachFoundPayout(ctx: ReviewContext, row: PayoutRecord, payoutId
     if (isPayoutIdTaken(error)) throw alreadyRecorded();
     throw error;
   });
-  if (!record) throw new BffError(409, "payout_not_reviewable", "This payout's outcome is already known; reload to see it.");
+  if (!record) throw new BffError("payout_not_reviewable", "This payout's outcome is already known; reload to see it.");
   return { data: registerView(record), requestId: found.requestId };
 }
 
 function mismatchError(mismatches: PayoutMismatch[], requestId: string | null, advice: string): BffError {
   const [first = "amount"] = mismatches;
-  return new BffError(422, "payout_mismatch", `That payout cannot be this one: ${mismatches.map((m) => MISMATCH_TEXT[m]).join("; ")}. ${advice}`, {
+  return new BffError("payout_mismatch", `That payout cannot be this one: ${mismatches.map((m) => MISMATCH_TEXT[m]).join("; ")}. ${advice}`, {
     fields: { payout_id: MISMATCH_MESSAGES[first] },
     details: { mismatch: mismatches },
     requestId,
@@ -139,5 +139,5 @@ function mismatchError(mismatches: PayoutMismatch[], requestId: string | null, a
 }
 
 function alreadyRecorded(): BffError {
-  return new BffError(409, "payout_already_recorded", "That payout is already recorded for another register row.", { fields: { payout_id: "validation.payoutAlreadyRecorded" } });
+  return new BffError("payout_already_recorded", "That payout is already recorded for another register row.", { fields: { payout_id: "validation.payoutAlreadyRecorded" } });
 }

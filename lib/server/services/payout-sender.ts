@@ -22,7 +22,7 @@ import type { PayoutSubmission } from "@/lib/server/ledger/payout-lifecycle";
 import { isPaymentsApiError, type PaymentsApiError, type PaymentsClient } from "@/lib/server/payments-api/client";
 import type { ReviewReason } from "@/lib/shared/schemas/register";
 import { log } from "@/lib/server/log";
-import { mapError } from "../http/errors";
+import { mapError, type MappedError } from "../http/errors";
 import { payoutPolicy } from "./payout-policy";
 
 /**
@@ -172,7 +172,7 @@ async function recordFailure(ctx: SendContext, lease: HeldLease, row: PayoutRow,
   const { ledger, businessId, actor, action } = ctx;
   const key = row.idempotencyKey;
   // Not an unexpected error (mapError would log it as one): the API's payout is another row's already.
-  const mapped = isPayoutIdTaken(error)
+  const mapped: Pick<MappedError, "requestId" | "body"> = isPayoutIdTaken(error)
     ? { requestId: null, body: { code: "payout_already_recorded", message: "The API answered with a payout that is already recorded for another register row." } }
     : mapError(error);
   const failure: PayoutFailure = {

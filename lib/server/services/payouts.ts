@@ -38,7 +38,7 @@ export async function sendOrAwait(ctx: SendContext, key: string): Promise<Answer
     if (outcome.kind === "credential_refused") throw outcome.error;
     if (outcome.kind !== "busy") return outcome;
     if (clock.now() >= giveUpAt) {
-      throw new BffError(409, "payout_in_progress", "This payout is being sent right now by another request. Its outcome will show in the register shortly; check again in a moment with the same key.", {
+      throw new BffError("payout_in_progress", "This payout is being sent right now by another request. Its outcome will show in the register shortly; check again in a moment with the same key.", {
         details: { idempotency_key: key },
       });
     }
@@ -53,17 +53,20 @@ export function answerFor(outcome: AnsweredOutcome, created: boolean): HandlerRe
   if (outcome.kind === "rejected") throw outcome.error;
   if (record.state === "submitted") return { status: 200, data: registerView(record), requestId: record.lastRequestId };
   if (record.state === "rejected") {
-    throw new BffError(422, record.lastErrorCode ?? "payout_rejected", record.lastErrorMessage ?? "The payments API refused this payout; nothing was sent.", { requestId: record.lastRequestId });
+    const message = record.lastErrorMessage ?? "The payments API refused this payout; nothing was sent.";
+    // The refusal's own code, as recorded when the API answered it, is passed on (always as a 422).
+    throw record.lastErrorCode !== null
+      ? BffError.passedOn(422, record.lastErrorCode, message, { requestId: record.lastRequestId })
+      : new BffError("payout_rejected", message, { requestId: record.lastRequestId });
   }
   if (record.state === "handled") {
-    throw new BffError(409, "payout_handled", "This payout was closed by a person as handled. Start a new payout if money still needs to be sent.", {
+    throw new BffError("payout_handled", "This payout was closed by a person as handled. Start a new payout if money still needs to be sent.", {
       requestId: record.lastRequestId,
       details: { idempotency_key: record.idempotencyKey },
     });
   }
   const review = record.state === "needs_review";
   throw new BffError(
-    504,
     "payout_outcome_unknown",
     review
       ? "The dashboard cannot tell whether this payout was made, so it waits for a person: check it again with the same key, or mark it handled. It cannot be paid twice with this key."
@@ -80,7 +83,7 @@ function clientPayoutKey(key: string): string {
   const parsed = z.safeParse(payoutIdempotencyKeySchema, key);
   if (parsed.success) return parsed.data;
   const message = parsed.error.issues[0]?.message ?? "validation.idempotencyKey";
-  throw new BffError(422, "validation_error", "This idempotency key cannot be used for a payout.", { fields: { idempotency_key: message } });
+  throw new BffError("validation_error", "This idempotency key cannot be used for a payout.", { fields: { idempotency_key: message } });
 }
 
 // POST /api/payouts body: write-ahead intent, then one send under the payout's lease.
@@ -103,7 +106,7 @@ export async function issuePayout(ctx: SessionContext<unknown, unknown, PayoutIn
   });
   if (row.existing) {
     if (row.requestHash !== requestHash) {
-      throw new BffError(409, "idempotency_conflict", "This idempotency key was already used for a different payout. Start a new payout.");
+      throw new BffError("idempotency_conflict", "This idempotency key was already used for a different payout. Start a new payout.");
     }
     // Already answered: the same click again gets the same payout, with no upstream call.
     if (row.state === "submitted") return { status: 200, data: registerView(row), requestId: row.lastRequestId };
@@ -117,6 +120,6 @@ export async function issuePayout(ctx: SessionContext<unknown, unknown, PayoutIn
 /** The register row of a key, or 404. */
 export async function registerRowOf(ctx: Pick<SessionContext<unknown, unknown, unknown>, "ledger" | "businessId">, key: string): Promise<PayoutRecord> {
   const row = await getPayoutByIdempotencyKey(ctx.ledger, ctx.businessId, key);
-  if (!row) throw new BffError(404, "payout_not_found", "No payout with this idempotency key in the register.");
+  if (!row) throw new BffError("payout_not_found", "No payout with this idempotency key in the register.");
   return row;
 }

@@ -28,7 +28,7 @@ async function verifyCredential(credential: Credential): Promise<string | null> 
     return result.requestId;
   } catch (error) {
     if (isPaymentsApiError(error) && error.kind === "http" && (error.status === 401 || error.status === 403)) {
-      throw new BffError(401, "invalid_credentials", "The payments API did not accept these credentials.", { requestId: error.requestId });
+      throw new BffError("invalid_credentials", "The payments API did not accept these credentials.", { requestId: error.requestId });
     }
     throw error;
   }

@@ -136,7 +136,7 @@ export async function beginSignIn(ledger: Ledger, keys: SignInKeys): Promise<{ o
 
 export function throttledError(throttled: Throttled, now = Date.now()): BffError {
   const retryAt = new Date(now + throttled.retryAfterSeconds * 1000).toISOString();
-  return new BffError(429, "sign_in_throttled", "Too many sign-in attempts. Wait before trying again.", {
+  return new BffError("sign_in_throttled", "Too many sign-in attempts. Wait before trying again.", {
     details: { retryAfterSeconds: throttled.retryAfterSeconds, retryAt },
     headers: { "Retry-After": String(throttled.retryAfterSeconds) },
   });

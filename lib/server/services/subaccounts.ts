@@ -81,7 +81,7 @@ async function oneAtATime<T>(ctx: SessionContext<IdParams, unknown, unknown>, wo
   const timing = leaseTiming();
   const held = await holdLeaseWaiting(ctx.ledger, name, { ...timing, onLost: (lease) => log.error("subaccounts.lease_lost", { lease }) }, work);
   if (!held.acquired) {
-    throw new BffError(409, "subaccount_change_in_progress", "Another change of this subaccount is in progress. Try again in a moment.", {
+    throw new BffError("subaccount_change_in_progress", "Another change of this subaccount is in progress. Try again in a moment.", {
       details: { subaccount_id: ctx.params.id },
     });
   }
@@ -179,7 +179,7 @@ async function recordAnswer(
     return { data: changeResult(row, false), requestId: answer.requestId };
   } catch (error) {
     log.error("subaccounts.ledger_write_failed", { requestId: answer.requestId, action: base.action, subaccountId: ctx.params.id, note: "the API made the change but the ledger could not record it", error });
-    throw new BffError(500, "ledger_write_failed", "The payments API made the change, but the dashboard could not record it: what it shows for this subaccount may be out of date.", {
+    throw new BffError("ledger_write_failed", "The payments API made the change, but the dashboard could not record it: what it shows for this subaccount may be out of date.", {
       requestId: answer.requestId,
     });
   }
@@ -188,7 +188,7 @@ async function recordAnswer(
 export async function getKnown(ctx: SessionContext<IdParams, unknown, unknown>): Promise<HandlerResult> {
   const row = await getKnownSubaccount(ctx.ledger, ctx.businessId, ctx.params.id);
   if (!row) {
-    throw new BffError(404, "subaccount_unknown", "This subaccount has not been changed through the dashboard yet, so its details are not known (the API cannot read subaccounts).");
+    throw new BffError("subaccount_unknown", "This subaccount has not been changed through the dashboard yet, so its details are not known (the API cannot read subaccounts).");
   }
   return { data: toKnownSubaccount(row) };
 }

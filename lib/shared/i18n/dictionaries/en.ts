@@ -1,4 +1,5 @@
 import type { MessageKey } from "./pt-BR";
+import { errorCodesEn } from "./features/error-codes";
 import { overviewEn } from "./features/overview";
 import { payoutsEn } from "./features/payouts";
 import { payoutsReviewEn } from "./features/payouts-review";
@@ -163,35 +164,10 @@ export const en = {
   "errors.requestId": "Request ID",
   "errors.requestIdHint": "Give this ID to support so they can find the request.",
   "errors.reference": "Reference",
-  "errors.network_error": "Cannot reach the server. Check your connection and try again.",
-  "errors.unauthenticated": "Your session has ended. Please sign in again.",
-  "errors.invalid_credentials": "The API refused this credential.",
-  "errors.credential_rejected": "The API refused this session's credential. Please sign in again.",
-  "errors.forbidden": "Your access does not allow this operation.",
-  "errors.csrf_rejected": "Request blocked for security reasons. Reload the page.",
-  "errors.unsupported_media_type": "Request format not accepted.",
-  "errors.validation_error": "Some fields need to be corrected.",
-  "errors.idempotency_key_required": "This operation is missing its idempotency key.",
-  "errors.not_found": "Not found.",
-  "errors.subaccount_unknown": "This dashboard has not seen this subaccount yet.",
-  "errors.slug_taken": "This address is already taken.",
-  "errors.subaccount_change_in_progress": "Another change of this subaccount is in progress. Try again in a moment.",
-  "errors.ledger_write_failed": "The change was made, but the dashboard could not record it: what it shows may be out of date.",
+  ...errorCodesEn,
+  // Codes outside the catalogue a register row can carry (the API's, the batch worker's own): shown by their code too.
   "errors.rate_limited": "Too many requests. Wait a moment.",
-  "errors.upstream_unavailable": "The payments API is unavailable right now.",
-  "errors.upstream_invalid_response": "The payments API sent an unreadable answer.",
-  "errors.upstream_timeout": "The payments API did not answer in time.",
-  "errors.payout_outcome_unknown": "The payout was sent but no answer came back. It may have been created: check before trying again.",
-  "errors.payout_in_progress": "This payout is being sent right now. Check again in a moment, with the same key.",
-  "errors.payout_handled": "This payout was closed by a person as handled.",
-  "errors.payout_not_reviewable": "This payout's outcome is already known. Reload to see it.",
-  "errors.payout_mismatch": "That payout cannot be this one (amount, key type, key or creation time differ). Check the id.",
-  "errors.payout_already_recorded": "That payout is already recorded for another send.",
-  "errors.payout_not_found": "No payout with this idempotency key in the register.",
   "errors.batch_cancelled": "Not sent: its batch was cancelled first.",
-  "errors.internal_error": "Unexpected error in the dashboard.",
-  "errors.invalid_response": "Unexpected response from the server.",
-  "errors.http_error": "The server answered with an error.",
   "errors.boundary.title": "This page failed to load",
   "errors.boundary.description": "Try again. If it keeps happening, give support the reference.",
   "errors.notFound.title": "Page not found",

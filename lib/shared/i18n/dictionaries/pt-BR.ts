@@ -4,6 +4,7 @@
  * use `.one` / `.other` suffixes and are picked by `t(key, { count })`.
  * Placeholders: `{name}`; numbers passed as vars are formatted for the locale.
  */
+import { errorCodesPtBR } from "./features/error-codes";
 import { overviewPtBR } from "./features/overview";
 import { payoutsPtBR } from "./features/payouts";
 import { payoutsReviewPtBR } from "./features/payouts-review";
@@ -166,35 +167,10 @@ export const ptBR = {
   "errors.requestId": "ID da requisição",
   "errors.requestIdHint": "Informe este ID ao suporte para localizar a requisição.",
   "errors.reference": "Referência",
-  "errors.network_error": "Sem conexão com o servidor. Verifique sua internet e tente de novo.",
-  "errors.unauthenticated": "Sua sessão terminou. Entre novamente.",
-  "errors.invalid_credentials": "Credencial recusada pela API.",
-  "errors.credential_rejected": "A credencial desta sessão foi recusada pela API. Entre novamente.",
-  "errors.forbidden": "Seu acesso não permite esta operação.",
-  "errors.csrf_rejected": "Requisição bloqueada por segurança. Recarregue a página.",
-  "errors.unsupported_media_type": "Formato de requisição não aceito.",
-  "errors.validation_error": "Alguns campos precisam de correção.",
-  "errors.idempotency_key_required": "Falta a chave de idempotência desta operação.",
-  "errors.not_found": "Não encontrado.",
-  "errors.subaccount_unknown": "Esta subconta ainda não foi vista por este painel.",
-  "errors.slug_taken": "Este endereço já está em uso.",
-  "errors.subaccount_change_in_progress": "Outra alteração desta subconta está em andamento. Tente de novo em instantes.",
-  "errors.ledger_write_failed": "A alteração foi feita, mas o painel não conseguiu registrá-la: o que ele mostra pode estar desatualizado.",
+  ...errorCodesPtBR,
+  // Codes outside the catalogue a register row can carry (the API's, the batch worker's own): shown by their code too.
   "errors.rate_limited": "Muitas requisições. Aguarde um instante.",
-  "errors.upstream_unavailable": "A API de pagamentos está indisponível no momento.",
-  "errors.upstream_invalid_response": "A API de pagamentos respondeu algo ilegível.",
-  "errors.upstream_timeout": "A API de pagamentos não respondeu a tempo.",
-  "errors.payout_outcome_unknown": "O repasse foi enviado, mas a resposta não chegou. Ele pode ter sido criado: verifique antes de tentar de novo.",
-  "errors.payout_in_progress": "Este repasse está sendo enviado agora. Verifique de novo em instantes, com a mesma chave.",
-  "errors.payout_handled": "Este repasse foi encerrado por uma pessoa como resolvido.",
-  "errors.payout_not_reviewable": "O resultado deste repasse já é conhecido. Recarregue para ver.",
-  "errors.payout_mismatch": "Esse repasse não pode ser este (valor, tipo de chave, chave ou data de criação diferentes). Confira o ID.",
-  "errors.payout_already_recorded": "Esse repasse já está registrado para outro envio.",
-  "errors.payout_not_found": "Nenhum repasse com esta chave de idempotência no registro.",
   "errors.batch_cancelled": "Não enviado: o lote foi cancelado antes.",
-  "errors.internal_error": "Erro inesperado no painel.",
-  "errors.invalid_response": "Resposta inesperada do servidor.",
-  "errors.http_error": "O servidor respondeu com erro.",
   "errors.boundary.title": "Esta página falhou ao carregar",
   "errors.boundary.description": "Tente de novo. Se continuar, informe a referência ao suporte.",
   "errors.notFound.title": "Página não encontrada",
