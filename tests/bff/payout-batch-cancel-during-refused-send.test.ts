@@ -8,11 +8,9 @@ import { describe, expect, it } from "vitest";
 import * as cancel from "@/app/api/payout-batches/[id]/cancel/route";
 import { getLedger } from "@/lib/server/ledger";
 import { runBatchPass } from "@/lib/server/services/payout-batch-worker";
-import { apiClientFor } from "@/lib/server/payments-api/for-credential";
-import { PaymentsApiError, type Credential, type PaymentsClient } from "@/lib/server/payments-api/client";
 import { call } from "../helpers/bff";
 import { setUpBffHarness } from "../helpers/bff-suite";
-import { batchRows, confirmBatch, createBatch, readBatch, readRows, upstreamByKey } from "../helpers/batches";
+import { batchRows, confirmBatch, createBatch, firstSendRefused, readBatch, readRows, upstreamByKey } from "../helpers/batches";
 
 const ctx = setUpBffHarness({ env: { PAYOUT_REFRESH_EVERY_MS: "100" } });
 
@@ -20,22 +18,11 @@ describe("a 401 on a batch that a person cancelled during that send", () => {
   it("closes the refused row as cancelled: no row of a cancelled batch waits to be sent", async () => {
     const ledger = await getLedger();
     const batch = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, batchRows(3, { prefix: "cancel-401" })));
-    let first = true;
-    const clientFor = (credential: Credential): PaymentsClient => {
-      const api = apiClientFor(credential);
-      return {
-        ...api,
-        createPayout: async (body) => {
-          if (!first) return api.createPayout(body);
-          first = false;
-          // While this send is in flight, a person cancels the batch.
-          const cancelled = await call(cancel.POST, `/api/payout-batches/${batch.id}/cancel`, { method: "POST", cookie: ctx.cookie, params: { id: batch.id }, body: {} });
-          expect(cancelled.status, cancelled.text).toBe(200);
-          // ...and the API refuses the send's credential (nothing was made).
-          throw new PaymentsApiError({ kind: "http", status: 401, code: "invalid_credentials", message: "The API key is not valid.", details: {}, attempts: 1, retryable: false });
-        },
-      };
-    };
+    const clientFor = firstSendRefused(async () => {
+      // While this send is in flight, a person cancels the batch (and then the API refuses the send's credential).
+      const cancelled = await call(cancel.POST, `/api/payout-batches/${batch.id}/cancel`, { method: "POST", cookie: ctx.cookie, params: { id: batch.id }, body: {} });
+      expect(cancelled.status, cancelled.text).toBe(200);
+    });
     const pass = await runBatchPass(ledger, { concurrency: 1, clientFor });
     // Later passes change nothing: the batch is cancelled.
     expect(await runBatchPass(ledger, { concurrency: 1 })).toMatchObject({ claimed: 0, submitted: 0 });

@@ -10,13 +10,11 @@ import * as resume from "@/app/api/payout-batches/[id]/resume/route";
 import { getLedger, listWorkBatches, pauseForCredential } from "@/lib/server/ledger";
 import { runBatchPass } from "@/lib/server/services/payout-batch-worker";
 import { reconcilePayouts } from "@/lib/server/services/reconciler";
-import { apiClientFor } from "@/lib/server/payments-api/for-credential";
-import { PaymentsApiError, type Credential, type PaymentsClient } from "@/lib/server/payments-api/client";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import type { Batch } from "@/lib/shared/schemas/payout-batches";
 import { call } from "../helpers/bff";
 import { setUpBffHarness } from "../helpers/bff-suite";
-import { batchRows, confirmBatch, createBatch, readBatch, readRows, runUntilDone, upstreamByKey } from "../helpers/batches";
+import { batchRows, confirmBatch, createBatch, firstSendRefused, readBatch, readRows, runUntilDone, upstreamByKey } from "../helpers/batches";
 
 const ctx = setUpBffHarness({ env: { PAYOUT_REFRESH_EVERY_MS: "100" } });
 
@@ -78,23 +76,13 @@ describe("a batch whose credential the API refuses (401)", () => {
     const batch = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, batchRows(3, { prefix: "stale-seal" })));
     const refusedSeal = (await sealOf(batch.id)) ?? "";
     let freshSeal: string | null = null;
-    let first = true;
     // The worker's lane is on its first row with the refused credential. Before its 401 comes back, another lane
     // (or instance) got its own 401 and paused the batch, and an operator resumed it with a valid credential.
-    const clientFor = (credential: Credential): PaymentsClient => {
-      const api = apiClientFor(credential);
-      return {
-        ...api,
-        createPayout: async (body) => {
-          if (!first) return api.createPayout(body);
-          first = false;
-          expect(await pauseForCredential(ledger, { id: batch.id, credentialSeal: refusedSeal }, "credential_refused", "batch worker")).toBe(true);
-          await resumeBatch(batch.id);
-          freshSeal = await sealOf(batch.id);
-          throw new PaymentsApiError({ kind: "http", status: 401, code: "invalid_credentials", message: "The API key is not valid.", details: {}, attempts: 1, retryable: false });
-        },
-      };
-    };
+    const clientFor = firstSendRefused(async () => {
+      expect(await pauseForCredential(ledger, { id: batch.id, credentialSeal: refusedSeal }, "credential_refused", "batch worker")).toBe(true);
+      await resumeBatch(batch.id);
+      freshSeal = await sealOf(batch.id);
+    });
     expect(await runBatchPass(ledger, { concurrency: 1, clientFor })).toMatchObject({ refused: 1, rejected: 0 });
 
     expect(freshSeal).not.toBeNull();

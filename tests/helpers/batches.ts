@@ -9,6 +9,8 @@ import * as rowsRoute from "@/app/api/payout-batches/[id]/rows/route";
 import { getLedger } from "@/lib/server/ledger";
 import { runBatchPass, type BatchPassOptions, type BatchPassSummary } from "@/lib/server/services/payout-batch-worker";
 import type { Batch, BatchRow, BatchRowInput } from "@/lib/shared/schemas/payout-batches";
+import { apiClientFor } from "@/lib/server/payments-api/for-credential";
+import { PaymentsApiError, type Credential, type PaymentsClient } from "@/lib/server/payments-api/client";
 import { call, newKey, type BffHarness } from "./bff";
 
 /** `count` rows paying `prefix<i>@example.com`; rows listed in `unknownKeys` pay a key DICT does not know (they fail). */
@@ -78,4 +80,24 @@ export async function upstreamByKey(harness: BffHarness, batchId: string): Promi
     counts.set(payout.idempotency_key, (counts.get(payout.idempotency_key) ?? 0) + 1);
   }
   return counts;
+}
+
+/**
+ * A worker's `clientFor` whose first payout send runs `inFlight` (what happens while that send is on the wire),
+ * then is refused with a 401 as a rotated or revoked key is (nothing made); every later send reaches the sandbox.
+ */
+export function firstSendRefused(inFlight: () => Promise<void>): (credential: Credential) => PaymentsClient {
+  let first = true;
+  return (credential) => {
+    const api = apiClientFor(credential);
+    return {
+      ...api,
+      createPayout: async (body) => {
+        if (!first) return api.createPayout(body);
+        first = false;
+        await inFlight();
+        throw new PaymentsApiError({ kind: "http", status: 401, code: "invalid_credentials", message: "The API key is not valid.", details: {}, attempts: 1, retryable: false });
+      },
+    };
+  };
 }
