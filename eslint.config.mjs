@@ -9,6 +9,7 @@ import nextTypescript from "eslint-config-next/typescript";
  *   browser  components/**, lib/browser/**, "use client" files in app/   no server code, no Node, no sandbox
  *   shared   lib/shared/**                                               runs anywhere: no browser, server, Node or Next code
  *   server   lib/server/**                                               no browser code, no sandbox
+ *   services lib/server/services/**                                      also no HTTP (lib/server/http/): they take deps and input, return data
  *   routes   app/api/**\/route.ts                                       only the wrapper, the services, shared code, zod, next
  *   sandbox  sandbox/**: imported only by itself, scripts/launch.ts, tests/** and bench/**
  *
@@ -64,6 +65,10 @@ const sharedRestrictions = {
 const SERVER = "Server code (lib/server/) does not import browser code (lib/browser/, components/).";
 const serverOnly = [...folder("lib/browser", SERVER), ...folder("components", SERVER)];
 
+const SERVICES =
+  "Services (lib/server/services/) speak the domain, not HTTP: they take their dependencies and input and return data; the route wrapper (lib/server/http/) does requests, statuses and headers.";
+const noHttp = [...folder("lib/server/http", SERVICES), { regex: "^(\\./|(\\.\\./)+)http(/|$)", message: SERVICES }];
+
 const ROUTE =
   "Route files import only the wrapper (@/lib/server/http), the services (@/lib/server/services), shared code (@/lib/shared), zod and next: put anything else behind a service.";
 const routeRestrictions = {
@@ -94,6 +99,7 @@ const boundaries = [
   { files: ["components/**", "lib/browser/**"], rules: { "no-restricted-imports": ["error", browserRestrictions] } },
   { files: ["lib/shared/**"], rules: { "no-restricted-imports": ["error", sharedRestrictions] } },
   { files: ["lib/server/**"], rules: { "no-restricted-imports": ["error", { patterns: [...serverOnly, ...noSandbox] }] } },
+  { files: ["lib/server/services/**"], rules: { "no-restricted-imports": ["error", { patterns: [...noHttp, ...serverOnly, ...noSandbox] }] } },
   { files: ["app/api/**/route.ts"], rules: { "no-restricted-imports": ["error", routeRestrictions] } },
   {
     files: ["app/**"],

@@ -18,7 +18,7 @@ import { chargebacksFirstPage, latestPayouts, paymentLinksFirstPage, payoutDetai
 import { chargebacksQuery } from "@/lib/browser/query/chargebacks";
 import { paymentLinksQuery } from "@/lib/browser/query/payment-links";
 import { latestPayoutsQuery, payoutDetailSchema, payoutQuery } from "@/lib/browser/query/payouts";
-import { PREFETCH_BUDGET_MS } from "@/lib/server/http/prefetch";
+import { PREFETCH_BUDGET_MS } from "@/lib/server/pages/prefetch";
 import { ChargebackSchema } from "@/lib/shared/schemas/chargeback";
 import { FIRST_PAGE_SIZE, PAGED_LIST_TYPE } from "@/lib/shared/schemas/paged-list";
 import { PaymentLinkSchema } from "@/lib/shared/schemas/payment-link";

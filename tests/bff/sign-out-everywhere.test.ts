@@ -5,6 +5,8 @@ import * as activity from "@/app/api/activity/route";
 import * as session from "@/app/api/session/route";
 import * as sessions from "@/app/api/sessions/route";
 import { getLedger, listAudit, listSecurityEvents } from "@/lib/server/ledger";
+import { clientAddress } from "@/lib/server/http/client-address";
+import { signedInReply } from "@/lib/server/http/session-reply";
 import { signIn as signInService, signOutEverywhere } from "@/lib/server/services/session-service";
 import { openSession } from "@/lib/server/session/session";
 import { ACME, BETA, call, signIn, startBffHarness, type BffHarness } from "../helpers/bff";
@@ -81,7 +83,7 @@ describe("sign out everywhere across instances whose clocks differ", () => {
   const cookieValue = (cookie: string) => cookie.slice(cookie.indexOf("=") + 1);
 
   async function signInOnA(body: Record<string, string>): Promise<string> {
-    const result = await signInService(await getLedger(), viewerOrOperator(body), false, new Headers(), clockA());
+    const result = await signedInReply(await signInService(await getLedger(), viewerOrOperator(body), clientAddress(new Headers()), clockA()), false);
     const cookie = result.cookies?.[0]?.split(";")[0];
     if (!cookie) throw new Error("no cookie from sign-in on A");
     return cookie;
@@ -91,7 +93,7 @@ describe("sign out everywhere across instances whose clocks differ", () => {
   async function signOutEverywhereOnA(cookie: string): Promise<void> {
     const opened = await openSession(cookieValue(cookie), clockA());
     if (!opened.ok) throw new Error(`the session on A did not open: ${opened.problem}`);
-    await signOutEverywhere(await getLedger(), opened.session, false, clockA());
+    await signOutEverywhere(await getLedger(), opened.session, clockA());
   }
 
   const status = async (cookie: string) => (await call(session.GET, "/api/session", { cookie })).status;

@@ -116,11 +116,30 @@ describe("server code (lib/server/) does not import browser code", () => {
   });
 
   it.each([
-    ["lib/server/services/compliant.ts", "../http/errors"],
+    ["lib/server/services/compliant.ts", "@/lib/server/errors/bff-error"],
     ["lib/server/services/compliant.ts", "@/lib/shared/money"],
     ["lib/server/compliant.ts", "../shared/i18n/config"],
     ["lib/server/compliant.ts", "node:crypto"],
     ["lib/server/ledger/compliant.ts", "drizzle-orm"],
+  ])("%s may import %s", expectAllowed);
+});
+
+describe("services (lib/server/services/) do not import the HTTP layer (lib/server/http/)", () => {
+  it.each([
+    ["lib/server/services/violation.ts", "@/lib/server/http/handler"],
+    ["lib/server/services/violation.ts", "../http/errors"],
+    ["lib/server/services/payouts/violation.ts", "../../http/respond"],
+    ["lib/server/services/payouts/violation.ts", "../../../server/http/paged-list"],
+    ["lib/server/services/violation.ts", "../../lib/server/http"],
+  ])("%s may not import %s", async (file, source) => {
+    expect((await expectRefused(file, source)).message).toMatch(/Services .* speak the domain/);
+  });
+
+  it.each([
+    ["lib/server/services/compliant.ts", "@/lib/server/ledger"],
+    ["lib/server/services/payouts/compliant.ts", "../context"],
+    ["lib/server/http/compliant.ts", "@/lib/server/services/context"],
+    ["lib/server/services/compliant.ts", "@/lib/server/errors/classify"],
   ])("%s may import %s", expectAllowed);
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { respondPages } from "@/lib/server/http/respond";
-import { checkedPages, wantsPages, type PageLine } from "@/lib/server/services/paged-lists";
+import { checkedPages, wantsPages, type PageLine } from "@/lib/server/http/paged-list";
 import { readPages, textLines } from "@/lib/browser/bff-client/pages";
 import { BffRequestError } from "@/lib/browser/bff-client/errors";
 import { FIRST_PAGE_SIZE } from "@/lib/shared/schemas/paged-list";

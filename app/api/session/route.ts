@@ -1,12 +1,19 @@
+import { clientAddress } from "@/lib/server/http/client-address";
 import { withPublic, withSession } from "@/lib/server/http/handler";
+import { signedInReply, signedOutReply } from "@/lib/server/http/session-reply";
 import { currentSession, signIn, signOut } from "@/lib/server/services/session-service";
 import { signInBodySchema } from "@/lib/shared/schemas/session";
 
 // POST /api/session – sign in (operator: API key; viewer: access token + business id): throttled, scoped, checked against the API
-export const POST = withPublic({ body: signInBodySchema }, ({ body, ledger, secure, request }) => signIn(ledger, body, secure, request.headers));
+export const POST = withPublic({ body: signInBodySchema }, async ({ body, ledger, secure, request }) =>
+  signedInReply(await signIn(ledger, body, clientAddress(request.headers)), secure),
+);
 
 // GET /api/session – who is signed in (never the credential)
-export const GET = withSession({ permission: "any" }, ({ session }) => currentSession(session));
+export const GET = withSession({ permission: "any" }, async ({ session }) => currentSession(session));
 
 // DELETE /api/session – sign out, revoking the session on the server
-export const DELETE = withSession({ permission: "any" }, ({ ledger, session, secure }) => signOut(ledger, session, secure));
+export const DELETE = withSession({ permission: "any" }, async ({ ledger, session, secure }) => {
+  await signOut(ledger, session);
+  return signedOutReply(secure);
+});

@@ -1,5 +1,9 @@
 import { withSession } from "@/lib/server/http/handler";
+import { signedOutReply } from "@/lib/server/http/session-reply";
 import { signOutEverywhere } from "@/lib/server/services/session-service";
 
 // DELETE /api/sessions – sign out everywhere: revoke every session of this business scope, this one included
-export const DELETE = withSession({ permission: "sessions.revoke_all" }, ({ ledger, session, secure }) => signOutEverywhere(ledger, session, secure));
+export const DELETE = withSession({ permission: "sessions.revoke_all" }, async ({ ledger, session, secure }) => {
+  await signOutEverywhere(ledger, session);
+  return signedOutReply(secure);
+});

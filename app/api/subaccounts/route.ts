@@ -2,4 +2,4 @@ import { withSession } from "@/lib/server/http/handler";
 import { listKnown } from "@/lib/server/services/subaccounts";
 
 // GET /api/subaccounts – subaccounts known to the dashboard (the API cannot list or read them)
-export const GET = withSession({ permission: "subaccounts.list" }, ({ ledger, businessId }) => listKnown(ledger, businessId));
+export const GET = withSession({ permission: "subaccounts.list" }, listKnown);

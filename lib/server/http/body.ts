@@ -1,5 +1,5 @@
 import "server-only";
-import { BffError } from "./errors";
+import { BffError } from "@/lib/server/errors/bff-error";
 
 /** The largest request body the BFF reads, in bytes (UTF-8), not characters. */
 export const MAX_BODY_BYTES = 64 * 1024;

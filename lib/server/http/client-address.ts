@@ -1,11 +1,6 @@
 import "server-only";
+import type { ClientAddress } from "@/lib/server/services/session-service";
 import { getTransportConfig } from "@/lib/server/transport-config";
-
-export interface ClientAddress {
-  address: string;
-  /** "proxy": set by a proxy TRUST_PROXY vouches for; "unverified": whatever reached the app, which a client can forge. */
-  source: "proxy" | "unverified";
-}
 
 /**
  * The client's address for the sign-in throttle and the security log. Route

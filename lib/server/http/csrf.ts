@@ -1,6 +1,6 @@
 import "server-only";
 import { normalizeOrigin, requestTransport } from "@/lib/server/transport-config";
-import { BffError } from "./errors";
+import { BffError } from "@/lib/server/errors/bff-error";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

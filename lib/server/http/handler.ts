@@ -1,19 +1,18 @@
 import "server-only";
 import { z } from "zod";
-import { can, type Permission, type Role } from "@/lib/shared/auth/roles";
+import { can, type Permission } from "@/lib/shared/auth/roles";
 import { getLedger, type Ledger } from "@/lib/server/ledger";
-import type { PaymentsClient } from "@/lib/server/payments-api/client";
-import { apiClientFor } from "../payments-api/for-credential";
 import { idempotencyKeySchema } from "@/lib/shared/schemas/common";
 import { authenticate } from "@/lib/server/session/authenticate";
 import { log } from "@/lib/server/log";
 import { isSecureRequest, serializeClearedSessionCookie } from "@/lib/server/session/cookie";
-import type { SessionData } from "@/lib/server/session/session";
 import { readJsonBody } from "./body";
 import { assertSameOriginWrite } from "./csrf";
-import { BffError, mapError } from "./errors";
+import { BffError } from "@/lib/server/errors/bff-error";
+import { sessionDeps, type Answer, type Download, type ServiceDeps } from "@/lib/server/services/context";
+import { mapError } from "./errors";
+import { checkedPages, checkedWhole, wantsPages } from "./paged-list";
 import { respondData, respondError, respondFile, respondPages } from "./respond";
-import type { PageLine } from "../services/paged-lists";
 
 type RouteParams = Record<string, string | string[] | undefined>;
 /** The second argument Next.js passes to a route handler. */
@@ -31,6 +30,15 @@ interface InputOptions<P, Q, B> {
   maxBodyBytes?: number;
 }
 
+interface SessionOptions<P, Q, B> extends InputOptions<P, Q, B> {
+  permission: Permission | "any";
+  /**
+   * The handler answers a whole list of the API's items, each to be checked with this schema: sent in
+   * pages when the browser asks for them (lib/server/http/paged-list.ts), otherwise checked whole.
+   */
+  list?: z.core.$ZodType;
+}
+
 export interface PublicContext<P, Q, B> {
   request: Request;
   params: P;
@@ -42,38 +50,11 @@ export interface PublicContext<P, Q, B> {
   ledger: Ledger;
 }
 
-export interface SessionContext<P, Q, B> extends PublicContext<P, Q, B> {
-  session: SessionData;
-  businessId: string;
-  actor: { name: string; role: Role };
-  /** The payments API client, bound to this session's credential. */
-  api: PaymentsClient;
-}
+/** A signed-in route's context: the request's parsed parts and the session's service dependencies. */
+export type SessionContext<P, Q, B> = PublicContext<P, Q, B> & ServiceDeps;
 
-export interface HandlerResult {
-  data: unknown;
-  status?: number;
-  /** The payments API's request id of the call that produced this, if any. */
-  requestId?: string | null;
-  cookies?: string[];
-  /** A list the browser asked to receive in pages (lib/server/services/paged-lists.ts); sent instead of `data`. */
-  pages?: Iterable<PageLine>;
-  /** A download instead of the JSON envelope (the results file of a batch). */
-  file?: { body: string | Uint8Array<ArrayBuffer>; contentType: string; fileName: string };
-}
-
-type SessionParts = Pick<SessionContext<unknown, unknown, unknown>, "ledger" | "session" | "businessId" | "actor" | "api">;
-
-/** What a session's handler context holds besides the request: for a route here, and for a page's read (prefetch.ts). */
-export async function sessionParts(session: SessionData): Promise<SessionParts> {
-  return {
-    ledger: await getLedger(),
-    session,
-    businessId: session.business.id,
-    actor: { name: session.operatorName, role: session.role },
-    api: apiClientFor(session.credential),
-  };
-}
+/** What a handler gives back: a service's answer (a `created` one is a 201), or a download; cookies the reply sets. */
+export type HandlerResult = (Answer<unknown> | Download) & { cookies?: string[] };
 
 function readIdempotencyKey(request: Request, mode: InputOptions<unknown, unknown, unknown>["idempotencyKey"]): string | null {
   const raw = request.headers.get("idempotency-key");
@@ -95,6 +76,19 @@ async function parseInputs<P, Q, B>(request: Request, context: RouteContext | un
   return { params, query, body };
 }
 
+/** The HTTP reply for a handler's result: a download, a list in pages or checked whole, or the JSON envelope. */
+function reply(request: Request, result: HandlerResult, options: Pick<SessionOptions<unknown, unknown, unknown>, "list">, extra: { cookies?: string[]; secure: boolean }): Response {
+  if ("download" in result) return respondFile(result.download, extra);
+  const requestId = result.requestId ?? null;
+  if (options.list) {
+    const items = result.data;
+    if (!Array.isArray(items)) throw new Error("a list route's handler must answer an array");
+    if (wantsPages(request)) return respondPages(checkedPages(items, options.list), requestId, extra);
+    return respondData(200, checkedWhole(items, options.list, requestId), requestId, extra);
+  }
+  return respondData(result.created ? 201 : 200, result.data, requestId, extra);
+}
+
 /**
  * Route handler for requests without a session (sign-in): CSRF checks, input
  * parsing, error mapping. The handler body then only parses, calls, responds.
@@ -111,7 +105,7 @@ export function withPublic<P = RouteParams, Q = Record<string, never>, B = undef
       const idempotencyKey = readIdempotencyKey(request, options.idempotencyKey);
       const inputs = await parseInputs(request, context, options);
       const result = await handler({ request, ...inputs, idempotencyKey, secure, ledger: await getLedger() });
-      return respondData(result.status ?? 200, result.data, result.requestId ?? null, { cookies: result.cookies, secure });
+      return reply(request, result, {}, { cookies: result.cookies, secure });
     } catch (error) {
       return respondError(mapError(error), { secure });
     }
@@ -124,7 +118,7 @@ export function withPublic<P = RouteParams, Q = Record<string, never>, B = undef
  * and the sliding idle timeout.
  */
 export function withSession<P = RouteParams, Q = Record<string, never>, B = undefined>(
-  options: InputOptions<P, Q, B> & { permission: Permission | "any" },
+  options: SessionOptions<P, Q, B>,
   handler: (ctx: SessionContext<P, Q, B>) => Promise<HandlerResult>,
 ) {
   return async (request: Request, context?: RouteContext): Promise<Response> => {
@@ -146,12 +140,10 @@ export function withSession<P = RouteParams, Q = Record<string, never>, B = unde
       assertSameOriginWrite(request.url, request.method, request.headers);
       const idempotencyKey = readIdempotencyKey(request, options.idempotencyKey);
       const inputs = await parseInputs(request, context, options);
-      const result = await handler({ request, ...inputs, idempotencyKey, secure, ...(await sessionParts(session)) });
+      const result = await handler({ request, ...inputs, idempotencyKey, secure, ...(await sessionDeps(session)) });
       const refreshed = result.cookies ? null : await auth.refreshCookie();
       const cookies = result.cookies ?? (refreshed ? [refreshed] : []);
-      if (result.pages) return respondPages(result.pages, result.requestId ?? null, { cookies, secure });
-      if (result.file) return respondFile(result.file, { cookies, secure });
-      return respondData(result.status ?? 200, result.data, result.requestId ?? null, { cookies, secure });
+      return reply(request, result, options, { cookies, secure });
     } catch (error) {
       return respondError(mapError(error), { secure });
     }

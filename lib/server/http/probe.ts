@@ -1,10 +1,10 @@
 import "server-only";
 import { ERROR_CODES } from "@/lib/shared/errors/catalogue";
 import type { BffErrorBody } from "@/lib/shared/schemas/envelope";
-import { API_RESPONSE_HEADERS, bffRequestId } from "./respond";
+import { bffRequestId } from "@/lib/server/errors/request-id";
+import type { ProbeOutcome } from "@/lib/server/services/readiness";
+import { API_RESPONSE_HEADERS } from "./respond";
 
-/** What a probe found: ready, or which of its checks failed (names only, never why). */
-export type ProbeOutcome = { ok: true; body: Record<string, unknown> } | { ok: false; failed: string[] };
 
 /**
  * Route handler for load-balancer probes (/api/health, /api/ready): no session,

@@ -1,8 +1,8 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
+import { bffRequestId } from "@/lib/server/errors/request-id";
 import { PAGED_LIST_TYPE } from "../../shared/schemas/paged-list";
-import type { PageLine } from "../services/paged-lists";
 import type { MappedError } from "./errors";
+import type { PageLine } from "./paged-list";
 
 /** Headers every BFF API response carries (pages get theirs from proxy.ts). */
 export const API_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
@@ -13,15 +13,6 @@ export const API_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
   "Cross-Origin-Opener-Policy": "same-origin",
   "X-Frame-Options": "DENY",
 };
-
-/**
- * Every reply carries a request_id: the payments API's when this request reached
- * it and it answered, otherwise the BFF's own (`bff_…`, which the server's log
- * lines carry too), so support always has an id to search for.
- */
-export function bffRequestId(): string {
-  return `bff_${randomBytes(10).toString("hex")}`;
-}
 
 interface ReplyExtra {
   cookies?: string[];

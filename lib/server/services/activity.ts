@@ -1,8 +1,8 @@
 import "server-only";
-import { listAudit, type Ledger } from "@/lib/server/ledger";
+import { listAudit } from "@/lib/server/ledger";
 import type { AuditRow } from "@/lib/server/ledger/schema";
-import type { ActivityEntry, ActivityQuery } from "@/lib/shared/schemas/activity";
-import type { HandlerResult } from "../http/handler";
+import type { ActivityEntry, ActivityPage, ActivityQuery } from "@/lib/shared/schemas/activity";
+import type { Answer, LedgerScope } from "./context";
 
 export function toActivityEntry(row: AuditRow): ActivityEntry {
   return {
@@ -21,8 +21,8 @@ export function toActivityEntry(row: AuditRow): ActivityEntry {
   };
 }
 
-/** GET /api/activity: one page of the business's audit log, newest first, filtered as the query asks. */
-export async function listActivity(ledger: Ledger, businessId: string, query: ActivityQuery): Promise<HandlerResult> {
+/** One page of the business's audit log, newest first, filtered as the query asks. */
+export async function listActivity({ ledger, businessId }: LedgerScope, query: ActivityQuery): Promise<Answer<ActivityPage>> {
   const page = await listAudit(ledger, businessId, {
     actor: query.actor,
     action: query.action,

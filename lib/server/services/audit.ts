@@ -1,7 +1,7 @@
 import "server-only";
+import { toBffError } from "@/lib/server/errors/classify";
 import { appendAudit, type AuditEntryInput, type Ledger } from "@/lib/server/ledger";
 import { log } from "@/lib/server/log";
-import { mapError } from "../http/errors";
 
 /** Records a failed state-changing action with the error the operator saw, then lets the caller rethrow. */
 export async function auditFailure(
@@ -10,8 +10,9 @@ export async function auditFailure(
   error: unknown,
   outcome: "failure" | "pending" = "failure",
 ): Promise<void> {
-  const mapped = mapError(error);
-  await appendAudit(ledger, { ...entry, outcome, requestId: mapped.requestId, errorCode: mapped.body.code, errorMessage: mapped.body.message }).catch((auditError: unknown) => {
-    log.error("bff.audit_failure_not_recorded", { requestId: mapped.requestId, action: entry.action, error: auditError });
+  const seen = toBffError(error);
+  const requestId = seen.extra.requestId ?? null;
+  await appendAudit(ledger, { ...entry, outcome, requestId, errorCode: seen.code, errorMessage: seen.message }).catch((auditError: unknown) => {
+    log.error("bff.audit_failure_not_recorded", { requestId, action: entry.action, error: auditError });
   });
 }

@@ -4,7 +4,7 @@ import { isSandboxMode, resetConfigForTests, tenancySettings, TenancyConfigError
 import { sandboxDirectory, type DemoBusiness } from "@/lib/server/payments-api/sandbox-directory";
 import { KEY_SCOPE_PREFIX } from "@/lib/server/session/scope";
 import { log } from "@/lib/server/log";
-import { BffError } from "../http/errors";
+import { BffError } from "@/lib/server/errors/bff-error";
 
 export interface BusinessRef {
   id: string;

@@ -1,21 +1,30 @@
 import "server-only";
 import { serverNow } from "@/lib/server/clock";
 import { appendAudit, hasRecordedSuccess } from "@/lib/server/ledger";
-import { createPaymentLinkBodySchemaAt, type CreatePaymentLinkBody } from "@/lib/shared/schemas/payment-link";
+import { createPaymentLinkBodySchemaAt, type CreatePaymentLinkBody, type PaymentLink } from "@/lib/shared/schemas/payment-link";
 import { auditFailure } from "./audit";
-import type { HandlerResult, SessionContext } from "../http/handler";
+import type { Answer, ServiceDeps } from "./context";
 
-/** POST /api/payment-links' body: the shared schema, its expiry checked on the server's (injectable) clock. */
+/** The link's creation body: the shared schema, its expiry checked on the server's (injectable) clock. */
 export const createPaymentLinkBody = createPaymentLinkBodySchemaAt(serverNow);
 
-export async function createPaymentLink(ctx: SessionContext<unknown, unknown, CreatePaymentLinkBody>): Promise<HandlerResult> {
-  const { api, ledger, businessId, actor, body } = ctx;
-  const idempotencyKey = ctx.idempotencyKey ?? "";
+/** Every payment link of the business, as the API lists them (only the list itself checked: its route checks the items). */
+export async function listPaymentLinks({ api }: Pick<ServiceDeps, "api">): Promise<Answer<unknown[]>> {
+  const result = await api.listPaymentLinkItems();
+  return { data: result.data, requestId: result.requestId };
+}
+
+/** Creates a payment link, once per idempotency key (a repeat gets the same link back and is recorded once). */
+export async function createPaymentLink(
+  { api, ledger, businessId, actor }: Pick<ServiceDeps, "api" | "ledger" | "businessId" | "actor">,
+  input: { link: CreatePaymentLinkBody; idempotencyKey: string },
+): Promise<Answer<PaymentLink>> {
+  const { link: body, idempotencyKey } = input;
   try {
     const result = await api.createPaymentLink(body, { idempotencyKey });
     // A retry whose first reply was recorded gets the same link back: record it once.
     const recorded = result.replayed && (await hasRecordedSuccess(ledger, businessId, "payment_link.create", idempotencyKey));
-    if (recorded) return { status: 201, data: result.data, requestId: result.requestId };
+    if (recorded) return { data: result.data, requestId: result.requestId, created: true };
     await appendAudit(ledger, {
       businessId,
       actor,
@@ -27,7 +36,7 @@ export async function createPaymentLink(ctx: SessionContext<unknown, unknown, Cr
       idempotencyKey,
       requestId: result.requestId,
     });
-    return { status: 201, data: result.data, requestId: result.requestId };
+    return { data: result.data, requestId: result.requestId, created: true };
   } catch (error) {
     await auditFailure(ledger, { businessId, actor, action: "payment_link.create", targetType: "payment_link", targetId: body.slug, idempotencyKey }, error);
     throw error;

@@ -6,13 +6,14 @@ import { serverClock } from "@/lib/server/clock";
 import { sealCredential } from "@/lib/server/session/credential-seal";
 import { sessionExpiresAt, type SessionData } from "@/lib/server/session/session";
 import type { AuditAction } from "@/lib/shared/schemas/activity";
-import { BffError } from "../http/errors";
-import type { HandlerResult, SessionContext } from "../http/handler";
-import { batchOr404, batchViews } from "./payout-batches";
+import { BffError } from "@/lib/server/errors/bff-error";
+import type { Batch } from "@/lib/shared/schemas/payout-batches";
+import type { Answer, ServiceDeps } from "./context";
+import { batchOr404, batchView } from "./payout-batches";
 import { typedTotalRequired } from "./payout-batch-view";
 import { wakeBatchWorker } from "./payout-batch-worker";
 
-type Ctx<B = undefined> = SessionContext<{ id: string }, unknown, B>;
+type Deps = Pick<ServiceDeps, "ledger" | "businessId" | "actor" | "session">;
 
 /** The shortest life given to a batch's sealed credential (a session about to end still confirms). */
 const MIN_SEAL_MS = 60_000;
@@ -28,9 +29,8 @@ async function sealForBatch(session: SessionData): Promise<string> {
   return sealCredential(session.credential, { lifetimeMs, now });
 }
 
-async function answer(ctx: Ctx<unknown>, batch: BatchRecord): Promise<HandlerResult> {
-  const [view] = await batchViews(ctx.ledger, ctx.businessId, [batch]);
-  return { data: view };
+async function answer(deps: Deps, batch: BatchRecord): Promise<Answer<Batch>> {
+  return { data: await batchView(deps.ledger, deps.businessId, batch) };
 }
 
 function notNow(batch: BatchRecord, what: string): BffError {
@@ -39,7 +39,7 @@ function notNow(batch: BatchRecord, what: string): BffError {
 
 /** Moves the batch and records who did it, in one transaction; null when its status changed meanwhile. */
 async function moveAudited(
-  ctx: Ctx<unknown>,
+  ctx: Deps,
   batch: BatchRecord,
   move: { from: readonly BatchState[]; changes: Parameters<typeof moveBatch>[4]; action: AuditAction; also?: (tx: Ledger) => Promise<Record<string, unknown>> },
 ): Promise<BatchRecord | null> {
@@ -62,14 +62,14 @@ async function moveAudited(
   });
 }
 
-// POST /api/payout-batches/{id}/confirm: from awaiting confirmation to sending (typed total above the threshold).
-export async function confirmPayoutBatch(ctx: Ctx<{ typed_total_centavos?: number }>): Promise<HandlerResult> {
-  const batch = await batchOr404(ctx.ledger, ctx.businessId, ctx.params.id);
+/** From awaiting confirmation to sending (with the total typed above the threshold). */
+export async function confirmPayoutBatch(ctx: Deps, id: string, confirmation: { typed_total_centavos?: number }): Promise<Answer<Batch>> {
+  const batch = await batchOr404(ctx.ledger, ctx.businessId, id);
   // A repeated click on a batch already confirmed gets the batch, not an error.
   if (batch.confirmedAt && batch.status !== "cancelled") return answer(ctx, batch);
   if (batch.status !== "awaiting_confirmation") throw notNow(batch, "confirmed");
   const threshold = payoutSettings().PAYOUT_BATCH_CONFIRM_THRESHOLD_CENTAVOS;
-  if (typedTotalRequired(batch.totalCentavos) && ctx.body.typed_total_centavos !== batch.totalCentavos) {
+  if (typedTotalRequired(batch.totalCentavos) && confirmation.typed_total_centavos !== batch.totalCentavos) {
     throw new BffError("validation_error", "Type the batch's total to confirm it.", {
       fields: { typed_total_centavos: "batch.confirm.totalMismatch" },
       details: { threshold_centavos: threshold },
@@ -80,14 +80,14 @@ export async function confirmPayoutBatch(ctx: Ctx<{ typed_total_centavos?: numbe
     changes: { status: "sending", confirmedByName: ctx.actor.name, confirmedAt: new Date(serverClock().now()), credentialSeal: await sealForBatch(ctx.session) },
     action: "batch.confirmed",
   });
-  if (!moved) return confirmPayoutBatch(ctx);
+  if (!moved) return confirmPayoutBatch(ctx, id, confirmation);
   wakeBatchWorker();
   return answer(ctx, moved);
 }
 
-// POST /api/payout-batches/{id}/pause: sends nothing new; rows already sent carry on.
-export async function pausePayoutBatch(ctx: Ctx<unknown>): Promise<HandlerResult> {
-  const batch = await batchOr404(ctx.ledger, ctx.businessId, ctx.params.id);
+/** Sends nothing new; rows already sent carry on. */
+export async function pausePayoutBatch(ctx: Deps, id: string): Promise<Answer<Batch>> {
+  const batch = await batchOr404(ctx.ledger, ctx.businessId, id);
   if (batch.status === "paused") return answer(ctx, batch);
   if (batch.status !== "sending") throw notNow(batch, "paused");
   const moved = await moveAudited(ctx, batch, {
@@ -95,13 +95,15 @@ export async function pausePayoutBatch(ctx: Ctx<unknown>): Promise<HandlerResult
     changes: { status: "paused", pausedByName: ctx.actor.name, pausedAt: new Date(serverClock().now()), pausedReason: null },
     action: "batch.paused",
   });
-  return moved ? answer(ctx, moved) : pausePayoutBatch(ctx);
+  return moved ? answer(ctx, moved) : pausePayoutBatch(ctx, id);
 }
 
-// POST /api/payout-batches/{id}/resume: sending again, with the resuming operator's credential (a fresh seal: also
-// after a pause for a credential that expired or that the API refused), from the rows still pending.
-export async function resumePayoutBatch(ctx: Ctx<unknown>): Promise<HandlerResult> {
-  const batch = await batchOr404(ctx.ledger, ctx.businessId, ctx.params.id);
+/**
+ * Sending again, with the resuming operator's credential (a fresh seal: also after a pause for a credential that
+ * expired or that the API refused), from the rows still pending.
+ */
+export async function resumePayoutBatch(ctx: Deps, id: string): Promise<Answer<Batch>> {
+  const batch = await batchOr404(ctx.ledger, ctx.businessId, id);
   if (batch.status === "sending") return answer(ctx, batch);
   if (batch.status !== "paused") throw notNow(batch, "resumed");
   const moved = await moveAudited(ctx, batch, {
@@ -109,14 +111,14 @@ export async function resumePayoutBatch(ctx: Ctx<unknown>): Promise<HandlerResul
     changes: { status: "sending", credentialSeal: await sealForBatch(ctx.session), backoffUntil: null, pausedReason: null },
     action: "batch.resumed",
   });
-  if (!moved) return resumePayoutBatch(ctx);
+  if (!moved) return resumePayoutBatch(ctx, id);
   wakeBatchWorker();
   return answer(ctx, moved);
 }
 
-// POST /api/payout-batches/{id}/cancel: rows not sent yet become cancelled; rows already sent carry on.
-export async function cancelPayoutBatch(ctx: Ctx<unknown>): Promise<HandlerResult> {
-  const batch = await batchOr404(ctx.ledger, ctx.businessId, ctx.params.id);
+/** Rows not sent yet become cancelled; rows already sent carry on. */
+export async function cancelPayoutBatch(ctx: Deps, id: string): Promise<Answer<Batch>> {
+  const batch = await batchOr404(ctx.ledger, ctx.businessId, id);
   if (batch.status === "cancelled") return answer(ctx, batch);
   if (batch.status === "completed") throw notNow(batch, "cancelled");
   const moved = await moveAudited(ctx, batch, {
@@ -125,5 +127,5 @@ export async function cancelPayoutBatch(ctx: Ctx<unknown>): Promise<HandlerResul
     action: "batch.cancelled",
     also: async (tx) => ({ rows_cancelled: await cancelPendingRows(tx, ctx.businessId, batch.id) }),
   });
-  return moved ? answer(ctx, moved) : cancelPayoutBatch(ctx);
+  return moved ? answer(ctx, moved) : cancelPayoutBatch(ctx, id);
 }

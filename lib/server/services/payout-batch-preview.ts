@@ -3,10 +3,8 @@ import { findBatchRowMatchCandidates, findPayoutsByRequestHash, recentPayoutFees
 import { serverClock } from "@/lib/server/clock";
 import { estimateFees, fitFeeModel } from "@/lib/shared/batch/fee-estimate";
 import type { BatchMatch, BatchPreview, BatchRowValue, FeeEstimate } from "@/lib/shared/schemas/payout-batches";
-import type { HandlerResult, SessionContext } from "../http/handler";
+import type { Answer, LedgerScope } from "./context";
 import { payoutRequestHash } from "./payouts";
-
-type Ctx = SessionContext<unknown, unknown, { rows: BatchRowValue[] }>;
 
 /** How far back the register and the other batches are searched for payouts a new batch would repeat. */
 const MATCH_DAYS = 7;
@@ -77,10 +75,11 @@ async function feeEstimate(ledger: Ledger, businessId: string, rows: readonly Ba
   return total === null ? null : { ...fitted.model, total_centavos: total, sample_size: fitted.sampleSize };
 }
 
-// POST /api/payout-batches/preview: rows repeating a payout of the register or a row of another batch (last 7 days,
-// same key type, key and amount), and the fees estimated. No writes; the flags are advisory.
-export async function previewBatch(ctx: Ctx): Promise<HandlerResult> {
-  const { ledger, businessId, body } = ctx;
+/**
+ * Rows repeating a payout of the register or a row of another batch (last 7 days, same key type, key and amount),
+ * and the fees estimated. No writes; the flags are advisory.
+ */
+export async function previewBatch({ ledger, businessId }: LedgerScope, body: { rows: BatchRowValue[] }): Promise<Answer<BatchPreview>> {
   const hashes = rowsByHash(body.rows);
   const since = new Date(serverClock().now() - MATCH_DAYS * 24 * 60 * 60_000);
   const [register, batches, fees] = await Promise.all([

@@ -4,10 +4,8 @@ import { getBatchLeftOutRows, listBatchRows, type BatchRowOutcome, type LeftOutR
 import { batchResultsCsv } from "@/lib/shared/batch/export";
 import { centavosToDecimal } from "@/lib/shared/money";
 import { BATCH_RESULT_COLUMNS, LEFT_OUT_RESULT_STATUS } from "@/lib/shared/schemas/payout-batches";
-import type { HandlerResult, SessionContext } from "../http/handler";
+import type { Download, LedgerScope } from "./context";
 import { batchOr404 } from "./payout-batches";
-
-type Ctx = SessionContext<{ id: string }, unknown, unknown>;
 
 /**
  * The uploaded file's columns and each row's cells under them: in the order the
@@ -64,22 +62,21 @@ function fileRows(sent: readonly BatchRowOutcome[], leftOut: readonly LeftOutRow
   return [...sent, ...leftOut.map(leftOutLine)].sort((a, b) => a.rowNumber - b.rowNumber);
 }
 
-async function load(ctx: Ctx) {
-  const batch = await batchOr404(ctx.ledger, ctx.businessId, ctx.params.id);
-  const [sent, leftOut] = await Promise.all([
-    listBatchRows(ctx.ledger, ctx.businessId, batch.id),
-    getBatchLeftOutRows(ctx.ledger, ctx.businessId, batch.id),
-  ]);
+async function load({ ledger, businessId }: LedgerScope, id: string) {
+  const batch = await batchOr404(ledger, businessId, id);
+  const [sent, leftOut] = await Promise.all([listBatchRows(ledger, businessId, batch.id), getBatchLeftOutRows(ledger, businessId, batch.id)]);
   const rows = fileRows(sent, leftOut);
   const base = batch.fileName.replace(/\.[^.]*$/, "") || "batch";
   return { rows, base, delimiter: batch.csvDelimiter, ...originalTable(batch.columns, rows) };
 }
 
-// GET /api/payout-batches/{id}/results.csv: the file's own columns plus each row's outcome (every row of the upload,
-// those left out of the batch included, in the file's order), formulas neutralised,
-// with the upload's delimiter (";" for an .xlsx upload and for batches that did not record it).
-export async function payoutBatchResults(ctx: Ctx): Promise<HandlerResult> {
-  const { rows, base, header, cells, delimiter } = await load(ctx);
+/**
+ * The results file as CSV: the file's own columns plus each row's outcome (every row of the upload, those left out
+ * of the batch included, in the file's order), formulas neutralised, with the upload's delimiter (";" for an .xlsx
+ * upload and for batches that did not record it).
+ */
+export async function payoutBatchResults(scope: LedgerScope, id: string): Promise<Download> {
+  const { rows, base, header, cells, delimiter } = await load(scope, id);
   const table = {
     format: "csv" as const,
     delimiter,
@@ -91,21 +88,20 @@ export async function payoutBatchResults(ctx: Ctx): Promise<HandlerResult> {
     const row = rows[index];
     return row ? outcomeOf(row, delimiter !== ",") : [];
   });
-  return { data: null, file: { body, contentType: "text/csv; charset=utf-8", fileName: `${base}-results.csv` } };
+  return { download: { body, contentType: "text/csv; charset=utf-8", fileName: `${base}-results.csv` } };
 }
 
-// GET /api/payout-batches/{id}/results.xlsx: the same table as a workbook. Every cell is written as text, so a
-// cell the uploaded file had as "=HYPERLINK(…)" is shown as those characters and never evaluated as a formula.
-export async function payoutBatchResultsXlsx(ctx: Ctx): Promise<HandlerResult> {
-  const { rows, base, header, cells } = await load(ctx);
+/**
+ * The same table as a workbook. Every cell is written as text, so a cell the uploaded file had as "=HYPERLINK(…)"
+ * is shown as those characters and never evaluated as a formula.
+ */
+export async function payoutBatchResultsXlsx(scope: LedgerScope, id: string): Promise<Download> {
+  const { rows, base, header, cells } = await load(scope, id);
   const text = (value: string | null): Row[number] => ({ type: String, value: value ?? "" });
   const sheet: Row[] = [
     [...header, ...BATCH_RESULT_COLUMNS].map((title) => ({ ...text(title), fontWeight: "bold" as const })),
     ...rows.map((row, index) => [...(cells[index] ?? []), ...outcomeOf(row, true)].map(text)),
   ];
   const body = new Uint8Array(await writeXlsxFile(sheet, { sheet: "results" }).toBuffer());
-  return {
-    data: null,
-    file: { body, contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", fileName: `${base}-results.xlsx` },
-  };
+  return { download: { body, contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", fileName: `${base}-results.xlsx` } };
 }

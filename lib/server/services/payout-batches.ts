@@ -16,11 +16,10 @@ import { type CreateBatchInput } from "@/lib/shared/schemas/payout-batches";
 // A row's payout's key upstream, derived from the batch and the row (a re-send is always a replay); reserved for the worker.
 import { batchRowKey } from "@/lib/shared/schemas/payout";
 import { maskPixKey } from "@/lib/shared/validation/pix-mask";
-import { BffError } from "../http/errors";
-import type { HandlerResult, SessionContext } from "../http/handler";
+import { BffError } from "@/lib/server/errors/bff-error";
+import type { Batch, BatchList, BatchRows } from "@/lib/shared/schemas/payout-batches";
+import type { Answer, LedgerScope, ServiceDeps } from "./context";
 import { RATE_WINDOW_MS, toBatchRowView, toBatchView } from "./payout-batch-view";
-
-type Ctx<P = unknown, B = unknown> = SessionContext<P, unknown, B>;
 
 
 /** Fingerprint of a whole creation request, to tell a retry (same) from a reused key (different). */
@@ -46,9 +45,18 @@ export function cellsInFileOrder(original: Readonly<Record<string, string>>, col
 }
 
 /** Batches (with counts) as the browser sees them. */
-export async function batchViews(ledger: Ledger, businessId: string, batches: readonly BatchRecord[]) {
-  const progress = await batchProgress(ledger, businessId, batches.map((b) => b.id), { now: new Date(serverClock().now()), rateWindowMs: RATE_WINDOW_MS });
+const progressOf = (ledger: Ledger, businessId: string, ids: string[]) =>
+  batchProgress(ledger, businessId, ids, { now: new Date(serverClock().now()), rateWindowMs: RATE_WINDOW_MS });
+
+export async function batchViews(ledger: Ledger, businessId: string, batches: readonly BatchRecord[]): Promise<Batch[]> {
+  const progress = await progressOf(ledger, businessId, batches.map((b) => b.id));
   return batches.map((batch) => toBatchView(batch, progress.get(batch.id)));
+}
+
+/** One batch (with counts) as the browser sees it. */
+export async function batchView(ledger: Ledger, businessId: string, batch: BatchRecord): Promise<Batch> {
+  const progress = await progressOf(ledger, businessId, [batch.id]);
+  return toBatchView(batch, progress.get(batch.id));
 }
 
 /** The batch of this business, or 404 (another business's batch does not exist here). */
@@ -58,10 +66,12 @@ export async function batchOr404(ledger: Ledger, businessId: string, id: string)
   return batch;
 }
 
-// POST /api/payout-batches: the batch and every row written before anything is sent; one batch per Idempotency-Key.
-export async function createPayoutBatch(ctx: Ctx<unknown, CreateBatchInput>): Promise<HandlerResult> {
-  const { ledger, businessId, actor, body } = ctx;
-  const key = ctx.idempotencyKey ?? "";
+/** Writes the batch and every row before anything is sent; one batch per idempotency key. */
+export async function createPayoutBatch(
+  { ledger, businessId, actor }: Pick<ServiceDeps, "ledger" | "businessId" | "actor">,
+  input: { batch: CreateBatchInput; idempotencyKey: string },
+): Promise<Answer<Batch>> {
+  const { batch: body, idempotencyKey: key } = input;
   const requestHash = batchRequestHash(body);
   const id = randomUUID();
   const total = body.rows.reduce((sum, row) => sum + row.amount_centavos, 0);
@@ -107,27 +117,25 @@ export async function createPayoutBatch(ctx: Ctx<unknown, CreateBatchInput>): Pr
   if (batch.existing && batch.requestHash !== requestHash) {
     throw new BffError("idempotency_conflict", "This idempotency key was already used for a different batch. Start a new batch.");
   }
-  const [view] = await batchViews(ledger, businessId, [batch]);
-  return { status: batch.existing ? 200 : 201, data: view };
+  return { data: await batchView(ledger, businessId, batch), created: !batch.existing };
 }
 
-// GET /api/payout-batches
-export async function listPayoutBatches(ctx: Ctx): Promise<HandlerResult> {
-  const batches = await listBatches(ctx.ledger, ctx.businessId);
-  return { data: { batches: await batchViews(ctx.ledger, ctx.businessId, batches) } };
+/** The business's batches, newest first, with their progress. */
+export async function listPayoutBatches({ ledger, businessId }: LedgerScope): Promise<Answer<BatchList>> {
+  const batches = await listBatches(ledger, businessId);
+  return { data: { batches: await batchViews(ledger, businessId, batches) } };
 }
 
-// GET /api/payout-batches/{id}
-export async function getPayoutBatch(ctx: Ctx<{ id: string }>): Promise<HandlerResult> {
-  const batch = await batchOr404(ctx.ledger, ctx.businessId, ctx.params.id);
-  const [view] = await batchViews(ctx.ledger, ctx.businessId, [batch]);
-  return { data: view };
+/** One batch with its counts, rate and time left. */
+export async function getPayoutBatch({ ledger, businessId }: LedgerScope, id: string): Promise<Answer<Batch>> {
+  const batch = await batchOr404(ledger, businessId, id);
+  return { data: await batchView(ledger, businessId, batch) };
 }
 
-// GET /api/payout-batches/{id}/rows
-export async function listPayoutBatchRows(ctx: Ctx<{ id: string }>): Promise<HandlerResult> {
-  await batchOr404(ctx.ledger, ctx.businessId, ctx.params.id);
-  const rows = await listBatchRows(ctx.ledger, ctx.businessId, ctx.params.id);
+/** Every row of a batch with its outcome. */
+export async function listPayoutBatchRows({ ledger, businessId }: LedgerScope, id: string): Promise<Answer<BatchRows>> {
+  await batchOr404(ledger, businessId, id);
+  const rows = await listBatchRows(ledger, businessId, id);
   return { data: { rows: rows.map(toBatchRowView) } };
 }
 

@@ -7,7 +7,8 @@ import { after } from "@/lib/shared/clock";
 import type { Payout } from "@/lib/shared/schemas/payout";
 import type { z } from "zod";
 import type { registerQuerySchema } from "@/lib/shared/schemas/register";
-import type { HandlerResult, SessionContext } from "../http/handler";
+import type { RegisterPage } from "@/lib/shared/schemas/register";
+import type { Answer, ServiceDeps } from "./context";
 import { registerView } from "./payouts";
 
 /** Copies what the API says of a payout into the register row, when it changed. */
@@ -22,10 +23,10 @@ async function syncStatus(ledger: Ledger, businessId: string, row: PayoutRecord,
   return updated ?? row;
 }
 
-// GET /api/payouts/{id} body: the API's payout, refreshing the register's copy.
-export async function lookUpPayout(ctx: SessionContext<{ id: string }, unknown, unknown>): Promise<HandlerResult> {
-  const { api, ledger, businessId, params, session } = ctx;
-  const result = await api.getPayout(params.id);
+/** A payout looked up by its id with the API, refreshing the register's copy (which only operators see). */
+export async function lookUpPayout(deps: Pick<ServiceDeps, "api" | "ledger" | "businessId" | "session">, id: string) {
+  const { api, ledger, businessId, session } = deps;
+  const result = await api.getPayout(id);
   let register = null;
   if (session.role === "operator") {
     const row = await getPayoutByUpstreamId(ledger, businessId, result.data.id);
@@ -68,9 +69,9 @@ async function refreshPending(ledger: Ledger, api: PaymentsClient, businessId: s
   return rows.map((r) => byId.get(r.id) ?? r);
 }
 
-// GET /api/payouts body: the register of payouts issued from the dashboard.
-export async function listRegister(ctx: SessionContext<unknown, z.output<typeof registerQuerySchema>, unknown>): Promise<HandlerResult> {
-  const { ledger, api, businessId, query } = ctx;
+/** A page of the register of payouts issued from the dashboard, the newest pending ones refreshed within a small budget. */
+export async function listRegister(deps: Pick<ServiceDeps, "api" | "ledger" | "businessId">, query: z.output<typeof registerQuerySchema>): Promise<Answer<RegisterPage>> {
+  const { ledger, api, businessId } = deps;
   const page = await listPayouts(ledger, businessId, { limit: query.limit, cursor: query.cursor, status: query.status, state: query.state, search: query.search });
   const items = await refreshPending(ledger, api, businessId, page.items);
   return { data: { items: items.map(registerView), next_cursor: page.nextCursor } };

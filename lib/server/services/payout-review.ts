@@ -12,15 +12,15 @@ import {
   payoutLeaseName,
   type PayoutRecord,
 } from "@/lib/server/ledger";
-import { UNKNOWN_OUTCOME_STATES, type PayoutAttention, type PayoutReviewInput } from "@/lib/shared/schemas/register";
-import { BffError } from "../http/errors";
-import type { HandlerResult, SessionContext } from "../http/handler";
+import { UNKNOWN_OUTCOME_STATES, type PayoutAttention, type PayoutReviewInput, type RegisterPayout } from "@/lib/shared/schemas/register";
+import { BffError } from "@/lib/server/errors/bff-error";
+import type { Answer, LedgerScope, ServiceDeps } from "./context";
 import { MISMATCH_MESSAGES, MISMATCH_TEXT, payoutMismatches, type PayoutMismatch } from "./payout-match";
 import { payoutPolicy } from "./payout-policy";
 import { submissionOf } from "./payout-sender";
 import { answerFor, registerRowOf, registerView, sendOrAwait } from "./payouts";
 
-type ReviewContext = SessionContext<unknown, unknown, PayoutReviewInput>;
+type ReviewDeps = Pick<ServiceDeps, "api" | "ledger" | "businessId" | "actor">;
 
 
 function assertReviewable(row: PayoutRecord): void {
@@ -29,16 +29,15 @@ function assertReviewable(row: PayoutRecord): void {
   }
 }
 
-// GET /api/payouts/attention body: how many payouts wait for a person, and how many are still being resolved.
-export async function payoutAttention(ctx: SessionContext<unknown, unknown, unknown>): Promise<HandlerResult> {
-  const counts = await countAttention(ctx.ledger, ctx.businessId);
+/** How many payouts wait for a person, and how many are still being resolved. */
+export async function payoutAttention({ ledger, businessId }: LedgerScope): Promise<Answer<PayoutAttention>> {
+  const counts = await countAttention(ledger, businessId);
   const data: PayoutAttention = { needs_review: counts.needsReview, in_progress: counts.inProgress };
   return { data };
 }
 
-// POST /api/payouts/review body: a person resolves a payout whose outcome the dashboard does not know.
-export async function reviewPayout(ctx: ReviewContext): Promise<HandlerResult> {
-  const input = ctx.body;
+/** A person resolves a payout whose outcome the dashboard does not know: check again with its key, or mark it handled. */
+export async function reviewPayout(ctx: ReviewDeps, input: PayoutReviewInput): Promise<Answer<RegisterPayout>> {
   const row = await registerRowOf(ctx, input.idempotency_key);
   assertReviewable(row);
   if (input.action === "check_again") {
@@ -50,7 +49,7 @@ export async function reviewPayout(ctx: ReviewContext): Promise<HandlerResult> {
 }
 
 /** Runs `work` holding the payout's send lease, so nothing sends it meanwhile. */
-async function underLease<T>(ctx: ReviewContext, key: string, work: () => Promise<T>): Promise<T> {
+async function underLease<T>(ctx: LedgerScope, key: string, work: () => Promise<T>): Promise<T> {
   const held = await holdLease(ctx.ledger, payoutLeaseName(ctx.businessId, key), { ttlMs: payoutPolicy().leaseTtlMs }, work);
   if (!held.acquired) {
     throw new BffError("payout_in_progress", "This payout is being sent right now. Try again in a moment.", { details: { idempotency_key: key } });
@@ -58,7 +57,7 @@ async function underLease<T>(ctx: ReviewContext, key: string, work: () => Promis
   return held.value;
 }
 
-async function closeAsHandled(ctx: ReviewContext, row: PayoutRecord, note: string): Promise<HandlerResult> {
+async function closeAsHandled(ctx: ReviewDeps, row: PayoutRecord, note: string): Promise<Answer<RegisterPayout>> {
   const { businessId, actor } = ctx;
   const record = await underLease(ctx, row.idempotencyKey, () =>
     inTransaction(ctx.ledger, async (tx) => {
@@ -90,7 +89,7 @@ async function closeAsHandled(ctx: ReviewContext, row: PayoutRecord, note: strin
  * belongs to one row: a second row asking for it gets 409 (checked first, and
  * enforced by the ledger's unique index when two attaches race).
  */
-async function attachFoundPayout(ctx: ReviewContext, row: PayoutRecord, payoutId: string, note: string): Promise<HandlerResult> {
+async function attachFoundPayout(ctx: ReviewDeps, row: PayoutRecord, payoutId: string, note: string): Promise<Answer<RegisterPayout>> {
   const { api, ledger, businessId, actor } = ctx;
   // Nothing was sent with this row's key: no payout is its own, whatever it looks like (no look-up needed).
   // Only a send under the lease sets maybe_sent, and attaching also takes the lease, so it cannot change unseen.

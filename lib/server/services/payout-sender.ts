@@ -22,7 +22,8 @@ import type { PayoutSubmission } from "@/lib/server/ledger/payout-lifecycle";
 import { isPaymentsApiError, type PaymentsApiError, type PaymentsClient } from "@/lib/server/payments-api/client";
 import type { ReviewReason } from "@/lib/shared/schemas/register";
 import { log } from "@/lib/server/log";
-import { mapError, type MappedError } from "../http/errors";
+import { BffError } from "@/lib/server/errors/bff-error";
+import { toBffError } from "@/lib/server/errors/classify";
 import { payoutPolicy } from "./payout-policy";
 
 /**
@@ -171,13 +172,14 @@ function reviewReasonFor(error: unknown): ReviewReason | null {
 async function recordFailure(ctx: SendContext, lease: HeldLease, row: PayoutRow, sentBefore: boolean, error: unknown): Promise<SendOutcome> {
   const { ledger, businessId, actor, action } = ctx;
   const key = row.idempotencyKey;
-  // Not an unexpected error (mapError would log it as one): the API's payout is another row's already.
-  const mapped: Pick<MappedError, "requestId" | "body"> = isPayoutIdTaken(error)
-    ? { requestId: null, body: { code: "payout_already_recorded", message: "The API answered with a payout that is already recorded for another register row." } }
-    : mapError(error);
+  // Not an unexpected error (toBffError would log it as one): the API's payout is another row's already.
+  const seen = isPayoutIdTaken(error)
+    ? new BffError("payout_already_recorded", "The API answered with a payout that is already recorded for another register row.")
+    : toBffError(error);
+  const mapped = { requestId: seen.extra.requestId ?? null, code: seen.code, message: seen.message };
   const failure: PayoutFailure = {
-    errorCode: mapped.body.code,
-    errorMessage: mapped.body.message,
+    errorCode: mapped.code,
+    errorMessage: mapped.message,
     requestId: mapped.requestId,
     attempts: isPaymentsApiError(error) ? error.attempts : 0,
   };
@@ -192,8 +194,8 @@ async function recordFailure(ctx: SendContext, lease: HeldLease, row: PayoutRow,
       outcome,
       after: extra,
       requestId: mapped.requestId,
-      errorCode: mapped.body.code,
-      errorMessage: mapped.body.message,
+      errorCode: mapped.code,
+      errorMessage: mapped.message,
     },
     release: lease,
   });

@@ -7,8 +7,8 @@ import type { RegisterPayout } from "@/lib/shared/schemas/register";
 import { sealCredential } from "@/lib/server/session/credential-seal";
 import { serverClock } from "@/lib/server/clock";
 import { maskPixKey } from "@/lib/shared/validation/pix-mask";
-import { BffError } from "../http/errors";
-import type { HandlerResult, SessionContext } from "../http/handler";
+import { BffError } from "@/lib/server/errors/bff-error";
+import type { Answer, LedgerScope, ServiceDeps } from "./context";
 import { payoutPolicy } from "./payout-policy";
 import { sendPayout, type SendContext, type SendOutcome } from "./payout-sender";
 import { toRegisterPayout } from "./payout-view";
@@ -46,12 +46,12 @@ export async function sendOrAwait(ctx: SendContext, key: string): Promise<Answer
   }
 }
 
-/** The HTTP answer for an outcome: the row, the API's refusal, or "outcome unknown". */
-export function answerFor(outcome: AnsweredOutcome, created: boolean): HandlerResult {
+/** The answer for an outcome: the row, the API's refusal, or "outcome unknown". */
+export function answerFor(outcome: AnsweredOutcome, created: boolean): Answer<RegisterPayout> {
   const { record } = outcome;
-  if (outcome.kind === "submitted") return { status: created ? 201 : 200, data: registerView(record), requestId: outcome.requestId };
+  if (outcome.kind === "submitted") return { data: registerView(record), requestId: outcome.requestId, created };
   if (outcome.kind === "rejected") throw outcome.error;
-  if (record.state === "submitted") return { status: 200, data: registerView(record), requestId: record.lastRequestId };
+  if (record.state === "submitted") return { data: registerView(record), requestId: record.lastRequestId };
   if (record.state === "rejected") {
     const message = record.lastErrorMessage ?? "The payments API refused this payout; nothing was sent.";
     // The refusal's own code, as recorded when the API answered it, is passed on (always as a 422).
@@ -86,10 +86,11 @@ function clientPayoutKey(key: string): string {
   throw new BffError("validation_error", "This idempotency key cannot be used for a payout.", { fields: { idempotency_key: message } });
 }
 
-// POST /api/payouts body: write-ahead intent, then one send under the payout's lease.
-export async function issuePayout(ctx: SessionContext<unknown, unknown, PayoutInput>): Promise<HandlerResult> {
-  const { ledger, api, businessId, actor, body: input, session } = ctx;
-  const key = clientPayoutKey(ctx.idempotencyKey ?? "");
+/** Sends a Pix payout: write-ahead intent, then one send under the payout's lease; one payout per idempotency key. */
+export async function issuePayout(deps: ServiceDeps, request: { payout: PayoutInput; idempotencyKey: string }): Promise<Answer<RegisterPayout>> {
+  const { ledger, api, businessId, actor, session } = deps;
+  const input = request.payout;
+  const key = clientPayoutKey(request.idempotencyKey);
   const body: CreatePayoutBody = { ...input, idempotency_key: key };
   const requestHash = payoutRequestHash(body);
 
@@ -109,7 +110,7 @@ export async function issuePayout(ctx: SessionContext<unknown, unknown, PayoutIn
       throw new BffError("idempotency_conflict", "This idempotency key was already used for a different payout. Start a new payout.");
     }
     // Already answered: the same click again gets the same payout, with no upstream call.
-    if (row.state === "submitted") return { status: 200, data: registerView(row), requestId: row.lastRequestId };
+    if (row.state === "submitted") return { data: registerView(row), requestId: row.lastRequestId };
     // The API refused this body before it could have made anything: the key is clean, send it again.
     if (row.state === "rejected") await reopenRejectedIntent(ledger, businessId, key, { body, credentialSeal, now: new Date(serverClock().now()) });
   }
@@ -118,7 +119,7 @@ export async function issuePayout(ctx: SessionContext<unknown, unknown, PayoutIn
 }
 
 /** The register row of a key, or 404. */
-export async function registerRowOf(ctx: Pick<SessionContext<unknown, unknown, unknown>, "ledger" | "businessId">, key: string): Promise<PayoutRecord> {
+export async function registerRowOf(ctx: LedgerScope, key: string): Promise<PayoutRecord> {
   const row = await getPayoutByIdempotencyKey(ctx.ledger, ctx.businessId, key);
   if (!row) throw new BffError("payout_not_found", "No payout with this idempotency key in the register.");
   return row;

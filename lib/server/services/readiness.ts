@@ -4,12 +4,14 @@ import { getLedger } from "@/lib/server/ledger";
 import { getPaymentsConfig } from "@/lib/server/payments-api/config";
 import { paymentsAgent } from "@/lib/server/payments-api/http";
 import { request } from "undici";
-import type { ProbeOutcome } from "../http/probe";
 
 /** Each check gets this long; a probe must answer well inside a load balancer's own timeout. */
 export const READINESS_CHECK_TIMEOUT_MS = 2_000;
 
 export type ReadinessCheck = () => Promise<boolean>;
+
+/** What a probe found: ready, or which of its checks failed (names only, never why). */
+export type ProbeOutcome = { ok: true; body: Record<string, unknown> } | { ok: false; failed: string[] };
 
 async function ledgerReachable(): Promise<boolean> {
   const ledger = await getLedger();

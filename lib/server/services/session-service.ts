@@ -5,16 +5,28 @@ import { isSandboxMode } from "@/lib/server/payments-api/config-public";
 import { isPaymentsApiError, type Credential } from "@/lib/server/payments-api/client";
 import { log } from "@/lib/server/log";
 import { apiClientFor } from "../payments-api/for-credential";
-import type { SignInBody } from "@/lib/shared/schemas/session";
+import type { SessionInfo, SignInBody } from "@/lib/shared/schemas/session";
 import { getSessionConfig } from "@/lib/server/session/config";
-import { serializeClearedSessionCookie } from "@/lib/server/session/cookie";
 import { sessionRevocations } from "@/lib/server/session/revocation-cache";
-import { newSession, SESSION_CLOCK_SKEW_ALLOWANCE_MS, sessionExpiresAt, sessionSetCookie, toSessionInfo, type SessionData } from "@/lib/server/session/session";
+import { newSession, SESSION_CLOCK_SKEW_ALLOWANCE_MS, sessionExpiresAt, toSessionInfo, type SessionData } from "@/lib/server/session/session";
+import { BffError } from "@/lib/server/errors/bff-error";
 import { businessForApiKey, businessForViewer, type BusinessRef } from "./business";
-import { clientAddress } from "../http/client-address";
-import { BffError } from "../http/errors";
-import type { HandlerResult } from "../http/handler";
+import type { Answer } from "./context";
 import { beginSignIn, throttledError } from "./sign-in-throttle";
+
+/** Where a sign-in came from, for the throttle and the security log. */
+export interface ClientAddress {
+  address: string;
+  /** "proxy": set by a proxy TRUST_PROXY vouches for; "unverified": whatever reached the app, which a client can forge. */
+  source: "proxy" | "unverified";
+}
+
+/** A new session, the payments API's request id of the check that let it in, and the instant it began. */
+export interface SignedIn {
+  session: SessionData;
+  requestId: string | null;
+  at: number;
+}
 
 /**
  * Checks a credential with a real, harmless call to the API: a payment-link list
@@ -45,13 +57,12 @@ function credentialFingerprint(credential: Credential): string {
  * key is tried), then the API's own check. Failures go to the security log,
  * never to a business's audit log: the caller has proven nothing yet.
  */
-export async function signIn(ledger: Ledger, body: SignInBody, secure: boolean, headers: Headers, now = Date.now()): Promise<HandlerResult> {
+export async function signIn(ledger: Ledger, body: SignInBody, from: ClientAddress, now = Date.now()): Promise<SignedIn> {
   const viewer = "accessToken" in body;
   const credential: Credential = viewer
     ? { kind: "bearer", accessToken: body.accessToken, businessId: body.businessId }
     : { kind: "api_key", apiKey: body.apiKey };
   const fingerprint = credentialFingerprint(credential);
-  const from = clientAddress(headers);
   const securityEvent = async (kind: "sign_in_failed" | "sign_in_throttled", reason: string, requestId: string | null) => {
     const event = { kind, reason, clientAddress: from.address, addressSource: from.source, credentialFingerprint: fingerprint.slice(0, 16), credentialKind: credential.kind, requestId };
     // Stamped with the request's clock, not the database's: retention is counted on the same clock as the purge.
@@ -82,16 +93,11 @@ export async function signIn(ledger: Ledger, body: SignInBody, secure: boolean, 
   const lat = await ledgerTimeMicros(ledger);
   const session = newSession({ role, operatorName: body.operatorName, business, credential, sandbox: isSandboxMode(), lat }, now);
   await appendAudit(ledger, { businessId: business.id, actor: { name: body.operatorName, role }, action: "session.sign_in", outcome: "success", requestId, targetType: "session", targetId: session.sid });
-  return { data: toSessionInfo(session), requestId, cookies: [await sessionSetCookie(session, secure, now)] };
+  return { session, requestId, at: now };
 }
 
-/** GET /api/session: who is signed in (never the credential). */
-export async function currentSession(session: SessionData): Promise<HandlerResult> {
-  return { data: toSessionInfo(session) };
-}
-
-/** Records a session's own sign-out (one or everywhere) and clears its cookie. */
-async function signedOut(ledger: Ledger, session: SessionData, secure: boolean, action: "session.sign_out" | "session.sign_out_everywhere"): Promise<HandlerResult> {
+/** Records a session's own sign-out (one or everywhere). */
+async function signedOut(ledger: Ledger, session: SessionData, action: "session.sign_out" | "session.sign_out_everywhere"): Promise<void> {
   await appendAudit(ledger, {
     businessId: session.business.id,
     actor: { name: session.operatorName, role: session.role },
@@ -100,14 +106,14 @@ async function signedOut(ledger: Ledger, session: SessionData, secure: boolean, 
     targetType: "session",
     targetId: session.sid,
   });
-  return { data: { signedOut: true }, cookies: [serializeClearedSessionCookie(secure)] };
 }
 
-export async function signOut(ledger: Ledger, session: SessionData, secure: boolean): Promise<HandlerResult> {
+/** Sign out: this session is revoked on the server, on every instance. */
+export async function signOut(ledger: Ledger, session: SessionData): Promise<void> {
   await revokeSession(ledger, { sessionId: session.sid, businessId: session.business.id, expiresAt: sessionExpiresAt(session) });
   // After the ledger write, so that no check on this instance can store "not revoked" once this returns.
   sessionRevocations.forgetSession(session.sid);
-  return signedOut(ledger, session, secure, "session.sign_out");
+  await signedOut(ledger, session, "session.sign_out");
 }
 
 /**
@@ -118,9 +124,14 @@ export async function signOut(ledger: Ledger, session: SessionData, secure: bool
  * kept, by this instance's clock (the one housekeeping purges with), until every
  * such session has expired, plus the clock-skew allowance.
  */
-export async function signOutEverywhere(ledger: Ledger, session: SessionData, secure: boolean, now = Date.now()): Promise<HandlerResult> {
+export async function signOutEverywhere(ledger: Ledger, session: SessionData, now = Date.now()): Promise<void> {
   const keepMs = getSessionConfig().absoluteLifetimeSeconds * 1000 + SESSION_CLOCK_SKEW_ALLOWANCE_MS;
   await revokeScope(ledger, { businessId: session.business.id, expiresAt: new Date(now + keepMs) });
   sessionRevocations.forgetScope(session.business.id);
-  return signedOut(ledger, session, secure, "session.sign_out_everywhere");
+  await signedOut(ledger, session, "session.sign_out_everywhere");
+}
+
+/** Who is signed in (never the credential). */
+export function currentSession(session: SessionData): Answer<SessionInfo> {
+  return { data: toSessionInfo(session) };
 }

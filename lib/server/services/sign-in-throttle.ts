@@ -4,7 +4,7 @@ import { resetConfigForTests, throttleConfig, type Env, type ThrottleSettings } 
 import { parseThrottleSettings } from "@/lib/server/config/sections";
 import { rateLimits } from "@/lib/server/ledger/schema";
 import type { Ledger } from "@/lib/server/ledger";
-import { BffError } from "../http/errors";
+import { BffError } from "@/lib/server/errors/bff-error";
 
 /**
  * Sign-in throttle (docs/security.md, "Sign-in abuse"). Every attempt takes a
@@ -138,6 +138,6 @@ export function throttledError(throttled: Throttled, now = Date.now()): BffError
   const retryAt = new Date(now + throttled.retryAfterSeconds * 1000).toISOString();
   return new BffError("sign_in_throttled", "Too many sign-in attempts. Wait before trying again.", {
     details: { retryAfterSeconds: throttled.retryAfterSeconds, retryAt },
-    headers: { "Retry-After": String(throttled.retryAfterSeconds) },
+    retryAfterSeconds: throttled.retryAfterSeconds,
   });
 }

@@ -26,10 +26,10 @@ import { payoutSettings } from "@/lib/server/config";
 import { log } from "@/lib/server/log";
 import { retryPolicyFromEnv } from "../payments-api/for-credential";
 import { auditFailure } from "./audit";
-import { BffError } from "../http/errors";
-import type { HandlerResult, SessionContext } from "../http/handler";
+import { BffError } from "@/lib/server/errors/bff-error";
+import type { Answer, LedgerScope, ServiceDeps } from "./context";
 
-type IdParams = { id: string };
+type ChangeDeps = Pick<ServiceDeps, "api" | "ledger" | "businessId" | "actor">;
 type SubaccountAction = "subaccount.update" | "subaccount.block" | "subaccount.unblock";
 
 export function toKnownSubaccount(row: SubaccountRow): KnownSubaccount {
@@ -47,8 +47,8 @@ export function toKnownSubaccount(row: SubaccountRow): KnownSubaccount {
   };
 }
 
-/** GET /api/subaccounts: the subaccounts the dashboard knows (the API cannot list or read them). */
-export async function listKnown(ledger: Ledger, businessId: string): Promise<HandlerResult> {
+/** The subaccounts the dashboard knows (the API cannot list or read them). */
+export async function listKnown({ ledger, businessId }: LedgerScope): Promise<Answer<KnownSubaccount[]>> {
   return { data: (await listKnownSubaccounts(ledger, businessId)).map(toKnownSubaccount) };
 }
 
@@ -76,13 +76,13 @@ function leaseTiming() {
  * last write, never an older answer landing late. A change that cannot get its
  * turn in time is a 409 and nothing is sent.
  */
-async function oneAtATime<T>(ctx: SessionContext<IdParams, unknown, unknown>, work: () => Promise<T>): Promise<T> {
-  const name = subaccountLeaseName(ctx.businessId, ctx.params.id);
+async function oneAtATime<T>(ctx: LedgerScope, subaccountId: string, work: () => Promise<T>): Promise<T> {
+  const name = subaccountLeaseName(ctx.businessId, subaccountId);
   const timing = leaseTiming();
   const held = await holdLeaseWaiting(ctx.ledger, name, { ...timing, onLost: (lease) => log.error("subaccounts.lease_lost", { lease }) }, work);
   if (!held.acquired) {
     throw new BffError("subaccount_change_in_progress", "Another change of this subaccount is in progress. Try again in a moment.", {
-      details: { subaccount_id: ctx.params.id },
+      details: { subaccount_id: subaccountId },
     });
   }
   return held.value;
@@ -90,7 +90,7 @@ async function oneAtATime<T>(ctx: SessionContext<IdParams, unknown, unknown>, wo
 
 type AuditBase = Omit<AuditEntryInput, "outcome" | "after" | "requestId" | "errorCode" | "errorMessage">;
 
-interface Answer {
+interface ApiAnswer {
   data: Subaccount;
   requestId: string | null;
   replayed: boolean;
@@ -115,8 +115,8 @@ async function callApi(
   base: AuditBase,
   ref: ChangeRequestRef,
   asked: AuditSnapshot,
-  call: (onAttempt: (info: AttemptInfo) => void) => Promise<Answer>,
-): Promise<{ answer: Answer; changeCall: ChangeCall }> {
+  call: (onAttempt: (info: AttemptInfo) => void) => Promise<ApiAnswer>,
+): Promise<{ answer: ApiAnswer; changeCall: ChangeCall }> {
   const changeCall: ChangeCall = { ref, numbered: await numberChangeCall(ledger, ref), mayHaveMadeIt: false };
   const onAttempt = (info: AttemptInfo) => {
     if (info.error && mayHaveTakenEffect(info.error)) changeCall.mayHaveMadeIt = true;
@@ -144,12 +144,12 @@ function changeResult(row: SubaccountRow, replayedOlderChange: boolean): Subacco
  * change; when this key's change was already recorded, nothing is recorded twice.
  */
 async function recordAnswer(
-  ctx: SessionContext<IdParams, unknown, unknown>,
+  ctx: ChangeDeps,
   base: AuditBase & { action: SubaccountAction },
   beforeRow: SubaccountRow | null,
-  { answer, changeCall }: { answer: Answer; changeCall: ChangeCall },
+  { answer, changeCall }: { answer: ApiAnswer; changeCall: ChangeCall },
   after: (known: KnownSubaccount) => AuditSnapshot | null,
-): Promise<HandlerResult> {
+): Promise<Answer<SubaccountChangeResult>> {
   const { ledger, businessId, actor } = ctx;
   const key = base.idempotencyKey ?? null;
   const order = changeOrder({
@@ -178,51 +178,60 @@ async function recordAnswer(
     });
     return { data: changeResult(row, false), requestId: answer.requestId };
   } catch (error) {
-    log.error("subaccounts.ledger_write_failed", { requestId: answer.requestId, action: base.action, subaccountId: ctx.params.id, note: "the API made the change but the ledger could not record it", error });
+    log.error("subaccounts.ledger_write_failed", { requestId: answer.requestId, action: base.action, subaccountId: base.targetId, note: "the API made the change but the ledger could not record it", error });
     throw new BffError("ledger_write_failed", "The payments API made the change, but the dashboard could not record it: what it shows for this subaccount may be out of date.", {
       requestId: answer.requestId,
     });
   }
 }
 
-export async function getKnown(ctx: SessionContext<IdParams, unknown, unknown>): Promise<HandlerResult> {
-  const row = await getKnownSubaccount(ctx.ledger, ctx.businessId, ctx.params.id);
+/** The last known state of one subaccount (404 when the dashboard has never changed it). */
+export async function getKnown({ ledger, businessId }: LedgerScope, id: string): Promise<Answer<KnownSubaccount>> {
+  const row = await getKnownSubaccount(ledger, businessId, id);
   if (!row) {
     throw new BffError("subaccount_unknown", "This subaccount has not been changed through the dashboard yet, so its details are not known (the API cannot read subaccounts).");
   }
   return { data: toKnownSubaccount(row) };
 }
 
-export function updateSubaccount(ctx: SessionContext<IdParams, unknown, UpdateSubaccountBody>): Promise<HandlerResult> {
-  const { api, ledger, businessId, actor, body, params } = ctx;
-  const idempotencyKey = ctx.idempotencyKey ?? "";
-  return oneAtATime(ctx, async () => {
-    const beforeRow = await getKnownSubaccount(ledger, businessId, params.id);
+/** Updates name, e-mail, document or limits (only the fields given), one change of a subaccount at a time. */
+export function updateSubaccount(
+  ctx: ChangeDeps,
+  input: { id: string; changes: UpdateSubaccountBody; idempotencyKey: string },
+): Promise<Answer<SubaccountChangeResult>> {
+  const { api, ledger, businessId, actor } = ctx;
+  const { changes: body, idempotencyKey } = input;
+  return oneAtATime(ctx, input.id, async () => {
+    const beforeRow = await getKnownSubaccount(ledger, businessId, input.id);
     const before = beforeRow ? snapshot(toKnownSubaccount(beforeRow)) : null;
-    const base = { businessId, actor, action: "subaccount.update" as const, targetType: "subaccount", targetId: params.id, idempotencyKey, before };
-    const ref = { businessId, subaccountId: params.id, endpoint: "update" as const, idempotencyKey };
-    const called = await callApi(ledger, base, ref, { ...body }, (onAttempt) => api.updateSubaccount(params.id, body, { idempotencyKey, onAttempt }));
+    const base = { businessId, actor, action: "subaccount.update" as const, targetType: "subaccount", targetId: input.id, idempotencyKey, before };
+    const ref = { businessId, subaccountId: input.id, endpoint: "update" as const, idempotencyKey };
+    const called = await callApi(ledger, base, ref, { ...body }, (onAttempt) => api.updateSubaccount(input.id, body, { idempotencyKey, onAttempt }));
     return recordAnswer(ctx, base, beforeRow, called, snapshot);
   });
 }
 
-export function setBlocked(ctx: SessionContext<IdParams, unknown, { is_blocked: boolean }>): Promise<HandlerResult> {
-  const { api, ledger, businessId, actor, body, params } = ctx;
-  const idempotencyKey = ctx.idempotencyKey ?? "";
+/** Blocks or unblocks a subaccount, one change of a subaccount at a time. */
+export function setBlocked(
+  ctx: ChangeDeps,
+  input: { id: string; change: { is_blocked: boolean }; idempotencyKey: string },
+): Promise<Answer<SubaccountChangeResult>> {
+  const { api, ledger, businessId, actor } = ctx;
+  const { change: body, idempotencyKey } = input;
   const action = body.is_blocked ? ("subaccount.block" as const) : ("subaccount.unblock" as const);
-  return oneAtATime(ctx, async () => {
-    const beforeRow = await getKnownSubaccount(ledger, businessId, params.id);
+  return oneAtATime(ctx, input.id, async () => {
+    const beforeRow = await getKnownSubaccount(ledger, businessId, input.id);
     const base = {
       businessId,
       actor,
       action,
       targetType: "subaccount",
-      targetId: params.id,
+      targetId: input.id,
       idempotencyKey,
       before: beforeRow ? { is_blocked: beforeRow.isBlocked } : null,
     };
-    const ref = { businessId, subaccountId: params.id, endpoint: "blocked" as const, idempotencyKey };
-    const called = await callApi(ledger, base, ref, { is_blocked: body.is_blocked }, (onAttempt) => api.setSubaccountBlocked(params.id, body, { idempotencyKey, onAttempt }));
+    const ref = { businessId, subaccountId: input.id, endpoint: "blocked" as const, idempotencyKey };
+    const called = await callApi(ledger, base, ref, { is_blocked: body.is_blocked }, (onAttempt) => api.setSubaccountBlocked(input.id, body, { idempotencyKey, onAttempt }));
     return recordAnswer(ctx, base, beforeRow, called, (known) => ({ is_blocked: known.is_blocked }));
   });
 }

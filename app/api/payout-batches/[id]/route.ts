@@ -3,4 +3,4 @@ import { idParamsSchema } from "@/lib/server/http/params";
 import { getPayoutBatch } from "@/lib/server/services/payout-batches";
 
 // GET /api/payout-batches/{id} – one batch with its counts, rate and time left
-export const GET = withSession({ permission: "payouts.register", params: idParamsSchema }, getPayoutBatch);
+export const GET = withSession({ permission: "payouts.register", params: idParamsSchema }, (ctx) => getPayoutBatch(ctx, ctx.params.id));

@@ -3,4 +3,4 @@ import { idParamsSchema } from "@/lib/server/http/params";
 import { pausePayoutBatch } from "@/lib/server/services/payout-batch-actions";
 
 // POST /api/payout-batches/{id}/pause – send nothing new (rows already sent carry on)
-export const POST = withSession({ permission: "payouts.create", params: idParamsSchema }, pausePayoutBatch);
+export const POST = withSession({ permission: "payouts.create", params: idParamsSchema }, (ctx) => pausePayoutBatch(ctx, ctx.params.id));

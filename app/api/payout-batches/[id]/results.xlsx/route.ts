@@ -3,4 +3,4 @@ import { idParamsSchema } from "@/lib/server/http/params";
 import { payoutBatchResultsXlsx } from "@/lib/server/services/payout-batch-results";
 
 // GET /api/payout-batches/{id}/results.xlsx – the same results as a workbook (every cell text, nothing evaluated)
-export const GET = withSession({ permission: "payouts.register", params: idParamsSchema }, payoutBatchResultsXlsx);
+export const GET = withSession({ permission: "payouts.register", params: idParamsSchema }, (ctx) => payoutBatchResultsXlsx(ctx, ctx.params.id));

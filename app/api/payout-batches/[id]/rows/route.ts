@@ -3,4 +3,4 @@ import { idParamsSchema } from "@/lib/server/http/params";
 import { listPayoutBatchRows } from "@/lib/server/services/payout-batches";
 
 // GET /api/payout-batches/{id}/rows – every row of a batch with its outcome
-export const GET = withSession({ permission: "payouts.register", params: idParamsSchema }, listPayoutBatchRows);
+export const GET = withSession({ permission: "payouts.register", params: idParamsSchema }, (ctx) => listPayoutBatchRows(ctx, ctx.params.id));

@@ -6,5 +6,5 @@ import { setBlockedBodySchema } from "@/lib/shared/schemas/subaccount";
 // PUT /api/subaccounts/{id}/blocked – block or unblock a subaccount
 export const PUT = withSession(
   { permission: "subaccounts.block", params: idParamsSchema, body: setBlockedBodySchema, idempotencyKey: "required" },
-  setBlocked,
+  (ctx) => setBlocked(ctx, { id: ctx.params.id, change: ctx.body, idempotencyKey: ctx.idempotencyKey ?? "" }),
 );
