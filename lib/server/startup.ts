@@ -1,8 +1,8 @@
 import "server-only";
 import { appSettings, checkAllConfig, ConfigError, deployment, isSandboxMode } from "@/lib/server/config";
-import { startHousekeeping } from "@/lib/server/services/housekeeping";
-import { startReconciler } from "@/lib/server/services/reconciler";
-import { startBatchWorker } from "@/lib/server/services/payout-batch-worker";
+import { startHousekeeping } from "@/lib/server/services/operations/housekeeping";
+import { startReconciler } from "@/lib/server/services/payouts/reconciler";
+import { startBatchWorker } from "@/lib/server/services/batches/worker";
 import { getLedger, LedgerFolderLockedError } from "@/lib/server/ledger";
 import { getSessionConfig } from "@/lib/server/session/config";
 import { log } from "./log";

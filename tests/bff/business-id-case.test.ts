@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as session from "@/app/api/session/route";
 import * as sessions from "@/app/api/sessions/route";
 import { getLedger, listAudit } from "@/lib/server/ledger";
-import { resetTenancyForTests } from "@/lib/server/services/business";
+import { resetTenancyForTests } from "@/lib/server/services/session/business";
 import { newSession, sealSession } from "@/lib/server/session/session";
 import { ACME, BETA, call, signIn, startBffHarness, type BffHarness } from "../helpers/bff";
 

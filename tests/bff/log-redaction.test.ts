@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
 import * as subaccount from "@/app/api/subaccounts/[id]/route";
-import { reconcilePayouts } from "@/lib/server/services/reconciler";
+import { reconcilePayouts } from "@/lib/server/services/payouts/reconciler";
 import { getLedger } from "@/lib/server/ledger";
 import { ACME, call, newKey, operatorBody, signIn, startBffHarness, type BffHarness } from "../helpers/bff";
 import { captureLogs, type CapturedLogs } from "../helpers/logs";

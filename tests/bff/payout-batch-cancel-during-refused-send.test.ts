@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import * as cancel from "@/app/api/payout-batches/[id]/cancel/route";
 import { getLedger } from "@/lib/server/ledger";
-import { runBatchPass } from "@/lib/server/services/payout-batch-worker";
+import { runBatchPass } from "@/lib/server/services/batches/worker";
 import { call } from "../helpers/bff";
 import { setUpBffHarness } from "../helpers/bff-suite";
 import { batchRows, confirmBatch, createBatch, firstSendRefused, readBatch, readRows, upstreamByKey } from "../helpers/batches";

@@ -12,7 +12,7 @@ import * as pause from "@/app/api/payout-batches/[id]/pause/route";
 import * as resume from "@/app/api/payout-batches/[id]/resume/route";
 import * as session from "@/app/api/session/route";
 import { getLedger } from "@/lib/server/ledger";
-import { runBatchPass } from "@/lib/server/services/payout-batch-worker";
+import { runBatchPass } from "@/lib/server/services/batches/worker";
 import type { BatchPreview, BatchRowInput } from "@/lib/shared/schemas/payout-batches";
 import { betaOperatorBody, call, signIn } from "../helpers/bff";
 import { setUpBffHarness } from "../helpers/bff-suite";

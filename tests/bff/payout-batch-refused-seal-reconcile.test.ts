@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import * as resume from "@/app/api/payout-batches/[id]/resume/route";
 import { claimBatchRow, getLedger, listWorkBatches, pauseForCredential } from "@/lib/server/ledger";
-import { reconcilePayouts } from "@/lib/server/services/reconciler";
+import { reconcilePayouts } from "@/lib/server/services/payouts/reconciler";
 import { ACME, call } from "../helpers/bff";
 import { setUpBffHarness } from "../helpers/bff-suite";
 import { batchRows, confirmBatch, createBatch, readBatch, readRows, runUntilDone, upstreamByKey } from "../helpers/batches";

@@ -20,7 +20,7 @@ import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
 import { randomUUID } from "node:crypto";
 import { createBatch as writeBatch, getLedger } from "@/lib/server/ledger";
-import { runBatchPass } from "@/lib/server/services/payout-batch-worker";
+import { runBatchPass } from "@/lib/server/services/batches/worker";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import type { Batch } from "@/lib/shared/schemas/payout-batches";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";

@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
-import { startReconciler, stopReconciler } from "@/lib/server/services/reconciler";
+import { startReconciler, stopReconciler } from "@/lib/server/services/payouts/reconciler";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
 import { ACME, call, operatorBody, signIn, startBffHarness, type BffHarness } from "../helpers/bff";
 import type { FaultRule } from "../helpers/sandbox";

@@ -11,7 +11,7 @@ import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
-import { reconcilePayouts } from "@/lib/server/services/reconciler";
+import { reconcilePayouts } from "@/lib/server/services/payouts/reconciler";
 import { getLedger } from "@/lib/server/ledger";
 import { payouts as payoutsTable } from "@/lib/server/ledger/schema";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";

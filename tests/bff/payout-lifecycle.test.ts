@@ -11,7 +11,7 @@ import * as attention from "@/app/api/payouts/attention/route";
 import * as review from "@/app/api/payouts/review/route";
 import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
-import { reconcilePayouts } from "@/lib/server/services/reconciler";
+import { reconcilePayouts } from "@/lib/server/services/payouts/reconciler";
 import { acquireLease, getLedger, payoutLeaseName, releaseLease } from "@/lib/server/ledger";
 import { payouts as payoutsTable } from "@/lib/server/ledger/schema";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import * as payouts from "@/app/api/payouts/route";
 import { getLedger } from "@/lib/server/ledger";
-import { reconcilePayouts } from "@/lib/server/services/reconciler";
+import { reconcilePayouts } from "@/lib/server/services/payouts/reconciler";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
 import { call, newKey, type CallResult } from "../helpers/bff";
 import { setUpBffHarness } from "../helpers/bff-suite";

@@ -3,7 +3,7 @@ import * as activity from "@/app/api/activity/route";
 import * as payout from "@/app/api/payouts/[id]/route";
 import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
-import { reconcilePayouts } from "@/lib/server/services/reconciler";
+import { reconcilePayouts } from "@/lib/server/services/payouts/reconciler";
 import { getLedger } from "@/lib/server/ledger";
 import { resetSessionConfigForTests } from "@/lib/server/session/config";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";

@@ -8,7 +8,7 @@ import * as health from "@/app/api/health/route";
 import * as ready from "@/app/api/ready/route";
 import { resetConfigForTests } from "@/lib/server/config";
 import { getLedger } from "@/lib/server/ledger";
-import { readiness } from "@/lib/server/services/readiness";
+import { readiness } from "@/lib/server/services/operations/readiness";
 import { call, startBffHarness, TEST_SECRET, type BffHarness } from "../helpers/bff";
 
 /** A local port nothing listens on. */

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as session from "@/app/api/session/route";
 import { resetConfigForTests } from "@/lib/server/config";
-import { demoSignInCredentials } from "@/lib/server/services/business";
+import { demoSignInCredentials } from "@/lib/server/services/session/business";
 import { ACME, BETA, call, startBffHarness, type BffHarness } from "../helpers/bff";
 
 const EXTRA_KEY = "sk_extra_acme_for_directory_test_0123";

@@ -6,8 +6,8 @@
 import { count } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as session from "@/app/api/session/route";
-import { runHousekeeping } from "@/lib/server/services/housekeeping";
-import { resetThrottleForTests } from "@/lib/server/services/sign-in-throttle";
+import { runHousekeeping } from "@/lib/server/services/operations/housekeeping";
+import { resetThrottleForTests } from "@/lib/server/services/session/sign-in-throttle";
 import { getLedger, listSecurityEvents } from "@/lib/server/ledger";
 import { auditLog, payouts, rateLimits, securityEvents, subaccounts } from "@/lib/server/ledger/schema";
 import { ACME, call, countUpstream, startBffHarness, type BffHarness } from "../helpers/bff";

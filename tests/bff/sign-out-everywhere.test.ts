@@ -7,7 +7,7 @@ import * as sessions from "@/app/api/sessions/route";
 import { getLedger, listAudit, listSecurityEvents } from "@/lib/server/ledger";
 import { clientAddress } from "@/lib/server/http/client-address";
 import { signedInReply } from "@/lib/server/http/session-reply";
-import { signIn as signInService, signOutEverywhere } from "@/lib/server/services/session-service";
+import { signIn as signInService, signOutEverywhere } from "@/lib/server/services/session/sessions";
 import { openSession } from "@/lib/server/session/session";
 import { ACME, BETA, call, signIn, startBffHarness, type BffHarness } from "../helpers/bff";
 

@@ -11,7 +11,7 @@ import * as activity from "@/app/api/activity/route";
 import * as payout from "@/app/api/payouts/[id]/route";
 import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
-import { resetTenancyForTests } from "@/lib/server/services/business";
+import { resetTenancyForTests } from "@/lib/server/services/session/business";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
 import { ACME, BETA, call, newKey, signIn, startBffHarness, type BffHarness } from "../helpers/bff";

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
-import { resetTenancyForTests, tenancy, TenancyConfigError } from "@/lib/server/services/business";
+import { resetTenancyForTests, tenancy, TenancyConfigError } from "@/lib/server/services/session/business";
 import { getLedger, listAudit, listSecurityEvents } from "@/lib/server/ledger";
 import { ACME, BETA, call, countUpstream, newKey, sessionCookieFrom, startBffHarness, type BffHarness } from "../helpers/bff";
 

@@ -63,7 +63,7 @@ async function registerRow(cookie: string, key: string): Promise<{ state: string
 
 test.describe.configure({ mode: "serial" });
 // The killed process still holds the payout's send lease, which only expires after
-// the client's whole deadline plus a margin (30 s + 10 s here, see lib/server/services/payout-policy.ts):
+// the client's whole deadline plus a margin (30 s + 10 s here, see lib/server/services/payouts/policy.ts):
 // only then may the restarted process re-send it. Wait that long, and give the test room.
 const RECOVERY_TIMEOUT_MS = 60_000;
 test.setTimeout(150_000);

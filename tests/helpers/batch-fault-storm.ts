@@ -9,8 +9,8 @@
  */
 import { expect } from "vitest";
 import { getLedger } from "@/lib/server/ledger";
-import { runBatchPass, type BatchPassSummary } from "@/lib/server/services/payout-batch-worker";
-import { reconcilePayouts } from "@/lib/server/services/reconciler";
+import { runBatchPass, type BatchPassSummary } from "@/lib/server/services/batches/worker";
+import { reconcilePayouts } from "@/lib/server/services/payouts/reconciler";
 import type { BffContext } from "./bff-suite";
 import type { FaultRule } from "./sandbox";
 import { batchRows, confirmBatch, createBatch, readBatch, readRows, upstreamByKey } from "./batches";

@@ -7,7 +7,7 @@ import * as batchOne from "@/app/api/payout-batches/[id]/route";
 import * as confirm from "@/app/api/payout-batches/[id]/confirm/route";
 import * as rowsRoute from "@/app/api/payout-batches/[id]/rows/route";
 import { getLedger } from "@/lib/server/ledger";
-import { runBatchPass, type BatchPassOptions, type BatchPassSummary } from "@/lib/server/services/payout-batch-worker";
+import { runBatchPass, type BatchPassOptions, type BatchPassSummary } from "@/lib/server/services/batches/worker";
 import type { Batch, BatchRow, BatchRowInput } from "@/lib/shared/schemas/payout-batches";
 import { apiClientFor } from "@/lib/server/payments-api/for-credential";
 import { PaymentsApiError, type Credential, type PaymentsClient } from "@/lib/server/payments-api/client";

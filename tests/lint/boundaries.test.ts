@@ -180,7 +180,7 @@ describe("route files import only the wrapper, the services, shared code, zod an
 
   it.each([
     ["app/api/violation/route.ts", "@/lib/server/http/handler"],
-    ["app/api/violation/route.ts", "@/lib/server/services/payouts"],
+    ["app/api/violation/route.ts", "@/lib/server/services/payouts/issue"],
     ["app/api/violation/[id]/route.ts", "@/lib/shared/schemas/payout"],
     ["app/api/violation/route.ts", "zod"],
     ["app/api/violation/route.ts", "next/server"],

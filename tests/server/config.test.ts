@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { checkAllConfig, ConfigError, CONFIG_VARIABLES, payoutSettings, resetConfigForTests } from "@/lib/server/config";
 import { parseLauncherSettings, parseLedgerSettings, parsePayoutSettings } from "@/lib/server/config/sections";
-import { payoutPolicy } from "@/lib/server/services/payout-policy";
+import { payoutPolicy } from "@/lib/server/services/payouts/policy";
 
 afterEach(() => {
   vi.unstubAllEnvs();

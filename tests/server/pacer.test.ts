@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createPacer } from "@/lib/server/services/pacer";
+import { createPacer } from "@/lib/server/services/batches/pacer";
 import { ManualClock, settle } from "../helpers/clock";
 
 describe("createPacer", () => {

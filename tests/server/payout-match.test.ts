@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CLOCK_SKEW_MS, payoutMismatches, type AttachTarget } from "@/lib/server/services/payout-match";
+import { CLOCK_SKEW_MS, payoutMismatches, type AttachTarget } from "@/lib/server/services/payouts/match";
 
 const SENT_AT = new Date("2026-11-20T12:00:00.000Z");
 const target: AttachTarget = { amountCentavos: 5_000, pixKeyType: "email", pixKey: "ana@example.com", sendStartedAt: SENT_AT };

@@ -5,7 +5,7 @@ import { postSignInTarget } from "@/components/login/post-sign-in";
 import { safeNextPath } from "@/lib/browser/bff-client/next-path";
 import { getI18n } from "@/lib/server/i18n";
 import { isSandboxMode } from "@/lib/server/config";
-import { demoSignInCredentials } from "@/lib/server/services/business";
+import { demoSignInCredentials } from "@/lib/server/services/session/business";
 import { getPageSession } from "@/lib/server/session/page";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -5,7 +5,7 @@ import { idParamsSchema } from "@/lib/server/http/params";
 import { asQueryData, firstPage, prefetchService } from "@/lib/server/pages/prefetch";
 import { listChargebacks } from "@/lib/server/services/chargebacks";
 import { listPaymentLinks } from "@/lib/server/services/payment-links";
-import { listRegister, lookUpPayout } from "@/lib/server/services/payout-lookup";
+import { listRegister, lookUpPayout } from "@/lib/server/services/payouts/lookup";
 import { READ_PERMISSIONS } from "@/lib/server/services/read-permissions";
 import { ChargebackSchema } from "@/lib/shared/schemas/chargeback";
 import { PaymentLinkSchema } from "@/lib/shared/schemas/payment-link";

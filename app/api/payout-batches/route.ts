@@ -1,5 +1,5 @@
 import { withSession } from "@/lib/server/http/handler";
-import { BATCH_BODY_MAX_BYTES, createPayoutBatch, listPayoutBatches } from "@/lib/server/services/payout-batches";
+import { BATCH_BODY_MAX_BYTES, createPayoutBatch, listPayoutBatches } from "@/lib/server/services/batches/batches";
 import { createBatchBodySchema } from "@/lib/shared/schemas/payout-batches";
 
 // GET /api/payout-batches – this business's payout batches, newest first, with their progress

@@ -1,6 +1,6 @@
 import { withSession } from "@/lib/server/http/handler";
-import { listRegister } from "@/lib/server/services/payout-lookup";
-import { issuePayout } from "@/lib/server/services/payouts";
+import { listRegister } from "@/lib/server/services/payouts/lookup";
+import { issuePayout } from "@/lib/server/services/payouts/issue";
 import { payoutInputSchema } from "@/lib/shared/schemas/payout";
 import { registerQuerySchema } from "@/lib/shared/schemas/register";
 import { READ_PERMISSIONS } from "@/lib/server/services/read-permissions";

@@ -1,7 +1,7 @@
 import { clientAddress } from "@/lib/server/http/client-address";
 import { withPublic, withSession } from "@/lib/server/http/handler";
 import { signedInReply, signedOutReply } from "@/lib/server/http/session-reply";
-import { currentSession, signIn, signOut } from "@/lib/server/services/session-service";
+import { currentSession, signIn, signOut } from "@/lib/server/services/session/sessions";
 import { signInBodySchema } from "@/lib/shared/schemas/session";
 
 // POST /api/session – sign in (operator: API key; viewer: access token + business id): throttled, scoped, checked against the API

@@ -2,7 +2,7 @@ import "server-only";
 import { ERROR_CODES } from "@/lib/shared/errors/catalogue";
 import type { BffErrorBody } from "@/lib/shared/schemas/envelope";
 import { bffRequestId } from "@/lib/server/errors/request-id";
-import type { ProbeOutcome } from "@/lib/server/services/readiness";
+import type { ProbeOutcome } from "@/lib/server/services/operations/readiness";
 import { API_RESPONSE_HEADERS } from "./respond";
 
 

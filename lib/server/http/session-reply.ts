@@ -1,5 +1,5 @@
 import "server-only";
-import type { SignedIn } from "@/lib/server/services/session-service";
+import type { SignedIn } from "@/lib/server/services/session/sessions";
 import { serializeClearedSessionCookie } from "@/lib/server/session/cookie";
 import { sessionSetCookie, toSessionInfo } from "@/lib/server/session/session";
 import type { HandlerResult } from "./handler";

@@ -1,5 +1,5 @@
 /**
- * The batch worker's queries (lib/server/services/payout-batch-worker.ts). Like
+ * The batch worker's queries (lib/server/services/batches/worker.ts). Like
  * the reconciler's, they work across businesses (each row carries its
  * business_id) and are safe on any number of instances sharing the database:
  * a row is claimed with FOR UPDATE SKIP LOCKED and turned into a payout intent

@@ -13,7 +13,7 @@
  * attaches must not be older than it (payout-review.ts).
  *
  * A send happens only under the payout's lease (see leases.ts and
- * lib/server/services/payout-sender.ts), so no two sends of one key are ever in flight.
+ * lib/server/services/payouts/sender.ts), so no two sends of one key are ever in flight.
  * `rejected` is reachable only while `maybe_sent` was false before the send:
  * after a send without a definite answer, a refusal of a re-send says nothing
  * about the first one, so the row waits for a person instead.

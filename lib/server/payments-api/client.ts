@@ -90,7 +90,7 @@ export interface PaymentsClient {
   createPayout(body: CreatePayoutBody, opts?: CallOptions): Promise<PaymentsApiResponse<PayoutCreated>>;
   listChargebacks(opts?: CallOptions): Promise<PaymentsApiResponse<Chargeback[]>>;
   listPaymentLinks(opts?: CallOptions): Promise<PaymentsApiResponse<PaymentLink[]>>;
-  /** The same list with its items not yet checked: the caller checks them page by page (lib/server/services/paged-lists.ts). */
+  /** The same list with its items not yet checked: the caller checks them page by page (lib/server/http/paged-list.ts). */
   listPaymentLinkItems(opts?: CallOptions): Promise<PaymentsApiResponse<unknown[]>>;
   listChargebackItems(opts?: CallOptions): Promise<PaymentsApiResponse<unknown[]>>;
   createPaymentLink(body: CreatePaymentLinkInput, opts: IdempotentCallOptions): Promise<PaymentsApiResponse<PaymentLink>>;

@@ -2,7 +2,7 @@ import "server-only";
 import { listAudit } from "@/lib/server/ledger";
 import type { AuditRow } from "@/lib/server/ledger/schema";
 import type { ActivityEntry, ActivityPage, ActivityQuery } from "@/lib/shared/schemas/activity";
-import type { Answer, LedgerScope } from "./context";
+import type { Answer, LedgerScope } from "@/lib/server/services/context";
 
 export function toActivityEntry(row: AuditRow): ActivityEntry {
   return {

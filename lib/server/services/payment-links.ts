@@ -2,8 +2,8 @@ import "server-only";
 import { serverNow } from "@/lib/server/clock";
 import { appendAudit, hasRecordedSuccess } from "@/lib/server/ledger";
 import { createPaymentLinkBodySchemaAt, type CreatePaymentLinkBody, type PaymentLink } from "@/lib/shared/schemas/payment-link";
-import { auditFailure } from "./audit";
-import type { Answer, ServiceDeps } from "./context";
+import { auditFailure } from "@/lib/server/services/audit";
+import type { Answer, ServiceDeps } from "@/lib/server/services/context";
 
 /** The link's creation body: the shared schema, its expiry checked on the server's (injectable) clock. */
 export const createPaymentLinkBody = createPaymentLinkBodySchemaAt(serverNow);

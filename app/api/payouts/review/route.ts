@@ -1,5 +1,5 @@
 import { withSession } from "@/lib/server/http/handler";
-import { reviewPayout } from "@/lib/server/services/payout-review";
+import { reviewPayout } from "@/lib/server/services/payouts/review";
 import { payoutReviewSchema } from "@/lib/shared/schemas/register";
 
 // POST /api/payouts/review – a person resolves a payout whose outcome is unknown: check again with its key, or mark it handled

@@ -1,6 +1,6 @@
 import { withSession } from "@/lib/server/http/handler";
 import { idParamsSchema } from "@/lib/server/http/params";
-import { getKnown, updateSubaccount } from "@/lib/server/services/subaccounts";
+import { getKnown, updateSubaccount } from "@/lib/server/services/subaccounts/subaccounts";
 import { updateSubaccountBodySchema } from "@/lib/shared/schemas/subaccount";
 
 // GET /api/subaccounts/{id} – the last known state of one subaccount

@@ -1,6 +1,6 @@
 import { withSession } from "@/lib/server/http/handler";
 import { idParamsSchema } from "@/lib/server/http/params";
-import { setBlocked } from "@/lib/server/services/subaccounts";
+import { setBlocked } from "@/lib/server/services/subaccounts/subaccounts";
 import { setBlockedBodySchema } from "@/lib/shared/schemas/subaccount";
 
 // PUT /api/subaccounts/{id}/blocked – block or unblock a subaccount

@@ -213,7 +213,7 @@ export const batchUiPtBR = {
   "batches.link": "Lote · linha {row}",
   "payouts.field.batch": "Lote",
 
-  // Messages the batch routes send (lib/server/services/payout-batch*.ts, lib/shared/schemas/payout-batches.ts).
+  // Messages the batch routes send (lib/server/services/batches/*.ts, lib/shared/schemas/payout-batches.ts).
   "batch.confirm.totalMismatch": "O total digitado não confere com o total do lote.",
   "batch.rows.empty": "O lote não tem nenhuma linha.",
   "batch.rows.tooMany": "O lote passa do limite de linhas.",

@@ -14,11 +14,11 @@ import {
 } from "@/lib/server/ledger";
 import { UNKNOWN_OUTCOME_STATES, type PayoutAttention, type PayoutReviewInput, type RegisterPayout } from "@/lib/shared/schemas/register";
 import { BffError } from "@/lib/server/errors/bff-error";
-import type { Answer, LedgerScope, ServiceDeps } from "./context";
-import { MISMATCH_MESSAGES, MISMATCH_TEXT, payoutMismatches, type PayoutMismatch } from "./payout-match";
-import { payoutPolicy } from "./payout-policy";
-import { submissionOf } from "./payout-sender";
-import { answerFor, registerRowOf, registerView, sendOrAwait } from "./payouts";
+import type { Answer, LedgerScope, ServiceDeps } from "@/lib/server/services/context";
+import { MISMATCH_MESSAGES, MISMATCH_TEXT, payoutMismatches, type PayoutMismatch } from "@/lib/server/services/payouts/match";
+import { payoutPolicy } from "@/lib/server/services/payouts/policy";
+import { submissionOf } from "@/lib/server/services/payouts/sender";
+import { answerFor, registerRowOf, registerView, sendOrAwait } from "@/lib/server/services/payouts/issue";
 
 type ReviewDeps = Pick<ServiceDeps, "api" | "ledger" | "businessId" | "actor">;
 

@@ -18,8 +18,8 @@ import { batchRowKey } from "@/lib/shared/schemas/payout";
 import { maskPixKey } from "@/lib/shared/validation/pix-mask";
 import { BffError } from "@/lib/server/errors/bff-error";
 import type { Batch, BatchList, BatchRows } from "@/lib/shared/schemas/payout-batches";
-import type { Answer, LedgerScope, ServiceDeps } from "./context";
-import { RATE_WINDOW_MS, toBatchRowView, toBatchView } from "./payout-batch-view";
+import type { Answer, LedgerScope, ServiceDeps } from "@/lib/server/services/context";
+import { RATE_WINDOW_MS, toBatchRowView, toBatchView } from "@/lib/server/services/batches/view";
 
 
 /** Fingerprint of a whole creation request, to tell a retry (same) from a reused key (different). */

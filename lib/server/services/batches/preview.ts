@@ -3,8 +3,8 @@ import { findBatchRowMatchCandidates, findPayoutsByRequestHash, recentPayoutFees
 import { serverClock } from "@/lib/server/clock";
 import { estimateFees, fitFeeModel } from "@/lib/shared/batch/fee-estimate";
 import type { BatchMatch, BatchPreview, BatchRowValue, FeeEstimate } from "@/lib/shared/schemas/payout-batches";
-import type { Answer, LedgerScope } from "./context";
-import { payoutRequestHash } from "./payouts";
+import type { Answer, LedgerScope } from "@/lib/server/services/context";
+import { payoutRequestHash } from "@/lib/server/services/payouts/issue";
 
 /** How far back the register and the other batches are searched for payouts a new batch would repeat. */
 const MATCH_DAYS = 7;

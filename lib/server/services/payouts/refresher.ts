@@ -4,8 +4,8 @@ import type { PayoutRow } from "@/lib/server/ledger/schema";
 import { isPaymentsApiError, type PaymentsClient } from "@/lib/server/payments-api/client";
 import { log } from "@/lib/server/log";
 import { openCredential } from "@/lib/server/session/credential-seal";
-import { apiClientFor } from "../payments-api/for-credential";
-import type { PayoutPolicy } from "./payout-policy";
+import { apiClientFor } from "@/lib/server/payments-api/for-credential";
+import type { PayoutPolicy } from "@/lib/server/services/payouts/policy";
 
 export interface RefreshSummary {
   checked: number;

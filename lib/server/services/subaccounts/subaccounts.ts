@@ -24,10 +24,10 @@ import type { Subaccount, UpdateSubaccountBody } from "@/lib/shared/schemas/suba
 import type { KnownSubaccount, SubaccountChangeResult } from "@/lib/shared/schemas/known-subaccount";
 import { payoutSettings } from "@/lib/server/config";
 import { log } from "@/lib/server/log";
-import { retryPolicyFromEnv } from "../payments-api/for-credential";
-import { auditFailure } from "./audit";
+import { retryPolicyFromEnv } from "@/lib/server/payments-api/for-credential";
+import { auditFailure } from "@/lib/server/services/audit";
 import { BffError } from "@/lib/server/errors/bff-error";
-import type { Answer, LedgerScope, ServiceDeps } from "./context";
+import type { Answer, LedgerScope, ServiceDeps } from "@/lib/server/services/context";
 
 type ChangeDeps = Pick<ServiceDeps, "api" | "ledger" | "businessId" | "actor">;
 type SubaccountAction = "subaccount.update" | "subaccount.block" | "subaccount.unblock";

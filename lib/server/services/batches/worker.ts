@@ -20,12 +20,12 @@ import { log } from "@/lib/server/log";
 import { isPaymentsApiError, type Credential, type PaymentsClient } from "@/lib/server/payments-api/client";
 import { parseRetryAfter } from "@/lib/server/payments-api/retry";
 import { openCredential, sealCredential } from "@/lib/server/session/credential-seal";
-import { apiClientFor } from "../payments-api/for-credential";
-import { payoutRequestHash } from "./payouts";
-import { createPacer, type Pacer } from "./pacer";
-import { payoutPolicy, type PayoutPolicy } from "./payout-policy";
-import { refreshPayoutStatus } from "./payout-refresher";
-import { sendPayout } from "./payout-sender";
+import { apiClientFor } from "@/lib/server/payments-api/for-credential";
+import { payoutRequestHash } from "@/lib/server/services/payouts/issue";
+import { createPacer, type Pacer } from "@/lib/server/services/batches/pacer";
+import { payoutPolicy, type PayoutPolicy } from "@/lib/server/services/payouts/policy";
+import { refreshPayoutStatus } from "@/lib/server/services/payouts/refresher";
+import { sendPayout } from "@/lib/server/services/payouts/sender";
 
 export const BATCH_WORKER_ACTOR = { name: "batch worker", role: "system" };
 

@@ -8,10 +8,10 @@ import { sessionExpiresAt, type SessionData } from "@/lib/server/session/session
 import type { AuditAction } from "@/lib/shared/schemas/activity";
 import { BffError } from "@/lib/server/errors/bff-error";
 import type { Batch } from "@/lib/shared/schemas/payout-batches";
-import type { Answer, ServiceDeps } from "./context";
-import { batchOr404, batchView } from "./payout-batches";
-import { typedTotalRequired } from "./payout-batch-view";
-import { wakeBatchWorker } from "./payout-batch-worker";
+import type { Answer, ServiceDeps } from "@/lib/server/services/context";
+import { batchOr404, batchView } from "@/lib/server/services/batches/batches";
+import { typedTotalRequired } from "@/lib/server/services/batches/view";
+import { wakeBatchWorker } from "@/lib/server/services/batches/worker";
 
 type Deps = Pick<ServiceDeps, "ledger" | "businessId" | "actor" | "session">;
 

@@ -2,7 +2,7 @@ import "server-only";
 import { payoutSettings, type Env } from "@/lib/server/config";
 import { parsePayoutSettings } from "@/lib/server/config/sections";
 import { resolveRetryPolicy } from "@/lib/server/payments-api/retry";
-import { retryPolicyFromEnv } from "../payments-api/for-credential";
+import { retryPolicyFromEnv } from "@/lib/server/payments-api/for-credential";
 
 /**
  * The timing rules of the payout lifecycle, read from the environment and

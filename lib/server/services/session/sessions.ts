@@ -4,15 +4,15 @@ import { appendAudit, ledgerTimeMicros, recordSecurityEvent, revokeScope, revoke
 import { isSandboxMode } from "@/lib/server/payments-api/config-public";
 import { isPaymentsApiError, type Credential } from "@/lib/server/payments-api/client";
 import { log } from "@/lib/server/log";
-import { apiClientFor } from "../payments-api/for-credential";
+import { apiClientFor } from "@/lib/server/payments-api/for-credential";
 import type { SessionInfo, SignInBody } from "@/lib/shared/schemas/session";
 import { getSessionConfig } from "@/lib/server/session/config";
 import { sessionRevocations } from "@/lib/server/session/revocation-cache";
 import { newSession, SESSION_CLOCK_SKEW_ALLOWANCE_MS, sessionExpiresAt, toSessionInfo, type SessionData } from "@/lib/server/session/session";
 import { BffError } from "@/lib/server/errors/bff-error";
-import { businessForApiKey, businessForViewer, type BusinessRef } from "./business";
-import type { Answer } from "./context";
-import { beginSignIn, throttledError } from "./sign-in-throttle";
+import { businessForApiKey, businessForViewer, type BusinessRef } from "@/lib/server/services/session/business";
+import type { Answer } from "@/lib/server/services/context";
+import { beginSignIn, throttledError } from "@/lib/server/services/session/sign-in-throttle";
 
 /** Where a sign-in came from, for the throttle and the security log. */
 export interface ClientAddress {

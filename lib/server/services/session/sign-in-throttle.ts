@@ -46,7 +46,7 @@ function limitersFor(ledger: Ledger): Limiters {
   if (existing) return existing;
   const settings = throttleSettings();
   const make = (keyPrefix: string, points: number, duration: number) =>
-    // The store's own hourly clean-up timer is off: housekeeping purges expired rows (lib/server/services/housekeeping.ts).
+    // The store's own hourly clean-up timer is off: housekeeping purges expired rows (lib/server/services/operations/housekeeping.ts).
     new RateLimiterDrizzle({ storeClient: ledger.db, schema: rateLimits, keyPrefix, points, duration, clearExpiredByTimeout: false });
   const limiters: Limiters = {
     budgets: {

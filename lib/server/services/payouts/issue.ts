@@ -8,10 +8,10 @@ import { sealCredential } from "@/lib/server/session/credential-seal";
 import { serverClock } from "@/lib/server/clock";
 import { maskPixKey } from "@/lib/shared/validation/pix-mask";
 import { BffError } from "@/lib/server/errors/bff-error";
-import type { Answer, LedgerScope, ServiceDeps } from "./context";
-import { payoutPolicy } from "./payout-policy";
-import { sendPayout, type SendContext, type SendOutcome } from "./payout-sender";
-import { toRegisterPayout } from "./payout-view";
+import type { Answer, LedgerScope, ServiceDeps } from "@/lib/server/services/context";
+import { payoutPolicy } from "@/lib/server/services/payouts/policy";
+import { sendPayout, type SendContext, type SendOutcome } from "@/lib/server/services/payouts/sender";
+import { toRegisterPayout } from "@/lib/server/services/payouts/view";
 
 export function registerView(row: PayoutRecord): RegisterPayout {
   return toRegisterPayout(row, payoutPolicy());

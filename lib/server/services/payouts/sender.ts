@@ -24,7 +24,7 @@ import type { ReviewReason } from "@/lib/shared/schemas/register";
 import { log } from "@/lib/server/log";
 import { BffError } from "@/lib/server/errors/bff-error";
 import { toBffError } from "@/lib/server/errors/classify";
-import { payoutPolicy } from "./payout-policy";
+import { payoutPolicy } from "@/lib/server/services/payouts/policy";
 
 /**
  * Sends one payout, the only way any code sends one: under the payout's lease

@@ -11,10 +11,10 @@ import {
 } from "@/lib/server/ledger";
 import { log } from "@/lib/server/log";
 import { openCredential } from "@/lib/server/session/credential-seal";
-import { apiClientFor } from "../payments-api/for-credential";
-import { payoutPolicy, type PayoutPolicy } from "./payout-policy";
-import { sendPayout } from "./payout-sender";
-import { refreshFollowUps, type RefreshSummary } from "./payout-refresher";
+import { apiClientFor } from "@/lib/server/payments-api/for-credential";
+import { payoutPolicy, type PayoutPolicy } from "@/lib/server/services/payouts/policy";
+import { sendPayout } from "@/lib/server/services/payouts/sender";
+import { refreshFollowUps, type RefreshSummary } from "@/lib/server/services/payouts/refresher";
 
 export interface ReconcileSummary {
   examined: number;

@@ -4,8 +4,8 @@ import { getBatchLeftOutRows, listBatchRows, type BatchRowOutcome, type LeftOutR
 import { batchResultsCsv } from "@/lib/shared/batch/export";
 import { centavosToDecimal } from "@/lib/shared/money";
 import { BATCH_RESULT_COLUMNS, LEFT_OUT_RESULT_STATUS } from "@/lib/shared/schemas/payout-batches";
-import type { Download, LedgerScope } from "./context";
-import { batchOr404 } from "./payout-batches";
+import type { Download, LedgerScope } from "@/lib/server/services/context";
+import { batchOr404 } from "@/lib/server/services/batches/batches";
 
 /**
  * The uploaded file's columns and each row's cells under them: in the order the

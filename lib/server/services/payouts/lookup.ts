@@ -8,8 +8,8 @@ import type { Payout } from "@/lib/shared/schemas/payout";
 import type { z } from "zod";
 import type { registerQuerySchema } from "@/lib/shared/schemas/register";
 import type { RegisterPage } from "@/lib/shared/schemas/register";
-import type { Answer, ServiceDeps } from "./context";
-import { registerView } from "./payouts";
+import type { Answer, ServiceDeps } from "@/lib/server/services/context";
+import { registerView } from "@/lib/server/services/payouts/issue";
 
 /** Copies what the API says of a payout into the register row, when it changed. */
 async function syncStatus(ledger: Ledger, businessId: string, row: PayoutRecord, payout: Payout): Promise<PayoutRecord> {
