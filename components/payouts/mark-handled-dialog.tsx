@@ -1,7 +1,7 @@
 "use client";
 
 import { CheckCheck } from "lucide-react";
-import { useState } from "react";
+import { useState, type RefObject } from "react";
 import { toast } from "@/components/ui/toast";
 import { FormField } from "@/components/forms/form-field";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -21,6 +21,8 @@ export interface MarkHandledDialogProps {
   idempotencyKey: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The button that opened it: focus goes back there when it closes. */
+  opener: RefObject<HTMLButtonElement | null>;
 }
 
 /**
@@ -30,7 +32,7 @@ export interface MarkHandledDialogProps {
  * messages land next to their fields. Closing the payout is confirmed first,
  * and closing the dialog with a typed note asks before discarding it.
  */
-export function MarkHandledDialog({ idempotencyKey, open, onOpenChange }: MarkHandledDialogProps) {
+export function MarkHandledDialog({ idempotencyKey, open, onOpenChange, opener }: MarkHandledDialogProps) {
   const { t } = useI18n();
   const form = useZodForm(markHandledFieldsSchema, { defaultValues: { note: "", payout_id: "" } });
   const review = useReviewPayout();
@@ -79,6 +81,7 @@ export function MarkHandledDialog({ idempotencyKey, open, onOpenChange }: MarkHa
     open,
     onOpenChange: (next: boolean) => (next ? onOpenChange(true) : requestClose()),
     formStep: step.step,
+    opener,
     pending: review.isPending,
   };
   const backToEdit = () => setStep({ step: "edit" });

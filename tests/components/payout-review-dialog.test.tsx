@@ -168,6 +168,13 @@ describe("the 'Mark handled' dialog", () => {
     expect(reviewPosts()).toHaveLength(0);
   });
 
+  it("closing it gives focus back to the button that opened it", async () => {
+    const { user, dialog, sheet } = await openDialog();
+    await user.click(within(dialog).getByRole("button", { name: "Cancelar" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Marcar repasse como resolvido" })).not.toBeInTheDocument());
+    expect(within(sheet).getByRole("button", { name: "Marcar como resolvido" })).toHaveFocus();
+  });
+
   it("Enter in a field asks for the confirmation; focus is never left on a button whose meaning changed (e.g. on 'Sim, encerrar')", async () => {
     const { user, dialog } = await openDialog();
     await user.type(within(dialog).getByLabelText("Nota"), "Conferido");
