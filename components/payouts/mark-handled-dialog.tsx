@@ -1,12 +1,10 @@
 "use client";
 
 import { CheckCheck } from "lucide-react";
-import { useState } from "react";
+import { useState, type RefObject } from "react";
 import { toast } from "@/components/ui/toast";
 import { FormField } from "@/components/forms/form-field";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { ErrorPanel } from "@/components/ui/error-panel";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { applyServerErrors } from "@/lib/browser/bff-client/form-errors";
@@ -23,6 +21,8 @@ export interface MarkHandledDialogProps {
   idempotencyKey: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The button that opened it: focus goes back there when it closes. */
+  opener: RefObject<HTMLButtonElement | null>;
 }
 
 /**
@@ -32,7 +32,7 @@ export interface MarkHandledDialogProps {
  * messages land next to their fields. Closing the payout is confirmed first,
  * and closing the dialog with a typed note asks before discarding it.
  */
-export function MarkHandledDialog({ idempotencyKey, open, onOpenChange }: MarkHandledDialogProps) {
+export function MarkHandledDialog({ idempotencyKey, open, onOpenChange, opener }: MarkHandledDialogProps) {
   const { t } = useI18n();
   const form = useZodForm(markHandledFieldsSchema, { defaultValues: { note: "", payout_id: "" } });
   const review = useReviewPayout();
@@ -76,69 +76,71 @@ export function MarkHandledDialog({ idempotencyKey, open, onOpenChange }: MarkHa
     );
   };
 
+  // One dialog whose steps replace each other: closing it (Escape, outside, ×) goes through requestClose.
+  const dialog = {
+    open,
+    onOpenChange: (next: boolean) => (next ? onOpenChange(true) : requestClose()),
+    formStep: step.step,
+    opener,
+    pending: review.isPending,
+  };
+  const backToEdit = () => setStep({ step: "edit" });
+
+  if (step.step === "confirm") {
+    const { values } = step;
+    return (
+      <ConfirmDialog
+        {...dialog}
+        title={t("payouts.markHandled.confirmTitle")}
+        description={values.payout_id ? t("payouts.markHandled.confirmWithId", { id: values.payout_id }) : t("payouts.markHandled.confirmDescription")}
+        cancelLabel={t("common.back")}
+        onCancel={backToEdit}
+        confirmLabel={
+          <>
+            <CheckCheck aria-hidden="true" />
+            {t("payouts.markHandled.confirm")}
+          </>
+        }
+        pendingLabel={t("payouts.markHandled.saving")}
+        onConfirm={() => markHandled(values)}
+      >
+        <blockquote className="rounded-md border-l-4 bg-muted px-3 py-2 text-sm break-words whitespace-pre-wrap">{values.note}</blockquote>
+      </ConfirmDialog>
+    );
+  }
+
+  if (step.step === "discard") {
+    return (
+      <ConfirmDialog
+        {...dialog}
+        title={t("payouts.markHandled.discardTitle")}
+        description={t("payouts.markHandled.discardDescription")}
+        cancelLabel={t("payouts.markHandled.keepEditing")}
+        onCancel={backToEdit}
+        confirmLabel={t("payouts.markHandled.discard")}
+        destructive
+        onConfirm={close}
+      />
+    );
+  }
+
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : requestClose())}>
-      <DialogContent hideClose={review.isPending} data-testid="mark-handled-dialog">
-        {step.step === "edit" ? (
-          <form onSubmit={toConfirm} noValidate className="grid gap-4">
-            <DialogHeader>
-              <DialogTitle>{t("payouts.markHandled.title")}</DialogTitle>
-              <DialogDescription>{t("payouts.markHandled.description")}</DialogDescription>
-            </DialogHeader>
-            <FormField label={t("payouts.markHandled.note")} description={t("payouts.markHandled.noteHint")} error={form.formState.errors.note?.message}>
-              <Textarea rows={3} maxLength={500} autoFocus {...form.register("note")} />
-            </FormField>
-            <FormField label={t("payouts.markHandled.payoutId")} description={t("payouts.markHandled.payoutIdHint")} error={form.formState.errors.payout_id?.message} optional>
-              <Input autoComplete="off" spellCheck={false} className="font-mono" {...form.register("payout_id")} />
-            </FormField>
-            {panelError ? <ErrorPanel error={panelError.error} unmatchedFields={panelError.unmatched} headingLevel="h3" /> : null}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={requestClose}>
-                {t("common.cancel")}
-              </Button>
-              <Button type="submit">{t("payouts.markHandled.submit")}</Button>
-            </DialogFooter>
-          </form>
-        ) : null}
-
-        {step.step === "confirm" ? (
-          <div className="grid gap-4">
-            <DialogHeader>
-              <DialogTitle>{t("payouts.markHandled.confirmTitle")}</DialogTitle>
-              <DialogDescription>
-                {step.values.payout_id ? t("payouts.markHandled.confirmWithId", { id: step.values.payout_id }) : t("payouts.markHandled.confirmDescription")}
-              </DialogDescription>
-            </DialogHeader>
-            <blockquote className="rounded-md border-l-4 bg-muted px-3 py-2 text-sm break-words whitespace-pre-wrap">{step.values.note}</blockquote>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setStep({ step: "edit" })} disabled={review.isPending}>
-                {t("common.back")}
-              </Button>
-              <Button type="button" onClick={() => markHandled(step.values)} loading={review.isPending}>
-                {review.isPending ? null : <CheckCheck aria-hidden="true" />}
-                {review.isPending ? t("payouts.markHandled.saving") : t("payouts.markHandled.confirm")}
-              </Button>
-            </DialogFooter>
-          </div>
-        ) : null}
-
-        {step.step === "discard" ? (
-          <div className="grid gap-4">
-            <DialogHeader>
-              <DialogTitle>{t("payouts.markHandled.discardTitle")}</DialogTitle>
-              <DialogDescription>{t("payouts.markHandled.discardDescription")}</DialogDescription>
-            </DialogHeader>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => setStep({ step: "edit" })}>
-                {t("payouts.markHandled.keepEditing")}
-              </Button>
-              <Button type="button" variant="destructive" onClick={close}>
-                {t("payouts.markHandled.discard")}
-              </Button>
-            </DialogFooter>
-          </div>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      {...dialog}
+      title={t("payouts.markHandled.title")}
+      description={t("payouts.markHandled.description")}
+      cancelLabel={t("common.cancel")}
+      confirmLabel={t("payouts.markHandled.submit")}
+      onConfirm={() => void toConfirm()}
+      error={panelError?.error}
+      errorFields={panelError?.unmatched}
+    >
+      <FormField label={t("payouts.markHandled.note")} description={t("payouts.markHandled.noteHint")} error={form.formState.errors.note?.message}>
+        <Textarea rows={3} maxLength={500} autoFocus {...form.register("note")} />
+      </FormField>
+      <FormField label={t("payouts.markHandled.payoutId")} description={t("payouts.markHandled.payoutIdHint")} error={form.formState.errors.payout_id?.message} optional>
+        <Input autoComplete="off" spellCheck={false} className="font-mono" {...form.register("payout_id")} />
+      </FormField>
+    </ConfirmDialog>
   );
 }

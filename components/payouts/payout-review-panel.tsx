@@ -2,7 +2,7 @@
 
 import { CheckCheck, RefreshCw, UserRoundCheck, UserRoundSearch } from "lucide-react";
 import { useState } from "react";
-import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
+import { lazyOnDemand, useDialogOpener } from "@/components/ui/lazy-on-demand";
 import { toast } from "@/components/ui/toast";
 import { useCan } from "@/components/providers/session-provider";
 import { Button } from "@/components/ui/button";
@@ -35,8 +35,7 @@ export function PayoutReviewPanel({ row }: { row: RegisterPayout }) {
   const canResolve = useCan("payouts.create");
   const reasonText = useReviewReasonText();
   const review = useReviewPayout();
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const dialogMounted = useOpenedOnce(dialogOpen);
+  const dialog = useDialogOpener(markHandledDialog);
   const [error, setError] = useState<unknown>(null);
 
   if (row.state === "handled" && row.handled) {
@@ -108,12 +107,12 @@ export function PayoutReviewPanel({ row }: { row: RegisterPayout }) {
             {review.isPending ? null : <RefreshCw aria-hidden="true" />}
             {review.isPending ? t("payouts.unknown.checking") : t("payouts.needsReview.checkAgain")}
           </Button>
-          <Button variant="outline" onPointerEnter={markHandledDialog.preload} onFocus={markHandledDialog.preload} onClick={() => setDialogOpen(true)} disabled={review.isPending}>
+          <Button {...dialog.triggerProps} variant="outline" disabled={review.isPending}>
             <CheckCheck aria-hidden="true" />
             {t("payouts.needsReview.markHandled")}
           </Button>
-          {dialogMounted ? (
-            <markHandledDialog.Component idempotencyKey={row.idempotency_key} open={dialogOpen} onOpenChange={setDialogOpen} />
+          {dialog.mounted ? (
+            <markHandledDialog.Component idempotencyKey={row.idempotency_key} open={dialog.open} onOpenChange={dialog.setOpen} opener={dialog.opener} />
           ) : null}
         </div>
       ) : (

@@ -14,7 +14,8 @@ export interface SignOutEverywhereDialogProps {
 /**
  * "Sign out everywhere" (operators): every session of the business, on any
  * device, is refused from its next request. Confirmed first; on failure the
- * operator stays signed in and is told nothing changed.
+ * operator stays signed in, is told nothing changed, and the dialog stays open
+ * with the error and its request id (forgotten when it closes).
  */
 export function SignOutEverywhereDialog({ business, open, onOpenChange }: SignOutEverywhereDialogProps) {
   const { t } = useI18n();
@@ -37,6 +38,8 @@ export function SignOutEverywhereDialog({ business, open, onOpenChange }: SignOu
       destructive
       onConfirm={confirm}
       pending={revoke.isPending}
+      error={revoke.error}
+      onReset={revoke.reset}
     />
   );
 }

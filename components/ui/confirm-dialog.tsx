@@ -1,7 +1,7 @@
 "use client";
 
 import { LoaderCircle } from "lucide-react";
-import type { MouseEvent, ReactNode, RefObject } from "react";
+import type { FormEvent, MouseEvent, ReactNode, RefObject } from "react";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -12,6 +12,8 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from "./alert-dialog";
+import { Button } from "./button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "./dialog";
 import { ErrorPanel } from "./error-panel";
 import { focusOnClose } from "./lazy-on-demand";
 
@@ -30,6 +32,8 @@ export interface ConfirmDialogProps {
   destructive?: boolean;
   /** Starts the action; the dialog stays open until the caller closes it (on success). */
   onConfirm: () => void;
+  /** What Cancel does instead of asking to close (e.g. back to the previous step). */
+  onCancel?: () => void;
   /** The action is running: the dialog cannot be closed and its buttons are disabled. */
   pending: boolean;
   /** The last attempt's failure, shown in an `ErrorPanel` above the buttons. */
@@ -40,6 +44,13 @@ export interface ConfirmDialogProps {
   onReset?: () => void;
   /** The button that opened it, when it is not a Trigger (a dialog loaded on demand): focus goes back there on close. */
   opener?: RefObject<HTMLElement | null>;
+  /**
+   * Set for a dialog the person fills in, in steps (a form, then its confirmation): it names the current step.
+   * The dialog is then a `dialog` rather than an `alertdialog` (clicking outside asks to close, like Escape; a ×
+   * button while not pending), its body is a form (Enter in a field confirms), and a new step replaces the body,
+   * so focus never stays on a button whose meaning just changed.
+   */
+  formStep?: string;
   className?: string;
 }
 
@@ -47,9 +58,65 @@ export interface ConfirmDialogProps {
  * The confirmation of a destructive or consequential action: it stays open while the action is
  * pending, shows why it failed (with the request id) and starts clean when it is opened again.
  */
-export function ConfirmDialog({
-  open,
-  onOpenChange,
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { open, onOpenChange, pending, onReset, opener, formStep, className } = props;
+  const changeOpen = (next: boolean) => {
+    if (pending) return;
+    if (!next) onReset?.();
+    onOpenChange(next);
+  };
+  const onCloseAutoFocus = opener ? focusOnClose(opener) : undefined;
+
+  if (formStep !== undefined) {
+    return (
+      <Dialog open={open} onOpenChange={changeOpen}>
+        <DialogContent className={className} hideClose={pending} onCloseAutoFocus={onCloseAutoFocus}>
+          <FormStep key={formStep} {...props} requestClose={() => changeOpen(false)} />
+        </DialogContent>
+      </Dialog>
+    );
+  }
+  return (
+    <AlertDialog open={open} onOpenChange={changeOpen}>
+      <AlertDialogContent className={className} onCloseAutoFocus={onCloseAutoFocus}>
+        <AlertBody {...props} />
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+function AlertBody({ title, description, children, cancelLabel, confirmLabel, pendingLabel, destructive = false, onConfirm, onCancel, pending, error, errorFields }: ConfirmDialogProps) {
+  const confirm = (event: MouseEvent<HTMLButtonElement>) => {
+    // The Action would close the dialog; it closes on success instead.
+    event.preventDefault();
+    onConfirm();
+  };
+  const cancel = (event: MouseEvent<HTMLButtonElement>) => {
+    if (!onCancel) return;
+    event.preventDefault();
+    onCancel();
+  };
+  return (
+    <>
+      <AlertDialogHeader>
+        <AlertDialogTitle>{title}</AlertDialogTitle>
+        <AlertDialogDescription>{description}</AlertDialogDescription>
+      </AlertDialogHeader>
+      {children}
+      <LastError error={error} errorFields={errorFields} />
+      <AlertDialogFooter>
+        <AlertDialogCancel disabled={pending} onClick={cancel}>
+          {cancelLabel}
+        </AlertDialogCancel>
+        <AlertDialogAction destructive={destructive} onClick={confirm} disabled={pending} aria-busy={pending || undefined}>
+          <ConfirmLabel pending={pending} confirmLabel={confirmLabel} pendingLabel={pendingLabel} />
+        </AlertDialogAction>
+      </AlertDialogFooter>
+    </>
+  );
+}
+
+function FormStep({
   title,
   description,
   children,
@@ -58,43 +125,45 @@ export function ConfirmDialog({
   pendingLabel,
   destructive = false,
   onConfirm,
+  onCancel,
   pending,
   error,
   errorFields,
-  onReset,
-  opener,
-  className,
-}: ConfirmDialogProps) {
-  const confirm = (event: MouseEvent<HTMLButtonElement>) => {
-    // The Action would close the dialog; it closes on success instead.
+  requestClose,
+}: ConfirmDialogProps & { requestClose: () => void }) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onConfirm();
+    if (!pending) onConfirm();
   };
-
   return (
-    <AlertDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (pending) return;
-        if (!next) onReset?.();
-        onOpenChange(next);
-      }}
-    >
-      <AlertDialogContent className={className} onCloseAutoFocus={opener ? focusOnClose(opener) : undefined}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        {children}
-        {error ? <ErrorPanel error={error} unmatchedFields={errorFields} headingLevel="h3" /> : null}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
-          <AlertDialogAction destructive={destructive} onClick={confirm} disabled={pending} aria-busy={pending || undefined}>
-            {pending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
-            {pending ? (pendingLabel ?? confirmLabel) : confirmLabel}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle>{title}</DialogTitle>
+        <DialogDescription>{description}</DialogDescription>
+      </DialogHeader>
+      {children}
+      <LastError error={error} errorFields={errorFields} />
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel ?? requestClose} disabled={pending}>
+          {cancelLabel}
+        </Button>
+        <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={pending} aria-busy={pending || undefined}>
+          <ConfirmLabel pending={pending} confirmLabel={confirmLabel} pendingLabel={pendingLabel} />
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+function LastError({ error, errorFields }: Pick<ConfirmDialogProps, "error" | "errorFields">) {
+  return error ? <ErrorPanel error={error} unmatchedFields={errorFields} headingLevel="h3" /> : null;
+}
+
+function ConfirmLabel({ pending, confirmLabel, pendingLabel }: Pick<ConfirmDialogProps, "pending" | "confirmLabel" | "pendingLabel">) {
+  return (
+    <>
+      {pending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}
+      {pending ? (pendingLabel ?? confirmLabel) : confirmLabel}
+    </>
   );
 }

@@ -13,7 +13,7 @@ vi.mock("next/navigation", () => ({
 }));
 
 let row: RegisterPayout;
-let reviewAnswers: Array<(call: FetchCall) => Response>;
+let reviewAnswers: Array<(call: FetchCall) => Response | Promise<Response>>;
 let calls: FetchCall[];
 
 const routes: Route[] = [
@@ -166,5 +166,67 @@ describe("the 'Mark handled' dialog", () => {
     await user.click(await within(dialog).findByRole("button", { name: "Descartar" }));
     await waitFor(() => expect(screen.queryByRole("dialog", { name: /Marcar repasse|Descartar a nota/ })).not.toBeInTheDocument());
     expect(reviewPosts()).toHaveLength(0);
+  });
+
+  it("closing it gives focus back to the button that opened it", async () => {
+    const { user, dialog, sheet } = await openDialog();
+    await user.click(within(dialog).getByRole("button", { name: "Cancelar" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Marcar repasse como resolvido" })).not.toBeInTheDocument());
+    expect(within(sheet).getByRole("button", { name: "Marcar como resolvido" })).toHaveFocus();
+  });
+
+  it("Enter in a field asks for the confirmation; focus is never left on a button whose meaning changed (e.g. on 'Sim, encerrar')", async () => {
+    const { user, dialog } = await openDialog();
+    await user.type(within(dialog).getByLabelText("Nota"), "Conferido");
+    await user.type(within(dialog).getByLabelText(/ID do repasse encontrado no provedor/), "{Enter}");
+    expect(await within(dialog).findByRole("heading", { name: "Encerrar este repasse?" })).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Sim, encerrar" })).not.toHaveFocus();
+    await user.click(within(dialog).getByRole("button", { name: "Voltar" }));
+    expect(await within(dialog).findByLabelText("Nota")).toHaveValue("Conferido");
+    expect(within(dialog).getByRole("button", { name: "Marcar como resolvido" })).not.toHaveFocus();
+    await user.click(within(dialog).getByRole("button", { name: "Marcar como resolvido" }));
+    expect(await within(dialog).findByRole("button", { name: "Sim, encerrar" })).not.toHaveFocus();
+    expect(reviewPosts()).toHaveLength(0);
+  });
+
+  it("stays open while marking: both buttons disabled, 'Salvando…', no ×, Escape ignored", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    reviewAnswers.push(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { user, dialog } = await openDialog();
+    await user.type(within(dialog).getByLabelText("Nota"), "Conferido");
+    await user.click(within(dialog).getByRole("button", { name: "Marcar como resolvido" }));
+    await user.click(await within(dialog).findByRole("button", { name: "Sim, encerrar" }));
+
+    const saving = await within(dialog).findByRole("button", { name: "Salvando…" });
+    expect(saving).toBeDisabled();
+    expect(saving).toHaveAttribute("aria-busy", "true");
+    expect(within(dialog).getByRole("button", { name: "Voltar" })).toBeDisabled();
+    expect(within(dialog).queryByRole("button", { name: "Fechar" })).not.toBeInTheDocument();
+    await user.keyboard("{Escape}");
+    expect(screen.getByRole("dialog", { name: "Encerrar este repasse?" })).toBe(dialog);
+
+    answer(fail(502, { code: "upstream_unavailable", message: "provider down" }, "req_mh_1"));
+    expect(await within(dialog).findByLabelText("Nota")).toHaveValue("Conferido");
+  });
+
+  it("a failure that names no field shows the error panel with its request id; a reopened dialog starts clean", async () => {
+    reviewAnswers.push(() => fail(502, { code: "upstream_unavailable", message: "provider down" }, "req_mh_2"));
+    const { user, dialog, sheet } = await openDialog();
+    await user.type(within(dialog).getByLabelText("Nota"), "Conferido");
+    await user.click(within(dialog).getByRole("button", { name: "Marcar como resolvido" }));
+    await user.click(await within(dialog).findByRole("button", { name: "Sim, encerrar" }));
+
+    const panel = await within(dialog).findByRole("alert");
+    expect(panel).toHaveTextContent("req_mh_2");
+    expect(within(dialog).getByRole("heading", { name: "Marcar repasse como resolvido" })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole("button", { name: "Cancelar" }));
+    await user.click(await within(dialog).findByRole("button", { name: "Descartar" }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: /Marcar repasse|Descartar a nota/ })).not.toBeInTheDocument());
+
+    await user.click(within(sheet).getByRole("button", { name: "Marcar como resolvido" }));
+    const reopened = await screen.findByRole("dialog", { name: "Marcar repasse como resolvido" });
+    expect(within(reopened).queryByRole("alert")).not.toBeInTheDocument();
+    expect(within(reopened).getByLabelText("Nota")).toHaveValue("");
   });
 });
