@@ -1,7 +1,9 @@
 import { builtinModules } from "node:module";
+import { fileURLToPath } from "node:url";
 import { builtinRules } from "eslint/use-at-your-own-risk";
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
+import { noImportCycle } from "./eslint-rules/no-import-cycle.mjs";
 
 /*
  * Boundaries (docs/architecture.md): where code runs decides what it may import.
@@ -108,6 +110,16 @@ const boundaries = [
   },
 ];
 
+/**
+ * No file in lib/ imports a file that imports it back, directly or through others, type imports included:
+ * what two files share lives in a module of its own (eslint-rules/no-import-cycle.mjs says why not import/no-cycle).
+ */
+const noCycles = {
+  files: ["lib/**"],
+  plugins: { lib: { rules: { "no-import-cycle": noImportCycle({ root: fileURLToPath(new URL(".", import.meta.url)), scope: "lib" }) } } },
+  rules: { "lib/no-import-cycle": "error" },
+};
+
 const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
@@ -119,6 +131,7 @@ const config = [
     },
   },
   ...boundaries,
+  noCycles,
   { ignores: [".next/**", "node_modules/**", ".data/**", "coverage/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
 ];
 

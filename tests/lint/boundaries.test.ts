@@ -1,6 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ESLint, type Linter } from "eslint";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * The boundaries of eslint.config.mjs, proven by linting small files (with the project's own
@@ -185,4 +187,58 @@ describe("route files import only the wrapper, the services, shared code, zod an
     ["app/api/violation/route.ts", "zod"],
     ["app/api/violation/route.ts", "next/server"],
   ])("%s may import %s", expectAllowed);
+});
+
+describe("no file in lib/ imports a file that imports it back (lib/no-import-cycle)", () => {
+  // The rule follows imports on disk, so each case is a small set of real files in a folder of its own
+  // under lib/ (a dot folder: tsc and `npx eslint .` skip it if a run is interrupted), removed afterwards.
+  let folder: string;
+  const files: Record<string, string> = {
+    "left.ts": 'import { describe } from "./right";\nexport type Left = { name: string };\nexport const left = (l: Left) => describe(l);\n',
+    "right.ts": 'import type { Left } from "./left";\nexport const describe = (l: Left) => `left ${l.name}`;\n',
+    "one.ts": 'import { two } from "./two";\nexport const one = () => two() + 1;\n',
+    "two.ts": 'import { three } from "./three";\nexport const two = () => three() + 1;\n',
+    "three.ts": "import type { one } from \"@/lib/server/CYCLE_FOLDER/one\";\nexport const three = (): ReturnType<typeof one> => 1;\n",
+    "shape.ts": "export type Shape = { sides: number };\n",
+    "square.ts": 'import type { Shape } from "./shape";\nexport const square: Shape = { sides: 4 };\n',
+    "drawing.ts": 'import { square } from "./square";\nimport type { Shape } from "./shape";\nexport const drawing: Shape[] = [square];\n',
+  };
+
+  beforeAll(() => {
+    folder = mkdtempSync(path.join(root, "lib/server/.cycle-check-"));
+    for (const [name, code] of Object.entries(files)) {
+      writeFileSync(path.join(folder, name), code.replace("CYCLE_FOLDER", path.basename(folder)));
+    }
+  });
+
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  async function cycleErrors(name: string): Promise<Linter.LintMessage[]> {
+    const results = await eslint.lintFiles([path.join(folder, name)]);
+    return results.flatMap((result) => result.messages).filter((m) => m.severity === 2 && m.ruleId === "lib/no-import-cycle");
+  }
+
+  it("refuses two files that import each other, the type-only import included", async () => {
+    const [fromLeft, ...moreLeft] = await cycleErrors("left.ts");
+    expect(moreLeft).toEqual([]);
+    expect(fromLeft?.message).toMatch(/Import cycle: this file → lib\/server\/\.cycle-check-\w+\/right\.ts → this file/);
+    const [fromRight, ...moreRight] = await cycleErrors("right.ts");
+    expect(moreRight).toEqual([]);
+    expect(fromRight).toMatchObject({ line: 1 });
+    expect(fromRight?.message).toMatch(/left\.ts → this file/);
+  });
+
+  it("refuses a longer circle, one of its imports written with the @/ alias", async () => {
+    const [error, ...more] = await cycleErrors("one.ts");
+    expect(more).toEqual([]);
+    expect(error?.message).toMatch(/this file → \S+\/two\.ts → \S+\/three\.ts → this file/);
+    expect(await cycleErrors("three.ts")).toHaveLength(1);
+  });
+
+  it("allows imports that lead back to no importer (a shared type in a module of its own)", async () => {
+    for (const name of ["shape.ts", "square.ts", "drawing.ts"]) {
+      const results = await eslint.lintFiles([path.join(folder, name)]);
+      expect(results.flatMap((result) => result.messages).filter((m) => m.severity === 2), name).toEqual([]);
+    }
+  });
 });

@@ -9,9 +9,9 @@ import "server-only";
  * mistake is a TenancyConfigError). Tests that change the environment call
  * resetConfigForTests().
  */
-import type { RetryPolicy } from "@/lib/server/payments-api/retry";
 import { readEnvironment, type Env } from "./environment";
 import { parsePaymentsConfig, parseRetryOverrides, type PaymentsConfig } from "./payments";
+import type { RetryPolicy } from "./retry-policy";
 import {
   parseAppSettings,
   parseDeployment,

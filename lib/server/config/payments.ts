@@ -1,8 +1,8 @@
 /** Where the payments API lives, and the client's retry policy. */
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../payments-api/retry";
 import type { Env } from "./environment";
 import { ConfigError } from "./errors";
 import { parseSection, wholeNumber } from "./fields";
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry-policy";
 
 export interface PaymentsConfig {
   /** Origin (and optional path prefix) the /v1 paths are appended to; no trailing slash. */
@@ -56,7 +56,7 @@ const retryShape = {
   PAYMENTS_DEADLINE_MS: wholeNumber("PAYMENTS_DEADLINE_MS", 100, 10 * MINUTE),
 };
 
-/** Defaults of the retry variables: the client's own (lib/server/payments-api/retry.ts). */
+/** Defaults of the retry variables: the client's own (retry-policy.ts). */
 export const RETRY_DEFAULTS = {
   PAYMENTS_MAX_ATTEMPTS: DEFAULT_RETRY_POLICY.maxAttempts,
   PAYMENTS_RETRY_BASE_MS: DEFAULT_RETRY_POLICY.baseDelayMs,

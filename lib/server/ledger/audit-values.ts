@@ -1,7 +1,7 @@
 /** The audit_log columns of one entry (audit.ts appends it; a payout's move writes it in its own statement). */
 import type { PgInsertValue } from "drizzle-orm/pg-core";
 import { storableOrNull, toStorableJson, toStorableText } from "@/lib/shared/validation/text";
-import type { AuditEntryInput } from "./audit";
+import type { AuditEntryInput } from "./audit-entry";
 import type { auditLog } from "./schema";
 
 /** The columns of one entry, storable as they are (for an insert of its own or inside another statement). */

@@ -3,30 +3,11 @@
  * update or delete. Never put secrets or a full Pix key in `before`/`after`.
  */
 import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
+import type { AuditEntryInput } from "./audit-entry";
 import { auditValues } from "./audit-values";
 import { auditLog, type AuditAction, type AuditOutcome, type AuditRow } from "./schema";
 import { asList, pageSize, toPage } from "./query";
 import type { Ledger, Page } from "./types";
-
-/** A JSON-serialisable snapshot of the target (Dates become ISO strings). */
-export type AuditSnapshot = Record<string, unknown>;
-
-export interface AuditEntryInput {
-  businessId: string;
-  actor: { name: string; role?: string | null };
-  action: AuditAction;
-  outcome: AuditOutcome;
-  targetType?: string | null;
-  targetId?: string | null;
-  before?: AuditSnapshot | null;
-  after?: AuditSnapshot | null;
-  idempotencyKey?: string | null;
-  requestId?: string | null;
-  errorCode?: string | null;
-  errorMessage?: string | null;
-  /** Defaults to the database's now(). */
-  occurredAt?: Date;
-}
 
 /**
  * Appends one entry. Text PostgreSQL cannot store (NUL, lone surrogates, e.g. in

@@ -6,7 +6,8 @@
  * in the same transaction, so two workers never claim the same row.
  */
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
-import { appendAudit, type AuditEntryInput } from "./audit";
+import { appendAudit } from "./audit";
+import type { AuditEntryInput } from "./audit-entry";
 import { inTransaction } from "./db";
 import { BATCH_CANCELLED_CODE } from "./payout-batches";
 import { intentValues } from "./payouts";

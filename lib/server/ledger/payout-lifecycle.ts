@@ -20,7 +20,7 @@
  */
 import { and, eq, getTableColumns, inArray, isNotNull, isNull, sql, type WithSubquery } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
-import type { AuditEntryInput } from "./audit";
+import type { AuditEntryInput } from "./audit-entry";
 import { auditValues } from "./audit-values";
 import type { ReviewReason } from "@/lib/shared/schemas/register";
 import { storableOrNull, toStorableText } from "@/lib/shared/validation/text";

@@ -5,7 +5,8 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { storableOrNull, toStorableText } from "@/lib/shared/validation/text";
-import { appendAudit, type AuditEntryInput, type AuditSnapshot } from "./audit";
+import { appendAudit } from "./audit";
+import type { AuditEntryInput, AuditSnapshot } from "./audit-entry";
 import { inTransaction } from "./db";
 import { subaccounts, type AuditRow, type SubaccountRow } from "./schema";
 import type { Ledger } from "./types";

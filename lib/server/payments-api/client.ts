@@ -6,6 +6,7 @@ import { sendRaw, type RawResponse } from "./http";
 import { interpret, networkErrorCode, type AttemptOutcome, type Operation } from "./interpret";
 import { buildAuthHeaders, headerKey, pathId, validBody } from "./request-checks";
 import { abortReason, backoffDelay, resolveRetryPolicy, type RetryPolicy } from "./retry";
+import type { Credential, PaymentsApiResponse } from "./types";
 import { after, systemClock, type Clock } from "../../shared/clock";
 import {
   chargebackItemsSchema,
@@ -34,6 +35,7 @@ import {
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry";
 export { PaymentsApiError, isPaymentsApiError, mayHaveTakenEffect } from "./errors";
 export { fieldsFromIssues } from "./request-checks";
+export type { Credential, PaymentsApiResponse } from "./types";
 
 /**
  * The only code that talks to the payments API. Every call goes through `execute`:
@@ -41,8 +43,6 @@ export { fieldsFromIssues } from "./request-checks";
  * per-attempt timeout, full-jitter backoff, Retry-After floor and a total deadline →
  * envelope + resource schema on the response. See docs/payments-client.md.
  */
-
-export type Credential = { kind: "api_key"; apiKey: string } | { kind: "bearer"; accessToken: string; businessId: string };
 
 export interface PaymentsClientOptions {
   /** Defaults to getPaymentsConfig().baseUrl. */
@@ -74,15 +74,6 @@ export interface CallOptions {
 }
 
 export type IdempotentCallOptions = CallOptions & { idempotencyKey: string };
-
-/** One successful call to the payments API, as the client returns it (the sandbox's handlers return their own `ApiResult`). */
-export interface PaymentsApiResponse<T> {
-  data: T;
-  requestId: string | null;
-  attempts: number;
-  /** The Idempotent-Replayed header said this response is a stored replay. */
-  replayed: boolean;
-}
 
 export interface PaymentsClient {
   getPayout(id: string, opts?: CallOptions): Promise<PaymentsApiResponse<Payout>>;

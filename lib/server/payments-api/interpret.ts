@@ -4,7 +4,7 @@ import { PaymentsApiError } from "./errors";
 import type { RawResponse } from "./http";
 import { isRetryableStatus, parseRetryAfter } from "./retry";
 import { envelopeSchema } from "../../shared/schemas";
-import type { PaymentsApiResponse } from "./client";
+import type { PaymentsApiResponse } from "./types";
 
 /** Reading one upstream response: envelope, status, resource schema → a result or a typed error. */
 

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { localError } from "./errors";
 import { idempotencyKeySchema, resourceIdSchema } from "../../shared/schemas";
-import type { Credential } from "./client";
+import type { Credential } from "./types";
 
 /** Checks made before anything is sent: credential headers, path ids, idempotency keys, bodies. */
 

@@ -3,26 +3,9 @@
  * so it is importable anywhere and unit-testable on its own.
  */
 
-export interface RetryPolicy {
-  /** Requests per operation, first one included. */
-  maxAttempts: number;
-  /** Backoff base: the n-th retry waits random(0, min(maxDelayMs, baseDelayMs * 2^n)). */
-  baseDelayMs: number;
-  /** Cap of the backoff ceiling. */
-  maxDelayMs: number;
-  /** Each request (headers and body) must finish within this. */
-  attemptTimeoutMs: number;
-  /** The whole operation, retries and waits included, must finish within this. */
-  deadlineMs: number;
-}
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "../config/retry-policy";
 
-export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({
-  maxAttempts: 4,
-  baseDelayMs: 200,
-  maxDelayMs: 3_000,
-  attemptTimeoutMs: 8_000,
-  deadlineMs: 20_000,
-});
+export { DEFAULT_RETRY_POLICY, type RetryPolicy };
 
 /** Merges overrides into the defaults and rejects nonsense (negative, non-finite, zero attempts). */
 export function resolveRetryPolicy(overrides: Partial<RetryPolicy> = {}): RetryPolicy {
