@@ -41,7 +41,8 @@ const nodeBuiltins = builtinModules.filter((name) => !name.startsWith("_"));
 const SANDBOX = "The sandbox is its own program: only sandbox/, scripts/launch.ts, tests/ and bench/ import it.";
 const noSandbox = folder("sandbox", SANDBOX);
 
-const BROWSER = "Browser code (components/, lib/browser/, \"use client\") cannot import server code: move what both need to lib/shared/.";
+const BROWSER =
+  'Browser code (components/, lib/browser/, "use client") cannot import server code: move what both need to lib/shared/.';
 const noServerCode = [
   ...folder("lib/server", BROWSER),
   ...packages(["server-only", "iron-session", "pg", "@electric-sql/pglite", "drizzle-orm", "undici"], BROWSER),
@@ -50,14 +51,18 @@ const noServerCode = [
 ];
 const browserRestrictions = { patterns: [...noServerCode, ...noSandbox] };
 
-const SHARED = "lib/shared/ runs anywhere: it imports neither browser nor server code, nor Node or Next runtime modules.";
+const SHARED =
+  "lib/shared/ runs anywhere: it imports neither browser nor server code, nor Node or Next runtime modules.";
 const sharedRestrictions = {
   patterns: [
     ...folder("lib/browser", SHARED),
     ...folder("lib/server", SHARED),
     ...folder("components", SHARED),
     ...folder("app", SHARED),
-    ...packages(["react-dom", "next", "server-only", "iron-session", "pg", "@electric-sql/pglite", "drizzle-orm", "undici"], SHARED),
+    ...packages(
+      ["react-dom", "next", "server-only", "iron-session", "pg", "@electric-sql/pglite", "drizzle-orm", "undici"],
+      SHARED,
+    ),
     { regex: "^node:", message: SHARED },
     ...packages(nodeBuiltins, SHARED),
     ...noSandbox,
@@ -84,7 +89,10 @@ const routeRestrictions = {
  */
 const restrictedImports = builtinRules.get("no-restricted-imports");
 const useClientImports = {
-  meta: { ...restrictedImports.meta, docs: { description: 'no-restricted-imports for files that start with "use client"' } },
+  meta: {
+    ...restrictedImports.meta,
+    docs: { description: 'no-restricted-imports for files that start with "use client"' },
+  },
   create(context) {
     const first = context.sourceCode.ast.body[0];
     const isClient = first?.type === "ExpressionStatement" && first.directive === "use client";
@@ -100,8 +108,14 @@ const boundaries = [
   },
   { files: ["components/**", "lib/browser/**"], rules: { "no-restricted-imports": ["error", browserRestrictions] } },
   { files: ["lib/shared/**"], rules: { "no-restricted-imports": ["error", sharedRestrictions] } },
-  { files: ["lib/server/**"], rules: { "no-restricted-imports": ["error", { patterns: [...serverOnly, ...noSandbox] }] } },
-  { files: ["lib/server/services/**"], rules: { "no-restricted-imports": ["error", { patterns: [...noHttp, ...serverOnly, ...noSandbox] }] } },
+  {
+    files: ["lib/server/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [...serverOnly, ...noSandbox] }] },
+  },
+  {
+    files: ["lib/server/services/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [...noHttp, ...serverOnly, ...noSandbox] }] },
+  },
   { files: ["app/api/**/route.ts"], rules: { "no-restricted-imports": ["error", routeRestrictions] } },
   {
     files: ["app/**"],
@@ -116,7 +130,11 @@ const boundaries = [
  */
 const noCycles = {
   files: ["lib/**"],
-  plugins: { lib: { rules: { "no-import-cycle": noImportCycle({ root: fileURLToPath(new URL(".", import.meta.url)), scope: "lib" }) } } },
+  plugins: {
+    lib: {
+      rules: { "no-import-cycle": noImportCycle({ root: fileURLToPath(new URL(".", import.meta.url)), scope: "lib" }) },
+    },
+  },
   rules: { "lib/no-import-cycle": "error" },
 };
 
@@ -132,7 +150,17 @@ const config = [
   },
   ...boundaries,
   noCycles,
-  { ignores: [".next/**", "node_modules/**", ".data/**", "coverage/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  {
+    ignores: [
+      ".next/**",
+      "node_modules/**",
+      ".data/**",
+      "coverage/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+    ],
+  },
 ];
 
 export default config;

@@ -27,7 +27,11 @@ function malformedPath(pathname: string, secure: boolean): Response {
   }
   return new NextResponse("Bad request: the address is not valid.", {
     status: 400,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...pageSecurityHeaders(secure) },
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+      ...pageSecurityHeaders(secure),
+    },
   });
 }
 

@@ -29,8 +29,12 @@ async function median(bytes: Uint8Array, name: string): Promise<number> {
 async function main() {
   const csv = batchCsv();
   const xlsx = await batchXlsx();
-  console.log(`CSV  ${(csv.length / 1024).toFixed(0)} KB: ${(await median(csv, "lote.csv")).toFixed(0)} ms (median of ${ROUNDS})`);
-  console.log(`XLSX ${(xlsx.length / 1024).toFixed(0)} KB: ${(await median(xlsx, "lote.xlsx")).toFixed(0)} ms (median of ${ROUNDS})`);
+  console.log(
+    `CSV  ${(csv.length / 1024).toFixed(0)} KB: ${(await median(csv, "lote.csv")).toFixed(0)} ms (median of ${ROUNDS})`,
+  );
+  console.log(
+    `XLSX ${(xlsx.length / 1024).toFixed(0)} KB: ${(await median(xlsx, "lote.xlsx")).toFixed(0)} ms (median of ${ROUNDS})`,
+  );
 }
 
 void main();

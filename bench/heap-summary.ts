@@ -46,8 +46,11 @@ export function summariseHeap(file: string): { total: number; groups: HeapGroup[
 
 export function formatHeap(summary: { total: number; groups: HeapGroup[] }, top: number): string {
   const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
-  const lines = [`heap snapshot: ${mb(summary.total)} MB of self size in ${summary.groups.reduce((n, g) => n + g.count, 0)} nodes`];
-  for (const g of summary.groups.slice(0, top)) lines.push(`  ${mb(g.bytes).padStart(7)} MB  ${String(g.count).padStart(8)}×  ${g.name}`);
+  const lines = [
+    `heap snapshot: ${mb(summary.total)} MB of self size in ${summary.groups.reduce((n, g) => n + g.count, 0)} nodes`,
+  ];
+  for (const g of summary.groups.slice(0, top))
+    lines.push(`  ${mb(g.bytes).padStart(7)} MB  ${String(g.count).padStart(8)}×  ${g.name}`);
   return lines.join("\n");
 }
 

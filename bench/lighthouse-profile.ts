@@ -46,7 +46,11 @@ async function main(): Promise<void> {
     await sandbox.ensure();
     await app.ensure();
     const cookie = await app.cookie();
-    console.log(`load average before: ${loadavg().map((l) => l.toFixed(2)).join(", ")}`);
+    console.log(
+      `load average before: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(", ")}`,
+    );
     const out = await runWorker({
       chromePath: chromium.path,
       chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
@@ -54,7 +58,11 @@ async function main(): Promise<void> {
       pages: PAGES.map((p) => ({ url: `${app.url}${p.path}`, cookie: p.signedIn ? cookie : null })),
     });
     console.log(JSON.stringify(JSON.parse(out), null, 1));
-    console.log(`load average after: ${loadavg().map((l) => l.toFixed(2)).join(", ")}`);
+    console.log(
+      `load average after: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(", ")}`,
+    );
   } finally {
     await app.stop();
     await sandbox.stop();

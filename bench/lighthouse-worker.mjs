@@ -56,14 +56,23 @@ function detailsOf(lhr) {
     lcpElement: items("largest-contentful-paint-element")[0]?.items?.[0]?.node?.snippet ?? null,
     lcpPhases: items("largest-contentful-paint-element")[1]?.items ?? null,
     mainThread: items("mainthread-work-breakdown").map((i) => ({ group: i.groupLabel, ms: Math.round(i.duration) })),
-    bootup: items("bootup-time").map((i) => ({ url: i.url, total: Math.round(i.total), scripting: Math.round(i.scripting), parse: Math.round(i.scriptParseCompile) })),
+    bootup: items("bootup-time").map((i) => ({
+      url: i.url,
+      total: Math.round(i.total),
+      scripting: Math.round(i.scripting),
+      parse: Math.round(i.scriptParseCompile),
+    })),
     renderBlocking: items("render-blocking-resources").map((i) => ({ url: i.url, wastedMs: i.wastedMs })),
     throttling: lhr.configSettings?.throttling ?? null,
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
   };
 }
 
-const chrome = await chromeLauncher.launch({ chromePath: input.chromePath, chromeFlags: input.chromeFlags, logLevel: "silent" });
+const chrome = await chromeLauncher.launch({
+  chromePath: input.chromePath,
+  chromeFlags: input.chromeFlags,
+  logLevel: "silent",
+});
 const out = [];
 try {
   for (const page of input.pages) {
@@ -72,7 +81,13 @@ try {
       try {
         outcome = await audit(chrome.port, page);
       } catch (error) {
-        outcome = { url: page.url, finalUrl: null, performance: null, accessibility: null, error: error instanceof Error ? error.message : String(error) };
+        outcome = {
+          url: page.url,
+          finalUrl: null,
+          performance: null,
+          accessibility: null,
+          error: error instanceof Error ? error.message : String(error),
+        };
       }
       if (outcome.performance !== null && outcome.accessibility !== null && outcome.error === null) break;
     }

@@ -19,7 +19,9 @@ if (dir) {
     const report = {
       pid: process.pid,
       memoryUsage: before,
-      heapSpaces: v8.getHeapSpaceStatistics().map((s) => ({ name: s.space_name, size: s.space_size, used: s.space_used_size })),
+      heapSpaces: v8
+        .getHeapSpaceStatistics()
+        .map((s) => ({ name: s.space_name, size: s.space_size, used: s.space_used_size })),
       heapStatistics: v8.getHeapStatistics(),
       snapshot,
     };

@@ -34,7 +34,16 @@ const PG_PORT = Number(flag("pg-port", "5449"));
 const SNAPSHOT = process.argv.includes("--snapshot");
 const LOAD_SECONDS = Number(flag("load-seconds", "8"));
 const EXTRA_NODE_OPTIONS = flag("node-options", "");
-const PAGES = ["/login", "/", "/payouts", "/payouts/new", "/payment-links", "/chargebacks", "/subaccounts", "/activity"];
+const PAGES = [
+  "/login",
+  "/",
+  "/payouts",
+  "/payouts/new",
+  "/payment-links",
+  "/chargebacks",
+  "/subaccounts",
+  "/activity",
+];
 const MB = 1024 * 1024;
 const mb = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -56,7 +65,9 @@ function processTree(root: number): number[] {
 }
 
 function rssOf(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"));
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("VmRSS:"));
   return Number(line?.split(/\s+/)[1] ?? 0) * 1024;
 }
 
@@ -111,7 +122,8 @@ function processLines(tree: number[], server: number): string[] {
   }
   lines.push("  smaps of the server, resident:");
   for (const [name, bytes] of smapsGroups(server)) if (bytes >= MB) lines.push(`    ${mb(bytes).padStart(9)}  ${name}`);
-  for (const m of largestMappings(server)) lines.push(`    largest mapping: size ${mb(m.size)}, resident ${mb(m.rss)} ${m.name}`);
+  for (const m of largestMappings(server))
+    lines.push(`    largest mapping: size ${mb(m.size)}, resident ${mb(m.rss)} ${m.name}`);
   return lines;
 }
 
@@ -130,11 +142,22 @@ function largestMappings(pid: number): { name: string; size: number; rss: number
 }
 
 function report(label: string, lines: string[], probed: ProbeReport): void {
-  console.log(`\n== ${label} (load average ${loadavg().map((l) => l.toFixed(2)).join(", ")})`);
+  console.log(
+    `\n== ${label} (load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ")})`,
+  );
   console.log(lines.join("\n"));
   const u = probed.memoryUsage;
-  console.log(`  memoryUsage: rss ${mb(u.rss)}, heapTotal ${mb(u.heapTotal)}, heapUsed ${mb(u.heapUsed)}, external ${mb(u.external)}, arrayBuffers ${mb(u.arrayBuffers)}`);
-  console.log(`  heap spaces (size/used): ${probed.heapSpaces.filter((s) => s.size > MB).map((s) => `${s.name} ${mb(s.size)}/${mb(s.used)}`).join(", ")}`);
+  console.log(
+    `  memoryUsage: rss ${mb(u.rss)}, heapTotal ${mb(u.heapTotal)}, heapUsed ${mb(u.heapUsed)}, external ${mb(u.external)}, arrayBuffers ${mb(u.arrayBuffers)}`,
+  );
+  console.log(
+    `  heap spaces (size/used): ${probed.heapSpaces
+      .filter((s) => s.size > MB)
+      .map((s) => `${s.name} ${mb(s.size)}/${mb(s.used)}`)
+      .join(", ")}`,
+  );
   if (probed.snapshot) console.log(formatHeap(summariseHeap(probed.snapshot), 20).replace(/^/gm, "  "));
 }
 
@@ -148,7 +171,13 @@ async function main(): Promise<void> {
     await sandbox.ensure();
     const DATABASE_URL = process.argv.includes("--postgres") ? await postgres.start() : "";
     const heapLimits = process.argv.includes("--default-v8") ? "" : SERVER_NODE_OPTIONS;
-    const nodeOptions = [`--import ${pathToFileURL(path.resolve("bench/memory-probe.mjs")).href}`, heapLimits, EXTRA_NODE_OPTIONS].filter(Boolean).join(" ");
+    const nodeOptions = [
+      `--import ${pathToFileURL(path.resolve("bench/memory-probe.mjs")).href}`,
+      heapLimits,
+      EXTRA_NODE_OPTIONS,
+    ]
+      .filter(Boolean)
+      .join(" ");
     const env = {
       ...app.environment(app.freshDataDir(), DATABASE_URL ? { databaseUrl: DATABASE_URL } : {}),
       NODE_OPTIONS: nodeOptions,
@@ -165,13 +194,31 @@ async function main(): Promise<void> {
     const tree = processTree(root);
     const serverPid = tree.reduce((a, b) => (rssOf(b) > rssOf(a) ? b : a));
     const idle = processLines(tree, serverPid);
-    report(`idle after start, sign-in and ${PAGES.length} pages${DATABASE_URL ? " (PostgreSQL ledger)" : " (PGlite ledger)"}`, idle, await probe(serverPid, probeDir));
+    report(
+      `idle after start, sign-in and ${PAGES.length} pages${DATABASE_URL ? " (PostgreSQL ledger)" : " (PGlite ledger)"}`,
+      idle,
+      await probe(serverPid, probeDir),
+    );
     if (LOAD_SECONDS > 0) {
       let peak = 0;
-      const sampler = setInterval(() => (peak = Math.max(peak, processTree(root).reduce((n, pid) => n + rssOf(pid), 0))), 100);
-      const result = await load({ url: `${app.url}/api/payment-links`, connections: 10, seconds: LOAD_SECONDS, headers: { cookie } });
+      const sampler = setInterval(
+        () =>
+          (peak = Math.max(
+            peak,
+            processTree(root).reduce((n, pid) => n + rssOf(pid), 0),
+          )),
+        100,
+      );
+      const result = await load({
+        url: `${app.url}/api/payment-links`,
+        connections: 10,
+        seconds: LOAD_SECONDS,
+        headers: { cookie },
+      });
       clearInterval(sampler);
-      console.log(`\nGET /api/payment-links c=10 ${LOAD_SECONDS} s: ${result.rps.toFixed(0)} req/s; peak RSS of the tree ${mb(peak)}`);
+      console.log(
+        `\nGET /api/payment-links c=10 ${LOAD_SECONDS} s: ${result.rps.toFixed(0)} req/s; peak RSS of the tree ${mb(peak)}`,
+      );
       const loaded = processLines(processTree(root), serverPid);
       report("right after the load", loaded, await probe(serverPid, probeDir));
     }

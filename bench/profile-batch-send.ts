@@ -36,19 +36,34 @@ async function main(): Promise<void> {
   try {
     await sandbox.ensure();
     const started = Date.now();
-    const server = spawnTracked(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${dir}`, NEXT_BIN, "start", "-p", String(app.port), "-H", "127.0.0.1"], app.environment(app.freshDataDir()));
+    const server = spawnTracked(
+      process.execPath,
+      ["--cpu-prof", `--cpu-prof-dir=${dir}`, NEXT_BIN, "start", "-p", String(app.port), "-H", "127.0.0.1"],
+      app.environment(app.freshDataDir()),
+    );
     await waitForHttp(`${app.url}/api/health`, 120_000, () => server.child.exitCode === null);
     const cookie = await signIn(app.url);
-    const created = await api<Progress>(app, cookie, "/api/payout-batches", { method: "POST", key: `profile-${randomUUID()}`, body: { file_name: "lote.csv", rows: batchRows() } });
+    const created = await api<Progress>(app, cookie, "/api/payout-batches", {
+      method: "POST",
+      key: `profile-${randomUUID()}`,
+      body: { file_name: "lote.csv", rows: batchRows() },
+    });
     const confirmedAt = performance.now();
-    await api<Progress>(app, cookie, `/api/payout-batches/${created.id}/confirm`, { method: "POST", body: { typed_total_centavos: created.total_centavos } });
+    await api<Progress>(app, cookie, `/api/payout-batches/${created.id}/confirm`, {
+      method: "POST",
+      body: { typed_total_centavos: created.total_centavos },
+    });
     for (;;) {
       const { counts } = await api<Progress>(app, cookie, `/api/payout-batches/${created.id}`);
       if ((counts.pending ?? 0) + (counts.sending ?? 0) === 0) break;
       await sleep(1_000);
     }
     const seconds = (performance.now() - confirmedAt) / 1000;
-    console.log(`5,000 rows answered in ${seconds.toFixed(1)} s (${(5000 / seconds).toFixed(1)} rows/s), load average ${loadavg().map((l) => l.toFixed(2)).join(", ")}`);
+    console.log(
+      `5,000 rows answered in ${seconds.toFixed(1)} s (${(5000 / seconds).toFixed(1)} rows/s), load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(", ")}`,
+    );
     await server.stop();
     const newest = readdirSync(dir)
       .filter((f) => f.endsWith(".cpuprofile"))

@@ -35,7 +35,10 @@ const SANDBOX = `http://127.0.0.1:${SANDBOX_PORT}`;
 const children: ChildProcess[] = [];
 
 function start(args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   children.push(child);
   return child;
 }
@@ -64,7 +67,12 @@ async function waitFor(url: string): Promise<void> {
 async function signIn(): Promise<string> {
   const res = await fetch(`${APP}/api/session`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: APP, "sec-fetch-site": "same-origin", "x-requested-by": "dashboard" },
+    headers: {
+      "content-type": "application/json",
+      origin: APP,
+      "sec-fetch-site": "same-origin",
+      "x-requested-by": "dashboard",
+    },
     body: JSON.stringify({ apiKey: ACME.apiKey, operatorName: "Bench Operator" }),
   });
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith("pixops_session="));
@@ -106,21 +114,50 @@ async function sequentialP50(url: string, headers: Record<string, string>, count
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), "pixops-profile-"));
-  const load = { before: loadavg().map((n) => n.toFixed(2)).join(" "), after: "" };
-  start(["node_modules/tsx/dist/cli.mjs", "sandbox/cli.ts", "--port", String(SANDBOX_PORT), "--rate-limit", "off", "--quiet", "--data-dir", path.join(dir, "sandbox")], {});
+  const load = {
+    before: loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" "),
+    after: "",
+  };
+  start(
+    [
+      "node_modules/tsx/dist/cli.mjs",
+      "sandbox/cli.ts",
+      "--port",
+      String(SANDBOX_PORT),
+      "--rate-limit",
+      "off",
+      "--quiet",
+      "--data-dir",
+      path.join(dir, "sandbox"),
+    ],
+    {},
+  );
   await waitFor(`${SANDBOX}/__sandbox/health`);
   if (PROFILE_DIR) {
     rmSync(PROFILE_DIR, { recursive: true, force: true });
     mkdirSync(PROFILE_DIR, { recursive: true });
   }
   const profiling = PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [];
-  const server = start([...profiling, path.join("node_modules", "next", "dist", "bin", "next"), "start", "-p", String(PORT), "-H", "127.0.0.1"], {
-    NEXT_TELEMETRY_DISABLED: "1",
-    SANDBOX_URL: SANDBOX,
-    SESSION_SECRET: "bench-session-secret-0123456789-abcdefghijklmnop",
-    DATA_DIR: dir,
-    LEDGER_DIR: path.join(dir, "ledger"),
-  });
+  const server = start(
+    [
+      ...profiling,
+      path.join("node_modules", "next", "dist", "bin", "next"),
+      "start",
+      "-p",
+      String(PORT),
+      "-H",
+      "127.0.0.1",
+    ],
+    {
+      NEXT_TELEMETRY_DISABLED: "1",
+      SANDBOX_URL: SANDBOX,
+      SESSION_SECRET: "bench-session-secret-0123456789-abcdefghijklmnop",
+      DATA_DIR: dir,
+      LEDGER_DIR: path.join(dir, "ledger"),
+    },
+  );
   try {
     await waitFor(`${APP}/api/health`);
     const routes = ["/api/health", "/api/session", "/api/payment-links"];
@@ -138,18 +175,28 @@ async function main(): Promise<void> {
     const bffP50 = await sequentialP50(`${APP}/api/payment-links`, { cookie }, 1500);
     const directP50 = await sequentialP50(`${SANDBOX}/v1/payment-links`, { "x-api-key": ACME.apiKey }, 1500);
     const floorP50 = await sequentialP50(`${APP}/api/health`, {}, 1500);
-    load.after = loadavg().map((n) => n.toFixed(2)).join(" ");
+    load.after = loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ");
 
     const floor = median((rounds["/api/health"] ?? []).map((r) => r.rps));
-    console.log(`\nload average before: ${load.before}; after: ${load.after}; ${SECONDS} s × ${ROUNDS} rounds at c=10\n`);
+    console.log(
+      `\nload average before: ${load.before}; after: ${load.after}; ${SECONDS} s × ${ROUNDS} rounds at c=10\n`,
+    );
     console.log("| route | req/s (median) | × /api/health | p50 ms | non-2xx/errors |\n|---|---|---|---|---|");
     for (const route of routes) {
       const runs = rounds[route] ?? [];
       const rps = median(runs.map((r) => r.rps));
-      console.log(`| GET ${route} | ${rps.toFixed(0)} | ${(rps / floor).toFixed(2)} | ${median(runs.map((r) => r.p50))} | ${runs.reduce((n, r) => n + r.errors, 0)} |`);
+      console.log(
+        `| GET ${route} | ${rps.toFixed(0)} | ${(rps / floor).toFixed(2)} | ${median(runs.map((r) => r.p50))} | ${runs.reduce((n, r) => n + r.errors, 0)} |`,
+      );
     }
-    console.log(`\nc=1 p50: BFF GET /api/payment-links ${bffP50.toFixed(2)} ms; sandbox GET /v1/payment-links ${directP50.toFixed(2)} ms; added ${(bffP50 - directP50).toFixed(2)} ms`);
-    console.log(`c=1 p50 of GET /api/health (the framework's own floor, part of the added latency): ${floorP50.toFixed(2)} ms`);
+    console.log(
+      `\nc=1 p50: BFF GET /api/payment-links ${bffP50.toFixed(2)} ms; sandbox GET /v1/payment-links ${directP50.toFixed(2)} ms; added ${(bffP50 - directP50).toFixed(2)} ms`,
+    );
+    console.log(
+      `c=1 p50 of GET /api/health (the framework's own floor, part of the added latency): ${floorP50.toFixed(2)} ms`,
+    );
   } finally {
     await stop(server);
     for (const child of children) await stop(child);
@@ -158,7 +205,9 @@ async function main(): Promise<void> {
   if (PROFILE_DIR) {
     // The server's profile is the largest one (the launcher-less `next start` may fork a worker).
     const files = readdirSync(PROFILE_DIR).filter((f) => f.endsWith(".cpuprofile"));
-    const largest = files.sort((a, b) => statSync(path.join(PROFILE_DIR, b)).size - statSync(path.join(PROFILE_DIR, a)).size)[0];
+    const largest = files.sort(
+      (a, b) => statSync(path.join(PROFILE_DIR, b)).size - statSync(path.join(PROFILE_DIR, a)).size,
+    )[0];
     if (!largest) throw new Error(`no .cpuprofile in ${PROFILE_DIR}: did the server exit cleanly?`);
     console.log(`\nprofile: ${path.join(PROFILE_DIR, largest)}\n`);
     console.log(summariseProfile(path.join(PROFILE_DIR, largest)));

@@ -29,9 +29,17 @@ const SECONDS = Number(flag("seconds", "8"));
 const PROFILE_DIR = process.argv.includes("--cpu-prof") ? path.resolve(flag("cpu-prof", "bench/profiles")) : null;
 const PAYOUT = JSON.stringify({ amount_centavos: 2500, pix_key_type: "email", pix_key: "fornecedor@example.com" });
 
-async function startApp(app: AppServer, databaseUrl: string, nodeArgs: string[]): Promise<{ stop(): Promise<void>; cookie: string }> {
+async function startApp(
+  app: AppServer,
+  databaseUrl: string,
+  nodeArgs: string[],
+): Promise<{ stop(): Promise<void>; cookie: string }> {
   const env = app.environment(app.freshDataDir(), databaseUrl ? { databaseUrl } : {});
-  const server = spawnTracked(process.execPath, [...nodeArgs, NEXT_BIN, "start", "-p", String(PORT), "-H", "127.0.0.1"], env);
+  const server = spawnTracked(
+    process.execPath,
+    [...nodeArgs, NEXT_BIN, "start", "-p", String(PORT), "-H", "127.0.0.1"],
+    env,
+  );
   await waitForHttp(`${app.url}/api/health`, 120_000, () => server.child.exitCode === null);
   return { stop: () => server.stop(), cookie: await signIn(app.url) };
 }
@@ -54,28 +62,47 @@ async function countStatements(app: AppServer, postgres: Postgres): Promise<void
   const logFile = postgres.logFile ?? "";
   const before = statements(readFileSync(logFile, "utf8")).length;
   for (let i = 0; i < COUNT; i++) {
-    const res = await fetch(`${app.url}/api/payouts`, { method: "POST", body: PAYOUT, headers: { ...headers(app, server.cookie), "idempotency-key": `stmt-${randomUUID()}` } });
+    const res = await fetch(`${app.url}/api/payouts`, {
+      method: "POST",
+      body: PAYOUT,
+      headers: { ...headers(app, server.cookie), "idempotency-key": `stmt-${randomUUID()}` },
+    });
     if (res.status !== 201) throw new Error(`payout answered ${res.status}: ${await res.text()}`);
   }
   // The server logs asynchronously; the background workers' own statements are counted too (said in the output).
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   const logged = statements(readFileSync(logFile, "utf8")).slice(before);
   await server.stop();
-  console.log(`\n${logged.length} statements for ${COUNT} payouts: ${(logged.length / COUNT).toFixed(1)} per payout (background workers included)`);
+  console.log(
+    `\n${logged.length} statements for ${COUNT} payouts: ${(logged.length / COUNT).toFixed(1)} per payout (background workers included)`,
+  );
   const groups = new Map<string, number>();
   for (const s of logged) {
     const head = s.replace(/\s+/g, " ").slice(0, 90);
     groups.set(head, (groups.get(head) ?? 0) + 1);
   }
-  for (const [head, n] of [...groups].sort((a, b) => b[1] - a[1])) console.log(`  ${(n / COUNT).toFixed(2).padStart(6)} per payout  ${head}`);
+  for (const [head, n] of [...groups].sort((a, b) => b[1] - a[1]))
+    console.log(`  ${(n / COUNT).toFixed(2).padStart(6)} per payout  ${head}`);
 }
 
 async function profile(app: AppServer, dir: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
   const started = Date.now();
   const server = await startApp(app, "", ["--cpu-prof", `--cpu-prof-dir=${dir}`]);
-  const result = await load({ url: `${app.url}/api/payouts`, method: "POST", body: PAYOUT, connections: 10, seconds: SECONDS, headers: headers(app, server.cookie), uniqueIdempotencyKey: true });
-  console.log(`\nPOST /api/payouts c=10, ${SECONDS} s, PGlite: ${result.rps.toFixed(1)} req/s, p50 ${result.p50Ms} ms (load average ${loadavg().map((l) => l.toFixed(2)).join(", ")})`);
+  const result = await load({
+    url: `${app.url}/api/payouts`,
+    method: "POST",
+    body: PAYOUT,
+    connections: 10,
+    seconds: SECONDS,
+    headers: headers(app, server.cookie),
+    uniqueIdempotencyKey: true,
+  });
+  console.log(
+    `\nPOST /api/payouts c=10, ${SECONDS} s, PGlite: ${result.rps.toFixed(1)} req/s, p50 ${result.p50Ms} ms (load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ")})`,
+  );
   await server.stop();
   const newest = readdirSync(dir)
     .filter((f) => f.endsWith(".cpuprofile"))

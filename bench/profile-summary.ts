@@ -45,7 +45,10 @@ function shortUrl(url: string): string {
 
 function table(title: string, rows: Array<[string, number]>, total: number, top: number): string {
   const lines = [`| ${title} | self ms | % of samples |`, "|---|---|---|"];
-  for (const [name, micros] of rows.slice(0, top)) lines.push(`| ${name.replaceAll("|", "\\|")} | ${(micros / 1000).toFixed(0)} | ${((100 * micros) / total).toFixed(1)} |`);
+  for (const [name, micros] of rows.slice(0, top))
+    lines.push(
+      `| ${name.replaceAll("|", "\\|")} | ${(micros / 1000).toFixed(0)} | ${((100 * micros) / total).toFixed(1)} |`,
+    );
   return lines.join("\n");
 }
 
@@ -62,13 +65,20 @@ export function summariseProfile(file: string, top = 25): string {
     const frame = node.callFrame;
     if (frame.functionName === "(idle)") return;
     total += delta;
-    const name = `${frame.functionName || "(anonymous)"} ${frame.url ? `${shortUrl(frame.url)}:${frame.lineNumber + 1}` : ""}`.trim();
+    const name =
+      `${frame.functionName || "(anonymous)"} ${frame.url ? `${shortUrl(frame.url)}:${frame.lineNumber + 1}` : ""}`.trim();
     byFunction.set(name, (byFunction.get(name) ?? 0) + delta);
     const area = areaOf(frame);
     byArea.set(area, (byArea.get(area) ?? 0) + delta);
   });
   const sorted = (map: Map<string, number>) => [...map.entries()].sort((a, b) => b[1] - a[1]);
-  return [`busy (non-idle) CPU time: ${(total / 1000).toFixed(0)} ms`, "", table("area", sorted(byArea), total, 15), "", table("function", sorted(byFunction), total, top)].join("\n");
+  return [
+    `busy (non-idle) CPU time: ${(total / 1000).toFixed(0)} ms`,
+    "",
+    table("area", sorted(byArea), total, 15),
+    "",
+    table("function", sorted(byFunction), total, top),
+  ].join("\n");
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

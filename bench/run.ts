@@ -26,7 +26,17 @@ import { payoutsRow } from "./rows/g-payouts";
 import { batchParseRow } from "./rows/h-batch-parse";
 import { batchSendRow } from "./rows/h-batch-send";
 
-const ROWS: readonly Row[] = [throughputRow, addedLatencyRow, firstLoadJsRow, lighthouseRow, memoryStartupRow, payoutsRow, bigListsRow, batchParseRow, batchSendRow];
+const ROWS: readonly Row[] = [
+  throughputRow,
+  addedLatencyRow,
+  firstLoadJsRow,
+  lighthouseRow,
+  memoryStartupRow,
+  payoutsRow,
+  bigListsRow,
+  batchParseRow,
+  batchSendRow,
+];
 /** No row may take longer than this; past it, it is reported as not measured. */
 const ROW_TIMEOUT_MS = 20 * 60_000;
 
@@ -56,7 +66,9 @@ async function runRow(row: Row, ctx: BenchContext): Promise<ReportLine[]> {
   try {
     const measurements = await withTimeout(row.run(ctx), ROW_TIMEOUT_MS, `row ${row.id}`);
     say(`[${row.id}] done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-    return measurements.map((m) => (m.samples.length === 0 ? { name: m.name, failure: m.note ?? "no samples" } : toLine(m)));
+    return measurements.map((m) =>
+      m.samples.length === 0 ? { name: m.name, failure: m.note ?? "no samples" } : toLine(m),
+    );
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "";
     say(`[${row.id}] FAILED: ${error instanceof Error ? error.message : String(error)}`);
@@ -72,11 +84,18 @@ async function main(): Promise<void> {
   if (rows.length === 0) throw new Error(`no such row; rows are ${ROWS.map((r) => r.id).join(", ")}`);
   const chromium = locateChromium();
   const machine = describeMachine("path" in chromium ? chromium.path : null, args.runs);
-  say(`bench: ${machine.date}, ${machine.cpu} × ${machine.cores}, load ${machine.loadAverage.map((n) => n.toFixed(2)).join(" ")}, node ${machine.node}, next ${machine.next}`);
+  say(
+    `bench: ${machine.date}, ${machine.cpu} × ${machine.cores}, load ${machine.loadAverage.map((n) => n.toFixed(2)).join(" ")}, node ${machine.node}, next ${machine.next}`,
+  );
 
   if (args.build) {
     say("building the app (next build)…");
-    await runToEnd(process.execPath, [NEXT_BIN, "build"], { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" }, 30 * 60_000);
+    await runToEnd(
+      process.execPath,
+      [NEXT_BIN, "build"],
+      { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
+      30 * 60_000,
+    );
   }
 
   const workDir = mkdtempSync(path.join(tmpdir(), "pixops-bench-"));

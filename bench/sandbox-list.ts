@@ -55,7 +55,14 @@ async function run(url: string, total: number): Promise<Result> {
   const seconds = (performance.now() - start) / 1000;
   await agent.close();
   latencies.sort((a, b) => a - b);
-  return { requests: total, seconds, rps: total / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+  return {
+    requests: total,
+    seconds,
+    rps: total / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    errors,
+  };
 }
 
 function median(results: Result[]): Result {
@@ -67,7 +74,11 @@ function median(results: Result[]): Result {
 
 function startBaseline(body: Buffer): Promise<Server> {
   const server = createServer((_req, res) => {
-    res.writeHead(200, { "Content-Type": "application/json; charset=utf-8", "Content-Length": body.length, "X-Request-Id": "req_baseline00000000000" });
+    res.writeHead(200, {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Length": body.length,
+      "X-Request-Id": "req_baseline00000000000",
+    });
     res.end(body);
   });
   server.keepAliveTimeout = 65_000;
@@ -100,9 +111,13 @@ async function main(): Promise<void> {
     }
     const s = median(sandboxRounds);
     const b = median(baselineRounds);
-    process.stdout.write(`GET /v1/payment-links, ${body.length} bytes, keep-alive, concurrency ${CONCURRENCY}, median of ${ROUNDS} rounds, node ${process.version}\n`);
+    process.stdout.write(
+      `GET /v1/payment-links, ${body.length} bytes, keep-alive, concurrency ${CONCURRENCY}, median of ${ROUNDS} rounds, node ${process.version}\n`,
+    );
     process.stdout.write(`${line("sandbox", s)}\n${line("baseline", b)}\n`);
-    process.stdout.write(`ratio sandbox/baseline: ${(s.rps / b.rps).toFixed(2)} (throughput), p50 ${(s.p50 / b.p50).toFixed(2)}x\n`);
+    process.stdout.write(
+      `ratio sandbox/baseline: ${(s.rps / b.rps).toFixed(2)} (throughput), p50 ${(s.p50 / b.p50).toFixed(2)}x\n`,
+    );
     if (s.errors > 0 || b.errors > 0) process.exitCode = 1;
   } finally {
     await sandbox.close();

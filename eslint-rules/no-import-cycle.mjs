@@ -72,7 +72,8 @@ export function noImportCycle({ root, scope }) {
       docs: { description: "no file imports a file that imports it back, type imports included" },
       schema: [],
       messages: {
-        cycle: "Import cycle: this file → {{route}} → this file. Move what they share into a module of its own that imports none of them.",
+        cycle:
+          "Import cycle: this file → {{route}} → this file. Move what they share into a module of its own that imports none of them.",
       },
     },
     create(context) {

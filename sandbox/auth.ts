@@ -11,7 +11,11 @@ export type AuthOutcome = { ok: true; business: Business; credential: string } |
 
 const BEARER_RE = /^Bearer\s+(\S+)\s*$/i;
 
-export function authenticate(req: IncomingMessage, bearerAllowed: boolean, extraApiKeys: ReadonlyMap<string, Business> = new Map()): AuthOutcome {
+export function authenticate(
+  req: IncomingMessage,
+  bearerAllowed: boolean,
+  extraApiKeys: ReadonlyMap<string, Business> = new Map(),
+): AuthOutcome {
   const apiKey = header(req, "x-api-key");
   if (apiKey !== undefined && apiKey !== "") {
     const business = businessByApiKey(apiKey.trim()) ?? extraApiKeys.get(apiKey.trim());
@@ -21,20 +25,40 @@ export function authenticate(req: IncomingMessage, bearerAllowed: boolean, extra
 
   const authorization = header(req, "authorization");
   if (authorization === undefined || authorization.trim() === "") {
-    return { ok: false, result: fail(401, "unauthorized", "Missing credentials: send X-API-Key (or Authorization: Bearer with X-Business-Id where allowed).") };
+    return {
+      ok: false,
+      result: fail(
+        401,
+        "unauthorized",
+        "Missing credentials: send X-API-Key (or Authorization: Bearer with X-Business-Id where allowed).",
+      ),
+    };
   }
   const match = BEARER_RE.exec(authorization);
   if (!match?.[1]) {
-    return { ok: false, result: fail(401, "unauthorized", "Unsupported Authorization scheme: use Bearer <ACCESS_TOKEN>.") };
+    return {
+      ok: false,
+      result: fail(401, "unauthorized", "Unsupported Authorization scheme: use Bearer <ACCESS_TOKEN>."),
+    };
   }
   const business = businessByToken(match[1]);
   if (!business) return { ok: false, result: fail(401, "invalid_credentials", "The access token is not valid.") };
   const businessId = header(req, "x-business-id")?.trim().toLowerCase();
   if (!businessId || businessId !== business.id) {
-    return { ok: false, result: fail(401, "invalid_credentials", "X-Business-Id is missing or does not match the access token.") };
+    return {
+      ok: false,
+      result: fail(401, "invalid_credentials", "X-Business-Id is missing or does not match the access token."),
+    };
   }
   if (!bearerAllowed) {
-    return { ok: false, result: fail(403, "forbidden", "Bearer tokens are accepted only on GET /v1/payouts/{id} and GET /v1/chargebacks; use X-API-Key.") };
+    return {
+      ok: false,
+      result: fail(
+        403,
+        "forbidden",
+        "Bearer tokens are accepted only on GET /v1/payouts/{id} and GET /v1/chargebacks; use X-API-Key.",
+      ),
+    };
   }
   return { ok: true, business, credential: `token:${business.accessToken}` };
 }

@@ -58,7 +58,10 @@ export function businessDirectory(extraApiKeys: ReadonlyMap<string, Business>): 
   return BUSINESSES.map((business) => ({
     id: business.id,
     name: business.name,
-    api_key_sha256: [business.apiKey, ...[...extraApiKeys].filter(([, owner]) => owner.id === business.id).map(([key]) => key)].map(apiKeySha256),
+    api_key_sha256: [
+      business.apiKey,
+      ...[...extraApiKeys].filter(([, owner]) => owner.id === business.id).map(([key]) => key),
+    ].map(apiKeySha256),
     demo: { api_key: business.apiKey, access_token: business.accessToken },
   }));
 }

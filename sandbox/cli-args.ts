@@ -10,18 +10,29 @@ export const USAGE = `Usage: npm run sandbox -- [--port N] [--reset] [--settle-m
 
 function numberFlag(name: string, raw: string | undefined, opts: { max?: number } = {}): number {
   const value = Number(raw);
-  if (raw === undefined || raw === "" || !Number.isFinite(value) || value < 0 || (opts.max !== undefined && value > opts.max)) {
+  if (
+    raw === undefined ||
+    raw === "" ||
+    !Number.isFinite(value) ||
+    value < 0 ||
+    (opts.max !== undefined && value > opts.max)
+  ) {
     throw new Error(`${name} needs a number${opts.max !== undefined ? ` from 0 to ${opts.max}` : ""}`);
   }
   return value;
 }
 
-export function parseArgs(argv: string[], env: Readonly<Record<string, string | undefined>> = sandboxEnvironment()): SandboxOptions {
+export function parseArgs(
+  argv: string[],
+  env: Readonly<Record<string, string | undefined>> = sandboxEnvironment(),
+): SandboxOptions {
   const options: SandboxOptions = { log: true };
   const extraFaults: FaultRule[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? "";
-    const [flag, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    const [flag, inline] = arg.includes("=")
+      ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
+      : [arg, undefined];
     const value = (): string | undefined => inline ?? argv[++i];
     switch (flag) {
       case "--port":
@@ -49,7 +60,10 @@ export function parseArgs(argv: string[], env: Readonly<Record<string, string | 
         options.concurrentSameKey = parseConcurrentSameKey(value() ?? "", "--concurrent-same-key");
         break;
       case "--extra-api-key":
-        options.extraApiKeys = [...(options.extraApiKeys ?? []), ...parseExtraApiKeys(value() ?? "", "--extra-api-key")];
+        options.extraApiKeys = [
+          ...(options.extraApiKeys ?? []),
+          ...parseExtraApiKeys(value() ?? "", "--extra-api-key"),
+        ];
         break;
       case "--seed-links":
         options.seedLinks = parseSeedSize(numberFlag("--seed-links", value()), "--seed-links");

@@ -2,7 +2,15 @@
 import { parseFaultList } from "./faults";
 import { parseRateLimit } from "./rate-limit";
 import { ACME, BETA, BUSINESSES } from "./businesses";
-import { CONCURRENT_SAME_KEY, type Business, type ConcurrentSameKey, type ExtraApiKey, type FaultRule, type RateLimitConfig, type SandboxOptions } from "./types";
+import {
+  CONCURRENT_SAME_KEY,
+  type Business,
+  type ConcurrentSameKey,
+  type ExtraApiKey,
+  type FaultRule,
+  type RateLimitConfig,
+  type SandboxOptions,
+} from "./types";
 
 export interface SandboxConfig {
   port: number;
@@ -28,7 +36,8 @@ export const MAX_SEED_SIZE = 200_000;
 
 /** A seed size from a flag, an option or the environment: a whole number up to MAX_SEED_SIZE. */
 export function parseSeedSize(value: number, origin: string): number {
-  if (!Number.isInteger(value) || value < 0 || value > MAX_SEED_SIZE) throw new Error(`${origin} must be a whole number from 0 to ${MAX_SEED_SIZE}, got ${value}`);
+  if (!Number.isInteger(value) || value < 0 || value > MAX_SEED_SIZE)
+    throw new Error(`${origin} must be a whole number from 0 to ${MAX_SEED_SIZE}, got ${value}`);
   return value;
 }
 
@@ -48,7 +57,8 @@ export function parseFaults(value: unknown, origin: string): FaultRule[] {
 
 export function parseConcurrentSameKey(raw: string, origin: string): ConcurrentSameKey {
   const value = raw.trim();
-  if (!(CONCURRENT_SAME_KEY as readonly string[]).includes(value)) throw new Error(`${origin} must be one of ${CONCURRENT_SAME_KEY.join(", ")}, got "${raw}"`);
+  if (!(CONCURRENT_SAME_KEY as readonly string[]).includes(value))
+    throw new Error(`${origin} must be one of ${CONCURRENT_SAME_KEY.join(", ")}, got "${raw}"`);
   return value as ConcurrentSameKey;
 }
 
@@ -64,7 +74,8 @@ export function parseExtraApiKeys(raw: string, origin: string): ExtraApiKey[] {
       const colon = item.indexOf(":");
       const business = item.slice(0, colon).trim().toLowerCase();
       const apiKey = item.slice(colon + 1).trim();
-      if (colon < 0 || (business !== "acme" && business !== "beta")) throw new Error(`${origin}: each entry is acme:KEY or beta:KEY`);
+      if (colon < 0 || (business !== "acme" && business !== "beta"))
+        throw new Error(`${origin}: each entry is acme:KEY or beta:KEY`);
       return { business, apiKey };
     });
 }
@@ -73,7 +84,8 @@ function extraKeyMap(keys: readonly ExtraApiKey[]): Map<string, Business> {
   const taken = new Set(BUSINESSES.flatMap((b) => [b.apiKey, b.accessToken]));
   const map = new Map<string, Business>();
   for (const { business, apiKey } of keys) {
-    if (!EXTRA_KEY_RE.test(apiKey)) throw new Error("an extra API key must be 8 to 200 letters, digits, '_', '-' or '.'");
+    if (!EXTRA_KEY_RE.test(apiKey))
+      throw new Error("an extra API key must be 8 to 200 letters, digits, '_', '-' or '.'");
     if (taken.has(apiKey)) throw new Error("an extra API key must differ from the demo credentials");
     map.set(apiKey, business === "acme" ? ACME : BETA);
   }
@@ -85,7 +97,10 @@ export function sandboxEnvironment(): Readonly<Record<string, string | undefined
   return process.env;
 }
 
-export function resolveConfig(options: SandboxOptions, env: Readonly<Record<string, string | undefined>> = sandboxEnvironment()): SandboxConfig {
+export function resolveConfig(
+  options: SandboxOptions,
+  env: Readonly<Record<string, string | undefined>> = sandboxEnvironment(),
+): SandboxConfig {
   let faults: FaultRule[] = [];
   if (options.faults !== undefined) faults = parseFaults(options.faults, "faults option");
   else if (env.SANDBOX_FAULTS?.trim()) {
@@ -101,7 +116,8 @@ export function resolveConfig(options: SandboxOptions, env: Readonly<Record<stri
   let rateLimit: RateLimitConfig | null = DEFAULT_RATE_LIMIT;
   if (options.rateLimit !== undefined) rateLimit = options.rateLimit;
   else if (env.SANDBOX_RATE_LIMIT?.trim()) rateLimit = parseRateLimit(env.SANDBOX_RATE_LIMIT);
-  if (rateLimit !== null && !(rateLimit.perSecond > 0 && rateLimit.burst >= 1)) throw new Error("rateLimit needs perSecond > 0 and burst >= 1");
+  if (rateLimit !== null && !(rateLimit.perSecond > 0 && rateLimit.burst >= 1))
+    throw new Error("rateLimit needs perSecond > 0 and burst >= 1");
 
   return {
     port: options.port ?? envNumber("SANDBOX_PORT", env) ?? DEFAULT_PORT,
@@ -113,11 +129,22 @@ export function resolveConfig(options: SandboxOptions, env: Readonly<Record<stri
     reset: options.reset ?? env.SANDBOX_RESET === "1",
     log: options.log ?? false,
     concurrentSameKey:
-      options.concurrentSameKey ?? (env.SANDBOX_CONCURRENT_SAME_KEY?.trim() ? parseConcurrentSameKey(env.SANDBOX_CONCURRENT_SAME_KEY, "SANDBOX_CONCURRENT_SAME_KEY") : "replay"),
+      options.concurrentSameKey ??
+      (env.SANDBOX_CONCURRENT_SAME_KEY?.trim()
+        ? parseConcurrentSameKey(env.SANDBOX_CONCURRENT_SAME_KEY, "SANDBOX_CONCURRENT_SAME_KEY")
+        : "replay"),
     seed: {
-      links: parseSeedSize(options.seedLinks ?? envNumber("SANDBOX_SEED_LINKS", env) ?? 0, "seedLinks (SANDBOX_SEED_LINKS)"),
-      chargebacks: parseSeedSize(options.seedChargebacks ?? envNumber("SANDBOX_SEED_CHARGEBACKS", env) ?? 0, "seedChargebacks (SANDBOX_SEED_CHARGEBACKS)"),
+      links: parseSeedSize(
+        options.seedLinks ?? envNumber("SANDBOX_SEED_LINKS", env) ?? 0,
+        "seedLinks (SANDBOX_SEED_LINKS)",
+      ),
+      chargebacks: parseSeedSize(
+        options.seedChargebacks ?? envNumber("SANDBOX_SEED_CHARGEBACKS", env) ?? 0,
+        "seedChargebacks (SANDBOX_SEED_CHARGEBACKS)",
+      ),
     },
-    extraApiKeys: extraKeyMap(options.extraApiKeys ?? parseExtraApiKeys(env.SANDBOX_EXTRA_API_KEYS ?? "", "SANDBOX_EXTRA_API_KEYS")),
+    extraApiKeys: extraKeyMap(
+      options.extraApiKeys ?? parseExtraApiKeys(env.SANDBOX_EXTRA_API_KEYS ?? "", "SANDBOX_EXTRA_API_KEYS"),
+    ),
   };
 }

@@ -12,7 +12,8 @@ export function checkFaultRule(value: unknown): FaultCheck {
   if (!isRecord(value)) return { ok: false, errors: { rule: "must be an object" } };
   const errors: Record<string, string> = {};
   const kind = value.kind;
-  if (typeof kind !== "string" || !(FAULT_KINDS as readonly string[]).includes(kind)) errors.kind = `must be one of ${FAULT_KINDS.join(", ")}`;
+  if (typeof kind !== "string" || !(FAULT_KINDS as readonly string[]).includes(kind))
+    errors.kind = `must be one of ${FAULT_KINDS.join(", ")}`;
   const rule: FaultRule = { kind: kind as FaultKind };
   if (value.method !== undefined) {
     if (typeof value.method !== "string" || value.method === "") errors.method = "must be an HTTP method";
@@ -23,19 +24,23 @@ export function checkFaultRule(value: unknown): FaultCheck {
     else rule.path = value.path;
   }
   if (value.rate !== undefined) {
-    if (typeof value.rate !== "number" || !(value.rate >= 0 && value.rate <= 1)) errors.rate = "must be a number from 0 to 1";
+    if (typeof value.rate !== "number" || !(value.rate >= 0 && value.rate <= 1))
+      errors.rate = "must be a number from 0 to 1";
     else rule.rate = value.rate;
   }
   if (value.count !== undefined) {
-    if (typeof value.count !== "number" || !Number.isInteger(value.count) || value.count < 1) errors.count = "must be a positive integer";
+    if (typeof value.count !== "number" || !Number.isInteger(value.count) || value.count < 1)
+      errors.count = "must be a positive integer";
     else rule.count = value.count;
   }
   if (value.ms !== undefined) {
-    if (typeof value.ms !== "number" || !Number.isFinite(value.ms) || value.ms < 0) errors.ms = "must be a non-negative number of milliseconds";
+    if (typeof value.ms !== "number" || !Number.isFinite(value.ms) || value.ms < 0)
+      errors.ms = "must be a non-negative number of milliseconds";
     else rule.ms = value.ms;
   }
   if (value.retry_after !== undefined) {
-    if (typeof value.retry_after !== "number" || !Number.isInteger(value.retry_after) || value.retry_after < 0) errors.retry_after = "must be a non-negative integer of seconds";
+    if (typeof value.retry_after !== "number" || !Number.isInteger(value.retry_after) || value.retry_after < 0)
+      errors.retry_after = "must be a non-negative integer of seconds";
     else rule.retry_after = value.retry_after;
   }
   if (value.when !== undefined) {
@@ -45,7 +50,9 @@ export function checkFaultRule(value: unknown): FaultCheck {
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, rule };
 }
 
-export function parseFaultList(value: unknown): { ok: true; rules: FaultRule[] } | { ok: false; errors: Record<string, string> } {
+export function parseFaultList(
+  value: unknown,
+): { ok: true; rules: FaultRule[] } | { ok: false; errors: Record<string, string> } {
   if (!Array.isArray(value)) return { ok: false, errors: { rules: "must be an array of fault rules" } };
   const rules: FaultRule[] = [];
   for (const [i, item] of value.entries()) {

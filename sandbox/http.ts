@@ -21,7 +21,13 @@ export function ok(data: unknown, headers?: Record<string, string>): ApiResult {
   return { status: 200, data, headers };
 }
 
-export function fail(status: number, code: string, message: string, details: Record<string, unknown> = {}, headers?: Record<string, string>): ApiResult {
+export function fail(
+  status: number,
+  code: string,
+  message: string,
+  details: Record<string, unknown> = {},
+  headers?: Record<string, string>,
+): ApiResult {
   return { status, error: { code, message, details }, headers };
 }
 
@@ -76,7 +82,9 @@ export function readBody(req: IncomingMessage): Promise<Buffer | null> {
       if (size > MAX_BODY_BYTES) tooLarge = true;
       else chunks.push(chunk);
     });
-    req.on("end", () => resolve(tooLarge ? null : chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks)));
+    req.on("end", () =>
+      resolve(tooLarge ? null : chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks)),
+    );
     req.on("error", reject);
   });
 }
@@ -92,7 +100,10 @@ function isJsonContentType(value: string | undefined): boolean {
 /** Parses a POST body: JSON object required. */
 export function parseJsonObject(raw: Buffer, contentType: string | undefined): ParsedBody {
   if (raw.length > 0 && !isJsonContentType(contentType)) {
-    return { ok: false, result: fail(415, "unsupported_media_type", "Request bodies must be sent as application/json.") };
+    return {
+      ok: false,
+      result: fail(415, "unsupported_media_type", "Request bodies must be sent as application/json."),
+    };
   }
   const text = raw.toString("utf8");
   if (text.trim() === "") {
@@ -102,7 +113,12 @@ export function parseJsonObject(raw: Buffer, contentType: string | undefined): P
   try {
     value = JSON.parse(text);
   } catch (err) {
-    return { ok: false, result: fail(400, "invalid_json", "The request body is not valid JSON.", { parse_error: err instanceof Error ? err.message : String(err) }) };
+    return {
+      ok: false,
+      result: fail(400, "invalid_json", "The request body is not valid JSON.", {
+        parse_error: err instanceof Error ? err.message : String(err),
+      }),
+    };
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return { ok: false, result: fail(400, "invalid_body", "The request body must be a JSON object.") };

@@ -41,19 +41,32 @@ export function lookup(store: Store, scope: IdempotencyScope, print: string): Ap
   const record = store.idempotency.get(scopeId(scope));
   if (!record) return null;
   if (record.fingerprint !== print) {
-    return fail(409, "idempotency_conflict", "This idempotency key was already used with a different request body.", { idempotency_key: scope.key });
+    return fail(409, "idempotency_conflict", "This idempotency key was already used with a different request body.", {
+      idempotency_key: scope.key,
+    });
   }
   return { ...ok(record.data, { [REPLAY_HEADER]: "true" }), status: record.status };
 }
 
 /** Runs `effect` once per key: replays known keys, stores successful results. */
-export function runIdempotent(store: Store, scope: IdempotencyScope | null, print: string, effect: () => ApiResult): ApiResult {
+export function runIdempotent(
+  store: Store,
+  scope: IdempotencyScope | null,
+  print: string,
+  effect: () => ApiResult,
+): ApiResult {
   if (scope === null) return effect();
   const known = lookup(store, scope, print);
   if (known) return known;
   const result = effect();
   if (result.status >= 200 && result.status < 300 && !result.error) {
-    store.saveIdempotent({ scope: scopeId(scope), fingerprint: print, status: result.status, data: result.data ?? null, created_at: new Date(store.clock.now()).toISOString() });
+    store.saveIdempotent({
+      scope: scopeId(scope),
+      fingerprint: print,
+      status: result.status,
+      data: result.data ?? null,
+      created_at: new Date(store.clock.now()).toISOString(),
+    });
   }
   return result;
 }

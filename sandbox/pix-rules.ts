@@ -46,9 +46,56 @@ export function maskPixKeyAsApi(type: string, key: string): string {
   }
 }
 
-const FIRST_NAMES = ["Ana", "Bruno", "Carla", "Diego", "Eduarda", "Felipe", "Gabriela", "Henrique", "Isabela", "João", "Larissa", "Marcos", "Natália", "Otávio", "Paula", "Rafael", "Sofia", "Thiago", "Vanessa", "Wagner"];
-const LAST_NAMES = ["Almeida", "Barbosa", "Cardoso", "Dias", "Ferreira", "Gomes", "Lima", "Martins", "Nogueira", "Oliveira", "Pereira", "Ribeiro", "Santos", "Souza", "Teixeira", "Vieira"];
-const COMPANY_WORDS = ["Padaria Estrela", "Mercado Bom Preço", "Oficina Central", "Distribuidora Sol", "Papelaria Aurora", "Farmácia Vida", "Transportes Rápido", "Café Paulista"];
+const FIRST_NAMES = [
+  "Ana",
+  "Bruno",
+  "Carla",
+  "Diego",
+  "Eduarda",
+  "Felipe",
+  "Gabriela",
+  "Henrique",
+  "Isabela",
+  "João",
+  "Larissa",
+  "Marcos",
+  "Natália",
+  "Otávio",
+  "Paula",
+  "Rafael",
+  "Sofia",
+  "Thiago",
+  "Vanessa",
+  "Wagner",
+];
+const LAST_NAMES = [
+  "Almeida",
+  "Barbosa",
+  "Cardoso",
+  "Dias",
+  "Ferreira",
+  "Gomes",
+  "Lima",
+  "Martins",
+  "Nogueira",
+  "Oliveira",
+  "Pereira",
+  "Ribeiro",
+  "Santos",
+  "Souza",
+  "Teixeira",
+  "Vieira",
+];
+const COMPANY_WORDS = [
+  "Padaria Estrela",
+  "Mercado Bom Preço",
+  "Oficina Central",
+  "Distribuidora Sol",
+  "Papelaria Aurora",
+  "Farmácia Vida",
+  "Transportes Rápido",
+  "Café Paulista",
+];
 const COMPANY_SUFFIX = ["Ltda", "ME", "S.A.", "EIRELI"];
 
 function hash(text: string): number {

@@ -44,6 +44,7 @@ export class RateLimiter {
 export function parseRateLimit(value: string): RateLimitConfig | null {
   if (value.trim().toLowerCase() === "off") return null;
   const perSecond = Number(value);
-  if (!Number.isFinite(perSecond) || perSecond <= 0) throw new Error(`invalid rate limit "${value}": use "off" or a positive number per second`);
+  if (!Number.isFinite(perSecond) || perSecond <= 0)
+    throw new Error(`invalid rate limit "${value}": use "off" or a positive number per second`);
   return { perSecond, burst: Math.max(1, Math.round(perSecond * 2)) };
 }

@@ -31,8 +31,37 @@ export interface LinkSeed {
   soldOut?: boolean;
 }
 
-const PRODUCTS = ["Camiseta", "Caneca", "Curso", "Ingresso", "Assinatura", "Workshop", "Ebook", "Mentoria", "Kit", "Doação", "Rifa", "Consultoria", "Pacote", "Aula", "Cesta"];
-const QUALIFIERS = ["Básico", "Premium", "Edição Limitada", "Verão", "Inverno", "Família", "Empresarial", "Digital", "Presencial", "Especial", "Mensal", "Anual"];
+const PRODUCTS = [
+  "Camiseta",
+  "Caneca",
+  "Curso",
+  "Ingresso",
+  "Assinatura",
+  "Workshop",
+  "Ebook",
+  "Mentoria",
+  "Kit",
+  "Doação",
+  "Rifa",
+  "Consultoria",
+  "Pacote",
+  "Aula",
+  "Cesta",
+];
+const QUALIFIERS = [
+  "Básico",
+  "Premium",
+  "Edição Limitada",
+  "Verão",
+  "Inverno",
+  "Família",
+  "Empresarial",
+  "Digital",
+  "Presencial",
+  "Especial",
+  "Mensal",
+  "Anual",
+];
 
 /** `count` link seeds (none when count ≤ 0), numbered so names and slugs are unique and searchable. */
 export function generatedLinkSeeds(count: number, prng: Prng): LinkSeed[] {
@@ -53,7 +82,11 @@ export function generatedLinkSeeds(count: number, prng: Prng): LinkSeed[] {
       ...(free ? { min: prng.int(5, 50) * 100 } : { amount: prng.int(10, 2000) * 100 - prng.int(0, 1) * 10 }),
       ...(limited ? { maxSales: prng.int(20, 1000) } : {}),
       // Expired links expired in the past; the others expire later or never.
-      ...(status === "expired" ? { expiresInMs: -prng.int(1, 30) * DAY } : prng.next() < 0.4 ? { expiresInMs: prng.int(2, 120) * DAY } : {}),
+      ...(status === "expired"
+        ? { expiresInMs: -prng.int(1, 30) * DAY }
+        : prng.next() < 0.4
+          ? { expiresInMs: prng.int(2, 120) * DAY }
+          : {}),
       startsInMs: status === "pending" ? prng.int(1, 30) * DAY : -Math.floor(createdAgoMs / 2),
       createdAgoMs,
       status,

@@ -6,7 +6,13 @@ import { ACME, BETA } from "./businesses";
 import { holderNameFor, payoutFee, DICT_NOT_FOUND_REASON } from "./pix-rules";
 import { newEndToEndId, Prng } from "./random";
 import { generatedLinkSeeds, type LinkSeed, type SeedSizes } from "./seed-bulk";
-import type { ChargebackRecord, PaymentLinkRecord, SandboxPayoutRecord, PersistedState, SubaccountRecord } from "./types";
+import type {
+  ChargebackRecord,
+  PaymentLinkRecord,
+  SandboxPayoutRecord,
+  PersistedState,
+  SubaccountRecord,
+} from "./types";
 
 export const SEED = 20261122;
 const HOUR = 3_600_000;
@@ -36,8 +42,44 @@ export function makeCnpj(prng: Prng): string {
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-const CUSTOMER_FIRST = ["Adriana", "Beatriz", "Caio", "Daniela", "Emerson", "Fernanda", "Gustavo", "Helena", "Igor", "Juliana", "Kleber", "Luana", "Mateus", "Nicole", "Pedro", "Renata", "Samuel", "Tatiane", "Vitor", "Yasmin"];
-const CUSTOMER_LAST = ["Araújo", "Batista", "Costa", "Duarte", "Esteves", "Freitas", "Guimarães", "Holanda", "Moreira", "Pinto", "Queiroz", "Rocha", "Sales", "Tavares"];
+const CUSTOMER_FIRST = [
+  "Adriana",
+  "Beatriz",
+  "Caio",
+  "Daniela",
+  "Emerson",
+  "Fernanda",
+  "Gustavo",
+  "Helena",
+  "Igor",
+  "Juliana",
+  "Kleber",
+  "Luana",
+  "Mateus",
+  "Nicole",
+  "Pedro",
+  "Renata",
+  "Samuel",
+  "Tatiane",
+  "Vitor",
+  "Yasmin",
+];
+const CUSTOMER_LAST = [
+  "Araújo",
+  "Batista",
+  "Costa",
+  "Duarte",
+  "Esteves",
+  "Freitas",
+  "Guimarães",
+  "Holanda",
+  "Moreira",
+  "Pinto",
+  "Queiroz",
+  "Rocha",
+  "Sales",
+  "Tavares",
+];
 
 function customerName(prng: Prng): string {
   return `${prng.pick(CUSTOMER_FIRST)} ${prng.pick(CUSTOMER_LAST)}`;
@@ -96,7 +138,8 @@ function makeLink(businessId: string, s: LinkSeed, now: number, prng: Prng): Pay
   }
   let revenue = 0;
   if (s.amount !== undefined) revenue = s.amount * sales;
-  else if (s.min !== undefined) for (let i = 0; i < sales; i++) revenue += s.min + prng.int(0, 4) * Math.max(s.min, 500);
+  else if (s.min !== undefined)
+    for (let i = 0; i < sales; i++) revenue += s.min + prng.int(0, 4) * Math.max(s.min, 500);
   return {
     id: `pl_${prng.alnum(16)}`,
     business_id: businessId,
@@ -119,29 +162,181 @@ function makeLink(businessId: string, s: LinkSeed, now: number, prng: Prng): Pay
 }
 
 const ACME_LINKS: LinkSeed[] = [
-  { name: "Camiseta Básica", slug: "camiseta-basica", description: "Camiseta 100% algodão, tamanhos P a GG.", amount: 5990, startsInMs: -40 * DAY, createdAgoMs: 40 * DAY, status: "active", visits: 1840 },
-  { name: "Curso Online de Fotografia", slug: "curso-fotografia", description: "Acesso vitalício às 24 aulas.", amount: 29700, maxSales: 200, expiresInMs: 30 * DAY, startsInMs: -20 * DAY, createdAgoMs: 21 * DAY, status: "active", visits: 2310 },
-  { name: "Doação Livre", slug: "doacao-livre", description: "Contribua com qualquer valor a partir de R$ 10,00.", min: 1000, startsInMs: -60 * DAY, createdAgoMs: 60 * DAY, status: "active", visits: 950 },
-  { name: "Ingresso Show de Verão", slug: "show-de-verao", description: "Pista, entrada única.", amount: 12000, maxSales: 150, expiresInMs: 10 * DAY, startsInMs: -15 * DAY, createdAgoMs: 16 * DAY, status: "active", visits: 3400, soldOut: true },
-  { name: "Consultoria 1h", slug: "consultoria-1h", description: "Sessão individual por videochamada.", amount: 35000, startsInMs: 2 * DAY, createdAgoMs: 1 * DAY, status: "pending", visits: 0 },
-  { name: "Kit Black Friday", slug: "kit-black-friday", description: "Kit promocional de fim de ano.", amount: 19990, expiresInMs: -20 * DAY, startsInMs: -35 * DAY, createdAgoMs: 36 * DAY, status: "expired", visits: 5120 },
-  { name: "Workshop de Café", slug: "workshop-cafe", description: "Turma de sábado, 30 vagas.", amount: 8000, maxSales: 30, expiresInMs: -3 * DAY, startsInMs: -25 * DAY, createdAgoMs: 25 * DAY, status: "expired", visits: 410 },
-  { name: "Assinatura Mensal", slug: "assinatura-mensal", description: "Clube do livro, um título por mês.", amount: 4990, startsInMs: -90 * DAY, createdAgoMs: 90 * DAY, status: "active", visits: 780 },
-  { name: "Gorjeta da Equipe", slug: "gorjeta", description: "", min: 500, startsInMs: -10 * DAY, createdAgoMs: 10 * DAY, status: "active", visits: 260 },
-  { name: "Pré-venda Livro", slug: "pre-venda-livro", description: "Envio previsto para o próximo mês.", amount: 6990, maxSales: 300, expiresInMs: 45 * DAY, startsInMs: 5 * DAY, createdAgoMs: 2 * HOUR, status: "pending", visits: 0 },
-  { name: "Rifa Beneficente", slug: "rifa-beneficente", description: "Toda a renda vai para o abrigo local.", min: 2000, maxSales: 500, expiresInMs: 5 * DAY, startsInMs: -8 * DAY, createdAgoMs: 8 * DAY, status: "active", visits: 1320 },
-  { name: "Evento Corporativo", slug: "evento-corporativo", description: "Convite para o evento anual.", amount: 150000, maxSales: 80, expiresInMs: -45 * DAY, startsInMs: -75 * DAY, createdAgoMs: 75 * DAY, status: "expired", visits: 220 },
+  {
+    name: "Camiseta Básica",
+    slug: "camiseta-basica",
+    description: "Camiseta 100% algodão, tamanhos P a GG.",
+    amount: 5990,
+    startsInMs: -40 * DAY,
+    createdAgoMs: 40 * DAY,
+    status: "active",
+    visits: 1840,
+  },
+  {
+    name: "Curso Online de Fotografia",
+    slug: "curso-fotografia",
+    description: "Acesso vitalício às 24 aulas.",
+    amount: 29700,
+    maxSales: 200,
+    expiresInMs: 30 * DAY,
+    startsInMs: -20 * DAY,
+    createdAgoMs: 21 * DAY,
+    status: "active",
+    visits: 2310,
+  },
+  {
+    name: "Doação Livre",
+    slug: "doacao-livre",
+    description: "Contribua com qualquer valor a partir de R$ 10,00.",
+    min: 1000,
+    startsInMs: -60 * DAY,
+    createdAgoMs: 60 * DAY,
+    status: "active",
+    visits: 950,
+  },
+  {
+    name: "Ingresso Show de Verão",
+    slug: "show-de-verao",
+    description: "Pista, entrada única.",
+    amount: 12000,
+    maxSales: 150,
+    expiresInMs: 10 * DAY,
+    startsInMs: -15 * DAY,
+    createdAgoMs: 16 * DAY,
+    status: "active",
+    visits: 3400,
+    soldOut: true,
+  },
+  {
+    name: "Consultoria 1h",
+    slug: "consultoria-1h",
+    description: "Sessão individual por videochamada.",
+    amount: 35000,
+    startsInMs: 2 * DAY,
+    createdAgoMs: 1 * DAY,
+    status: "pending",
+    visits: 0,
+  },
+  {
+    name: "Kit Black Friday",
+    slug: "kit-black-friday",
+    description: "Kit promocional de fim de ano.",
+    amount: 19990,
+    expiresInMs: -20 * DAY,
+    startsInMs: -35 * DAY,
+    createdAgoMs: 36 * DAY,
+    status: "expired",
+    visits: 5120,
+  },
+  {
+    name: "Workshop de Café",
+    slug: "workshop-cafe",
+    description: "Turma de sábado, 30 vagas.",
+    amount: 8000,
+    maxSales: 30,
+    expiresInMs: -3 * DAY,
+    startsInMs: -25 * DAY,
+    createdAgoMs: 25 * DAY,
+    status: "expired",
+    visits: 410,
+  },
+  {
+    name: "Assinatura Mensal",
+    slug: "assinatura-mensal",
+    description: "Clube do livro, um título por mês.",
+    amount: 4990,
+    startsInMs: -90 * DAY,
+    createdAgoMs: 90 * DAY,
+    status: "active",
+    visits: 780,
+  },
+  {
+    name: "Gorjeta da Equipe",
+    slug: "gorjeta",
+    description: "",
+    min: 500,
+    startsInMs: -10 * DAY,
+    createdAgoMs: 10 * DAY,
+    status: "active",
+    visits: 260,
+  },
+  {
+    name: "Pré-venda Livro",
+    slug: "pre-venda-livro",
+    description: "Envio previsto para o próximo mês.",
+    amount: 6990,
+    maxSales: 300,
+    expiresInMs: 45 * DAY,
+    startsInMs: 5 * DAY,
+    createdAgoMs: 2 * HOUR,
+    status: "pending",
+    visits: 0,
+  },
+  {
+    name: "Rifa Beneficente",
+    slug: "rifa-beneficente",
+    description: "Toda a renda vai para o abrigo local.",
+    min: 2000,
+    maxSales: 500,
+    expiresInMs: 5 * DAY,
+    startsInMs: -8 * DAY,
+    createdAgoMs: 8 * DAY,
+    status: "active",
+    visits: 1320,
+  },
+  {
+    name: "Evento Corporativo",
+    slug: "evento-corporativo",
+    description: "Convite para o evento anual.",
+    amount: 150000,
+    maxSales: 80,
+    expiresInMs: -45 * DAY,
+    startsInMs: -75 * DAY,
+    createdAgoMs: 75 * DAY,
+    status: "expired",
+    visits: 220,
+  },
 ];
 
 const BETA_LINKS: LinkSeed[] = [
-  { name: "Aula Experimental", slug: "aula-experimental", description: "Primeira aula de ioga.", amount: 3000, startsInMs: -12 * DAY, createdAgoMs: 12 * DAY, status: "active", visits: 310 },
-  { name: "Contribuição", slug: "contribuicao", description: "", min: 1500, startsInMs: -30 * DAY, createdAgoMs: 30 * DAY, status: "active", visits: 140 },
-  { name: "Retiro de Inverno", slug: "retiro-inverno", description: "Três dias na serra.", amount: 89000, maxSales: 20, expiresInMs: -2 * DAY, startsInMs: -40 * DAY, createdAgoMs: 40 * DAY, status: "expired", visits: 600 },
+  {
+    name: "Aula Experimental",
+    slug: "aula-experimental",
+    description: "Primeira aula de ioga.",
+    amount: 3000,
+    startsInMs: -12 * DAY,
+    createdAgoMs: 12 * DAY,
+    status: "active",
+    visits: 310,
+  },
+  {
+    name: "Contribuição",
+    slug: "contribuicao",
+    description: "",
+    min: 1500,
+    startsInMs: -30 * DAY,
+    createdAgoMs: 30 * DAY,
+    status: "active",
+    visits: 140,
+  },
+  {
+    name: "Retiro de Inverno",
+    slug: "retiro-inverno",
+    description: "Três dias na serra.",
+    amount: 89000,
+    maxSales: 20,
+    expiresInMs: -2 * DAY,
+    startsInMs: -40 * DAY,
+    createdAgoMs: 40 * DAY,
+    status: "expired",
+    visits: 600,
+  },
 ];
 
 const ACME_CHARGEBACKS = 32;
 
-const newestFirst = (list: ChargebackRecord[]): ChargebackRecord[] => list.sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
+const newestFirst = (list: ChargebackRecord[]): ChargebackRecord[] =>
+  list.sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
 
 const OPEN_STATUSES = ["needs_response", "needs_response", "under_review"] as const;
 const CLOSED_STATUSES = ["won", "lost", "accepted", "refunded"] as const;
@@ -165,7 +360,13 @@ const MED_REASONS = [
   { reason: "Falha operacional do PSP", code: "MED_OPERATIONAL_FLAW" },
 ];
 
-function makeChargebacks(businessId: string, count: number, payoutIds: string[], now: number, prng: Prng): ChargebackRecord[] {
+function makeChargebacks(
+  businessId: string,
+  count: number,
+  payoutIds: string[],
+  now: number,
+  prng: Prng,
+): ChargebackRecord[] {
   const out: ChargebackRecord[] = [];
   let openIndex = 0;
   for (let i = 0; i < count; i++) {
@@ -222,7 +423,11 @@ function makeChargebacks(businessId: string, count: number, payoutIds: string[],
   return newestFirst(out);
 }
 
-function makeSubaccount(businessId: string, fields: Omit<SubaccountRecord, "business_id" | "created_at" | "updated_at">, now: number): SubaccountRecord {
+function makeSubaccount(
+  businessId: string,
+  fields: Omit<SubaccountRecord, "business_id" | "created_at" | "updated_at">,
+  now: number,
+): SubaccountRecord {
   return { ...fields, business_id: businessId, created_at: iso(now - 120 * DAY), updated_at: iso(now - 7 * DAY) };
 }
 
@@ -232,59 +437,100 @@ export function buildSeed(now: number = Date.now(), sizes: SeedSizes = {}): Pers
 
   const acmePayouts: PayoutSeed[] = [
     { id: "po_demo_paid", amount: 150_000, type: "email", key: "fornecedor@example.com", agoMs: 3 * DAY },
-    { id: "po_demo_failed", amount: 25_000, type: "evp", key: "00000000-0000-4000-8000-000000000000", agoMs: 2 * DAY, failed: true },
+    {
+      id: "po_demo_failed",
+      amount: 25_000,
+      type: "evp",
+      key: "00000000-0000-4000-8000-000000000000",
+      agoMs: 2 * DAY,
+      failed: true,
+    },
     { id: "po_demo_cnpj", amount: 1_250_000, type: "cnpj", key: makeCnpj(prng), agoMs: 2 * DAY - 3 * HOUR },
     { id: "po_demo_cpf", amount: 8_990, type: "cpf", key: makeCpf(prng), agoMs: DAY },
     { id: "po_demo_phone", amount: 4_500, type: "phone", key: "+5511987654321", agoMs: 5 * HOUR },
   ];
   const payouts = [
     ...acmePayouts.map((p) => makePayout(ACME.id, p, now, prng)),
-    makePayout(BETA.id, { id: "po_beta_1", amount: 50_000, type: "email", key: "contato@beta.example.com", agoMs: DAY + 2 * HOUR }, now, prng),
+    makePayout(
+      BETA.id,
+      { id: "po_beta_1", amount: 50_000, type: "email", key: "contato@beta.example.com", agoMs: DAY + 2 * HOUR },
+      now,
+      prng,
+    ),
   ];
 
   const subaccounts: SubaccountRecord[] = [
-    makeSubaccount(ACME.id, {
-      id: "sa_demo_1",
-      name: "Loja Centro",
-      email: "loja.centro@acme.example.com",
-      document: makeCpf(prng),
-      external_reference: "acme-loja-centro",
-      daily_limit_centavos: 500_000,
-      monthly_limit_centavos: 10_000_000,
-      is_blocked: false,
-    }, now),
-    makeSubaccount(ACME.id, {
-      id: "sa_demo_2",
-      name: "Filial Norte Comércio Ltda",
-      email: "financeiro.norte@acme.example.com",
-      document: makeCnpj(prng),
-      external_reference: "acme-filial-norte",
-      daily_limit_centavos: 2_000_000,
-      monthly_limit_centavos: 40_000_000,
-      is_blocked: true,
-    }, now),
-    makeSubaccount(BETA.id, {
-      id: "sa_beta_1",
-      name: "Beta Studio",
-      email: "studio@beta.example.com",
-      document: makeCnpj(prng),
-      external_reference: "beta-studio",
-      daily_limit_centavos: 300_000,
-      monthly_limit_centavos: 5_000_000,
-      is_blocked: false,
-    }, now),
+    makeSubaccount(
+      ACME.id,
+      {
+        id: "sa_demo_1",
+        name: "Loja Centro",
+        email: "loja.centro@acme.example.com",
+        document: makeCpf(prng),
+        external_reference: "acme-loja-centro",
+        daily_limit_centavos: 500_000,
+        monthly_limit_centavos: 10_000_000,
+        is_blocked: false,
+      },
+      now,
+    ),
+    makeSubaccount(
+      ACME.id,
+      {
+        id: "sa_demo_2",
+        name: "Filial Norte Comércio Ltda",
+        email: "financeiro.norte@acme.example.com",
+        document: makeCnpj(prng),
+        external_reference: "acme-filial-norte",
+        daily_limit_centavos: 2_000_000,
+        monthly_limit_centavos: 40_000_000,
+        is_blocked: true,
+      },
+      now,
+    ),
+    makeSubaccount(
+      BETA.id,
+      {
+        id: "sa_beta_1",
+        name: "Beta Studio",
+        email: "studio@beta.example.com",
+        document: makeCnpj(prng),
+        external_reference: "beta-studio",
+        daily_limit_centavos: 300_000,
+        monthly_limit_centavos: 5_000_000,
+        is_blocked: false,
+      },
+      now,
+    ),
   ];
 
   const acmeLinks = ACME_LINKS.map((l) => makeLink(ACME.id, l, now, prng));
   const betaLinks = BETA_LINKS.map((l) => makeLink(BETA.id, l, now, prng));
-  const acmeChargebacks = makeChargebacks(ACME.id, ACME_CHARGEBACKS, acmePayouts.map((p) => p.id), now, prng);
+  const acmeChargebacks = makeChargebacks(
+    ACME.id,
+    ACME_CHARGEBACKS,
+    acmePayouts.map((p) => p.id),
+    now,
+    prng,
+  );
   const betaChargebacks = makeChargebacks(BETA.id, 5, ["po_beta_1"], now, prng);
   // Generated data draws from its own PRNG, so the demo data is the same whatever the sizes.
   const bulk = new Prng(SEED + 1);
-  const generated = generatedLinkSeeds((sizes.links ?? 0) - acmeLinks.length, bulk).map((l) => makeLink(ACME.id, l, now, bulk));
+  const generated = generatedLinkSeeds((sizes.links ?? 0) - acmeLinks.length, bulk).map((l) =>
+    makeLink(ACME.id, l, now, bulk),
+  );
   const links = [...acmeLinks, ...generated, ...betaLinks];
-  const extra = makeChargebacks(ACME.id, Math.max(0, (sizes.chargebacks ?? 0) - acmeChargebacks.length), acmePayouts.map((p) => p.id), now, bulk);
-  const chargebacks = [...(extra.length > 0 ? newestFirst([...acmeChargebacks, ...extra]) : acmeChargebacks), ...betaChargebacks];
+  const extra = makeChargebacks(
+    ACME.id,
+    Math.max(0, (sizes.chargebacks ?? 0) - acmeChargebacks.length),
+    acmePayouts.map((p) => p.id),
+    now,
+    bulk,
+  );
+  const chargebacks = [
+    ...(extra.length > 0 ? newestFirst([...acmeChargebacks, ...extra]) : acmeChargebacks),
+    ...betaChargebacks,
+  ];
 
   return { version: 1, seeded_at: iso(now), payouts, links, subaccounts, chargebacks, idempotency: [] };
 }

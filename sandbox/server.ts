@@ -19,7 +19,16 @@ import { matchRoute } from "./router";
 import { Store } from "./store";
 import type { FaultRule, SandboxHandle, SandboxOptions, SandboxStats } from "./types";
 
-export type { FaultKind, FaultRule, InspectedPayout, PayoutRequestEntry, RateLimitConfig, SandboxHandle, SandboxOptions, SandboxStats } from "./types";
+export type {
+  FaultKind,
+  FaultRule,
+  InspectedPayout,
+  PayoutRequestEntry,
+  RateLimitConfig,
+  SandboxHandle,
+  SandboxOptions,
+  SandboxStats,
+} from "./types";
 export { FAULT_KINDS } from "./types";
 
 const EMPTY = Buffer.alloc(0);
@@ -31,28 +40,52 @@ function faultResult(rule: FaultRule): ApiResult {
   };
   switch (rule.kind) {
     case "error503":
-      return fail(503, "service_unavailable", "The service is temporarily unavailable. Retry with backoff.", {}, retryHeaders(null));
+      return fail(
+        503,
+        "service_unavailable",
+        "The service is temporarily unavailable. Retry with backoff.",
+        {},
+        retryHeaders(null),
+      );
     case "throttle429": {
       const seconds = rule.retry_after ?? 1;
-      return fail(429, "rate_limited", "Too many requests. Retry after the indicated delay.", { retry_after_seconds: seconds }, retryHeaders(1));
+      return fail(
+        429,
+        "rate_limited",
+        "Too many requests. Retry after the indicated delay.",
+        { retry_after_seconds: seconds },
+        retryHeaders(1),
+      );
     }
     case "error401":
       return fail(401, "invalid_credentials", "The API key is not valid.");
     case "error409":
       return inProgress(null);
     case "error422":
-      return fail(422, "validation_error", "The request is not valid.", { fields: { pix_key: "is not valid for this key type" } });
+      return fail(422, "validation_error", "The request is not valid.", {
+        fields: { pix_key: "is not valid for this key type" },
+      });
     default:
       return fail(500, "internal_error", "An unexpected error occurred.");
   }
 }
 
 function inProgress(key: string | null): ApiResult {
-  return fail(409, "idempotency_in_progress", "A request with this idempotency key is still being processed. Retry later.", key === null ? {} : { idempotency_key: key }, { "Retry-After": "1" });
+  return fail(
+    409,
+    "idempotency_in_progress",
+    "A request with this idempotency key is still being processed. Retry later.",
+    key === null ? {} : { idempotency_key: key },
+    { "Retry-After": "1" },
+  );
 }
 
 function bodyless(req: IncomingMessage): boolean {
-  return (req.method === "GET" || req.method === "HEAD") && req.headers["content-length"] === undefined && req.headers["transfer-encoding"] === undefined;
+  return (
+    (req.method === "GET" || req.method === "HEAD") &&
+    req.headers["content-length"] === undefined &&
+    req.headers["transfer-encoding"] === undefined
+  );
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
@@ -79,7 +112,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     stats.by_route[key] = (stats.by_route[key] ?? 0) + 1;
   };
 
-  function handleV1(req: IncomingMessage, res: ServerResponse, method: string, pathname: string, rawBody: Buffer, requestId: string): void {
+  function handleV1(
+    req: IncomingMessage,
+    res: ServerResponse,
+    method: string,
+    pathname: string,
+    rawBody: Buffer,
+    requestId: string,
+  ): void {
     stats.requests++;
     const match = matchRoute(method, pathname);
     if (match.kind === "not_found") {
@@ -88,7 +128,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (match.kind === "method_not_allowed") {
       countRoute(`${method} ${match.template}`);
       const allow = match.allow.join(", ");
-      return sendResult(res, fail(405, "method_not_allowed", `Method ${method} is not allowed here; use ${allow}.`, { allow: match.allow }, { Allow: allow }), requestId);
+      return sendResult(
+        res,
+        fail(
+          405,
+          "method_not_allowed",
+          `Method ${method} is not allowed here; use ${allow}.`,
+          { allow: match.allow },
+          { Allow: allow },
+        ),
+        requestId,
+      );
     }
     const { route, params } = match;
     const endpoint = `${route.method} ${route.template}`;
@@ -99,11 +149,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
     const retryAfter = limiter.take(auth.credential);
     if (retryAfter !== null) {
-      return sendResult(res, fail(429, "rate_limited", "Too many requests for this credential.", { retry_after_seconds: retryAfter }, { "Retry-After": String(retryAfter) }), requestId);
+      return sendResult(
+        res,
+        fail(
+          429,
+          "rate_limited",
+          "Too many requests for this credential.",
+          { retry_after_seconds: retryAfter },
+          { "Retry-After": String(retryAfter) },
+        ),
+        requestId,
+      );
     }
     if (endpoint === "POST /v1/payouts") payoutLog.record(req, res, rawBody, auth.business.id);
 
-    const body = route.method === "POST" ? parseJsonObject(rawBody, req.headers["content-type"]) : { ok: true as const, value: {} };
+    const body =
+      route.method === "POST"
+        ? parseJsonObject(rawBody, req.headers["content-type"])
+        : { ok: true as const, value: {} };
     const key = route.method === "POST" && body.ok ? requestKey(body.value, header(req, "idempotency-key")) : null;
     const scope = key === null ? null : scopeId({ businessId: auth.business.id, endpoint, key });
     if (scope !== null) {
@@ -137,9 +200,21 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     if (!body.ok) result = body.result;
     else {
       try {
-        result = route.handler({ business: auth.business, params, body: body.value, req, store, settleMs: config.settleMs, endpoint, pathname, now: clock.now() });
+        result = route.handler({
+          business: auth.business,
+          params,
+          body: body.value,
+          req,
+          store,
+          settleMs: config.settleMs,
+          endpoint,
+          pathname,
+          now: clock.now(),
+        });
       } catch (err) {
-        process.stderr.write(`[sandbox] ${endpoint} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+        process.stderr.write(
+          `[sandbox] ${endpoint} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+        );
         result = fail(500, "internal_error", "An unexpected error occurred.");
       }
     }
@@ -174,7 +249,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return sendResult(res, fail(413, "payload_too_large", "The request body is larger than 1 MiB."), requestId);
     }
 
-    if (pathname === "/v1" || pathname.startsWith("/v1/")) return handleV1(req, res, method, pathname, rawBody, requestId);
+    if (pathname === "/v1" || pathname.startsWith("/v1/"))
+      return handleV1(req, res, method, pathname, rawBody, requestId);
     if (pathname.startsWith("/__sandbox/")) {
       const result = handleAdmin({
         method,
@@ -203,7 +279,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
       process.stderr.write(`[sandbox] request failed: ${err instanceof Error ? err.message : String(err)}\n`);
-      if (!res.headersSent) sendResult(res, fail(500, "internal_error", "An unexpected error occurred."), newRequestId());
+      if (!res.headersSent)
+        sendResult(res, fail(500, "internal_error", "An unexpected error occurred."), newRequestId());
     });
   });
   server.keepAliveTimeout = 65_000;

@@ -7,7 +7,14 @@ import { join } from "node:path";
 import { after, systemClock, type Clock } from "../lib/shared/clock";
 import { buildSeed } from "./seed";
 import type { SeedSizes } from "./seed-bulk";
-import type { ChargebackRecord, IdempotencyRecord, PaymentLinkRecord, SandboxPayoutRecord, PersistedState, SubaccountRecord } from "./types";
+import type {
+  ChargebackRecord,
+  IdempotencyRecord,
+  PaymentLinkRecord,
+  SandboxPayoutRecord,
+  PersistedState,
+  SubaccountRecord,
+} from "./types";
 
 const SAVE_DEBOUNCE_MS = 20;
 
@@ -159,7 +166,11 @@ export class Store {
     let expired = false;
     for (const link of this.links.values()) {
       if (link.business_id !== businessId) continue;
-      if ((link.status === "active" || link.status === "pending") && link.expires_at !== null && Date.parse(link.expires_at) <= now) {
+      if (
+        (link.status === "active" || link.status === "pending") &&
+        link.expires_at !== null &&
+        Date.parse(link.expires_at) <= now
+      ) {
         link.status = "expired";
         expired = true;
       }
@@ -169,14 +180,20 @@ export class Store {
       this.touchLinks();
       this.changed();
     }
-    return out.sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1));
+    return out.sort((a, b) =>
+      a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1,
+    );
   }
 
   /**
    * The serialised `data` of the link list, cached per business until a link
    * changes or the next expiry passes: the list is the hot read path.
    */
-  linkListJson(businessId: string, render: (links: PaymentLinkRecord[]) => unknown, now: number = this.clock.now()): Buffer {
+  linkListJson(
+    businessId: string,
+    render: (links: PaymentLinkRecord[]) => unknown,
+    now: number = this.clock.now(),
+  ): Buffer {
     const cached = this.linkListCache.get(businessId);
     if (cached && cached.version === this.linksVersion && now < cached.validUntil) return cached.json;
     const links = this.linksOf(businessId, now);

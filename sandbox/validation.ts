@@ -53,8 +53,13 @@ export class Fields {
     if (typeof value !== "string") return this.fail(name, "must be a string");
     const text = opts.trim === false ? value : value.trim();
     const min = opts.min ?? 0;
-    if (text.length < min) return this.fail(name, min <= 1 ? (opts.required ? "is required" : "must not be empty") : `must be at least ${min} characters`);
-    if (opts.max !== undefined && text.length > opts.max) return this.fail(name, `must be at most ${opts.max} characters`);
+    if (text.length < min)
+      return this.fail(
+        name,
+        min <= 1 ? (opts.required ? "is required" : "must not be empty") : `must be at least ${min} characters`,
+      );
+    if (opts.max !== undefined && text.length > opts.max)
+      return this.fail(name, `must be at most ${opts.max} characters`);
     return text;
   }
 
@@ -80,7 +85,8 @@ export class Fields {
     const text = this.string(name, { required: opts.required, min: 1, max: 40 });
     if (text === undefined) return undefined;
     const ms = Date.parse(text);
-    if (!ISO_UTC_RE.test(text) || Number.isNaN(ms)) return this.fail(name, "must be an ISO 8601 UTC timestamp, e.g. 2030-01-31T23:59:59Z");
+    if (!ISO_UTC_RE.test(text) || Number.isNaN(ms))
+      return this.fail(name, "must be an ISO 8601 UTC timestamp, e.g. 2030-01-31T23:59:59Z");
     return new Date(ms).toISOString();
   }
 

@@ -13,7 +13,13 @@ import { detectClones } from "jscpd";
 /** The goal: at most 15 clones of 6+ lines outside tests (about 30 before the clean-up). */
 export const MAX_CLONES = 15;
 
-const config = JSON.parse(readFileSync(".jscpd.json", "utf8")) as { path: string[]; minLines: number; minTokens: number; format: string[]; ignore: string[] };
+const config = JSON.parse(readFileSync(".jscpd.json", "utf8")) as {
+  path: string[];
+  minLines: number;
+  minTokens: number;
+  format: string[];
+  ignore: string[];
+};
 
 /** Lines that carry logic: imports, directives, blanks and lone punctuation left out. */
 export function logicLines(lines: readonly string[]): string[] {
@@ -37,7 +43,9 @@ export function logicLines(lines: readonly string[]): string[] {
 }
 
 function linesOf(file: string, start: number, end: number): string[] {
-  return readFileSync(file, "utf8").split("\n").slice(start - 1, end);
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .slice(start - 1, end);
 }
 
 async function main(): Promise<void> {

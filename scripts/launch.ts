@@ -51,14 +51,19 @@ async function main(): Promise<void> {
       console.log(`Payments API: using the sandbox already running at ${url}`);
     } else {
       // Loaded only in sandbox mode, so a production deployment never loads sandbox code.
-      const [{ startSandbox }, { BUSINESSES }] = await Promise.all([import("../sandbox/server"), import("../sandbox/businesses")]);
+      const [{ startSandbox }, { BUSINESSES }] = await Promise.all([
+        import("../sandbox/server"),
+        import("../sandbox/businesses"),
+      ]);
       const sandbox = await startSandbox({
         port,
         dataDir: path.join(settings.dataDir, "sandbox"),
         reset: settings.sandboxReset,
       });
       closeSandbox = () => sandbox.close();
-      console.log(`Payments API: sandbox started at ${sandbox.url} (demo keys: ${BUSINESSES.map((b) => b.apiKey).join(", ")})`);
+      console.log(
+        `Payments API: sandbox started at ${sandbox.url} (demo keys: ${BUSINESSES.map((b) => b.apiKey).join(", ")})`,
+      );
     }
     env.SANDBOX_URL = url;
   }

@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { centavosToDecimal } from "@/lib/shared/money";
-import { csvCell, csvDateLocal, csvDateUtc, csvFileName, csvRow, guardFormula, jsonCell, parseCsv, toCsv, CSV_BOM } from "@/lib/shared/csv";
+import {
+  csvCell,
+  csvDateLocal,
+  csvDateUtc,
+  csvFileName,
+  csvRow,
+  guardFormula,
+  jsonCell,
+  parseCsv,
+  toCsv,
+  CSV_BOM,
+} from "@/lib/shared/csv";
 
 describe("csvCell (RFC 4180)", () => {
   it("leaves plain text alone", () => {
@@ -25,9 +36,12 @@ describe("csvCell (RFC 4180)", () => {
 });
 
 describe("formula injection guard", () => {
-  it.each(["=HYPERLINK(\"http://x\")", "+1+1", "-2+3", "@SUM(A1)", "\tx", "\rx"])("prefixes %j with a single quote", (text) => {
-    expect(guardFormula(text)).toBe(`'${text}`);
-  });
+  it.each(['=HYPERLINK("http://x")', "+1+1", "-2+3", "@SUM(A1)", "\tx", "\rx"])(
+    "prefixes %j with a single quote",
+    (text) => {
+      expect(guardFormula(text)).toBe(`'${text}`);
+    },
+  );
 
   it("quotes a guarded cell when it also has a comma", () => {
     expect(csvCell("=1,2")).toBe(`"'=1,2"`);
@@ -41,14 +55,22 @@ describe("formula injection guard", () => {
   });
 
   it("leaves what a batch upload accepts as it is, so a results file uploads again: phone keys and Brazilian amounts", () => {
-    for (const text of ["+5511999999999", "+55 (11) 99999-9999", "-10,00", "-1.234,56", "-"]) expect(guardFormula(text)).toBe(text);
-    for (const text of ["+cmd|' /C calc'!A0", "-2-3", "+1-2", " =1+1", "@loja"]) expect(guardFormula(text)).toBe(`'${text}`);
+    for (const text of ["+5511999999999", "+55 (11) 99999-9999", "-10,00", "-1.234,56", "-"])
+      expect(guardFormula(text)).toBe(text);
+    for (const text of ["+cmd|' /C calc'!A0", "-2-3", "+1-2", " =1+1", "@loja"])
+      expect(guardFormula(text)).toBe(`'${text}`);
   });
 });
 
 describe("toCsv", () => {
   it("starts with a UTF-8 BOM and ends every record with CRLF", () => {
-    const csv = toCsv(["id", "name"], [["1", "Ana"], ["2", "Zé, o do \"bar\""]]);
+    const csv = toCsv(
+      ["id", "name"],
+      [
+        ["1", "Ana"],
+        ["2", 'Zé, o do "bar"'],
+      ],
+    );
     expect(csv.startsWith(CSV_BOM)).toBe(true);
     expect(csv).toBe(`${CSV_BOM}id,name\r\n1,Ana\r\n2,"Zé, o do ""bar"""\r\n`);
   });
@@ -95,7 +117,9 @@ describe("dates and file names", () => {
 
   it("names the file with the date in the operator's zone", () => {
     // 01:30 UTC on the 23rd is still the 22nd in São Paulo.
-    expect(csvFileName("chargebacks", "America/Sao_Paulo", Date.parse("2026-11-23T01:30:00Z"))).toBe("chargebacks-2026-11-22.csv");
+    expect(csvFileName("chargebacks", "America/Sao_Paulo", Date.parse("2026-11-23T01:30:00Z"))).toBe(
+      "chargebacks-2026-11-22.csv",
+    );
     expect(csvFileName("activity", "UTC", Date.parse("2026-11-23T01:30:00Z"))).toBe("activity-2026-11-23.csv");
   });
 });

@@ -13,12 +13,16 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     const arg = argv[i];
     if (arg === "--no-build") args.build = false;
     else if (arg === "--only") {
-      const rows = (argv[++i] ?? "").split(",").map((r) => r.trim().toLowerCase()).filter(Boolean);
+      const rows = (argv[++i] ?? "")
+        .split(",")
+        .map((r) => r.trim().toLowerCase())
+        .filter(Boolean);
       if (rows.length === 0) throw new Error(`--only needs row letters\n${USAGE}`);
       args.only = new Set([...(args.only ?? []), ...rows]);
     } else if (arg === "--runs") {
       const runs = Number(argv[++i]);
-      if (!Number.isInteger(runs) || runs < 1 || runs > 20) throw new Error(`--runs needs a whole number from 1 to 20\n${USAGE}`);
+      if (!Number.isInteger(runs) || runs < 1 || runs > 20)
+        throw new Error(`--runs needs a whole number from 1 to 20\n${USAGE}`);
       args.runs = runs;
     } else throw new Error(`unknown argument ${arg}\n${USAGE}`);
   }

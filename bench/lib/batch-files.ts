@@ -2,7 +2,13 @@
 import writeXlsxFile from "write-excel-file/node";
 import { BATCH_LIMITS } from "../../lib/shared/batch/limits";
 
-const KEYS = ["529.982.247-25", "11.222.333/0001-81", "ana.souza@example.com", "(11) 91234-5678", "123e4567-e89b-12d3-a456-426614174000"];
+const KEYS = [
+  "529.982.247-25",
+  "11.222.333/0001-81",
+  "ana.souza@example.com",
+  "(11) 91234-5678",
+  "123e4567-e89b-12d3-a456-426614174000",
+];
 const HEADER = ["nome", "chave pix", "tipo de chave", "valor", "descrição"];
 
 /** Every row valid, one key type after another, amounts as a Brazilian types them. */

@@ -21,7 +21,10 @@ export interface Row {
 }
 
 /** Calls `fn` once per run, collecting its values under each name. */
-export async function repeat(runs: number, fn: (run: number) => Promise<Record<string, number>>): Promise<Map<string, number[]>> {
+export async function repeat(
+  runs: number,
+  fn: (run: number) => Promise<Record<string, number>>,
+): Promise<Map<string, number[]>> {
   const out = new Map<string, number[]>();
   for (let i = 0; i < runs; i++) {
     const values = await fn(i);

@@ -33,13 +33,22 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     body: options.body,
     timeout: 30,
     requests: options.uniqueIdempotencyKey
-      ? [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, "idempotency-key": `bench-${randomUUID()}` } }) }]
+      ? [
+          {
+            setupRequest: (req) => ({
+              ...req,
+              headers: { ...req.headers, "idempotency-key": `bench-${randomUUID()}` },
+            }),
+          },
+        ]
       : undefined,
   });
   const ok = result["2xx"];
   const total = ok + result.non2xx + result.errors;
   if (total === 0 || ok / total < 0.99) {
-    throw new Error(`${options.method ?? "GET"} ${options.url}: only ${ok} of ${total} responses were 2xx (non-2xx ${result.non2xx}, errors ${result.errors})`);
+    throw new Error(
+      `${options.method ?? "GET"} ${options.url}: only ${ok} of ${total} responses were 2xx (non-2xx ${result.non2xx}, errors ${result.errors})`,
+    );
   }
   return { rps: ok / result.duration, p50Ms: result.latency.p50, non2xx: result.non2xx, errors: result.errors };
 }
@@ -59,17 +68,25 @@ export async function sequentialP50(url: string, headers: Record<string, string>
   } finally {
     await agent.close();
   }
-  return percentile(latencies.sort((a, b) => a - b), 50);
+  return percentile(
+    latencies.sort((a, b) => a - b),
+    50,
+  );
 }
 
 /**
  * Loads several targets in alternating slices (A B C A B C …), so a change in the
  * machine's load during the run weighs on each alike; the mean req/s of each target.
  */
-export async function loadInterleaved(targets: readonly Omit<LoadOptions, "seconds">[], slices: number, secondsPerSlice: number): Promise<number[]> {
+export async function loadInterleaved(
+  targets: readonly Omit<LoadOptions, "seconds">[],
+  slices: number,
+  secondsPerSlice: number,
+): Promise<number[]> {
   const totals = targets.map(() => 0);
   for (let slice = 0; slice < slices; slice++) {
-    for (const [i, target] of targets.entries()) totals[i] = (totals[i] ?? 0) + (await load({ ...target, seconds: secondsPerSlice })).rps;
+    for (const [i, target] of targets.entries())
+      totals[i] = (totals[i] ?? 0) + (await load({ ...target, seconds: secondsPerSlice })).rps;
   }
   return totals.map((total) => total / slices);
 }

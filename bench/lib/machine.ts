@@ -6,7 +6,9 @@ import type { Machine } from "./report";
 
 function packageVersion(name: string): string {
   try {
-    return (JSON.parse(readFileSync(`node_modules/${name}/package.json`, "utf8")) as { version?: string }).version ?? "?";
+    return (
+      (JSON.parse(readFileSync(`node_modules/${name}/package.json`, "utf8")) as { version?: string }).version ?? "?"
+    );
   } catch {
     return "not installed";
   }
@@ -15,7 +17,11 @@ function packageVersion(name: string): string {
 function chromiumVersion(path: string | null): string {
   if (!path) return "no Chromium";
   try {
-    return execFileSync(path, ["--version"], { encoding: "utf8", timeout: 10_000, stdio: ["ignore", "pipe", "ignore"] }).trim();
+    return execFileSync(path, ["--version"], {
+      encoding: "utf8",
+      timeout: 10_000,
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
   } catch {
     return `Chromium at ${path} (version unknown)`;
   }

@@ -52,9 +52,18 @@ export function toLine(m: Measurement): MeasuredLine {
   if (m.goal) {
     status = meetsGoal(summary.median, m.goal) ? "pass" : "gap";
     if (status === "gap") {
-      const factor = m.goal.target === 0 ? "the goal is none" : `${gapFactor(summary.median, m.goal).toFixed(2)}× off the goal`;
+      const factor =
+        m.goal.target === 0 ? "the goal is none" : `${gapFactor(summary.median, m.goal).toFixed(2)}× off the goal`;
       note = note ? `${factor}; ${note}` : factor;
     }
   }
-  return { name: m.name, unit: m.unit, goal: describeGoal(m.goal, m.unit), summary, samples: m.samples, status, ...(note ? { note } : {}) };
+  return {
+    name: m.name,
+    unit: m.unit,
+    goal: describeGoal(m.goal, m.unit),
+    summary,
+    samples: m.samples,
+    status,
+    ...(note ? { note } : {}),
+  };
 }

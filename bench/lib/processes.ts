@@ -18,7 +18,12 @@ export interface Spawned {
 }
 
 export function spawnTracked(command: string, args: string[], env: ChildEnv, cwd: string = process.cwd()): Spawned {
-  const child = spawn(command, args, { cwd, env: env as NodeJS.ProcessEnv, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(command, args, {
+    cwd,
+    env: env as NodeJS.ProcessEnv,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   running.add(child);
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
@@ -74,7 +79,8 @@ export async function runToEnd(command: string, args: string[], env: ChildEnv, t
   const timer = setTimeout(() => signalGroup(spawned.child, "SIGKILL"), timeoutMs);
   const code = await new Promise<number | null>((resolve) => spawned.child.once("exit", (c) => resolve(c)));
   clearTimeout(timer);
-  if (code !== 0) throw new Error(`${command} ${args.join(" ")} exited with ${code ?? "a signal (timeout?)"}:\n${spawned.tail()}`);
+  if (code !== 0)
+    throw new Error(`${command} ${args.join(" ")} exited with ${code ?? "a signal (timeout?)"}:\n${spawned.tail()}`);
 }
 
 /** Polls `url` until it answers `status` (default 200), or throws after `timeoutMs`. */

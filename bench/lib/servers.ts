@@ -45,14 +45,31 @@ export class SandboxServer {
   async ensure(seed: SeedSizes = { links: 0, chargebacks: 0 }): Promise<void> {
     if (this.proc && this.seed && this.seed.links === seed.links && this.seed.chargebacks === seed.chargebacks) return;
     await this.stop();
-    const args = [TSX_CLI, "sandbox/cli.ts", "--port", String(this.port), "--reset", ...(this.rateLimit === "off" ? ["--rate-limit", "off"] : []), "--quiet", "--data-dir", this.dataDir];
+    const args = [
+      TSX_CLI,
+      "sandbox/cli.ts",
+      "--port",
+      String(this.port),
+      "--reset",
+      ...(this.rateLimit === "off" ? ["--rate-limit", "off"] : []),
+      "--quiet",
+      "--data-dir",
+      this.dataDir,
+    ];
     args.push("--seed-links", String(seed.links), "--seed-chargebacks", String(seed.chargebacks));
-    const proc = spawnTracked(process.execPath, args, { ...process.env, SANDBOX_FAULTS: "", SANDBOX_LOG: "0", SANDBOX_RATE_LIMIT: "" });
+    const proc = spawnTracked(process.execPath, args, {
+      ...process.env,
+      SANDBOX_FAULTS: "",
+      SANDBOX_LOG: "0",
+      SANDBOX_RATE_LIMIT: "",
+    });
     this.proc = proc;
     try {
       await waitForHttp(`${this.url}/__sandbox/health`, 60_000, () => proc.child.exitCode === null);
     } catch (error) {
-      throw new Error(`the sandbox did not start: ${error instanceof Error ? error.message : String(error)}\n${proc.tail()}`);
+      throw new Error(
+        `the sandbox did not start: ${error instanceof Error ? error.message : String(error)}\n${proc.tail()}`,
+      );
     }
     this.seed = seed;
   }
@@ -132,7 +149,9 @@ export class AppServer {
     try {
       await waitForHttp(`${this.url}/api/health`, 120_000, () => proc.child.exitCode === null);
     } catch (error) {
-      throw new Error(`the app did not start: ${error instanceof Error ? error.message : String(error)}\n${proc.tail()}`);
+      throw new Error(
+        `the app did not start: ${error instanceof Error ? error.message : String(error)}\n${proc.tail()}`,
+      );
     }
     this.current = options;
   }
@@ -159,7 +178,8 @@ export async function signIn(appUrl: string): Promise<string> {
     signal: AbortSignal.timeout(30_000),
   });
   const text = await res.text();
-  if (res.status !== 200 && res.status !== 201) throw new Error(`sign-in answered ${res.status}: ${text.slice(0, 200)}`);
+  if (res.status !== 200 && res.status !== 201)
+    throw new Error(`sign-in answered ${res.status}: ${text.slice(0, 200)}`);
   const setCookie = res.headers.getSetCookie().find((c) => c.includes("session"));
   if (!setCookie) throw new Error("sign-in set no session cookie");
   return setCookie.split(";")[0] ?? "";
@@ -183,14 +203,21 @@ export class Postgres {
   async start(): Promise<string> {
     const given = process.env.BENCH_DATABASE_URL;
     if (given) return given;
-    const versions = existsSync("/usr/lib/postgresql") ? readdirSync("/usr/lib/postgresql").sort((a, b) => Number(a) - Number(b)) : [];
+    const versions = existsSync("/usr/lib/postgresql")
+      ? readdirSync("/usr/lib/postgresql").sort((a, b) => Number(a) - Number(b))
+      : [];
     const version = versions.filter((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`)).pop();
-    if (!version) throw new Error("no PostgreSQL found (/usr/lib/postgresql/*/bin/initdb; apt-get install postgresql, or set BENCH_DATABASE_URL)");
+    if (!version)
+      throw new Error(
+        "no PostgreSQL found (/usr/lib/postgresql/*/bin/initdb; apt-get install postgresql, or set BENCH_DATABASE_URL)",
+      );
     this.bin = `/usr/lib/postgresql/${version}/bin`;
     this.dir = mkdtempSync(path.join(tmpdir(), "bench-pg-"));
     if (process.getuid?.() === 0) await runToEnd("chown", ["postgres", this.dir], process.env, 10_000);
     await this.asPostgres(`'${this.bin}/initdb' -D '${this.dir}/data' -A trust -U postgres >/dev/null`);
-    await this.asPostgres(`'${this.bin}/pg_ctl' -D '${this.dir}/data' -o "-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1${this.settings.map((setting) => ` -c ${setting}`).join("")}" -l '${this.dir}/log' -w start >/dev/null`);
+    await this.asPostgres(
+      `'${this.bin}/pg_ctl' -D '${this.dir}/data' -o "-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1${this.settings.map((setting) => ` -c ${setting}`).join("")}" -l '${this.dir}/log' -w start >/dev/null`,
+    );
     return `postgres://postgres@127.0.0.1:${this.port}/postgres`;
   }
 
@@ -203,7 +230,8 @@ export class Postgres {
 
   /** PostgreSQL refuses to run as root: as root, commands run as the postgres user. */
   private asPostgres(command: string): Promise<void> {
-    if (process.getuid?.() === 0) return runToEnd("su", ["postgres", "-s", "/bin/sh", "-c", command], process.env, 60_000);
+    if (process.getuid?.() === 0)
+      return runToEnd("su", ["postgres", "-s", "/bin/sh", "-c", command], process.env, 60_000);
     return runToEnd("/bin/sh", ["-c", command], process.env, 60_000);
   }
 }

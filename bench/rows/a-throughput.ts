@@ -38,12 +38,24 @@ export const throughputRow: Row = {
     await throughputRun(ctx, 4); // warm-up: JIT, connection pools, the sandbox directory look-up
     const results = await repeat(ctx.runs, async (i) => {
       const r = await throughputRun(ctx);
-      ctx.log(`  run ${i + 1}: health ${r.health.toFixed(0)}, session ${r.session.toFixed(0)}, payment-links ${r.links.toFixed(0)} req/s`);
+      ctx.log(
+        `  run ${i + 1}: health ${r.health.toFixed(0)}, session ${r.session.toFixed(0)}, payment-links ${r.links.toFixed(0)} req/s`,
+      );
       return { ...r, sessionRatio: r.session / r.health, linksRatio: r.links / r.health };
     });
     return [
-      { name: "a. GET /api/session ÷ GET /api/health (req/s, c=10)", unit: "×", samples: samplesOf(results, "sessionRatio"), goal: { better: "higher", target: 0.7 } },
-      { name: "a. GET /api/payment-links ÷ GET /api/health (req/s, c=10)", unit: "×", samples: samplesOf(results, "linksRatio"), goal: { better: "higher", target: 0.7 } },
+      {
+        name: "a. GET /api/session ÷ GET /api/health (req/s, c=10)",
+        unit: "×",
+        samples: samplesOf(results, "sessionRatio"),
+        goal: { better: "higher", target: 0.7 },
+      },
+      {
+        name: "a. GET /api/payment-links ÷ GET /api/health (req/s, c=10)",
+        unit: "×",
+        samples: samplesOf(results, "linksRatio"),
+        goal: { better: "higher", target: 0.7 },
+      },
       { name: "a. GET /api/health", unit: "req/s", samples: samplesOf(results, "health") },
       { name: "a. GET /api/session", unit: "req/s", samples: samplesOf(results, "session") },
       { name: "a. GET /api/payment-links (12 links)", unit: "req/s", samples: samplesOf(results, "links") },

@@ -23,8 +23,17 @@ export const addedLatencyRow: Row = {
       return { added: bff - sandbox, sandbox, bff };
     });
     return [
-      { name: "b. added p50 latency of GET /api/payment-links over the sandbox (c=1)", unit: "ms", samples: samplesOf(results, "added"), goal: { better: "lower", target: 1 } },
-      { name: "b. p50 GET /v1/payment-links on the sandbox directly (c=1)", unit: "ms", samples: samplesOf(results, "sandbox") },
+      {
+        name: "b. added p50 latency of GET /api/payment-links over the sandbox (c=1)",
+        unit: "ms",
+        samples: samplesOf(results, "added"),
+        goal: { better: "lower", target: 1 },
+      },
+      {
+        name: "b. p50 GET /v1/payment-links on the sandbox directly (c=1)",
+        unit: "ms",
+        samples: samplesOf(results, "sandbox"),
+      },
       { name: "b. p50 GET /api/payment-links (c=1)", unit: "ms", samples: samplesOf(results, "bff") },
     ];
   },

@@ -20,12 +20,21 @@ const PAGES: readonly { name: string; path: string; signedIn: boolean }[] = [
 const WORKER_TIMEOUT_MS = 10 * 60_000;
 
 const workerOutput = z.array(
-  z.object({ url: z.string(), finalUrl: z.string().nullable(), performance: z.number().nullable(), accessibility: z.number().nullable(), error: z.string().nullable() }),
+  z.object({
+    url: z.string(),
+    finalUrl: z.string().nullable(),
+    performance: z.number().nullable(),
+    accessibility: z.number().nullable(),
+    error: z.string().nullable(),
+  }),
 );
 
 async function runWorker(input: unknown): Promise<z.infer<typeof workerOutput>> {
   // Its own process group, so a timeout also ends the Chromium it started.
-  const child = spawn(process.execPath, ["bench/lighthouse-worker.mjs"], { stdio: ["pipe", "pipe", "pipe"], detached: true });
+  const child = spawn(process.execPath, ["bench/lighthouse-worker.mjs"], {
+    stdio: ["pipe", "pipe", "pipe"],
+    detached: true,
+  });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
@@ -34,7 +43,10 @@ async function runWorker(input: unknown): Promise<z.infer<typeof workerOutput>> 
   const timer = setTimeout(() => void stopChild(child), WORKER_TIMEOUT_MS);
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
   clearTimeout(timer);
-  if (code !== 0) throw new Error(`Lighthouse worker exited with ${code ?? "a signal (timeout?)"}: ${stderr.trim().split("\n").slice(-3).join(" ")}`);
+  if (code !== 0)
+    throw new Error(
+      `Lighthouse worker exited with ${code ?? "a signal (timeout?)"}: ${stderr.trim().split("\n").slice(-3).join(" ")}`,
+    );
   return workerOutput.parse(JSON.parse(stdout));
 }
 
@@ -47,7 +59,8 @@ async function auditAll(ctx: BenchContext, cookie: string): Promise<Record<strin
   const values: Record<string, number> = {};
   for (const [i, page] of PAGES.entries()) {
     const r = results[i];
-    if (r?.finalUrl && new URL(r.finalUrl).pathname !== page.path) throw new Error(`${page.path} ended at ${r.finalUrl} (not signed in?)`);
+    if (r?.finalUrl && new URL(r.finalUrl).pathname !== page.path)
+      throw new Error(`${page.path} ended at ${r.finalUrl} (not signed in?)`);
     if (!r || r.performance === null || r.accessibility === null) {
       // This run has no scores for the page; its other pages and runs still count.
       ctx.log(`    ${page.name}: no scores after retries${r?.error ? ` (${r.error})` : ""}`);
@@ -73,13 +86,20 @@ export const lighthouseRow: Row = {
     });
     // A page with no scores in any run becomes a "not measured" line (empty samples).
     const scores = (key: string) => results.get(key) ?? [];
-    const note = (key: string) => (scores(key).length < ctx.runs ? `${scores(key).length} of ${ctx.runs} runs gave scores` : undefined);
+    const note = (key: string) =>
+      scores(key).length < ctx.runs ? `${scores(key).length} of ${ctx.runs} runs gave scores` : undefined;
     return PAGES.flatMap((page): Measurement[] =>
       (["performance", "accessibility"] as const).map((category) => {
         const key = `${page.name}:${category}`;
         const goal = { better: "higher" as const, target: category === "performance" ? 95 : 100 };
         const missing = note(key);
-        return { name: `d. Lighthouse ${category}: ${page.name}`, unit: "", samples: scores(key), goal, ...(missing ? { note: missing } : {}) };
+        return {
+          name: `d. Lighthouse ${category}: ${page.name}`,
+          unit: "",
+          samples: scores(key),
+          goal,
+          ...(missing ? { note: missing } : {}),
+        };
       }),
     );
   },

@@ -40,7 +40,11 @@ async function startupRun(ctx: BenchContext): Promise<Record<string, number>> {
   // Without NODE_ENV, as `npm start` is run: Next.js sets it.
   const env = { ...ctx.app.environment(dataDir), SANDBOX_PORT: String(ctx.sandbox.port), NODE_ENV: undefined };
   const started = performance.now();
-  const launcher = spawnTracked(process.execPath, [TSX_CLI, path.join("scripts", "launch.ts"), "start", "-p", String(ctx.app.port), "-H", "127.0.0.1"], env);
+  const launcher = spawnTracked(
+    process.execPath,
+    [TSX_CLI, path.join("scripts", "launch.ts"), "start", "-p", String(ctx.app.port), "-H", "127.0.0.1"],
+    env,
+  );
   try {
     const alive = () => launcher.child.exitCode === null;
     await waitForHttp(`${ctx.app.url}/api/health`, 120_000, alive);
@@ -68,15 +72,31 @@ export const memoryStartupRow: Row = {
     });
     const startup = await repeat(ctx.runs, async (i) => {
       const r = await startupRun(ctx);
-      ctx.log(`  run ${i + 1}: npm start → first 200 in ${r.firstOk?.toFixed(0)} ms, sign-in page ${r.login?.toFixed(0)} ms`);
+      ctx.log(
+        `  run ${i + 1}: npm start → first 200 in ${r.firstOk?.toFixed(0)} ms, sign-in page ${r.login?.toFixed(0)} ms`,
+      );
       return r;
     });
     return [
-      { name: "f. server RSS at peak under row a's load", unit: "MB", samples: samplesOf(memory, "peak"), goal: { better: "lower", target: 300 } },
+      {
+        name: "f. server RSS at peak under row a's load",
+        unit: "MB",
+        samples: samplesOf(memory, "peak"),
+        goal: { better: "lower", target: 300 },
+      },
       { name: "f. server RSS at idle after start and sign-in", unit: "MB", samples: samplesOf(memory, "idle") },
-      { name: "f. npm start (launcher, migrations, fresh ledger) → first 200 (GET /api/health)", unit: "ms", samples: samplesOf(startup, "firstOk") },
+      {
+        name: "f. npm start (launcher, migrations, fresh ledger) → first 200 (GET /api/health)",
+        unit: "ms",
+        samples: samplesOf(startup, "firstOk"),
+      },
       { name: "f. npm start → sign-in page 200 (GET /login)", unit: "ms", samples: samplesOf(startup, "login") },
-      { name: "f. npm start: RSS of the launcher, Next.js server and embedded sandbox", unit: "MB", samples: samplesOf(startup, "launcherRss"), note: "the bench's sandbox is reused, so this is launcher + server" },
+      {
+        name: "f. npm start: RSS of the launcher, Next.js server and embedded sandbox",
+        unit: "MB",
+        samples: samplesOf(startup, "launcherRss"),
+        note: "the bench's sandbox is reused, so this is launcher + server",
+      },
     ];
   },
 };

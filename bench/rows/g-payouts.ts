@@ -39,11 +39,18 @@ async function onDatabase(ctx: BenchContext, label: string, databaseUrl: string 
   await ctx.app.ensure({ databaseUrl });
   const results = await repeat(ctx.runs, async (i) => {
     const r = await payoutRun(ctx);
-    ctx.log(`  ${label} run ${i + 1}: payouts ${r.payouts?.toFixed(0)} req/s, payment-links ${r.links?.toFixed(0)} req/s`);
+    ctx.log(
+      `  ${label} run ${i + 1}: payouts ${r.payouts?.toFixed(0)} req/s, payment-links ${r.links?.toFixed(0)} req/s`,
+    );
     return r;
   });
   return [
-    { name: `g. POST /api/payouts ÷ GET /api/payment-links (req/s, c=10), ${label}`, unit: "×", samples: samplesOf(results, "ratio"), goal: { better: "higher", target: 0.5 } },
+    {
+      name: `g. POST /api/payouts ÷ GET /api/payment-links (req/s, c=10), ${label}`,
+      unit: "×",
+      samples: samplesOf(results, "ratio"),
+      goal: { better: "higher", target: 0.5 },
+    },
     { name: `g. POST /api/payouts (c=10), ${label}`, unit: "req/s", samples: samplesOf(results, "payouts") },
   ];
 }
@@ -53,9 +60,19 @@ async function sandboxThroughput(ctx: BenchContext, links: number): Promise<Meas
   const url = `${ctx.sandbox.url}/v1/payment-links`;
   const headers = { "x-api-key": ACME.apiKey };
   await load({ url, connections: CONNECTIONS, seconds: 2, headers });
-  const results = await repeat(ctx.runs, async () => ({ rps: (await load({ url, connections: CONNECTIONS, seconds: 5, headers })).rps }));
-  ctx.log(`  sandbox with ${links} links: ${samplesOf(results, "rps").map((n) => n.toFixed(0)).join(", ")} req/s`);
-  return { name: `g. sandbox GET /v1/payment-links directly, ${links.toLocaleString("en-US")} links (c=10)`, unit: "req/s", samples: samplesOf(results, "rps") };
+  const results = await repeat(ctx.runs, async () => ({
+    rps: (await load({ url, connections: CONNECTIONS, seconds: 5, headers })).rps,
+  }));
+  ctx.log(
+    `  sandbox with ${links} links: ${samplesOf(results, "rps")
+      .map((n) => n.toFixed(0))
+      .join(", ")} req/s`,
+  );
+  return {
+    name: `g. sandbox GET /v1/payment-links directly, ${links.toLocaleString("en-US")} links (c=10)`,
+    unit: "req/s",
+    samples: samplesOf(results, "rps"),
+  };
 }
 
 export const payoutsRow: Row = {
@@ -69,7 +86,12 @@ export const payoutsRow: Row = {
       out.push(...(await onDatabase(ctx, "PostgreSQL", url)));
     } catch (error) {
       ctx.log(`  PostgreSQL part not measured: ${error instanceof Error ? error.message : String(error)}`);
-      out.push({ name: "g. POST /api/payouts on PostgreSQL", unit: "×", samples: [], note: `not measured: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}` });
+      out.push({
+        name: "g. POST /api/payouts on PostgreSQL",
+        unit: "×",
+        samples: [],
+        note: `not measured: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`,
+      });
     } finally {
       await ctx.app.stop();
       await ctx.postgres.stop();

@@ -43,40 +43,80 @@ export function batchRows(): unknown[] {
   return Array.from({ length: ROWS }, (_, i) => {
     const key = `fornecedor${i}@example.com`;
     const amount = 1_000 + (i % 500);
-    return { row_number: i + 2, pix_key: key, key_type: "email", amount_centavos: amount, name: `Fornecedor ${i}`, original: { chave: key, valor: String(amount / 100) } };
+    return {
+      row_number: i + 2,
+      pix_key: key,
+      key_type: "email",
+      amount_centavos: amount,
+      name: `Fornecedor ${i}`,
+      original: { chave: key, valor: String(amount / 100) },
+    };
   });
 }
 
-export async function api<T>(app: AppServer, cookie: string, route: string, init: { method?: string; body?: unknown; key?: string } = {}): Promise<T> {
-  const headers: Record<string, string> = { cookie, origin: app.url, "x-requested-by": "dashboard", "content-type": "application/json" };
+export async function api<T>(
+  app: AppServer,
+  cookie: string,
+  route: string,
+  init: { method?: string; body?: unknown; key?: string } = {},
+): Promise<T> {
+  const headers: Record<string, string> = {
+    cookie,
+    origin: app.url,
+    "x-requested-by": "dashboard",
+    "content-type": "application/json",
+  };
   if (init.key) headers["idempotency-key"] = init.key;
-  const res = await fetch(`${app.url}${route}`, { method: init.method ?? "GET", headers, body: init.body === undefined ? undefined : JSON.stringify(init.body), signal: AbortSignal.timeout(60_000) });
+  const res = await fetch(`${app.url}${route}`, {
+    method: init.method ?? "GET",
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    signal: AbortSignal.timeout(60_000),
+  });
   const text = await res.text();
   if (!res.ok) throw new Error(`${init.method ?? "GET"} ${route} answered ${res.status}: ${text.slice(0, 300)}`);
   return (JSON.parse(text) as { data: T }).data;
 }
 
-async function sendOnce(ctx: BenchContext, run: number, databaseUrl: string | undefined): Promise<Record<string, number>> {
-  const sandbox = new SandboxServer(ctx.sandbox.port + 1, path.join(ctx.workDir, `sandbox-limited-${databaseUrl ? "pg" : "pglite"}-${run}`), "default");
+async function sendOnce(
+  ctx: BenchContext,
+  run: number,
+  databaseUrl: string | undefined,
+): Promise<Record<string, number>> {
+  const sandbox = new SandboxServer(
+    ctx.sandbox.port + 1,
+    path.join(ctx.workDir, `sandbox-limited-${databaseUrl ? "pg" : "pglite"}-${run}`),
+    "default",
+  );
   const app = new AppServer(ctx.app.port, sandbox.url, ctx.workDir);
   try {
     await sandbox.ensure();
     await app.ensure({ databaseUrl });
     const cookie = await app.cookie();
-    const created = await api<BatchReply>(app, cookie, "/api/payout-batches", { method: "POST", key: `bench-${randomUUID()}`, body: { file_name: "lote.csv", rows: batchRows() } });
+    const created = await api<BatchReply>(app, cookie, "/api/payout-batches", {
+      method: "POST",
+      key: `bench-${randomUUID()}`,
+      body: { file_name: "lote.csv", rows: batchRows() },
+    });
     const confirmedAt = performance.now();
-    await api<BatchReply>(app, cookie, `/api/payout-batches/${created.id}/confirm`, { method: "POST", body: { typed_total_centavos: created.total_centavos } });
+    await api<BatchReply>(app, cookie, `/api/payout-batches/${created.id}/confirm`, {
+      method: "POST",
+      body: { typed_total_centavos: created.total_centavos },
+    });
     for (;;) {
       const batch = await api<BatchReply>(app, cookie, `/api/payout-batches/${created.id}`);
       const { pending, sending, sent, paid, failed, needs_review } = batch.counts;
       if (pending + sending === 0) {
         const seconds = (performance.now() - confirmedAt) / 1000;
         const rowsPerSecond = ROWS / seconds;
-        ctx.log(`  run ${run + 1}: ${ROWS} rows answered in ${seconds.toFixed(1)} s = ${rowsPerSecond.toFixed(1)} rows/s (sent ${sent}, paid ${paid}, failed ${failed}, needs review ${needs_review})`);
+        ctx.log(
+          `  run ${run + 1}: ${ROWS} rows answered in ${seconds.toFixed(1)} s = ${rowsPerSecond.toFixed(1)} rows/s (sent ${sent}, paid ${paid}, failed ${failed}, needs review ${needs_review})`,
+        );
         if (needs_review > 0) throw new Error(`${needs_review} rows need review: the batch did not go through cleanly`);
         return { rowsPerSecond, ratio: rowsPerSecond / RATE_LIMIT_PER_SECOND, seconds };
       }
-      if (performance.now() - confirmedAt > GIVE_UP_MS) throw new Error(`batch still sending after ${GIVE_UP_MS / 60_000} min: ${JSON.stringify(batch.counts)}`);
+      if (performance.now() - confirmedAt > GIVE_UP_MS)
+        throw new Error(`batch still sending after ${GIVE_UP_MS / 60_000} min: ${JSON.stringify(batch.counts)}`);
       await sleep(pending + sending <= NEAR_END_ROWS ? POLL_NEAR_END_MS : POLL_MS);
     }
   } finally {
@@ -95,7 +135,11 @@ function measurements(ledger: string, results: Map<string, number[]>): Measureme
       goal: { better: "higher", target: 0.9 },
       note: WHY,
     },
-    { name: `i. ${batch}, rows answered per second, ${ledger}`, unit: "rows/s", samples: samplesOf(results, "rowsPerSecond") },
+    {
+      name: `i. ${batch}, rows answered per second, ${ledger}`,
+      unit: "rows/s",
+      samples: samplesOf(results, "rowsPerSecond"),
+    },
   ];
 }
 
@@ -112,7 +156,12 @@ export const batchSendRow: Row = {
       out.push(...measurements("PostgreSQL", await repeat(ctx.runs, (run) => sendOnce(ctx, run, databaseUrl))));
     } catch (error) {
       ctx.log(`  PostgreSQL part not measured: ${error instanceof Error ? error.message : String(error)}`);
-      out.push({ name: "i. batch send on PostgreSQL", unit: "×", samples: [], note: `not measured: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}` });
+      out.push({
+        name: "i. batch send on PostgreSQL",
+        unit: "×",
+        samples: [],
+        note: `not measured: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`,
+      });
     } finally {
       await ctx.postgres.stop();
     }

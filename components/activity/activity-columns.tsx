@@ -38,9 +38,15 @@ function When({ value }: { value: string }) {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return <span>{value}</span>;
   return (
-    <time dateTime={date.toISOString()} title={formatDateTime(date, { dateStyle: "full", timeStyle: "long" })} className="flex flex-col tabular-nums">
+    <time
+      dateTime={date.toISOString()}
+      title={formatDateTime(date, { dateStyle: "full", timeStyle: "long" })}
+      className="flex flex-col tabular-nums"
+    >
       <span>{formatDate(date, { day: "2-digit", month: "2-digit", year: "numeric" })}</span>
-      <span className="text-xs text-muted-foreground">{formatDateTime(date, { hour: "2-digit", minute: "2-digit", second: "2-digit", withZone: true })}</span>
+      <span className="text-xs text-muted-foreground">
+        {formatDateTime(date, { hour: "2-digit", minute: "2-digit", second: "2-digit", withZone: true })}
+      </span>
     </time>
   );
 }
@@ -61,7 +67,10 @@ export function useActivityColumns(compact: boolean): DataTableColumn<ActivityEn
   const labels = useActivityLabels();
   // Fits the content area at 1280 px (972 px); "08:19:32 AM GMT-3" is longer than "08:19:32 BRT".
   return useMemo(() => {
-    const widths = locale === "en" ? { when: 132, who: 136, what: 198, outcome: 116, changes: 200, ids: 190 } : { when: 112, who: 140, what: 206, outcome: 116, changes: 208, ids: 190 };
+    const widths =
+      locale === "en"
+        ? { when: 132, who: 136, what: 198, outcome: 116, changes: 200, ids: 190 }
+        : { when: 112, who: 140, what: 206, outcome: 116, changes: 208, ids: 190 };
     if (compact) {
       return [
         h.accessor("occurred_at", {
@@ -118,7 +127,10 @@ export function useActivityColumns(compact: boolean): DataTableColumn<ActivityEn
           <span className="flex min-w-0 flex-col items-start gap-0.5">
             <OutcomeBadge outcome={row.original.outcome} />
             {row.original.error ? (
-              <span className="max-w-full truncate font-mono text-xs text-muted-foreground" title={row.original.error.message || row.original.error.code}>
+              <span
+                className="max-w-full truncate font-mono text-xs text-muted-foreground"
+                title={row.original.error.message || row.original.error.code}
+              >
                 {row.original.error.code}
               </span>
             ) : null}
@@ -137,8 +149,16 @@ export function useActivityColumns(compact: boolean): DataTableColumn<ActivityEn
         size: widths.ids,
         cell: ({ row }) => (
           <span className="flex min-w-0 flex-col gap-0.5">
-            <IdLine label={t("activity.short.requestId")} copyLabel={t("errors.requestId")} value={row.original.request_id} />
-            <IdLine label={t("activity.short.idempotencyKey")} copyLabel={t("activity.field.idempotencyKey")} value={row.original.idempotency_key} />
+            <IdLine
+              label={t("activity.short.requestId")}
+              copyLabel={t("errors.requestId")}
+              value={row.original.request_id}
+            />
+            <IdLine
+              label={t("activity.short.idempotencyKey")}
+              copyLabel={t("activity.field.idempotencyKey")}
+              value={row.original.idempotency_key}
+            />
           </span>
         ),
       }),

@@ -76,9 +76,17 @@ export function ActivityFilters({ state, setState, people, onClear, compact }: A
           ))}
         </datalist>
       </div>
-      <NativeSelect size="sm" aria-label={t("activity.filter.action")} value={state.action} onChange={(e) => setState({ action: e.target.value })} className="w-full sm:w-auto">
+      <NativeSelect
+        size="sm"
+        aria-label={t("activity.filter.action")}
+        value={state.action}
+        onChange={(e) => setState({ action: e.target.value })}
+        className="w-full sm:w-auto"
+      >
         <option value="">{t("activity.filter.allActions")}</option>
-        {!state.action || (ACTIVITY_ACTIONS as readonly string[]).includes(state.action) ? null : <option value={state.action}>{state.action}</option>}
+        {!state.action || (ACTIVITY_ACTIONS as readonly string[]).includes(state.action) ? null : (
+          <option value={state.action}>{state.action}</option>
+        )}
         {ACTIVITY_ACTIONS.map((action) => (
           <option key={action} value={action}>
             {labels.action(action)}

@@ -19,7 +19,8 @@ export function useActivityLabels() {
     };
     return {
       action: (action: string) => lookup("activity.action", action, t("common.none")),
-      role: (role: string | null | undefined) => (role === "system" ? t("activity.role.system") : lookup("role", role, t("common.none"))),
+      role: (role: string | null | undefined) =>
+        role === "system" ? t("activity.role.system") : lookup("role", role, t("common.none")),
       targetType: (type: string | null | undefined) => lookup("activity.target", type, t("common.none")),
       outcome: (outcome: string) => lookup("activity.outcome", outcome, t("common.none")),
     };
@@ -47,7 +48,15 @@ export function OutcomeBadge({ outcome }: { outcome: string }) {
 }
 
 /** The target: a link to its page when it has one (payout, subaccount, payment link), else its type and id. */
-export function TargetLink({ entry, className, compact = false }: { entry: Pick<ActivityEntry, "target_type" | "target_id">; className?: string; compact?: boolean }) {
+export function TargetLink({
+  entry,
+  className,
+  compact = false,
+}: {
+  entry: Pick<ActivityEntry, "target_type" | "target_id">;
+  className?: string;
+  compact?: boolean;
+}) {
   const { t } = useI18n();
   const labels = useActivityLabels();
   if (!entry.target_type && !entry.target_id) return <span className="text-muted-foreground">{t("common.none")}</span>;
@@ -60,7 +69,10 @@ export function TargetLink({ entry, className, compact = false }: { entry: Pick<
     return (
       <Link
         href={href}
-        className={className ?? "block min-w-0 rounded text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"}
+        className={
+          className ??
+          "block min-w-0 rounded text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+        }
         aria-label={t("activity.openTarget", { type, id: entry.target_id ?? "" })}
       >
         <span className={compact ? "block truncate text-xs" : "block truncate text-[0.8125rem]"}>{type}</span>
@@ -70,7 +82,9 @@ export function TargetLink({ entry, className, compact = false }: { entry: Pick<
   }
   return (
     <span className="block min-w-0">
-      <span className={compact ? "block truncate text-xs text-muted-foreground" : "block truncate text-[0.8125rem]"}>{type}</span>
+      <span className={compact ? "block truncate text-xs text-muted-foreground" : "block truncate text-[0.8125rem]"}>
+        {type}
+      </span>
       {id ? <span className="block truncate text-muted-foreground">{id}</span> : null}
     </span>
   );

@@ -147,13 +147,30 @@ export function activityCsv(entries: readonly ActivityEntry[], timeZone: string)
 /** What the search box looks through: who, what (code and label), target, outcome, error, request and idempotency ids. */
 export function activitySearchText(entry: ActivityEntry, actionLabel: string): string {
   return normalizeForSearch(
-    [entry.id, entry.actor.name, entry.actor.role, entry.action, actionLabel, entry.target_type, entry.target_id, entry.outcome, entry.error?.code, entry.error?.message, entry.request_id, entry.idempotency_key]
+    [
+      entry.id,
+      entry.actor.name,
+      entry.actor.role,
+      entry.action,
+      actionLabel,
+      entry.target_type,
+      entry.target_id,
+      entry.outcome,
+      entry.error?.code,
+      entry.error?.message,
+      entry.request_id,
+      entry.idempotency_key,
+    ]
       .filter(Boolean)
       .join(" "),
   );
 }
 
-export function searchEntries(entries: readonly ActivityEntry[], q: string, haystack: (entry: ActivityEntry) => string): ActivityEntry[] {
+export function searchEntries(
+  entries: readonly ActivityEntry[],
+  q: string,
+  haystack: (entry: ActivityEntry) => string,
+): ActivityEntry[] {
   const terms = searchTerms(q);
   if (terms.length === 0) return [...entries];
   return entries.filter((entry) => matchesAllTerms(haystack(entry), terms));
@@ -164,7 +181,11 @@ export const ACTIVITY_SORTABLE = ["occurred_at", "actor", "action", "outcome"] a
 const collator = new Intl.Collator("pt-BR", { sensitivity: "base", numeric: true });
 
 /** Sorts a copy; no sort (or an unknown column) keeps the log's order (newest first). Ties keep it too. */
-export function sortEntries(entries: readonly ActivityEntry[], sort: ReadonlyArray<{ id: string; desc: boolean }>, actionLabel: (action: string) => string): ActivityEntry[] {
+export function sortEntries(
+  entries: readonly ActivityEntry[],
+  sort: ReadonlyArray<{ id: string; desc: boolean }>,
+  actionLabel: (action: string) => string,
+): ActivityEntry[] {
   const spec = sort[0];
   if (!spec || !(ACTIVITY_SORTABLE as readonly string[]).includes(spec.id)) return [...entries];
   const key = (e: ActivityEntry): string | number => {
@@ -182,7 +203,8 @@ export function sortEntries(entries: readonly ActivityEntry[], sort: ReadonlyArr
   return entries
     .map((entry, index) => ({ entry, index, k: key(entry) }))
     .sort((a, b) => {
-      const cmp = typeof a.k === "number" && typeof b.k === "number" ? a.k - b.k : collator.compare(String(a.k), String(b.k));
+      const cmp =
+        typeof a.k === "number" && typeof b.k === "number" ? a.k - b.k : collator.compare(String(a.k), String(b.k));
       return (spec.desc ? -cmp : cmp) || a.index - b.index;
     })
     .map((x) => x.entry);

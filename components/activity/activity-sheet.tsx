@@ -33,7 +33,17 @@ export function ActivitySheet({ entryId, entry, onClose }: ActivitySheetProps) {
             </SheetDescription>
           ) : null}
         </SheetHeader>
-        <SheetBody>{entry ? <EntryDetails entry={entry} /> : <EmptyState icon={SearchX} title={t("activity.sheet.notLoaded")} description={t("activity.sheet.notLoadedHint")} />}</SheetBody>
+        <SheetBody>
+          {entry ? (
+            <EntryDetails entry={entry} />
+          ) : (
+            <EmptyState
+              icon={SearchX}
+              title={t("activity.sheet.notLoaded")}
+              description={t("activity.sheet.notLoadedHint")}
+            />
+          )}
+        </SheetBody>
       </SheetContent>
     </Sheet>
   );
@@ -43,7 +53,10 @@ function EntryDetails({ entry }: { entry: ActivityEntry }) {
   const { t } = useI18n();
   const labels = useActivityLabels();
   const items: DetailItem[] = [
-    { label: t("activity.field.when"), value: <DateTime value={entry.occurred_at} withZone options={{ dateStyle: "medium", timeStyle: "medium" }} /> },
+    {
+      label: t("activity.field.when"),
+      value: <DateTime value={entry.occurred_at} withZone options={{ dateStyle: "medium", timeStyle: "medium" }} />,
+    },
     {
       label: t("activity.field.who"),
       value: (
@@ -60,7 +73,12 @@ function EntryDetails({ entry }: { entry: ActivityEntry }) {
         </span>
       ),
     },
-    { label: t("activity.field.target"), value: <TargetLink entry={entry} />, copyValue: entry.target_id ?? undefined, copyLabel: t("activity.field.targetId") },
+    {
+      label: t("activity.field.target"),
+      value: <TargetLink entry={entry} />,
+      copyValue: entry.target_id ?? undefined,
+      copyLabel: t("activity.field.targetId"),
+    },
     { label: t("activity.field.outcome"), value: <OutcomeBadge outcome={entry.outcome} /> },
   ];
   if (entry.error) {
@@ -75,7 +93,13 @@ function EntryDetails({ entry }: { entry: ActivityEntry }) {
     });
   }
   items.push(
-    { label: t("errors.requestId"), value: entry.request_id ?? t("common.none"), mono: Boolean(entry.request_id), copyValue: entry.request_id ?? undefined, copyLabel: t("errors.requestId") },
+    {
+      label: t("errors.requestId"),
+      value: entry.request_id ?? t("common.none"),
+      mono: Boolean(entry.request_id),
+      copyValue: entry.request_id ?? undefined,
+      copyLabel: t("errors.requestId"),
+    },
     {
       label: t("activity.field.idempotencyKey"),
       value: entry.idempotency_key ?? t("common.none"),

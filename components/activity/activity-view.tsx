@@ -22,7 +22,15 @@ import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import { useActivityColumns } from "./activity-columns";
 import { ActivityFilters } from "./activity-filters";
 import { useActivityLabels } from "./activity-labels";
-import { activityCsv, activitySearchText, activitySelectionSchema, activityUrlSchema, searchEntries, sortEntries, toApiFilters } from "./activity-model";
+import {
+  activityCsv,
+  activitySearchText,
+  activitySelectionSchema,
+  activityUrlSchema,
+  searchEntries,
+  sortEntries,
+  toApiFilters,
+} from "./activity-model";
 
 /** Loads with its first open, not with the page. */
 const activitySheet = lazyOnDemand(() => import("./activity-sheet").then((m) => m.ActivitySheet));
@@ -45,9 +53,15 @@ export function ActivityView() {
   const query = useInfiniteQuery(activityQuery(apiFilters));
   const loaded = useMemo(() => query.data?.pages.flatMap((page) => page.items), [query.data]);
 
-  const haystack = useCallback((entry: ActivityEntry) => activitySearchText(entry, labels.action(entry.action)), [labels]);
+  const haystack = useCallback(
+    (entry: ActivityEntry) => activitySearchText(entry, labels.action(entry.action)),
+    [labels],
+  );
   const sorting = useMemo(() => parseSort(state.sort), [state.sort]);
-  const view = useMemo(() => (loaded ? sortEntries(searchEntries(loaded, state.q, haystack), sorting, labels.action) : undefined), [loaded, state.q, haystack, sorting, labels]);
+  const view = useMemo(
+    () => (loaded ? sortEntries(searchEntries(loaded, state.q, haystack), sorting, labels.action) : undefined),
+    [loaded, state.q, haystack, sorting, labels],
+  );
   const columns = useActivityColumns(!wide);
 
   const people = useMemo(() => {
@@ -71,7 +85,11 @@ export function ActivityView() {
     exportAbort.current = controller;
     setExporting({ fetched: 0 });
     try {
-      const { items, truncated } = await fetchAllActivity(apiFilters, { max: ACTIVITY_EXPORT_LIMIT, signal: controller.signal, onProgress: (fetched) => setExporting({ fetched }) });
+      const { items, truncated } = await fetchAllActivity(apiFilters, {
+        max: ACTIVITY_EXPORT_LIMIT,
+        signal: controller.signal,
+        onProgress: (fetched) => setExporting({ fetched }),
+      });
       const rows = sortEntries(searchEntries(items, state.q, haystack), sorting, labels.action);
       downloadCsv(csvFileName("activity", timeZone), activityCsv(rows, timeZone));
       if (truncated) toast.warning(t("activity.exportTruncated", { count: ACTIVITY_EXPORT_LIMIT }));
@@ -111,14 +129,22 @@ export function ActivityView() {
         title={t("nav.activity")}
         description={t("activity.description", { zone: `${zoneLabel(timeZone, t)} (${timeZoneName()})` })}
         actions={
-          <Button variant="outline" size="sm" onClick={exportCsv} loading={exporting !== null} disabled={query.isPending || (loaded?.length ?? 0) === 0}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={exportCsv}
+            loading={exporting !== null}
+            disabled={query.isPending || (loaded?.length ?? 0) === 0}
+          >
             {exporting ? null : <Download aria-hidden="true" />}
             {exporting ? t("activity.exporting", { count: exporting.fetched }) : t("activity.export")}
           </Button>
         }
       />
 
-      {exportError ? <ErrorPanel error={exportError} onRetry={exportCsv} title={t("activity.exportFailed")} className="mb-4" /> : null}
+      {exportError ? (
+        <ErrorPanel error={exportError} onRetry={exportCsv} title={t("activity.exportFailed")} className="mb-4" />
+      ) : null}
 
       <DataTable
         label={t("nav.activity")}
@@ -135,10 +161,20 @@ export function ActivityView() {
         manualSorting
         sorting={sorting}
         onSortingChange={(next) => setState({ sort: formatSort(next) })}
-        filters={<ActivityFilters state={state} setState={setState} people={people} onClear={serverFiltersActive || state.q ? resetFilters : undefined} compact={!wide} />}
+        filters={
+          <ActivityFilters
+            state={state}
+            setState={setState}
+            people={people}
+            onClear={serverFiltersActive || state.q ? resetFilters : undefined}
+            compact={!wide}
+          />
+        }
         toolbarActions={
           query.hasNextPage ? (
-            <span className="text-xs text-muted-foreground">{t("activity.loadedSoFar", { count: loaded?.length ?? 0 })}</span>
+            <span className="text-xs text-muted-foreground">
+              {t("activity.loadedSoFar", { count: loaded?.length ?? 0 })}
+            </span>
           ) : null
         }
         onRowClick={(row) => setSelection({ entry: row.id })}
@@ -151,7 +187,11 @@ export function ActivityView() {
       />
 
       {activitySheetMounted ? (
-        <activitySheet.Component entryId={selection.entry} entry={selected} onClose={() => setSelection({ entry: null })} />
+        <activitySheet.Component
+          entryId={selection.entry}
+          entry={selected}
+          onClose={() => setSelection({ entry: null })}
+        />
       ) : null}
     </>
   );

@@ -8,7 +8,10 @@ import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import { diffSnapshots, type FieldChange } from "./activity-model";
 
 /** Formats one snapshot value for people: money, yes/no, documents, statuses; anything else as it came. */
-export function useSnapshotFormatter(): { label: (field: string) => string; value: (field: string, value: unknown) => string } {
+export function useSnapshotFormatter(): {
+  label: (field: string) => string;
+  value: (field: string, value: unknown) => string;
+} {
   const { has, t, formatMoney } = useI18n();
   return {
     label: (field) => (has(`activity.field.${field}`) ? t(`activity.field.${field}`) : field),
@@ -18,7 +21,8 @@ export function useSnapshotFormatter(): { label: (field: string) => string; valu
       if (typeof value === "number" && field.endsWith("_centavos")) return formatMoney(value);
       if (typeof value === "string" && field === "document") return formatDocument(value) || value;
       if (typeof value === "string" && field === "status" && has(`status.${value}`)) return t(`status.${value}`);
-      if (typeof value === "string" && field === "pix_key_type" && has(`pixKey.type.${value}`)) return t(`pixKey.type.${value}`);
+      if (typeof value === "string" && field === "pix_key_type" && has(`pixKey.type.${value}`))
+        return t(`pixKey.type.${value}`);
       if (typeof value === "string" || typeof value === "number") return String(value);
       try {
         return JSON.stringify(value);
@@ -42,7 +46,11 @@ function ChangeLine({ change, created }: { change: FieldChange; created: boolean
       ) : (
         <BeforeAfter
           before={<del className="text-muted-foreground">{fmt.value(change.field, change.before)}</del>}
-          after={<ins className="no-underline">{change.inAfter ? fmt.value(change.field, change.after) : t("activity.removed")}</ins>}
+          after={
+            <ins className="no-underline">
+              {change.inAfter ? fmt.value(change.field, change.after) : t("activity.removed")}
+            </ins>
+          }
           toLabel={t("activity.changedTo")}
           arrowClassName="mx-1 inline size-3 align-[-1px]"
         />
@@ -56,7 +64,9 @@ export function ChangeSummary({ entry, limit = 3 }: { entry: ActivityEntry; limi
   const { t } = useI18n();
   const created = entry.before === null;
   // A creation lists what was set; empty fields are left for the side panel.
-  const changes = diffSnapshots(entry.before, entry.after).filter((c) => c.changed && !(created && (c.after === null || c.after === undefined || c.after === "")));
+  const changes = diffSnapshots(entry.before, entry.after).filter(
+    (c) => c.changed && !(created && (c.after === null || c.after === undefined || c.after === "")),
+  );
   if (changes.length === 0) return <span className="text-muted-foreground">{t("common.none")}</span>;
   const shown = changes.slice(0, limit);
   return (
@@ -64,7 +74,11 @@ export function ChangeSummary({ entry, limit = 3 }: { entry: ActivityEntry; limi
       {shown.map((change) => (
         <ChangeLine key={change.field} change={change} created={created} />
       ))}
-      {changes.length > shown.length ? <li className="text-xs text-muted-foreground">{t("activity.moreChanges", { count: changes.length - shown.length })}</li> : null}
+      {changes.length > shown.length ? (
+        <li className="text-xs text-muted-foreground">
+          {t("activity.moreChanges", { count: changes.length - shown.length })}
+        </li>
+      ) : null}
     </ul>
   );
 }
@@ -99,15 +113,38 @@ export function ChangeTable({ entry }: { entry: ActivityEntry }) {
           {changes.map((change) => {
             const label = fmt.label(change.field);
             return (
-              <tr key={change.field} className={cn("border-t align-top", change.changed && entry.before !== null && "bg-warning-soft/40")}>
-                <th scope="row" className={cn("px-3 py-2 text-left font-normal text-muted-foreground", label === change.field && "font-mono text-xs")}>
+              <tr
+                key={change.field}
+                className={cn("border-t align-top", change.changed && entry.before !== null && "bg-warning-soft/40")}
+              >
+                <th
+                  scope="row"
+                  className={cn(
+                    "px-3 py-2 text-left font-normal text-muted-foreground",
+                    label === change.field && "font-mono text-xs",
+                  )}
+                >
                   {label}
-                  {change.changed && entry.before !== null ? <span className="sr-only"> ({t("activity.changed")})</span> : null}
+                  {change.changed && entry.before !== null ? (
+                    <span className="sr-only"> ({t("activity.changed")})</span>
+                  ) : null}
                 </th>
                 {withBefore ? (
-                  <td className="px-3 py-2 break-all">{change.inBefore ? fmt.value(change.field, change.before) : <span className="text-muted-foreground">{t("common.none")}</span>}</td>
+                  <td className="px-3 py-2 break-all">
+                    {change.inBefore ? (
+                      fmt.value(change.field, change.before)
+                    ) : (
+                      <span className="text-muted-foreground">{t("common.none")}</span>
+                    )}
+                  </td>
                 ) : null}
-                <td className="px-3 py-2 break-all">{change.inAfter ? fmt.value(change.field, change.after) : <span className="text-muted-foreground">{t("common.none")}</span>}</td>
+                <td className="px-3 py-2 break-all">
+                  {change.inAfter ? (
+                    fmt.value(change.field, change.after)
+                  ) : (
+                    <span className="text-muted-foreground">{t("common.none")}</span>
+                  )}
+                </td>
               </tr>
             );
           })}

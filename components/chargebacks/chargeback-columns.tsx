@@ -43,7 +43,11 @@ export interface ChargebackColumnsOptions {
 }
 
 /** The list's columns. Sorting is done by the page (see sortChargebacks); the ids here are the sort keys. */
-export function useChargebackColumns({ now, extraFields, compact }: ChargebackColumnsOptions): DataTableColumn<Chargeback>[] {
+export function useChargebackColumns({
+  now,
+  extraFields,
+  compact,
+}: ChargebackColumnsOptions): DataTableColumn<Chargeback>[] {
   const { t, locale } = useI18n();
   // 12-hour English times ("11/22 01:47 PM (GMT-3)") are longer than 24-hour Portuguese ones.
   const deadlineWidth = locale === "en" ? 372 : 330;
@@ -114,7 +118,9 @@ export function useChargebackColumns({ now, extraFields, compact }: ChargebackCo
         cell: ({ row }) => (
           <span title={[row.original.reason, row.original.reason_code].filter(Boolean).join(" · ")}>
             {row.original.reason ?? ""}
-            {row.original.reason_code ? <span className="ml-1.5 font-mono text-xs text-muted-foreground">{row.original.reason_code}</span> : null}
+            {row.original.reason_code ? (
+              <span className="ml-1.5 font-mono text-xs text-muted-foreground">{row.original.reason_code}</span>
+            ) : null}
             {!row.original.reason && !row.original.reason_code ? <Muted>{t("common.none")}</Muted> : null}
           </span>
         ),

@@ -8,7 +8,12 @@ import type { UrlStatePatch } from "@/lib/browser/hooks/use-url-state";
 import { useI18n } from "@/lib/browser/i18n";
 import type { Chargeback } from "@/lib/shared/schemas/chargeback";
 import { DEADLINE_FILTERS, isOpenChargeback } from "@/lib/shared/chargebacks/deadline";
-import { KNOWN_CHARGEBACK_KINDS, KNOWN_CHARGEBACK_STATUSES, type ChargebackUrlState, type chargebackUrlSchema } from "./chargeback-model";
+import {
+  KNOWN_CHARGEBACK_KINDS,
+  KNOWN_CHARGEBACK_STATUSES,
+  type ChargebackUrlState,
+  type chargebackUrlSchema,
+} from "./chargeback-model";
 import { useKindLabel } from "./kind-badge";
 
 export interface ChargebackFiltersProps {
@@ -21,7 +26,14 @@ export interface ChargebackFiltersProps {
   compact: boolean;
 }
 
-const SORT_OPTIONS = ["respond_by.asc", "respond_by.desc", "created_at.desc", "created_at.asc", "amount_centavos.desc", "amount_centavos.asc"] as const;
+const SORT_OPTIONS = [
+  "respond_by.asc",
+  "respond_by.desc",
+  "created_at.desc",
+  "created_at.asc",
+  "amount_centavos.desc",
+  "amount_centavos.asc",
+] as const;
 
 function countBy(rows: readonly Chargeback[] | undefined, key: "kind" | "status"): Map<string, number> {
   const counts = new Map<string, number>();
@@ -38,18 +50,35 @@ export function ChargebackFilters({ data, state, setState, onClear, compact }: C
   const kindLabel = useKindLabel();
   const kinds = useMemo(() => countBy(data, "kind"), [data]);
   const statuses = useMemo(() => countBy(data, "status"), [data]);
-  const withCount = (label: string, count: number | undefined) => (data ? `${label} (${formatNumber(count ?? 0)})` : label);
+  const withCount = (label: string, count: number | undefined) =>
+    data ? `${label} (${formatNumber(count ?? 0)})` : label;
 
-  const kindOptions = [...KNOWN_CHARGEBACK_KINDS, ...[...kinds.keys()].filter((k) => k !== "" && !(KNOWN_CHARGEBACK_KINDS as readonly string[]).includes(k)).sort()];
-  const statusOptions = [...KNOWN_CHARGEBACK_STATUSES, ...[...statuses.keys()].filter((s) => s !== "" && !(KNOWN_CHARGEBACK_STATUSES as readonly string[]).includes(s)).sort()];
+  const kindOptions = [
+    ...KNOWN_CHARGEBACK_KINDS,
+    ...[...kinds.keys()].filter((k) => k !== "" && !(KNOWN_CHARGEBACK_KINDS as readonly string[]).includes(k)).sort(),
+  ];
+  const statusOptions = [
+    ...KNOWN_CHARGEBACK_STATUSES,
+    ...[...statuses.keys()]
+      .filter((s) => s !== "" && !(KNOWN_CHARGEBACK_STATUSES as readonly string[]).includes(s))
+      .sort(),
+  ];
   const openCount = useMemo(() => (data ?? []).filter(isOpenChargeback).length, [data]);
   const statusLabel = (value: string) => (has(`status.${value}`) ? t(`status.${value}`) : value);
   const zone = timeZoneName();
   const activeCount = [state.kind, state.status, state.deadline, state.from || state.to].filter(Boolean).length;
 
   const sortSelect = (
-    <NativeSelect size="sm" aria-label={t("chargebacks.filter.sort")} value={state.sort} onChange={(e) => setState({ sort: e.target.value })} className="min-w-0 flex-1">
-      {!(SORT_OPTIONS as readonly string[]).includes(state.sort) ? <option value={state.sort}>{state.sort}</option> : null}
+    <NativeSelect
+      size="sm"
+      aria-label={t("chargebacks.filter.sort")}
+      value={state.sort}
+      onChange={(e) => setState({ sort: e.target.value })}
+      className="min-w-0 flex-1"
+    >
+      {!(SORT_OPTIONS as readonly string[]).includes(state.sort) ? (
+        <option value={state.sort}>{state.sort}</option>
+      ) : null}
       {SORT_OPTIONS.map((s) => (
         <option key={s} value={s}>
           {t(`chargebacks.sort.${s}`)}
@@ -60,7 +89,13 @@ export function ChargebackFilters({ data, state, setState, onClear, compact }: C
 
   const controls = (
     <>
-      <NativeSelect size="sm" aria-label={t("chargebacks.filter.kind")} value={state.kind} onChange={(e) => setState({ kind: e.target.value })} className="w-full sm:w-auto">
+      <NativeSelect
+        size="sm"
+        aria-label={t("chargebacks.filter.kind")}
+        value={state.kind}
+        onChange={(e) => setState({ kind: e.target.value })}
+        className="w-full sm:w-auto"
+      >
         <option value="">{withCount(t("chargebacks.filter.allKinds"), data?.length)}</option>
         {kindOptions.map((k) => (
           <option key={k} value={k}>
@@ -68,7 +103,13 @@ export function ChargebackFilters({ data, state, setState, onClear, compact }: C
           </option>
         ))}
       </NativeSelect>
-      <NativeSelect size="sm" aria-label={t("chargebacks.filter.status")} value={state.status} onChange={(e) => setState({ status: e.target.value })} className="w-full sm:w-auto">
+      <NativeSelect
+        size="sm"
+        aria-label={t("chargebacks.filter.status")}
+        value={state.status}
+        onChange={(e) => setState({ status: e.target.value })}
+        className="w-full sm:w-auto"
+      >
         <option value="">{t("chargebacks.filter.allStatuses")}</option>
         <option value="open">{withCount(t("chargebacks.filter.open"), openCount)}</option>
         {statusOptions.map((s) => (
@@ -77,7 +118,19 @@ export function ChargebackFilters({ data, state, setState, onClear, compact }: C
           </option>
         ))}
       </NativeSelect>
-      <NativeSelect size="sm" aria-label={t("chargebacks.filter.deadline")} value={state.deadline ?? ""} onChange={(e) => setState({ deadline: (DEADLINE_FILTERS as readonly string[]).includes(e.target.value) ? (e.target.value as (typeof DEADLINE_FILTERS)[number]) : null })} className="w-full sm:w-auto">
+      <NativeSelect
+        size="sm"
+        aria-label={t("chargebacks.filter.deadline")}
+        value={state.deadline ?? ""}
+        onChange={(e) =>
+          setState({
+            deadline: (DEADLINE_FILTERS as readonly string[]).includes(e.target.value)
+              ? (e.target.value as (typeof DEADLINE_FILTERS)[number])
+              : null,
+          })
+        }
+        className="w-full sm:w-auto"
+      >
         <option value="">{t("chargebacks.filter.anyDeadline")}</option>
         {DEADLINE_FILTERS.map((d) => (
           <option key={d} value={d}>

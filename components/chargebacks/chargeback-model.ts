@@ -1,11 +1,23 @@
 import { z } from "zod/mini";
 import { urlChoice, urlOptional, urlText } from "@/lib/browser/url-fields";
-import { DEADLINE_FILTERS, isOpenChargeback, matchesDeadline, needsAction, REVIEW_STATUS, urgencyOf } from "@/lib/shared/chargebacks/deadline";
+import {
+  DEADLINE_FILTERS,
+  isOpenChargeback,
+  matchesDeadline,
+  needsAction,
+  REVIEW_STATUS,
+  urgencyOf,
+} from "@/lib/shared/chargebacks/deadline";
 import { csvDateLocal, csvDateUtc, jsonCell, toCsv, type CsvValue } from "@/lib/shared/csv";
 import { isoToMs } from "@/lib/shared/format/date";
 import { dateWindow } from "@/lib/shared/format/date-window";
 import { centavosToDecimal } from "@/lib/shared/money";
-import { ChargebackSchema, KNOWN_CHARGEBACK_KINDS, KNOWN_CHARGEBACK_STATUSES, type Chargeback } from "@/lib/shared/schemas/chargeback";
+import {
+  ChargebackSchema,
+  KNOWN_CHARGEBACK_KINDS,
+  KNOWN_CHARGEBACK_STATUSES,
+  type Chargeback,
+} from "@/lib/shared/schemas/chargeback";
 import { matchesAllTerms, normalizeForSearch, searchTerms } from "@/lib/shared/search";
 
 /**
@@ -57,7 +69,11 @@ export interface FilterContext {
   haystacks?: readonly string[];
 }
 
-export function filterChargebacks(rows: readonly Chargeback[], state: Pick<ChargebackUrlState, "q" | "kind" | "status" | "deadline" | "from" | "to">, ctx: FilterContext): Chargeback[] {
+export function filterChargebacks(
+  rows: readonly Chargeback[],
+  state: Pick<ChargebackUrlState, "q" | "kind" | "status" | "deadline" | "from" | "to">,
+  ctx: FilterContext,
+): Chargeback[] {
   const terms = searchTerms(state.q);
   const { start, end } = dateWindow(state.from, state.to, ctx.timeZone);
   const out: Chargeback[] = [];
@@ -124,7 +140,8 @@ export function sortChargebacks(rows: readonly Chargeback[], sort: readonly Sort
   decorated.sort((a, b) => {
     let result: number;
     if (spec.id === "respond_by" && a.open !== b.open) result = a.open ? -1 : 1;
-    else if (spec.id === "respond_by" && !a.open) result = compareNullable(a.key as number | null, b.key as number | null, byNumber, true);
+    else if (spec.id === "respond_by" && !a.open)
+      result = compareNullable(a.key as number | null, b.key as number | null, byNumber, true);
     else if (numeric) result = compareNullable(a.key as number | null, b.key as number | null, byNumber, spec.desc);
     else result = compareNullable(a.key as string | null, b.key as string | null, byText, spec.desc);
     return result || a.index - b.index;
@@ -167,7 +184,17 @@ export interface Summary {
 }
 
 export function summarize(rows: readonly Chargeback[], now: number): Summary {
-  const s: Summary = { total: rows.length, needsAction: 0, overdue: 0, due24h: 0, underReview: 0, openAmount: 0, open: 0, med: 0, card: 0 };
+  const s: Summary = {
+    total: rows.length,
+    needsAction: 0,
+    overdue: 0,
+    due24h: 0,
+    underReview: 0,
+    openAmount: 0,
+    open: 0,
+    med: 0,
+    card: 0,
+  };
   for (const cb of rows) {
     if (cb.kind === "pix_med") s.med++;
     else if (cb.kind === "card_chargeback") s.card++;

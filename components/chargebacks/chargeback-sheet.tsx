@@ -10,7 +10,15 @@ import { DetailList, type DetailItem } from "@/components/ui/detail-list";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Money } from "@/components/ui/money";
-import { Sheet, SheetBody, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from "@/components/ui/sheet";
+import {
+  Sheet,
+  SheetBody,
+  SheetContent,
+  SheetDescription,
+  SheetFooter,
+  SheetHeader,
+  SheetTitle,
+} from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { useI18n } from "@/lib/browser/i18n";
@@ -45,7 +53,10 @@ export function ChargebackSheet({ id, chargeback, isLoading, error, onRetry, onC
   let title: ReactNode = t("chargebacks.sheet.title");
   let body: ReactNode;
   if (chargeback) {
-    title = t("chargebacks.sheet.titleWith", { kind: kindLabel(chargeback.kind), amount: chargeback.amount_centavos == null ? t("common.none") : formatMoney(chargeback.amount_centavos) });
+    title = t("chargebacks.sheet.titleWith", {
+      kind: kindLabel(chargeback.kind),
+      amount: chargeback.amount_centavos == null ? t("common.none") : formatMoney(chargeback.amount_centavos),
+    });
     body = <ChargebackDetails chargeback={chargeback} now={now} />;
   } else if (isLoading) {
     body = (
@@ -84,7 +95,11 @@ export function ChargebackSheet({ id, chargeback, isLoading, error, onRetry, onC
         {chargeback ? (
           <SheetFooter className="flex-row items-center justify-end gap-1">
             <span className="text-sm text-muted-foreground">{t("chargebacks.sheet.json")}</span>
-            <CopyButton value={JSON.stringify(chargeback, null, 2)} label={t("chargebacks.sheet.json")} variant="outline" />
+            <CopyButton
+              value={JSON.stringify(chargeback, null, 2)}
+              label={t("chargebacks.sheet.json")}
+              variant="outline"
+            />
           </SheetFooter>
         ) : null}
       </SheetContent>
@@ -95,7 +110,13 @@ export function ChargebackSheet({ id, chargeback, isLoading, error, onRetry, onC
 function ChargebackDetails({ chargeback: cb, now }: { chargeback: Chargeback; now: number }) {
   const { t } = useI18n();
   const items: DetailItem[] = [
-    { label: t("chargebacks.field.id"), value: cb.id, mono: true, copyValue: cb.id, copyLabel: t("chargebacks.field.id") },
+    {
+      label: t("chargebacks.field.id"),
+      value: cb.id,
+      mono: true,
+      copyValue: cb.id,
+      copyLabel: t("chargebacks.field.id"),
+    },
     { label: t("chargebacks.field.kind"), value: <KindBadge kind={cb.kind} /> },
     { label: t("chargebacks.field.status"), value: <StatusBadge status={cb.status} /> },
     { label: t("chargebacks.field.amount"), value: <Money centavos={cb.amount_centavos} className="font-medium" /> },
@@ -106,14 +127,23 @@ function ChargebackDetails({ chargeback: cb, now }: { chargeback: Chargeback; no
       mono: present(cb.reason_code),
     },
     { label: t("chargebacks.field.customer"), value: present(cb.customer_name) ? cb.customer_name : none(t) },
-    { label: t("chargebacks.field.createdAt"), value: <DateTime value={cb.created_at} withZone options={{ dateStyle: "medium", timeStyle: "short" }} /> },
-    { label: t("chargebacks.field.respondBy"), value: <DateTime value={cb.respond_by} withZone options={{ dateStyle: "medium", timeStyle: "short" }} /> },
+    {
+      label: t("chargebacks.field.createdAt"),
+      value: <DateTime value={cb.created_at} withZone options={{ dateStyle: "medium", timeStyle: "short" }} />,
+    },
+    {
+      label: t("chargebacks.field.respondBy"),
+      value: <DateTime value={cb.respond_by} withZone options={{ dateStyle: "medium", timeStyle: "short" }} />,
+    },
   ];
   if (present(cb.payout_id) && cb.payout_id) {
     items.push({
       label: t("chargebacks.field.payout"),
       value: (
-        <Link href={`/payouts/${encodeURIComponent(cb.payout_id)}`} className="text-primary underline-offset-4 hover:underline">
+        <Link
+          href={`/payouts/${encodeURIComponent(cb.payout_id)}`}
+          className="text-primary underline-offset-4 hover:underline"
+        >
           {cb.payout_id}
         </Link>
       ),
@@ -123,10 +153,18 @@ function ChargebackDetails({ chargeback: cb, now }: { chargeback: Chargeback; no
     });
   }
   if (present(cb.end_to_end_id) && cb.end_to_end_id) {
-    items.push({ label: t("chargebacks.field.endToEnd"), value: cb.end_to_end_id, mono: true, copyValue: cb.end_to_end_id, copyLabel: t("chargebacks.field.endToEnd") });
+    items.push({
+      label: t("chargebacks.field.endToEnd"),
+      value: cb.end_to_end_id,
+      mono: true,
+      copyValue: cb.end_to_end_id,
+      copyLabel: t("chargebacks.field.endToEnd"),
+    });
   }
-  if (present(cb.card_brand)) items.push({ label: t("chargebacks.field.cardBrand"), value: <span className="capitalize">{cb.card_brand}</span> });
-  if (present(cb.card_last4)) items.push({ label: t("chargebacks.field.cardLast4"), value: `•••• ${cb.card_last4}`, mono: true });
+  if (present(cb.card_brand))
+    items.push({ label: t("chargebacks.field.cardBrand"), value: <span className="capitalize">{cb.card_brand}</span> });
+  if (present(cb.card_last4))
+    items.push({ label: t("chargebacks.field.cardLast4"), value: `•••• ${cb.card_last4}`, mono: true });
 
   const extra = Object.keys(cb).filter((key) => !KNOWN_FIELDS.includes(key));
   const extraItems: DetailItem[] = extra.map((key) => {
@@ -154,7 +192,11 @@ function ChargebackDetails({ chargeback: cb, now }: { chargeback: Chargeback; no
           {t("chargebacks.sheet.otherFields")}
         </h3>
         <CardDescription className="text-xs">{t("chargebacks.sheet.otherFieldsHint")}</CardDescription>
-        {extraItems.length > 0 ? <DetailList items={extraItems} /> : <p className="py-2 text-sm text-muted-foreground">{t("chargebacks.sheet.noOtherFields")}</p>}
+        {extraItems.length > 0 ? (
+          <DetailList items={extraItems} />
+        ) : (
+          <p className="py-2 text-sm text-muted-foreground">{t("chargebacks.sheet.noOtherFields")}</p>
+        )}
       </section>
     </div>
   );

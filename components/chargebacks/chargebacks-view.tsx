@@ -67,7 +67,10 @@ export function ChargebacksView() {
   // Only the deadline filter depends on the clock: without it the list is not recomputed every tick.
   const filterNow = deadline ? now : 0;
   const filtered = useMemo(
-    () => (data ? filterChargebacks(data, { q, kind, status, deadline, from, to }, { timeZone, now: filterNow, haystacks }) : undefined),
+    () =>
+      data
+        ? filterChargebacks(data, { q, kind, status, deadline, from, to }, { timeZone, now: filterNow, haystacks })
+        : undefined,
     [data, q, kind, status, deadline, from, to, timeZone, filterNow, haystacks],
   );
   const sorting = useMemo(() => {
@@ -91,14 +94,27 @@ export function ChargebacksView() {
   const selected = selection.id && data ? data.find((cb) => cb.id === selection.id) : undefined;
 
   const activeTile: TileId | null =
-    status === "needs_response" && !deadline ? "action" : status === "needs_response" && deadline === "24h" ? "due24h" : status === "under_review" && !deadline ? "review" : status === "open" && !deadline ? "open" : null;
+    status === "needs_response" && !deadline
+      ? "action"
+      : status === "needs_response" && deadline === "24h"
+        ? "due24h"
+        : status === "under_review" && !deadline
+          ? "review"
+          : status === "open" && !deadline
+            ? "open"
+            : null;
 
   const selectTile = (tile: TileId) => {
     if (tile === activeTile) {
       setState({ status: null, deadline: null });
       return;
     }
-    const next = { action: { status: "needs_response", deadline: null }, due24h: { status: "needs_response", deadline: "24h" as const }, review: { status: "under_review", deadline: null }, open: { status: "open", deadline: null } }[tile];
+    const next = {
+      action: { status: "needs_response", deadline: null },
+      due24h: { status: "needs_response", deadline: "24h" as const },
+      review: { status: "under_review", deadline: null },
+      open: { status: "open", deadline: null },
+    }[tile];
     setState(next);
   };
 
@@ -134,7 +150,13 @@ export function ChargebacksView() {
         title={t("nav.chargebacks")}
         description={t("chargebacks.description", { zone: `${zoneLabel(timeZone, t)} (${timeZoneName()})` })}
         actions={
-          <Button variant="outline" size="sm" onClick={() => query.refetch()} loading={query.isFetching && !query.isPending} disabled={query.isPending}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => query.refetch()}
+            loading={query.isFetching && !query.isPending}
+            disabled={query.isPending}
+          >
             {query.isFetching && !query.isPending ? null : <RefreshCw aria-hidden="true" />}
             {t("chargebacks.refresh")}
           </Button>
@@ -174,7 +196,15 @@ export function ChargebacksView() {
         manualSorting
         sorting={sorting}
         onSortingChange={(next) => setState({ sort: formatSort(next) })}
-        filters={<ChargebackFilters data={data} state={state} setState={setState} onClear={filtersActive ? resetFilters : undefined} compact={!wide} />}
+        filters={
+          <ChargebackFilters
+            data={data}
+            state={state}
+            setState={setState}
+            onClear={filtersActive ? resetFilters : undefined}
+            compact={!wide}
+          />
+        }
         toolbarActions={
           <Button variant="outline" size="sm" onClick={exportCsv} disabled={!view || view.length === 0 || partial}>
             <Download aria-hidden="true" />

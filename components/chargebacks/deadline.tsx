@@ -18,7 +18,11 @@ export function formatDuration(ms: number): string {
 }
 
 /** "22/11 18:00 (BRT)": short date and time in the operator's zone, the zone always named; the year only when it is not this year's. */
-export function formatDeadlineDate(iso: string | null | undefined, i18n: Pick<I18nContextValue, "formatDateTime" | "timeZoneName" | "timeZone">, now: number): string {
+export function formatDeadlineDate(
+  iso: string | null | undefined,
+  i18n: Pick<I18nContextValue, "formatDateTime" | "timeZoneName" | "timeZone">,
+  now: number,
+): string {
   const ms = isoToMs(iso);
   if (ms === null) return "";
   const sameYear = new Date(ms).getUTCFullYear() === new Date(now).getUTCFullYear();
@@ -58,7 +62,10 @@ export function countdownText(cb: Chargeback, now: number, t: I18nContextValue["
   const deadline = isoToMs(cb.respond_by);
   if (deadline === null || urgency === "closed" || urgency === "none") return null;
   const time = formatDuration(deadline - now);
-  if (urgency === "waiting") return deadline <= now ? t("chargebacks.deadline.waitingPast", { time }) : t("chargebacks.deadline.waiting", { time });
+  if (urgency === "waiting")
+    return deadline <= now
+      ? t("chargebacks.deadline.waitingPast", { time })
+      : t("chargebacks.deadline.waiting", { time });
   return urgency === "overdue" ? t("chargebacks.deadline.overdue", { time }) : t("chargebacks.deadline.due", { time });
 }
 
@@ -67,7 +74,15 @@ export function countdownText(cb: Chargeback, now: number, t: I18nContextValue["
  * urgency, with an icon and a screen-reader tier ("Urgente: menos de 24 h"),
  * then the date in the operator's zone with the zone named.
  */
-export function DeadlineCell({ chargeback, now, className }: { chargeback: Chargeback; now: number; className?: string }) {
+export function DeadlineCell({
+  chargeback,
+  now,
+  className,
+}: {
+  chargeback: Chargeback;
+  now: number;
+  className?: string;
+}) {
   const i18n = useI18n();
   const { t } = i18n;
   const urgency = urgencyOf(chargeback, now);
@@ -84,7 +99,13 @@ export function DeadlineCell({ chargeback, now, className }: { chargeback: Charg
           {countdown}
         </Badge>
       ) : null}
-      <time dateTime={new Date(isoToMs(chargeback.respond_by) ?? 0).toISOString()} className={cn("tabular-nums whitespace-nowrap", urgency === "closed" ? "text-muted-foreground" : "text-foreground")}>
+      <time
+        dateTime={new Date(isoToMs(chargeback.respond_by) ?? 0).toISOString()}
+        className={cn(
+          "tabular-nums whitespace-nowrap",
+          urgency === "closed" ? "text-muted-foreground" : "text-foreground",
+        )}
+      >
         {date}
       </time>
     </span>
@@ -125,7 +146,17 @@ export function DeadlinePanel({ chargeback, now }: { chargeback: Chargeback; now
           <span className="sr-only"> ({t(`chargebacks.urgency.${urgency}`)})</span>
         </p>
         <p>
-          {t("chargebacks.sheet.respondBy", { date: formatDateTime(deadline, { weekday: "short", day: "2-digit", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", withZone: true }) })}
+          {t("chargebacks.sheet.respondBy", {
+            date: formatDateTime(deadline, {
+              weekday: "short",
+              day: "2-digit",
+              month: "short",
+              year: "numeric",
+              hour: "2-digit",
+              minute: "2-digit",
+              withZone: true,
+            }),
+          })}
         </p>
         <p className="text-xs opacity-90">{advice}</p>
       </div>

@@ -47,8 +47,17 @@ function Tile({ label, value, hint, icon: Icon, tone, active, loading, onClick, 
         <span className="text-xs font-medium text-muted-foreground">{label}</span>
         <Icon className={cn("size-4 shrink-0", toneClass[tone])} aria-hidden="true" />
       </span>
-      <span data-slot="tile-value" className="mt-2 text-xl leading-none font-semibold tracking-tight tabular-nums sm:text-2xl">{loading ? <Skeleton className="h-7 w-20" /> : value}</span>
-      {hint ? <span className={cn("mt-2 text-xs", tone === "default" ? "text-muted-foreground" : toneClass[tone])}>{loading ? null : hint}</span> : null}
+      <span
+        data-slot="tile-value"
+        className="mt-2 text-xl leading-none font-semibold tracking-tight tabular-nums sm:text-2xl"
+      >
+        {loading ? <Skeleton className="h-7 w-20" /> : value}
+      </span>
+      {hint ? (
+        <span className={cn("mt-2 text-xs", tone === "default" ? "text-muted-foreground" : toneClass[tone])}>
+          {loading ? null : hint}
+        </span>
+      ) : null}
     </button>
   );
 }
@@ -67,7 +76,10 @@ export function SummaryTiles({ summary, active, onSelect }: SummaryTilesProps) {
   const s = summary;
   const urgent = s ? s.overdue + s.due24h : 0;
   return (
-    <section aria-label={t("chargebacks.summary.label")} className="mb-4 grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4">
+    <section
+      aria-label={t("chargebacks.summary.label")}
+      className="mb-4 grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4"
+    >
       <Tile
         testId="tile-needs-action"
         label={t("chargebacks.summary.needsAction")}
@@ -83,7 +95,13 @@ export function SummaryTiles({ summary, active, onSelect }: SummaryTilesProps) {
         testId="tile-due-24h"
         label={t("chargebacks.summary.due24h")}
         value={formatNumber(urgent)}
-        hint={s ? (s.overdue > 0 ? t("chargebacks.summary.overdue", { count: s.overdue }) : t("chargebacks.summary.noneOverdue")) : null}
+        hint={
+          s
+            ? s.overdue > 0
+              ? t("chargebacks.summary.overdue", { count: s.overdue })
+              : t("chargebacks.summary.noneOverdue")
+            : null
+        }
         icon={AlarmClock}
         tone={urgent > 0 ? "danger" : "default"}
         active={active === "due24h"}

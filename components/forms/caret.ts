@@ -27,7 +27,11 @@ export function formatKeepingCaret(
 }
 
 /** Change handler for masked inputs: formats, reports the value, and restores the caret after React re-renders. */
-export function useMaskedChange(format: (value: string) => string, onValue: (value: string) => void, isMeaningful?: (ch: string) => boolean) {
+export function useMaskedChange(
+  format: (value: string) => string,
+  onValue: (value: string) => void,
+  isMeaningful?: (ch: string) => boolean,
+) {
   const pending = useRef<{ input: HTMLInputElement; caret: number } | null>(null);
   useLayoutEffect(() => {
     const p = pending.current;

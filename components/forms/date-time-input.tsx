@@ -11,7 +11,10 @@ import { zoneLabel } from "@/lib/shared/i18n/zone-label";
 import { StandaloneError } from "./standalone-error";
 import { useControlError } from "./use-control-error";
 
-export interface DateTimeInputProps extends Omit<ComponentProps<"input">, "value" | "defaultValue" | "onChange" | "type" | "min" | "max"> {
+export interface DateTimeInputProps extends Omit<
+  ComponentProps<"input">,
+  "value" | "defaultValue" | "onChange" | "type" | "min" | "max"
+> {
   /** ISO 8601 UTC ("2026-11-22T17:05:00Z"), or undefined. */
   value: string | null | undefined;
   onChange: (iso: string | undefined) => void;
@@ -27,7 +30,17 @@ export interface DateTimeInputProps extends Omit<ComponentProps<"input">, "value
  * preference, São Paulo by default), handed to the form as an ISO UTC string.
  * The zone is always shown so nobody schedules in the wrong one.
  */
-export function DateTimeInput({ value, onChange, onBlur, min, max, hideZone = false, className, id, ...props }: DateTimeInputProps) {
+export function DateTimeInput({
+  value,
+  onChange,
+  onBlur,
+  min,
+  max,
+  hideZone = false,
+  className,
+  id,
+  ...props
+}: DateTimeInputProps) {
   const { t, timeZone, timeZoneName } = useI18n();
   const { error, setError, standalone } = useControlError();
   const zoneNoteId = `dt-zone-${useId()}`;
@@ -39,12 +52,20 @@ export function DateTimeInput({ value, onChange, onBlur, min, max, hideZone = fa
   if (last.value !== value || last.timeZone !== timeZone) {
     setLast({ value, timeZone });
     const current = text ? zonedLocalToUtcIso(text, last.timeZone) : null;
-    if ((value ?? null) !== current || last.timeZone !== timeZone) setText(value ? utcIsoToZonedLocal(value, timeZone) : "");
+    if ((value ?? null) !== current || last.timeZone !== timeZone)
+      setText(value ? utcIsoToZonedLocal(value, timeZone) : "");
   }
 
   const control = useFormFieldControl({
     id,
-    "aria-describedby": [props["aria-describedby"], hideZone ? undefined : zoneNoteId, standalone && error ? standaloneErrorId : undefined].filter(Boolean).join(" ") || undefined,
+    "aria-describedby":
+      [
+        props["aria-describedby"],
+        hideZone ? undefined : zoneNoteId,
+        standalone && error ? standaloneErrorId : undefined,
+      ]
+        .filter(Boolean)
+        .join(" ") || undefined,
     "aria-invalid": props["aria-invalid"] ?? (error ? true : undefined),
   });
 

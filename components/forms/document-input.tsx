@@ -18,7 +18,10 @@ export function documentError(value: string): string | null {
   return isValidDocument(raw) ? null : "validation.document";
 }
 
-export interface DocumentInputProps extends Omit<ComponentProps<"input">, "value" | "defaultValue" | "onChange" | "type"> {
+export interface DocumentInputProps extends Omit<
+  ComponentProps<"input">,
+  "value" | "defaultValue" | "onChange" | "type"
+> {
   /** The masked text ("123.456.789-09"); schemas unmask it (`unmaskDocument`). */
   value: string | null | undefined;
   onChange: (masked: string) => void;
@@ -36,7 +39,9 @@ export function DocumentInput({ value, onChange, onBlur, className, id, placehol
   const standaloneErrorId = `document-error-${useId()}`;
   const control = useFormFieldControl({
     id,
-    "aria-describedby": [props["aria-describedby"], standalone && error ? standaloneErrorId : undefined].filter(Boolean).join(" ") || undefined,
+    "aria-describedby":
+      [props["aria-describedby"], standalone && error ? standaloneErrorId : undefined].filter(Boolean).join(" ") ||
+      undefined,
     "aria-invalid": props["aria-invalid"] ?? (error ? true : undefined),
   });
 

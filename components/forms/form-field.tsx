@@ -37,7 +37,17 @@ export interface FormFieldProps {
  *     <Input {...form.register("apiKey")} />
  *   </FormField>
  */
-export function FormField({ label, error, description, optional = false, required = false, id, labelAction, className, children }: FormFieldProps) {
+export function FormField({
+  label,
+  error,
+  description,
+  optional = false,
+  required = false,
+  id,
+  labelAction,
+  className,
+  children,
+}: FormFieldProps) {
   const { t } = useI18n();
   const generatedId = useId();
   const controlId = id ?? `field-${generatedId}`;

@@ -31,7 +31,16 @@ function toText(value: number | null | undefined): string {
  *     </FormField>
  *   )} />
  */
-export function MoneyInput({ value, onChange, onBlur, onKeyDown, className, id, placeholder, ...props }: MoneyInputProps) {
+export function MoneyInput({
+  value,
+  onChange,
+  onBlur,
+  onKeyDown,
+  className,
+  id,
+  placeholder,
+  ...props
+}: MoneyInputProps) {
   const { t } = useI18n();
   const [text, setText] = useState(() => toText(value));
   const [touched, setTouched] = useState(false);
@@ -40,7 +49,9 @@ export function MoneyInput({ value, onChange, onBlur, onKeyDown, className, id, 
   const standaloneErrorId = `money-error-${useId()}`;
   const control = useFormFieldControl({
     id,
-    "aria-describedby": [props["aria-describedby"], standalone && error ? standaloneErrorId : undefined].filter(Boolean).join(" ") || undefined,
+    "aria-describedby":
+      [props["aria-describedby"], standalone && error ? standaloneErrorId : undefined].filter(Boolean).join(" ") ||
+      undefined,
     "aria-invalid": props["aria-invalid"] ?? (error ? true : undefined),
   });
 
@@ -88,7 +99,10 @@ export function MoneyInput({ value, onChange, onBlur, onKeyDown, className, id, 
   return (
     <div className="grid gap-1.5">
       <div className="relative">
-        <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted-foreground">
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted-foreground"
+        >
           R$
         </span>
         <input

@@ -30,7 +30,11 @@ export function PasswordInput({ secretLabel, className, ...props }: PasswordInpu
         type="button"
         onClick={() => setVisible((v) => !v)}
         aria-pressed={visible}
-        aria-label={visible ? t("login.hideSecretLabel", { label: secretLabel }) : t("login.showSecretLabel", { label: secretLabel })}
+        aria-label={
+          visible
+            ? t("login.hideSecretLabel", { label: secretLabel })
+            : t("login.showSecretLabel", { label: secretLabel })
+        }
         className="absolute top-1/2 right-1 inline-flex h-7 -translate-y-1/2 items-center gap-1 rounded px-2 text-xs font-medium text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
       >
         {visible ? <EyeOff className="size-3.5" aria-hidden="true" /> : <Eye className="size-3.5" aria-hidden="true" />}

@@ -8,7 +8,14 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { formatPhone } from "@/lib/shared/format/text";
 import { useI18n } from "@/lib/browser/i18n";
 import { unmaskDocument } from "@/lib/shared/validation/documents";
-import { detectPixKeyType, isValidPixKey, normalizePixKey, PIX_KEY_ERRORS, PIX_KEY_TYPES, type PixKeyType } from "@/lib/shared/validation/pix";
+import {
+  detectPixKeyType,
+  isValidPixKey,
+  normalizePixKey,
+  PIX_KEY_ERRORS,
+  PIX_KEY_TYPES,
+  type PixKeyType,
+} from "@/lib/shared/validation/pix";
 import { useMaskedChange } from "./caret";
 import { StandaloneError } from "./standalone-error";
 import { useControlError } from "./use-control-error";
@@ -23,7 +30,9 @@ function maskCpf(value: string): string {
 
 /** CNPJ mask from the first character (alphanumeric CNPJ allowed in the first 12). */
 function maskCnpj(value: string): string {
-  const raw = unmaskDocument(value).replace(/[^0-9A-Z]/g, "").slice(0, 14);
+  const raw = unmaskDocument(value)
+    .replace(/[^0-9A-Z]/g, "")
+    .slice(0, 14);
   let out = "";
   for (let i = 0; i < raw.length; i++) {
     if (i === 2 || i === 5) out += ".";
@@ -100,7 +109,20 @@ export interface PixKeyInputProps {
  *                  value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />
  *   </FormField>
  */
-export function PixKeyInput({ type, onTypeChange, value, onChange, onBlur, name, typeName, id, disabled, ref, className, validateOnBlur = true }: PixKeyInputProps) {
+export function PixKeyInput({
+  type,
+  onTypeChange,
+  value,
+  onChange,
+  onBlur,
+  name,
+  typeName,
+  id,
+  disabled,
+  ref,
+  className,
+  validateOnBlur = true,
+}: PixKeyInputProps) {
   const { t } = useI18n();
   const { error, setError, standalone } = useControlError();
   const [touched, setTouched] = useState(false);

@@ -8,7 +8,11 @@ import { useFormFieldContext } from "@/components/ui/form-field-context";
  * FormField it is handed to the field, which shows it in place of the form's
  * message; standalone, `standalone` is true and the control renders it itself.
  */
-export function useControlError(): { error: string | null; setError: (message: string | null) => void; standalone: boolean } {
+export function useControlError(): {
+  error: string | null;
+  setError: (message: string | null) => void;
+  standalone: boolean;
+} {
   const ctx = useFormFieldContext();
   const [error, setError] = useState<string | null>(null);
   const report = ctx?.setControlError;

@@ -92,7 +92,9 @@ export function LoginScreen({ sandbox, demoBusinesses = [], next, defaultMode = 
         <SandboxCredentials
           businesses={demoBusinesses}
           onUseOperator={(business) => fill("operator", { apiKey: business.apiKey }, business)}
-          onUseViewer={(business) => fill("viewer", { accessToken: business.accessToken, businessId: business.businessId }, business)}
+          onUseViewer={(business) =>
+            fill("viewer", { accessToken: business.accessToken, businessId: business.businessId }, business)
+          }
         />
       ) : null}
 

@@ -16,20 +16,47 @@ export interface OperatorSignInFormProps {
 }
 
 /** Operator sign-in: the business's API key (full access) and the operator's name for the audit log. */
-export function OperatorSignInForm({ next, defaultApiKey = "", defaultOperatorName = "", onOperatorNameChange }: OperatorSignInFormProps) {
+export function OperatorSignInForm({
+  next,
+  defaultApiKey = "",
+  defaultOperatorName = "",
+  onOperatorNameChange,
+}: OperatorSignInFormProps) {
   const { t } = useI18n();
-  const form = useZodForm(operatorSignInSchema, { defaultValues: { apiKey: defaultApiKey, operatorName: defaultOperatorName } });
-  const { submit, busy, panelError, unmatched, throttledUntil } = useSignInSubmit<{ apiKey: string; operatorName: string }>(next, "apiKey", ["apiKey", "operatorName"]);
+  const form = useZodForm(operatorSignInSchema, {
+    defaultValues: { apiKey: defaultApiKey, operatorName: defaultOperatorName },
+  });
+  const { submit, busy, panelError, unmatched, throttledUntil } = useSignInSubmit<{
+    apiKey: string;
+    operatorName: string;
+  }>(next, "apiKey", ["apiKey", "operatorName"]);
   const { errors } = form.formState;
 
   useRememberedOperatorName(form);
 
-  const nameField = form.register("operatorName", { onChange: (e: { target: { value: string } }) => onOperatorNameChange?.(e.target.value) });
+  const nameField = form.register("operatorName", {
+    onChange: (e: { target: { value: string } }) => onOperatorNameChange?.(e.target.value),
+  });
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => submit(values, form.setError))} className="grid gap-4" aria-busy={busy || undefined}>
-      <FormField label={t("login.apiKey")} description={t("login.apiKeyDescription")} error={errors.apiKey?.message} required>
-        <PasswordInput secretLabel={t("login.apiKey")} placeholder="sk_…" disabled={busy} {...form.register("apiKey")} />
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) => submit(values, form.setError))}
+      className="grid gap-4"
+      aria-busy={busy || undefined}
+    >
+      <FormField
+        label={t("login.apiKey")}
+        description={t("login.apiKeyDescription")}
+        error={errors.apiKey?.message}
+        required
+      >
+        <PasswordInput
+          secretLabel={t("login.apiKey")}
+          placeholder="sk_…"
+          disabled={busy}
+          {...form.register("apiKey")}
+        />
       </FormField>
       <OperatorNameField registration={nameField} error={errors.operatorName?.message} busy={busy} />
       <SignInSubmitArea busy={busy} panelError={panelError} unmatched={unmatched} throttledUntil={throttledUntil} />

@@ -17,7 +17,10 @@ export interface SandboxCredentialsProps {
 export function SandboxCredentials({ businesses, onUseOperator, onUseViewer }: SandboxCredentialsProps) {
   const { t } = useI18n();
   return (
-    <section aria-labelledby="sandbox-credentials-title" className="rounded-lg border border-dashed border-sandbox-foreground/30 bg-sandbox/35 p-4 text-sm">
+    <section
+      aria-labelledby="sandbox-credentials-title"
+      className="rounded-lg border border-dashed border-sandbox-foreground/30 bg-sandbox/35 p-4 text-sm"
+    >
       <div className="flex items-center gap-2">
         <FlaskConical className="size-4 text-sandbox-foreground" aria-hidden="true" />
         <h2 id="sandbox-credentials-title" className="font-semibold">

@@ -26,7 +26,15 @@ export function useRememberedOperatorName(form: OperatorNameForm): void {
 }
 
 /** The operator's name for the audit log; both sign-in forms ask for it. */
-export function OperatorNameField({ registration, error, busy }: { registration: UseFormRegisterReturn; error?: string; busy: boolean }) {
+export function OperatorNameField({
+  registration,
+  error,
+  busy,
+}: {
+  registration: UseFormRegisterReturn;
+  error?: string;
+  busy: boolean;
+}) {
   const { t } = useI18n();
   return (
     <FormField label={t("login.operatorName")} description={t("login.operatorNameDescription")} error={error} required>
@@ -48,7 +56,9 @@ export function SignInSubmitArea({ busy, panelError, unmatched, throttledUntil }
   return (
     <>
       {throttledUntil ? <SignInThrottleNotice until={throttledUntil} /> : null}
-      {panelError && !throttledUntil ? <ErrorPanel error={panelError} unmatchedFields={unmatched} title={t("login.failed")} /> : null}
+      {panelError && !throttledUntil ? (
+        <ErrorPanel error={panelError} unmatchedFields={unmatched} title={t("login.failed")} />
+      ) : null}
       <Button type="submit" className="w-full" loading={busy} disabled={throttledUntil !== null}>
         {busy ? t("login.submitting") : t("login.submit")}
       </Button>

@@ -12,7 +12,9 @@ export function SignInThrottleNotice({ until }: { until: Date }) {
       <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <div className="space-y-1">
         <p className="font-semibold">{t("login.throttledTitle")}</p>
-        <p>{t("login.throttled", { time: formatDateTime(until, { timeStyle: "short" }), zone: zoneLabel(timeZone, t) })}</p>
+        <p>
+          {t("login.throttled", { time: formatDateTime(until, { timeStyle: "short" }), zone: zoneLabel(timeZone, t) })}
+        </p>
       </div>
     </div>
   );

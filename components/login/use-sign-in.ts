@@ -31,7 +31,8 @@ export function recallOperatorName(): string {
 export function retryAt(details: Record<string, unknown>, now = Date.now()): Date {
   const at = typeof details.retryAt === "string" ? Date.parse(details.retryAt) : Number.NaN;
   if (Number.isFinite(at)) return new Date(at);
-  const seconds = typeof details.retryAfterSeconds === "number" && details.retryAfterSeconds > 0 ? details.retryAfterSeconds : 60;
+  const seconds =
+    typeof details.retryAfterSeconds === "number" && details.retryAfterSeconds > 0 ? details.retryAfterSeconds : 60;
   return new Date(now + seconds * 1000);
 }
 
@@ -41,7 +42,11 @@ export function retryAt(details: Record<string, unknown>, now = Date.now()): Dat
  * credential field, a throttle with the time to try again, anything else in
  * an error panel; on success, navigate.
  */
-export function useSignInSubmit<T extends FieldValues>(next: string | null | undefined, credentialField: FieldPath<T>, knownFields: readonly FieldPath<T>[]) {
+export function useSignInSubmit<T extends FieldValues>(
+  next: string | null | undefined,
+  credentialField: FieldPath<T>,
+  knownFields: readonly FieldPath<T>[],
+) {
   const router = useRouter();
   const signIn = useSignIn();
   const [panelError, setPanelError] = useState<unknown>(null);
@@ -68,8 +73,12 @@ export function useSignInSubmit<T extends FieldValues>(next: string | null | und
           setThrottledUntil(retryAt(error.details));
           return;
         }
-        if (isBffRequestError(error) && (error.knownCode === "invalid_credentials" || error.knownCode === "credential_not_allowed")) {
-          const message = error.knownCode === "invalid_credentials" ? "login.invalidCredentials" : "login.credentialNotAllowed";
+        if (
+          isBffRequestError(error) &&
+          (error.knownCode === "invalid_credentials" || error.knownCode === "credential_not_allowed")
+        ) {
+          const message =
+            error.knownCode === "invalid_credentials" ? "login.invalidCredentials" : "login.credentialNotAllowed";
           setError(credentialField, { type: "server", message }, { shouldFocus: true });
           if (error.requestId) setPanelError(error);
           return;

@@ -18,28 +18,60 @@ export interface ViewerSignInFormProps {
 }
 
 /** Viewer sign-in (finance, support): an access token and its business id; payout lookup and chargebacks only. */
-export function ViewerSignInForm({ next, defaultAccessToken = "", defaultBusinessId = "", defaultOperatorName = "", onOperatorNameChange }: ViewerSignInFormProps) {
+export function ViewerSignInForm({
+  next,
+  defaultAccessToken = "",
+  defaultBusinessId = "",
+  defaultOperatorName = "",
+  onOperatorNameChange,
+}: ViewerSignInFormProps) {
   const { t } = useI18n();
   const form = useZodForm(viewerSignInSchema, {
-    defaultValues: { accessToken: defaultAccessToken, businessId: defaultBusinessId, operatorName: defaultOperatorName },
+    defaultValues: {
+      accessToken: defaultAccessToken,
+      businessId: defaultBusinessId,
+      operatorName: defaultOperatorName,
+    },
   });
-  const { submit, busy, panelError, unmatched, throttledUntil } = useSignInSubmit<{ accessToken: string; businessId: string; operatorName: string }>(next, "accessToken", [
-    "accessToken",
-    "businessId",
-    "operatorName",
-  ]);
+  const { submit, busy, panelError, unmatched, throttledUntil } = useSignInSubmit<{
+    accessToken: string;
+    businessId: string;
+    operatorName: string;
+  }>(next, "accessToken", ["accessToken", "businessId", "operatorName"]);
   const { errors } = form.formState;
 
   useRememberedOperatorName(form);
 
-  const nameField = form.register("operatorName", { onChange: (e: { target: { value: string } }) => onOperatorNameChange?.(e.target.value) });
+  const nameField = form.register("operatorName", {
+    onChange: (e: { target: { value: string } }) => onOperatorNameChange?.(e.target.value),
+  });
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => submit(values, form.setError))} className="grid gap-4" aria-busy={busy || undefined}>
-      <FormField label={t("login.accessToken")} description={t("login.accessTokenDescription")} error={errors.accessToken?.message} required>
-        <PasswordInput secretLabel={t("login.accessToken")} placeholder="at_…" disabled={busy} {...form.register("accessToken")} />
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) => submit(values, form.setError))}
+      className="grid gap-4"
+      aria-busy={busy || undefined}
+    >
+      <FormField
+        label={t("login.accessToken")}
+        description={t("login.accessTokenDescription")}
+        error={errors.accessToken?.message}
+        required
+      >
+        <PasswordInput
+          secretLabel={t("login.accessToken")}
+          placeholder="at_…"
+          disabled={busy}
+          {...form.register("accessToken")}
+        />
       </FormField>
-      <FormField label={t("login.businessId")} description={t("login.businessIdDescription")} error={errors.businessId?.message} required>
+      <FormField
+        label={t("login.businessId")}
+        description={t("login.businessIdDescription")}
+        error={errors.businessId?.message}
+        required
+      >
         <Input
           autoComplete="off"
           autoCapitalize="none"

@@ -15,7 +15,13 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { StatusBadge } from "@/components/ui/status-badge";
 import type { MessageKey } from "@/lib/shared/i18n/dictionaries";
 import { useI18n } from "@/lib/browser/i18n";
-import { countdownParts, isOpenChargeback, soonestOpenChargebacks, urgencyOf, type Urgency } from "@/lib/shared/chargebacks/deadline";
+import {
+  countdownParts,
+  isOpenChargeback,
+  soonestOpenChargebacks,
+  urgencyOf,
+  type Urgency,
+} from "@/lib/shared/chargebacks/deadline";
 import type { Chargeback } from "@/lib/shared/schemas/chargeback";
 import { chargebacksQuery } from "@/lib/browser/query/chargebacks";
 import { isPartialList } from "@/lib/browser/query/paged-list";
@@ -71,7 +77,9 @@ export function useCountdown(): (respondBy: string | null | undefined, now: numb
         : parts.hours > 0
           ? t("overview.countdown.hours", { hours: parts.hours, minutes: parts.minutes })
           : t("overview.countdown.minutes", { minutes: Math.max(parts.minutes, parts.overdue ? 0 : 1) });
-    return parts.overdue ? t("overview.countdown.overdue", { time: span }) : t("overview.countdown.left", { time: span });
+    return parts.overdue
+      ? t("overview.countdown.overdue", { time: span })
+      : t("overview.countdown.left", { time: span });
   };
 }
 
@@ -129,7 +137,9 @@ export function ChargebacksDue() {
       id="overview-chargebacks"
       title={t("overview.chargebacks.title")}
       description={
-        data ? t("overview.chargebacks.description", { count: openCount, zone: timeZoneName() }) : t("overview.chargebacks.descriptionLoading")
+        data
+          ? t("overview.chargebacks.description", { count: openCount, zone: timeZoneName() })
+          : t("overview.chargebacks.descriptionLoading")
       }
       href="/chargebacks"
       linkLabel={t("overview.chargebacks.viewAll")}
@@ -150,10 +160,21 @@ export function ChargebacksDue() {
         </ul>
       ) : query.isError ? (
         <div className="px-5 pb-3">
-          <ErrorPanel error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} live="none" headingLevel="h3" />
+          <ErrorPanel
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+            live="none"
+            headingLevel="h3"
+          />
         </div>
       ) : soonest.length === 0 ? (
-        <EmptyState icon={CircleCheck} title={t("overview.chargebacks.emptyTitle")} description={t("overview.chargebacks.emptyDescription")} className="py-8" />
+        <EmptyState
+          icon={CircleCheck}
+          title={t("overview.chargebacks.emptyTitle")}
+          description={t("overview.chargebacks.emptyDescription")}
+          className="py-8"
+        />
       ) : (
         <ul className="divide-y border-t" aria-label={t("overview.chargebacks.listLabel")}>
           {soonest.map((cb) => (

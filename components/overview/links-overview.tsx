@@ -13,7 +13,21 @@ import { isPartialList } from "@/lib/browser/query/paged-list";
 import { paymentLinksQuery } from "@/lib/browser/query/payment-links";
 import { OverviewSection } from "./overview-section";
 
-function StatLink({ href, label, value, hint, icon: Icon, loading }: { href: string; label: string; value: ReactNode; hint?: ReactNode; icon: LucideIcon; loading: boolean }) {
+function StatLink({
+  href,
+  label,
+  value,
+  hint,
+  icon: Icon,
+  loading,
+}: {
+  href: string;
+  label: string;
+  value: ReactNode;
+  hint?: ReactNode;
+  icon: LucideIcon;
+  loading: boolean;
+}) {
   return (
     <Link
       href={href}
@@ -23,7 +37,9 @@ function StatLink({ href, label, value, hint, icon: Icon, loading }: { href: str
         {label}
         <Icon className="size-4" aria-hidden="true" />
       </div>
-      <div className="mt-2 text-2xl leading-none font-semibold tracking-tight tabular-nums">{loading ? <Skeleton className="h-7 w-28" /> : value}</div>
+      <div className="mt-2 text-2xl leading-none font-semibold tracking-tight tabular-nums">
+        {loading ? <Skeleton className="h-7 w-28" /> : value}
+      </div>
       {hint ? <div className="mt-2 text-xs text-muted-foreground">{hint}</div> : null}
     </Link>
   );
@@ -48,12 +64,22 @@ export function LinksOverview() {
     <OverviewSection
       id="overview-links"
       title={t("overview.links.title")}
-      description={summary ? t("overview.links.description", { count: summary.totals.count }) : t("overview.links.descriptionLoading")}
+      description={
+        summary
+          ? t("overview.links.description", { count: summary.totals.count })
+          : t("overview.links.descriptionLoading")
+      }
       href="/payment-links"
       linkLabel={t("overview.links.viewAll")}
     >
       {query.isError ? (
-        <ErrorPanel error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} live="none" headingLevel="h3" />
+        <ErrorPanel
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+          live="none"
+          headingLevel="h3"
+        />
       ) : (
         <div className="grid gap-3 sm:grid-cols-3" aria-busy={loading || undefined}>
           {loading ? <span className="sr-only">{t("common.loading")}</span> : null}
@@ -75,7 +101,9 @@ export function LinksOverview() {
               summary
                 ? summary.totals.conversion === null
                   ? t("overview.links.noVisits")
-                  : t("overview.links.conversion", { rate: formatNumber(summary.totals.conversion, { style: "percent", maximumFractionDigits: 1 }) })
+                  : t("overview.links.conversion", {
+                      rate: formatNumber(summary.totals.conversion, { style: "percent", maximumFractionDigits: 1 }),
+                    })
                 : undefined
             }
           />

@@ -18,7 +18,16 @@ export interface OverviewSectionProps {
 }
 
 /** One overview card: an h2, a line of context, a link to its page, and its content. */
-export function OverviewSection({ id, title, description, href, linkLabel, children, className, flush = false }: OverviewSectionProps) {
+export function OverviewSection({
+  id,
+  title,
+  description,
+  href,
+  linkLabel,
+  children,
+  className,
+  flush = false,
+}: OverviewSectionProps) {
   return (
     <Card className={cn("flex flex-col", className)} aria-labelledby={id} role="region">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-x-4 gap-y-1">

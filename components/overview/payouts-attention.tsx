@@ -21,7 +21,15 @@ export function PayoutsAttention() {
   const query = useQuery({ ...payoutAttentionQuery(), enabled: canSee });
   if (!canSee) return null;
   if (query.error && !query.data) {
-    return <ErrorPanel error={query.error} title={t("payouts.attention.failed")} onRetry={() => query.refetch()} retrying={query.isRefetching} live="none" />;
+    return (
+      <ErrorPanel
+        error={query.error}
+        title={t("payouts.attention.failed")}
+        onRetry={() => query.refetch()}
+        retrying={query.isRefetching}
+        live="none"
+      />
+    );
   }
   const needsReview = query.data?.needs_review ?? 0;
   if (needsReview === 0) return null;
@@ -42,7 +50,9 @@ export function PayoutsAttention() {
           {t("payouts.attention.count", { count: needsReview })}
         </p>
         <p className="text-foreground/90">{t("payouts.attention.description")}</p>
-        {inProgress > 0 ? <p className="text-xs text-muted-foreground">{t("payouts.attention.inProgress", { count: inProgress })}</p> : null}
+        {inProgress > 0 ? (
+          <p className="text-xs text-muted-foreground">{t("payouts.attention.inProgress", { count: inProgress })}</p>
+        ) : null}
       </div>
       <Link
         href={NEEDS_REVIEW_HREF}

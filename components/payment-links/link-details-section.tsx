@@ -10,7 +10,15 @@ import { publicLinkUrl } from "./link-model";
 import type { SlugSuggestion } from "./use-slug-suggestion";
 
 /** "What is sold": name, slug (with the public URL it makes) and description. */
-export function LinkDetailsSection({ form, slug: suggestion, baseUrl }: { form: PaymentLinkFormApi; slug: SlugSuggestion; baseUrl: string }) {
+export function LinkDetailsSection({
+  form,
+  slug: suggestion,
+  baseUrl,
+}: {
+  form: PaymentLinkFormApi;
+  slug: SlugSuggestion;
+  baseUrl: string;
+}) {
   const { t } = useI18n();
   const { errors } = form.formState;
   const slug = form.watch("slug");
@@ -23,8 +31,18 @@ export function LinkDetailsSection({ form, slug: suggestion, baseUrl }: { form: 
         <CardTitle>{t("paymentLinks.form.section.what")}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <FormField label={t("paymentLinks.field.name")} error={errors.name?.message} description={t("paymentLinks.form.nameHint")} required>
-          <Input autoComplete="off" maxLength={NAME_MAX} placeholder={t("paymentLinks.form.namePlaceholder")} {...suggestion.nameField} />
+        <FormField
+          label={t("paymentLinks.field.name")}
+          error={errors.name?.message}
+          description={t("paymentLinks.form.nameHint")}
+          required
+        >
+          <Input
+            autoComplete="off"
+            maxLength={NAME_MAX}
+            placeholder={t("paymentLinks.form.namePlaceholder")}
+            {...suggestion.nameField}
+          />
         </FormField>
 
         <FormField
@@ -33,7 +51,9 @@ export function LinkDetailsSection({ form, slug: suggestion, baseUrl }: { form: 
           required
           description={
             <>
-              <span className="block">{suggestion.slugAuto ? t("paymentLinks.form.slugAuto") : t("paymentLinks.form.slugHint")}</span>
+              <span className="block">
+                {suggestion.slugAuto ? t("paymentLinks.form.slugAuto") : t("paymentLinks.form.slugHint")}
+              </span>
               <span className="mt-0.5 block font-mono break-all text-foreground/80" data-testid="slug-preview">
                 {previewUrl}
               </span>
@@ -57,7 +77,12 @@ export function LinkDetailsSection({ form, slug: suggestion, baseUrl }: { form: 
           error={errors.description?.message}
           description={t("paymentLinks.form.descriptionCount", { count: description.length, max: DESCRIPTION_MAX })}
         >
-          <Textarea rows={3} maxLength={DESCRIPTION_MAX} placeholder={t("paymentLinks.form.descriptionPlaceholder")} {...form.register("description")} />
+          <Textarea
+            rows={3}
+            maxLength={DESCRIPTION_MAX}
+            placeholder={t("paymentLinks.form.descriptionPlaceholder")}
+            {...form.register("description")}
+          />
         </FormField>
       </CardContent>
     </Card>

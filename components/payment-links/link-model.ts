@@ -14,9 +14,19 @@ export const LINK_STATES = ["active", "scheduled", "sold_out", "expired", "disab
 export type LinkState = (typeof LINK_STATES)[number];
 
 /** Sort rank of each state: what an operator acts on first comes first. */
-const STATE_RANK: Readonly<Record<LinkState, number>> = { active: 0, scheduled: 1, sold_out: 2, expired: 3, disabled: 4, other: 5 };
+const STATE_RANK: Readonly<Record<LinkState, number>> = {
+  active: 0,
+  scheduled: 1,
+  sold_out: 2,
+  expired: 3,
+  disabled: 4,
+  other: 5,
+};
 
-export function deriveLinkState(link: Pick<PaymentLink, "status" | "expires_at" | "starts_at" | "max_sales" | "sales_count">, now: number): LinkState {
+export function deriveLinkState(
+  link: Pick<PaymentLink, "status" | "expires_at" | "starts_at" | "max_sales" | "sales_count">,
+  now: number,
+): LinkState {
   const { status } = link;
   if (status === "disabled") return "disabled";
   const expiresAt = isoToMs(link.expires_at);
@@ -71,7 +81,14 @@ export function linkTotals(links: readonly PaymentLink[]): LinkTotals {
     visits += link.visits;
     checkoutsStarted += link.checkouts_started;
   }
-  return { count: links.length, revenueCentavos, sales, visits, checkoutsStarted, conversion: conversionRate(sales, visits) };
+  return {
+    count: links.length,
+    revenueCentavos,
+    sales,
+    visits,
+    checkoutsStarted,
+    conversion: conversionRate(sales, visits),
+  };
 }
 
 const SLUG_MAX = 64;
@@ -142,7 +159,10 @@ export interface FilterableLink {
   searchKey?: string;
 }
 
-export function filterLinks(rows: readonly FilterableLink[], filters: Pick<LinkFilters, "q" | "state" | "amount">): FilterableLink[] {
+export function filterLinks(
+  rows: readonly FilterableLink[],
+  filters: Pick<LinkFilters, "q" | "state" | "amount">,
+): FilterableLink[] {
   const terms = searchTerms(filters.q);
   return rows.filter(
     (row) =>

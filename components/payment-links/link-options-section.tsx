@@ -26,8 +26,22 @@ export function LinkOptionsSection({ form }: { form: PaymentLinkFormApi }) {
           control={form.control}
           name="expires_at"
           render={({ field }) => (
-            <FormField label={t("paymentLinks.field.expiresAt")} optional error={errors.expires_at?.message} description={t("paymentLinks.form.expiresHint")}>
-              <DateTimeInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} min={new Date(now).toISOString()} max={new Date(now + EXPIRY_HORIZON_MS).toISOString()} className="max-w-64" />
+            <FormField
+              label={t("paymentLinks.field.expiresAt")}
+              optional
+              error={errors.expires_at?.message}
+              description={t("paymentLinks.form.expiresHint")}
+            >
+              <DateTimeInput
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                name={field.name}
+                ref={field.ref}
+                min={new Date(now).toISOString()}
+                max={new Date(now + EXPIRY_HORIZON_MS).toISOString()}
+                className="max-w-64"
+              />
             </FormField>
           )}
         />

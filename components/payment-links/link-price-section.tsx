@@ -34,7 +34,10 @@ export function LinkPriceSection({ form }: { form: PaymentLinkFormApi }) {
     setAmountMode(next);
   };
 
-  const amountError = amountMode === "fixed" ? errors.amount_centavos?.message : (errors.min_amount_centavos?.message ?? errors.amount_centavos?.message);
+  const amountError =
+    amountMode === "fixed"
+      ? errors.amount_centavos?.message
+      : (errors.min_amount_centavos?.message ?? errors.amount_centavos?.message);
 
   return (
     <Card className="mt-4">
@@ -51,7 +54,13 @@ export function LinkPriceSection({ form }: { form: PaymentLinkFormApi }) {
             name="amount_centavos"
             render={({ field }) => (
               <FormField label={t("paymentLinks.field.amount")} error={amountError} required className="max-w-xs">
-                <MoneyInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} />
+                <MoneyInput
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  name={field.name}
+                  ref={field.ref}
+                />
               </FormField>
             )}
           />
@@ -61,7 +70,13 @@ export function LinkPriceSection({ form }: { form: PaymentLinkFormApi }) {
             control={form.control}
             name="min_amount_centavos"
             render={({ field }) => (
-              <FormField label={t("paymentLinks.field.minAmount")} error={amountError} description={t("paymentLinks.form.minAmountHint")} required className="max-w-xs">
+              <FormField
+                label={t("paymentLinks.field.minAmount")}
+                error={amountError}
+                description={t("paymentLinks.form.minAmountHint")}
+                required
+                className="max-w-xs"
+              >
                 <MoneyInput
                   value={field.value}
                   onChange={(value) => {
@@ -114,7 +129,9 @@ function AmountModeChoice({ mode: current, onChange }: { mode: AmountKind; onCha
                 aria-describedby={`${id}-hint`}
               />
               <span className="grid gap-0.5">
-                <span id={`${id}-label`} className="font-medium">{t(mode === "fixed" ? "paymentLinks.amountType.fixed" : "paymentLinks.amountType.minimum")}</span>
+                <span id={`${id}-label`} className="font-medium">
+                  {t(mode === "fixed" ? "paymentLinks.amountType.fixed" : "paymentLinks.amountType.minimum")}
+                </span>
                 <span id={`${id}-hint`} className="text-xs text-muted-foreground">
                   {t(mode === "fixed" ? "paymentLinks.form.fixedHint" : "paymentLinks.form.minimumHint")}
                 </span>
@@ -136,7 +153,12 @@ function MaxSalesField({ form }: { form: PaymentLinkFormApi }) {
       control={form.control}
       name="max_sales"
       render={({ field, fieldState }) => (
-        <FormField label={t("paymentLinks.field.maxSales")} optional error={maxSalesMessage(fieldState.error?.type, fieldState.error?.message)} description={t("paymentLinks.form.maxSalesHint")}>
+        <FormField
+          label={t("paymentLinks.field.maxSales")}
+          optional
+          error={maxSalesMessage(fieldState.error?.type, fieldState.error?.message)}
+          description={t("paymentLinks.form.maxSalesHint")}
+        >
           <Input
             ref={field.ref}
             name={field.name}

@@ -76,15 +76,37 @@ export function LinkQrCode({ url, slug, size = 176, className }: LinkQrCodeProps
         />
       </div>
       {/* A large, off-screen bitmap for the PNG download. */}
-      <QRCodeCanvas ref={canvasRef} value={url} size={1024} level="M" marginSize={4} bgColor="#ffffff" fgColor="#000000" className="hidden" aria-hidden="true" />
+      <QRCodeCanvas
+        ref={canvasRef}
+        value={url}
+        size={1024}
+        level="M"
+        marginSize={4}
+        bgColor="#ffffff"
+        fgColor="#000000"
+        className="hidden"
+        aria-hidden="true"
+      />
       <div className="flex flex-col gap-2">
         <p className="max-w-56 text-xs text-muted-foreground">{t("paymentLinks.qr.hint")}</p>
         <div className="flex flex-wrap gap-2">
-          <Button type="button" variant="outline" size="sm" onClick={downloadPng} aria-label={t("paymentLinks.qr.downloadPngLabel")}>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={downloadPng}
+            aria-label={t("paymentLinks.qr.downloadPngLabel")}
+          >
             <Download aria-hidden="true" />
             PNG
           </Button>
-          <Button type="button" variant="outline" size="sm" onClick={downloadSvg} aria-label={t("paymentLinks.qr.downloadSvgLabel")}>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={downloadSvg}
+            aria-label={t("paymentLinks.qr.downloadSvgLabel")}
+          >
             <Download aria-hidden="true" />
             SVG
           </Button>

@@ -42,7 +42,11 @@ export function usePaymentLinkColumns({ baseUrl }: PaymentLinkColumnsOptions): D
                   {link.slug}
                 </span>
               </span>
-              <CopyButton value={publicLinkUrl(baseUrl, link.slug)} label={t("paymentLinks.publicUrlOf", { name: link.name })} className="shrink-0" />
+              <CopyButton
+                value={publicLinkUrl(baseUrl, link.slug)}
+                label={t("paymentLinks.publicUrlOf", { name: link.name })}
+                className="shrink-0"
+              />
             </span>
           );
         },
@@ -140,7 +144,11 @@ export function usePaymentLinkColumns({ baseUrl }: PaymentLinkColumnsOptions): D
         meta: columnMeta({ align: "right" }),
         cell: (info) => {
           const value = info.getValue();
-          return value === undefined ? <span className="text-muted-foreground">{t("paymentLinks.noLimit")}</span> : formatNumber(value);
+          return value === undefined ? (
+            <span className="text-muted-foreground">{t("paymentLinks.noLimit")}</span>
+          ) : (
+            formatNumber(value)
+          );
         },
       }),
     ],

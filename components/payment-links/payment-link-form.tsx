@@ -13,7 +13,11 @@ import { useIdempotentSubmit } from "@/lib/browser/hooks/use-idempotent-submit";
 import { useZodForm } from "@/lib/browser/hooks/use-zod-form";
 import { useI18n } from "@/lib/browser/i18n";
 import { useCreatePaymentLink } from "@/lib/browser/query/payment-links";
-import { createPaymentLinkBodySchema, type CreatePaymentLinkBody, type CreatePaymentLinkInput } from "@/lib/shared/schemas/payment-link";
+import {
+  createPaymentLinkBodySchema,
+  type CreatePaymentLinkBody,
+  type CreatePaymentLinkInput,
+} from "@/lib/shared/schemas/payment-link";
 import { LinkDetailsSection } from "./link-details-section";
 import { LinkOptionsSection } from "./link-options-section";
 import { LinkPriceSection } from "./link-price-section";
@@ -99,9 +103,7 @@ export function PaymentLinkForm({ baseUrl }: { baseUrl: string }) {
       <PageHeader
         title={t("paymentLinks.form.title")}
         description={t("paymentLinks.form.description")}
-        eyebrow={
-          <BackLink href="/payment-links">{t("nav.paymentLinks")}</BackLink>
-        }
+        eyebrow={<BackLink href="/payment-links">{t("nav.paymentLinks")}</BackLink>}
       />
       <form noValidate onSubmit={onSubmit} aria-busy={submitter.isPending || undefined} className="max-w-2xl">
         <LinkDetailsSection form={form} slug={slug} baseUrl={baseUrl} />
@@ -122,7 +124,9 @@ export function PaymentLinkForm({ baseUrl }: { baseUrl: string }) {
                 ) : undefined
               }
             />
-            {transient ? <p className="mt-2 text-xs text-muted-foreground">{t("paymentLinks.form.retrySafe")}</p> : null}
+            {transient ? (
+              <p className="mt-2 text-xs text-muted-foreground">{t("paymentLinks.form.retrySafe")}</p>
+            ) : null}
           </div>
         ) : null}
 

@@ -57,7 +57,16 @@ function Metric({ label, value, hint }: { label: ReactNode; value: ReactNode; hi
 }
 
 /** Everything about one link: public URL (copy, open), QR code, counters and every field. */
-export function PaymentLinkSheet({ openId, link, state, baseUrl, isLoading, error, onRetry, onClose }: PaymentLinkSheetProps) {
+export function PaymentLinkSheet({
+  openId,
+  link,
+  state,
+  baseUrl,
+  isLoading,
+  error,
+  onRetry,
+  onClose,
+}: PaymentLinkSheetProps) {
   const { t } = useI18n();
   return (
     <Sheet open={openId !== undefined} onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -105,17 +114,37 @@ function LinkDetails({ link, state, baseUrl }: { link: PaymentLink; state: LinkS
   const conversion = conversionRate(link.sales_count, link.visits);
   const yesNo = (value: boolean) => (value ? t("common.yes") : t("common.no"));
   const zone = timeZoneName();
-  const salesProgress = link.max_sales !== null && link.max_sales > 0 ? Math.min(1, link.sales_count / link.max_sales) : null;
+  const salesProgress =
+    link.max_sales !== null && link.max_sales > 0 ? Math.min(1, link.sales_count / link.max_sales) : null;
 
   const items: DetailItem[] = [
-    { label: t("paymentLinks.field.id"), value: link.id, mono: true, copyValue: link.id, copyLabel: t("paymentLinks.field.id") },
+    {
+      label: t("paymentLinks.field.id"),
+      value: link.id,
+      mono: true,
+      copyValue: link.id,
+      copyLabel: t("paymentLinks.field.id"),
+    },
     { label: t("paymentLinks.field.name"), value: link.name },
-    { label: t("paymentLinks.field.slug"), value: link.slug, mono: true, copyValue: link.slug, copyLabel: t("paymentLinks.field.slug") },
+    {
+      label: t("paymentLinks.field.slug"),
+      value: link.slug,
+      mono: true,
+      copyValue: link.slug,
+      copyLabel: t("paymentLinks.field.slug"),
+    },
     {
       label: t("paymentLinks.field.description"),
-      value: link.description ? <span className="whitespace-pre-line">{link.description}</span> : <span className="text-muted-foreground">{t("common.none")}</span>,
+      value: link.description ? (
+        <span className="whitespace-pre-line">{link.description}</span>
+      ) : (
+        <span className="text-muted-foreground">{t("common.none")}</span>
+      ),
     },
-    { label: t("paymentLinks.field.amountType"), value: link.amount_centavos !== null ? t("paymentLinks.amountType.fixed") : t("paymentLinks.amountType.minimum") },
+    {
+      label: t("paymentLinks.field.amountType"),
+      value: link.amount_centavos !== null ? t("paymentLinks.amountType.fixed") : t("paymentLinks.amountType.minimum"),
+    },
     { label: t("paymentLinks.field.amount"), value: <Money centavos={link.amount_centavos} /> },
     { label: t("paymentLinks.field.minAmount"), value: <Money centavos={link.min_amount_centavos} /> },
     {
@@ -153,9 +182,21 @@ function LinkDetails({ link, state, baseUrl }: { link: PaymentLink; state: LinkS
             <code className="min-w-0 flex-1 truncate font-mono text-[0.8125rem]" title={url}>
               {url}
             </code>
-            <CopyButton value={url} label={t("paymentLinks.publicUrl")} showText variant="outline" aria-label={t("paymentLinks.copyPublicUrl")} />
+            <CopyButton
+              value={url}
+              label={t("paymentLinks.publicUrl")}
+              showText
+              variant="outline"
+              aria-label={t("paymentLinks.copyPublicUrl")}
+            />
             <Button asChild variant="ghost" size="icon-sm">
-              <a href={url} target="_blank" rel="noopener noreferrer" aria-label={t("paymentLinks.openPublicUrl")} title={t("paymentLinks.openPublicUrl")}>
+              <a
+                href={url}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={t("paymentLinks.openPublicUrl")}
+                title={t("paymentLinks.openPublicUrl")}
+              >
                 <ExternalLink aria-hidden="true" />
               </a>
             </Button>
@@ -174,7 +215,11 @@ function LinkDetails({ link, state, baseUrl }: { link: PaymentLink; state: LinkS
             />
             <Metric
               label={t("paymentLinks.col.conversion")}
-              value={conversion === null ? t("common.none") : formatNumber(conversion, { style: "percent", maximumFractionDigits: 1 })}
+              value={
+                conversion === null
+                  ? t("common.none")
+                  : formatNumber(conversion, { style: "percent", maximumFractionDigits: 1 })
+              }
               hint={conversion === null ? t("paymentLinks.noVisits") : undefined}
             />
             <Metric label={t("paymentLinks.col.revenue")} value={<Money centavos={link.revenue_centavos} />} />
@@ -188,11 +233,16 @@ function LinkDetails({ link, state, baseUrl }: { link: PaymentLink; state: LinkS
                 aria-valuemin={0}
                 aria-valuemax={link.max_sales ?? 0}
                 aria-valuenow={link.sales_count}
-                aria-valuetext={t("paymentLinks.salesProgressText", { sales: link.sales_count, max: link.max_sales ?? 0 })}
+                aria-valuetext={t("paymentLinks.salesProgressText", {
+                  sales: link.sales_count,
+                  max: link.max_sales ?? 0,
+                })}
               >
                 <div className="h-full rounded-full bg-primary" style={{ width: `${salesProgress * 100}%` }} />
               </div>
-              <p className="text-xs text-muted-foreground">{t("paymentLinks.salesProgressText", { sales: link.sales_count, max: link.max_sales ?? 0 })}</p>
+              <p className="text-xs text-muted-foreground">
+                {t("paymentLinks.salesProgressText", { sales: link.sales_count, max: link.max_sales ?? 0 })}
+              </p>
             </div>
           ) : null}
         </Section>

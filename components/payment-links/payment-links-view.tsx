@@ -16,7 +16,15 @@ import { useI18n } from "@/lib/browser/i18n";
 import { isPartialList } from "@/lib/browser/query/paged-list";
 import { paymentLinksQuery } from "@/lib/browser/query/payment-links";
 import { buildSearchKeys } from "@/lib/shared/search";
-import { deriveLinkState, filterLinks, LINK_STATES, linkFiltersSchema, linkSearchText, linkTotals, type FilterableLink } from "./link-model";
+import {
+  deriveLinkState,
+  filterLinks,
+  LINK_STATES,
+  linkFiltersSchema,
+  linkSearchText,
+  linkTotals,
+  type FilterableLink,
+} from "./link-model";
 import { LINK_STATE_LABELS } from "./link-state-badge";
 import { LinkSummary } from "./link-summary";
 import { usePaymentLinkColumns } from "./payment-link-columns";
@@ -44,12 +52,18 @@ export function PaymentLinksView({ baseUrl }: { baseUrl: string }) {
   const { state: stateFilter, amount } = filters;
 
   // Search keys once per list; states again each clock tick; the filter on every (deferred) keystroke.
-  const searchKeys = useMemo(() => (query.data ? buildSearchKeys(query.data, linkSearchText) : undefined), [query.data]);
+  const searchKeys = useMemo(
+    () => (query.data ? buildSearchKeys(query.data, linkSearchText) : undefined),
+    [query.data],
+  );
   const rows = useMemo<FilterableLink[] | undefined>(
     () => query.data?.map((link, i) => ({ link, state: deriveLinkState(link, now), searchKey: searchKeys?.[i] })),
     [query.data, now, searchKeys],
   );
-  const visible = useMemo(() => (rows ? filterLinks(rows, { q, state: stateFilter, amount }) : undefined), [rows, q, stateFilter, amount]);
+  const visible = useMemo(
+    () => (rows ? filterLinks(rows, { q, state: stateFilter, amount }) : undefined),
+    [rows, q, stateFilter, amount],
+  );
   // One array per sort order: a new one each render would make the table re-sort every row on each keystroke.
   const sorting = useMemo(() => parseSort(filters.sort), [filters.sort]);
   // The table keeps its model of every row; a keystroke only changes which of them show.
@@ -68,7 +82,10 @@ export function PaymentLinksView({ baseUrl }: { baseUrl: string }) {
     <ListEmptyState
       filtered={hasFilters}
       onClearFilters={() => setFilters({ q: null, state: null, amount: null })}
-      noMatch={{ title: t("paymentLinks.empty.filteredTitle"), description: t("paymentLinks.empty.filteredDescription") }}
+      noMatch={{
+        title: t("paymentLinks.empty.filteredTitle"),
+        description: t("paymentLinks.empty.filteredDescription"),
+      }}
       empty={{
         icon: Link2,
         title: t("paymentLinks.empty.title"),
@@ -87,9 +104,7 @@ export function PaymentLinksView({ baseUrl }: { baseUrl: string }) {
       <PageHeader
         title={t("nav.paymentLinks")}
         description={t("paymentLinks.description")}
-        actions={
-          canCreate ? <CreateLink href="/payment-links/new">{t("paymentLinks.new")}</CreateLink> : null
-        }
+        actions={canCreate ? <CreateLink href="/payment-links/new">{t("paymentLinks.new")}</CreateLink> : null}
       />
 
       <LinkSummary totals={totals} total={rows?.length ?? 0} loading={query.isPending || isPartialList(query.data)} />
@@ -114,7 +129,9 @@ export function PaymentLinksView({ baseUrl }: { baseUrl: string }) {
               size="sm"
               aria-label={t("paymentLinks.filter.state")}
               value={filters.state ?? ""}
-              onChange={(event) => setFilters({ state: LINK_STATES.find((state) => state === event.target.value) ?? null })}
+              onChange={(event) =>
+                setFilters({ state: LINK_STATES.find((state) => state === event.target.value) ?? null })
+              }
             >
               <option value="">{t("paymentLinks.filter.allStates")}</option>
               {LINK_STATES.map((state) => (
@@ -127,7 +144,12 @@ export function PaymentLinksView({ baseUrl }: { baseUrl: string }) {
               size="sm"
               aria-label={t("paymentLinks.filter.amountType")}
               value={filters.amount ?? ""}
-              onChange={(event) => setFilters({ amount: event.target.value === "fixed" || event.target.value === "minimum" ? event.target.value : null })}
+              onChange={(event) =>
+                setFilters({
+                  amount:
+                    event.target.value === "fixed" || event.target.value === "minimum" ? event.target.value : null,
+                })
+              }
             >
               <option value="">{t("paymentLinks.filter.allAmountTypes")}</option>
               <option value="fixed">{t("paymentLinks.amountType.fixed")}</option>

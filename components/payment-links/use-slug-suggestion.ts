@@ -15,7 +15,10 @@ export function useSlugSuggestion(form: PaymentLinkFormApi) {
   const nameField = form.register("name", {
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
       if (!slugAuto) return;
-      form.setValue("slug", slugify(event.target.value), { shouldDirty: true, shouldValidate: Boolean(touchedFields.slug) || isSubmitted });
+      form.setValue("slug", slugify(event.target.value), {
+        shouldDirty: true,
+        shouldValidate: Boolean(touchedFields.slug) || isSubmitted,
+      });
     },
   });
   const slugField = form.register("slug", {

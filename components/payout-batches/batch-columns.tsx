@@ -24,20 +24,38 @@ export function useBatchColumns(): DataTableColumn<Batch>[] {
           size: 170,
           cell: (info) => <DateTime value={info.getValue()} withZone />,
         }),
-        column.accessor("file_name", { header: () => t("batches.list.file"), size: 220, cell: (info) => <span className="font-medium">{info.getValue()}</span> }),
-        column.accessor("status", { header: () => t("batches.list.status"), size: 170, cell: (info) => <StatusBadge status={info.getValue()} /> }),
+        column.accessor("file_name", {
+          header: () => t("batches.list.file"),
+          size: 220,
+          cell: (info) => <span className="font-medium">{info.getValue()}</span>,
+        }),
+        column.accessor("status", {
+          header: () => t("batches.list.status"),
+          size: 170,
+          cell: (info) => <StatusBadge status={info.getValue()} />,
+        }),
         column.accessor((batch) => (batch.row_count > 0 ? finishedRows(batch.counts) / batch.row_count : 0), {
           id: "progress",
           header: () => t("batches.list.progress"),
           size: 200,
           cell: (info) => (
             <span className="grid gap-1">
-              <span className="text-xs tabular-nums">{t("batches.list.progressText", { finished: finishedRows(info.row.original.counts), total: info.row.original.row_count })}</span>
+              <span className="text-xs tabular-nums">
+                {t("batches.list.progressText", {
+                  finished: finishedRows(info.row.original.counts),
+                  total: info.row.original.row_count,
+                })}
+              </span>
               <BatchProgress batch={info.row.original} compact />
             </span>
           ),
         }),
-        column.accessor("total_centavos", { header: () => t("batches.list.total"), size: 140, meta: columnMeta({ align: "right" }), cell: (info) => <Money centavos={info.getValue()} /> }),
+        column.accessor("total_centavos", {
+          header: () => t("batches.list.total"),
+          size: 140,
+          meta: columnMeta({ align: "right" }),
+          cell: (info) => <Money centavos={info.getValue()} />,
+        }),
         column.accessor("created_by", { header: () => t("batches.list.createdBy"), size: 180 }),
       ] as DataTableColumn<Batch>[],
     [t, zone],

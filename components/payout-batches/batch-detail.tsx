@@ -16,7 +16,13 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { useI18n } from "@/lib/browser/i18n";
-import { batchResultsUrl, isBatchLive, payoutBatchQuery, payoutBatchRowsQuery, useBatchRowsFollow } from "@/lib/browser/query/payout-batches";
+import {
+  batchResultsUrl,
+  isBatchLive,
+  payoutBatchQuery,
+  payoutBatchRowsQuery,
+  useBatchRowsFollow,
+} from "@/lib/browser/query/payout-batches";
 import { BATCH_ROW_STATUSES, type Batch } from "@/lib/shared/schemas/payout-batches";
 import { BatchControls } from "./batch-actions";
 import { BatchProgress } from "./batch-progress";
@@ -25,9 +31,7 @@ import { ConfirmPanel } from "./confirm-panel";
 
 function BatchesBackLink() {
   const { t } = useI18n();
-  return (
-    <BackLink href="/payouts/batch">{t("nav.batchPayouts")}</BackLink>
-  );
+  return <BackLink href="/payouts/batch">{t("nav.batchPayouts")}</BackLink>;
 }
 
 /** Every row's outcome, refreshed with the batch while it sends; filter by outcome. */
@@ -49,7 +53,12 @@ function BatchRowsTable({ batch }: { batch: Batch }) {
       onRetry={() => void rows.refetch()}
       searchPlaceholder={t("batches.rows.search")}
       filters={
-        <NativeSelect size="sm" aria-label={t("batches.rows.status")} value={status} onChange={(event) => setStatus(event.target.value)}>
+        <NativeSelect
+          size="sm"
+          aria-label={t("batches.rows.status")}
+          value={status}
+          onChange={(event) => setStatus(event.target.value)}
+        >
           <option value="">{t("batches.rows.allStatuses")}</option>
           {BATCH_ROW_STATUSES.map((value) => (
             <option key={value} value={value}>
@@ -77,7 +86,11 @@ export function BatchDetail({ id }: { id: string }) {
     return (
       <>
         <PageHeader eyebrow={<BatchesBackLink />} title={t("batches.detail.title")} />
-        {query.error ? <ErrorPanel error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} /> : <Skeleton className="h-40 w-full" />}
+        {query.error ? (
+          <ErrorPanel error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        ) : (
+          <Skeleton className="h-40 w-full" />
+        )}
       </>
     );
   }
@@ -107,7 +120,13 @@ export function BatchDetail({ id }: { id: string }) {
         }
       />
       <div className="grid gap-6">
-        {query.error ? <ErrorPanel error={query.error} onRetry={() => void query.refetch()} title={t("batches.detail.refreshFailed")} /> : null}
+        {query.error ? (
+          <ErrorPanel
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            title={t("batches.detail.refreshFailed")}
+          />
+        ) : null}
         {batch.status === "awaiting_confirmation" ? (
           <Card>
             <CardHeader>
@@ -122,7 +141,9 @@ export function BatchDetail({ id }: { id: string }) {
           <Card>
             <CardHeader>
               <CardTitle>{t("batches.progress.title")}</CardTitle>
-              <CardDescription>{isBatchLive(batch.status) ? t("batches.progress.live") : t("batches.progress.ended")}</CardDescription>
+              <CardDescription>
+                {isBatchLive(batch.status) ? t("batches.progress.live") : t("batches.progress.ended")}
+              </CardDescription>
               {batch.status === "paused" && batch.paused_reason ? (
                 <p role="status" className="text-sm font-medium" data-testid="batch-paused-reason">
                   {t(`batches.paused.${batch.paused_reason}`)}
@@ -141,12 +162,21 @@ export function BatchDetail({ id }: { id: string }) {
           <CardContent>
             <DetailList
               items={[
-                { label: t("batches.detail.id"), value: batch.id, mono: true, copyValue: batch.id, copyLabel: t("batches.detail.id") },
+                {
+                  label: t("batches.detail.id"),
+                  value: batch.id,
+                  mono: true,
+                  copyValue: batch.id,
+                  copyLabel: t("batches.detail.id"),
+                },
                 { label: t("batches.detail.total"), value: <Money centavos={batch.total_centavos} /> },
                 { label: t("batches.detail.rows"), value: batch.row_count },
                 { label: t("batches.detail.createdBy"), value: batch.created_by },
                 { label: t("batches.detail.createdAt"), value: <DateTime value={batch.created_at} withZone /> },
-                { label: t("batches.detail.confirmedAt"), value: batch.confirmed_at ? <DateTime value={batch.confirmed_at} withZone /> : t("common.none") },
+                {
+                  label: t("batches.detail.confirmedAt"),
+                  value: batch.confirmed_at ? <DateTime value={batch.confirmed_at} withZone /> : t("common.none"),
+                },
               ]}
             />
           </CardContent>

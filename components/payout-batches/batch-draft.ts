@@ -33,7 +33,10 @@ export type DraftAction =
   | { type: "exclude"; indexes: readonly number[]; excluded: boolean };
 
 function validateAll(draft: Omit<BatchDraft, "rows">): BatchDraft {
-  const { rows } = validateBatch(draft.table, draft.mapping, { excluded: draft.excluded, keyTypeChoices: draft.choices });
+  const { rows } = validateBatch(draft.table, draft.mapping, {
+    excluded: draft.excluded,
+    keyTypeChoices: draft.choices,
+  });
   return { ...draft, rows };
 }
 
@@ -42,7 +45,10 @@ function revalidate(draft: BatchDraft, index: number): BatchDraft {
   const row = draft.table.rows[index];
   if (!row) return draft;
   const rows = [...draft.rows];
-  rows[index] = { ...validateRow(row, index, draft.mapping, { keyTypeChoices: draft.choices }), excluded: draft.excluded.has(index) };
+  rows[index] = {
+    ...validateRow(row, index, draft.mapping, { keyTypeChoices: draft.choices }),
+    excluded: draft.excluded.has(index),
+  };
   return { ...draft, rows };
 }
 
@@ -62,7 +68,13 @@ function sameMapping(a: ColumnMapping, b: ColumnMapping): boolean {
 
 export function draftReducer(draft: BatchDraft | null, action: DraftAction): BatchDraft | null {
   if (action.type === "load") {
-    return validateAll({ fileName: action.fileName, table: action.table, mapping: action.mapping, excluded: new Set(), choices: new Map() });
+    return validateAll({
+      fileName: action.fileName,
+      table: action.table,
+      mapping: action.mapping,
+      excluded: new Set(),
+      choices: new Map(),
+    });
   }
   if (!draft) return draft;
   switch (action.type) {
@@ -81,7 +93,9 @@ export function draftReducer(draft: BatchDraft | null, action: DraftAction): Bat
         if (action.excluded) excluded.add(index);
         else excluded.delete(index);
       }
-      const rows = draft.rows.map((row) => (action.indexes.includes(row.index) ? { ...row, excluded: action.excluded } : row));
+      const rows = draft.rows.map((row) =>
+        action.indexes.includes(row.index) ? { ...row, excluded: action.excluded } : row,
+      );
       return { ...draft, excluded, rows };
     }
   }
@@ -95,7 +109,8 @@ export function draftSummary(draft: BatchDraft): BatchSummary {
 export function originalColumnNames(header: readonly string[]): string[] {
   const seen = new Set<string>();
   return header.map((name, index) => {
-    const base = name.trim() === "" || seen.has(name.trim()) ? `${name.trim()} (${columnLetter(index)})`.trim() : name.trim();
+    const base =
+      name.trim() === "" || seen.has(name.trim()) ? `${name.trim()} (${columnLetter(index)})`.trim() : name.trim();
     seen.add(base);
     return base;
   });
@@ -182,5 +197,10 @@ export function indexesOfRowNumbers(draft: BatchDraft, rowNumbers: readonly numb
  * second batch with the same payouts being made.
  */
 export function batchFingerprint(body: { file_name: string; rows: readonly BatchRowInput[] }): string {
-  return contentDigest(JSON.stringify([body.file_name, body.rows.map((r) => [r.row_number, r.key_type, r.pix_key, r.amount_centavos, r.description ?? "", r.name ?? ""])]));
+  return contentDigest(
+    JSON.stringify([
+      body.file_name,
+      body.rows.map((r) => [r.row_number, r.key_type, r.pix_key, r.amount_centavos, r.description ?? "", r.name ?? ""]),
+    ]),
+  );
 }

@@ -60,7 +60,13 @@ export function BatchProgress({ batch, compact = false }: { batch: Batch; compac
         data-testid="batch-progress"
       >
         {SEGMENTS.map(({ key, className }) =>
-          counts[key] > 0 ? <span key={key} className={cn("h-full", className)} style={{ width: `${(counts[key] / Math.max(total, 1)) * 100}%` }} /> : null,
+          counts[key] > 0 ? (
+            <span
+              key={key}
+              className={cn("h-full", className)}
+              style={{ width: `${(counts[key] / Math.max(total, 1)) * 100}%` }}
+            />
+          ) : null,
         )}
       </div>
       {compact ? null : (
@@ -71,7 +77,9 @@ export function BatchProgress({ batch, compact = false }: { batch: Batch; compac
             </span>
             {isBatchLive(batch.status) ? (
               <span className="text-muted-foreground tabular-nums">
-                {batch.rate_per_minute !== null ? t("batches.progress.rate", { rate: formatNumber(Math.round(batch.rate_per_minute)) }) : t("batches.progress.noRate")}
+                {batch.rate_per_minute !== null
+                  ? t("batches.progress.rate", { rate: formatNumber(Math.round(batch.rate_per_minute)) })
+                  : t("batches.progress.noRate")}
                 {" · "}
                 {batch.eta_seconds !== null && batch.eta_seconds > 0
                   ? t("batches.progress.timeLeft", { time: timeLeftText(batch.eta_seconds, t) })
@@ -80,7 +88,11 @@ export function BatchProgress({ batch, compact = false }: { batch: Batch; compac
             ) : null}
           </p>
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={t("batches.progress.legend")}>
-            {[...SEGMENTS, { key: "pending" as const, className: "bg-muted border" }, { key: "sending" as const, className: "bg-info-soft border" }].map(({ key, className }) => (
+            {[
+              ...SEGMENTS,
+              { key: "pending" as const, className: "bg-muted border" },
+              { key: "sending" as const, className: "bg-info-soft border" },
+            ].map(({ key, className }) => (
               <li key={key} className="flex items-center gap-1.5">
                 <span aria-hidden="true" className={cn("size-2.5 rounded-full", className)} />
                 <span className="text-muted-foreground">{t(`batches.count.${key}`)}</span>

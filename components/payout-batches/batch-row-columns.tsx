@@ -19,27 +19,49 @@ export function useBatchRowColumns(): DataTableColumn<BatchRow>[] {
   return useMemo(
     () =>
       [
-        column.accessor("row_number", { header: () => t("batches.rows.row"), size: 80, meta: columnMeta({ align: "right" }) }),
+        column.accessor("row_number", {
+          header: () => t("batches.rows.row"),
+          size: 80,
+          meta: columnMeta({ align: "right" }),
+        }),
         column.accessor((row) => row.name ?? "", { id: "name", header: () => t("batch.field.name"), size: 180 }),
         column.accessor("pix_key", {
           header: () => t("batch.field.key"),
           size: 220,
           cell: (info) => (
             <span className="font-mono text-xs">
-              {info.getValue()} <span className="font-sans text-muted-foreground">· {keyTypeLabel(info.row.original.key_type)}</span>
+              {info.getValue()}{" "}
+              <span className="font-sans text-muted-foreground">· {keyTypeLabel(info.row.original.key_type)}</span>
             </span>
           ),
         }),
-        column.accessor("amount_centavos", { header: () => t("batch.field.amount"), size: 130, meta: columnMeta({ align: "right" }), cell: (info) => <Money centavos={info.getValue()} /> }),
-        column.accessor("fee_centavos", { header: () => t("batches.rows.fee"), size: 110, meta: columnMeta({ align: "right" }), cell: (info) => <Money centavos={info.getValue()} /> }),
-        column.accessor("status", { header: () => t("batches.rows.status"), size: 170, cell: (info) => <StatusBadge status={info.getValue()} /> }),
+        column.accessor("amount_centavos", {
+          header: () => t("batch.field.amount"),
+          size: 130,
+          meta: columnMeta({ align: "right" }),
+          cell: (info) => <Money centavos={info.getValue()} />,
+        }),
+        column.accessor("fee_centavos", {
+          header: () => t("batches.rows.fee"),
+          size: 110,
+          meta: columnMeta({ align: "right" }),
+          cell: (info) => <Money centavos={info.getValue()} />,
+        }),
+        column.accessor("status", {
+          header: () => t("batches.rows.status"),
+          size: 170,
+          cell: (info) => <StatusBadge status={info.getValue()} />,
+        }),
         column.accessor("payout_id", {
           header: () => t("batches.rows.payout"),
           size: 200,
           cell: (info) => {
             const id = info.getValue();
             return id ? (
-              <Link href={`/payouts/${encodeURIComponent(id)}`} className="font-mono text-xs text-primary underline-offset-4 hover:underline">
+              <Link
+                href={`/payouts/${encodeURIComponent(id)}`}
+                className="font-mono text-xs text-primary underline-offset-4 hover:underline"
+              >
                 {id}
               </Link>
             ) : (
@@ -47,8 +69,16 @@ export function useBatchRowColumns(): DataTableColumn<BatchRow>[] {
             );
           },
         }),
-        column.accessor("end_to_end_id", { header: () => t("batches.rows.endToEnd"), size: 260, cell: (info) => <span className="font-mono text-xs">{info.getValue() ?? t("common.none")}</span> }),
-        column.accessor("failure_reason", { header: () => t("batches.rows.reason"), size: 220, cell: (info) => info.getValue() ?? t("common.none") }),
+        column.accessor("end_to_end_id", {
+          header: () => t("batches.rows.endToEnd"),
+          size: 260,
+          cell: (info) => <span className="font-mono text-xs">{info.getValue() ?? t("common.none")}</span>,
+        }),
+        column.accessor("failure_reason", {
+          header: () => t("batches.rows.reason"),
+          size: 220,
+          cell: (info) => info.getValue() ?? t("common.none"),
+        }),
       ] as DataTableColumn<BatchRow>[],
     [t, keyTypeLabel],
   );

@@ -24,7 +24,11 @@ export function BatchesView() {
   const columns = useBatchColumns();
   return (
     <>
-      <PageHeader title={t("nav.batchPayouts")} description={t("batches.list.description")} actions={<NewBatchButton />} />
+      <PageHeader
+        title={t("nav.batchPayouts")}
+        description={t("batches.list.description")}
+        actions={<NewBatchButton />}
+      />
       <DataTable
         label={t("nav.batchPayouts")}
         data={query.data?.batches}
@@ -36,7 +40,14 @@ export function BatchesView() {
         searchPlaceholder={t("batches.list.search")}
         onRowClick={(batch) => router.push(`/payouts/batch/${encodeURIComponent(batch.id)}`)}
         rowLabel={(batch) => t("batches.list.rowLabel", { file: batch.file_name })}
-        emptyState={<EmptyState icon={Layers} title={t("batches.list.empty")} description={t("batches.list.emptyHint")} action={<NewBatchButton />} />}
+        emptyState={
+          <EmptyState
+            icon={Layers}
+            title={t("batches.list.empty")}
+            description={t("batches.list.emptyHint")}
+            action={<NewBatchButton />}
+          />
+        }
       />
     </>
   );

@@ -34,8 +34,20 @@ export interface CheckHandlers {
 
 const column = createColumnHelper<CheckRow>();
 
-const TYPE_ERRORS = new Set(["batch.row.keyAmbiguous", "batch.row.keyTypeUndetected", "batch.row.keyTypeUnknown", "batch.row.keyNumericCell", "batch.row.keyElevenDigits"]);
-const WIDTHS: Readonly<Record<BatchField, number>> = { amount: 160, key: 300, keyType: 150, description: 210, name: 200 };
+const TYPE_ERRORS = new Set([
+  "batch.row.keyAmbiguous",
+  "batch.row.keyTypeUndetected",
+  "batch.row.keyTypeUnknown",
+  "batch.row.keyNumericCell",
+  "batch.row.keyElevenDigits",
+]);
+const WIDTHS: Readonly<Record<BatchField, number>> = {
+  amount: 160,
+  key: 300,
+  keyType: 150,
+  description: 210,
+  name: 200,
+};
 /** Who, where to, how much: the order a person reads a payout in. */
 const FIELD_ORDER: readonly BatchField[] = ["name", "key", "keyType", "amount", "description"];
 
@@ -71,7 +83,9 @@ function KeyTypeChoice({ line, onChoose }: { line: CheckRow; onChoose: CheckHand
 }
 
 function cellErrors(line: CheckRow, index: number): string[] {
-  return line.row.excluded ? [] : line.row.errors.filter((error) => error.column === index).map((error) => error.message);
+  return line.row.excluded
+    ? []
+    : line.row.errors.filter((error) => error.column === index).map((error) => error.message);
 }
 
 /**
@@ -79,7 +93,11 @@ function cellErrors(line: CheckRow, index: number): string[] {
  * mapped field (the key with its type choice), then the unmapped columns that
  * have errors (`extra`).
  */
-export function useCheckColumns(mapping: ColumnMapping, handlers: CheckHandlers, extra: readonly ExtraColumn[] = []): DataTableColumn<CheckRow>[] {
+export function useCheckColumns(
+  mapping: ColumnMapping,
+  handlers: CheckHandlers,
+  extra: readonly ExtraColumn[] = [],
+): DataTableColumn<CheckRow>[] {
   const { t } = useI18n();
   const { onEdit, onChoose, onExclude } = handlers;
   return useMemo(() => {
@@ -101,7 +119,12 @@ export function useCheckColumns(mapping: ColumnMapping, handlers: CheckHandlers,
           />
         ),
       }),
-      column.accessor((line) => line.row.rowNumber, { id: "row", header: t("batches.check.row"), size: 90, meta: columnMeta({ align: "right" }) }),
+      column.accessor((line) => line.row.rowNumber, {
+        id: "row",
+        header: t("batches.check.row"),
+        size: 90,
+        meta: columnMeta({ align: "right" }),
+      }),
       column.accessor((line) => (line.row.excluded ? 2 : line.row.errors.length > 0 ? 0 : 1), {
         id: "state",
         header: t("batches.check.state"),
@@ -168,5 +191,7 @@ export function useCheckColumns(mapping: ColumnMapping, handlers: CheckHandlers,
 
 /** Errors that no column of the table shows (a missing key type column, say): listed under the row's state. */
 export function orphanErrors(line: CheckRow, shown: ReadonlySet<number>): string[] {
-  return line.row.errors.filter((error) => error.column === null || !shown.has(error.column)).map((error) => error.message);
+  return line.row.errors
+    .filter((error) => error.column === null || !shown.has(error.column))
+    .map((error) => error.message);
 }

@@ -23,7 +23,8 @@ type Show = (typeof SHOW)[number];
 function columnsWithErrors(draft: BatchDraft): string {
   const mapped = new Set(Object.values(draft.mapping));
   const indexes = new Set<number>();
-  for (const row of draft.rows) for (const error of row.errors) if (error.column !== null && !mapped.has(error.column)) indexes.add(error.column);
+  for (const row of draft.rows)
+    for (const error of row.errors) if (error.column !== null && !mapped.has(error.column)) indexes.add(error.column);
   return [...indexes].sort((a, b) => a - b).join(",");
 }
 
@@ -58,9 +59,18 @@ export function CheckStep({ draft, summary, dispatch, onBack, onReview }: CheckS
   const { t } = useI18n();
   const [show, setShow] = useState<Show>("all");
 
-  const onEdit = useCallback((index: number, column: number, text: string) => dispatch({ type: "edit", index, column, text }), [dispatch]);
-  const onChoose = useCallback((index: number, keyType: PixKeyType) => dispatch({ type: "choose", index, keyType }), [dispatch]);
-  const onExclude = useCallback((index: number, excluded: boolean) => dispatch({ type: "exclude", indexes: [index], excluded }), [dispatch]);
+  const onEdit = useCallback(
+    (index: number, column: number, text: string) => dispatch({ type: "edit", index, column, text }),
+    [dispatch],
+  );
+  const onChoose = useCallback(
+    (index: number, keyType: PixKeyType) => dispatch({ type: "choose", index, keyType }),
+    [dispatch],
+  );
+  const onExclude = useCallback(
+    (index: number, excluded: boolean) => dispatch({ type: "exclude", indexes: [index], excluded }),
+    [dispatch],
+  );
   // Keyed by the column indexes, so the table's columns are rebuilt only when that set changes, not on every edit.
   const extraIndexes = useMemo(() => columnsWithErrors(draft), [draft]);
   const header = draft.table.header;
@@ -68,16 +78,28 @@ export function CheckStep({ draft, summary, dispatch, onBack, onReview }: CheckS
   const columns = useCheckColumns(draft.mapping, { onEdit, onChoose, onExclude }, extra);
 
   const lines = useMemo<CheckRow[]>(
-    () => draft.rows.map((row) => ({ row, cells: draft.table.rows[row.index]?.cells ?? [], chosen: draft.choices.get(row.index) })),
+    () =>
+      draft.rows.map((row) => ({
+        row,
+        cells: draft.table.rows[row.index]?.cells ?? [],
+        chosen: draft.choices.get(row.index),
+      })),
     [draft],
   );
   const shown = useMemo(() => lines.filter((line) => visible(line, show)), [lines, show]);
-  const invalidIndexes = useMemo(() => lines.filter((line) => !line.row.excluded && line.row.errors.length > 0).map((line) => line.row.index), [lines]);
+  const invalidIndexes = useMemo(
+    () => lines.filter((line) => !line.row.excluded && line.row.errors.length > 0).map((line) => line.row.index),
+    [lines],
+  );
 
   return (
     <div className="grid gap-4">
       <p className="text-sm" role="status" data-testid="batch-check-summary">
-        {t("batches.check.summary", { included: summary.included, invalid: summary.invalid, excluded: summary.excluded })}
+        {t("batches.check.summary", {
+          included: summary.included,
+          invalid: summary.invalid,
+          excluded: summary.excluded,
+        })}
       </p>
       <DataTable
         label={t("batches.check.tableLabel")}
@@ -90,7 +112,12 @@ export function CheckStep({ draft, summary, dispatch, onBack, onReview }: CheckS
         maxHeight="max(24rem, calc(100dvh - 22rem))"
         rowClassName={(line) => (line.row.excluded ? "bg-muted/40" : undefined)}
         filters={
-          <NativeSelect size="sm" aria-label={t("batches.check.show")} value={show} onChange={(event) => setShow(event.target.value as Show)}>
+          <NativeSelect
+            size="sm"
+            aria-label={t("batches.check.show")}
+            value={show}
+            onChange={(event) => setShow(event.target.value as Show)}
+          >
             {SHOW.map((value) => (
               <option key={value} value={value}>
                 {t(`batches.check.show.${value}`)}
@@ -100,7 +127,12 @@ export function CheckStep({ draft, summary, dispatch, onBack, onReview }: CheckS
         }
         toolbarActions={
           invalidIndexes.length > 0 ? (
-            <Button type="button" size="sm" variant="outline" onClick={() => dispatch({ type: "exclude", indexes: invalidIndexes, excluded: true })}>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              onClick={() => dispatch({ type: "exclude", indexes: invalidIndexes, excluded: true })}
+            >
               {t("batches.check.excludeInvalid", { count: invalidIndexes.length })}
             </Button>
           ) : null
@@ -108,11 +140,18 @@ export function CheckStep({ draft, summary, dispatch, onBack, onReview }: CheckS
       />
       {!summary.ready ? (
         <p className="text-sm text-muted-foreground" id="batch-check-blocked">
-          {summary.invalid > 0 ? t("batches.check.blockedInvalid", { count: summary.invalid }) : t("batches.check.blockedEmpty")}
+          {summary.invalid > 0
+            ? t("batches.check.blockedInvalid", { count: summary.invalid })
+            : t("batches.check.blockedEmpty")}
         </p>
       ) : null}
       <StepActions backLabel={t("batches.check.backToMap")} onBack={onBack}>
-        <Button type="button" onClick={onReview} disabled={!summary.ready} aria-describedby={summary.ready ? undefined : "batch-check-blocked"}>
+        <Button
+          type="button"
+          onClick={onReview}
+          disabled={!summary.ready}
+          aria-describedby={summary.ready ? undefined : "batch-check-blocked"}
+        >
           {t("batches.check.review")}
           <ArrowRight aria-hidden="true" />
         </Button>

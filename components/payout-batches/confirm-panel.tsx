@@ -65,9 +65,15 @@ export function ConfirmPanel({ batch, onConfirmed }: { batch: Batch; onConfirmed
         confirm();
       }}
     >
-      <p className="text-sm">{t("batches.confirm.summary", { count: batch.row_count, total: formatMoney(batch.total_centavos) })}</p>
+      <p className="text-sm">
+        {t("batches.confirm.summary", { count: batch.row_count, total: formatMoney(batch.total_centavos) })}
+      </p>
       {askTotal ? (
-        <FormField label={t("batches.confirm.typedTotal")} description={t("batches.confirm.typedTotalHint")} error={fieldError}>
+        <FormField
+          label={t("batches.confirm.typedTotal")}
+          description={t("batches.confirm.typedTotalHint")}
+          error={fieldError}
+        >
           <MoneyInput value={typed} onChange={setTyped} autoFocus />
         </FormField>
       ) : null}

@@ -52,10 +52,22 @@ export function EditableCell({ value, errors, label, onSave }: EditableCellProps
             }
           }}
         />
-        <Button type="button" size="icon-sm" variant="ghost" aria-label={t("batches.check.saveCell", { label })} onClick={save}>
+        <Button
+          type="button"
+          size="icon-sm"
+          variant="ghost"
+          aria-label={t("batches.check.saveCell", { label })}
+          onClick={save}
+        >
           <Check aria-hidden="true" />
         </Button>
-        <Button type="button" size="icon-sm" variant="ghost" aria-label={t("batches.check.cancelCell", { label })} onClick={() => setDraft(null)}>
+        <Button
+          type="button"
+          size="icon-sm"
+          variant="ghost"
+          aria-label={t("batches.check.cancelCell", { label })}
+          onClick={() => setDraft(null)}
+        >
           <X aria-hidden="true" />
         </Button>
         {invalid ? <CellErrors id={errorId} errors={errors} /> : null}
@@ -66,10 +78,23 @@ export function EditableCell({ value, errors, label, onSave }: EditableCellProps
   return (
     <div className="grid gap-0.5 whitespace-normal">
       <div className="flex items-center gap-1">
-        <span className={cn("min-w-0 truncate", invalid && "font-medium text-destructive-soft-foreground", value.trim() === "" && "text-muted-foreground")}>
+        <span
+          className={cn(
+            "min-w-0 truncate",
+            invalid && "font-medium text-destructive-soft-foreground",
+            value.trim() === "" && "text-muted-foreground",
+          )}
+        >
           {value.trim() === "" ? t("common.none") : value}
         </span>
-        <Button type="button" size="icon-sm" variant="ghost" className="shrink-0" aria-label={t("batches.check.editCell", { label })} onClick={() => setDraft(value)}>
+        <Button
+          type="button"
+          size="icon-sm"
+          variant="ghost"
+          className="shrink-0"
+          aria-label={t("batches.check.editCell", { label })}
+          onClick={() => setDraft(value)}
+        >
           <Pencil aria-hidden="true" />
         </Button>
       </div>

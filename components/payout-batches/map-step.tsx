@@ -6,7 +6,14 @@ import { FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
 import { useI18n } from "@/lib/browser/i18n";
-import { BATCH_FIELDS, REQUIRED_BATCH_FIELDS, autoMapColumns, checkMapping, type BatchField, type ColumnMapping } from "@/lib/shared/batch/mapping";
+import {
+  BATCH_FIELDS,
+  REQUIRED_BATCH_FIELDS,
+  autoMapColumns,
+  checkMapping,
+  type BatchField,
+  type ColumnMapping,
+} from "@/lib/shared/batch/mapping";
 import { columnLetter } from "@/lib/shared/batch/table";
 import { StepActions } from "./step-actions";
 
@@ -64,7 +71,9 @@ export function MapStep({ header, initial, onBack, onMapped }: MapStepProps) {
       }}
     >
       <p className="flex items-start gap-2 text-sm text-muted-foreground">
-        {recognised ? <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-success-soft-foreground" aria-hidden="true" /> : null}
+        {recognised ? (
+          <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-success-soft-foreground" aria-hidden="true" />
+        ) : null}
         {recognised ? t("batches.map.recognised") : t("batches.map.manual")}
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
@@ -72,8 +81,17 @@ export function MapStep({ header, initial, onBack, onMapped }: MapStepProps) {
           const required = REQUIRED_BATCH_FIELDS.includes(field);
           const unmapped = required && mapping[field] === undefined;
           return (
-            <FormField key={field} label={t(`batch.field.${field}`)} optional={!required} required={required} error={unmapped && error ? "batches.map.pick" : null}>
-              <NativeSelect value={mapping[field] === undefined ? "" : String(mapping[field])} onChange={(event) => choose(field, event.target.value)}>
+            <FormField
+              key={field}
+              label={t(`batch.field.${field}`)}
+              optional={!required}
+              required={required}
+              error={unmapped && error ? "batches.map.pick" : null}
+            >
+              <NativeSelect
+                value={mapping[field] === undefined ? "" : String(mapping[field])}
+                onChange={(event) => choose(field, event.target.value)}
+              >
                 <option value="">{t("batches.map.none")}</option>
                 {header.map((name, index) => (
                   <option key={index} value={index}>

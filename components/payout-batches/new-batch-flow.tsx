@@ -73,21 +73,31 @@ export function NewBatchFlow() {
   return (
     <>
       <PageHeader
-        eyebrow={
-          <BackLink href="/payouts/batch">{t("nav.batchPayouts")}</BackLink>
-        }
+        eyebrow={<BackLink href="/payouts/batch">{t("nav.batchPayouts")}</BackLink>}
         title={t("batches.new.title")}
         description={t("batches.new.description")}
       />
       <div className="grid w-full gap-4">
-        <Stepper steps={STEPS.map((id) => ({ id, label: t(`batches.step.${id}`) }))} current={step} label={t("batches.new.steps")} doneLabel={t("payouts.new.stepDone")} />
+        <Stepper
+          steps={STEPS.map((id) => ({ id, label: t(`batches.step.${id}`) }))}
+          current={step}
+          label={t("batches.new.steps")}
+          doneLabel={t("payouts.new.stepDone")}
+        />
         <Card>
           <CardHeader>
-            <h2 ref={headingRef} tabIndex={-1} className="text-base leading-tight font-semibold outline-none" data-testid="batch-step-title">
+            <h2
+              ref={headingRef}
+              tabIndex={-1}
+              className="text-base leading-tight font-semibold outline-none"
+              data-testid="batch-step-title"
+            >
               {t(`batches.step.${step}.title`)}
             </h2>
             <CardDescription>
-              {draft && step !== "upload" ? t("batches.new.fileLine", { file: draft.fileName, rows: draft.table.rows.length }) : t(`batches.step.${step}.description`)}
+              {draft && step !== "upload"
+                ? t("batches.new.fileLine", { file: draft.fileName, rows: draft.table.rows.length })
+                : t(`batches.step.${step}.description`)}
             </CardDescription>
           </CardHeader>
           <CardContent>
@@ -104,10 +114,22 @@ export function NewBatchFlow() {
               />
             ) : null}
             {step === "check" && draft && summary ? (
-              <CheckStep draft={draft} summary={summary} dispatch={dispatch} onBack={() => goTo("map")} onReview={() => goTo("review")} />
+              <CheckStep
+                draft={draft}
+                summary={summary}
+                dispatch={dispatch}
+                onBack={() => goTo("map")}
+                onReview={() => goTo("review")}
+              />
             ) : null}
             {step === "review" && draft && summary ? (
-              <ReviewStep draft={draft} summary={summary} dispatch={dispatch} onBack={() => goTo("check")} onCreated={created} />
+              <ReviewStep
+                draft={draft}
+                summary={summary}
+                dispatch={dispatch}
+                onBack={() => goTo("check")}
+                onCreated={created}
+              />
             ) : null}
             {step === "confirm" && batch ? <ConfirmPanel batch={batch} onConfirmed={confirmed} /> : null}
           </CardContent>

@@ -13,7 +13,17 @@ import type { DraftAction } from "./batch-draft";
  * One flagged row: its number, amount, key and an "include" checkbox (dropping it leaves it out of the batch).
  * A row can be listed in two sections (repeated in the file, and matching elsewhere): `section` keeps the ids apart.
  */
-function FlaggedRow({ row, section, dispatch, children }: { row: ValidatedRow; section: string; dispatch: Dispatch<DraftAction>; children?: ReactNode }) {
+function FlaggedRow({
+  row,
+  section,
+  dispatch,
+  children,
+}: {
+  row: ValidatedRow;
+  section: string;
+  dispatch: Dispatch<DraftAction>;
+  children?: ReactNode;
+}) {
   const { t } = useI18n();
   const id = `flag-${section}-${row.index}`;
   return (
@@ -46,7 +56,11 @@ function BatchMatchLines({ matches }: { matches: readonly BatchMatch[] }) {
         status: has(`status.${match.batch_status}`) ? t(`status.${match.batch_status}`) : match.batch_status,
       })}
       {" — "}
-      <Link href={`/payouts/batch/${encodeURIComponent(match.batch_id)}`} className="font-medium text-primary underline-offset-4 hover:underline" target="_blank">
+      <Link
+        href={`/payouts/batch/${encodeURIComponent(match.batch_id)}`}
+        className="font-medium text-primary underline-offset-4 hover:underline"
+        target="_blank"
+      >
         {t("batches.review.openBatch")}
       </Link>
     </span>
@@ -56,7 +70,10 @@ function BatchMatchLines({ matches }: { matches: readonly BatchMatch[] }) {
 /** A warning-coloured group of flagged rows with its title and why it is flagged. */
 function FlagSection({ id, title, hint, children }: { id: string; title: string; hint: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="rounded-lg border border-warning-soft-foreground/30 bg-warning-soft/50 p-3">
+    <section
+      aria-labelledby={id}
+      className="rounded-lg border border-warning-soft-foreground/30 bg-warning-soft/50 p-3"
+    >
       <h3 id={id} className="text-sm font-semibold">
         {title}
       </h3>
@@ -84,13 +101,20 @@ export function ReviewFlags({ rows, duplicates, matches, batchMatches, dispatch 
   const { t } = useI18n();
   const byNumber = new Map(rows.map((row) => [row.rowNumber, row]));
   const batchesOf = new Map<number, BatchMatch[]>();
-  for (const match of batchMatches) batchesOf.set(match.row_number, [...(batchesOf.get(match.row_number) ?? []), match]);
+  for (const match of batchMatches)
+    batchesOf.set(match.row_number, [...(batchesOf.get(match.row_number) ?? []), match]);
   const inRegister = new Set(matches.map((match) => match.row_number));
-  const batchOnly = [...batchesOf.entries()].filter(([rowNumber]) => !inRegister.has(rowNumber) && byNumber.has(rowNumber));
+  const batchOnly = [...batchesOf.entries()].filter(
+    ([rowNumber]) => !inRegister.has(rowNumber) && byNumber.has(rowNumber),
+  );
   return (
     <div className="grid gap-4">
       {duplicates.length > 0 ? (
-        <FlagSection id="batch-flag-duplicates" title={t("batches.review.duplicatesTitle", { count: duplicates.length })} hint={t("batches.review.duplicatesHint")}>
+        <FlagSection
+          id="batch-flag-duplicates"
+          title={t("batches.review.duplicatesTitle", { count: duplicates.length })}
+          hint={t("batches.review.duplicatesHint")}
+        >
           {duplicates.map((group) => (
             <ul key={group.join("-")} className="mt-2 border-t pt-1" aria-label={t("batches.review.duplicateGroup")}>
               {group.map((index) => {
@@ -102,7 +126,11 @@ export function ReviewFlags({ rows, duplicates, matches, batchMatches, dispatch 
         </FlagSection>
       ) : null}
       {matches.length > 0 ? (
-        <FlagSection id="batch-flag-matches" title={t("batches.review.matchesTitle", { count: matches.length })} hint={t("batches.review.matchesHint")}>
+        <FlagSection
+          id="batch-flag-matches"
+          title={t("batches.review.matchesTitle", { count: matches.length })}
+          hint={t("batches.review.matchesHint")}
+        >
           <ul className="mt-2">
             {matches.map((match) => {
               const row = byNumber.get(match.row_number);
@@ -113,7 +141,11 @@ export function ReviewFlags({ rows, duplicates, matches, batchMatches, dispatch 
                     {t("batches.review.matchedAt")} <DateTime value={match.created_at} withZone />
                   </span>
                   {match.payout_id ? (
-                    <Link href={`/payouts/${encodeURIComponent(match.payout_id)}`} className="text-xs font-medium text-primary underline-offset-4 hover:underline" target="_blank">
+                    <Link
+                      href={`/payouts/${encodeURIComponent(match.payout_id)}`}
+                      className="text-xs font-medium text-primary underline-offset-4 hover:underline"
+                      target="_blank"
+                    >
                       {t("batches.review.openMatch", { id: match.payout_id })}
                     </Link>
                   ) : null}
@@ -125,7 +157,11 @@ export function ReviewFlags({ rows, duplicates, matches, batchMatches, dispatch 
         </FlagSection>
       ) : null}
       {batchOnly.length > 0 ? (
-        <FlagSection id="batch-flag-batches" title={t("batches.review.batchMatchesTitle", { count: batchOnly.length })} hint={t("batches.review.batchMatchesHint")}>
+        <FlagSection
+          id="batch-flag-batches"
+          title={t("batches.review.batchMatchesTitle", { count: batchOnly.length })}
+          hint={t("batches.review.batchMatchesHint")}
+        >
           <ul className="mt-2">
             {batchOnly.map(([rowNumber, listed]) => {
               const row = byNumber.get(rowNumber);

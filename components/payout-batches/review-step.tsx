@@ -32,17 +32,38 @@ interface ReviewStepProps {
  * The fees estimated from the business's recent payouts (the preview's model), for the rows included now: leaving a
  * row out changes it as it changes the total. Without an earlier fee, says the fee is known only once sent.
  */
-function FeesStat({ draft, estimate, status }: { draft: BatchDraft; estimate: FeeEstimate | null; status: "idle" | "pending" | "error" | "success" }) {
+function FeesStat({
+  draft,
+  estimate,
+  status,
+}: {
+  draft: BatchDraft;
+  estimate: FeeEstimate | null;
+  status: "idle" | "pending" | "error" | "success";
+}) {
   const { t, formatMoney } = useI18n();
   const total = useMemo(
-    () => (estimate ? estimateFees(estimate, draft.rows.flatMap((row) => (!row.excluded && row.value ? [row.value.amount_centavos] : []))) : null),
+    () =>
+      estimate
+        ? estimateFees(
+            estimate,
+            draft.rows.flatMap((row) => (!row.excluded && row.value ? [row.value.amount_centavos] : [])),
+          )
+        : null,
     [estimate, draft.rows],
   );
-  if (status === "idle" || status === "pending") return <StatCard label={t("batches.review.fees")} value={null} loading />;
+  if (status === "idle" || status === "pending")
+    return <StatCard label={t("batches.review.fees")} value={null} loading />;
   // The preview failed (its error panel says so): whether any earlier fee exists is not known either.
   if (status === "error") return <StatCard label={t("batches.review.fees")} value={t("common.none")} />;
   if (!estimate || total === null) {
-    return <StatCard label={t("batches.review.fees")} value={<span data-testid="batch-review-fees">{t("batches.review.feesUnknown")}</span>} hint={t("batches.review.feesUnknownHint")} />;
+    return (
+      <StatCard
+        label={t("batches.review.fees")}
+        value={<span data-testid="batch-review-fees">{t("batches.review.feesUnknown")}</span>}
+        hint={t("batches.review.feesUnknownHint")}
+      />
+    );
   }
   return (
     <StatCard
@@ -92,8 +113,13 @@ export function ReviewStep({ draft, summary, dispatch, onBack, onCreated }: Revi
   const matches = preview.data?.register_matches ?? [];
   const batchMatches = preview.data?.batch_matches ?? [];
   const indexOfRow = new Map(draft.rows.map((row) => [row.rowNumber, row.index]));
-  const flaggedIndexes = new Set([...duplicates.flat(), ...[...matches, ...batchMatches].map((m) => indexOfRow.get(m.row_number) ?? -1)]);
-  const flaggedIncluded = [...flaggedIndexes].filter((index) => draft.rows[index] && !draft.rows[index].excluded).length;
+  const flaggedIndexes = new Set([
+    ...duplicates.flat(),
+    ...[...matches, ...batchMatches].map((m) => indexOfRow.get(m.row_number) ?? -1),
+  ]);
+  const flaggedIncluded = [...flaggedIndexes].filter(
+    (index) => draft.rows[index] && !draft.rows[index].excluded,
+  ).length;
   const needsAck = flaggedIncluded > 0;
   const total = Number(summary.totalCentavos);
   const canCreate = summary.ready && preview.isSuccess && (!needsAck || acknowledged);
@@ -106,8 +132,15 @@ export function ReviewStep({ draft, summary, dispatch, onBack, onCreated }: Revi
   return (
     <div className="grid gap-5">
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <StatCard label={t("batches.review.count")} value={<span data-testid="batch-review-count">{summary.payouts}</span>} icon={Layers} />
-        <StatCard label={t("batches.review.total")} value={<span data-testid="batch-review-total">{formatMoney(total)}</span>} />
+        <StatCard
+          label={t("batches.review.count")}
+          value={<span data-testid="batch-review-count">{summary.payouts}</span>}
+          icon={Layers}
+        />
+        <StatCard
+          label={t("batches.review.total")}
+          value={<span data-testid="batch-review-total">{formatMoney(total)}</span>}
+        />
         <StatCard
           label={t("batches.review.largest")}
           value={summary.largest ? formatMoney(summary.largest.centavos) : t("common.none")}
@@ -115,11 +148,21 @@ export function ReviewStep({ draft, summary, dispatch, onBack, onCreated }: Revi
         />
         <FeesStat draft={draft} estimate={preview.data?.fee_estimate ?? null} status={preview.status} />
       </div>
-      {summary.excluded > 0 ? <p className="text-sm text-muted-foreground">{t("batches.review.excluded", { count: summary.excluded })}</p> : null}
+      {summary.excluded > 0 ? (
+        <p className="text-sm text-muted-foreground">{t("batches.review.excluded", { count: summary.excluded })}</p>
+      ) : null}
 
-      {preview.isPending ? <Skeleton className="h-16 w-full" aria-label={t("batches.review.checkingRegister")} /> : null}
+      {preview.isPending ? (
+        <Skeleton className="h-16 w-full" aria-label={t("batches.review.checkingRegister")} />
+      ) : null}
       {preview.isError ? (
-        <ErrorPanel error={preview.error} headingLevel="h3" title={t("batches.review.previewFailed")} onRetry={() => runPreview({ rows: previewRows })} retrying={preview.isPending} />
+        <ErrorPanel
+          error={preview.error}
+          headingLevel="h3"
+          title={t("batches.review.previewFailed")}
+          onRetry={() => runPreview({ rows: previewRows })}
+          retrying={preview.isPending}
+        />
       ) : null}
       {preview.isSuccess && duplicates.length === 0 && matches.length === 0 && batchMatches.length === 0 ? (
         <p className="flex gap-2 text-sm text-muted-foreground">
@@ -127,15 +170,29 @@ export function ReviewStep({ draft, summary, dispatch, onBack, onCreated }: Revi
           {t("batches.review.noFlags")}
         </p>
       ) : null}
-      <ReviewFlags rows={draft.rows} duplicates={duplicates} matches={matches} batchMatches={batchMatches} dispatch={dispatch} />
+      <ReviewFlags
+        rows={draft.rows}
+        duplicates={duplicates}
+        matches={matches}
+        batchMatches={batchMatches}
+        dispatch={dispatch}
+      />
       {needsAck ? (
         <div className="flex items-start gap-2 text-sm">
-          <input id={ackId} type="checkbox" className="mt-0.5 size-4 accent-primary" checked={acknowledged} onChange={(event) => setAcknowledged(event.target.checked)} />
+          <input
+            id={ackId}
+            type="checkbox"
+            className="mt-0.5 size-4 accent-primary"
+            checked={acknowledged}
+            onChange={(event) => setAcknowledged(event.target.checked)}
+          />
           <label htmlFor={ackId}>{t("batches.review.acknowledge", { count: flaggedIncluded })}</label>
         </div>
       ) : null}
 
-      {createError ? <ErrorPanel error={createError} headingLevel="h3" title={t("batches.review.createFailed")} /> : null}
+      {createError ? (
+        <ErrorPanel error={createError} headingLevel="h3" title={t("batches.review.createFailed")} />
+      ) : null}
       <StepActions backLabel={t("batches.review.back")} onBack={onBack} backDisabled={sender.isPending}>
         <Button type="button" size="lg" onClick={createBatch} disabled={!canCreate} loading={sender.isPending}>
           {t("batches.review.create", { count: summary.payouts })}

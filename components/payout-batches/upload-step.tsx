@@ -95,13 +95,22 @@ export function UploadStep({ onLoaded }: { onLoaded: (file: UploadedFile) => voi
         </Button>
       </div>
       {error ? (
-        <p id={errorId} role="alert" className="rounded-md border border-destructive/40 bg-destructive-soft px-3 py-2 text-sm text-destructive-soft-foreground">
+        <p
+          id={errorId}
+          role="alert"
+          className="rounded-md border border-destructive/40 bg-destructive-soft px-3 py-2 text-sm text-destructive-soft-foreground"
+        >
           {error}
         </p>
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
         <span>{t("batches.upload.templateHint")}</span>
-        <Button type="button" variant="outline" size="sm" onClick={() => downloadCsv(t("batches.upload.templateFile"), batchTemplateCsv(locale))}>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={() => downloadCsv(t("batches.upload.templateFile"), batchTemplateCsv(locale))}
+        >
           <Download aria-hidden="true" />
           {t("batches.upload.template")}
         </Button>

@@ -30,8 +30,30 @@ const PT_UNITS = [
   "dezoito",
   "dezenove",
 ] as const;
-const PT_TENS = ["", "", "vinte", "trinta", "quarenta", "cinquenta", "sessenta", "setenta", "oitenta", "noventa"] as const;
-const PT_HUNDREDS = ["", "cento", "duzentos", "trezentos", "quatrocentos", "quinhentos", "seiscentos", "setecentos", "oitocentos", "novecentos"] as const;
+const PT_TENS = [
+  "",
+  "",
+  "vinte",
+  "trinta",
+  "quarenta",
+  "cinquenta",
+  "sessenta",
+  "setenta",
+  "oitenta",
+  "noventa",
+] as const;
+const PT_HUNDREDS = [
+  "",
+  "cento",
+  "duzentos",
+  "trezentos",
+  "quatrocentos",
+  "quinhentos",
+  "seiscentos",
+  "setecentos",
+  "oitocentos",
+  "novecentos",
+] as const;
 /** Scale words by group index (1 = thousands): singular, plural. */
 const PT_SCALES: ReadonlyArray<readonly [string, string]> = [
   ["", ""],
@@ -98,7 +120,8 @@ function ptHundreds(n: number): string {
 
 /** A non-negative integer in Portuguese words ("mil duzentos e trinta e quatro", "um milhão"). */
 export function integerToWordsPt(value: number): string {
-  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError("integerToWordsPt: a non-negative safe integer is required");
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new RangeError("integerToWordsPt: a non-negative safe integer is required");
   if (value === 0) return PT_UNITS[0];
   const groups = groupsOf(value);
   const nonZero = groups.map((g, i) => ({ g, i })).filter(({ g }) => g > 0);
@@ -140,7 +163,8 @@ function enHundreds(n: number): string {
 
 /** A non-negative integer in English words ("one thousand two hundred thirty-four"). */
 export function integerToWordsEn(value: number): string {
-  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError("integerToWordsEn: a non-negative safe integer is required");
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new RangeError("integerToWordsEn: a non-negative safe integer is required");
   if (value === 0) return EN_UNITS[0];
   const groups = groupsOf(value);
   const words: string[] = [];
@@ -180,7 +204,8 @@ function amountEn(reais: number, centavos: number): string {
  * guesses about a fraction of a centavo).
  */
 export function amountInWords(centavos: number, locale: Locale): string {
-  if (!Number.isSafeInteger(centavos) || centavos < 0) throw new RangeError("amountInWords: centavos must be a non-negative safe integer");
+  if (!Number.isSafeInteger(centavos) || centavos < 0)
+    throw new RangeError("amountInWords: centavos must be a non-negative safe integer");
   const reais = Math.floor(centavos / 100);
   const cents = centavos % 100;
   return locale === "en" ? amountEn(reais, cents) : amountPt(reais, cents);

@@ -20,7 +20,12 @@ export function PayoutsAttentionBadge({ className }: { className?: string }) {
   if (!canSee || count === 0) return null;
   const label = t("payouts.attention.badge", { count });
   return (
-    <Badge tone="danger" className={cn("ml-auto tabular-nums", className)} title={label} data-testid="payouts-attention-badge">
+    <Badge
+      tone="danger"
+      className={cn("ml-auto tabular-nums", className)}
+      title={label}
+      data-testid="payouts-attention-badge"
+    >
       <span aria-hidden="true">{count > 99 ? "99+" : count}</span>
       <span className="sr-only">, {label}</span>
     </Badge>

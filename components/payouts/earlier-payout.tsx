@@ -73,7 +73,15 @@ export function EarlierPayoutGate({ storedKey, onResolved, onForget, children }:
   );
 }
 
-function EarlierPayoutOffer({ row, onResolved, onDismiss }: { row: RegisterPayout; onResolved: EarlierPayoutGateProps["onResolved"]; onDismiss: () => void }) {
+function EarlierPayoutOffer({
+  row,
+  onResolved,
+  onDismiss,
+}: {
+  row: RegisterPayout;
+  onResolved: EarlierPayoutGateProps["onResolved"];
+  onDismiss: () => void;
+}) {
   const { t } = useI18n();
   const review = useReviewPayout();
   const [error, setError] = useState<unknown>(null);
@@ -90,7 +98,11 @@ function EarlierPayoutOffer({ row, onResolved, onDismiss }: { row: RegisterPayou
         },
         onError: (failure) => {
           setError(failure);
-          toast.warning(isBffRequestError(failure) && failure.knownCode === "payout_outcome_unknown" ? t("payouts.needsReview.stillUnknown") : t("payouts.needsReview.checkFailed"));
+          toast.warning(
+            isBffRequestError(failure) && failure.knownCode === "payout_outcome_unknown"
+              ? t("payouts.needsReview.stillUnknown")
+              : t("payouts.needsReview.checkFailed"),
+          );
         },
       },
     );
@@ -109,7 +121,8 @@ function EarlierPayoutOffer({ row, onResolved, onDismiss }: { row: RegisterPayou
           <RegisterStatusBadge row={row} />
         </p>
         <p className="text-xs text-muted-foreground">
-          {t("payouts.field.idempotencyKey")}: <code className="font-mono break-all text-foreground">{row.idempotency_key}</code>
+          {t("payouts.field.idempotencyKey")}:{" "}
+          <code className="font-mono break-all text-foreground">{row.idempotency_key}</code>
         </p>
       </Alert>
 

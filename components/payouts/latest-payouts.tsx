@@ -60,7 +60,11 @@ export function LatestPayouts({ className, headingLevel = "h2" }: { className?: 
                 <Link
                   href={registerEntryHref(row)}
                   className="flex items-center gap-3 rounded-md py-2.5 hover:bg-muted/60 focus-visible:outline-2 focus-visible:outline-ring"
-                  aria-label={t("payouts.register.rowLabel", { amount: formatMoney(row.amount_centavos), key: row.pix_key_masked, id: row.id ?? row.idempotency_key })}
+                  aria-label={t("payouts.register.rowLabel", {
+                    amount: formatMoney(row.amount_centavos),
+                    key: row.pix_key_masked,
+                    id: row.id ?? row.idempotency_key,
+                  })}
                 >
                   <span className="min-w-0 flex-1">
                     <span className="block truncate font-mono text-[0.8125rem]">{row.pix_key_masked}</span>

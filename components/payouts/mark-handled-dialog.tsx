@@ -50,7 +50,8 @@ export function MarkHandledDialog({ idempotencyKey, open, onOpenChange, opener }
   const requestClose = () => {
     if (review.isPending) return;
     const { note, payout_id: payoutId } = form.getValues();
-    if (step.step === "edit" && ((note ?? "").trim() !== "" || (payoutId ?? "").trim() !== "")) setStep({ step: "discard" });
+    if (step.step === "edit" && ((note ?? "").trim() !== "" || (payoutId ?? "").trim() !== ""))
+      setStep({ step: "discard" });
     else close();
   };
 
@@ -61,7 +62,12 @@ export function MarkHandledDialog({ idempotencyKey, open, onOpenChange, opener }
 
   const markHandled = (values: MarkHandledFields) => {
     review.mutate(
-      { action: "mark_handled", idempotency_key: idempotencyKey, note: values.note, payout_id: values.payout_id ? values.payout_id : undefined },
+      {
+        action: "mark_handled",
+        idempotency_key: idempotencyKey,
+        note: values.note,
+        payout_id: values.payout_id ? values.payout_id : undefined,
+      },
       {
         onSuccess: () => {
           toast.success(t("payouts.handled.toast"));
@@ -70,7 +76,8 @@ export function MarkHandledDialog({ idempotencyKey, open, onOpenChange, opener }
         onError: (error) => {
           setStep({ step: "edit" });
           const { applied, unmatched } = applyServerErrors(error, form.setError, { knownFields: FIELDS });
-          if (applied.length === 0 || Object.keys(unmatched).length > 0) setPanelError({ error, unmatched: applied.length > 0 ? unmatched : undefined });
+          if (applied.length === 0 || Object.keys(unmatched).length > 0)
+            setPanelError({ error, unmatched: applied.length > 0 ? unmatched : undefined });
         },
       },
     );
@@ -92,7 +99,11 @@ export function MarkHandledDialog({ idempotencyKey, open, onOpenChange, opener }
       <ConfirmDialog
         {...dialog}
         title={t("payouts.markHandled.confirmTitle")}
-        description={values.payout_id ? t("payouts.markHandled.confirmWithId", { id: values.payout_id }) : t("payouts.markHandled.confirmDescription")}
+        description={
+          values.payout_id
+            ? t("payouts.markHandled.confirmWithId", { id: values.payout_id })
+            : t("payouts.markHandled.confirmDescription")
+        }
         cancelLabel={t("common.back")}
         onCancel={backToEdit}
         confirmLabel={
@@ -104,7 +115,9 @@ export function MarkHandledDialog({ idempotencyKey, open, onOpenChange, opener }
         pendingLabel={t("payouts.markHandled.saving")}
         onConfirm={() => markHandled(values)}
       >
-        <blockquote className="rounded-md border-l-4 bg-muted px-3 py-2 text-sm break-words whitespace-pre-wrap">{values.note}</blockquote>
+        <blockquote className="rounded-md border-l-4 bg-muted px-3 py-2 text-sm break-words whitespace-pre-wrap">
+          {values.note}
+        </blockquote>
       </ConfirmDialog>
     );
   }
@@ -135,10 +148,19 @@ export function MarkHandledDialog({ idempotencyKey, open, onOpenChange, opener }
       error={panelError?.error}
       errorFields={panelError?.unmatched}
     >
-      <FormField label={t("payouts.markHandled.note")} description={t("payouts.markHandled.noteHint")} error={form.formState.errors.note?.message}>
+      <FormField
+        label={t("payouts.markHandled.note")}
+        description={t("payouts.markHandled.noteHint")}
+        error={form.formState.errors.note?.message}
+      >
         <Textarea rows={3} maxLength={500} autoFocus {...form.register("note")} />
       </FormField>
-      <FormField label={t("payouts.markHandled.payoutId")} description={t("payouts.markHandled.payoutIdHint")} error={form.formState.errors.payout_id?.message} optional>
+      <FormField
+        label={t("payouts.markHandled.payoutId")}
+        description={t("payouts.markHandled.payoutIdHint")}
+        error={form.formState.errors.payout_id?.message}
+        optional
+      >
         <Input autoComplete="off" spellCheck={false} className="font-mono" {...form.register("payout_id")} />
       </FormField>
     </ConfirmDialog>

@@ -122,7 +122,11 @@ export function NewPayoutFlow() {
       toast.error(t("payouts.toast.refused"));
       if (failure === "invalid") {
         pendingFocusField.current = FORM_FIELDS.find((f) => applied.includes(f)) ?? null;
-        setFormError(applied.length === 0 || Object.keys(unmatched).length > 0 ? { error, unmatched: applied.length > 0 ? unmatched : undefined } : null);
+        setFormError(
+          applied.length === 0 || Object.keys(unmatched).length > 0
+            ? { error, unmatched: applied.length > 0 ? unmatched : undefined }
+            : null,
+        );
         goTo({ step: "form" });
         return;
       }
@@ -176,9 +180,7 @@ export function NewPayoutFlow() {
   return (
     <>
       <PageHeader
-        eyebrow={
-          <BackLink href="/payouts">{t("nav.payouts")}</BackLink>
-        }
+        eyebrow={<BackLink href="/payouts">{t("nav.payouts")}</BackLink>}
         title={t("payouts.new.title")}
         description={t("payouts.new.description")}
       />
@@ -186,19 +188,32 @@ export function NewPayoutFlow() {
         <Stepper current={stepOf(phase)} />
         <Card>
           <CardHeader>
-            <h2 ref={headingRef} tabIndex={-1} className="text-base leading-tight font-semibold outline-none" data-testid="payout-step-title">
+            <h2
+              ref={headingRef}
+              tabIndex={-1}
+              className="text-base leading-tight font-semibold outline-none"
+              data-testid="payout-step-title"
+            >
               {stepTitle}
             </h2>
             {stepDescription ? <CardDescription>{stepDescription}</CardDescription> : null}
           </CardHeader>
           <CardContent>
             {phase.step === "form" ? (
-              <EarlierPayoutGate storedKey={flowKey.stored?.key ?? null} onResolved={showReceipt} onForget={flowKey.clear}>
+              <EarlierPayoutGate
+                storedKey={flowKey.stored?.key ?? null}
+                onResolved={showReceipt}
+                onForget={flowKey.clear}
+              >
                 <PayoutFormStep
                   form={form}
                   onReview={review}
                   autoFocusAmount
-                  error={formError ? <ErrorPanel error={formError.error} unmatchedFields={formError.unmatched} headingLevel="h3" /> : null}
+                  error={
+                    formError ? (
+                      <ErrorPanel error={formError.error} unmatchedFields={formError.unmatched} headingLevel="h3" />
+                    ) : null
+                  }
                 />
               </EarlierPayoutGate>
             ) : null}
@@ -210,11 +225,21 @@ export function NewPayoutFlow() {
                 pending={create.isPending}
                 onBack={() => goTo({ step: "form" })}
                 onConfirm={() => sender.submit(phase.input, phase.idempotencyKey)}
-                error={reviewError ? <ErrorPanel error={reviewError} headingLevel="h3" title={t("payouts.review.refusedTitle")} /> : null}
+                error={
+                  reviewError ? (
+                    <ErrorPanel error={reviewError} headingLevel="h3" title={t("payouts.review.refusedTitle")} />
+                  ) : null
+                }
               />
             ) : null}
 
-            {phase.step === "receipt" ? <PayoutReceipt payout={phase.payout} idempotencyKey={phase.idempotencyKey} onNewPayout={() => startNew(false)} /> : null}
+            {phase.step === "receipt" ? (
+              <PayoutReceipt
+                payout={phase.payout}
+                idempotencyKey={phase.idempotencyKey}
+                onNewPayout={() => startNew(false)}
+              />
+            ) : null}
 
             {phase.step === "uncertain" ? (
               <PayoutOutcomeUnknown
@@ -227,7 +252,12 @@ export function NewPayoutFlow() {
             ) : null}
 
             {phase.step === "conflict" ? (
-              <PayoutConflict input={phase.input} error={phase.error} handled={phase.handled} onStartNew={() => startNew(true)} />
+              <PayoutConflict
+                input={phase.input}
+                error={phase.error}
+                handled={phase.handled}
+                onStartNew={() => startNew(true)}
+              />
             ) : null}
           </CardContent>
         </Card>

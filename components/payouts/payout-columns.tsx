@@ -14,7 +14,13 @@ import { RegisterStatusBadge, useErrorText, usePixKeyTypeLabel } from "./payout-
 
 const column = createColumnHelper<RegisterPayout>();
 
-const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = { day: "2-digit", month: "2-digit", year: "2-digit", hour: "2-digit", minute: "2-digit" };
+const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = {
+  day: "2-digit",
+  month: "2-digit",
+  year: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+};
 
 /** Sort rank so "status" sorts by how final a row is, unknown outcomes first. */
 function statusRank(row: RegisterPayout): string {
@@ -44,8 +50,12 @@ export function usePayoutColumns(): DataTableColumn<RegisterPayout>[] {
           return (
             <span className="flex min-w-0 flex-col items-start gap-0.5">
               <RegisterStatusBadge row={row} />
-              {row.state === "needs_review" ? <span className="truncate text-xs text-muted-foreground">{t("payouts.state.reviewHint")}</span> : null}
-              {isBeingResolved(row) ? <span className="truncate text-xs text-muted-foreground">{t("payouts.state.checkAgainHint")}</span> : null}
+              {row.state === "needs_review" ? (
+                <span className="truncate text-xs text-muted-foreground">{t("payouts.state.reviewHint")}</span>
+              ) : null}
+              {isBeingResolved(row) ? (
+                <span className="truncate text-xs text-muted-foreground">{t("payouts.state.checkAgainHint")}</span>
+              ) : null}
               {row.state === "rejected" && row.last_error ? (
                 <span className="max-w-full truncate text-xs text-muted-foreground" title={row.last_error.message}>
                   {errorText(row.last_error)}
@@ -78,7 +88,9 @@ export function usePayoutColumns(): DataTableColumn<RegisterPayout>[] {
         cell: (info) => (
           <span className="flex min-w-0 flex-col">
             <span className="truncate font-mono text-[0.8125rem]">{info.getValue()}</span>
-            <span className="truncate text-xs text-muted-foreground">{keyTypeLabel(info.row.original.pix_key_type)}</span>
+            <span className="truncate text-xs text-muted-foreground">
+              {keyTypeLabel(info.row.original.pix_key_type)}
+            </span>
           </span>
         ),
         size: 165,

@@ -15,12 +15,26 @@ import { PayoutSummary } from "./payout-review";
  * already closed this key's payout, so this key sends nothing any more.
  * Explains it and offers a new payout (new key, the typed values kept for review).
  */
-export function PayoutConflict({ input, error, handled = false, onStartNew }: { input: PayoutInput; error: unknown; handled?: boolean; onStartNew: () => void }) {
+export function PayoutConflict({
+  input,
+  error,
+  handled = false,
+  onStartNew,
+}: {
+  input: PayoutInput;
+  error: unknown;
+  handled?: boolean;
+  onStartNew: () => void;
+}) {
   const { t } = useI18n();
   const requestId = isBffRequestError(error) ? error.requestId : null;
   return (
     <div className="grid gap-5">
-      <Alert tone="danger" title={handled ? t("payouts.closed.title") : t("payouts.conflict.title")} description={handled ? t("payouts.closed.description") : t("payouts.conflict.description")}>
+      <Alert
+        tone="danger"
+        title={handled ? t("payouts.closed.title") : t("payouts.conflict.title")}
+        description={handled ? t("payouts.closed.description") : t("payouts.conflict.description")}
+      >
         {requestId ? (
           <div className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
             <span>{t("errors.requestId")}:</span>

@@ -28,21 +28,52 @@ export function PayoutBody({ payout, refreshError }: { payout: PayoutDetailData;
   const register = payout.register;
 
   const items: DetailItem[] = [
-    { label: t("payouts.field.id"), value: payout.id, mono: true, copyValue: payout.id, copyLabel: t("payouts.field.id") },
+    {
+      label: t("payouts.field.id"),
+      value: payout.id,
+      mono: true,
+      copyValue: payout.id,
+      copyLabel: t("payouts.field.id"),
+    },
     ...(payout.public_id && payout.public_id !== payout.id
-      ? [{ label: t("payouts.field.publicId"), value: payout.public_id, mono: true, copyValue: payout.public_id, copyLabel: t("payouts.field.publicId") }]
+      ? [
+          {
+            label: t("payouts.field.publicId"),
+            value: payout.public_id,
+            mono: true,
+            copyValue: payout.public_id,
+            copyLabel: t("payouts.field.publicId"),
+          },
+        ]
       : []),
     payout.end_to_end_id
-      ? { label: t("payouts.field.endToEndId"), value: payout.end_to_end_id, mono: true, copyValue: payout.end_to_end_id, copyLabel: t("payouts.field.endToEndId") }
-      : { label: t("payouts.field.endToEndId"), value: <span className="text-muted-foreground">{t("payouts.detail.noEndToEnd")}</span> },
+      ? {
+          label: t("payouts.field.endToEndId"),
+          value: payout.end_to_end_id,
+          mono: true,
+          copyValue: payout.end_to_end_id,
+          copyLabel: t("payouts.field.endToEndId"),
+        }
+      : {
+          label: t("payouts.field.endToEndId"),
+          value: <span className="text-muted-foreground">{t("payouts.detail.noEndToEnd")}</span>,
+        },
     { label: t("payouts.field.amount"), value: <Money centavos={payout.amount_centavos} /> },
     { label: t("payouts.field.fee"), value: <Money centavos={payout.fee_centavos ?? null} /> },
     { label: t("payouts.field.net"), value: <Money centavos={payout.net_centavos ?? null} /> },
-    { label: t("payouts.field.holder"), value: account?.holder_name || <span className="text-muted-foreground">{t("common.none")}</span> },
-    { label: t("payouts.field.key"), value: account?.pix_key_masked ? <span className="font-mono">{account.pix_key_masked}</span> : t("common.none") },
+    {
+      label: t("payouts.field.holder"),
+      value: account?.holder_name || <span className="text-muted-foreground">{t("common.none")}</span>,
+    },
+    {
+      label: t("payouts.field.key"),
+      value: account?.pix_key_masked ? <span className="font-mono">{account.pix_key_masked}</span> : t("common.none"),
+    },
     { label: t("payouts.field.keyType"), value: keyTypeLabel(account?.pix_key_type) },
     { label: t("payouts.field.createdAt"), value: <DateTime value={payout.created_at} withZone /> },
-    ...(payout.status === "failed" ? [] : [{ label: t("payouts.field.paidAt"), value: <DateTime value={payout.paid_at} withZone /> }]),
+    ...(payout.status === "failed"
+      ? []
+      : [{ label: t("payouts.field.paidAt"), value: <DateTime value={payout.paid_at} withZone /> }]),
     ...(register?.batch ? [{ label: t("payouts.field.batch"), value: <BatchLink batch={register.batch} /> }] : []),
   ];
 
@@ -59,7 +90,8 @@ export function PayoutBody({ payout, refreshError }: { payout: PayoutDetailData;
                 </p>
                 {payout.net_centavos !== undefined ? (
                   <p className="text-xs text-muted-foreground">
-                    {t("payouts.detail.netLabel")} <Money centavos={payout.net_centavos} className="font-medium text-foreground" />
+                    {t("payouts.detail.netLabel")}{" "}
+                    <Money centavos={payout.net_centavos} className="font-medium text-foreground" />
                     {payout.fee_centavos !== undefined ? (
                       <>
                         {" · "}
@@ -78,7 +110,10 @@ export function PayoutBody({ payout, refreshError }: { payout: PayoutDetailData;
               {t("payouts.detail.statusNow", { status: statusText })}
             </p>
             {payout.failure_reason ? (
-              <div role="note" className="flex gap-2 rounded-md border border-destructive/30 bg-destructive-soft/60 px-3 py-2 text-sm">
+              <div
+                role="note"
+                className="flex gap-2 rounded-md border border-destructive/30 bg-destructive-soft/60 px-3 py-2 text-sm"
+              >
                 <TriangleAlert className="mt-0.5 size-4 shrink-0 text-destructive-soft-foreground" aria-hidden="true" />
                 <p>
                   <span className="font-medium">{t("payouts.field.failureReason")}:</span> {payout.failure_reason}
@@ -102,7 +137,9 @@ export function PayoutBody({ payout, refreshError }: { payout: PayoutDetailData;
                 </p>
               </div>
             </div>
-            {refreshError ? <ErrorPanel error={refreshError} live="none" title={t("payouts.detail.refreshFailed")} /> : null}
+            {refreshError ? (
+              <ErrorPanel error={refreshError} live="none" title={t("payouts.detail.refreshFailed")} />
+            ) : null}
           </CardContent>
         </Card>
 
@@ -123,7 +160,12 @@ export function PayoutBody({ payout, refreshError }: { payout: PayoutDetailData;
             <CardDescription>{t("payouts.timeline.description")}</CardDescription>
           </CardHeader>
           <CardContent>
-            <PayoutTimeline status={payout.status} createdAt={payout.created_at} paidAt={payout.paid_at} failureReason={payout.failure_reason} />
+            <PayoutTimeline
+              status={payout.status}
+              createdAt={payout.created_at}
+              paidAt={payout.paid_at}
+              failureReason={payout.failure_reason}
+            />
           </CardContent>
         </Card>
 

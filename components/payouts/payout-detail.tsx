@@ -18,9 +18,7 @@ import { rememberPayoutLookup } from "./recent-lookups";
 
 function PayoutsBackLink() {
   const { t } = useI18n();
-  return (
-    <BackLink href="/payouts">{t("nav.payouts")}</BackLink>
-  );
+  return <BackLink href="/payouts">{t("nav.payouts")}</BackLink>;
 }
 
 /** /payouts/{id}: one payout, deep-linkable, for operators and viewers. Refreshes itself while pending. */
@@ -31,7 +29,8 @@ export function PayoutDetail({ id }: { id: string }) {
   useEffect(() => {
     if (found) rememberPayoutLookup(found);
   }, [found]);
-  const notFound = isBffRequestError(query.error) && (query.error.status === 404 || query.error.knownCode === "validation_error");
+  const notFound =
+    isBffRequestError(query.error) && (query.error.status === 404 || query.error.knownCode === "validation_error");
 
   const header = (
     <PageHeader
@@ -68,7 +67,9 @@ export function PayoutDetail({ id }: { id: string }) {
               <SearchX className="size-5" aria-hidden="true" />
             </div>
             <div role="status">
-              <h2 className="text-base font-semibold">{invalid ? t("payouts.detail.invalidTitle", { id }) : t("payouts.detail.notFoundTitle", { id })}</h2>
+              <h2 className="text-base font-semibold">
+                {invalid ? t("payouts.detail.invalidTitle", { id }) : t("payouts.detail.notFoundTitle", { id })}
+              </h2>
             </div>
             <p className="max-w-md text-sm text-muted-foreground">{t("payouts.detail.notFoundDescription")}</p>
             <PayoutLookup defaultId={id} size="default" autoFocus className="mt-2 w-full max-w-lg text-left" />

@@ -36,7 +36,11 @@ export function PayoutFormStep({ form, onReview, error, autoFocusAmount = false 
         control={form.control}
         name="amount_centavos"
         render={({ field }) => (
-          <FormField label={t("payouts.field.amount")} description={t("payouts.form.amountHint")} error={errors.amount_centavos?.message}>
+          <FormField
+            label={t("payouts.field.amount")}
+            description={t("payouts.form.amountHint")}
+            error={errors.amount_centavos?.message}
+          >
             <MoneyInput
               value={field.value}
               onChange={field.onChange}
@@ -53,7 +57,11 @@ export function PayoutFormStep({ form, onReview, error, autoFocusAmount = false 
         control={form.control}
         name="pix_key"
         render={({ field }) => (
-          <FormField label={t("pixKey.key")} description={t("payouts.form.keyHint")} error={errors.pix_key?.message ?? errors.pix_key_type?.message}>
+          <FormField
+            label={t("pixKey.key")}
+            description={t("payouts.form.keyHint")}
+            error={errors.pix_key?.message ?? errors.pix_key_type?.message}
+          >
             <PixKeyInput
               type={keyType}
               onTypeChange={(next) => {

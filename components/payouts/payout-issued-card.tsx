@@ -25,7 +25,8 @@ export function PayoutIssuedCard({ register }: { register: PayoutDetail["registe
                 label: t("payouts.field.createdBy"),
                 value: (
                   <span data-testid="payout-issued-by">
-                    {register.created_by.name} <span className="text-muted-foreground">({t(`role.${register.created_by.role}`)})</span>
+                    {register.created_by.name}{" "}
+                    <span className="text-muted-foreground">({t(`role.${register.created_by.role}`)})</span>
                   </span>
                 ),
               },
@@ -39,7 +40,15 @@ export function PayoutIssuedCard({ register }: { register: PayoutDetail["registe
                 copyLabel: t("payouts.field.idempotencyKey"),
               },
               ...(register.last_request_id
-                ? [{ label: t("errors.requestId"), value: register.last_request_id, mono: true, copyValue: register.last_request_id, copyLabel: t("errors.requestId") }]
+                ? [
+                    {
+                      label: t("errors.requestId"),
+                      value: register.last_request_id,
+                      mono: true,
+                      copyValue: register.last_request_id,
+                      copyLabel: t("errors.requestId"),
+                    },
+                  ]
                 : []),
             ]}
           />

@@ -45,9 +45,20 @@ export function PayoutLookup({ defaultId = "", autoFocus = false, size = "lg", c
   });
 
   return (
-    <form role="search" aria-label={t("payouts.lookup.title")} noValidate onSubmit={onSubmit} className={cn("grid gap-2", className)}>
+    <form
+      role="search"
+      aria-label={t("payouts.lookup.title")}
+      noValidate
+      onSubmit={onSubmit}
+      className={cn("grid gap-2", className)}
+    >
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
-        <FormField label={t("payouts.lookup.label")} description={t("payouts.lookup.hint")} error={error} className="min-w-0 flex-1">
+        <FormField
+          label={t("payouts.lookup.label")}
+          description={t("payouts.lookup.hint")}
+          error={error}
+          className="min-w-0 flex-1"
+        >
           <Input
             {...form.register("id", { setValueAs: stripSpaces })}
             autoFocus={autoFocus}
@@ -61,7 +72,12 @@ export function PayoutLookup({ defaultId = "", autoFocus = false, size = "lg", c
             className={cn("font-mono", size === "lg" && "h-11 text-base")}
           />
         </FormField>
-        <Button type="submit" size={size === "lg" ? "lg" : "default"} loading={navigating} className={cn("sm:mt-[1.375rem]", size === "lg" && "h-11")}>
+        <Button
+          type="submit"
+          size={size === "lg" ? "lg" : "default"}
+          loading={navigating}
+          className={cn("sm:mt-[1.375rem]", size === "lg" && "h-11")}
+        >
           {navigating ? null : <Search aria-hidden="true" />}
           {t("payouts.lookup.submit")}
         </Button>

@@ -24,7 +24,9 @@ function IdRow({ label, value }: { label: string; value: string }) {
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
       <span className="text-muted-foreground">{label}:</span>
       <span className="inline-flex min-w-0 items-center gap-0.5">
-        <code className="rounded bg-card px-1.5 py-0.5 font-mono text-[0.75rem] break-all text-foreground">{value}</code>
+        <code className="rounded bg-card px-1.5 py-0.5 font-mono text-[0.75rem] break-all text-foreground">
+          {value}
+        </code>
         <CopyButton value={value} label={label} className="-my-1 shrink-0" />
       </span>
     </div>
@@ -38,11 +40,23 @@ function IdRow({ label, value }: { label: string; value: string }) {
  * "Check again", which re-sends the same request with the same key: the BFF and
  * the API replay it, so it can never be paid twice.
  */
-export function PayoutOutcomeUnknown({ input, error, idempotencyKey, checking, onCheckAgain }: PayoutOutcomeUnknownProps) {
+export function PayoutOutcomeUnknown({
+  input,
+  error,
+  idempotencyKey,
+  checking,
+  onCheckAgain,
+}: PayoutOutcomeUnknownProps) {
   const { has, t } = useI18n();
   const bff = isBffRequestError(error) ? error : null;
   // What went wrong underneath: the BFF names it in details.cause for payout_outcome_unknown.
-  const causeCode = bff ? (bff.knownCode === "payout_outcome_unknown" ? (typeof bff.details.cause === "string" ? bff.details.cause : null) : bff.code) : null;
+  const causeCode = bff
+    ? bff.knownCode === "payout_outcome_unknown"
+      ? typeof bff.details.cause === "string"
+        ? bff.details.cause
+        : null
+      : bff.code
+    : null;
   const causeKey = causeCode ? `errors.${causeCode}` : null;
   const cause = causeKey && has(causeKey) ? t(causeKey) : null;
   // The BFF says when the payout now waits for a person (it will not re-send it by itself any more).
@@ -50,7 +64,12 @@ export function PayoutOutcomeUnknown({ input, error, idempotencyKey, checking, o
 
   return (
     <div className="grid gap-5">
-      <Alert tone="warning" title={t("payouts.unknown.title")} description={t("payouts.unknown.description")} data-testid="outcome-unknown">
+      <Alert
+        tone="warning"
+        title={t("payouts.unknown.title")}
+        description={t("payouts.unknown.description")}
+        data-testid="outcome-unknown"
+      >
         {waitsForPerson ? <p className="font-medium text-foreground">{t("payouts.unknown.reviewNote")}</p> : null}
         {cause ? <p className="text-xs text-muted-foreground">{t("payouts.unknown.cause", { cause })}</p> : null}
         <div className="grid gap-1.5 pt-1">

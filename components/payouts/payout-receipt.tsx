@@ -44,19 +44,48 @@ export function PayoutReceipt({ payout, idempotencyKey, onNewPayout }: PayoutRec
   const maskedKey = current?.bank_account?.pix_key_masked ?? payout.pix_key_masked;
   const holder = current?.bank_account?.holder_name ?? null;
 
-  const headline = status === "paid" ? t("payouts.receipt.paidTitle") : status === "failed" ? t("payouts.receipt.failedTitle") : t("payouts.receipt.sentTitle");
+  const headline =
+    status === "paid"
+      ? t("payouts.receipt.paidTitle")
+      : status === "failed"
+        ? t("payouts.receipt.failedTitle")
+        : t("payouts.receipt.sentTitle");
   const Icon = status === "failed" ? CircleX : CircleCheck;
 
   const items: DetailItem[] = [
-    ...(id ? [{ label: t("payouts.field.id"), value: id, mono: true, copyValue: id, copyLabel: t("payouts.field.id") }] : []),
-    { label: t("payouts.field.idempotencyKey"), value: idempotencyKey, mono: true, copyValue: idempotencyKey, copyLabel: t("payouts.field.idempotencyKey") },
-    { label: t("payouts.field.amount"), value: <Money centavos={current?.amount_centavos ?? payout.amount_centavos} className="font-medium" /> },
+    ...(id
+      ? [{ label: t("payouts.field.id"), value: id, mono: true, copyValue: id, copyLabel: t("payouts.field.id") }]
+      : []),
+    {
+      label: t("payouts.field.idempotencyKey"),
+      value: idempotencyKey,
+      mono: true,
+      copyValue: idempotencyKey,
+      copyLabel: t("payouts.field.idempotencyKey"),
+    },
+    {
+      label: t("payouts.field.amount"),
+      value: <Money centavos={current?.amount_centavos ?? payout.amount_centavos} className="font-medium" />,
+    },
     { label: t("payouts.field.fee"), value: <Money centavos={fee ?? null} /> },
     { label: t("payouts.field.net"), value: <Money centavos={net ?? null} className="font-medium" /> },
     { label: t("payouts.field.key"), value: <span className="font-mono">{maskedKey}</span> },
-    { label: t("payouts.field.keyType"), value: keyTypeLabel(current?.bank_account?.pix_key_type ?? payout.pix_key_type) },
+    {
+      label: t("payouts.field.keyType"),
+      value: keyTypeLabel(current?.bank_account?.pix_key_type ?? payout.pix_key_type),
+    },
     ...(holder ? [{ label: t("payouts.field.holder"), value: holder }] : []),
-    ...(endToEnd ? [{ label: t("payouts.field.endToEndId"), value: endToEnd, mono: true, copyValue: endToEnd, copyLabel: t("payouts.field.endToEndId") }] : []),
+    ...(endToEnd
+      ? [
+          {
+            label: t("payouts.field.endToEndId"),
+            value: endToEnd,
+            mono: true,
+            copyValue: endToEnd,
+            copyLabel: t("payouts.field.endToEndId"),
+          },
+        ]
+      : []),
     ...(failureReason ? [{ label: t("payouts.field.failureReason"), value: failureReason }] : []),
   ];
 
@@ -65,13 +94,25 @@ export function PayoutReceipt({ payout, idempotencyKey, onNewPayout }: PayoutRec
       <div
         className={cn(
           "flex flex-wrap items-center gap-3 rounded-lg border px-4 py-3",
-          status === "failed" ? "border-destructive/30 bg-destructive-soft/60" : status === "paid" ? "border-success-soft-foreground/25 bg-success-soft/60" : "bg-muted/50",
+          status === "failed"
+            ? "border-destructive/30 bg-destructive-soft/60"
+            : status === "paid"
+              ? "border-success-soft-foreground/25 bg-success-soft/60"
+              : "bg-muted/50",
         )}
       >
-        <Icon className={cn("size-6 shrink-0", status === "failed" ? "text-destructive-soft-foreground" : "text-success-soft-foreground")} aria-hidden="true" />
+        <Icon
+          className={cn(
+            "size-6 shrink-0",
+            status === "failed" ? "text-destructive-soft-foreground" : "text-success-soft-foreground",
+          )}
+          aria-hidden="true"
+        />
         <div className="min-w-0 flex-1">
           <p className="font-semibold">{headline}</p>
-          <p className="text-sm text-muted-foreground">{settling ? t("payouts.receipt.pendingNote") : status === "paid" ? t("payouts.receipt.paidNote") : null}</p>
+          <p className="text-sm text-muted-foreground">
+            {settling ? t("payouts.receipt.pendingNote") : status === "paid" ? t("payouts.receipt.paidNote") : null}
+          </p>
         </div>
         <div className="flex flex-col items-end gap-1">
           <span data-testid="receipt-status">
@@ -86,7 +127,14 @@ export function PayoutReceipt({ payout, idempotencyKey, onNewPayout }: PayoutRec
 
       <DetailList items={items} />
 
-      {live.error && !current ? <ErrorPanel error={live.error} live="none" title={t("payouts.receipt.statusUnavailable")} onRetry={() => live.refetch()} /> : null}
+      {live.error && !current ? (
+        <ErrorPanel
+          error={live.error}
+          live="none"
+          title={t("payouts.receipt.statusUnavailable")}
+          onRetry={() => live.refetch()}
+        />
+      ) : null}
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {id ? (

@@ -14,7 +14,12 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { formatSort, parseSort, useUrlState } from "@/lib/browser/hooks/use-url-state";
 import { useI18n } from "@/lib/browser/i18n";
 import { KNOWN_PAYOUT_STATUSES } from "@/lib/shared/schemas/payout";
-import { payoutKeys, payoutRegisterQuery, registerRefreshInterval, type PayoutRegisterFilters } from "@/lib/browser/query/payouts";
+import {
+  payoutKeys,
+  payoutRegisterQuery,
+  registerRefreshInterval,
+  type PayoutRegisterFilters,
+} from "@/lib/browser/query/payouts";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
 import { LiveIndicator } from "./live-indicator";
 import { usePayoutColumns } from "./payout-columns";
@@ -99,7 +104,9 @@ export function PayoutRegister() {
       <RegisterBanners
         showingReview={filters.state === "needs_review"}
         onShowReview={() => setFilters({ state: "needs_review", entry: null })}
-        onRefresh={() => void Promise.all([query.refetch(), queryClient.invalidateQueries({ queryKey: payoutKeys.attention() })])}
+        onRefresh={() =>
+          void Promise.all([query.refetch(), queryClient.invalidateQueries({ queryKey: payoutKeys.attention() })])
+        }
         refreshing={query.isRefetching}
       />
 
@@ -140,7 +147,9 @@ export function PayoutRegister() {
               size="sm"
               aria-label={t("payouts.register.stateFilter")}
               value={filters.state ?? ""}
-              onChange={(event) => setFilters({ state: REGISTER_STATE_OPTIONS.find((s) => s === event.target.value) ?? null })}
+              onChange={(event) =>
+                setFilters({ state: REGISTER_STATE_OPTIONS.find((s) => s === event.target.value) ?? null })
+              }
               className="w-56"
             >
               <option value="">{t("payouts.register.allStates")}</option>

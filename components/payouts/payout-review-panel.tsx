@@ -68,7 +68,8 @@ export function PayoutReviewPanel({ row }: { row: RegisterPayout }) {
         onSuccess: () => toast.success(t("payouts.needsReview.confirmed")),
         onError: (failure) => {
           setError(failure);
-          if (isBffRequestError(failure) && failure.knownCode === "payout_outcome_unknown") toast.warning(t("payouts.needsReview.stillUnknown"));
+          if (isBffRequestError(failure) && failure.knownCode === "payout_outcome_unknown")
+            toast.warning(t("payouts.needsReview.stillUnknown"));
           else toast.error(t("payouts.needsReview.checkFailed"));
         },
       },
@@ -80,15 +81,22 @@ export function PayoutReviewPanel({ row }: { row: RegisterPayout }) {
   return (
     <div className="grid gap-3" data-testid="payout-review-panel">
       {row.state === "needs_review" ? (
-        <div role="note" className="grid gap-2 rounded-lg border border-destructive/30 bg-destructive-soft/60 p-4 text-sm">
+        <div
+          role="note"
+          className="grid gap-2 rounded-lg border border-destructive/30 bg-destructive-soft/60 p-4 text-sm"
+        >
           <h3 className="flex items-start gap-2 font-semibold">
             <UserRoundSearch className="mt-0.5 size-4 shrink-0 text-destructive-soft-foreground" aria-hidden="true" />
             {row.never_sent ? t("payouts.needsReview.neverSentTitle") : t("payouts.needsReview.title")}
           </h3>
-          <p className="text-foreground/90">{row.never_sent ? t("payouts.needsReview.neverSentExplanation") : t("payouts.needsReview.explanation")}</p>
+          <p className="text-foreground/90">
+            {row.never_sent ? t("payouts.needsReview.neverSentExplanation") : t("payouts.needsReview.explanation")}
+          </p>
           {row.review ? (
             <>
-              <p data-testid="review-reason">{t("payouts.needsReview.reason", { reason: reasonText(row.review.reason) })}</p>
+              <p data-testid="review-reason">
+                {t("payouts.needsReview.reason", { reason: reasonText(row.review.reason) })}
+              </p>
               <p className="text-xs text-muted-foreground">
                 {t("payouts.needsReview.since")}: <DateTime value={row.review.since} withZone />
               </p>
@@ -98,7 +106,11 @@ export function PayoutReviewPanel({ row }: { row: RegisterPayout }) {
       ) : null}
 
       {error ? (
-        <ErrorPanel error={error} headingLevel="h3" title={stillUnknown ? t("payouts.needsReview.stillUnknown") : t("payouts.needsReview.checkFailed")} />
+        <ErrorPanel
+          error={error}
+          headingLevel="h3"
+          title={stillUnknown ? t("payouts.needsReview.stillUnknown") : t("payouts.needsReview.checkFailed")}
+        />
       ) : null}
 
       {canResolve ? (
@@ -112,7 +124,12 @@ export function PayoutReviewPanel({ row }: { row: RegisterPayout }) {
             {t("payouts.needsReview.markHandled")}
           </Button>
           {dialog.mounted ? (
-            <markHandledDialog.Component idempotencyKey={row.idempotency_key} open={dialog.open} onOpenChange={dialog.setOpen} opener={dialog.opener} />
+            <markHandledDialog.Component
+              idempotencyKey={row.idempotency_key}
+              open={dialog.open}
+              onOpenChange={dialog.setOpen}
+              opener={dialog.opener}
+            />
           ) : null}
         </div>
       ) : (

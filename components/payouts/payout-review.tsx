@@ -29,7 +29,10 @@ export function PayoutSummary({ input, sent = false }: { input: PayoutInput; sen
       <div className="grid gap-1 sm:col-span-2">
         <dt className="text-xs font-medium text-muted-foreground">{t("payouts.review.amount")}</dt>
         <dd className="grid gap-1">
-          <span className="text-4xl leading-none font-semibold tracking-tight tabular-nums sm:text-5xl" data-testid="review-amount">
+          <span
+            className="text-4xl leading-none font-semibold tracking-tight tabular-nums sm:text-5xl"
+            data-testid="review-amount"
+          >
             {formatMoney(input.amount_centavos)}
           </span>
           <span className="text-sm text-foreground/90" data-testid="review-amount-words">
@@ -38,12 +41,16 @@ export function PayoutSummary({ input, sent = false }: { input: PayoutInput; sen
         </dd>
       </div>
       <div className="grid min-w-0 content-start gap-1">
-        <dt className="text-xs font-medium text-muted-foreground">{sent ? t("payouts.review.keySent") : t("payouts.review.key")}</dt>
+        <dt className="text-xs font-medium text-muted-foreground">
+          {sent ? t("payouts.review.keySent") : t("payouts.review.key")}
+        </dt>
         <dd className="grid gap-0.5">
           <span className="font-mono text-lg break-all" data-testid="review-key">
             {input.pix_key}
           </span>
-          {readable ? <span className="text-xs text-muted-foreground">{t("payouts.review.keyReadable", { key: readable })}</span> : null}
+          {readable ? (
+            <span className="text-xs text-muted-foreground">{t("payouts.review.keyReadable", { key: readable })}</span>
+          ) : null}
         </dd>
       </div>
       <div className="grid content-start gap-1">

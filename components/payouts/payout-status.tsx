@@ -42,7 +42,13 @@ export function useReviewReasonText(): (reason: string) => string {
  * - rejected: the API refused it; handled: a person closed it;
  * - any state this version does not know: "unknown" (the raw value in the tooltip).
  */
-export function RegisterStatusBadge({ row, className }: { row: Pick<RegisterPayout, "state" | "status">; className?: string }) {
+export function RegisterStatusBadge({
+  row,
+  className,
+}: {
+  row: Pick<RegisterPayout, "state" | "status">;
+  className?: string;
+}) {
   const { t } = useI18n();
   switch (row.state) {
     case "intent":

@@ -10,5 +10,7 @@ export type StepName = (typeof STEPS)[number];
 export function Stepper({ current }: { current: StepName }) {
   const { t } = useI18n();
   const steps = STEPS.map((step) => ({ id: step, label: t(`payouts.new.step.${step}`) }));
-  return <StepList steps={steps} current={current} label={t("payouts.new.steps")} doneLabel={t("payouts.new.stepDone")} />;
+  return (
+    <StepList steps={steps} current={current} label={t("payouts.new.steps")} doneLabel={t("payouts.new.stepDone")} />
+  );
 }

@@ -55,7 +55,11 @@ export function PayoutTimeline({ status, createdAt, paidAt, failureReason }: Pay
       key: "created",
       title: t("payouts.timeline.created"),
       state: "done",
-      time: createdAt ? <DateTime value={createdAt} withZone /> : <span className="text-muted-foreground">{t("payouts.timeline.timeUnknown")}</span>,
+      time: createdAt ? (
+        <DateTime value={createdAt} withZone />
+      ) : (
+        <span className="text-muted-foreground">{t("payouts.timeline.timeUnknown")}</span>
+      ),
     },
     {
       key: "pending",
@@ -69,7 +73,13 @@ export function PayoutTimeline({ status, createdAt, paidAt, failureReason }: Pay
       key: "paid",
       title: t("payouts.timeline.paid"),
       state: paid ? "done" : "upcoming",
-      time: paid ? paidAt ? <DateTime value={paidAt} withZone /> : <span className="text-muted-foreground">{t("payouts.timeline.timeUnknown")}</span> : undefined,
+      time: paid ? (
+        paidAt ? (
+          <DateTime value={paidAt} withZone />
+        ) : (
+          <span className="text-muted-foreground">{t("payouts.timeline.timeUnknown")}</span>
+        )
+      ) : undefined,
       note: pending ? t("payouts.timeline.paidUpcoming") : undefined,
     });
   } else if (failed) {
@@ -91,18 +101,44 @@ export function PayoutTimeline({ status, createdAt, paidAt, failureReason }: Pay
   return (
     <ol className="grid gap-0" aria-label={t("payouts.timeline.title")}>
       {steps.map((step, index) => (
-        <li key={step.key} aria-current={index === current ? "step" : undefined} className="relative flex gap-3 pb-5 last:pb-0">
+        <li
+          key={step.key}
+          aria-current={index === current ? "step" : undefined}
+          className="relative flex gap-3 pb-5 last:pb-0"
+        >
           {index < steps.length - 1 ? (
-            <span aria-hidden="true" className={cn("absolute top-7 bottom-1 left-3 w-px -translate-x-1/2", step.state === "done" ? "bg-success-soft-foreground/40" : "bg-border")} />
+            <span
+              aria-hidden="true"
+              className={cn(
+                "absolute top-7 bottom-1 left-3 w-px -translate-x-1/2",
+                step.state === "done" ? "bg-success-soft-foreground/40" : "bg-border",
+              )}
+            />
           ) : null}
-          <span className={cn("relative z-[1] flex size-6 shrink-0 items-center justify-center rounded-full", DOT[step.state])}>{ICONS[step.state]}</span>
+          <span
+            className={cn(
+              "relative z-[1] flex size-6 shrink-0 items-center justify-center rounded-full",
+              DOT[step.state],
+            )}
+          >
+            {ICONS[step.state]}
+          </span>
           <div className="min-w-0 flex-1 pt-0.5">
             <p className={cn("text-sm font-medium", step.state === "upcoming" && "text-muted-foreground")}>
               {step.title}
               <span className="sr-only"> ({stateLabel(step.state)})</span>
             </p>
             {step.time ? <p className="text-xs text-muted-foreground">{step.time}</p> : null}
-            {step.note ? <p className={cn("mt-0.5 text-xs", step.state === "failed" ? "text-destructive-soft-foreground" : "text-muted-foreground")}>{step.note}</p> : null}
+            {step.note ? (
+              <p
+                className={cn(
+                  "mt-0.5 text-xs",
+                  step.state === "failed" ? "text-destructive-soft-foreground" : "text-muted-foreground",
+                )}
+              >
+                {step.note}
+              </p>
+            ) : null}
           </div>
         </li>
       ))}

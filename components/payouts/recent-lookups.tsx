@@ -27,7 +27,8 @@ function read(): readonly string[] {
   let ids: readonly string[] = EMPTY;
   try {
     const parsed: unknown = raw ? JSON.parse(raw) : [];
-    if (Array.isArray(parsed)) ids = parsed.filter((v): v is string => typeof v === "string" && /^[A-Za-z0-9_-]{1,128}$/.test(v)).slice(0, MAX);
+    if (Array.isArray(parsed))
+      ids = parsed.filter((v): v is string => typeof v === "string" && /^[A-Za-z0-9_-]{1,128}$/.test(v)).slice(0, MAX);
   } catch {
     ids = EMPTY;
   }

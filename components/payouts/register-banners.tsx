@@ -45,7 +45,10 @@ export function RegisterBanners({ showingReview, onShowReview, onRefresh, refres
       ) : null}
 
       {inProgress > 0 ? (
-        <div role="status" className="flex flex-col gap-2 rounded-lg border border-warning-soft-foreground/25 bg-warning-soft px-4 py-3 text-sm text-warning-soft-foreground sm:flex-row sm:items-center">
+        <div
+          role="status"
+          className="flex flex-col gap-2 rounded-lg border border-warning-soft-foreground/25 bg-warning-soft px-4 py-3 text-sm text-warning-soft-foreground sm:flex-row sm:items-center"
+        >
           <CircleHelp className="size-5 shrink-0" aria-hidden="true" />
           <p className="flex-1">{t("payouts.register.unknownBanner", { count: inProgress })}</p>
           <Button variant="outline" size="sm" onClick={onRefresh} loading={refreshing}>

@@ -10,7 +10,15 @@ import { DetailList, type DetailItem } from "@/components/ui/detail-list";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Money } from "@/components/ui/money";
-import { Sheet, SheetBody, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from "@/components/ui/sheet";
+import {
+  Sheet,
+  SheetBody,
+  SheetContent,
+  SheetDescription,
+  SheetFooter,
+  SheetHeader,
+  SheetTitle,
+} from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/browser/i18n";
 import type { MessageKey } from "@/lib/shared/i18n/dictionaries";
@@ -88,11 +96,27 @@ function EntryBody({ idempotencyKey, initial }: { idempotencyKey: string; initia
         { label: t("payouts.field.createdBy"), value: row.created_by.name },
         { label: t("payouts.field.createdAt"), value: <DateTime value={row.created_at} withZone /> },
         { label: t("payouts.field.updatedAt"), value: <DateTime value={row.updated_at} withZone /> },
-        { label: t("payouts.field.idempotencyKey"), value: row.idempotency_key, mono: true, copyValue: row.idempotency_key, copyLabel: t("payouts.field.idempotencyKey") },
+        {
+          label: t("payouts.field.idempotencyKey"),
+          value: row.idempotency_key,
+          mono: true,
+          copyValue: row.idempotency_key,
+          copyLabel: t("payouts.field.idempotencyKey"),
+        },
         ...(row.last_request_id
-          ? [{ label: t("errors.requestId"), value: row.last_request_id, mono: true, copyValue: row.last_request_id, copyLabel: t("errors.requestId") }]
+          ? [
+              {
+                label: t("errors.requestId"),
+                value: row.last_request_id,
+                mono: true,
+                copyValue: row.last_request_id,
+                copyLabel: t("errors.requestId"),
+              },
+            ]
           : []),
-        ...(row.last_error ? [{ label: t("payouts.field.lastError"), value: `${errorText(row.last_error)} (${row.last_error.code})` }] : []),
+        ...(row.last_error
+          ? [{ label: t("payouts.field.lastError"), value: `${errorText(row.last_error)} (${row.last_error.code})` }]
+          : []),
         ...(row.batch ? [{ label: t("payouts.field.batch"), value: <BatchLink batch={row.batch} /> }] : []),
       ]
     : [];
@@ -112,9 +136,15 @@ function EntryBody({ idempotencyKey, initial }: { idempotencyKey: string; initia
             <span className="sr-only">{t("common.loading")}</span>
           </div>
         ) : null}
-        {query.error && !row ? <ErrorPanel error={query.error} onRetry={() => query.refetch()} retrying={query.isRefetching} live="none" /> : null}
+        {query.error && !row ? (
+          <ErrorPanel error={query.error} onRetry={() => query.refetch()} retrying={query.isRefetching} live="none" />
+        ) : null}
         {!query.isPending && !query.error && !row ? (
-          <EmptyState title={t("payouts.entry.notFoundTitle")} description={t("payouts.entry.notFoundDescription")} headingLevel="h3" />
+          <EmptyState
+            title={t("payouts.entry.notFoundTitle")}
+            description={t("payouts.entry.notFoundDescription")}
+            headingLevel="h3"
+          />
         ) : null}
         {row ? <PayoutReviewPanel row={row} /> : null}
         {row ? <DetailList items={items} /> : null}

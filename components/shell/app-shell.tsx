@@ -31,7 +31,13 @@ const mobileNav = lazyOnDemand(() => import("./mobile-nav-sheet").then((m) => m.
 export function AppShell({ children }: { children: ReactNode }) {
   const session = useSession();
   const { t } = useI18n();
-  const { open: menuOpen, setOpen: setMenuOpen, mounted: menuMounted, opener: menuButton, triggerProps: menuTriggerProps } = useDialogOpener(mobileNav);
+  const {
+    open: menuOpen,
+    setOpen: setMenuOpen,
+    mounted: menuMounted,
+    opener: menuButton,
+    triggerProps: menuTriggerProps,
+  } = useDialogOpener(mobileNav);
   const pathname = usePathname();
   const [menuPath, setMenuPath] = useState(pathname);
   if (menuPath !== pathname) {
@@ -55,16 +61,30 @@ export function AppShell({ children }: { children: ReactNode }) {
           <div className="flex-1 overflow-y-auto p-3">
             <SidebarNav role={session.role} />
           </div>
-          {session.role === "viewer" ? <p className="border-t p-4 text-xs text-muted-foreground">{t("shell.viewerHint")}</p> : null}
+          {session.role === "viewer" ? (
+            <p className="border-t p-4 text-xs text-muted-foreground">{t("shell.viewerHint")}</p>
+          ) : null}
         </aside>
 
         <div className="flex min-w-0 flex-col">
           <header className="sticky top-0 z-40 flex h-14 items-center gap-2 border-b bg-card/95 px-3 backdrop-blur supports-[backdrop-filter]:bg-card/85 sm:px-4 lg:px-6">
-            <Button {...menuTriggerProps} variant="ghost" size="icon-sm" className="lg:hidden" aria-label={t("nav.openMenu")}>
+            <Button
+              {...menuTriggerProps}
+              variant="ghost"
+              size="icon-sm"
+              className="lg:hidden"
+              aria-label={t("nav.openMenu")}
+            >
               <Menu aria-hidden="true" />
             </Button>
             {menuMounted ? (
-              <mobileNav.Component open={menuOpen} onOpenChange={setMenuOpen} role={session.role} businessLabel={businessLabel} opener={menuButton} />
+              <mobileNav.Component
+                open={menuOpen}
+                onOpenChange={setMenuOpen}
+                role={session.role}
+                businessLabel={businessLabel}
+                opener={menuButton}
+              />
             ) : null}
 
             <div className="flex min-w-0 flex-1 items-center gap-2">
@@ -83,7 +103,11 @@ export function AppShell({ children }: { children: ReactNode }) {
             </div>
           </header>
 
-          <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto w-full max-w-[96rem] flex-1 px-3 py-5 outline-none sm:px-6 lg:px-8 lg:py-6">
+          <main
+            id={MAIN_CONTENT_ID}
+            tabIndex={-1}
+            className="mx-auto w-full max-w-[96rem] flex-1 px-3 py-5 outline-none sm:px-6 lg:px-8 lg:py-6"
+          >
             {children}
           </main>
         </div>

@@ -18,7 +18,13 @@ export function LocaleSwitch() {
       label={t("language.label")}
       heading={t("language.label")}
       trigger={(props) => (
-        <Button {...props} variant="ghost" size="sm" className="gap-1.5 px-2" aria-label={`${t("language.label")}: ${t(`language.${locale}`)}`}>
+        <Button
+          {...props}
+          variant="ghost"
+          size="sm"
+          className="gap-1.5 px-2"
+          aria-label={`${t("language.label")}: ${t(`language.${locale}`)}`}
+        >
           <Languages aria-hidden="true" />
           <span className="hidden text-xs font-semibold uppercase sm:inline" aria-hidden="true">
             {locale === "pt-BR" ? "PT" : "EN"}

@@ -34,7 +34,9 @@ export function MobileNavSheet({ open, onOpenChange, role, businessLabel, opener
         <div className="flex-1 overflow-y-auto p-3">
           <SidebarNav role={role} onNavigate={() => onOpenChange(false)} />
         </div>
-        {role === "viewer" ? <p className="border-t p-4 text-xs text-muted-foreground">{t("shell.viewerHint")}</p> : null}
+        {role === "viewer" ? (
+          <p className="border-t p-4 text-xs text-muted-foreground">{t("shell.viewerHint")}</p>
+        ) : null}
       </SheetContent>
     </Sheet>
   );

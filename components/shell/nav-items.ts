@@ -14,8 +14,19 @@ export interface NavItem {
 
 /** The dashboard's sections, in sidebar order. A viewer sees Payouts (lookup) and Chargebacks only. */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { href: "/", labelKey: "nav.overview", icon: LayoutDashboard, anyOf: ["payment_links.list", "subaccounts.list", "activity.list"] },
-  { href: "/payouts", labelKey: "nav.payouts", icon: ArrowLeftRight, anyOf: ["payouts.lookup"], badge: "payoutsAttention" },
+  {
+    href: "/",
+    labelKey: "nav.overview",
+    icon: LayoutDashboard,
+    anyOf: ["payment_links.list", "subaccounts.list", "activity.list"],
+  },
+  {
+    href: "/payouts",
+    labelKey: "nav.payouts",
+    icon: ArrowLeftRight,
+    anyOf: ["payouts.lookup"],
+    badge: "payoutsAttention",
+  },
   { href: "/payouts/batch", labelKey: "nav.batchPayouts", icon: Layers, anyOf: ["payouts.create"] },
   { href: "/payment-links", labelKey: "nav.paymentLinks", icon: Link2, anyOf: ["payment_links.list"] },
   { href: "/subaccounts", labelKey: "nav.subaccounts", icon: Users, anyOf: ["subaccounts.list"] },
@@ -24,7 +35,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
 ];
 
 /** `pathname` is `href` or below it. */
-const inSection = (href: string, pathname: string) => (href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`));
+const inSection = (href: string, pathname: string) =>
+  href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`);
 
 export function navItemsFor(role: Role): NavItem[] {
   return NAV_ITEMS.filter((item) => item.anyOf.some((permission) => can(role, permission)));
@@ -44,5 +56,8 @@ export function isPathAllowed(role: Role, path: string): boolean {
 /** The nav item a pathname belongs to (for aria-current): the most specific one (/payouts/batch/… is Batch payouts, not Payouts). */
 export function isActive(item: NavItem, pathname: string): boolean {
   if (!inSection(item.href, pathname)) return false;
-  return !NAV_ITEMS.some((other) => other.href.length > item.href.length && other.href.startsWith(`${item.href}/`) && inSection(other.href, pathname));
+  return !NAV_ITEMS.some(
+    (other) =>
+      other.href.length > item.href.length && other.href.startsWith(`${item.href}/`) && inSection(other.href, pathname),
+  );
 }

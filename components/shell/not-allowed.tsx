@@ -26,7 +26,11 @@ export interface NotAllowedProps {
  * the section; the BFF refuses its API with 403 anyway. Pages decide with
  * `pageAccess(permission, path)` from `@/lib/server/session/page`.
  */
-export function NotAllowed({ page, title = "shell.notAllowed.title", description = "shell.notAllowed.description" }: NotAllowedProps) {
+export function NotAllowed({
+  page,
+  title = "shell.notAllowed.title",
+  description = "shell.notAllowed.description",
+}: NotAllowedProps) {
   const { t } = useI18n();
   const home = homePathFor(useSession().role);
   return (

@@ -28,7 +28,12 @@ export function RouteError({ error, retry }: RouteErrorProps) {
         <h1 className="text-xl font-semibold tracking-tight">{t("errors.boundary.title")}</h1>
         <p className="text-sm text-muted-foreground">{t("errors.boundary.description")}</p>
       </div>
-      <ErrorPanel error={error} onRetry={retry} title={isBffRequestError(error) ? undefined : t("errors.generic")} headingLevel="h2" />
+      <ErrorPanel
+        error={error}
+        onRetry={retry}
+        title={isBffRequestError(error) ? undefined : t("errors.generic")}
+        headingLevel="h2"
+      />
       <div>
         <Button variant="link" asChild>
           <Link href="/">{t("common.goHome")}</Link>

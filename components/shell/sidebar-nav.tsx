@@ -9,7 +9,15 @@ import { useI18n } from "@/lib/browser/i18n";
 import { isActive, navItemsFor } from "./nav-items";
 
 /** The role's sections. Rendered in the desktop sidebar and in the phone menu sheet. */
-export function SidebarNav({ role, onNavigate, className }: { role: Role; onNavigate?: () => void; className?: string }) {
+export function SidebarNav({
+  role,
+  onNavigate,
+  className,
+}: {
+  role: Role;
+  onNavigate?: () => void;
+  className?: string;
+}) {
   const { t } = useI18n();
   const pathname = usePathname() ?? "/";
   const items = navItemsFor(role);
@@ -27,10 +35,15 @@ export function SidebarNav({ role, onNavigate, className }: { role: Role; onNavi
                 aria-current={active ? "page" : undefined}
                 className={cn(
                   "flex h-9 items-center gap-2.5 rounded-md px-2.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-ring",
-                  active ? "bg-sidebar-accent text-sidebar-accent-foreground" : "text-sidebar-foreground hover:bg-muted hover:text-foreground",
+                  active
+                    ? "bg-sidebar-accent text-sidebar-accent-foreground"
+                    : "text-sidebar-foreground hover:bg-muted hover:text-foreground",
                 )}
               >
-                <Icon className={cn("size-4 shrink-0", active ? "text-sidebar-accent-foreground" : "text-muted-foreground")} aria-hidden="true" />
+                <Icon
+                  className={cn("size-4 shrink-0", active ? "text-sidebar-accent-foreground" : "text-muted-foreground")}
+                  aria-hidden="true"
+                />
                 {t(item.labelKey)}
                 {item.badge === "payoutsAttention" ? <PayoutsAttentionBadge /> : null}
               </Link>

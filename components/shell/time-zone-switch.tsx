@@ -44,9 +44,20 @@ export function TimeZoneSwitch() {
       heading={t("timeZone.label")}
       className="w-64"
       trigger={(props) => (
-        <Button {...props} variant="ghost" size="sm" className="gap-1.5 px-2" aria-label={`${t("timeZone.label")}: ${current} (${abbr})`} title={t("timeZone.current", { zone: current })}>
+        <Button
+          {...props}
+          variant="ghost"
+          size="sm"
+          className="gap-1.5 px-2"
+          aria-label={`${t("timeZone.label")}: ${current} (${abbr})`}
+          title={t("timeZone.current", { zone: current })}
+        >
           <Clock aria-hidden="true" />
-          <span className="hidden text-xs font-semibold tabular-nums sm:inline" aria-hidden="true" suppressHydrationWarning>
+          <span
+            className="hidden text-xs font-semibold tabular-nums sm:inline"
+            aria-hidden="true"
+            suppressHydrationWarning
+          >
             {abbr}
           </span>
         </Button>
@@ -55,7 +66,9 @@ export function TimeZoneSwitch() {
       {TIME_ZONE_OPTIONS.map((option) => (
         <MenuRadioItem key={option.zone} checked={option.zone === timeZone} onSelect={() => change(option.zone)}>
           <span className="flex-1">{t(option.labelKey)}</span>
-          <span className="text-xs text-muted-foreground tabular-nums">{timeZoneShortName(option.zone, intlLocale)}</span>
+          <span className="text-xs text-muted-foreground tabular-nums">
+            {timeZoneShortName(option.zone, intlLocale)}
+          </span>
         </MenuRadioItem>
       ))}
       {!listed ? (

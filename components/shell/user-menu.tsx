@@ -13,7 +13,9 @@ import { useSignOut } from "@/lib/browser/query/session";
 import { businessLabel } from "./business-label";
 import type { SessionInfo } from "@/lib/shared/schemas/session";
 
-const signOutEverywhereDialog = lazyOnDemand(() => import("./sign-out-everywhere-dialog").then((m) => m.SignOutEverywhereDialog));
+const signOutEverywhereDialog = lazyOnDemand(() =>
+  import("./sign-out-everywhere-dialog").then((m) => m.SignOutEverywhereDialog),
+);
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -53,9 +55,13 @@ export function UserMenu({ session }: { session: SessionInfo }) {
             <span className="block truncate text-sm font-semibold text-foreground">{session.operatorName}</span>
             <span className="flex items-center gap-2">
               <Badge tone={session.role === "operator" ? "info" : "neutral"}>{roleLabel}</Badge>
-              <span className="truncate text-xs font-normal text-muted-foreground">{businessLabel(session.business, t)}</span>
+              <span className="truncate text-xs font-normal text-muted-foreground">
+                {businessLabel(session.business, t)}
+              </span>
             </span>
-            <span className="block text-xs font-normal text-muted-foreground">{t("shell.sessionEnds", { relative: formatRelative(session.expiresAt) })}</span>
+            <span className="block text-xs font-normal text-muted-foreground">
+              {t("shell.sessionEnds", { relative: formatRelative(session.expiresAt) })}
+            </span>
           </span>
         }
         trigger={(props) => (
@@ -67,13 +73,20 @@ export function UserMenu({ session }: { session: SessionInfo }) {
             className="h-9 gap-2 pr-1.5 pl-1"
             aria-label={`${t("shell.account")}: ${session.operatorName} (${roleLabel})`}
           >
-            <span aria-hidden="true" className="flex size-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
+            <span
+              aria-hidden="true"
+              className="flex size-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
+            >
               {initials(session.operatorName)}
             </span>
             <span className="hidden max-w-[10rem] truncate text-sm md:inline" aria-hidden="true">
               {session.operatorName}
             </span>
-            <Badge tone={session.role === "operator" ? "info" : "neutral"} className="hidden md:inline-flex" aria-hidden="true">
+            <Badge
+              tone={session.role === "operator" ? "info" : "neutral"}
+              className="hidden md:inline-flex"
+              aria-hidden="true"
+            >
               {roleLabel}
             </Badge>
             <ChevronDown className="size-3.5 text-muted-foreground" aria-hidden="true" />
@@ -99,7 +112,11 @@ export function UserMenu({ session }: { session: SessionInfo }) {
         ) : null}
       </Menu>
       {everywhereMounted ? (
-        <signOutEverywhereDialog.Component business={businessLabel(session.business, t)} open={everywhereOpen} onOpenChange={setEverywhereOpen} />
+        <signOutEverywhereDialog.Component
+          business={businessLabel(session.business, t)}
+          open={everywhereOpen}
+          onOpenChange={setEverywhereOpen}
+        />
       ) : null}
     </>
   );

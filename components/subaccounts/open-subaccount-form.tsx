@@ -37,8 +37,18 @@ export function OpenSubaccountForm({ className }: { className?: string }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className={cn("flex flex-col gap-2 sm:flex-row sm:items-start", className)} aria-label={t("subaccounts.openById.title")}>
-      <FormField id={OPEN_SUBACCOUNT_INPUT_ID} label={t("subaccounts.openById.label")} error={form.formState.errors.id?.message} className="min-w-0 flex-1">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className={cn("flex flex-col gap-2 sm:flex-row sm:items-start", className)}
+      aria-label={t("subaccounts.openById.title")}
+    >
+      <FormField
+        id={OPEN_SUBACCOUNT_INPUT_ID}
+        label={t("subaccounts.openById.label")}
+        error={form.formState.errors.id?.message}
+        className="min-w-0 flex-1"
+      >
         <Input
           {...form.register("id")}
           placeholder={t("subaccounts.openById.placeholder")}

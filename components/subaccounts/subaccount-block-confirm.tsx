@@ -25,7 +25,14 @@ export interface SubaccountBlockConfirmProps {
  * idempotency key per operation: a retry after a failure reuses it; it is
  * renewed after success.
  */
-export function SubaccountBlockConfirm({ id, subaccount, block, open, onOpenChange: setOpen, opener }: SubaccountBlockConfirmProps) {
+export function SubaccountBlockConfirm({
+  id,
+  subaccount,
+  block,
+  open,
+  onOpenChange: setOpen,
+  opener,
+}: SubaccountBlockConfirmProps) {
   const { t, formatMoney } = useI18n();
   const [error, setError] = useState<unknown>(null);
   const { key, renew } = useIdempotencyKey();
@@ -42,7 +49,11 @@ export function SubaccountBlockConfirm({ id, subaccount, block, open, onOpenChan
           setOpen(false);
           const shown = { name: known.name || id };
           if (known.replayed_older_change) {
-            toast.warning(known.is_blocked ? t("subaccounts.replayedOlder.blockedNow", shown) : t("subaccounts.replayedOlder.unblockedNow", shown));
+            toast.warning(
+              known.is_blocked
+                ? t("subaccounts.replayedOlder.blockedNow", shown)
+                : t("subaccounts.replayedOlder.unblockedNow", shown),
+            );
           } else {
             toast.success(known.is_blocked ? t("subaccounts.block.done", shown) : t("subaccounts.unblock.done", shown));
           }
@@ -57,7 +68,10 @@ export function SubaccountBlockConfirm({ id, subaccount, block, open, onOpenChan
 
   const limits =
     subaccount && subaccount.daily_limit_centavos !== null && subaccount.monthly_limit_centavos !== null
-      ? t("subaccounts.unblock.limits", { daily: formatMoney(subaccount.daily_limit_centavos), monthly: formatMoney(subaccount.monthly_limit_centavos) })
+      ? t("subaccounts.unblock.limits", {
+          daily: formatMoney(subaccount.daily_limit_centavos),
+          monthly: formatMoney(subaccount.monthly_limit_centavos),
+        })
       : null;
 
   return (

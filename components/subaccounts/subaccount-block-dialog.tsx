@@ -32,7 +32,14 @@ export function SubaccountBlockDialog({ id, subaccount, block }: SubaccountBlock
         {block ? t("subaccounts.block.action") : t("subaccounts.unblock.action")}
       </Button>
       {mounted ? (
-        <blockConfirm.Component id={id} subaccount={subaccount} block={block} open={open} onOpenChange={setOpen} opener={opener} />
+        <blockConfirm.Component
+          id={id}
+          subaccount={subaccount}
+          block={block}
+          open={open}
+          onOpenChange={setOpen}
+          opener={opener}
+        />
       ) : null}
     </>
   );

@@ -6,7 +6,10 @@ import type { KnownSubaccount } from "@/lib/shared/schemas/known-subaccount";
 /** The fields the edit form can change, in the order they are shown. */
 export const EDITABLE_FIELDS = ["name", "email", "document", "daily_limit_centavos", "monthly_limit_centavos"] as const;
 export type EditableField = (typeof EDITABLE_FIELDS)[number];
-export const MONEY_FIELDS: ReadonlySet<string> = new Set<EditableField>(["daily_limit_centavos", "monthly_limit_centavos"]);
+export const MONEY_FIELDS: ReadonlySet<string> = new Set<EditableField>([
+  "daily_limit_centavos",
+  "monthly_limit_centavos",
+]);
 
 /** What the form holds: text as typed (document masked) and limits as integer centavos. */
 export interface SubaccountEditValues {
@@ -39,7 +42,10 @@ const fieldSchemas = updateSubaccountBodySchema.shape;
  * document unmasked, as the shared schema makes it) equals the current one is
  * not a change. Values that do not parse are kept, so validation reports them.
  */
-export function pendingChanges(values: SubaccountEditValues, current: SubaccountBaseline): Partial<Record<EditableField, string | number>> {
+export function pendingChanges(
+  values: SubaccountEditValues,
+  current: SubaccountBaseline,
+): Partial<Record<EditableField, string | number>> {
   const changes: Partial<Record<EditableField, string | number>> = {};
   for (const field of ["name", "email", "document"] as const) {
     const raw = values[field];
@@ -119,7 +125,9 @@ export function bodyFingerprint(body: UpdateSubaccountBody): string {
 const AUDIT_FIELDS = [...EDITABLE_FIELDS, "is_blocked"] as const;
 
 function asRecord(value: unknown): Record<string, unknown> | null {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
 }
 
 /**
@@ -128,7 +136,10 @@ function asRecord(value: unknown): Record<string, unknown> | null {
  * e.g. the first change of a subaccount the dashboard did not know). Fields the
  * dashboard does not know are listed after the known ones, as they came.
  */
-export function auditFieldChanges(before: unknown, after: unknown): Array<{ field: string; before: unknown; after: unknown }> {
+export function auditFieldChanges(
+  before: unknown,
+  after: unknown,
+): Array<{ field: string; before: unknown; after: unknown }> {
   const b = asRecord(before);
   const a = asRecord(after);
   if (!a) return [];

@@ -76,7 +76,8 @@ export function useSubaccountColumns(): DataTableColumn<KnownSubaccount>[] {
         header: t("subaccounts.field.monthlyLimit"),
         size: 135,
         meta: columnMeta({ align: "right" }),
-        sortingFn: (a, b) => compareNullableNumbers(a.original.monthly_limit_centavos, b.original.monthly_limit_centavos),
+        sortingFn: (a, b) =>
+          compareNullableNumbers(a.original.monthly_limit_centavos, b.original.monthly_limit_centavos),
         cell: ({ getValue }) => <Money centavos={getValue()} />,
       }),
       col.accessor("is_blocked", {

@@ -45,13 +45,19 @@ function CurrentState({ subaccount }: { subaccount: KnownSubaccount }) {
         { label: t("subaccounts.field.dailyLimit"), value: <Money centavos={subaccount.daily_limit_centavos} /> },
         { label: t("subaccounts.field.monthlyLimit"), value: <Money centavos={subaccount.monthly_limit_centavos} /> },
         { label: t("subaccounts.field.status"), value: <SubaccountStatusBadge blocked={subaccount.is_blocked} /> },
-        { label: t("subaccounts.field.externalReference"), value: subaccount.external_reference || none, mono: Boolean(subaccount.external_reference) },
+        {
+          label: t("subaccounts.field.externalReference"),
+          value: subaccount.external_reference || none,
+          mono: Boolean(subaccount.external_reference),
+        },
         {
           label: t("subaccounts.field.lastChange"),
           value: (
             <span className="[word-break:normal]">
               <DateTime value={subaccount.updated_at} withZone />{" "}
-              <span className="text-muted-foreground">{t("subaccounts.changedBy", { name: subaccount.updated_by || t("common.none") })}</span>
+              <span className="text-muted-foreground">
+                {t("subaccounts.changedBy", { name: subaccount.updated_by || t("common.none") })}
+              </span>
             </span>
           ),
         },
@@ -63,7 +69,10 @@ function CurrentState({ subaccount }: { subaccount: KnownSubaccount }) {
 function UnknownNotice() {
   const { t } = useI18n();
   return (
-    <div className="flex gap-3 rounded-md border border-info-soft-foreground/20 bg-info-soft/60 p-4 text-sm" data-testid="subaccount-unknown">
+    <div
+      className="flex gap-3 rounded-md border border-info-soft-foreground/20 bg-info-soft/60 p-4 text-sm"
+      data-testid="subaccount-unknown"
+    >
       <Info className="mt-0.5 size-5 shrink-0 text-info-soft-foreground" aria-hidden="true" />
       <div className="space-y-2">
         <h3 className="font-semibold">{t("subaccounts.unknown.title")}</h3>
@@ -107,9 +116,7 @@ export function SubaccountDetail({ id }: { id: string }) {
   return (
     <>
       <PageHeader
-        eyebrow={
-          <BackLink href="/subaccounts">{t("subaccounts.title")}</BackLink>
-        }
+        eyebrow={<BackLink href="/subaccounts">{t("subaccounts.title")}</BackLink>}
         title={title}
         description={
           <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -118,7 +125,11 @@ export function SubaccountDetail({ id }: { id: string }) {
               <code className="font-mono text-[0.8125rem] text-foreground">{id}</code>
               <CopyButton value={id} label={t("subaccounts.detail.id")} className="-my-1" />
             </span>
-            {query.isPending ? <Skeleton className="h-5 w-20 rounded-full" /> : <SubaccountStatusBadge blocked={known ? known.is_blocked : null} />}
+            {query.isPending ? (
+              <Skeleton className="h-5 w-20 rounded-full" />
+            ) : (
+              <SubaccountStatusBadge blocked={known ? known.is_blocked : null} />
+            )}
           </span>
         }
         actions={
@@ -147,7 +158,13 @@ export function SubaccountDetail({ id }: { id: string }) {
             ) : unknown ? (
               <UnknownNotice />
             ) : failed ? (
-              <ErrorPanel error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} live="none" headingLevel="h3" />
+              <ErrorPanel
+                error={query.error}
+                onRetry={() => void query.refetch()}
+                retrying={query.isFetching}
+                live="none"
+                headingLevel="h3"
+              />
             ) : (
               <StateSkeleton />
             )}
@@ -177,7 +194,9 @@ export function SubaccountDetail({ id }: { id: string }) {
           <h2 id="subaccount-history-title" className="text-base font-semibold">
             {t("subaccounts.history.title")}
           </h2>
-          <p className="text-sm text-muted-foreground">{t("subaccounts.history.description", { zone: timeZoneName() })}</p>
+          <p className="text-sm text-muted-foreground">
+            {t("subaccounts.history.description", { zone: timeZoneName() })}
+          </p>
         </div>
         <SubaccountHistory id={id} />
       </section>

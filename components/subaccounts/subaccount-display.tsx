@@ -63,17 +63,34 @@ export function FieldValue({ field, value, className }: { field: string; value: 
     return <span className={cn("whitespace-nowrap tabular-nums", className)}>{formatMoney(value)}</span>;
   }
   if (field === "document" && typeof value === "string") {
-    return <span className={cn("font-mono text-[0.8125rem] whitespace-nowrap", className)}>{formatDocument(value)}</span>;
+    return (
+      <span className={cn("font-mono text-[0.8125rem] whitespace-nowrap", className)}>{formatDocument(value)}</span>
+    );
   }
   if (field === "is_blocked" && typeof value === "boolean") {
-    return <span className={className}>{value ? t("subaccounts.status.blocked") : t("subaccounts.status.active")}</span>;
+    return (
+      <span className={className}>{value ? t("subaccounts.status.blocked") : t("subaccounts.status.active")}</span>
+    );
   }
-  const text = typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? String(value) : JSON.stringify(value);
+  const text =
+    typeof value === "string" || typeof value === "number" || typeof value === "boolean"
+      ? String(value)
+      : JSON.stringify(value);
   return <span className={cn("break-words", className)}>{text}</span>;
 }
 
 /** One field's change as "before → after", each value as people read it. */
-export function FieldValueChange({ field, before, after, arrowClassName }: { field: string; before: unknown; after: unknown; arrowClassName?: string }) {
+export function FieldValueChange({
+  field,
+  before,
+  after,
+  arrowClassName,
+}: {
+  field: string;
+  before: unknown;
+  after: unknown;
+  arrowClassName?: string;
+}) {
   const { t } = useI18n();
   return (
     <BeforeAfter

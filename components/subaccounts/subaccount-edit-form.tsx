@@ -90,7 +90,9 @@ export function SubaccountEditForm({ id, subaccount }: SubaccountEditFormProps) 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (unparseableMoney.length > 0) {
       event.preventDefault();
-      unparseableMoney.forEach((field, index) => form.setError(field, { type: "format", message: "validation.money" }, { shouldFocus: index === 0 }));
+      unparseableMoney.forEach((field, index) =>
+        form.setError(field, { type: "format", message: "validation.money" }, { shouldFocus: index === 0 }),
+      );
       return;
     }
     void openReview(event);
@@ -177,8 +179,19 @@ export function SubaccountEditForm({ id, subaccount }: SubaccountEditFormProps) 
           control={form.control}
           name="document"
           render={({ field, fieldState }) => (
-            <FormField label={t("subaccounts.field.document")} description={t("subaccounts.edit.documentHint")} error={fieldState.error?.message} optional={subaccount === null}>
-              <DocumentInput name={field.name} ref={field.ref} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+            <FormField
+              label={t("subaccounts.field.document")}
+              description={t("subaccounts.edit.documentHint")}
+              error={fieldState.error?.message}
+              optional={subaccount === null}
+            >
+              <DocumentInput
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+              />
             </FormField>
           )}
         />
@@ -191,7 +204,9 @@ export function SubaccountEditForm({ id, subaccount }: SubaccountEditFormProps) 
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
           <p className="text-xs whitespace-nowrap text-muted-foreground sm:mr-auto" aria-live="polite">
-            {changeCount > 0 ? t("subaccounts.edit.changeCount", { count: changeCount }) : t("subaccounts.edit.noChanges")}
+            {changeCount > 0
+              ? t("subaccounts.edit.changeCount", { count: changeCount })
+              : t("subaccounts.edit.noChanges")}
           </p>
           <Button type="button" variant="ghost" onClick={discard} disabled={!isDirty || update.isPending}>
             {t("subaccounts.edit.discard")}

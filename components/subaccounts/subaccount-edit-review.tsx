@@ -24,7 +24,18 @@ export interface SubaccountEditReviewProps {
 }
 
 /** "Current → new" for every changed field, confirmed before saving; a failure stays in the dialog. */
-export function SubaccountEditReview({ open, onClose, onConfirm, name, changes, unknownSubaccount, pending, error, errorFields, failed }: SubaccountEditReviewProps) {
+export function SubaccountEditReview({
+  open,
+  onClose,
+  onConfirm,
+  name,
+  changes,
+  unknownSubaccount,
+  pending,
+  error,
+  errorFields,
+  failed,
+}: SubaccountEditReviewProps) {
   const { t } = useI18n();
   const fieldLabel = useFieldLabel();
   return (
@@ -72,7 +83,9 @@ export function SubaccountEditReview({ open, onClose, onConfirm, name, changes, 
           </tbody>
         </table>
       </div>
-      {unknownSubaccount ? <p className="text-xs text-muted-foreground">{t("subaccounts.confirm.unknownNote")}</p> : null}
+      {unknownSubaccount ? (
+        <p className="text-xs text-muted-foreground">{t("subaccounts.confirm.unknownNote")}</p>
+      ) : null}
     </ConfirmDialog>
   );
 }

@@ -23,7 +23,12 @@ const OUTCOME_LABELS: Readonly<Record<string, MessageKey>> = {
   pending: "subaccounts.history.outcome.pending",
   replayed_older: "subaccounts.history.outcome.replayedOlder",
 };
-const OUTCOME_TONES: Readonly<Record<string, BadgeTone>> = { success: "success", failure: "danger", pending: "warning", replayed_older: "info" };
+const OUTCOME_TONES: Readonly<Record<string, BadgeTone>> = {
+  success: "success",
+  failure: "danger",
+  pending: "warning",
+  replayed_older: "info",
+};
 
 const col = createColumnHelper<ActivityEntry>();
 
@@ -37,7 +42,12 @@ function ChangeList({ entry }: { entry: ActivityEntry }) {
       {changes.map((change) => (
         <li key={change.field} className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5" data-field={change.field}>
           <span className="text-muted-foreground">{fieldLabel(change.field)}: </span>
-          <FieldValueChange field={change.field} before={change.before} after={change.after} arrowClassName="size-3.5" />
+          <FieldValueChange
+            field={change.field}
+            before={change.before}
+            after={change.after}
+            arrowClassName="size-3.5"
+          />
         </li>
       ))}
     </ul>
@@ -61,7 +71,9 @@ export function useSubaccountHistoryColumns(): DataTableColumn<ActivityEntry>[] 
               <span className="sr-only">{t("subaccounts.history.who")}: </span>
               {row.original.actor.name}
             </span>
-            {row.original.actor.role ? <span className="block text-xs text-muted-foreground">{t(`role.${row.original.actor.role}`)}</span> : null}
+            {row.original.actor.role ? (
+              <span className="block text-xs text-muted-foreground">{t(`role.${row.original.actor.role}`)}</span>
+            ) : null}
           </div>
         ),
       }),

@@ -25,7 +25,15 @@ const historyStateSchema = z.object({
 });
 
 function searchText(entry: ActivityEntry): string {
-  return [entry.actor.name, entry.action, entry.outcome, entry.request_id ?? "", entry.error?.code ?? "", entry.error?.message ?? "", JSON.stringify(entry.after ?? {})].join(" ");
+  return [
+    entry.actor.name,
+    entry.action,
+    entry.outcome,
+    entry.request_id ?? "",
+    entry.error?.code ?? "",
+    entry.error?.message ?? "",
+    JSON.stringify(entry.after ?? {}),
+  ].join(" ");
 }
 
 /** The subaccount's audit entries: who, when, what, before → after, outcome and request_id. */
@@ -37,7 +45,10 @@ export function SubaccountHistory({ id }: { id: string }) {
   // Memoised: a new array each render would make the table re-sort its rows on every render.
   const sorting = useMemo(() => parseSort(state.hsort), [state.hsort]);
   const all = useMemo(() => query.data?.pages.flatMap((page) => page.items), [query.data]);
-  const rows = useMemo(() => (all && state.haction ? all.filter((entry) => entry.action === state.haction) : all), [all, state.haction]);
+  const rows = useMemo(
+    () => (all && state.haction ? all.filter((entry) => entry.action === state.haction) : all),
+    [all, state.haction],
+  );
 
   const columns = useSubaccountHistoryColumns();
 
@@ -85,7 +96,11 @@ export function SubaccountHistory({ id }: { id: string }) {
             filtered={hasAny}
             onClearFilters={resetState}
             noMatch={{ title: t("subaccounts.history.noneWithFilter") }}
-            empty={{ icon: History, title: t("subaccounts.history.empty"), description: t("subaccounts.history.emptyHint") }}
+            empty={{
+              icon: History,
+              title: t("subaccounts.history.empty"),
+              description: t("subaccounts.history.emptyHint"),
+            }}
           />
         </TableEmptyState>
       }

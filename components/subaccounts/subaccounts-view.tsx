@@ -22,7 +22,14 @@ import { useSubaccountColumns } from "./subaccount-columns";
 import { TableEmptyState } from "./table-empty-state";
 
 const STATUS_FILTERS = ["active", "blocked"] as const;
-const SORTABLE = ["name", "email", "daily_limit_centavos", "monthly_limit_centavos", "is_blocked", "updated_at"] as const;
+const SORTABLE = [
+  "name",
+  "email",
+  "daily_limit_centavos",
+  "monthly_limit_centavos",
+  "is_blocked",
+  "updated_at",
+] as const;
 const DEFAULT_SORT = "name.asc";
 
 /** The list's state in the URL: ?q=…&status=blocked&sort=updated_at.desc */
@@ -39,9 +46,16 @@ export const subaccountListStateSchema = z.object({
 });
 
 function searchText(row: KnownSubaccount): string {
-  return [row.name, row.email, row.id, row.document, formatDocument(row.document), row.external_reference ?? "", row.updated_by].join(" ");
+  return [
+    row.name,
+    row.email,
+    row.id,
+    row.document,
+    formatDocument(row.document),
+    row.external_reference ?? "",
+    row.updated_by,
+  ].join(" ");
 }
-
 
 export function SubaccountsView() {
   const { t } = useI18n();
@@ -120,7 +134,9 @@ export function SubaccountsView() {
             size="sm"
             aria-label={t("subaccounts.list.statusFilter")}
             value={state.status ?? ""}
-            onChange={(e) => setState({ status: e.target.value === "active" || e.target.value === "blocked" ? e.target.value : null })}
+            onChange={(e) =>
+              setState({ status: e.target.value === "active" || e.target.value === "blocked" ? e.target.value : null })
+            }
             className="w-full sm:w-44"
           >
             <option value="">{t("subaccounts.list.statusAll")}</option>

@@ -37,13 +37,25 @@ export function AlertDialogTitle({ className, ...props }: ComponentProps<typeof 
   return <AlertDialogPrimitive.Title className={cn("text-base font-semibold", className)} {...props} />;
 }
 
-export function AlertDialogDescription({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Description>) {
+export function AlertDialogDescription({
+  className,
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Description>) {
   return <AlertDialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />;
 }
 
 /** The confirming button. `destructive` styles it red. Keep the dialog open while pending by handling onClick with preventDefault. */
-export function AlertDialogAction({ className, destructive = false, ...props }: ComponentProps<typeof AlertDialogPrimitive.Action> & { destructive?: boolean }) {
-  return <AlertDialogPrimitive.Action className={cn(buttonVariants({ variant: destructive ? "destructive" : "default" }), className)} {...props} />;
+export function AlertDialogAction({
+  className,
+  destructive = false,
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Action> & { destructive?: boolean }) {
+  return (
+    <AlertDialogPrimitive.Action
+      className={cn(buttonVariants({ variant: destructive ? "destructive" : "default" }), className)}
+      {...props}
+    />
+  );
 }
 
 export function AlertDialogCancel({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Cancel>) {

@@ -35,7 +35,17 @@ export interface ButtonProps extends ComponentProps<"button">, VariantProps<type
   loading?: boolean;
 }
 
-export function Button({ className, variant, size, asChild = false, loading = false, disabled, children, type, ...props }: ButtonProps) {
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  loading = false,
+  disabled,
+  children,
+  type,
+  ...props
+}: ButtonProps) {
   if (asChild) {
     return (
       <Slot.Root data-slot="button" className={cn(buttonVariants({ variant, size }), className)} {...props}>

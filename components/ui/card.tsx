@@ -2,7 +2,13 @@ import type { ComponentProps } from "react";
 import { cn } from "./cn";
 
 export function Card({ className, ...props }: ComponentProps<"div">) {
-  return <div data-slot="card" className={cn("rounded-lg border bg-card text-card-foreground shadow-xs", className)} {...props} />;
+  return (
+    <div
+      data-slot="card"
+      className={cn("rounded-lg border bg-card text-card-foreground shadow-xs", className)}
+      {...props}
+    />
+  );
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<"div">) {
@@ -23,5 +29,7 @@ export function CardContent({ className, ...props }: ComponentProps<"div">) {
 }
 
 export function CardFooter({ className, ...props }: ComponentProps<"div">) {
-  return <div data-slot="card-footer" className={cn("flex items-center gap-2 border-t px-5 py-3", className)} {...props} />;
+  return (
+    <div data-slot="card-footer" className={cn("flex items-center gap-2 border-t px-5 py-3", className)} {...props} />
+  );
 }

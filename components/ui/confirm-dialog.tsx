@@ -85,7 +85,20 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   );
 }
 
-function AlertBody({ title, description, children, cancelLabel, confirmLabel, pendingLabel, destructive = false, onConfirm, onCancel, pending, error, errorFields }: ConfirmDialogProps) {
+function AlertBody({
+  title,
+  description,
+  children,
+  cancelLabel,
+  confirmLabel,
+  pendingLabel,
+  destructive = false,
+  onConfirm,
+  onCancel,
+  pending,
+  error,
+  errorFields,
+}: ConfirmDialogProps) {
   const confirm = (event: MouseEvent<HTMLButtonElement>) => {
     // The Action would close the dialog; it closes on success instead.
     event.preventDefault();
@@ -108,7 +121,12 @@ function AlertBody({ title, description, children, cancelLabel, confirmLabel, pe
         <AlertDialogCancel disabled={pending} onClick={cancel}>
           {cancelLabel}
         </AlertDialogCancel>
-        <AlertDialogAction destructive={destructive} onClick={confirm} disabled={pending} aria-busy={pending || undefined}>
+        <AlertDialogAction
+          destructive={destructive}
+          onClick={confirm}
+          disabled={pending}
+          aria-busy={pending || undefined}
+        >
           <ConfirmLabel pending={pending} confirmLabel={confirmLabel} pendingLabel={pendingLabel} />
         </AlertDialogAction>
       </AlertDialogFooter>
@@ -147,7 +165,12 @@ function FormStep({
         <Button type="button" variant="outline" onClick={onCancel ?? requestClose} disabled={pending}>
           {cancelLabel}
         </Button>
-        <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={pending} aria-busy={pending || undefined}>
+        <Button
+          type="submit"
+          variant={destructive ? "destructive" : "default"}
+          disabled={pending}
+          aria-busy={pending || undefined}
+        >
           <ConfirmLabel pending={pending} confirmLabel={confirmLabel} pendingLabel={pendingLabel} />
         </Button>
       </DialogFooter>
@@ -159,7 +182,11 @@ function LastError({ error, errorFields }: Pick<ConfirmDialogProps, "error" | "e
   return error ? <ErrorPanel error={error} unmatchedFields={errorFields} headingLevel="h3" /> : null;
 }
 
-function ConfirmLabel({ pending, confirmLabel, pendingLabel }: Pick<ConfirmDialogProps, "pending" | "confirmLabel" | "pendingLabel">) {
+function ConfirmLabel({
+  pending,
+  confirmLabel,
+  pendingLabel,
+}: Pick<ConfirmDialogProps, "pending" | "confirmLabel" | "pendingLabel">) {
   return (
     <>
       {pending ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : null}

@@ -9,7 +9,11 @@ import { cn } from "./cn";
 
 async function writeClipboard(text: string): Promise<boolean> {
   try {
-    if (typeof navigator !== "undefined" && navigator.clipboard && typeof navigator.clipboard.writeText === "function") {
+    if (
+      typeof navigator !== "undefined" &&
+      navigator.clipboard &&
+      typeof navigator.clipboard.writeText === "function"
+    ) {
       await navigator.clipboard.writeText(text);
       return true;
     }
@@ -46,15 +50,27 @@ export interface CopyButtonProps extends Omit<ButtonProps, "onClick" | "children
 }
 
 /** Copies `value`, swaps the icon to a check, announces "Copiado" to screen readers and shows a toast. */
-export function CopyButton({ value, label, showText = false, withToast = true, variant = "ghost", size, className, ...props }: CopyButtonProps) {
+export function CopyButton({
+  value,
+  label,
+  showText = false,
+  withToast = true,
+  variant = "ghost",
+  size,
+  className,
+  ...props
+}: CopyButtonProps) {
   const { t } = useI18n();
   const [copied, setCopied] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const name = label ? t("common.copyValue", { label }) : t("common.copy");
 

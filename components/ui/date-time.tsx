@@ -35,7 +35,12 @@ export function DateTime({ value, format = "datetime", withZone = false, options
         ? formatDate(date, { ...options, withZone })
         : formatDateTime(date, { ...options, withZone });
   return (
-    <time dateTime={date.toISOString()} title={full} className={cn("whitespace-nowrap tabular-nums", className)} suppressHydrationWarning>
+    <time
+      dateTime={date.toISOString()}
+      title={full}
+      className={cn("whitespace-nowrap tabular-nums", className)}
+      suppressHydrationWarning
+    >
       {text}
     </time>
   );

@@ -20,9 +20,13 @@ export function DetailList({ items, className }: { items: DetailItem[]; classNam
       {items.map((item, index) => (
         <div key={index} className="grid gap-1 py-2.5 sm:grid-cols-[11rem_1fr] sm:gap-4">
           <dt className="text-muted-foreground">{item.label}</dt>
-          <dd className={cn("flex min-w-0 items-center gap-1 text-foreground", item.mono && "font-mono text-[0.8125rem]")}>
+          <dd
+            className={cn("flex min-w-0 items-center gap-1 text-foreground", item.mono && "font-mono text-[0.8125rem]")}
+          >
             <span className="min-w-0 break-all">{item.value}</span>
-            {item.copyValue ? <CopyButton value={item.copyValue} label={item.copyLabel} className="-my-1 shrink-0" /> : null}
+            {item.copyValue ? (
+              <CopyButton value={item.copyValue} label={item.copyLabel} className="-my-1 shrink-0" />
+            ) : null}
           </dd>
         </div>
       ))}

@@ -13,9 +13,19 @@ export interface EmptyStateProps {
   headingLevel?: "h2" | "h3" | "h4";
 }
 
-export function EmptyState({ title, description, icon: Icon = Inbox, action, className, headingLevel: Heading = "h3" }: EmptyStateProps) {
+export function EmptyState({
+  title,
+  description,
+  icon: Icon = Inbox,
+  action,
+  className,
+  headingLevel: Heading = "h3",
+}: EmptyStateProps) {
   return (
-    <div data-slot="empty-state" className={cn("flex flex-col items-center justify-center gap-2 px-6 py-12 text-center", className)}>
+    <div
+      data-slot="empty-state"
+      className={cn("flex flex-col items-center justify-center gap-2 px-6 py-12 text-center", className)}
+    >
       <div className="mb-1 flex size-10 items-center justify-center rounded-full bg-muted text-muted-foreground">
         <Icon className="size-5" aria-hidden="true" />
       </div>

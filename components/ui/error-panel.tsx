@@ -32,7 +32,17 @@ export interface ErrorPanelProps {
  * error code), the server's message, the `request_id` with a copy button (what
  * support asks for), and a retry action.
  */
-export function ErrorPanel({ error, onRetry, retrying = false, title, actions, unmatchedFields, className, live = "alert", headingLevel: Heading = "h2" }: ErrorPanelProps) {
+export function ErrorPanel({
+  error,
+  onRetry,
+  retrying = false,
+  title,
+  actions,
+  unmatchedFields,
+  className,
+  live = "alert",
+  headingLevel: Heading = "h2",
+}: ErrorPanelProps) {
   const { has, t } = useI18n();
   const bff = isBffRequestError(error) ? error : null;
 
@@ -47,7 +57,10 @@ export function ErrorPanel({ error, onRetry, retrying = false, title, actions, u
   const fields = { ...(unmatchedFields ?? {}) };
   if (bff && !unmatchedFields) Object.assign(fields, bff.fields);
   const fieldEntries = Object.entries(fields);
-  const digest = !bff && typeof error === "object" && error !== null && "digest" in error && typeof error.digest === "string" ? error.digest : null;
+  const digest =
+    !bff && typeof error === "object" && error !== null && "digest" in error && typeof error.digest === "string"
+      ? error.digest
+      : null;
 
   return (
     <div
@@ -60,7 +73,16 @@ export function ErrorPanel({ error, onRetry, retrying = false, title, actions, u
         <div className="min-w-0 flex-1 space-y-2">
           <Heading className="font-semibold text-foreground">{heading}</Heading>
           {description ? <p className="break-words text-foreground/90">{description}</p> : null}
-          {showMessage ? <p className={cn("break-words", description || codeText ? "text-xs text-muted-foreground" : "text-foreground/90")}>{message}</p> : null}
+          {showMessage ? (
+            <p
+              className={cn(
+                "break-words",
+                description || codeText ? "text-xs text-muted-foreground" : "text-foreground/90",
+              )}
+            >
+              {message}
+            </p>
+          ) : null}
           {fieldEntries.length > 0 ? (
             <ul className="list-disc space-y-0.5 pl-5 text-foreground/90">
               {fieldEntries.map(([field, fieldMessage]) => (
@@ -74,7 +96,9 @@ export function ErrorPanel({ error, onRetry, retrying = false, title, actions, u
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
               <span>{t("errors.requestId")}:</span>
               <span className="inline-flex min-w-0 items-center gap-0.5">
-                <code className="rounded bg-card px-1.5 py-0.5 font-mono text-[0.75rem] break-all text-foreground">{bff.requestId}</code>
+                <code className="rounded bg-card px-1.5 py-0.5 font-mono text-[0.75rem] break-all text-foreground">
+                  {bff.requestId}
+                </code>
                 <CopyButton value={bff.requestId} label={t("errors.requestId")} className="-my-1 shrink-0" />
               </span>
             </div>

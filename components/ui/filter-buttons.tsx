@@ -34,10 +34,21 @@ export function FiltersToggleButton({
 }) {
   const { t } = useI18n();
   return (
-    <Button variant="outline" size="sm" aria-expanded={expanded} aria-controls={panelId} onClick={onToggle} className={cn(className)}>
+    <Button
+      variant="outline"
+      size="sm"
+      aria-expanded={expanded}
+      aria-controls={panelId}
+      onClick={onToggle}
+      className={cn(className)}
+    >
       <SlidersHorizontal aria-hidden="true" />
       {t("common.filters")}
-      {activeCount > 0 ? <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground tabular-nums">{activeCount}</span> : null}
+      {activeCount > 0 ? (
+        <span className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground tabular-nums">
+          {activeCount}
+        </span>
+      ) : null}
     </Button>
   );
 }
@@ -47,12 +58,28 @@ export function FiltersToggleButton({
  * button (with `beside` it, e.g. a sort select), so the list starts near the
  * top; on wider screens they are shown as they are.
  */
-export function CollapsibleFilters({ compact, activeCount, beside, children }: { compact: boolean; activeCount: number; beside?: ReactNode; children: ReactNode }) {
+export function CollapsibleFilters({
+  compact,
+  activeCount,
+  beside,
+  children,
+}: {
+  compact: boolean;
+  activeCount: number;
+  beside?: ReactNode;
+  children: ReactNode;
+}) {
   const panelId = `filters-${useId()}`;
   const [expanded, setExpanded] = useState(false);
   if (!compact) return <>{children}</>;
   const toggle = (
-    <FiltersToggleButton expanded={expanded} onToggle={() => setExpanded((v) => !v)} panelId={panelId} activeCount={activeCount} className={beside ? "shrink-0" : undefined} />
+    <FiltersToggleButton
+      expanded={expanded}
+      onToggle={() => setExpanded((v) => !v)}
+      panelId={panelId}
+      activeCount={activeCount}
+      className={beside ? "shrink-0" : undefined}
+    />
   );
   return (
     <>

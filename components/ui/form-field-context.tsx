@@ -34,7 +34,11 @@ export interface FieldControlProps {
 }
 
 /** The control's id/ARIA props: its own values win, the surrounding FormField fills the rest. */
-export function useFormFieldControl(own: { id?: string; "aria-describedby"?: string; "aria-invalid"?: AriaInvalid }): FieldControlProps {
+export function useFormFieldControl(own: {
+  id?: string;
+  "aria-describedby"?: string;
+  "aria-invalid"?: AriaInvalid;
+}): FieldControlProps {
   const ctx = useFormFieldContext();
   if (!ctx) return { id: own.id, "aria-describedby": own["aria-describedby"], "aria-invalid": own["aria-invalid"] };
   const describedBy = [own["aria-describedby"], ctx.descriptionId, ctx.errorId].filter(Boolean).join(" ") || undefined;

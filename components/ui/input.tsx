@@ -12,6 +12,10 @@ export const inputClassName =
  * aria-describedby automatically.
  */
 export function Input({ className, type = "text", id, ...props }: ComponentProps<"input">) {
-  const control = useFormFieldControl({ id, "aria-describedby": props["aria-describedby"], "aria-invalid": props["aria-invalid"] });
+  const control = useFormFieldControl({
+    id,
+    "aria-describedby": props["aria-describedby"],
+    "aria-invalid": props["aria-invalid"],
+  });
   return <input data-slot="input" type={type} className={cn(inputClassName, className)} {...props} {...control} />;
 }

@@ -8,7 +8,10 @@ export function Label({ className, ...props }: ComponentProps<typeof LabelPrimit
   return (
     <LabelPrimitive.Root
       data-slot="label"
-      className={cn("flex items-center gap-1.5 text-sm leading-none font-medium text-foreground select-none peer-disabled:opacity-55", className)}
+      className={cn(
+        "flex items-center gap-1.5 text-sm leading-none font-medium text-foreground select-none peer-disabled:opacity-55",
+        className,
+      )}
       {...props}
     />
   );

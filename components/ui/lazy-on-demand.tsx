@@ -14,7 +14,9 @@ import { Button } from "./button";
  * short message with "Try again" where the dialog would be, and the next try downloads again; nothing
  * the operator typed on the page is lost.
  */
-export function lazyOnDemand<P extends object>(load: () => Promise<ComponentType<P>>): { Component: ComponentType<P>; preload: () => void } {
+export function lazyOnDemand<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): { Component: ComponentType<P>; preload: () => void } {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
   const start = (): Promise<ComponentType<P>> =>

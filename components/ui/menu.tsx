@@ -1,7 +1,18 @@
 "use client";
 
 import { Circle } from "lucide-react";
-import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from "react";
 import { cn } from "./cn";
 
 /**
@@ -100,7 +111,12 @@ export function Menu({ trigger, label, heading, description, className, children
   const onListKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const all = items(listRef.current);
     const at = all.indexOf(document.activeElement as HTMLElement);
-    const move: Record<string, number | undefined> = { ArrowDown: (at + 1) % all.length, ArrowUp: (at - 1 + all.length) % all.length, Home: 0, End: all.length - 1 };
+    const move: Record<string, number | undefined> = {
+      ArrowDown: (at + 1) % all.length,
+      ArrowUp: (at - 1 + all.length) % all.length,
+      Home: 0,
+      End: all.length - 1,
+    };
     const next = move[event.key];
     if (next !== undefined && all.length > 0) {
       event.preventDefault();
@@ -116,7 +132,8 @@ export function Menu({ trigger, label, heading, description, className, children
       ref={rootRef}
       className="relative inline-flex"
       onBlur={(event) => {
-        if (open && event.relatedTarget instanceof Node && !rootRef.current?.contains(event.relatedTarget)) close(false);
+        if (open && event.relatedTarget instanceof Node && !rootRef.current?.contains(event.relatedTarget))
+          close(false);
       }}
     >
       {trigger({
@@ -145,7 +162,11 @@ export function Menu({ trigger, label, heading, description, className, children
             )}
           >
             {description ? (
-              <div id={descriptionId} aria-hidden="true" className="px-2 py-1.5 text-xs font-medium text-muted-foreground">
+              <div
+                id={descriptionId}
+                aria-hidden="true"
+                className="px-2 py-1.5 text-xs font-medium text-muted-foreground"
+              >
                 {description}
               </div>
             ) : heading ? (
@@ -218,7 +239,9 @@ export function MenuRadioItem({ checked, onSelect, lang, className, children }: 
         onSelect();
       }}
     >
-      <span className="absolute left-2 flex size-4 items-center justify-center">{checked ? <Circle className="size-2 fill-current" aria-hidden="true" /> : null}</span>
+      <span className="absolute left-2 flex size-4 items-center justify-center">
+        {checked ? <Circle className="size-2 fill-current" aria-hidden="true" /> : null}
+      </span>
       {children}
     </button>
   );

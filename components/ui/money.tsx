@@ -4,7 +4,15 @@ import { useI18n } from "@/lib/browser/i18n";
 import { cn } from "./cn";
 
 /** Integer centavos shown as BRL ("R$ 1.234,56"), tabular digits, never wrapped. Null shows "—". */
-export function Money({ centavos, className, signed = false }: { centavos: number | null | undefined; className?: string; signed?: boolean }) {
+export function Money({
+  centavos,
+  className,
+  signed = false,
+}: {
+  centavos: number | null | undefined;
+  className?: string;
+  signed?: boolean;
+}) {
   const { formatMoney, t } = useI18n();
   if (centavos === null || centavos === undefined) {
     return (

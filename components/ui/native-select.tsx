@@ -6,8 +6,18 @@ import { cn } from "./cn";
 import { useFormFieldControl } from "./form-field-context";
 
 /** A styled native <select>: best on phones and for short lists (filters, Pix key type). */
-export function NativeSelect({ className, id, children, size = "default", ...props }: Omit<ComponentProps<"select">, "size"> & { size?: "sm" | "default" }) {
-  const control = useFormFieldControl({ id, "aria-describedby": props["aria-describedby"], "aria-invalid": props["aria-invalid"] });
+export function NativeSelect({
+  className,
+  id,
+  children,
+  size = "default",
+  ...props
+}: Omit<ComponentProps<"select">, "size"> & { size?: "sm" | "default" }) {
+  const control = useFormFieldControl({
+    id,
+    "aria-describedby": props["aria-describedby"],
+    "aria-invalid": props["aria-invalid"],
+  });
   return (
     <div className={cn("relative", className)}>
       <select
@@ -21,7 +31,10 @@ export function NativeSelect({ className, id, children, size = "default", ...pro
       >
         {children}
       </select>
-      <ChevronDown className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+      <ChevronDown
+        className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden="true"
+      />
     </div>
   );
 }

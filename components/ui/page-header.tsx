@@ -15,7 +15,10 @@ export interface PageHeaderProps {
 /** Every dashboard page starts with one: exactly one h1 per page. */
 export function PageHeader({ title, description, actions, eyebrow, className }: PageHeaderProps) {
   return (
-    <div data-slot="page-header" className={cn("mb-5 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between", className)}>
+    <div
+      data-slot="page-header"
+      className={cn("mb-5 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between", className)}
+    >
       <div className="min-w-0 space-y-1">
         {eyebrow ? <div className="text-xs text-muted-foreground">{eyebrow}</div> : null}
         <h1 className="text-xl leading-tight font-semibold tracking-tight text-foreground">{title}</h1>

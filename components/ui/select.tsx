@@ -14,8 +14,18 @@ export const Select = SelectPrimitive.Root;
 export const SelectGroup = SelectPrimitive.Group;
 export const SelectValue = SelectPrimitive.Value;
 
-export function SelectTrigger({ className, children, id, size = "default", ...props }: ComponentProps<typeof SelectPrimitive.Trigger> & { size?: "sm" | "default" }) {
-  const control = useFormFieldControl({ id, "aria-describedby": props["aria-describedby"], "aria-invalid": props["aria-invalid"] });
+export function SelectTrigger({
+  className,
+  children,
+  id,
+  size = "default",
+  ...props
+}: ComponentProps<typeof SelectPrimitive.Trigger> & { size?: "sm" | "default" }) {
+  const control = useFormFieldControl({
+    id,
+    "aria-describedby": props["aria-describedby"],
+    "aria-invalid": props["aria-invalid"],
+  });
   return (
     <SelectPrimitive.Trigger
       data-slot="select-trigger"
@@ -35,7 +45,12 @@ export function SelectTrigger({ className, children, id, size = "default", ...pr
   );
 }
 
-export function SelectContent({ className, children, position = "popper", ...props }: ComponentProps<typeof SelectPrimitive.Content>) {
+export function SelectContent({
+  className,
+  children,
+  position = "popper",
+  ...props
+}: ComponentProps<typeof SelectPrimitive.Content>) {
   return (
     <SelectPrimitive.Portal>
       <SelectPrimitive.Content
@@ -43,7 +58,8 @@ export function SelectContent({ className, children, position = "popper", ...pro
         position={position}
         className={cn(
           "relative z-50 max-h-(--radix-select-content-available-height) min-w-[8rem] overflow-hidden rounded-md border bg-popover text-popover-foreground shadow-md data-[state=open]:animate-fade-in",
-          position === "popper" && "w-full min-w-(--radix-select-trigger-width) data-[side=bottom]:translate-y-1 data-[side=top]:-translate-y-1",
+          position === "popper" &&
+            "w-full min-w-(--radix-select-trigger-width) data-[side=bottom]:translate-y-1 data-[side=top]:-translate-y-1",
           className,
         )}
         {...props}

@@ -15,20 +15,18 @@ export const Sheet = DialogPrimitive.Root;
 export const SheetTrigger = DialogPrimitive.Trigger;
 export const SheetClose = DialogPrimitive.Close;
 
-const sheetVariants = cva(
-  "fixed z-50 flex flex-col bg-popover text-popover-foreground shadow-xl outline-none",
-  {
-    variants: {
-      side: {
-        right: "inset-y-0 right-0 h-full w-full border-l sm:max-w-lg data-[state=open]:animate-slide-in-right",
-        left: "inset-y-0 left-0 h-full w-[min(20rem,85vw)] border-r data-[state=open]:animate-slide-in-left",
-      },
+const sheetVariants = cva("fixed z-50 flex flex-col bg-popover text-popover-foreground shadow-xl outline-none", {
+  variants: {
+    side: {
+      right: "inset-y-0 right-0 h-full w-full border-l sm:max-w-lg data-[state=open]:animate-slide-in-right",
+      left: "inset-y-0 left-0 h-full w-[min(20rem,85vw)] border-r data-[state=open]:animate-slide-in-left",
     },
-    defaultVariants: { side: "right" },
   },
-);
+  defaultVariants: { side: "right" },
+});
 
-export interface SheetContentProps extends ComponentProps<typeof DialogPrimitive.Content>, VariantProps<typeof sheetVariants> {
+export interface SheetContentProps
+  extends ComponentProps<typeof DialogPrimitive.Content>, VariantProps<typeof sheetVariants> {
   hideClose?: boolean;
 }
 
@@ -59,7 +57,12 @@ export function SheetBody({ className, ...props }: ComponentProps<"div">) {
 }
 
 export function SheetFooter({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("flex flex-col-reverse gap-2 border-t px-5 py-3 sm:flex-row sm:justify-end", className)} {...props} />;
+  return (
+    <div
+      className={cn("flex flex-col-reverse gap-2 border-t px-5 py-3 sm:flex-row sm:justify-end", className)}
+      {...props}
+    />
+  );
 }
 
 export function SheetTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {

@@ -26,13 +26,23 @@ export function Stepper({ steps, current, label, doneLabel }: StepperProps) {
             <span
               className={cn(
                 "flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold",
-                active ? "bg-primary text-primary-foreground" : done ? "bg-success-soft text-success-soft-foreground" : "bg-muted text-muted-foreground",
+                active
+                  ? "bg-primary text-primary-foreground"
+                  : done
+                    ? "bg-success-soft text-success-soft-foreground"
+                    : "bg-muted text-muted-foreground",
               )}
               aria-hidden="true"
             >
               {done ? <Check className="size-3.5" /> : i + 1}
             </span>
-            <span className={cn("truncate", active ? "font-medium text-foreground" : "text-muted-foreground", !active && "hidden sm:inline")}>
+            <span
+              className={cn(
+                "truncate",
+                active ? "font-medium text-foreground" : "text-muted-foreground",
+                !active && "hidden sm:inline",
+              )}
+            >
               {step.label}
               {done ? <span className="sr-only"> ({doneLabel})</span> : null}
             </span>

@@ -77,7 +77,10 @@ export function TabsList({ className, onKeyDown, ...props }: ComponentProps<"div
       role="tablist"
       aria-orientation="horizontal"
       data-slot="tabs-list"
-      className={cn("inline-flex h-auto min-h-9 w-full items-stretch justify-start gap-1 rounded-lg bg-muted p-1 text-muted-foreground", className)}
+      className={cn(
+        "inline-flex h-auto min-h-9 w-full items-stretch justify-start gap-1 rounded-lg bg-muted p-1 text-muted-foreground",
+        className,
+      )}
       onKeyDown={onKey}
       {...props}
     />

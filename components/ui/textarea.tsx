@@ -5,7 +5,11 @@ import { cn } from "./cn";
 import { useFormFieldControl } from "./form-field-context";
 
 export function Textarea({ className, id, ...props }: ComponentProps<"textarea">) {
-  const control = useFormFieldControl({ id, "aria-describedby": props["aria-describedby"], "aria-invalid": props["aria-invalid"] });
+  const control = useFormFieldControl({
+    id,
+    "aria-describedby": props["aria-describedby"],
+    "aria-invalid": props["aria-invalid"],
+  });
   return (
     <textarea
       data-slot="textarea"

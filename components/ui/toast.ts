@@ -35,7 +35,9 @@ function emit(): void {
 
 function push(kind: ToastKind, message: string, options?: ToastOptions): number {
   lastId += 1;
-  items = [...items, { id: lastId, kind, message, duration: options?.duration ?? TOAST_DURATION_MS[kind] }].slice(-MAX_TOASTS);
+  items = [...items, { id: lastId, kind, message, duration: options?.duration ?? TOAST_DURATION_MS[kind] }].slice(
+    -MAX_TOASTS,
+  );
   emit();
   return lastId;
 }

@@ -8,7 +8,11 @@ import { cn } from "./cn";
 import { currentToasts, noToasts, subscribeToToasts, toast, type ToastItem } from "./toast";
 
 const ICONS = { success: CircleCheck, warning: TriangleAlert, error: CircleAlert } as const;
-const ICON_TONE = { success: "text-success", warning: "text-warning-soft-foreground", error: "text-destructive" } as const;
+const ICON_TONE = {
+  success: "text-success",
+  warning: "text-warning-soft-foreground",
+  error: "text-destructive",
+} as const;
 
 /**
  * The toasts, bottom right, newest last. The region is always in the page so screen readers hear
@@ -19,7 +23,11 @@ export function Toaster({ clock = systemClock }: { clock?: Clock }) {
   const { t } = useI18n();
   const items = useSyncExternalStore(subscribeToToasts, currentToasts, noToasts);
   return (
-    <section aria-label={t("common.notifications")} aria-live="polite" className="pointer-events-none fixed right-4 bottom-4 z-[100] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2">
+    <section
+      aria-label={t("common.notifications")}
+      aria-live="polite"
+      className="pointer-events-none fixed right-4 bottom-4 z-[100] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
+    >
       {items.map((item) => (
         <ToastCard key={item.id} item={item} clock={clock} closeLabel={t("common.close")} />
       ))}
@@ -31,7 +39,10 @@ function ToastCard({ item, clock, closeLabel }: { item: ToastItem; clock: Clock;
   const remaining = useRef(item.duration);
   const holds = useRef(new Set<"pointer" | "focus">());
   const timer = useRef<{ controller: AbortController; startedAt: number } | null>(null);
-  const controls = useRef<{ hold: (reason: "pointer" | "focus") => void; release: (reason: "pointer" | "focus") => void } | null>(null);
+  const controls = useRef<{
+    hold: (reason: "pointer" | "focus") => void;
+    release: (reason: "pointer" | "focus") => void;
+  } | null>(null);
 
   useEffect(() => {
     const start = () => {

@@ -17,13 +17,21 @@ export function TooltipRoot({ delayDuration = 300, ...props }: ComponentProps<ty
 }
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
-export function TooltipContent({ className, sideOffset = 6, children, ...props }: ComponentProps<typeof TooltipPrimitive.Content>) {
+export function TooltipContent({
+  className,
+  sideOffset = 6,
+  children,
+  ...props
+}: ComponentProps<typeof TooltipPrimitive.Content>) {
   return (
     <TooltipPrimitive.Portal>
       <TooltipPrimitive.Content
         data-slot="tooltip-content"
         sideOffset={sideOffset}
-        className={cn("z-50 max-w-xs rounded-md bg-foreground px-2.5 py-1.5 text-xs text-background shadow-md data-[state=delayed-open]:animate-fade-in", className)}
+        className={cn(
+          "z-50 max-w-xs rounded-md bg-foreground px-2.5 py-1.5 text-xs text-background shadow-md data-[state=delayed-open]:animate-fade-in",
+          className,
+        )}
         {...props}
       >
         {children}
@@ -36,7 +44,15 @@ export function TooltipContent({ className, sideOffset = 6, children, ...props }
  * Short hint on hover/focus. Tooltips are supplementary: never put the only
  * accessible name of a control in one (give icon buttons an aria-label too).
  */
-export function Tooltip({ content, children, side }: { content: ReactNode; children: ReactNode; side?: "top" | "right" | "bottom" | "left" }) {
+export function Tooltip({
+  content,
+  children,
+  side,
+}: {
+  content: ReactNode;
+  children: ReactNode;
+  side?: "top" | "right" | "bottom" | "left";
+}) {
   return (
     <TooltipRoot>
       <TooltipTrigger asChild>{children}</TooltipTrigger>

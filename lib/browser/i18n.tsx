@@ -1,7 +1,14 @@
 "use client";
 
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
-import { DEFAULT_LOCALE, DEFAULT_TIME_ZONE, isLocale, LOCALE_COOKIE, PREFERENCE_COOKIE_MAX_AGE, TIME_ZONE_COOKIE } from "../shared/i18n/config";
+import {
+  DEFAULT_LOCALE,
+  DEFAULT_TIME_ZONE,
+  isLocale,
+  LOCALE_COOKIE,
+  PREFERENCE_COOKIE_MAX_AGE,
+  TIME_ZONE_COOKIE,
+} from "../shared/i18n/config";
 import type { Locale } from "../shared/i18n/config";
 import { isValidTimeZone } from "@/lib/shared/format/date";
 import { composeI18n, type I18nContextValue } from "../shared/i18n/formatters";
@@ -34,11 +41,23 @@ export interface I18nProviderProps {
   children: ReactNode;
 }
 
-function clientI18n(locale: Locale, timeZone: string, messages: Messages): Omit<ClientI18n, "setLocale" | "setTimeZone"> {
-  return { ...composeI18n(locale, timeZone, translatorFor(locale, messages)), has: (key) => messagesHave(messages, key) };
+function clientI18n(
+  locale: Locale,
+  timeZone: string,
+  messages: Messages,
+): Omit<ClientI18n, "setLocale" | "setTimeZone"> {
+  return {
+    ...composeI18n(locale, timeZone, translatorFor(locale, messages)),
+    has: (key) => messagesHave(messages, key),
+  };
 }
 
-export function I18nProvider({ locale: initialLocale = DEFAULT_LOCALE, timeZone: initialTimeZone = DEFAULT_TIME_ZONE, messages: initialMessages, children }: I18nProviderProps) {
+export function I18nProvider({
+  locale: initialLocale = DEFAULT_LOCALE,
+  timeZone: initialTimeZone = DEFAULT_TIME_ZONE,
+  messages: initialMessages,
+  children,
+}: I18nProviderProps) {
   const [active, setActive] = useState<{ locale: Locale; messages: Messages }>(() => {
     if (initialMessages) holdMessages(initialLocale, initialMessages);
     return { locale: initialLocale, messages: initialMessages ?? heldMessages(initialLocale) ?? {} };
@@ -85,6 +104,10 @@ let fallback: ClientI18n | null = null;
 export function useI18n(): ClientI18n {
   const ctx = useContext(I18nContext);
   if (ctx) return ctx;
-  fallback ??= { ...clientI18n(DEFAULT_LOCALE, DEFAULT_TIME_ZONE, heldMessages(DEFAULT_LOCALE) ?? {}), setLocale: () => undefined, setTimeZone: () => undefined };
+  fallback ??= {
+    ...clientI18n(DEFAULT_LOCALE, DEFAULT_TIME_ZONE, heldMessages(DEFAULT_LOCALE) ?? {}),
+    setLocale: () => undefined,
+    setTimeZone: () => undefined,
+  };
   return fallback;
 }

@@ -52,7 +52,22 @@ const SENSITIVE_NAMES = new Set([
   "secret",
 ]);
 /** A name ending in one of these is sensitive too (credentialSeal, sessionSecret, requestBody, refreshToken, ...). */
-const SENSITIVE_SUFFIXES = ["apikey", "token", "authorization", "cookie", "seal", "credential", "credentials", "pixkey", "document", "email", "params", "body", "password", "secret"];
+const SENSITIVE_SUFFIXES = [
+  "apikey",
+  "token",
+  "authorization",
+  "cookie",
+  "seal",
+  "credential",
+  "credentials",
+  "pixkey",
+  "document",
+  "email",
+  "params",
+  "body",
+  "password",
+  "secret",
+];
 
 export function isSensitiveName(name: string): boolean {
   const normalised = name.toLowerCase().replace(/[^a-z0-9]/g, "");

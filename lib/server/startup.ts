@@ -13,12 +13,18 @@ function checkConfiguration(): void {
   // Every variable of lib/server/config, parsed and bounded; then the rules that span several.
   checkAllConfig();
   getSessionConfig();
-  const problem = insecureTransportProblem(getTransportConfig(), { production: deployment().production, sandbox: isSandboxMode() });
+  const problem = insecureTransportProblem(getTransportConfig(), {
+    production: deployment().production,
+    sandbox: isSandboxMode(),
+  });
   if (problem) throw new ConfigError(problem);
 }
 
 function refuse(error: unknown): never {
-  log.error("startup.refused", { reason: error instanceof Error ? error.message : String(error), note: "Refusing to start." });
+  log.error("startup.refused", {
+    reason: error instanceof Error ? error.message : String(error),
+    note: "Refusing to start.",
+  });
   process.exit(1);
 }
 

@@ -54,12 +54,17 @@ function parseUrl(url: string): URL | null {
 }
 
 /** The transport of one request, by the rule above. */
-export function requestTransport(url: string, headers: Headers, config: TransportConfig = getTransportConfig()): RequestTransport {
+export function requestTransport(
+  url: string,
+  headers: Headers,
+  config: TransportConfig = getTransportConfig(),
+): RequestTransport {
   if (config.appOrigin !== null) return { secure: config.appOrigin.startsWith("https:"), origin: config.appOrigin };
   const ownHost = headers.get("host") ?? parseUrl(url)?.host ?? "";
   if (config.trustProxy) {
     const proto = firstValue(headers, "x-forwarded-proto")?.toLowerCase();
-    const scheme = proto === "https" || proto === "http" ? proto : parseUrl(url)?.protocol === "https:" ? "https" : "http";
+    const scheme =
+      proto === "https" || proto === "http" ? proto : parseUrl(url)?.protocol === "https:" ? "https" : "http";
     const host = firstValue(headers, "x-forwarded-host") ?? ownHost;
     return { secure: scheme === "https", origin: normalizeOrigin(`${scheme}://${host}`) };
   }
@@ -73,7 +78,10 @@ export function requestTransport(url: string, headers: Headers, config: Transpor
  * (TRUST_PROXY leaves it to each request's header, which a proxy may omit).
  * ALLOW_INSECURE_HTTP=1 is the explicit way round it (a test rig on loopback).
  */
-export function insecureTransportProblem(config: TransportConfig, deployment: { production: boolean; sandbox: boolean }): string | null {
+export function insecureTransportProblem(
+  config: TransportConfig,
+  deployment: { production: boolean; sandbox: boolean },
+): string | null {
   if (!deployment.production || deployment.sandbox || config.allowInsecureHttp) return null;
   if (config.appOrigin?.startsWith("https:")) return null;
   const why = config.appOrigin

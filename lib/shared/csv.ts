@@ -51,7 +51,11 @@ export interface ToCsvOptions {
 }
 
 /** Header + rows → CSV text: BOM, CRLF after every record (including the last). */
-export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[], options: ToCsvOptions = {}): string {
+export function toCsv(
+  header: readonly string[],
+  rows: readonly (readonly CsvValue[])[],
+  options: ToCsvOptions = {},
+): string {
   const { bom = true, delimiter = "," } = options;
   const lines = [csvRow(header, delimiter), ...rows.map((row) => csvRow(row, delimiter))];
   return `${bom ? CSV_BOM : ""}${lines.join(CSV_EOL)}${CSV_EOL}`;

@@ -110,5 +110,8 @@ export function formatBRL(centavos: number, locale = "pt-BR"): string {
 
 /** Formats centavos for an input field the way pt-BR operators type it: 123456 → "1.234,56". */
 export function formatBRLInput(centavos: number): string {
-  return formatBRL(centavos, "pt-BR").replace(/^R\$\s?/, "").replace(/\u00a0/g, "").trim();
+  return formatBRL(centavos, "pt-BR")
+    .replace(/^R\$\s?/, "")
+    .replace(/\u00a0/g, "")
+    .trim();
 }

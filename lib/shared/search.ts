@@ -5,7 +5,10 @@
 
 /** Text folded for search: accents stripped (NFD), lower case. */
 export function normalizeForSearch(value: string): string {
-  return value.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  return value
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
 }
 
 /** What was typed, folded and split into words (none for blank input). */

@@ -53,7 +53,13 @@ function inspect(store: Store): InspectedPayout[] {
 }
 
 const methodNotAllowed = (allow: string[]): ApiResult =>
-  fail(405, "method_not_allowed", `Method not allowed; use ${allow.join(", ")}.`, { allow }, { Allow: allow.join(", ") });
+  fail(
+    405,
+    "method_not_allowed",
+    `Method not allowed; use ${allow.join(", ")}.`,
+    { allow },
+    { Allow: allow.join(", ") },
+  );
 
 export function handleAdmin(ctx: AdminContext): ApiResult {
   const { method } = ctx;

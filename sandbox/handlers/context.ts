@@ -28,9 +28,14 @@ export const IDEMPOTENCY_KEY_MESSAGE = "must be 8 to 128 characters of letters, 
  * The optional `Idempotency-Key` header of payment link creation and subaccount
  * update. Returns the scope (null when absent) or a 422 for a malformed key.
  */
-export function headerIdempotencyScope(ctx: HandlerContext): { scope: IdempotencyScope | null } | { result: ApiResult } {
+export function headerIdempotencyScope(
+  ctx: HandlerContext,
+): { scope: IdempotencyScope | null } | { result: ApiResult } {
   const key = header(ctx.req, "idempotency-key");
   if (key === undefined) return { scope: null };
-  if (!IDEMPOTENCY_KEY_RE.test(key)) return { result: validationFailed({ idempotency_key: IDEMPOTENCY_KEY_MESSAGE }, "The Idempotency-Key header is invalid.") };
+  if (!IDEMPOTENCY_KEY_RE.test(key))
+    return {
+      result: validationFailed({ idempotency_key: IDEMPOTENCY_KEY_MESSAGE }, "The Idempotency-Key header is invalid."),
+    };
   return { scope: { businessId: ctx.business.id, endpoint: ctx.endpoint, key } };
 }

@@ -62,7 +62,9 @@ export const createPaymentLink: Handler = (ctx) => {
 
     if (!f.ok || name === undefined || slug === undefined) return validationFailed(f.errors);
     if (ctx.store.slugTaken(ctx.business.id, slug)) {
-      return fail(409, "slug_taken", "A payment link with this slug already exists.", { fields: { slug: "is already taken" } });
+      return fail(409, "slug_taken", "A payment link with this slug already exists.", {
+        fields: { slug: "is already taken" },
+      });
     }
 
     const nowIso = new Date(ctx.now).toISOString();

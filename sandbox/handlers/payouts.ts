@@ -70,7 +70,8 @@ export const createPayout: Handler = (ctx) => {
   const key = readIdempotencyKey(ctx, fields);
   const { idempotency_key: _ignored, ...rest } = ctx.body;
   const print = fingerprint(rest);
-  const scope: IdempotencyScope | null = key === undefined ? null : { businessId: ctx.business.id, endpoint: ctx.endpoint, key };
+  const scope: IdempotencyScope | null =
+    key === undefined ? null : { businessId: ctx.business.id, endpoint: ctx.endpoint, key };
   if (scope) {
     const known = lookup(ctx.store, scope, print);
     if (known) return known;

@@ -9,7 +9,13 @@ import type { SubaccountRecord } from "../types";
 import { Fields } from "../validation";
 import { headerIdempotencyScope, type Handler, type HandlerContext } from "./context";
 
-export const UPDATABLE_FIELDS = ["name", "email", "document", "daily_limit_centavos", "monthly_limit_centavos"] as const;
+export const UPDATABLE_FIELDS = [
+  "name",
+  "email",
+  "document",
+  "daily_limit_centavos",
+  "monthly_limit_centavos",
+] as const;
 
 /** Response shape: limits as numeric strings, public_id == id. */
 export function subaccountView(s: SubaccountRecord): Record<string, unknown> {
@@ -32,7 +38,8 @@ function findSubaccount(ctx: HandlerContext): SubaccountRecord | undefined {
   return ctx.store.subaccountOf(ctx.business.id, ctx.params.id ?? "");
 }
 
-const notFound = (ctx: HandlerContext) => fail(404, "not_found", "No subaccount with this id.", { resource: "subaccount", id: ctx.params.id ?? "" });
+const notFound = (ctx: HandlerContext) =>
+  fail(404, "not_found", "No subaccount with this id.", { resource: "subaccount", id: ctx.params.id ?? "" });
 
 export const updateSubaccount: Handler = (ctx) => {
   const sub = findSubaccount(ctx);
@@ -60,7 +67,10 @@ export const updateSubaccount: Handler = (ctx) => {
       const nextDaily = daily ?? sub.daily_limit_centavos;
       const nextMonthly = monthly ?? sub.monthly_limit_centavos;
       if (nextMonthly < nextDaily) {
-        f.error(monthly !== undefined ? "monthly_limit_centavos" : "daily_limit_centavos", "the monthly limit must not be below the daily limit");
+        f.error(
+          monthly !== undefined ? "monthly_limit_centavos" : "daily_limit_centavos",
+          "the monthly limit must not be below the daily limit",
+        );
       }
     }
     if (!f.ok) return validationFailed(f.errors);

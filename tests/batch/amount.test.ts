@@ -35,9 +35,12 @@ describe("amounts as people type them", () => {
     expect(centavos(text)).toBe(expected);
   });
 
-  it.each(["1,234", "12,345,678", "999,999", "10,555"])("refuses %j as ambiguous (three digits after a lone comma)", (text) => {
-    expect(centavos(text)).toBe("batch.row.amountAmbiguous");
-  });
+  it.each(["1,234", "12,345,678", "999,999", "10,555"])(
+    "refuses %j as ambiguous (three digits after a lone comma)",
+    (text) => {
+      expect(centavos(text)).toBe("batch.row.amountAmbiguous");
+    },
+  );
 
   it.each(["-10", "-1,50", "(10,00)", "−5"])("refuses the negative %j", (text) => {
     expect(centavos(text)).toBe("batch.row.amountNegative");

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { batchFingerprint, draftBatchBody, draftLeftOutRows, draftReducer, draftRowsForSubmit, draftSummary, originalColumnNames, type BatchDraft } from "@/components/payout-batches/batch-draft";
+import {
+  batchFingerprint,
+  draftBatchBody,
+  draftLeftOutRows,
+  draftReducer,
+  draftRowsForSubmit,
+  draftSummary,
+  originalColumnNames,
+  type BatchDraft,
+} from "@/components/payout-batches/batch-draft";
 import type { ParsedTable } from "@/lib/shared/batch/table";
 import { createBatchBodySchema } from "@/lib/shared/schemas/payout-batches";
 
@@ -49,19 +58,30 @@ describe("the batch draft", () => {
     const excluded = draftReducer(draft, { type: "exclude", indexes: [0], excluded: true });
     expect(excluded && draftSummary(excluded).excluded).toBe(1);
     expect(excluded && draftRowsForSubmit(excluded)).toEqual([]);
-    expect(batchFingerprint({ file_name: "f.xlsx", rows })).not.toBe(batchFingerprint({ file_name: "f.xlsx", rows: [] }));
+    expect(batchFingerprint({ file_name: "f.xlsx", rows })).not.toBe(
+      batchFingerprint({ file_name: "f.xlsx", rows: [] }),
+    );
   });
 
   it("the creation body carries every row of the file: the ones to send in rows, the others in left_out with why", () => {
     // Row 3 is invalid (a key stored as a number); its unmapped cell is a formula the server would refuse.
     const withFormula = draftReducer(load(), { type: "edit", index: 1, column: 2, text: '=HYPERLINK("http://x")' });
-    const draft = withFormula && draftReducer(draftReducer(withFormula, { type: "exclude", indexes: [1], excluded: true }), { type: "map", mapping: { key: 0, amount: 1 } });
+    const draft =
+      withFormula &&
+      draftReducer(draftReducer(withFormula, { type: "exclude", indexes: [1], excluded: true }), {
+        type: "map",
+        mapping: { key: 0, amount: 1 },
+      });
     if (!draft) throw new Error("no draft");
     expect(draftSummary(draft).ready).toBe(true);
     const body = draftBatchBody(draft);
     expect(body.rows.map((r) => r.row_number)).toEqual([2]);
     expect(body.left_out).toEqual([
-      { row_number: 3, reason: "invalid", original: { chave: "2345678909", valor: "5", "(C)": `'=HYPERLINK("http://x")`, "valor (D)": "b" } },
+      {
+        row_number: 3,
+        reason: "invalid",
+        original: { chave: "2345678909", valor: "5", "(C)": `'=HYPERLINK("http://x")`, "valor (D)": "b" },
+      },
     ]);
     // The server's own schema takes it: the formula is kept as text, not refused.
     expect(createBatchBodySchema.safeParse(body).success).toBe(true);

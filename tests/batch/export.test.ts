@@ -5,7 +5,9 @@ import { table, utf8, xlsx } from "./helpers";
 
 describe("results file", () => {
   it("writes the original columns plus the outcome, neutralising formulas from the upload", async () => {
-    const parsed = await table(utf8('nome;chave;valor\n"=HYPERLINK(""http://evil.example"",""x"")";a@b.co;10\n@SUM(A1);+5511912345678;-1\n'));
+    const parsed = await table(
+      utf8('nome;chave;valor\n"=HYPERLINK(""http://evil.example"",""x"")";a@b.co;10\n@SUM(A1);+5511912345678;-1\n'),
+    );
     const csv = batchResultsCsv(parsed, ["resultado"], (index) => [index === 0 ? "pago" : "recusado"]);
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const lines = csv.slice(1).split("\r\n");

@@ -13,11 +13,13 @@ export function utf8(text: string, bom = false): Uint8Array {
 
 /** Text → Windows-1252 bytes (Latin-1 range only, which is all the tests use: "Conceição", "João"). */
 export function windows1252(text: string): Uint8Array {
-  return Uint8Array.from([...text].map((char) => {
-    const code = char.charCodeAt(0);
-    if (code > 0xff) throw new Error(`not in Latin-1: ${char}`);
-    return code;
-  }));
+  return Uint8Array.from(
+    [...text].map((char) => {
+      const code = char.charCodeAt(0);
+      if (code > 0xff) throw new Error(`not in Latin-1: ${char}`);
+      return code;
+    }),
+  );
 }
 
 /** An .xlsx built with the writer counterpart of the reader under test. */

@@ -49,13 +49,19 @@ describe("hostile and broken files", () => {
     expect(summary).toMatchObject({ included: 7, invalid: 7, payouts: 0, ready: false });
 
     // Left out, the hostile rows no longer block the batch; fixed in place, one comes back as a payout.
-    const fixed = { ...parsed, rows: parsed.rows.map((row, i) => (i === 1 ? { ...row, cells: ["Ana", "a@b.co", "10", "SUM(A1)"] } : row)) };
+    const fixed = {
+      ...parsed,
+      rows: parsed.rows.map((row, i) => (i === 1 ? { ...row, cells: ["Ana", "a@b.co", "10", "SUM(A1)"] } : row)),
+    };
     const excluded = new Set([0, 2, 3, 4, 5, 6]);
     const after = validateBatch(fixed, mapping, { excluded });
     expect(after.rows[1]).toMatchObject({ errors: [], value: { amount_centavos: 1000, pix_key: "a@b.co" } });
     expect(after.summary).toMatchObject({ included: 1, invalid: 0, payouts: 1, ready: true });
     // Included back, a row with a formula blocks the batch again.
-    expect(validateBatch(fixed, mapping, { excluded: new Set([2, 3, 4, 5, 6]) }).summary).toMatchObject({ invalid: 1, ready: false });
+    expect(validateBatch(fixed, mapping, { excluded: new Set([2, 3, 4, 5, 6]) }).summary).toMatchObject({
+      invalid: 1,
+      ready: false,
+    });
   });
 
   it("refuses a file whose column name is a formula, naming the column (it is no cell to fix)", async () => {
@@ -68,19 +74,27 @@ describe("hostile and broken files", () => {
   });
 
   it("refuses a cell over the cell-length cap, naming the cell", async () => {
-    refusedWith(await csv(`nome;valor\nAna;10\n${"x".repeat(BATCH_LIMITS.maxCellChars + 1)};10\n`), "cellTooLong", { row: 3, column: "A" });
+    refusedWith(await csv(`nome;valor\nAna;10\n${"x".repeat(BATCH_LIMITS.maxCellChars + 1)};10\n`), "cellTooLong", {
+      row: 3,
+      column: "A",
+    });
     expect((await csv(`nome\n${"x".repeat(BATCH_LIMITS.maxCellChars)}\n`)).ok).toBe(true);
   });
 
   it("refuses binary junk", async () => {
     const junk = Uint8Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 256);
     refusedWith(await parseBatchFile(junk, "lote.csv"), "binary");
-    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+    const png = Uint8Array.from([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52,
+    ]);
     refusedWith(await parseBatchFile(png, "foto.csv"), "binary");
   });
 
   it("refuses UTF-16 text", async () => {
-    refusedWith(await parseBatchFile(Uint8Array.from([0xff, 0xfe, 0x61, 0x00, 0x0a, 0x00]), "lote.csv"), "unsupportedEncoding");
+    refusedWith(
+      await parseBatchFile(Uint8Array.from([0xff, 0xfe, 0x61, 0x00, 0x0a, 0x00]), "lote.csv"),
+      "unsupportedEncoding",
+    );
   });
 
   it("refuses 100,000 rows, and takes exactly the limit", async () => {
@@ -91,7 +105,11 @@ describe("hostile and broken files", () => {
   });
 
   it("refuses a row with a different column count, naming the row", async () => {
-    refusedWith(await csv("nome;chave;valor\nAna;a@b.co;10\nBia;20\n"), "columnCount", { row: 3, expected: 3, found: 2 });
+    refusedWith(await csv("nome;chave;valor\nAna;a@b.co;10\nBia;20\n"), "columnCount", {
+      row: 3,
+      expected: 3,
+      found: 2,
+    });
     refusedWith(await csv("nome;valor\nAna;10;extra\n"), "columnCount", { row: 2, expected: 2, found: 3 });
   });
 

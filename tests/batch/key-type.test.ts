@@ -28,12 +28,24 @@ describe("key type inferred from the key's shape", () => {
   });
 
   it("asks about an 11-digit number that is a valid CPF and could be a mobile number, never guessing", () => {
-    expect(inferKeyType(CPF_AND_PHONE)).toEqual({ ok: false, error: "batch.row.keyAmbiguous", choices: ["cpf", "phone"] });
-    expect(inferKeyType("529 982 247 25")).toEqual({ ok: false, error: "batch.row.keyAmbiguous", choices: ["cpf", "phone"] });
+    expect(inferKeyType(CPF_AND_PHONE)).toEqual({
+      ok: false,
+      error: "batch.row.keyAmbiguous",
+      choices: ["cpf", "phone"],
+    });
+    expect(inferKeyType("529 982 247 25")).toEqual({
+      ok: false,
+      error: "batch.row.keyAmbiguous",
+      choices: ["cpf", "phone"],
+    });
   });
 
   it("says so when 11 digits are neither a valid CPF nor a mobile number", () => {
-    expect(inferKeyType("11144477736")).toEqual({ ok: false, error: "batch.row.keyElevenDigits", choices: ["cpf", "phone"] });
+    expect(inferKeyType("11144477736")).toEqual({
+      ok: false,
+      error: "batch.row.keyElevenDigits",
+      choices: ["cpf", "phone"],
+    });
   });
 
   it.each(["1234567890", "abc", "123"])("does not infer %j", (key) => {
@@ -65,20 +77,41 @@ describe("key type given in the file or chosen by the operator", () => {
 
   it("the given type settles the ambiguity; the operator's choice wins over it", () => {
     expect(resolveKeyType({ key: CPF_AND_PHONE, typeCell: "celular" })).toEqual({ ok: true, type: "phone" });
-    expect(resolveKeyType({ key: CPF_AND_PHONE, typeCell: "celular", chosen: "cpf" })).toEqual({ ok: true, type: "cpf" });
-    expect(resolveKeyType({ key: CPF_AND_PHONE, typeCell: "" })).toMatchObject({ ok: false, error: "batch.row.keyAmbiguous" });
+    expect(resolveKeyType({ key: CPF_AND_PHONE, typeCell: "celular", chosen: "cpf" })).toEqual({
+      ok: true,
+      type: "cpf",
+    });
+    expect(resolveKeyType({ key: CPF_AND_PHONE, typeCell: "" })).toMatchObject({
+      ok: false,
+      error: "batch.row.keyAmbiguous",
+    });
   });
 
   it("reports an unknown type word and a missing key", () => {
-    expect(resolveKeyType({ key: CPF_ONLY, typeCell: "conta corrente" })).toMatchObject({ ok: false, error: "batch.row.keyTypeUnknown" });
+    expect(resolveKeyType({ key: CPF_ONLY, typeCell: "conta corrente" })).toMatchObject({
+      ok: false,
+      error: "batch.row.keyTypeUnknown",
+    });
     expect(resolveKeyType({ key: "  " })).toMatchObject({ ok: false, error: "batch.row.keyRequired" });
   });
 
   it("does not trust a number cell that may have lost leading zeros", () => {
-    expect(resolveKeyType({ key: "1234567890", numericCell: true })).toMatchObject({ ok: false, error: "batch.row.keyNumericCell" });
-    expect(resolveKeyType({ key: "1234567890", typeCell: "cpf", numericCell: true })).toMatchObject({ ok: false, error: "batch.row.keyNumericCell" });
-    expect(resolveKeyType({ key: "1122233300018", typeCell: "cnpj", numericCell: true })).toMatchObject({ ok: false, error: "batch.row.keyNumericCell" });
+    expect(resolveKeyType({ key: "1234567890", numericCell: true })).toMatchObject({
+      ok: false,
+      error: "batch.row.keyNumericCell",
+    });
+    expect(resolveKeyType({ key: "1234567890", typeCell: "cpf", numericCell: true })).toMatchObject({
+      ok: false,
+      error: "batch.row.keyNumericCell",
+    });
+    expect(resolveKeyType({ key: "1122233300018", typeCell: "cnpj", numericCell: true })).toMatchObject({
+      ok: false,
+      error: "batch.row.keyNumericCell",
+    });
     expect(resolveKeyType({ key: CPF_ONLY, numericCell: true })).toEqual({ ok: true, type: "cpf" });
-    expect(resolveKeyType({ key: "1132345678", typeCell: "telefone", numericCell: true })).toEqual({ ok: true, type: "phone" });
+    expect(resolveKeyType({ key: "1132345678", typeCell: "telefone", numericCell: true })).toEqual({
+      ok: true,
+      type: "phone",
+    });
   });
 });

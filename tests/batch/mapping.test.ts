@@ -4,7 +4,11 @@ import { autoMapColumns, checkMapping, normalizeHeader } from "@/lib/shared/batc
 describe("column mapping by header name", () => {
   it("recognises Portuguese headers regardless of accents, case and spaces", () => {
     const result = autoMapColumns(["Nome do Favorecido", "CHAVE PIX", "Tipo de Chave", "Valor (R$)", " Descrição "]);
-    expect(result).toEqual({ mapping: { name: 0, key: 1, keyType: 2, amount: 3, description: 4 }, missing: [], conflicts: [] });
+    expect(result).toEqual({
+      mapping: { name: 0, key: 1, keyType: 2, amount: 3, description: 4 },
+      missing: [],
+      conflicts: [],
+    });
   });
 
   it("recognises English headers", () => {
@@ -44,12 +48,18 @@ describe("explicit mapping", () => {
   const header = ["Quem", "Quanto", "Para onde"];
 
   it("accepts the operator's choice and still reports missing required fields", () => {
-    expect(checkMapping(header, { amount: 1, key: 2, name: 0 })).toEqual({ ok: true, result: { mapping: { amount: 1, key: 2, name: 0 }, missing: [], conflicts: [] } });
+    expect(checkMapping(header, { amount: 1, key: 2, name: 0 })).toEqual({
+      ok: true,
+      result: { mapping: { amount: 1, key: 2, name: 0 }, missing: [], conflicts: [] },
+    });
     expect(checkMapping(header, { amount: 1 })).toMatchObject({ ok: true, result: { missing: ["key"] } });
   });
 
   it("refuses unknown fields, columns out of range and a column used twice", () => {
-    expect(checkMapping(header, { amount: 1, key: 2, extra: 0 })).toEqual({ ok: false, error: "batch.mapping.invalid" });
+    expect(checkMapping(header, { amount: 1, key: 2, extra: 0 })).toEqual({
+      ok: false,
+      error: "batch.mapping.invalid",
+    });
     expect(checkMapping(header, { amount: -1 })).toEqual({ ok: false, error: "batch.mapping.invalid" });
     expect(checkMapping(header, { amount: 1.5 })).toEqual({ ok: false, error: "batch.mapping.invalid" });
     expect(checkMapping(header, "amount")).toEqual({ ok: false, error: "batch.mapping.invalid" });

@@ -27,12 +27,20 @@ const ROW_MESSAGES = [
 
 describe("batch messages", () => {
   it.each(LOCALES)("%s has a message for every file error, row error and field", (locale) => {
-    const keys = [...BATCH_FILE_ERROR_CODES.map((code) => `batch.file.${code}`), ...ROW_MESSAGES, ...BATCH_FIELDS.map((f) => `batch.field.${f}`)];
+    const keys = [
+      ...BATCH_FILE_ERROR_CODES.map((code) => `batch.file.${code}`),
+      ...ROW_MESSAGES,
+      ...BATCH_FIELDS.map((f) => `batch.field.${f}`),
+    ];
     expect(keys.filter((key) => !hasMessage(key, locale))).toEqual([]);
   });
 
   it("fills a file error's placeholders", () => {
-    expect(createTranslator("pt-BR")("batch.file.columnCount", { row: 3, expected: 3, found: 2 })).toBe("A linha 3 tem 2 colunas, mas o cabeçalho tem 3.");
-    expect(createTranslator("en")("batch.file.tooManyRows", { limit: 5000, found: 100000 })).toBe("The file has 100,000 rows; the limit is 5,000 per batch.");
+    expect(createTranslator("pt-BR")("batch.file.columnCount", { row: 3, expected: 3, found: 2 })).toBe(
+      "A linha 3 tem 2 colunas, mas o cabeçalho tem 3.",
+    );
+    expect(createTranslator("en")("batch.file.tooManyRows", { limit: 5000, found: 100000 })).toBe(
+      "The file has 100,000 rows; the limit is 5,000 per batch.",
+    );
   });
 });

@@ -5,7 +5,12 @@ import { cells, table, utf8, windows1252 } from "./helpers";
 describe("CSV formats", () => {
   it("reads a comma-separated UTF-8 file", async () => {
     const parsed = await table(utf8("nome,chave,valor\nAna,ana@example.com,10.50\n"));
-    expect(parsed).toMatchObject({ format: "csv", delimiter: ",", encoding: "utf-8", header: ["nome", "chave", "valor"] });
+    expect(parsed).toMatchObject({
+      format: "csv",
+      delimiter: ",",
+      encoding: "utf-8",
+      header: ["nome", "chave", "valor"],
+    });
     expect(cells(parsed)).toEqual([["Ana", "ana@example.com", "10.50"]]);
   });
 
@@ -41,12 +46,17 @@ describe("CSV formats", () => {
   it("accepts CRLF and LF line endings alike, with or without a final line break", async () => {
     const crlf = await table(utf8("a;b\r\n1;2\r\n3;4\r\n"));
     const lf = await table(utf8("a;b\n1;2\n3;4"));
-    expect(cells(crlf)).toEqual([["1", "2"], ["3", "4"]]);
+    expect(cells(crlf)).toEqual([
+      ["1", "2"],
+      ["3", "4"],
+    ]);
     expect(cells(lf)).toEqual(cells(crlf));
   });
 
   it("keeps delimiters, line breaks and doubled quotes inside quoted fields", async () => {
-    const parsed = await table(utf8('nome;descrição\r\n"Silva; João";"linha 1\r\nlinha 2"\r\n"Ana";"disse ""oi"""\r\n'));
+    const parsed = await table(
+      utf8('nome;descrição\r\n"Silva; João";"linha 1\r\nlinha 2"\r\n"Ana";"disse ""oi"""\r\n'),
+    );
     expect(cells(parsed)).toEqual([
       ["Silva; João", "linha 1\r\nlinha 2"],
       ["Ana", 'disse "oi"'],

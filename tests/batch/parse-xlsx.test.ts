@@ -20,7 +20,10 @@ describe(".xlsx", () => {
       [{ value: 10, type: Number }, { value: "a@b.co" }],
     ]);
     const parsed = await table(bytes, "lote.xlsx");
-    expect(cells(parsed)).toEqual([["1234,56", "a@b.co"], ["10", "a@b.co"]]);
+    expect(cells(parsed)).toEqual([
+      ["1234,56", "a@b.co"],
+      ["10", "a@b.co"],
+    ]);
     expect(parsed.rows[0]?.numericColumns).toEqual([0]);
   });
 
@@ -33,7 +36,11 @@ describe(".xlsx", () => {
     ]);
     const parsed = await table(bytes, "batch.xlsx");
     const { rows } = validateBatch(parsed, autoMapColumns(parsed.header).mapping);
-    expect(rows.map((row) => row.value?.amount_centavos ?? row.errors[0]?.message)).toEqual([123456, 10, "batch.row.amountAmbiguous"]);
+    expect(rows.map((row) => row.value?.amount_centavos ?? row.errors[0]?.message)).toEqual([
+      123456,
+      10,
+      "batch.row.amountAmbiguous",
+    ]);
   });
 
   it("recognises an .xlsx by its content even when named .csv", async () => {
@@ -52,6 +59,9 @@ describe(".xlsx", () => {
   it("refuses a legacy .xls", async () => {
     const ole = Uint8Array.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]);
     const result = await parseBatchFile(ole, "lote.xls");
-    expect(result).toEqual({ ok: false, error: expect.objectContaining({ code: "unsupportedFormat", message: "batch.file.unsupportedFormat" }) });
+    expect(result).toEqual({
+      ok: false,
+      error: expect.objectContaining({ code: "unsupportedFormat", message: "batch.file.unsupportedFormat" }),
+    });
   });
 });

@@ -51,7 +51,11 @@ describe("row validation with the single payout's rules", () => {
   it("offers the CPF-or-phone choice and validates with the operator's answer", async () => {
     const csv = `valor;chave\n10;${CPF_AND_PHONE}\n20;${CPF_ONLY}\n`;
     const before = await check(csv);
-    expect(before.rows[0]).toMatchObject({ value: null, keyTypeChoices: ["cpf", "phone"], errors: [{ field: "key", message: "batch.row.keyAmbiguous" }] });
+    expect(before.rows[0]).toMatchObject({
+      value: null,
+      keyTypeChoices: ["cpf", "phone"],
+      errors: [{ field: "key", message: "batch.row.keyAmbiguous" }],
+    });
     expect(before.summary.ready).toBe(false);
 
     const asPhone = await check(csv, { keyTypeChoices: new Map([[0, "phone"]]) });
@@ -85,9 +89,7 @@ describe("row validation with the single payout's rules", () => {
 
 describe("summary", () => {
   it("counts, totals, finds the largest and flags same key + amount within the file", async () => {
-    const { summary } = await check(
-      "valor;chave\n10;a@b.co\n1.000,00;A@B.co\n10;A@b.co\n10;c@d.co\n10,01;a@b.co\n",
-    );
+    const { summary } = await check("valor;chave\n10;a@b.co\n1.000,00;A@B.co\n10;A@b.co\n10;c@d.co\n10,01;a@b.co\n");
     expect(summary).toEqual({
       included: 5,
       excluded: 0,
@@ -105,7 +107,14 @@ describe("summary", () => {
     expect((await check(csv)).summary).toMatchObject({ invalid: 1, payouts: 1, ready: false });
     const { rows, summary } = await check(csv, { excluded: new Set([1]) });
     expect(rows[1]).toMatchObject({ excluded: true, errors: [{ message: "batch.row.amountInvalid" }] });
-    expect(summary).toMatchObject({ included: 1, excluded: 1, invalid: 0, payouts: 1, totalCentavos: 1000n, ready: true });
+    expect(summary).toMatchObject({
+      included: 1,
+      excluded: 1,
+      invalid: 0,
+      payouts: 1,
+      totalCentavos: 1000n,
+      ready: true,
+    });
   });
 
   it("is not ready when every row is excluded", async () => {
@@ -123,7 +132,10 @@ describe("summary", () => {
 describe("5,000 rows", () => {
   it("parses and validates a full batch of every key type", async () => {
     const keys = ["529.982.247-25", CNPJ, "ana@example.com", "(11) 91234-5678", EVP];
-    const lines = Array.from({ length: 5_000 }, (_, i) => `Pessoa ${i};${keys[i % keys.length]};;${i + 1},${String(i % 100).padStart(2, "0")};ref ${i}`);
+    const lines = Array.from(
+      { length: 5_000 },
+      (_, i) => `Pessoa ${i};${keys[i % keys.length]};;${i + 1},${String(i % 100).padStart(2, "0")};ref ${i}`,
+    );
     const parsed: ParsedTable = await table(utf8(`${HEADER.replace("tipo;", "tipo;")}${lines.join("\r\n")}\r\n`));
     const { summary } = validateBatch(parsed, autoMapColumns(parsed.header).mapping);
     expect(summary).toMatchObject({ included: 5_000, invalid: 0, payouts: 5_000, ready: true });

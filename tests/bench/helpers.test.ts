@@ -31,8 +31,18 @@ describe("bench statistics", () => {
 
 describe("bench report", () => {
   const lines = [
-    toLine({ name: "a. session ÷ health", unit: "×", samples: [0.3, 0.35, 0.28], goal: { better: "higher", target: 0.7 } }),
-    toLine({ name: "c. largest route", unit: "kB", samples: [150, 151, 149.5], goal: { better: "lower", target: 170 } }),
+    toLine({
+      name: "a. session ÷ health",
+      unit: "×",
+      samples: [0.3, 0.35, 0.28],
+      goal: { better: "higher", target: 0.7 },
+    }),
+    toLine({
+      name: "c. largest route",
+      unit: "kB",
+      samples: [150, 151, 149.5],
+      goal: { better: "lower", target: 170 },
+    }),
     toLine({ name: "g. sandbox | 100 links", unit: "req/s", samples: [5000, 5100, 4900] }),
     { name: "d. Lighthouse", failure: "no Chromium" },
   ];
@@ -44,7 +54,9 @@ describe("bench report", () => {
   it("renders one table row per line, with goal, median, range and result", () => {
     const rows = tableRows(lines);
     expect(rows[0]).toBe("| measure | goal | median | min – max | result |");
-    expect(rows[2]).toBe("| a. session ÷ health | ≥ 0.70× | 0.30× | 0.28× – 0.35× | gap (2.33× off the goal; [why](performance.md#bff-cost)) |");
+    expect(rows[2]).toBe(
+      "| a. session ÷ health | ≥ 0.70× | 0.30× | 0.28× – 0.35× | gap (2.33× off the goal; [why](performance.md#bff-cost)) |",
+    );
     expect(rows[3]).toBe("| c. largest route | ≤ 170.0 kB | 150.0 kB | 149.5 kB – 151.0 kB | pass |");
     expect(rows[4]).toBe("| g. sandbox \\| 100 links | — | 5000 req/s | 4900 req/s – 5100 req/s | info |");
     expect(rows[5]).toBe("| d. Lighthouse | | | | not measured: no Chromium |");
@@ -60,8 +72,20 @@ describe("bench report", () => {
   });
 
   it("describes the machine with its load average", () => {
-    const machine: Machine = { date: "2026-11-24T06:00:00.000Z", cpu: "Test CPU", cores: 2, loadAverage: [3.5, 2.25, 1], node: "v20.20.2", next: "16.4.5", chromium: "Chromium 140", lighthouse: "12.8.2", runs: 3 };
-    expect(machineLines(machine)[1]).toBe("- CPU: Test CPU, 2 cores; load average at start (1, 5, 15 min): 3.50, 2.25, 1.00");
+    const machine: Machine = {
+      date: "2026-11-24T06:00:00.000Z",
+      cpu: "Test CPU",
+      cores: 2,
+      loadAverage: [3.5, 2.25, 1],
+      node: "v20.20.2",
+      next: "16.4.5",
+      chromium: "Chromium 140",
+      lighthouse: "12.8.2",
+      runs: 3,
+    };
+    expect(machineLines(machine)[1]).toBe(
+      "- CPU: Test CPU, 2 cores; load average at start (1, 5, 15 min): 3.50, 2.25, 1.00",
+    );
   });
 });
 
@@ -71,7 +95,11 @@ describe("bench arguments", () => {
   });
 
   it("takes --no-build, --only and --runs", () => {
-    expect(parseBenchArgs(["--no-build", "--only", "a,C", "--only", "e", "--runs", "5"])).toEqual({ build: false, only: new Set(["a", "c", "e"]), runs: 5 });
+    expect(parseBenchArgs(["--no-build", "--only", "a,C", "--only", "e", "--runs", "5"])).toEqual({
+      build: false,
+      only: new Set(["a", "c", "e"]),
+      runs: 5,
+    });
     expect(() => parseBenchArgs(["--runs", "0"])).toThrow(/--runs/);
     expect(() => parseBenchArgs(["--fast"])).toThrow(/unknown argument/);
   });

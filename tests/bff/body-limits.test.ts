@@ -11,7 +11,15 @@ import { describe, expect, it } from "vitest";
 import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
 import { MAX_BODY_BYTES } from "@/lib/server/http/body";
-import { call, countUpstream, newKey, operatorBody, sessionCookieFrom, type CallOptions, type CallResult } from "../helpers/bff";
+import {
+  call,
+  countUpstream,
+  newKey,
+  operatorBody,
+  sessionCookieFrom,
+  type CallOptions,
+  type CallResult,
+} from "../helpers/bff";
 import type { RouteHandler } from "./routes";
 import { setUpBffHarness } from "../helpers/bff-suite";
 
@@ -32,7 +40,11 @@ interface Pulled {
  * `failAfter` errors the stream once that many bytes were pulled, so code that
  * reads without a limit fails at once instead of reading forever.
  */
-function countingStream(chunk: Uint8Array<ArrayBuffer>, total: number | null, failAfter = 64 * 1024 * 1024): { stream: ReadableStream<Uint8Array<ArrayBuffer>>; pulled: Pulled } {
+function countingStream(
+  chunk: Uint8Array<ArrayBuffer>,
+  total: number | null,
+  failAfter = 64 * 1024 * 1024,
+): { stream: ReadableStream<Uint8Array<ArrayBuffer>>; pulled: Pulled } {
   const pulled: Pulled = { bytes: 0, cancelled: false };
   const stream = new ReadableStream<Uint8Array<ArrayBuffer>>(
     {
@@ -108,7 +120,11 @@ describe("the limit counts bytes, not characters", () => {
 describe("a body over the limit is not read past it", () => {
   it("Content-Length over the limit → 413 before a single byte is read", async () => {
     const { stream, pulled } = countingStream(encoder.encode("x".repeat(CHUNK)), 10 * 1024 * 1024);
-    await refusedTooLarge(session.POST, "/api/session", { method: "POST", bodyStream: stream, headers: { "content-length": String(10 * 1024 * 1024), "transfer-encoding": null } });
+    await refusedTooLarge(session.POST, "/api/session", {
+      method: "POST",
+      bodyStream: stream,
+      headers: { "content-length": String(10 * 1024 * 1024), "transfer-encoding": null },
+    });
     expect(pulled.bytes).toBe(0);
   });
 
@@ -141,7 +157,11 @@ describe("a body over the limit is not read past it", () => {
 
   it("a Content-Length that lies (says 100 bytes, sends 10 MB) → 413 after reading at most the limit plus one chunk", async () => {
     const { stream, pulled } = countingStream(encoder.encode(" ".repeat(CHUNK)), 10 * 1024 * 1024);
-    await refusedTooLarge(session.POST, "/api/session", { method: "POST", bodyStream: stream, headers: { "content-length": "100", "transfer-encoding": null } });
+    await refusedTooLarge(session.POST, "/api/session", {
+      method: "POST",
+      bodyStream: stream,
+      headers: { "content-length": "100", "transfer-encoding": null },
+    });
     expect(pulled.bytes).toBeLessThanOrEqual(MAX_BODY_BYTES + CHUNK);
     expect(pulled.cancelled).toBe(true);
   });
@@ -188,7 +208,9 @@ describe("bodies are strict UTF-8", () => {
     ["a truncated 3-byte sequence", [0xe2, 0x82]],
     ["a code point above U+10FFFF (F4 90 80 80)", [0xf4, 0x90, 0x80, 0x80]],
   ])("%s → 400 invalid_encoding, never a silent replacement", async (_label, raw) => {
-    const { result, requests } = await countUpstream(bff.harness.sandbox, () => postSession({ rawBody: nameWith(raw) }));
+    const { result, requests } = await countUpstream(bff.harness.sandbox, () =>
+      postSession({ rawBody: nameWith(raw) }),
+    );
     expect(result.status, result.text).toBe(400);
     expect(result.json.error?.code).toBe("invalid_encoding");
     expect(requests).toBe(0);

@@ -15,7 +15,11 @@ import { ACME, BETA, call, signIn, startBffHarness, type BffHarness } from "../h
 const UPPER = ACME.businessId.toUpperCase();
 const BETA_UPPER = BETA.businessId.toUpperCase();
 const operator = { apiKey: ACME.apiKey, operatorName: "Olivia Operator" };
-const viewer = (businessId: string, operatorName = "Vera Viewer") => ({ accessToken: ACME.accessToken, businessId, operatorName });
+const viewer = (businessId: string, operatorName = "Vera Viewer") => ({
+  accessToken: ACME.accessToken,
+  businessId,
+  operatorName,
+});
 
 let harness: BffHarness;
 beforeAll(async () => {
@@ -41,7 +45,10 @@ const whoIs = (cookie: string) => call(session.GET, "/api/session", { cookie });
 
 describe("a viewer who types the business id in capitals", () => {
   it("gets the business's own scope: its id in lower case, its name, its audit log", async () => {
-    const result = await call(session.POST, "/api/session", { method: "POST", body: viewer(` ${UPPER} `, "Vera Capitals") });
+    const result = await call(session.POST, "/api/session", {
+      method: "POST",
+      body: viewer(` ${UPPER} `, "Vera Capitals"),
+    });
     expect(result.status).toBe(200);
     expect(result.json.data).toMatchObject({ role: "viewer", business: { id: ACME.businessId, name: "Acme" } });
     expect(await auditActions(ACME.businessId, "Vera Capitals")).toEqual(["session.sign_in"]);
@@ -85,7 +92,10 @@ describe("a deployment configured with its business id in capitals", () => {
   it("scopes operators and viewers (typed either way) to the lower-case id, so sign out everywhere reaches both", async () => {
     process.env.PAYMENTS_BUSINESS_ID = UPPER;
     resetTenancyForTests();
-    const operatorSignIn = await call(session.POST, "/api/session", { method: "POST", body: { ...operator, operatorName: "Otto Pinned" } });
+    const operatorSignIn = await call(session.POST, "/api/session", {
+      method: "POST",
+      body: { ...operator, operatorName: "Otto Pinned" },
+    });
     expect(operatorSignIn.status).toBe(200);
     expect(operatorSignIn.json.data).toMatchObject({ business: { id: ACME.businessId } });
     const lower = await signIn(session.POST, viewer(ACME.businessId, "Vera Lower"));

@@ -9,7 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as activity from "@/app/api/activity/route";
 import * as paymentLinks from "@/app/api/payment-links/route";
 import * as session from "@/app/api/session/route";
-import { call, countUpstream, newKey, operatorBody, signIn, startBffHarness, type BffHarness, type CallResult } from "../helpers/bff";
+import {
+  call,
+  countUpstream,
+  newKey,
+  operatorBody,
+  signIn,
+  startBffHarness,
+  type BffHarness,
+  type CallResult,
+} from "../helpers/bff";
 
 const DAY_MS = 86_400_000;
 
@@ -56,7 +65,13 @@ describe("GET /api/activity date filters", () => {
     expect(result.status, result.text).toBe(200);
   });
 
-  it.each(["2026-11-22t10:00:00z", "2026-11-22T10:00:00", "2026-11-22", "2026-12-31T23:59:60Z", "2026-11-22T10:00:00+24:00"])("from=%s, not an ISO instant with an offset → 422 naming it", async (value) => {
+  it.each([
+    "2026-11-22t10:00:00z",
+    "2026-11-22T10:00:00",
+    "2026-11-22",
+    "2026-12-31T23:59:60Z",
+    "2026-11-22T10:00:00+24:00",
+  ])("from=%s, not an ISO instant with an offset → 422 naming it", async (value) => {
     expectRefused(await activityAt(`from=${encodeURIComponent(value)}`), "from", "validation.isoDate");
   });
 });
@@ -65,7 +80,12 @@ describe("POST /api/payment-links expires_at", () => {
   const valid = { name: "Curso", amount_centavos: 1000 };
   const create = (expiresAt: string) =>
     countUpstream(harness.sandbox, () =>
-      call(paymentLinks.POST, "/api/payment-links", { cookie, method: "POST", idempotencyKey: newKey("exp"), body: { ...valid, slug: `exp-${newKey("s").slice(-8).toLowerCase()}`, expires_at: expiresAt } }),
+      call(paymentLinks.POST, "/api/payment-links", {
+        cookie,
+        method: "POST",
+        idempotencyKey: newKey("exp"),
+        body: { ...valid, slug: `exp-${newKey("s").slice(-8).toLowerCase()}`, expires_at: expiresAt },
+      }),
     );
   const isoAt = (ms: number) => new Date(ms).toISOString();
 

@@ -11,7 +11,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as session from "@/app/api/session/route";
 import { resetTransportConfigForTests } from "@/lib/server/transport-config";
-import { call, countUpstream, operatorBody, sessionCookieFrom, startBffHarness, type BffHarness, type CallResult } from "../helpers/bff";
+import {
+  call,
+  countUpstream,
+  operatorBody,
+  sessionCookieFrom,
+  startBffHarness,
+  type BffHarness,
+  type CallResult,
+} from "../helpers/bff";
 import { stateChangingRoutes } from "./routes";
 
 let harness: BffHarness;
@@ -60,10 +68,21 @@ const deployments: Deployment[] = [
     legitimate: { origin: HOST_ORIGIN_HTTP },
     secure: false,
     cases: [
-      { label: "a client's X-Forwarded-Proto: https with the https Origin it implies", headers: { "x-forwarded-proto": "https", origin: HOST_ORIGIN_HTTPS }, outcome: "refused", secure: false },
-      { label: "a client's X-Forwarded-Host: evil.example with Origin http://evil.example", headers: { "x-forwarded-host": "evil.example", origin: "http://evil.example" }, outcome: "refused", secure: false },
       {
-        label: "a client's X-Forwarded-Proto: https and X-Forwarded-Host: evil.example with the real Origin (both ignored)",
+        label: "a client's X-Forwarded-Proto: https with the https Origin it implies",
+        headers: { "x-forwarded-proto": "https", origin: HOST_ORIGIN_HTTPS },
+        outcome: "refused",
+        secure: false,
+      },
+      {
+        label: "a client's X-Forwarded-Host: evil.example with Origin http://evil.example",
+        headers: { "x-forwarded-host": "evil.example", origin: "http://evil.example" },
+        outcome: "refused",
+        secure: false,
+      },
+      {
+        label:
+          "a client's X-Forwarded-Proto: https and X-Forwarded-Host: evil.example with the real Origin (both ignored)",
         headers: { "x-forwarded-proto": "https", "x-forwarded-host": "evil.example", origin: HOST_ORIGIN_HTTP },
         outcome: "accepted",
         secure: false,
@@ -76,12 +95,42 @@ const deployments: Deployment[] = [
     legitimate: { origin: PUBLIC_HTTPS },
     secure: true,
     cases: [
-      { label: "no X-Forwarded-Proto (a TLS proxy that does not send it)", headers: { origin: PUBLIC_HTTPS }, outcome: "accepted", secure: true },
-      { label: "X-Forwarded-Proto: http sent by a client", headers: { "x-forwarded-proto": "http", origin: PUBLIC_HTTPS }, outcome: "accepted", secure: true },
-      { label: "an Origin in a non-canonical form (upper case, :443)", headers: { origin: "https://DASH.example.com:443" }, outcome: "accepted", secure: true },
-      { label: "X-Forwarded-Host: evil.example with Origin https://evil.example", headers: { "x-forwarded-host": "evil.example", origin: "https://evil.example" }, outcome: "refused", secure: true },
-      { label: "the Origin of the Host header the request names", headers: { origin: HOST_ORIGIN_HTTPS }, outcome: "refused", secure: true },
-      { label: "the Origin on plain http", headers: { "x-forwarded-proto": "http", origin: "http://dash.example.com" }, outcome: "refused", secure: true },
+      {
+        label: "no X-Forwarded-Proto (a TLS proxy that does not send it)",
+        headers: { origin: PUBLIC_HTTPS },
+        outcome: "accepted",
+        secure: true,
+      },
+      {
+        label: "X-Forwarded-Proto: http sent by a client",
+        headers: { "x-forwarded-proto": "http", origin: PUBLIC_HTTPS },
+        outcome: "accepted",
+        secure: true,
+      },
+      {
+        label: "an Origin in a non-canonical form (upper case, :443)",
+        headers: { origin: "https://DASH.example.com:443" },
+        outcome: "accepted",
+        secure: true,
+      },
+      {
+        label: "X-Forwarded-Host: evil.example with Origin https://evil.example",
+        headers: { "x-forwarded-host": "evil.example", origin: "https://evil.example" },
+        outcome: "refused",
+        secure: true,
+      },
+      {
+        label: "the Origin of the Host header the request names",
+        headers: { origin: HOST_ORIGIN_HTTPS },
+        outcome: "refused",
+        secure: true,
+      },
+      {
+        label: "the Origin on plain http",
+        headers: { "x-forwarded-proto": "http", origin: "http://dash.example.com" },
+        outcome: "refused",
+        secure: true,
+      },
     ],
   },
   {
@@ -90,7 +139,12 @@ const deployments: Deployment[] = [
     legitimate: { "x-forwarded-proto": "https", "x-forwarded-host": "dash.example.com", origin: PUBLIC_HTTPS },
     secure: true,
     cases: [
-      { label: "the proxy's https and public host", headers: { "x-forwarded-proto": "https", "x-forwarded-host": "dash.example.com", origin: PUBLIC_HTTPS }, outcome: "accepted", secure: true },
+      {
+        label: "the proxy's https and public host",
+        headers: { "x-forwarded-proto": "https", "x-forwarded-host": "dash.example.com", origin: PUBLIC_HTTPS },
+        outcome: "accepted",
+        secure: true,
+      },
       {
         label: "the proxy's https with an Origin of the internal Host header",
         headers: { "x-forwarded-proto": "https", "x-forwarded-host": "dash.example.com", origin: HOST_ORIGIN_HTTPS },
@@ -99,14 +153,26 @@ const deployments: Deployment[] = [
       },
       {
         label: "the proxy's https with an Origin on plain http",
-        headers: { "x-forwarded-proto": "https", "x-forwarded-host": "dash.example.com", origin: "http://dash.example.com" },
+        headers: {
+          "x-forwarded-proto": "https",
+          "x-forwarded-host": "dash.example.com",
+          origin: "http://dash.example.com",
+        },
         outcome: "refused",
         secure: true,
       },
       {
         label: "the proxy saying plain http",
-        session: { "x-forwarded-proto": "http", "x-forwarded-host": "dash.example.com", origin: "http://dash.example.com" },
-        headers: { "x-forwarded-proto": "http", "x-forwarded-host": "dash.example.com", origin: "http://dash.example.com" },
+        session: {
+          "x-forwarded-proto": "http",
+          "x-forwarded-host": "dash.example.com",
+          origin: "http://dash.example.com",
+        },
+        headers: {
+          "x-forwarded-proto": "http",
+          "x-forwarded-host": "dash.example.com",
+          origin: "http://dash.example.com",
+        },
         outcome: "accepted",
         secure: false,
       },
@@ -139,7 +205,11 @@ function expectSecurity(result: CallResult, secure: boolean, label: string): voi
   }
 }
 
-const ROUTE_NAMES = stateChangingRoutes({ cookie: () => "", freshCookie: async () => "", signInBody: operatorBody }).map((route) => route.name);
+const ROUTE_NAMES = stateChangingRoutes({
+  cookie: () => "",
+  freshCookie: async () => "",
+  signInBody: operatorBody,
+}).map((route) => route.name);
 
 describe.each(deployments.map((d) => [d.label, d] as const))("%s", (_label, deployment) => {
   const sessions = new Map<string, string>();
@@ -158,7 +228,11 @@ describe.each(deployments.map((d) => [d.label, d] as const))("%s", (_label, depl
   });
 
   it("a legitimate sign-in sets the cookie this configuration implies", async () => {
-    const result = await call(session.POST, "/api/session", { method: "POST", body: operatorBody, headers: deployment.legitimate });
+    const result = await call(session.POST, "/api/session", {
+      method: "POST",
+      body: operatorBody,
+      headers: deployment.legitimate,
+    });
     expect(result.status, result.text).toBe(200);
     expect(result.setCookies).toHaveLength(1);
     expectSecurity(result, deployment.secure, "sign-in");
@@ -168,10 +242,16 @@ describe.each(deployments.map((d) => [d.label, d] as const))("%s", (_label, depl
     it.each(deployment.cases.map((c) => [c.label, c] as const))("%s", async (caseLabel, spoof) => {
       const sessionHeaders = spoof.session ?? deployment.legitimate;
       const cookie = await sessionFor(sessionHeaders);
-      const route = stateChangingRoutes({ cookie: () => cookie, freshCookie: () => signInWith(sessionHeaders), signInBody: operatorBody }).find((r) => r.name === routeName);
+      const route = stateChangingRoutes({
+        cookie: () => cookie,
+        freshCookie: () => signInWith(sessionHeaders),
+        signInBody: operatorBody,
+      }).find((r) => r.name === routeName);
       if (!route) throw new Error(`no route ${routeName}`);
       const options = await route.request();
-      const { result, requests } = await countUpstream(harness.sandbox, () => call(route.handler, route.path, { ...options, headers: spoof.headers }));
+      const { result, requests } = await countUpstream(harness.sandbox, () =>
+        call(route.handler, route.path, { ...options, headers: spoof.headers }),
+      );
 
       if (spoof.outcome === "refused") {
         expect(result.status, result.text).toBe(403);
@@ -179,11 +259,15 @@ describe.each(deployments.map((d) => [d.label, d] as const))("%s", (_label, depl
         expect(result.setCookies).toEqual([]);
         expect(requests).toBe(0);
         // A refused sign-out leaves its session signed in.
-        if (options.cookie) expect((await call(session.GET, "/api/session", { cookie: options.cookie, headers: sessionHeaders })).status).toBe(200);
+        if (options.cookie)
+          expect(
+            (await call(session.GET, "/api/session", { cookie: options.cookie, headers: sessionHeaders })).status,
+          ).toBe(200);
       } else {
         expect(result.status, result.text).toBe(route.okStatus);
         expect(result.json.error).toBeNull();
-        if (routeName === "POST /api/session" || routeName === "DELETE /api/session") expect(result.setCookies).toHaveLength(1);
+        if (routeName === "POST /api/session" || routeName === "DELETE /api/session")
+          expect(result.setCookies).toHaveLength(1);
       }
       expectSecurity(result, spoof.secure, caseLabel);
     });

@@ -49,7 +49,19 @@ import * as subaccounts from "@/app/api/subaccounts/route";
 import { AUDIT_ACTIONS } from "@/lib/shared/schemas/activity";
 import { EXPIRY_HORIZON_MS, FILTER_DATE_MAX_MS, FILTER_DATE_MIN_MS } from "@/lib/shared/schemas/dates";
 import { REGISTER_STATE_FILTERS } from "@/lib/shared/schemas/register";
-import { ACME, BETA, call, countUpstream, operatorBody, signIn, startBffHarness, viewerBody, type BffHarness, type CallOptions, type CallResult } from "../helpers/bff";
+import {
+  ACME,
+  BETA,
+  call,
+  countUpstream,
+  operatorBody,
+  signIn,
+  startBffHarness,
+  viewerBody,
+  type BffHarness,
+  type CallOptions,
+  type CallResult,
+} from "../helpers/bff";
 import { edgeDate, type EdgeDate } from "../helpers/edge-dates";
 import type { RouteHandler } from "./routes";
 
@@ -64,7 +76,13 @@ beforeAll(async () => {
   // The sign-in throttle has its own tests (tests/bff/sign-in-throttle.test.ts); here its budgets are
   // out of reach, so that failed sign-ins among the generated requests never lock out the sessions
   // the properties sign in again with.
-  harness = await startBffHarness({ env: { SIGN_IN_LIMIT_PER_ADDRESS: "1000000", SIGN_IN_LIMIT_PER_CREDENTIAL: "1000000", SIGN_IN_LIMIT_TOTAL: "1000000" } });
+  harness = await startBffHarness({
+    env: {
+      SIGN_IN_LIMIT_PER_ADDRESS: "1000000",
+      SIGN_IN_LIMIT_PER_CREDENTIAL: "1000000",
+      SIGN_IN_LIMIT_TOTAL: "1000000",
+    },
+  });
   cookies.operator = await signIn(session.POST, operatorBody);
   cookies.viewer = await signIn(session.POST, viewerBody);
 });
@@ -77,21 +95,72 @@ afterAll(async () => {
 /** Any UTF-16 code unit, lone surrogates and NUL included. */
 const anyCodeUnit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));
 /** What an HTTP header value can carry (Latin-1 without controls). */
-const headerChar = fc.integer({ min: 0x20, max: 0xff }).filter((code) => code !== 0x7f).map((code) => String.fromCharCode(code));
+const headerChar = fc
+  .integer({ min: 0x20, max: 0xff })
+  .filter((code) => code !== 0x7f)
+  .map((code) => String.fromCharCode(code));
 
 const SPECIAL_PIECES = [
-  "\u0000", "\ud800", "\udfff", "\udc00\ud800", "\u202e", "\u202d", "\u200b", "\u200c", "\u200d", "\ufeff", "\u2028", "\u0301",
-  "../", "..\\", "/..", "%2e%2e%2f", "%00", "%ZZ", "%", "%ED%A0%80", "%C0%AF", "https://evil.example.com/x?y=1#z", "//evil.example.com",
-  "javascript:alert(1)", "<script>alert(1)</script>", "' OR '1'='1", "\"; DROP TABLE payouts; --", "${7*7}", "{{7*7}}", "\r\n", "\t",
-  "👩‍👩‍👧", "é", "ﷺ", "𝒜", "ـ", "null", "undefined", "true", "-0", "1e400", " ",
+  "\u0000",
+  "\ud800",
+  "\udfff",
+  "\udc00\ud800",
+  "\u202e",
+  "\u202d",
+  "\u200b",
+  "\u200c",
+  "\u200d",
+  "\ufeff",
+  "\u2028",
+  "\u0301",
+  "../",
+  "..\\",
+  "/..",
+  "%2e%2e%2f",
+  "%00",
+  "%ZZ",
+  "%",
+  "%ED%A0%80",
+  "%C0%AF",
+  "https://evil.example.com/x?y=1#z",
+  "//evil.example.com",
+  "javascript:alert(1)",
+  "<script>alert(1)</script>",
+  "' OR '1'='1",
+  '"; DROP TABLE payouts; --',
+  "${7*7}",
+  "{{7*7}}",
+  "\r\n",
+  "\t",
+  "👩‍👩‍👧",
+  "é",
+  "ﷺ",
+  "𝒜",
+  "ـ",
+  "null",
+  "undefined",
+  "true",
+  "-0",
+  "1e400",
+  " ",
 ] as const;
 
-const BIG_STRINGS = ["a".repeat(100_000), "é".repeat(50_000), `${"\u200b".repeat(30_000)}x`, `${"\u202e".repeat(10)}${"9".repeat(100_000)}`];
+const BIG_STRINGS = [
+  "a".repeat(100_000),
+  "é".repeat(50_000),
+  `${"\u200b".repeat(30_000)}x`,
+  `${"\u202e".repeat(10)}${"9".repeat(100_000)}`,
+];
 
 /** Strings an attacker would try: any code units, special pieces glued together, 100 kB strings. */
 const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.string({ unit: anyCodeUnit, maxLength: 40 }) },
-  { weight: 4, arbitrary: fc.array(fc.oneof(fc.constantFrom(...SPECIAL_PIECES), fc.string({ maxLength: 6 })), { minLength: 1, maxLength: 6 }).map((parts) => parts.join("")) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .array(fc.oneof(fc.constantFrom(...SPECIAL_PIECES), fc.string({ maxLength: 6 })), { minLength: 1, maxLength: 6 })
+      .map((parts) => parts.join("")),
+  },
   { weight: 1, arbitrary: fc.constantFrom(...BIG_STRINGS) },
   { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 200 }) },
 );
@@ -106,36 +175,93 @@ const wrongValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constant(Array.from({ length: 20_000 }, () => 0)),
 );
 
-const hostileValue: fc.Arbitrary<unknown> = fc.oneof({ weight: 2, arbitrary: hostileString }, { weight: 2, arbitrary: wrongValue });
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 2, arbitrary: hostileString },
+  { weight: 2, arbitrary: wrongValue },
+);
 
 /** Deeply nested JSON text (built as text: JSON.stringify itself would overflow the stack). */
-const deepJsonText = fc.tuple(fc.integer({ min: 100, max: 30_000 }), fc.constantFrom("array", "object", "unclosed")).map(([depth, kind]) => {
-  if (kind === "array") return `${"[".repeat(depth)}${"]".repeat(depth)}`;
-  if (kind === "object") return `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
-  return "[".repeat(depth);
-});
+const deepJsonText = fc
+  .tuple(fc.integer({ min: 100, max: 30_000 }), fc.constantFrom("array", "object", "unclosed"))
+  .map(([depth, kind]) => {
+    if (kind === "array") return `${"[".repeat(depth)}${"]".repeat(depth)}`;
+    if (kind === "object") return `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
+    return "[".repeat(depth);
+  });
 
 const rawJsonText = fc.oneof(
   deepJsonText,
-  fc.constantFrom("", " ", "{", "}", "[", "null", "true", "0", '"text"', "{'a': 1}", '{"a": 1,}', '{"a" 1}', "NaN", "[1, 2", '{"__proto__": {"admin": true}}', '{"a": 1}{"b": 2}', "\u0000", '{"amount_centavos": 1e999}'),
+  fc.constantFrom(
+    "",
+    " ",
+    "{",
+    "}",
+    "[",
+    "null",
+    "true",
+    "0",
+    '"text"',
+    "{'a': 1}",
+    '{"a": 1,}',
+    '{"a" 1}',
+    "NaN",
+    "[1, 2",
+    '{"__proto__": {"admin": true}}',
+    '{"a": 1}{"b": 2}',
+    "\u0000",
+    '{"amount_centavos": 1e999}',
+  ),
   fc.string({ unit: anyCodeUnit, maxLength: 60 }),
   fc.string({ maxLength: 60 }).map((s) => `{"${s}": ${s}}`),
 );
 
 const rawBytes = fc.oneof(
   fc.uint8Array({ maxLength: 80 }),
-  fc.constantFrom(Uint8Array.from([0xff]), Uint8Array.from([0xc0, 0xaf]), Uint8Array.from([0xed, 0xa0, 0x80]), Uint8Array.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xe2, 0x82, 0x22, 0x7d])),
+  fc.constantFrom(
+    Uint8Array.from([0xff]),
+    Uint8Array.from([0xc0, 0xaf]),
+    Uint8Array.from([0xed, 0xa0, 0x80]),
+    Uint8Array.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xe2, 0x82, 0x22, 0x7d]),
+  ),
 );
 
-type BodyCase = { kind: "json"; value: unknown } | { kind: "raw"; text: string } | { kind: "bytes"; bytes: Uint8Array<ArrayBuffer> } | { kind: "none" };
+type BodyCase =
+  | { kind: "json"; value: unknown }
+  | { kind: "raw"; text: string }
+  | { kind: "bytes"; bytes: Uint8Array<ArrayBuffer> }
+  | { kind: "none" };
 
 /** Keys that are not the route's own: prototype keys, near-misses, anything. */
-const extraKey = fc.oneof(fc.constantFrom("__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "", " ", "amount_centavos ", "AMOUNT_CENTAVOS", "id", "business_id", "role"), fc.string({ maxLength: 12 }));
+const extraKey = fc.oneof(
+  fc.constantFrom(
+    "__proto__",
+    "constructor",
+    "prototype",
+    "toString",
+    "hasOwnProperty",
+    "",
+    " ",
+    "amount_centavos ",
+    "AMOUNT_CENTAVOS",
+    "id",
+    "business_id",
+    "role",
+  ),
+  fc.string({ maxLength: 12 }),
+);
 
 function bodyArbitrary(fields: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<BodyCase> {
-  const perField = Object.fromEntries(Object.entries(fields).map(([key, valid]) => [key, fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: hostileValue })]));
+  const perField = Object.fromEntries(
+    Object.entries(fields).map(([key, valid]) => [
+      key,
+      fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: hostileValue }),
+    ]),
+  );
   const object = fc
-    .tuple(fc.record(perField, { requiredKeys: [] }), fc.option(fc.dictionary(extraKey, hostileValue, { maxKeys: 3 }), { freq: 3 }))
+    .tuple(
+      fc.record(perField, { requiredKeys: [] }),
+      fc.option(fc.dictionary(extraKey, hostileValue, { maxKeys: 3 }), { freq: 3 }),
+    )
     .map(([known, extra]) => ({ ...(extra ?? {}), ...known }));
   return fc.oneof(
     { weight: 8, arbitrary: object.map((value): BodyCase => ({ kind: "json", value })) },
@@ -155,9 +281,15 @@ const idArbitrary = fc.oneof(
 
 /** Query values: valid-ish for the key, hostile, or raw percent-encodings. */
 function queryArbitrary(keys: Record<string, fc.Arbitrary<string>>): fc.Arbitrary<string> {
-  const keyed = Object.entries(keys).map(([key, valid]) => fc.tuple(fc.constant(key), fc.oneof({ weight: 3, arbitrary: valid }, { weight: 2, arbitrary: hostileString })));
+  const keyed = Object.entries(keys).map(([key, valid]) =>
+    fc.tuple(fc.constant(key), fc.oneof({ weight: 3, arbitrary: valid }, { weight: 2, arbitrary: hostileString })),
+  );
   const pair = fc.oneof(...keyed, fc.tuple(fc.oneof(extraKey, hostileString), hostileString));
-  const encoded = fc.tuple(pair, fc.constantFrom("encoded", "raw")).map(([[key, value], mode]) => (mode === "encoded" ? `${safeEncode(key)}=${safeEncode(value)}` : `${key}=${value}`));
+  const encoded = fc
+    .tuple(pair, fc.constantFrom("encoded", "raw"))
+    .map(([[key, value], mode]) =>
+      mode === "encoded" ? `${safeEncode(key)}=${safeEncode(value)}` : `${key}=${value}`,
+    );
   return fc.array(encoded, { maxLength: 5 }).map((parts) => (parts.length ? `?${parts.join("&")}` : ""));
 }
 
@@ -182,25 +314,66 @@ interface HeaderCase {
 
 const headerString = fc.string({ unit: headerChar, maxLength: 60 });
 /** `undefined`: the default a same-origin page sends; `null`: header left out. */
-const orDefault = <T>(others: fc.Arbitrary<T>) => fc.oneof({ weight: 8, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: others });
+const orDefault = <T>(others: fc.Arbitrary<T>) =>
+  fc.oneof(
+    { weight: 8, arbitrary: fc.constant(undefined) },
+    { weight: 1, arbitrary: fc.constant(null) },
+    { weight: 1, arbitrary: others },
+  );
 
 const headersArbitrary: fc.Arbitrary<HeaderCase> = fc.record({
   idempotencyKey: fc.oneof(
     { weight: 6, arbitrary: fc.uuid().map((uuid) => `fz-${uuid}`) },
     { weight: 1, arbitrary: fc.constant(null) },
-    { weight: 2, arbitrary: fc.oneof(headerString, fc.constantFrom("short", "has spaces in it", "k".repeat(129), "key/with/slash", "a".repeat(8_000))) },
+    {
+      weight: 2,
+      arbitrary: fc.oneof(
+        headerString,
+        fc.constantFrom("short", "has spaces in it", "k".repeat(129), "key/with/slash", "a".repeat(8_000)),
+      ),
+    },
   ),
   contentType: fc.oneof(
     { weight: 8, arbitrary: fc.constant("application/json") },
-    { weight: 2, arbitrary: fc.constantFrom("application/json; charset=utf-8", "application/json; charset=latin1", "APPLICATION/JSON", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonx", "", "application/json, text/html") },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        "application/json; charset=utf-8",
+        "application/json; charset=latin1",
+        "APPLICATION/JSON",
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data; boundary=x",
+        "application/jsonx",
+        "",
+        "application/json, text/html",
+      ),
+    },
     { weight: 1, arbitrary: fc.constant(null) },
     { weight: 1, arbitrary: headerString },
   ),
-  origin: orDefault(fc.oneof(fc.constantFrom("null", "https://evil.example.com", "http://127.0.0.1:3000.evil.example.com", "http://127.0.0.1:3000/"), headerString)),
+  origin: orDefault(
+    fc.oneof(
+      fc.constantFrom(
+        "null",
+        "https://evil.example.com",
+        "http://127.0.0.1:3000.evil.example.com",
+        "http://127.0.0.1:3000/",
+      ),
+      headerString,
+    ),
+  ),
   requestedBy: orDefault(fc.oneof(fc.constantFrom("", "Dashboard", "dashboard ", "other"), headerString)),
   fetchSite: orDefault(fc.constantFrom("cross-site", "same-site", "none", "same-origin", "weird")),
-  forwardedProto: fc.oneof({ weight: 8, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom("https", "http", "https, http", "javascript") }, { weight: 1, arbitrary: headerString }),
-  forwardedHost: fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.oneof(fc.constantFrom("evil.example.com", "127.0.0.1:3000"), headerString) }),
+  forwardedProto: fc.oneof(
+    { weight: 8, arbitrary: fc.constant(undefined) },
+    { weight: 1, arbitrary: fc.constantFrom("https", "http", "https, http", "javascript") },
+    { weight: 1, arbitrary: headerString },
+  ),
+  forwardedHost: fc.oneof(
+    { weight: 9, arbitrary: fc.constant(undefined) },
+    { weight: 1, arbitrary: fc.oneof(fc.constantFrom("evil.example.com", "127.0.0.1:3000"), headerString) },
+  ),
 });
 
 /** Mostly signed in, so that most requests get past the session check to the inputs. */
@@ -222,12 +395,19 @@ interface FuzzRoute {
   query: Record<string, fc.Arbitrary<string>>;
 }
 
-const isoDate = fc.date({ min: new Date("2020-01-01T00:00:00Z"), max: new Date("2030-01-01T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString());
+const isoDate = fc
+  .date({ min: new Date("2020-01-01T00:00:00Z"), max: new Date("2030-01-01T00:00:00Z"), noInvalidDate: true })
+  .map((d) => d.toISOString());
 /** A filter date: mostly a plain one, often one at the edges (tests/helpers/edge-dates.ts). */
 const filterDate = fc.oneof({ weight: 2, arbitrary: isoDate }, { weight: 1, arbitrary: edgeDate.map((d) => d.text) });
 /** An expiry from a minute to about four years ahead, read when generated; or one at the edges. */
 const expiryDate = fc.oneof(
-  { weight: 2, arbitrary: fc.integer({ min: 60_000, max: 4 * 365 * 86_400_000 }).map((ahead) => new Date(Date.now() + ahead).toISOString()) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .integer({ min: 60_000, max: 4 * 365 * 86_400_000 })
+      .map((ahead) => new Date(Date.now() + ahead).toISOString()),
+  },
   { weight: 1, arbitrary: edgeDate.map((d) => d.text) },
 );
 const limit = fc.integer({ min: -5, max: 2_000 }).map(String);
@@ -240,20 +420,30 @@ const batchRow = fc.record({
   key_type: fc.constantFrom("email", "cpf", "phone"),
   amount_centavos: amount,
   description: fc.constantFrom("NF 1", ""),
-  name: fc.constantFrom("Maria", "=HYPERLINK(\"x\")"),
+  name: fc.constantFrom("Maria", '=HYPERLINK("x")'),
   original: fc.dictionary(fc.constantFrom("valor", "chave", "nome"), fc.constantFrom("1,00", "=1+1", "")),
 });
 const batchRowList = fc.array(batchRow, { minLength: 1, maxLength: 3 });
 
 const ROUTES: FuzzRoute[] = [
   { name: "GET /api/payout-batches", handler: batches.GET, body: null, query: {} },
-  { name: "POST /api/payout-batches", handler: batches.POST, body: { file_name: fc.constantFrom("lista.csv", "pagamentos.xlsx"), rows: batchRowList }, query: {} },
+  {
+    name: "POST /api/payout-batches",
+    handler: batches.POST,
+    body: { file_name: fc.constantFrom("lista.csv", "pagamentos.xlsx"), rows: batchRowList },
+    query: {},
+  },
   { name: "POST /api/payout-batches/preview", handler: batchPreview.POST, body: { rows: batchRowList }, query: {} },
   { name: "GET /api/payout-batches/{id}", handler: batchOne.GET, body: null, query: {} },
   { name: "GET /api/payout-batches/{id}/rows", handler: batchRowsRoute.GET, body: null, query: {} },
   { name: "GET /api/payout-batches/{id}/results.csv", handler: batchResults.GET, body: null, query: {} },
   { name: "GET /api/payout-batches/{id}/results.xlsx", handler: batchResultsXlsx.GET, body: null, query: {} },
-  { name: "POST /api/payout-batches/{id}/confirm", handler: batchConfirm.POST, body: { typed_total_centavos: amount }, query: {} },
+  {
+    name: "POST /api/payout-batches/{id}/confirm",
+    handler: batchConfirm.POST,
+    body: { typed_total_centavos: amount },
+    query: {},
+  },
   { name: "POST /api/payout-batches/{id}/pause", handler: batchPause.POST, body: null, query: {} },
   { name: "POST /api/payout-batches/{id}/resume", handler: batchResume.POST, body: null, query: {} },
   { name: "POST /api/payout-batches/{id}/cancel", handler: batchCancel.POST, body: null, query: {} },
@@ -291,7 +481,13 @@ const ROUTES: FuzzRoute[] = [
     name: "GET /api/payouts",
     handler: payouts.GET,
     body: null,
-    query: { status: fc.constantFrom("pending", "paid", "failed"), state: fc.constantFrom(...REGISTER_STATE_FILTERS), search: fc.constantFrom("fornecedor", "po_"), limit, cursor: fc.uuid() },
+    query: {
+      status: fc.constantFrom("pending", "paid", "failed"),
+      state: fc.constantFrom(...REGISTER_STATE_FILTERS),
+      search: fc.constantFrom("fornecedor", "po_"),
+      limit,
+      cursor: fc.uuid(),
+    },
   },
   {
     name: "POST /api/payouts",
@@ -299,7 +495,13 @@ const ROUTES: FuzzRoute[] = [
     body: {
       amount_centavos: fc.integer({ min: 1, max: 1_000_000 }),
       pix_key_type: fc.constantFrom("email", "cpf", "cnpj", "phone", "evp"),
-      pix_key: fc.constantFrom("fornecedor@example.com", "529.982.247-25", "11.222.333/0001-81", "+5511987654321", "00000000-0000-4000-8000-000000000000"),
+      pix_key: fc.constantFrom(
+        "fornecedor@example.com",
+        "529.982.247-25",
+        "11.222.333/0001-81",
+        "+5511987654321",
+        "00000000-0000-4000-8000-000000000000",
+      ),
     },
     query: {},
   },
@@ -331,7 +533,12 @@ const ROUTES: FuzzRoute[] = [
     },
     query: {},
   },
-  { name: "PUT /api/subaccounts/{id}/blocked", handler: subaccountBlocked.PUT, body: { is_blocked: fc.boolean() }, query: {} },
+  {
+    name: "PUT /api/subaccounts/{id}/blocked",
+    handler: subaccountBlocked.PUT,
+    body: { is_blocked: fc.boolean() },
+    query: {},
+  },
   {
     name: "GET /api/activity",
     handler: activity.GET,
@@ -367,7 +574,8 @@ function routesInApp(): string[] {
       if (statSync(full).isDirectory()) walk(full);
       else if (entry === "route.ts") {
         const template = `/${path.relative("app", dir).split(path.sep).join("/")}`.replace(/\[(\w+)\]/g, "{$1}");
-        for (const match of readFileSync(full, "utf8").matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)) names.push(`${match[1]} ${template}`);
+        for (const match of readFileSync(full, "utf8").matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g))
+          names.push(`${match[1]} ${template}`);
       }
     }
   };
@@ -416,7 +624,12 @@ function optionsFor(generated: Generated): { pathname: string; options: CallOpti
   if (headers.forwardedProto !== undefined) extra["x-forwarded-proto"] = headers.forwardedProto;
   if (headers.forwardedHost !== undefined) extra["x-forwarded-host"] = headers.forwardedHost;
   if (headers.idempotencyKey !== null) extra["idempotency-key"] = headers.idempotencyKey;
-  const options: CallOptions = { method, cookie: cookieFor(generated.who), headers: extra, contentType: headers.contentType };
+  const options: CallOptions = {
+    method,
+    cookie: cookieFor(generated.who),
+    headers: extra,
+    contentType: headers.contentType,
+  };
   if (templateOf(route).includes("{id}")) options.params = { id };
   // GET requests cannot carry a body (the Fetch API refuses to build one).
   if (method !== "GET") {
@@ -453,21 +666,36 @@ const SHARED_REFUSALS = new Set(["validation_error", "forbidden"]);
 /** Answers that stop a request at the door (session, role, CSRF), before its inputs are looked at. */
 const GATES = new Set(["unauthenticated", "forbidden", "csrf_rejected"]);
 
-const stats = { runs: 0, byStatus: new Map<number, number>(), upstreamCalls: 0, pastTheGates: new Map<string, number>() };
+const stats = {
+  runs: 0,
+  byStatus: new Map<number, number>(),
+  upstreamCalls: 0,
+  pastTheGates: new Map<string, number>(),
+};
 
 function describeGenerated(g: Generated): string {
-  const text = JSON.stringify({ route: g.route, who: g.who, id: g.id, query: g.query, body: g.body.kind === "bytes" ? { kind: "bytes", bytes: [...g.body.bytes] } : g.body, headers: g.headers });
+  const text = JSON.stringify({
+    route: g.route,
+    who: g.who,
+    id: g.id,
+    query: g.query,
+    body: g.body.kind === "bytes" ? { kind: "bytes", bytes: [...g.body.bytes] } : g.body,
+    headers: g.headers,
+  });
   return text.length > 600 ? `${text.slice(0, 600)}…` : text;
 }
 
 /** The checks every answer must pass; returns the answer for further checks. */
 async function send(generated: Generated): Promise<{ result: CallResult; upstream: number }> {
   const { pathname, options } = optionsFor(generated);
-  const { result, requests } = await countUpstream(harness.sandbox, () => call(routeNamed(generated.route).handler, pathname, options));
+  const { result, requests } = await countUpstream(harness.sandbox, () =>
+    call(routeNamed(generated.route).handler, pathname, options),
+  );
   stats.runs += 1;
   stats.byStatus.set(result.status, (stats.byStatus.get(result.status) ?? 0) + 1);
   stats.upstreamCalls += requests;
-  if (!GATES.has(result.json.error?.code ?? "")) stats.pastTheGates.set(generated.route, (stats.pastTheGates.get(generated.route) ?? 0) + 1);
+  if (!GATES.has(result.json.error?.code ?? ""))
+    stats.pastTheGates.set(generated.route, (stats.pastTheGates.get(generated.route) ?? 0) + 1);
   const label = `${describeGenerated(generated)} → ${result.status} ${result.text.slice(0, 300)}`;
   expect(result.status, label).toBeGreaterThanOrEqual(200);
   expect(result.status, label).toBeLessThan(500);
@@ -481,7 +709,8 @@ async function send(generated: Generated): Promise<{ result: CallResult; upstrea
     expect(typeof result.json.error?.message, label).toBe("string");
     const code = result.json.error?.code ?? "";
     const ownId = result.json.request_id?.startsWith("bff_") ?? false;
-    if (LOCAL_REFUSALS.has(code) || (SHARED_REFUSALS.has(code) && ownId)) expect(requests, `upstream requests for ${label}`).toBe(0);
+    if (LOCAL_REFUSALS.has(code) || (SHARED_REFUSALS.has(code) && ownId))
+      expect(requests, `upstream requests for ${label}`).toBe(0);
   }
   if (result.status === 422) {
     const fields = Object.entries(result.json.error?.fields ?? {});
@@ -493,7 +722,10 @@ async function send(generated: Generated): Promise<{ result: CallResult; upstrea
   }
   // Signing out ends that session, signing out everywhere every session of its scope: sign in
   // again so later runs keep their roles.
-  if ((generated.route === "DELETE /api/session" || generated.route === "DELETE /api/sessions") && result.status === 200) {
+  if (
+    (generated.route === "DELETE /api/session" || generated.route === "DELETE /api/sessions") &&
+    result.status === 200
+  ) {
     cookies.operator = await signIn(session.POST, operatorBody);
     cookies.viewer = await signIn(session.POST, viewerBody);
   }
@@ -526,34 +758,187 @@ interface BadCase {
 }
 
 /** `s` with a NUL or a lone surrogate in it (text the ledger cannot store). */
-const withNul = (s: fc.Arbitrary<string>) => fc.tuple(s, fc.constantFrom("\u0000", "\ud800", "\udfff")).map(([value, bad]) => `${value.slice(0, 3)}${bad}${value.slice(3)}`);
+const withNul = (s: fc.Arbitrary<string>) =>
+  fc
+    .tuple(s, fc.constantFrom("\u0000", "\ud800", "\udfff"))
+    .map(([value, bad]) => `${value.slice(0, 3)}${bad}${value.slice(3)}`);
 /** In a URL only NUL survives: a lone surrogate cannot be encoded and becomes U+FFFD. */
 const withNulInUrl = (s: fc.Arbitrary<string>) => s.map((value) => `${value.slice(0, 3)}\u0000${value.slice(3)}`);
 const tooLong = (max: number) => fc.integer({ min: max + 1, max: max + 200 }).map((n) => "x".repeat(n));
-const badAmount = fc.oneof(fc.constantFrom(0, -1, 1.5, "1000", null, true, [], {}, 2 ** 60), fc.integer({ max: 0 }), fc.double({ noInteger: true, noDefaultInfinity: true, noNaN: true }));
+const badAmount = fc.oneof(
+  fc.constantFrom(0, -1, 1.5, "1000", null, true, [], {}, 2 ** 60),
+  fc.integer({ max: 0 }),
+  fc.double({ noInteger: true, noDefaultInfinity: true, noNaN: true }),
+);
 const validPayout = { amount_centavos: 1234, pix_key_type: "email", pix_key: "fornecedor@example.com" };
 const validLink = { name: "Curso", slug: "curso-fuzz", amount_centavos: 1000 };
 const validSignIn = { apiKey: ACME.apiKey, operatorName: "Fuzz Operadora" };
 
 const BAD_CASES: BadCase[] = [
-  { route: "POST /api/payouts", body: validPayout, query: {}, id: null, field: "amount_centavos", where: "body", bad: badAmount },
-  { route: "POST /api/payouts", body: validPayout, query: {}, id: null, field: "pix_key_type", where: "body", bad: fc.oneof(fc.constantFrom("iban", "EMAIL", "", 1, null), hostileString) },
-  { route: "POST /api/payouts", body: validPayout, query: {}, id: null, field: "pix_key", where: "body", bad: fc.oneof(withNul(fc.constant("fornecedor@example.com")), fc.constantFrom("", "not-an-email", 5, null), tooLong(140)) },
-  { route: "POST /api/payment-links", body: validLink, query: {}, id: null, field: "name", where: "body", bad: fc.oneof(withNul(fc.constant("Curso")), fc.constantFrom("", "   ", 5, null), tooLong(120)) },
-  { route: "POST /api/payment-links", body: validLink, query: {}, id: null, field: "slug", where: "body", bad: fc.oneof(withNul(fc.constant("curso-a")), fc.constantFrom("A B", "a", "curso_a", "../x", "-x-"), tooLong(64)) },
-  { route: "POST /api/payment-links", body: validLink, query: {}, id: null, field: "amount_centavos", where: "body", bad: badAmount },
-  { route: "POST /api/payment-links", body: validLink, query: {}, id: null, field: "description", where: "body", bad: fc.oneof(withNul(fc.constant("Aula um")), tooLong(500), fc.constantFrom(7, null, [])) },
-  { route: "PATCH /api/subaccounts/{id}", body: { name: "Loja Centro" }, query: {}, id: "sa_demo_1", field: "name", where: "body", bad: fc.oneof(withNul(fc.constant("Loja Centro")), fc.constantFrom("", 1, null), tooLong(120)) },
-  { route: "PATCH /api/subaccounts/{id}", body: { name: "Loja Centro" }, query: {}, id: "sa_demo_1", field: "email", where: "body", bad: fc.oneof(withNul(fc.constant("loja@acme.example.com")), fc.constantFrom("loja", "a@b", 1)) },
-  { route: "PATCH /api/subaccounts/{id}", body: { name: "Loja Centro" }, query: {}, id: "sa_demo_1", field: "document", where: "body", bad: fc.oneof(withNul(fc.constant("73760886876")), fc.constantFrom("123", "123.456.789-00", 73760886876)) },
-  { route: "PATCH /api/subaccounts/{id}", body: { name: "Loja Centro" }, query: {}, id: "sa_demo_1", field: "daily_limit_centavos", where: "body", bad: badAmount },
-  { route: "PATCH /api/subaccounts/{id}", body: { name: "Loja Centro" }, query: {}, id: "sa_demo_1", field: "id", where: "param", bad: fc.oneof(withNul(fc.constant("sa_demo_1")), hostileString.filter((s) => !/^[A-Za-z0-9_-]{1,128}$/.test(s.trim()))) },
-  { route: "PUT /api/subaccounts/{id}/blocked", body: { is_blocked: true }, query: {}, id: "sa_demo_1", field: "is_blocked", where: "body", bad: fc.constantFrom("true", 1, 0, null, [], {}, "yes") },
-  { route: "GET /api/payouts/{id}", body: null, query: {}, id: "po_demo_paid", field: "id", where: "param", bad: fc.oneof(withNul(fc.constant("po_demo_paid")), hostileString.filter((s) => !/^[A-Za-z0-9_-]{1,128}$/.test(s.trim()))) },
-  { route: "POST /api/payouts/review", body: { action: "mark_handled", idempotency_key: "fz-review-0001", note: "Paid once." }, query: {}, id: null, field: "note", where: "body", bad: fc.oneof(withNul(fc.constant("Paid once.")), fc.constantFrom("x", "", 3), tooLong(500)) },
-  { route: "POST /api/payouts/review", body: { action: "check_again", idempotency_key: "fz-review-0001" }, query: {}, id: null, field: "idempotency_key", where: "body", bad: fc.oneof(withNul(fc.constant("fz-review-0001")), fc.constantFrom("", 1, null), tooLong(255)) },
-    // Strings only: a value of another type fails both forms of sign-in (operator, viewer), and the 422 names `_form`.
-  { route: "POST /api/session", body: validSignIn, query: {}, id: null, field: "operatorName", where: "body", bad: fc.oneof(withNul(fc.constant("Fuzz Operadora")), fc.constantFrom("", "x"), tooLong(80)) },
+  {
+    route: "POST /api/payouts",
+    body: validPayout,
+    query: {},
+    id: null,
+    field: "amount_centavos",
+    where: "body",
+    bad: badAmount,
+  },
+  {
+    route: "POST /api/payouts",
+    body: validPayout,
+    query: {},
+    id: null,
+    field: "pix_key_type",
+    where: "body",
+    bad: fc.oneof(fc.constantFrom("iban", "EMAIL", "", 1, null), hostileString),
+  },
+  {
+    route: "POST /api/payouts",
+    body: validPayout,
+    query: {},
+    id: null,
+    field: "pix_key",
+    where: "body",
+    bad: fc.oneof(
+      withNul(fc.constant("fornecedor@example.com")),
+      fc.constantFrom("", "not-an-email", 5, null),
+      tooLong(140),
+    ),
+  },
+  {
+    route: "POST /api/payment-links",
+    body: validLink,
+    query: {},
+    id: null,
+    field: "name",
+    where: "body",
+    bad: fc.oneof(withNul(fc.constant("Curso")), fc.constantFrom("", "   ", 5, null), tooLong(120)),
+  },
+  {
+    route: "POST /api/payment-links",
+    body: validLink,
+    query: {},
+    id: null,
+    field: "slug",
+    where: "body",
+    bad: fc.oneof(withNul(fc.constant("curso-a")), fc.constantFrom("A B", "a", "curso_a", "../x", "-x-"), tooLong(64)),
+  },
+  {
+    route: "POST /api/payment-links",
+    body: validLink,
+    query: {},
+    id: null,
+    field: "amount_centavos",
+    where: "body",
+    bad: badAmount,
+  },
+  {
+    route: "POST /api/payment-links",
+    body: validLink,
+    query: {},
+    id: null,
+    field: "description",
+    where: "body",
+    bad: fc.oneof(withNul(fc.constant("Aula um")), tooLong(500), fc.constantFrom(7, null, [])),
+  },
+  {
+    route: "PATCH /api/subaccounts/{id}",
+    body: { name: "Loja Centro" },
+    query: {},
+    id: "sa_demo_1",
+    field: "name",
+    where: "body",
+    bad: fc.oneof(withNul(fc.constant("Loja Centro")), fc.constantFrom("", 1, null), tooLong(120)),
+  },
+  {
+    route: "PATCH /api/subaccounts/{id}",
+    body: { name: "Loja Centro" },
+    query: {},
+    id: "sa_demo_1",
+    field: "email",
+    where: "body",
+    bad: fc.oneof(withNul(fc.constant("loja@acme.example.com")), fc.constantFrom("loja", "a@b", 1)),
+  },
+  {
+    route: "PATCH /api/subaccounts/{id}",
+    body: { name: "Loja Centro" },
+    query: {},
+    id: "sa_demo_1",
+    field: "document",
+    where: "body",
+    bad: fc.oneof(withNul(fc.constant("73760886876")), fc.constantFrom("123", "123.456.789-00", 73760886876)),
+  },
+  {
+    route: "PATCH /api/subaccounts/{id}",
+    body: { name: "Loja Centro" },
+    query: {},
+    id: "sa_demo_1",
+    field: "daily_limit_centavos",
+    where: "body",
+    bad: badAmount,
+  },
+  {
+    route: "PATCH /api/subaccounts/{id}",
+    body: { name: "Loja Centro" },
+    query: {},
+    id: "sa_demo_1",
+    field: "id",
+    where: "param",
+    bad: fc.oneof(
+      withNul(fc.constant("sa_demo_1")),
+      hostileString.filter((s) => !/^[A-Za-z0-9_-]{1,128}$/.test(s.trim())),
+    ),
+  },
+  {
+    route: "PUT /api/subaccounts/{id}/blocked",
+    body: { is_blocked: true },
+    query: {},
+    id: "sa_demo_1",
+    field: "is_blocked",
+    where: "body",
+    bad: fc.constantFrom("true", 1, 0, null, [], {}, "yes"),
+  },
+  {
+    route: "GET /api/payouts/{id}",
+    body: null,
+    query: {},
+    id: "po_demo_paid",
+    field: "id",
+    where: "param",
+    bad: fc.oneof(
+      withNul(fc.constant("po_demo_paid")),
+      hostileString.filter((s) => !/^[A-Za-z0-9_-]{1,128}$/.test(s.trim())),
+    ),
+  },
+  {
+    route: "POST /api/payouts/review",
+    body: { action: "mark_handled", idempotency_key: "fz-review-0001", note: "Paid once." },
+    query: {},
+    id: null,
+    field: "note",
+    where: "body",
+    bad: fc.oneof(withNul(fc.constant("Paid once.")), fc.constantFrom("x", "", 3), tooLong(500)),
+  },
+  {
+    route: "POST /api/payouts/review",
+    body: { action: "check_again", idempotency_key: "fz-review-0001" },
+    query: {},
+    id: null,
+    field: "idempotency_key",
+    where: "body",
+    bad: fc.oneof(withNul(fc.constant("fz-review-0001")), fc.constantFrom("", 1, null), tooLong(255)),
+  },
+  // Strings only: a value of another type fails both forms of sign-in (operator, viewer), and the 422 names `_form`.
+  {
+    route: "POST /api/session",
+    body: validSignIn,
+    query: {},
+    id: null,
+    field: "operatorName",
+    where: "body",
+    bad: fc.oneof(withNul(fc.constant("Fuzz Operadora")), fc.constantFrom("", "x"), tooLong(80)),
+  },
   {
     route: "POST /api/session",
     body: validSignIn,
@@ -562,19 +947,112 @@ const BAD_CASES: BadCase[] = [
     field: "apiKey",
     where: "body",
     // Found by the any-request property: a key that cannot be an HTTP header value was a 500.
-    bad: fc.oneof(withNul(fc.constant(ACME.apiKey)), fc.constantFrom("short", "sk_sandbox acme", "sk_sandbox_açme", "sk_\u202esandbox_acme", "sk_sandbox\tacme"), tooLong(256)),
+    bad: fc.oneof(
+      withNul(fc.constant(ACME.apiKey)),
+      fc.constantFrom("short", "sk_sandbox acme", "sk_sandbox_açme", "sk_\u202esandbox_acme", "sk_sandbox\tacme"),
+      tooLong(256),
+    ),
   },
-  { route: "GET /api/payouts", body: null, query: {}, id: null, field: "limit", where: "query", bad: fc.constantFrom("0", "501", "-1", "abc", "1.5", "1e400") },
-  { route: "GET /api/payouts", body: null, query: {}, id: null, field: "search", where: "query", bad: fc.oneof(withNulInUrl(fc.constant("fornecedor")), tooLong(140)) },
-  { route: "GET /api/payouts", body: null, query: {}, id: null, field: "state", where: "query", bad: fc.constantFrom("nope", "SUBMITTED", "") },
-  { route: "GET /api/activity", body: null, query: {}, id: null, field: "from", where: "query", bad: fc.constantFrom("yesterday", "2026-13-01T00:00:00Z", "%ZZ", "") },
-  { route: "GET /api/activity", body: null, query: {}, id: null, field: "from", where: "query", bad: edgeDate.filter((d) => !inFilterRange(d)).map((d) => d.text) },
-  { route: "GET /api/activity", body: null, query: {}, id: null, field: "to", where: "query", bad: edgeDate.filter((d) => !inFilterRange(d)).map((d) => d.text) },
+  {
+    route: "GET /api/payouts",
+    body: null,
+    query: {},
+    id: null,
+    field: "limit",
+    where: "query",
+    bad: fc.constantFrom("0", "501", "-1", "abc", "1.5", "1e400"),
+  },
+  {
+    route: "GET /api/payouts",
+    body: null,
+    query: {},
+    id: null,
+    field: "search",
+    where: "query",
+    bad: fc.oneof(withNulInUrl(fc.constant("fornecedor")), tooLong(140)),
+  },
+  {
+    route: "GET /api/payouts",
+    body: null,
+    query: {},
+    id: null,
+    field: "state",
+    where: "query",
+    bad: fc.constantFrom("nope", "SUBMITTED", ""),
+  },
+  {
+    route: "GET /api/activity",
+    body: null,
+    query: {},
+    id: null,
+    field: "from",
+    where: "query",
+    bad: fc.constantFrom("yesterday", "2026-13-01T00:00:00Z", "%ZZ", ""),
+  },
+  {
+    route: "GET /api/activity",
+    body: null,
+    query: {},
+    id: null,
+    field: "from",
+    where: "query",
+    bad: edgeDate.filter((d) => !inFilterRange(d)).map((d) => d.text),
+  },
+  {
+    route: "GET /api/activity",
+    body: null,
+    query: {},
+    id: null,
+    field: "to",
+    where: "query",
+    bad: edgeDate.filter((d) => !inFilterRange(d)).map((d) => d.text),
+  },
   // Only ones out of any horizon a clock near today could give (years before 2000, after 2100, malformed): the expiry's own edges are the dated-inputs property's.
-  { route: "POST /api/payment-links", body: validLink, query: {}, id: null, field: "expires_at", where: "body", bad: edgeDate.filter((d) => !inFilterRange(d)).map((d) => d.text) },
-  { route: "GET /api/activity", body: null, query: {}, id: null, field: "actor", where: "query", bad: fc.oneof(withNulInUrl(fc.constant("Olivia")), tooLong(80)) },
-  { route: "GET /api/activity", body: null, query: {}, id: null, field: "action", where: "query", bad: fc.constantFrom("payout.delete", "", "SESSION.SIGN_IN") },
-  { route: "POST /api/payouts", body: validPayout, query: {}, id: null, field: "Idempotency-Key", where: "header", bad: fc.oneof(fc.constantFrom("short", "has spaces in it", "k".repeat(129), "key/with/slash", Buffer.from("ключ-ключ-ключ", "utf8").toString("latin1")), headerString.filter((s) => s.trim() !== "" && !/^[A-Za-z0-9_:.-]{8,128}$/.test(s.trim()))) },
+  {
+    route: "POST /api/payment-links",
+    body: validLink,
+    query: {},
+    id: null,
+    field: "expires_at",
+    where: "body",
+    bad: edgeDate.filter((d) => !inFilterRange(d)).map((d) => d.text),
+  },
+  {
+    route: "GET /api/activity",
+    body: null,
+    query: {},
+    id: null,
+    field: "actor",
+    where: "query",
+    bad: fc.oneof(withNulInUrl(fc.constant("Olivia")), tooLong(80)),
+  },
+  {
+    route: "GET /api/activity",
+    body: null,
+    query: {},
+    id: null,
+    field: "action",
+    where: "query",
+    bad: fc.constantFrom("payout.delete", "", "SESSION.SIGN_IN"),
+  },
+  {
+    route: "POST /api/payouts",
+    body: validPayout,
+    query: {},
+    id: null,
+    field: "Idempotency-Key",
+    where: "header",
+    bad: fc.oneof(
+      fc.constantFrom(
+        "short",
+        "has spaces in it",
+        "k".repeat(129),
+        "key/with/slash",
+        Buffer.from("ключ-ключ-ключ", "utf8").toString("latin1"),
+      ),
+      headerString.filter((s) => s.trim() !== "" && !/^[A-Za-z0-9_:.-]{8,128}$/.test(s.trim())),
+    ),
+  },
 ];
 
 /** A well-formed instant within the list filters' range. */
@@ -631,9 +1109,16 @@ describe("hostile input, property-based (fast-check)", () => {
       }),
       { seed: SEED, numRuns },
     );
-    const byStatus = [...stats.byStatus.entries()].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(" ");
-    console.log(`[fuzz] ${stats.runs} requests over ${ROUTES.length} routes: ${byStatus}; ${stats.upstreamCalls} upstream calls`);
-    console.log(`[fuzz] past the session, role and CSRF checks, by route: ${ROUTES.map((r) => `${r.name} ${stats.pastTheGates.get(r.name) ?? 0}`).join(", ")}`);
+    const byStatus = [...stats.byStatus.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}×${count}`)
+      .join(" ");
+    console.log(
+      `[fuzz] ${stats.runs} requests over ${ROUTES.length} routes: ${byStatus}; ${stats.upstreamCalls} upstream calls`,
+    );
+    console.log(
+      `[fuzz] past the session, role and CSRF checks, by route: ${ROUTES.map((r) => `${r.name} ${stats.pastTheGates.get(r.name) ?? 0}`).join(", ")}`,
+    );
     // The generators must reach every handler's inputs, not only its first refusal.
     for (const r of ROUTES) expect(stats.pastTheGates.get(r.name) ?? 0, r.name).toBeGreaterThan(5);
     expect(stats.byStatus.get(200) ?? 0).toBeGreaterThan(0);
@@ -647,14 +1132,20 @@ describe("hostile input, property-based (fast-check)", () => {
     cookies.operator = await signIn(session.POST, operatorBody);
     cookies.viewer = await signIn(session.POST, viewerBody);
     // Cases by index, so that a printed counterexample stays readable (BAD_CASES[i]).
-    const caseArbitrary = fc.nat({ max: BAD_CASES.length - 1 }).chain((index) => fc.tuple(fc.constant(index), badCaseAt(index).bad, fc.constantFrom<Who>("operator", "operator", "viewer")));
+    const caseArbitrary = fc
+      .nat({ max: BAD_CASES.length - 1 })
+      .chain((index) =>
+        fc.tuple(fc.constant(index), badCaseAt(index).bad, fc.constantFrom<Who>("operator", "operator", "viewer")),
+      );
     await fc.assert(
       fc.asyncProperty(caseArbitrary, fc.uuid(), async ([index, bad, who], uuid) => {
         const badCase = badCaseAt(index);
         const needsOperator = !["GET /api/payouts/{id}", "POST /api/session"].includes(badCase.route);
         // A viewer is refused (403) before validation on operator-only routes: that is another property.
         const session: Who = needsOperator ? "operator" : who;
-        const body: BodyCase = badCase.body ? { kind: "json", value: badCase.where === "body" ? { ...badCase.body, [badCase.field]: bad } : badCase.body } : { kind: "none" };
+        const body: BodyCase = badCase.body
+          ? { kind: "json", value: badCase.where === "body" ? { ...badCase.body, [badCase.field]: bad } : badCase.body }
+          : { kind: "none" };
         const query = badCase.where === "query" ? `?${badCase.field}=${safeEncode(String(bad))}` : "";
         const generated: Generated = {
           route: badCase.route,
@@ -700,8 +1191,21 @@ describe("hostile input, property-based (fast-check)", () => {
           who: "operator",
           id: "",
           query: input.where === "query" ? `?${input.field}=${safeEncode(date.text)}` : "",
-          body: input.body ? { kind: "json", value: { ...input.body, slug, ...(input.where === "body" ? { [input.field]: date.text } : {}) } } : { kind: "none" },
-          headers: { idempotencyKey: `fz-${uuid}`, contentType: "application/json", origin: undefined, requestedBy: undefined, fetchSite: undefined, forwardedProto: undefined, forwardedHost: undefined },
+          body: input.body
+            ? {
+                kind: "json",
+                value: { ...input.body, slug, ...(input.where === "body" ? { [input.field]: date.text } : {}) },
+              }
+            : { kind: "none" },
+          headers: {
+            idempotencyKey: `fz-${uuid}`,
+            contentType: "application/json",
+            origin: undefined,
+            requestedBy: undefined,
+            fetchSite: undefined,
+            forwardedProto: undefined,
+            forwardedHost: undefined,
+          },
         };
         const before = input.expected(date, harness.clock.now());
         const { result, upstream } = await send(generated);

@@ -42,23 +42,37 @@ describe("the intent seal's own key", () => {
   afterEach(() => withSecret(TEST_SECRET));
 
   it("is derived as documented: a seal made with the documented key opens as an intent seal", async () => {
-    const seal = await sealData({ v: 1, purpose: "intent", credential, exp: Date.now() + MINUTE }, { password: ironPasswords([documentedIntentKey(TEST_SECRET)]).newest });
+    const seal = await sealData(
+      { v: 1, purpose: "intent", credential, exp: Date.now() + MINUTE },
+      { password: ironPasswords([documentedIntentKey(TEST_SECRET)]).newest },
+    );
     expect(await openCredential(seal)).toEqual(credential);
   });
 
   it("a session sealed with the intent key does not open as a session", async () => {
-    const data = newSession({ role: "operator", operatorName: "Olivia", business: { id: ACME.businessId, name: "Acme" }, credential, sandbox: true });
+    const data = newSession({
+      role: "operator",
+      operatorName: "Olivia",
+      business: { id: ACME.businessId, name: "Acme" },
+      credential,
+      sandbox: true,
+    });
     expect((await openSession(await sealSession(data))).ok).toBe(true);
     const underIntentKey = await sealData(data, { password: ironPasswords([documentedIntentKey(TEST_SECRET)]).newest });
     expect(await openSession(underIntentKey)).toEqual({ ok: false, problem: "invalid" });
     // Nor over HTTP, as a bff.cookie.
-    const result = await call(session.GET, "/api/session", { cookie: `pixops_session=${encodeURIComponent(underIntentKey)}` });
+    const result = await call(session.GET, "/api/session", {
+      cookie: `pixops_session=${encodeURIComponent(underIntentKey)}`,
+    });
     expect(result.status).toBe(401);
   });
 
   it("an intent payload sealed with the bff.cookie's key does not open as an intent seal (nor do seals of earlier versions)", async () => {
     const cookieKey = getSessionConfig().sealPassword;
-    const intentUnderCookieKey = await sealData({ v: 1, purpose: "intent", credential, exp: Date.now() + MINUTE }, { password: cookieKey });
+    const intentUnderCookieKey = await sealData(
+      { v: 1, purpose: "intent", credential, exp: Date.now() + MINUTE },
+      { password: cookieKey },
+    );
     expect(await openCredential(intentUnderCookieKey)).toBeNull();
     // What earlier versions stored: the bare credential under the bff.cookie's key.
     expect(await openCredential(await sealData(credential, { password: cookieKey }))).toBeNull();
@@ -100,8 +114,18 @@ describe("the seal's lifetime is the automatic re-send window", () => {
     expect(policy.sealLifetimeMs).toBe(15 * MINUTE + SEAL_MARGIN_MS);
     expect(SEAL_MARGIN_MS).toBeLessThanOrEqual(2 * MINUTE);
     expect(policy.followUpWindowMs).toBe(15 * MINUTE);
-    expect(payoutPolicy({ PAYOUT_AUTO_RESEND_WINDOW_MS: String(15 * MINUTE), PAYOUT_FOLLOW_UP_WINDOW_MS: String(60 * MINUTE) }).followUpWindowMs).toBe(15 * MINUTE);
-    expect(payoutPolicy({ PAYOUT_AUTO_RESEND_WINDOW_MS: String(15 * MINUTE), PAYOUT_FOLLOW_UP_WINDOW_MS: String(5 * MINUTE) }).followUpWindowMs).toBe(5 * MINUTE);
+    expect(
+      payoutPolicy({
+        PAYOUT_AUTO_RESEND_WINDOW_MS: String(15 * MINUTE),
+        PAYOUT_FOLLOW_UP_WINDOW_MS: String(60 * MINUTE),
+      }).followUpWindowMs,
+    ).toBe(15 * MINUTE);
+    expect(
+      payoutPolicy({
+        PAYOUT_AUTO_RESEND_WINDOW_MS: String(15 * MINUTE),
+        PAYOUT_FOLLOW_UP_WINDOW_MS: String(5 * MINUTE),
+      }).followUpWindowMs,
+    ).toBe(5 * MINUTE);
   });
 
   async function storedRow(key: string) {
@@ -113,15 +137,24 @@ describe("the seal's lifetime is the automatic re-send window", () => {
   /** Rows still holding a seal although sent before `now - window`. */
   async function sealsPastWindow(now: Date): Promise<number> {
     const window = payoutPolicy().autoResendWindowMs;
-    const rows = await (await getLedger()).db
+    const rows = await (
+      await getLedger()
+    ).db
       .select({ id: payoutsTable.id })
       .from(payoutsTable)
-      .where(sql`${payoutsTable.credentialSeal} IS NOT NULL AND ${payoutsTable.sendStartedAt} <= ${now.toISOString()}::timestamptz - (${window} * interval '1 millisecond')`);
+      .where(
+        sql`${payoutsTable.credentialSeal} IS NOT NULL AND ${payoutsTable.sendStartedAt} <= ${now.toISOString()}::timestamptz - (${window} * interval '1 millisecond')`,
+      );
     return rows.length;
   }
 
   const createPayout = (key: string, amount: number) =>
-    call(payouts.POST, "/api/payouts", { method: "POST", cookie: bff.cookie, idempotencyKey: key, body: { amount_centavos: amount, pix_key_type: "email", pix_key: "seal@example.com" } });
+    call(payouts.POST, "/api/payouts", {
+      method: "POST",
+      cookie: bff.cookie,
+      idempotencyKey: key,
+      body: { amount_centavos: amount, pix_key_type: "email", pix_key: "seal@example.com" },
+    });
 
   it("an unanswered payout: re-sendable with its seal inside the window; past it, moved to review and the seal erased, nothing sent", async () => {
     const window = payoutPolicy().autoResendWindowMs;
@@ -140,7 +173,11 @@ describe("the seal's lifetime is the automatic re-send window", () => {
     const pass = await reconcilePayouts(await getLedger(), { olderThanMs: 0, now });
     expect(pass.toReview).toBeGreaterThanOrEqual(1);
     expect((await bff.harness.sandbox.stats()).by_route["POST /v1/payouts"] ?? 0).toBe(sendsBefore);
-    expect(await storedRow(key)).toMatchObject({ state: "needs_review", reviewReason: "resend_window_passed", credentialSeal: null });
+    expect(await storedRow(key)).toMatchObject({
+      state: "needs_review",
+      reviewReason: "resend_window_passed",
+      credentialSeal: null,
+    });
     expect(await sealsPastWindow(now)).toBe(0);
   });
 

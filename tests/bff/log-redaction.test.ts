@@ -41,14 +41,31 @@ afterEach(async () => {
 
 async function refuse(table: "payouts" | "subaccounts", events: string): Promise<void> {
   const { db } = await getLedger();
-  await db.execute(sql.raw(`CREATE OR REPLACE FUNCTION pixops_test_refuse() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'the disk is full (test trigger)'; END $$ LANGUAGE plpgsql`));
-  await db.execute(sql.raw(`CREATE TRIGGER pixops_test_refuse BEFORE ${events} ON ${table} FOR EACH ROW EXECUTE FUNCTION pixops_test_refuse()`));
+  await db.execute(
+    sql.raw(
+      `CREATE OR REPLACE FUNCTION pixops_test_refuse() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'the disk is full (test trigger)'; END $$ LANGUAGE plpgsql`,
+    ),
+  );
+  await db.execute(
+    sql.raw(
+      `CREATE TRIGGER pixops_test_refuse BEFORE ${events} ON ${table} FOR EACH ROW EXECUTE FUNCTION pixops_test_refuse()`,
+    ),
+  );
 }
 
 /** Nothing sensitive in anything the server wrote meanwhile. */
 function expectCleanLogs(captured: CapturedLogs): void {
   const text = captured.text();
-  for (const value of [PIX_KEY, CPF_PIX_KEY, "529.982.247-25", SUB_EMAIL, SUB_DOCUMENT, ACME.apiKey, "Fe26.", "params:"]) {
+  for (const value of [
+    PIX_KEY,
+    CPF_PIX_KEY,
+    "529.982.247-25",
+    SUB_EMAIL,
+    SUB_DOCUMENT,
+    ACME.apiKey,
+    "Fe26.",
+    "params:",
+  ]) {
     expect(text, `the log holds ${value}`).not.toContain(value);
   }
 }
@@ -58,8 +75,18 @@ describe("a failing ledger write under a route handler", () => {
     await refuse("payouts", "INSERT");
     logs = captureLogs();
     const replies = [];
-    for (const [type, key] of [["email", PIX_KEY], ["cpf", CPF_PIX_KEY]] as const) {
-      replies.push(await call(payouts.POST, "/api/payouts", { method: "POST", cookie, idempotencyKey: newKey("log"), body: { amount_centavos: 1234, pix_key_type: type, pix_key: key } }));
+    for (const [type, key] of [
+      ["email", PIX_KEY],
+      ["cpf", CPF_PIX_KEY],
+    ] as const) {
+      replies.push(
+        await call(payouts.POST, "/api/payouts", {
+          method: "POST",
+          cookie,
+          idempotencyKey: newKey("log"),
+          body: { amount_centavos: 1234, pix_key_type: type, pix_key: key },
+        }),
+      );
     }
     logs.restore();
     for (const reply of replies) {
@@ -87,7 +114,11 @@ describe("a failing ledger write under a route handler", () => {
     expect(reply.status, reply.text).toBe(500);
     expect(reply.json.error?.code).toBe("ledger_write_failed");
     const line = logs.stderr.find((l) => l.event === "subaccounts.ledger_write_failed");
-    expect(line).toMatchObject({ requestId: reply.json.request_id, subaccountId: "sa_demo_1", error: { name: "LedgerQueryError", code: "P0001" } });
+    expect(line).toMatchObject({
+      requestId: reply.json.request_id,
+      subaccountId: "sa_demo_1",
+      error: { name: "LedgerQueryError", code: "P0001" },
+    });
     expectCleanLogs(logs);
   });
 });
@@ -96,7 +127,12 @@ describe("a failing ledger write under the reconciler", () => {
   it("the re-send's write fails: the step's line holds neither the seal nor the Pix key", async () => {
     const key = newKey("log-reconcile");
     await harness.sandbox.addFault({ kind: "error503", method: "POST", path: "/v1/payouts" });
-    const lost = await call(payouts.POST, "/api/payouts", { method: "POST", cookie, idempotencyKey: key, body: { amount_centavos: 4321, pix_key_type: "email", pix_key: PIX_KEY } });
+    const lost = await call(payouts.POST, "/api/payouts", {
+      method: "POST",
+      cookie,
+      idempotencyKey: key,
+      body: { amount_centavos: 4321, pix_key_type: "email", pix_key: PIX_KEY },
+    });
     expect(lost.status).toBe(504);
     await harness.sandbox.clearFaults();
 
@@ -104,7 +140,12 @@ describe("a failing ledger write under the reconciler", () => {
     logs = captureLogs();
     await reconcilePayouts(await getLedger(), { olderThanMs: 0 });
     logs.restore();
-    const failed = logs.stderr.filter((l) => l.event === "reconciler.payout_step_failed" || l.event === "reconciler.pass_failed" || l.event === "payouts.lease_lost");
+    const failed = logs.stderr.filter(
+      (l) =>
+        l.event === "reconciler.payout_step_failed" ||
+        l.event === "reconciler.pass_failed" ||
+        l.event === "payouts.lease_lost",
+    );
     expect(failed.length).toBeGreaterThan(0);
     expectCleanLogs(logs);
   });

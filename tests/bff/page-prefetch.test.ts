@@ -14,7 +14,12 @@ import * as payoutRoute from "@/app/api/payouts/[id]/route";
 import * as payoutsRoute from "@/app/api/payouts/route";
 import * as sessionRoute from "@/app/api/session/route";
 import { WithPrefetched } from "@/app/(dashboard)/_prefetch/prefetched";
-import { chargebacksFirstPage, latestPayouts, paymentLinksFirstPage, payoutDetail } from "@/app/(dashboard)/_prefetch/queries";
+import {
+  chargebacksFirstPage,
+  latestPayouts,
+  paymentLinksFirstPage,
+  payoutDetail,
+} from "@/app/(dashboard)/_prefetch/queries";
 import { chargebacksQuery } from "@/lib/browser/query/chargebacks";
 import { paymentLinksQuery } from "@/lib/browser/query/payment-links";
 import { latestPayoutsQuery, payoutDetailSchema, payoutQuery } from "@/lib/browser/query/payouts";
@@ -23,7 +28,17 @@ import { ChargebackSchema } from "@/lib/shared/schemas/chargeback";
 import { FIRST_PAGE_SIZE, PAGED_LIST_TYPE } from "@/lib/shared/schemas/paged-list";
 import { PaymentLinkSchema } from "@/lib/shared/schemas/payment-link";
 import { registerPageSchema } from "@/lib/shared/schemas/register";
-import { ACME, APP_ORIGIN, call, countUpstream, operatorBody, signIn, startBffHarness, viewerBody, type BffHarness } from "../helpers/bff";
+import {
+  ACME,
+  APP_ORIGIN,
+  call,
+  countUpstream,
+  operatorBody,
+  signIn,
+  startBffHarness,
+  viewerBody,
+  type BffHarness,
+} from "../helpers/bff";
 
 /** The Cookie header of the page request being rendered. */
 const pageRequest = vi.hoisted(() => ({ cookie: "" }));
@@ -51,7 +66,9 @@ beforeEach(async () => {
 
 /** The first page of a paged reply of `handler`, as the browser reads it. */
 async function firstPageOf(handler: typeof paymentLinksRoute.GET, path: string, cookie: string): Promise<unknown> {
-  const reply = await handler(new Request(`${APP_ORIGIN}${path}`, { headers: { host: "127.0.0.1:3000", cookie, accept: PAGED_LIST_TYPE } }));
+  const reply = await handler(
+    new Request(`${APP_ORIGIN}${path}`, { headers: { host: "127.0.0.1:3000", cookie, accept: PAGED_LIST_TYPE } }),
+  );
   expect(reply.headers.get("content-type")).toContain(PAGED_LIST_TYPE);
   return (JSON.parse((await reply.text()).split("\n")[0] ?? "") as { page: unknown }).page;
 }
@@ -59,29 +76,48 @@ async function firstPageOf(handler: typeof paymentLinksRoute.GET, path: string, 
 describe("a page's first data, read on the server", () => {
   it("payout detail: the browser's parse of the route's reply, under payoutQuery's key", async () => {
     const entry = await payoutDetail("po_demo_paid");
-    const reply = await call(payoutRoute.GET, "/api/payouts/po_demo_paid", { cookie: operator, params: { id: "po_demo_paid" } });
+    const reply = await call(payoutRoute.GET, "/api/payouts/po_demo_paid", {
+      cookie: operator,
+      params: { id: "po_demo_paid" },
+    });
     expect(reply.status).toBe(200);
-    expect(entry).toEqual({ queryKey: payoutQuery("po_demo_paid").queryKey, data: payoutDetailSchema.parse(reply.json.data), partial: false });
+    expect(entry).toEqual({
+      queryKey: payoutQuery("po_demo_paid").queryKey,
+      data: payoutDetailSchema.parse(reply.json.data),
+      partial: false,
+    });
   });
 
   it("payment links: the route's first page, marked partial when more follow", async () => {
     const entry = await paymentLinksFirstPage();
     const page = await firstPageOf(paymentLinksRoute.GET, "/api/payment-links", operator);
-    expect(entry).toEqual({ queryKey: paymentLinksQuery().queryKey, data: z.array(PaymentLinkSchema).parse(page), partial: true });
+    expect(entry).toEqual({
+      queryKey: paymentLinksQuery().queryKey,
+      data: z.array(PaymentLinkSchema).parse(page),
+      partial: true,
+    });
     expect(entry?.data).toHaveLength(FIRST_PAGE_SIZE);
   });
 
   it("chargebacks: a list that fits its first page is handed over whole", async () => {
     const entry = await chargebacksFirstPage();
     const page = await firstPageOf(chargebacksRoute.GET, "/api/chargebacks", operator);
-    expect(entry).toEqual({ queryKey: chargebacksQuery().queryKey, data: z.array(ChargebackSchema).parse(page), partial: false });
+    expect(entry).toEqual({
+      queryKey: chargebacksQuery().queryKey,
+      data: z.array(ChargebackSchema).parse(page),
+      partial: false,
+    });
     expect((entry?.data as unknown[]).length).toBeLessThan(FIRST_PAGE_SIZE);
   });
 
   it("latest payouts: the register page the overview card asks for", async () => {
     const entry = await latestPayouts(5);
     const reply = await call(payoutsRoute.GET, "/api/payouts?limit=5", { cookie: operator });
-    expect(entry).toEqual({ queryKey: latestPayoutsQuery(5).queryKey, data: registerPageSchema.parse(reply.json.data), partial: false });
+    expect(entry).toEqual({
+      queryKey: latestPayoutsQuery(5).queryKey,
+      data: registerPageSchema.parse(reply.json.data),
+      partial: false,
+    });
   });
 
   it("follows the route's permission: a viewer's page reads no payment links, but chargebacks", async () => {
@@ -94,7 +130,10 @@ describe("a page's first data, read on the server", () => {
 
   it("reads nothing without a valid session", async () => {
     pageRequest.cookie = "";
-    expect(await countUpstream(harness.sandbox, () => payoutDetail("po_demo_paid"))).toMatchObject({ result: null, requests: 0 });
+    expect(await countUpstream(harness.sandbox, () => payoutDetail("po_demo_paid"))).toMatchObject({
+      result: null,
+      requests: 0,
+    });
     pageRequest.cookie = `${operator.slice(0, -4)}AAAA`;
     expect(await payoutDetail("po_demo_paid")).toBeNull();
   });
@@ -103,14 +142,18 @@ describe("a page's first data, read on the server", () => {
     await harness.sandbox.addFault({ kind: "error500", path: "/v1/chargebacks" });
     expect(await chargebacksFirstPage()).toBeNull();
     expect(await payoutDetail("po_does_not_exist")).toBeNull();
-    expect(await countUpstream(harness.sandbox, () => payoutDetail("../etc/passwd"))).toMatchObject({ result: null, requests: 0 });
+    expect(await countUpstream(harness.sandbox, () => payoutDetail("../etc/passwd"))).toMatchObject({
+      result: null,
+      requests: 0,
+    });
   });
 
   it("renders without the data once the budget is spent", async () => {
     await harness.sandbox.addFault({ kind: "latency", path: "/v1/payouts", ms: 30_000 });
     const asked = harness.clock.requested.length;
     const entry = payoutDetail("po_demo_paid");
-    while (!harness.clock.requested.slice(asked).includes(PREFETCH_BUDGET_MS)) await harness.clock.asked(harness.clock.requested.length + 1);
+    while (!harness.clock.requested.slice(asked).includes(PREFETCH_BUDGET_MS))
+      await harness.clock.asked(harness.clock.requested.length + 1);
     await harness.clock.skip(PREFETCH_BUDGET_MS);
     expect(await entry).toBeNull();
   });
@@ -121,6 +164,7 @@ describe("a page's first data, read on the server", () => {
     expect(isValidElement(element)).toBe(true);
     const props = JSON.stringify((element as { props: unknown }).props);
     expect(props).toContain("po_demo_paid");
-    for (const secret of [ACME.apiKey, ACME.accessToken, operator.split("=")[1] ?? ""]) expect(props).not.toContain(secret);
+    for (const secret of [ACME.apiKey, ACME.accessToken, operator.split("=")[1] ?? ""])
+      expect(props).not.toContain(secret);
   });
 });

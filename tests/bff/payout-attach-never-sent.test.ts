@@ -20,7 +20,10 @@ const bff = setUpBffHarness();
 describe("mark handled on a payout that was never sent", () => {
   it("refuses to attach a payout to a claimed batch row whose send never started; closing it without an id still works", async () => {
     const ledger = await getLedger();
-    const batch = await confirmBatch(bff.cookie, await createBatch(bff.cookie, batchRows(1, { prefix: "never-sent", amount: 4_321 })));
+    const batch = await confirmBatch(
+      bff.cookie,
+      await createBatch(bff.cookie, batchRows(1, { prefix: "never-sent", amount: 4_321 })),
+    );
     // The worker claimed the row (its intent written) but has not sent it (slowed by a 429, or stopped).
     const claimed = await claimBatchRow(ledger, { id: batch.id, businessId: ACME.businessId }, async () => ({
       requestHash: "never-sent",
@@ -28,30 +31,56 @@ describe("mark handled on a payout that was never sent", () => {
       actor: { name: "Olivia Operator", role: "operator" },
     }));
     if (!claimed) throw new Error("nothing claimed");
-    expect(await getPayoutByIdempotencyKey(ledger, ACME.businessId, claimed.idempotencyKey)).toMatchObject({ state: "intent", maybeSent: false });
+    expect(await getPayoutByIdempotencyKey(ledger, ACME.businessId, claimed.idempotencyKey)).toMatchObject({
+      state: "intent",
+      maybeSent: false,
+    });
     // The register says so.
     const listed = await call(payouts.GET, `/api/payouts?search=${claimed.idempotencyKey}`, { cookie: bff.cookie });
-    expect((listed.json.data as { items: RegisterPayout[] }).items.find((r) => r.idempotency_key === claimed.idempotencyKey)).toMatchObject({ never_sent: true, sends: 0 });
+    expect(
+      (listed.json.data as { items: RegisterPayout[] }).items.find((r) => r.idempotency_key === claimed.idempotencyKey),
+    ).toMatchObject({ never_sent: true, sends: 0 });
 
     // The operator pays the supplier by other means (same amount, same key) and marks the row handled with that id.
     const response = await fetch(`${bff.harness.sandbox.url}/v1/payouts`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-api-key": ACME.apiKey },
-      body: JSON.stringify({ amount_centavos: 4_321, pix_key_type: "email", pix_key: "never-sent0@example.com", idempotency_key: randomUUID() }),
+      body: JSON.stringify({
+        amount_centavos: 4_321,
+        pix_key_type: "email",
+        pix_key: "never-sent0@example.com",
+        idempotency_key: randomUUID(),
+      }),
     });
     const elsewhere = ((await response.json()) as { data: { id: string } }).data.id;
     const attached = await call(review.POST, "/api/payouts/review", {
       method: "POST",
       cookie: bff.cookie,
-      body: { action: "mark_handled", idempotency_key: claimed.idempotencyKey, note: "paid it by hand", payout_id: elsewhere },
+      body: {
+        action: "mark_handled",
+        idempotency_key: claimed.idempotencyKey,
+        note: "paid it by hand",
+        payout_id: elsewhere,
+      },
     });
 
     // This row's key never reached the API: no payout can be this row's.
-    expect((await bff.harness.sandbox.payoutRequests()).filter((r) => r.idempotency_key === claimed.idempotencyKey)).toHaveLength(0);
+    expect(
+      (await bff.harness.sandbox.payoutRequests()).filter((r) => r.idempotency_key === claimed.idempotencyKey),
+    ).toHaveLength(0);
     expect(attached.status, attached.text).toBe(422);
-    expect(attached.json.error).toMatchObject({ code: "payout_mismatch", fields: { payout_id: "validation.payoutNeverSent" }, details: { mismatch: ["never_sent"] } });
-    expect(await getPayoutByIdempotencyKey(ledger, ACME.businessId, claimed.idempotencyKey)).toMatchObject({ state: "intent", payoutId: null });
-    expect((await readRows(bff.cookie, batch.id)).find((r) => r.row_number === claimed.rowNumber)?.payout_id ?? null).not.toBe(elsewhere);
+    expect(attached.json.error).toMatchObject({
+      code: "payout_mismatch",
+      fields: { payout_id: "validation.payoutNeverSent" },
+      details: { mismatch: ["never_sent"] },
+    });
+    expect(await getPayoutByIdempotencyKey(ledger, ACME.businessId, claimed.idempotencyKey)).toMatchObject({
+      state: "intent",
+      payoutId: null,
+    });
+    expect(
+      (await readRows(bff.cookie, batch.id)).find((r) => r.row_number === claimed.rowNumber)?.payout_id ?? null,
+    ).not.toBe(elsewhere);
 
     // Closing it as handled, naming the payout in the note, stays possible.
     const closed = await call(review.POST, "/api/payouts/review", {
@@ -60,6 +89,8 @@ describe("mark handled on a payout that was never sent", () => {
       body: { action: "mark_handled", idempotency_key: claimed.idempotencyKey, note: `paid by hand: ${elsewhere}` },
     });
     expect(closed.status, closed.text).toBe(200);
-    expect((await readRows(bff.cookie, batch.id)).find((r) => r.row_number === claimed.rowNumber)?.status).toBe("handled");
+    expect((await readRows(bff.cookie, batch.id)).find((r) => r.row_number === claimed.rowNumber)?.status).toBe(
+      "handled",
+    );
   }, 60_000);
 });

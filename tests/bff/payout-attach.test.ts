@@ -30,7 +30,12 @@ const attach = (key: string, payoutId: string): Promise<CallResult> =>
   call(review.POST, "/api/payouts/review", {
     method: "POST",
     cookie: bff.cookie,
-    body: { action: "mark_handled", idempotency_key: key, note: "Found it in the provider's panel", payout_id: payoutId },
+    body: {
+      action: "mark_handled",
+      idempotency_key: key,
+      note: "Found it in the provider's panel",
+      payout_id: payoutId,
+    },
   });
 
 async function row(key: string): Promise<RegisterPayout> {
@@ -55,7 +60,12 @@ async function payoutMadeElsewhere(amount: number, pixKey: string): Promise<stri
   const response = await fetch(`${bff.harness.sandbox.url}/v1/payouts`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-api-key": ACME.apiKey },
-    body: JSON.stringify({ amount_centavos: amount, pix_key_type: "email", pix_key: pixKey, idempotency_key: randomUUID() }),
+    body: JSON.stringify({
+      amount_centavos: amount,
+      pix_key_type: "email",
+      pix_key: pixKey,
+      idempotency_key: randomUUID(),
+    }),
   });
   const body = (await response.json()) as { data: { id: string } };
   expect(response.status).toBe(200);
@@ -121,9 +131,16 @@ describe("mark handled with a payout id", () => {
     // Both look the payout up, and the API answers both at the same moment: both pass the checks before either writes.
     const clock = bff.harness.clock;
     const asked = clock.requested.length;
-    await bff.harness.sandbox.addFault({ kind: "latency", method: "GET", path: "/v1/payouts/", ms: LOOKUP_DELAY_MS, count: 2 });
+    await bff.harness.sandbox.addFault({
+      kind: "latency",
+      method: "GET",
+      path: "/v1/payouts/",
+      ms: LOOKUP_DELAY_MS,
+      count: 2,
+    });
     const racing = Promise.all([attach(first, found), attach(second, found)]);
-    while (clock.requested.slice(asked).filter((ms) => ms === LOOKUP_DELAY_MS).length < 2) await clock.asked(clock.requested.length + 1);
+    while (clock.requested.slice(asked).filter((ms) => ms === LOOKUP_DELAY_MS).length < 2)
+      await clock.asked(clock.requested.length + 1);
     await clock.skip(LOOKUP_DELAY_MS);
 
     const results = await racing;
@@ -151,7 +168,11 @@ describe("mark handled with a payout id", () => {
     const again = await createPayout(owner, 7_706);
     expect(again.status, again.text).toBe(504);
     expect(again.json.error?.code).toBe("payout_outcome_unknown");
-    expect(again.json.error?.details).toMatchObject({ state: "needs_review", review_reason: "shared_payout_id", cause: "payout_already_recorded" });
+    expect(again.json.error?.details).toMatchObject({
+      state: "needs_review",
+      review_reason: "shared_payout_id",
+      cause: "payout_already_recorded",
+    });
     expect(await row(owner)).toMatchObject({ state: "needs_review", id: null, review: { reason: "shared_payout_id" } });
     expect(await row(attachedTo)).toMatchObject({ state: "submitted", id: made.id });
   });

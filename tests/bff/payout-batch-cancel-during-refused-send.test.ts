@@ -10,7 +10,15 @@ import { getLedger } from "@/lib/server/ledger";
 import { runBatchPass } from "@/lib/server/services/batches/worker";
 import { call } from "../helpers/bff";
 import { setUpBffHarness } from "../helpers/bff-suite";
-import { batchRows, confirmBatch, createBatch, firstSendRefused, readBatch, readRows, upstreamByKey } from "../helpers/batches";
+import {
+  batchRows,
+  confirmBatch,
+  createBatch,
+  firstSendRefused,
+  readBatch,
+  readRows,
+  upstreamByKey,
+} from "../helpers/batches";
 
 const ctx = setUpBffHarness({ env: { PAYOUT_REFRESH_EVERY_MS: "100" } });
 
@@ -20,7 +28,12 @@ describe("a 401 on a batch that a person cancelled during that send", () => {
     const batch = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, batchRows(3, { prefix: "cancel-401" })));
     const clientFor = firstSendRefused(async () => {
       // While this send is in flight, a person cancels the batch (and then the API refuses the send's credential).
-      const cancelled = await call(cancel.POST, `/api/payout-batches/${batch.id}/cancel`, { method: "POST", cookie: ctx.cookie, params: { id: batch.id }, body: {} });
+      const cancelled = await call(cancel.POST, `/api/payout-batches/${batch.id}/cancel`, {
+        method: "POST",
+        cookie: ctx.cookie,
+        params: { id: batch.id },
+        body: {},
+      });
       expect(cancelled.status, cancelled.text).toBe(200);
     });
     const pass = await runBatchPass(ledger, { concurrency: 1, clientFor });

@@ -14,12 +14,26 @@ import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import type { Batch } from "@/lib/shared/schemas/payout-batches";
 import { call } from "../helpers/bff";
 import { setUpBffHarness } from "../helpers/bff-suite";
-import { batchRows, confirmBatch, createBatch, firstSendRefused, readBatch, readRows, runUntilDone, upstreamByKey } from "../helpers/batches";
+import {
+  batchRows,
+  confirmBatch,
+  createBatch,
+  firstSendRefused,
+  readBatch,
+  readRows,
+  runUntilDone,
+  upstreamByKey,
+} from "../helpers/batches";
 
 const ctx = setUpBffHarness({ env: { PAYOUT_REFRESH_EVERY_MS: "100" } });
 
 async function resumeBatch(id: string): Promise<Batch> {
-  const result = await call(resume.POST, `/api/payout-batches/${id}/resume`, { method: "POST", cookie: ctx.cookie, params: { id }, body: {} });
+  const result = await call(resume.POST, `/api/payout-batches/${id}/resume`, {
+    method: "POST",
+    cookie: ctx.cookie,
+    params: { id },
+    body: {},
+  });
   expect(result.status, result.text).toBe(200);
   return result.json.data as Batch;
 }
@@ -45,10 +59,18 @@ describe("a batch whose credential the API refuses (401)", () => {
     expect(paused.counts).toMatchObject({ pending: 5, failed: 0, needs_review: 0, cancelled: 0 });
     const rows = await readRows(ctx.cookie, batch.id);
     expect(rows.filter((r) => r.status === "pending").map((r) => r.row_number)).toEqual([5, 6, 7, 8, 9]);
-    expect(rows.filter((r) => r.status === "pending").every((r) => r.payout_id === null && r.failure_reason === null)).toBe(true);
-    const audit = (await call(activity.GET, `/api/activity?target_id=${batch.id}`, { cookie: ctx.cookie })).json.data as { items: ActivityEntry[] };
-    expect(audit.items.find((e) => e.action === "batch.paused")).toMatchObject({ actor: { name: "batch worker" }, after: { reason: "credential_refused" } });
-    const refusedKeys = (await ctx.harness.sandbox.payoutRequests()).filter((r) => r.outcome === "401").map((r) => r.idempotency_key);
+    expect(
+      rows.filter((r) => r.status === "pending").every((r) => r.payout_id === null && r.failure_reason === null),
+    ).toBe(true);
+    const audit = (await call(activity.GET, `/api/activity?target_id=${batch.id}`, { cookie: ctx.cookie })).json
+      .data as { items: ActivityEntry[] };
+    expect(audit.items.find((e) => e.action === "batch.paused")).toMatchObject({
+      actor: { name: "batch worker" },
+      after: { reason: "credential_refused" },
+    });
+    const refusedKeys = (await ctx.harness.sandbox.payoutRequests())
+      .filter((r) => r.outcome === "401")
+      .map((r) => r.idempotency_key);
     expect(refusedKeys.length).toBeGreaterThan(0);
 
     // Paused, nothing more is sent, by the worker or the reconciler; the rows stay as they are.
@@ -67,7 +89,9 @@ describe("a batch whose credential the API refuses (401)", () => {
     expect([...upstream.values()].every((count) => count === 1)).toBe(true);
     // The refused row was retried with its own key: the 401, then the one payout (the sandbox creates with a 200).
     for (const key of refusedKeys) {
-      expect((await ctx.harness.sandbox.payoutRequests()).filter((r) => r.idempotency_key === key).map((r) => r.outcome)).toEqual(["401", "200"]);
+      expect(
+        (await ctx.harness.sandbox.payoutRequests()).filter((r) => r.idempotency_key === key).map((r) => r.outcome),
+      ).toEqual(["401", "200"]);
     }
   }, 120_000);
 
@@ -79,7 +103,14 @@ describe("a batch whose credential the API refuses (401)", () => {
     // The worker's lane is on its first row with the refused credential. Before its 401 comes back, another lane
     // (or instance) got its own 401 and paused the batch, and an operator resumed it with a valid credential.
     const clientFor = firstSendRefused(async () => {
-      expect(await pauseForCredential(ledger, { id: batch.id, credentialSeal: refusedSeal }, "credential_refused", "batch worker")).toBe(true);
+      expect(
+        await pauseForCredential(
+          ledger,
+          { id: batch.id, credentialSeal: refusedSeal },
+          "credential_refused",
+          "batch worker",
+        ),
+      ).toBe(true);
       await resumeBatch(batch.id);
       freshSeal = await sealOf(batch.id);
     });

@@ -7,7 +7,14 @@ import { describe, expect, it } from "vitest";
 import * as cancel from "@/app/api/payout-batches/[id]/cancel/route";
 import * as payouts from "@/app/api/payouts/route";
 import * as activity from "@/app/api/activity/route";
-import { claimBatchRow, completePayoutIntent, getLedger, getPayoutByIdempotencyKey, KEY_CONFLICT_REASON, recordPayoutIntent } from "@/lib/server/ledger";
+import {
+  claimBatchRow,
+  completePayoutIntent,
+  getLedger,
+  getPayoutByIdempotencyKey,
+  KEY_CONFLICT_REASON,
+  recordPayoutIntent,
+} from "@/lib/server/ledger";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import { payoutPolicy } from "@/lib/server/services/payouts/policy";
 import { payoutRequestHash } from "@/lib/server/services/payouts/issue";
@@ -18,13 +25,19 @@ import { batchRows, confirmBatch, createBatch, readRows, runUntilDone, upstreamB
 
 const ctx = setUpBffHarness({ env: { PAYOUT_REFRESH_EVERY_MS: "100" } });
 
-function singlePayout(key: string, body: { amount_centavos: number; pix_key_type: string; pix_key: string }): Promise<CallResult> {
+function singlePayout(
+  key: string,
+  body: { amount_centavos: number; pix_key_type: string; pix_key: string },
+): Promise<CallResult> {
   return call(payouts.POST, "/api/payouts", { method: "POST", cookie: ctx.cookie, idempotencyKey: key, body });
 }
 
 function expectReserved(result: CallResult): void {
   expect(result.status, result.text).toBe(422);
-  expect(result.json.error).toMatchObject({ code: "validation_error", fields: { idempotency_key: "validation.idempotencyKeyReserved" } });
+  expect(result.json.error).toMatchObject({
+    code: "validation_error",
+    fields: { idempotency_key: "validation.idempotencyKeyReserved" },
+  });
 }
 
 describe("a single payout with a batch row's key", () => {
@@ -59,16 +72,33 @@ describe("a single payout with a batch row's key", () => {
     const credential = { kind: "api_key" as const, apiKey: ACME.apiKey };
     // Claimed as the worker claims it (the row's own request hash), then cancelled before it was sent.
     const claimed = await claimBatchRow(ledger, { id: batch.id, businessId: ACME.businessId }, async (row) => ({
-      requestHash: payoutRequestHash({ amount_centavos: row.amountCentavos, pix_key_type: row.pixKeyType, pix_key: row.pixKey ?? "", idempotency_key: "" }),
-      credentialSeal: await sealCredential(credential, { lifetimeMs: payoutPolicy().sealLifetimeMs, now: ctx.harness.clock.now() }),
+      requestHash: payoutRequestHash({
+        amount_centavos: row.amountCentavos,
+        pix_key_type: row.pixKeyType,
+        pix_key: row.pixKey ?? "",
+        idempotency_key: "",
+      }),
+      credentialSeal: await sealCredential(credential, {
+        lifetimeMs: payoutPolicy().sealLifetimeMs,
+        now: ctx.harness.clock.now(),
+      }),
       actor: { name: "Olivia Operator", role: "operator" },
     }));
-    const cancelled = await call(cancel.POST, `/api/payout-batches/${batch.id}/cancel`, { method: "POST", cookie: ctx.cookie, params: { id: batch.id }, body: {} });
+    const cancelled = await call(cancel.POST, `/api/payout-batches/${batch.id}/cancel`, {
+      method: "POST",
+      cookie: ctx.cookie,
+      params: { id: batch.id },
+      body: {},
+    });
     expect(cancelled.status).toBe(200);
 
     const key = claimed?.idempotencyKey ?? "";
     const { result, requests } = await countUpstream(ctx.harness.sandbox, () =>
-      singlePayout(key, { amount_centavos: rows[0]?.amount_centavos ?? 0, pix_key_type: "email", pix_key: rows[0]?.pix_key ?? "" }),
+      singlePayout(key, {
+        amount_centavos: rows[0]?.amount_centavos ?? 0,
+        pix_key_type: "email",
+        pix_key: rows[0]?.pix_key ?? "",
+      }),
     );
     expectReserved(result);
     expect(requests).toBe(0);
@@ -90,16 +120,34 @@ describe("a single payout with a batch row's key", () => {
       actor: { name: "Mallory", role: "operator" },
       requestHash: "another-request",
     });
-    await completePayoutIntent(ledger, ACME.businessId, key, { payoutId: "po_not_the_rows", status: "paid", requestId: null, attempts: 1 });
+    await completePayoutIntent(ledger, ACME.businessId, key, {
+      payoutId: "po_not_the_rows",
+      status: "paid",
+      requestId: null,
+      attempts: 1,
+    });
 
     const { batch: done } = await runUntilDone(ctx.harness, ctx.cookie, batch.id);
     expect(done.status).toBe("completed");
     expect(done.counts).toMatchObject({ paid: 2, failed: 1 });
     const row = (await readRows(ctx.cookie, batch.id)).find((r) => r.row_number === 3);
-    expect(row).toMatchObject({ status: "failed", payout_id: null, end_to_end_id: null, failure_reason: KEY_CONFLICT_REASON });
+    expect(row).toMatchObject({
+      status: "failed",
+      payout_id: null,
+      end_to_end_id: null,
+      failure_reason: KEY_CONFLICT_REASON,
+    });
     // The row's key was never sent upstream by the batch.
-    expect([...(await upstreamByKey(ctx.harness, batch.id)).keys()].sort()).toEqual([`batch-${batch.id}-2`, `batch-${batch.id}-4`]);
-    const audit = (await call(activity.GET, `/api/activity?target_id=${batch.id}`, { cookie: ctx.cookie })).json.data as { items: ActivityEntry[] };
-    expect(audit.items.find((e) => e.action === "batch.row_key_conflict")).toMatchObject({ actor: { name: "batch worker" }, outcome: "failure", idempotency_key: key });
+    expect([...(await upstreamByKey(ctx.harness, batch.id)).keys()].sort()).toEqual([
+      `batch-${batch.id}-2`,
+      `batch-${batch.id}-4`,
+    ]);
+    const audit = (await call(activity.GET, `/api/activity?target_id=${batch.id}`, { cookie: ctx.cookie })).json
+      .data as { items: ActivityEntry[] };
+    expect(audit.items.find((e) => e.action === "batch.row_key_conflict")).toMatchObject({
+      actor: { name: "batch worker" },
+      outcome: "failure",
+      idempotency_key: key,
+    });
   }, 120_000);
 });

@@ -26,11 +26,15 @@ async function previewOf(cookie: string, rows: BatchRowInput[]): Promise<BatchPr
   return result.json.data as BatchPreview;
 }
 
-const act = (handler: typeof cancel.POST, id: string, action: string) => call(handler, `/api/payout-batches/${id}/${action}`, { method: "POST", cookie: ctx.cookie, params: { id } });
+const act = (handler: typeof cancel.POST, id: string, action: string) =>
+  call(handler, `/api/payout-batches/${id}/${action}`, { method: "POST", cookie: ctx.cookie, params: { id } });
 
 /** One row per amount, paying `prefix<i>@example.com`, numbered from 2. */
 function rowsOf(prefix: string, amounts: readonly number[]): BatchRowInput[] {
-  return amounts.map((amount, i) => ({ ...(batchRows(1, { prefix: `${prefix}${i}-`, amount })[0] as BatchRowInput), row_number: i + 2 }));
+  return amounts.map((amount, i) => ({
+    ...(batchRows(1, { prefix: `${prefix}${i}-`, amount })[0] as BatchRowInput),
+    row_number: i + 2,
+  }));
 }
 
 let beta = "";
@@ -54,14 +58,27 @@ describe("preview: fees estimated from the business's own payouts", () => {
       [3, 50],
     ]);
     const asked = rowsOf("new", [1_000, 200_000, 5_000]);
-    expect((await previewOf(ctx.cookie, asked)).fee_estimate).toEqual({ basis: "flat", fee_centavos: 50, sample_size: 2, total_centavos: 150 });
+    expect((await previewOf(ctx.cookie, asked)).fee_estimate).toEqual({
+      basis: "flat",
+      fee_centavos: 50,
+      sample_size: 2,
+      total_centavos: 150,
+    });
 
-    const large = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, rowsOf("fee-large", [100_000, 250_000])));
+    const large = await confirmBatch(
+      ctx.cookie,
+      await createBatch(ctx.cookie, rowsOf("fee-large", [100_000, 250_000])),
+    );
     await runBatchPass(await getLedger(), { concurrency: 2 });
     expect((await readRows(ctx.cookie, large.id)).map((r) => r.fee_centavos)).toEqual([1_000, 2_500]);
     // Ratios 0.01, 0.01, 0.04995, 0.05: median 1%; R$ 10,00 and R$ 50,00 stay at the smallest fee seen (R$ 0,50).
     const estimate = (await previewOf(ctx.cookie, asked)).fee_estimate;
-    expect(estimate).toMatchObject({ basis: "proportional", sample_size: 4, minimum_fee_centavos: 50, total_centavos: 50 + 2_000 + 50 });
+    expect(estimate).toMatchObject({
+      basis: "proportional",
+      sample_size: 4,
+      minimum_fee_centavos: 50,
+      total_centavos: 50 + 2_000 + 50,
+    });
     if (estimate?.basis !== "proportional") throw new Error("expected a proportional estimate");
     expect(estimate.ratio_fee_centavos * 100).toBe(estimate.ratio_amount_centavos);
 
@@ -89,7 +106,10 @@ describe("preview: rows of other batches", () => {
     // Same key, another amount; same amount, another key: not flagged.
     const [row] = rows;
     if (!row) throw new Error("no row");
-    const near = [{ ...row, amount_centavos: row.amount_centavos + 1 }, { ...row, row_number: 3, pix_key: "someone-else@example.com" }];
+    const near = [
+      { ...row, amount_centavos: row.amount_centavos + 1 },
+      { ...row, row_number: 3, pix_key: "someone-else@example.com" },
+    ];
     expect((await previewOf(ctx.cookie, near)).batch_matches).toEqual([]);
 
     // The flag is advisory: a second batch can still be made, and both are named, newest first.
@@ -117,7 +137,9 @@ describe("preview: rows of other batches", () => {
     await act(resume.POST, batch.id, "resume");
     await runBatchPass(await getLedger(), { concurrency: 2 });
     const sent = await previewOf(ctx.cookie, rows);
-    expect(sent.register_matches.map((m) => m.payout_id)).toEqual((await readRows(ctx.cookie, batch.id)).map((r) => r.payout_id));
+    expect(sent.register_matches.map((m) => m.payout_id)).toEqual(
+      (await readRows(ctx.cookie, batch.id)).map((r) => r.payout_id),
+    );
     const status = (await readBatch(ctx.cookie, batch.id)).status;
     expect(sent.batch_matches.map((m) => [m.row_number, m.batch_id, m.batch_status])).toEqual([
       [2, batch.id, status],
@@ -136,7 +158,9 @@ describe("preview: rows of other batches", () => {
     expect((await runBatchPass(await getLedger(), { concurrency: 1, maxClaims: 1 })).claimed).toBe(1);
     await act(cancel.POST, midway.id, "cancel");
     const data = await previewOf(ctx.cookie, rows);
-    expect(data.batch_matches.map((m) => [m.row_number, m.batch_id, m.batch_status])).toEqual([[2, midway.id, "cancelled"]]);
+    expect(data.batch_matches.map((m) => [m.row_number, m.batch_id, m.batch_status])).toEqual([
+      [2, midway.id, "cancelled"],
+    ]);
     expect(data.register_matches.map((m) => m.row_number)).toEqual([2]);
   });
 

@@ -35,13 +35,18 @@ const post = (handler: typeof confirm.POST, id: string, action: string, body?: u
 /** GET …/results.csv as its lines (BOM removed). */
 async function resultsCsvLines(id: string): Promise<string[]> {
   const response = await results.GET(
-    new Request(`http://127.0.0.1:3000/api/payout-batches/${id}/results.csv`, { headers: { host: "127.0.0.1:3000", cookie: ctx.cookie } }),
+    new Request(`http://127.0.0.1:3000/api/payout-batches/${id}/results.csv`, {
+      headers: { host: "127.0.0.1:3000", cookie: ctx.cookie },
+    }),
     { params: Promise.resolve({ id }) },
   );
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toContain("text/csv");
   expect(response.headers.get("content-disposition")).toMatch(/-results\.csv/);
-  return (await response.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+  return (await response.text())
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n");
 }
 
 describe("batch routes: who may call them", () => {
@@ -57,14 +62,24 @@ describe("batch routes: who may call them", () => {
     const rows = batchRows(1);
     const attempts = [
       call(batches.GET, "/api/payout-batches", { cookie: viewer }),
-      call(batches.POST, "/api/payout-batches", { method: "POST", cookie: viewer, idempotencyKey: newKey(), body: { file_name: "x.csv", rows } }),
+      call(batches.POST, "/api/payout-batches", {
+        method: "POST",
+        cookie: viewer,
+        idempotencyKey: newKey(),
+        body: { file_name: "x.csv", rows },
+      }),
       call(preview.POST, "/api/payout-batches/preview", { method: "POST", cookie: viewer, body: { rows } }),
       call(batchOne.GET, `/api/payout-batches/${id}`, { cookie: viewer, params: { id } }),
       call(rowsRoute.GET, `/api/payout-batches/${id}/rows`, { cookie: viewer, params: { id } }),
       call(results.GET, `/api/payout-batches/${id}/results.csv`, { cookie: viewer, params: { id } }),
       call(resultsXlsx.GET, `/api/payout-batches/${id}/results.xlsx`, { cookie: viewer, params: { id } }),
       ...[confirm, pause, resume, cancel].map((route, i) =>
-        call(route.POST, `/api/payout-batches/${id}/${["confirm", "pause", "resume", "cancel"][i]}`, { method: "POST", cookie: viewer, params: { id }, body: {} }),
+        call(route.POST, `/api/payout-batches/${id}/${["confirm", "pause", "resume", "cancel"][i]}`, {
+          method: "POST",
+          cookie: viewer,
+          params: { id },
+          body: {},
+        }),
       ),
     ];
     for (const result of await Promise.all(attempts)) {
@@ -101,8 +116,23 @@ describe("creating a batch", () => {
   it("writes the batch and every row before anything is sent, masked, awaiting confirmation", async () => {
     const upstreamBefore = (await ctx.harness.sandbox.payouts()).length;
     const batch = await createBatch(ctx.cookie, batchRows(3));
-    expect(batch).toMatchObject({ status: "awaiting_confirmation", row_count: 3, total_centavos: 1000 + 1001 + 1002, created_by: "Olivia Operator", file_name: "lista.csv" });
-    expect(batch.counts).toEqual({ pending: 3, sending: 0, sent: 0, paid: 0, failed: 0, needs_review: 0, handled: 0, cancelled: 0 });
+    expect(batch).toMatchObject({
+      status: "awaiting_confirmation",
+      row_count: 3,
+      total_centavos: 1000 + 1001 + 1002,
+      created_by: "Olivia Operator",
+      file_name: "lista.csv",
+    });
+    expect(batch.counts).toEqual({
+      pending: 3,
+      sending: 0,
+      sent: 0,
+      paid: 0,
+      failed: 0,
+      needs_review: 0,
+      handled: 0,
+      cancelled: 0,
+    });
     const rows = await readRows(ctx.cookie, batch.id);
     expect(rows.map((r) => [r.row_number, r.status, r.pix_key, r.payout_id])).toEqual([
       [2, "pending", "r***@example.com", null],
@@ -116,34 +146,61 @@ describe("creating a batch", () => {
     const key = newKey("batch");
     const rows = batchRows(2);
     const first = await createBatch(ctx.cookie, rows, key);
-    const again = await call(batches.POST, "/api/payout-batches", { method: "POST", cookie: ctx.cookie, idempotencyKey: key, body: { file_name: "lista.csv", rows } });
+    const again = await call(batches.POST, "/api/payout-batches", {
+      method: "POST",
+      cookie: ctx.cookie,
+      idempotencyKey: key,
+      body: { file_name: "lista.csv", rows },
+    });
     expect(again.status).toBe(200);
     expect((again.json.data as Batch).id).toBe(first.id);
-    const other = await call(batches.POST, "/api/payout-batches", { method: "POST", cookie: ctx.cookie, idempotencyKey: key, body: { file_name: "lista.csv", rows: batchRows(3) } });
+    const other = await call(batches.POST, "/api/payout-batches", {
+      method: "POST",
+      cookie: ctx.cookie,
+      idempotencyKey: key,
+      body: { file_name: "lista.csv", rows: batchRows(3) },
+    });
     expect(other.status).toBe(409);
     expect(other.json.error?.code).toBe("idempotency_conflict");
-    const list = (await call(batches.GET, "/api/payout-batches", { cookie: ctx.cookie })).json.data as { batches: Batch[] };
+    const list = (await call(batches.GET, "/api/payout-batches", { cookie: ctx.cookie })).json.data as {
+      batches: Batch[];
+    };
     expect(list.batches.filter((b) => b.id === first.id)).toHaveLength(1);
   });
 
   it("needs an Idempotency-Key, and validates every row with the single payout's rules", async () => {
-    const noKey = await call(batches.POST, "/api/payout-batches", { method: "POST", cookie: ctx.cookie, body: { file_name: "x.csv", rows: batchRows(1) } });
+    const noKey = await call(batches.POST, "/api/payout-batches", {
+      method: "POST",
+      cookie: ctx.cookie,
+      body: { file_name: "x.csv", rows: batchRows(1) },
+    });
     expect(noKey.status).toBe(428);
     const [row] = batchRows(1);
     const bad = await call(batches.POST, "/api/payout-batches", {
       method: "POST",
       cookie: ctx.cookie,
       idempotencyKey: newKey(),
-      body: { file_name: "x.csv", rows: [{ ...row, key_type: "cpf", pix_key: "12345678900" }, { ...row, amount_centavos: 0 }] },
+      body: {
+        file_name: "x.csv",
+        rows: [
+          { ...row, key_type: "cpf", pix_key: "12345678900" },
+          { ...row, amount_centavos: 0 },
+        ],
+      },
     });
     expect(bad.status).toBe(422);
-    expect(bad.json.error?.fields).toMatchObject({ "rows.0.pix_key": "validation.pixKey.cpf", "rows.1.amount_centavos": "validation.amountPositive" });
+    expect(bad.json.error?.fields).toMatchObject({
+      "rows.0.pix_key": "validation.pixKey.cpf",
+      "rows.1.amount_centavos": "validation.amountPositive",
+    });
   });
 
   it("refuses (422, naming the row and field) any text a spreadsheet would run as a formula, and writes nothing", async () => {
     const [row] = batchRows(1, { prefix: "formula" });
     if (!row) throw new Error("no row");
-    const before = ((await call(batches.GET, "/api/payout-batches", { cookie: ctx.cookie })).json.data as { batches: Batch[] }).batches.length;
+    const before = (
+      (await call(batches.GET, "/api/payout-batches", { cookie: ctx.cookie })).json.data as { batches: Batch[] }
+    ).batches.length;
     const hostile = [
       { ...row, row_number: 2, original: { ...row.original, nome: '=HYPERLINK("http://x","y")' } },
       { ...row, row_number: 3, name: "@SUM(A1)" },
@@ -167,11 +224,25 @@ describe("creating a batch", () => {
         "rows.5.original.obs": "batch.row.formulaControl",
       });
     }
-    expect(((await call(batches.GET, "/api/payout-batches", { cookie: ctx.cookie })).json.data as { batches: Batch[] }).batches).toHaveLength(before);
+    expect(
+      ((await call(batches.GET, "/api/payout-batches", { cookie: ctx.cookie })).json.data as { batches: Batch[] })
+        .batches,
+    ).toHaveLength(before);
 
     // Signed numbers, amounts and phones are not formulas; nor is a lone dash.
-    const plain = { ...row, key_type: "phone", pix_key: "+5511987654321", description: "-", original: { chave: "+55 (11) 98765-4321", valor: "-10,00", saldo: "+1.234,56", obs: " -" } };
-    const created = await call(batches.POST, "/api/payout-batches", { method: "POST", cookie: ctx.cookie, idempotencyKey: newKey(), body: { file_name: "x.csv", rows: [plain] } });
+    const plain = {
+      ...row,
+      key_type: "phone",
+      pix_key: "+5511987654321",
+      description: "-",
+      original: { chave: "+55 (11) 98765-4321", valor: "-10,00", saldo: "+1.234,56", obs: " -" },
+    };
+    const created = await call(batches.POST, "/api/payout-batches", {
+      method: "POST",
+      cookie: ctx.cookie,
+      idempotencyKey: newKey(),
+      body: { file_name: "x.csv", rows: [plain] },
+    });
     expect(created.status, created.text).toBe(201);
   });
 
@@ -200,7 +271,8 @@ describe("confirming, pausing, resuming, cancelling", () => {
     expect(right.json.data).toMatchObject({ status: "sending" });
     // A second click gets the batch, not a second confirmation.
     expect((await post(confirm.POST, batch.id, "confirm", {})).status).toBe(200);
-    const audit = (await call(activity.GET, `/api/activity?target_id=${batch.id}`, { cookie: ctx.cookie })).json.data as { items: ActivityEntry[] };
+    const audit = (await call(activity.GET, `/api/activity?target_id=${batch.id}`, { cookie: ctx.cookie })).json
+      .data as { items: ActivityEntry[] };
     expect(audit.items.map((e) => [e.action, e.actor.name])).toEqual([
       ["batch.confirmed", "Olivia Operator"],
       ["batch.created", "Olivia Operator"],
@@ -234,22 +306,36 @@ describe("confirming, pausing, resuming, cancelling", () => {
     const rows = await readRows(ctx.cookie, batch.id);
     expect(rows.filter((r) => r.status === "cancelled").map((r) => r.row_number)).toEqual([6, 7, 8, 9, 10, 11]);
     expect(rows.filter((r) => r.status !== "cancelled").every((r) => r.payout_id !== null)).toBe(true);
-    const upstream = (await ctx.harness.sandbox.payouts()).filter((p) => p.idempotency_key.startsWith(`batch-${batch.id}-`));
+    const upstream = (await ctx.harness.sandbox.payouts()).filter((p) =>
+      p.idempotency_key.startsWith(`batch-${batch.id}-`),
+    );
     expect(upstream).toHaveLength(4);
 
     // Cancel again: the same answer; resume or confirm a cancelled batch: refused.
     expect((await post(cancel.POST, batch.id, "cancel")).status).toBe(200);
     expect((await post(resume.POST, batch.id, "resume")).status).toBe(409);
-    const audit = (await call(activity.GET, `/api/activity?target_id=${batch.id}`, { cookie: ctx.cookie })).json.data as { items: ActivityEntry[] };
-    expect(audit.items.map((e) => e.action)).toEqual(["batch.cancelled", "batch.resumed", "batch.paused", "batch.confirmed", "batch.created"]);
+    const audit = (await call(activity.GET, `/api/activity?target_id=${batch.id}`, { cookie: ctx.cookie })).json
+      .data as { items: ActivityEntry[] };
+    expect(audit.items.map((e) => e.action)).toEqual([
+      "batch.cancelled",
+      "batch.resumed",
+      "batch.paused",
+      "batch.confirmed",
+      "batch.created",
+    ]);
   });
 
   it("the register links a batch row's payout to its batch", async () => {
     const batch = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, batchRows(1, { prefix: "link" })));
     await runBatchPass(await getLedger(), { concurrency: 1 });
-    const page = (await call(payouts.GET, `/api/payouts?search=batch-${batch.id}`, { cookie: ctx.cookie })).json.data as { items: RegisterPayout[] };
+    const page = (await call(payouts.GET, `/api/payouts?search=batch-${batch.id}`, { cookie: ctx.cookie })).json
+      .data as { items: RegisterPayout[] };
     expect(page.items).toHaveLength(1);
-    expect(page.items[0]).toMatchObject({ state: "submitted", batch: { id: batch.id, row_number: 2 }, created_by: { name: "Olivia Operator" } });
+    expect(page.items[0]).toMatchObject({
+      state: "submitted",
+      batch: { id: batch.id, row_number: 2 },
+      created_by: { name: "Olivia Operator" },
+    });
   });
 });
 
@@ -259,12 +345,39 @@ describe("tenant isolation", () => {
     const batch = await createBatch(ctx.cookie, batchRows(1, { prefix: "tenant" }));
     const list = (await call(batches.GET, "/api/payout-batches", { cookie: beta })).json.data as { batches: Batch[] };
     expect(list.batches.map((b) => b.id)).not.toContain(batch.id);
-    expect((await call(batchOne.GET, `/api/payout-batches/${batch.id}`, { cookie: beta, params: { id: batch.id } })).status).toBe(404);
-    expect((await call(rowsRoute.GET, `/api/payout-batches/${batch.id}/rows`, { cookie: beta, params: { id: batch.id } })).status).toBe(404);
-    expect((await call(results.GET, `/api/payout-batches/${batch.id}/results.csv`, { cookie: beta, params: { id: batch.id } })).status).toBe(404);
-    expect((await call(resultsXlsx.GET, `/api/payout-batches/${batch.id}/results.xlsx`, { cookie: beta, params: { id: batch.id } })).status).toBe(404);
-    for (const [route, action] of [[confirm, "confirm"], [cancel, "cancel"]] as const) {
-      const result = await call(route.POST, `/api/payout-batches/${batch.id}/${action}`, { method: "POST", cookie: beta, params: { id: batch.id }, body: {} });
+    expect(
+      (await call(batchOne.GET, `/api/payout-batches/${batch.id}`, { cookie: beta, params: { id: batch.id } })).status,
+    ).toBe(404);
+    expect(
+      (await call(rowsRoute.GET, `/api/payout-batches/${batch.id}/rows`, { cookie: beta, params: { id: batch.id } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await call(results.GET, `/api/payout-batches/${batch.id}/results.csv`, {
+          cookie: beta,
+          params: { id: batch.id },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(resultsXlsx.GET, `/api/payout-batches/${batch.id}/results.xlsx`, {
+          cookie: beta,
+          params: { id: batch.id },
+        })
+      ).status,
+    ).toBe(404);
+    for (const [route, action] of [
+      [confirm, "confirm"],
+      [cancel, "cancel"],
+    ] as const) {
+      const result = await call(route.POST, `/api/payout-batches/${batch.id}/${action}`, {
+        method: "POST",
+        cookie: beta,
+        params: { id: batch.id },
+        body: {},
+      });
       expect(result.status).toBe(404);
     }
     expect((await readBatch(ctx.cookie, batch.id)).status).toBe("awaiting_confirmation");
@@ -275,10 +388,18 @@ describe("preview and results", () => {
   it("flags rows repeating a payout the register holds (same key, type and amount)", async () => {
     const batch = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, batchRows(2, { prefix: "again" })));
     await runBatchPass(await getLedger(), { concurrency: 2 });
-    const rows = [...batchRows(2, { prefix: "again" }), ...batchRows(1, { prefix: "fresh" }).map((r) => ({ ...r, row_number: 10 }))];
-    const result = await call(preview.POST, "/api/payout-batches/preview", { method: "POST", cookie: ctx.cookie, body: { rows } });
+    const rows = [
+      ...batchRows(2, { prefix: "again" }),
+      ...batchRows(1, { prefix: "fresh" }).map((r) => ({ ...r, row_number: 10 })),
+    ];
+    const result = await call(preview.POST, "/api/payout-batches/preview", {
+      method: "POST",
+      cookie: ctx.cookie,
+      body: { rows },
+    });
     expect(result.status).toBe(200);
-    const matches = (result.json.data as { register_matches: { row_number: number; payout_id: string | null }[] }).register_matches;
+    const matches = (result.json.data as { register_matches: { row_number: number; payout_id: string | null }[] })
+      .register_matches;
     expect(matches.map((m) => m.row_number)).toEqual([2, 3]);
     const upstreamIds = (await readRows(ctx.cookie, batch.id)).map((r) => r.payout_id);
     expect(matches.map((m) => m.payout_id)).toEqual(upstreamIds);
@@ -295,16 +416,29 @@ describe("preview and results", () => {
     expect(lines).toHaveLength(3);
 
     const workbook = await resultsXlsx.GET(
-      new Request(`http://127.0.0.1:3000/api/payout-batches/${batch.id}/results.xlsx`, { headers: { host: "127.0.0.1:3000", cookie: ctx.cookie } }),
+      new Request(`http://127.0.0.1:3000/api/payout-batches/${batch.id}/results.xlsx`, {
+        headers: { host: "127.0.0.1:3000", cookie: ctx.cookie },
+      }),
       { params: Promise.resolve({ id: batch.id }) },
     );
     expect(workbook.status).toBe(200);
-    expect(workbook.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(workbook.headers.get("content-type")).toBe(
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    );
     expect(workbook.headers.get("content-disposition")).toContain("lista-results.xlsx");
     // Read back with the dashboard's own reader: the results workbook can be uploaded again.
     const parsed = await parseBatchFile(new Uint8Array(await workbook.arrayBuffer()), "lista-results.xlsx");
     if (!parsed.ok) throw new Error(`results workbook refused: ${parsed.error.code}`);
-    expect(parsed.table.header).toEqual(["chave", "valor", "nome", "status", "payout_id", "end_to_end_id", "failure_reason", "fee"]);
+    expect(parsed.table.header).toEqual([
+      "chave",
+      "valor",
+      "nome",
+      "status",
+      "payout_id",
+      "end_to_end_id",
+      "failure_reason",
+      "fee",
+    ]);
     expect(parsed.table.rows).toHaveLength(2);
     expect(parsed.table.rows[0]?.cells.slice(0, 4)).toEqual(["csv0@example.com", "10,00", "Name 0", "sent"]);
     expect(parsed.table.rows[0]?.cells[4]).toMatch(/^po_\w+$/);
@@ -312,7 +446,10 @@ describe("preview and results", () => {
   });
 
   it("a comma-delimited upload gets its fees with a decimal point, as its amounts; the workbook keeps the decimal comma", async () => {
-    const rows = batchRows(1, { prefix: "dot" }).map((row) => ({ ...row, original: { chave: row.pix_key, valor: "10.00" } }));
+    const rows = batchRows(1, { prefix: "dot" }).map((row) => ({
+      ...row,
+      original: { chave: row.pix_key, valor: "10.00" },
+    }));
     const created = await call(batches.POST, "/api/payout-batches", {
       method: "POST",
       cookie: ctx.cookie,
@@ -326,7 +463,9 @@ describe("preview and results", () => {
     expect(lines[0]).toBe("chave,valor,status,payout_id,end_to_end_id,failure_reason,fee");
     expect(lines[1]).toMatch(/^dot0@example\.com,10\.00,sent,po_\w+,E\w+,,0\.50$/);
     const workbook = await resultsXlsx.GET(
-      new Request(`http://127.0.0.1:3000/api/payout-batches/${batch.id}/results.xlsx`, { headers: { host: "127.0.0.1:3000", cookie: ctx.cookie } }),
+      new Request(`http://127.0.0.1:3000/api/payout-batches/${batch.id}/results.xlsx`, {
+        headers: { host: "127.0.0.1:3000", cookie: ctx.cookie },
+      }),
       { params: Promise.resolve({ id: batch.id }) },
     );
     const parsed = await parseBatchFile(new Uint8Array(await workbook.arrayBuffer()), "list-results.xlsx");
@@ -337,20 +476,35 @@ describe("preview and results", () => {
   it("the results file keeps the upload's delimiter and its column order, integer-like names included", async () => {
     // Names such as "2024" and "1" come first in a JSON object; the batch's column list keeps the file's order.
     const columns = ["chave", "2024", "valor", "1"];
-    const rows = batchRows(2, { prefix: "order" }).map((row, i) => ({ ...row, original: { chave: row.pix_key, 2024: `ref ${i}`, valor: "10,00", 1: `x${i}` } }));
+    const rows = batchRows(2, { prefix: "order" }).map((row, i) => ({
+      ...row,
+      original: { chave: row.pix_key, 2024: `ref ${i}`, valor: "10,00", 1: `x${i}` },
+    }));
     expect(Object.keys(rows[0]?.original ?? {})).toEqual(["1", "2024", "chave", "valor"]);
-    const created = await call(batches.POST, "/api/payout-batches", { method: "POST", cookie: ctx.cookie, idempotencyKey: newKey(), body: { file_name: "lista.csv", delimiter: ",", columns, rows } });
+    const created = await call(batches.POST, "/api/payout-batches", {
+      method: "POST",
+      cookie: ctx.cookie,
+      idempotencyKey: newKey(),
+      body: { file_name: "lista.csv", delimiter: ",", columns, rows },
+    });
     expect(created.status, created.text).toBe(201);
     const lines = await resultsCsvLines((created.json.data as Batch).id);
     expect(lines[0]).toBe("chave,2024,valor,1,status,payout_id,end_to_end_id,failure_reason,fee");
     expect(lines[1]).toBe('order0@example.com,ref 0,"10,00",x0,pending,,,,');
 
     // An .xlsx upload (delimiter null) gets ";", with the same order in the workbook.
-    const xlsxBatch = await call(batches.POST, "/api/payout-batches", { method: "POST", cookie: ctx.cookie, idempotencyKey: newKey(), body: { file_name: "lista.xlsx", delimiter: null, columns, rows } });
+    const xlsxBatch = await call(batches.POST, "/api/payout-batches", {
+      method: "POST",
+      cookie: ctx.cookie,
+      idempotencyKey: newKey(),
+      body: { file_name: "lista.xlsx", delimiter: null, columns, rows },
+    });
     const id = (xlsxBatch.json.data as Batch).id;
     expect((await resultsCsvLines(id))[0]).toBe("chave;2024;valor;1;status;payout_id;end_to_end_id;failure_reason;fee");
     const workbook = await resultsXlsx.GET(
-      new Request(`http://127.0.0.1:3000/api/payout-batches/${id}/results.xlsx`, { headers: { host: "127.0.0.1:3000", cookie: ctx.cookie } }),
+      new Request(`http://127.0.0.1:3000/api/payout-batches/${id}/results.xlsx`, {
+        headers: { host: "127.0.0.1:3000", cookie: ctx.cookie },
+      }),
       { params: Promise.resolve({ id }) },
     );
     const parsed = await parseBatchFile(new Uint8Array(await workbook.arrayBuffer()), "lista-results.xlsx");
@@ -359,7 +513,12 @@ describe("preview and results", () => {
     expect(parsed.table.rows[1]?.cells.slice(0, 4)).toEqual(["order1@example.com", "ref 1", "10,00", "x1"]);
 
     // A column list naming a column twice is refused.
-    const twice = await call(batches.POST, "/api/payout-batches", { method: "POST", cookie: ctx.cookie, idempotencyKey: newKey(), body: { file_name: "x.csv", columns: ["chave", "chave"], rows } });
+    const twice = await call(batches.POST, "/api/payout-batches", {
+      method: "POST",
+      cookie: ctx.cookie,
+      idempotencyKey: newKey(),
+      body: { file_name: "x.csv", columns: ["chave", "chave"], rows },
+    });
     expect(twice.status).toBe(422);
     expect(twice.json.error?.fields).toEqual({ columns: "batch.rows.duplicateColumn" });
   });
@@ -397,7 +556,9 @@ describe("preview and results", () => {
     expect(lines[0]).toBe("chave;nome;status;payout_id;end_to_end_id;failure_reason;fee");
     expect(lines[1]).toBe(`old@example.com;"'=HYPERLINK(""http://x"")";pending;;;;`);
     const workbook = await resultsXlsx.GET(
-      new Request(`http://127.0.0.1:3000/api/payout-batches/${id}/results.xlsx`, { headers: { host: "127.0.0.1:3000", cookie: ctx.cookie } }),
+      new Request(`http://127.0.0.1:3000/api/payout-batches/${id}/results.xlsx`, {
+        headers: { host: "127.0.0.1:3000", cookie: ctx.cookie },
+      }),
       { params: Promise.resolve({ id }) },
     );
     const parsed = await parseBatchFile(new Uint8Array(await workbook.arrayBuffer()), "antigo-results.xlsx");
@@ -412,15 +573,26 @@ describe("rows left out of the batch (left_out)", () => {
   function leftOutBody(prefix: string) {
     const rows = batchRows(2, { prefix }).map((row, i) => ({ ...row, row_number: i === 0 ? 3 : 5 }));
     const left_out = [
-      { row_number: 4, reason: "invalid", original: { chave: "2345678909", valor: "abc", nome: "'=HYPERLINK(\"http://x\")" } },
-      { row_number: 2, reason: "excluded", original: { chave: `${prefix}-out@example.com`, valor: "7,00", nome: "Fora" } },
+      {
+        row_number: 4,
+        reason: "invalid",
+        original: { chave: "2345678909", valor: "abc", nome: '\'=HYPERLINK("http://x")' },
+      },
+      {
+        row_number: 2,
+        reason: "excluded",
+        original: { chave: `${prefix}-out@example.com`, valor: "7,00", nome: "Fora" },
+      },
     ];
     return { file_name: "lista.csv", delimiter: ";", columns: ["chave", "valor", "nome"], rows, left_out };
   }
-  const createWith = (body: unknown, key = newKey("batch")) => call(batches.POST, "/api/payout-batches", { method: "POST", cookie: ctx.cookie, idempotencyKey: key, body });
+  const createWith = (body: unknown, key = newKey("batch")) =>
+    call(batches.POST, "/api/payout-batches", { method: "POST", cookie: ctx.cookie, idempotencyKey: key, body });
   const workbookRows = async (id: string, cookie = ctx.cookie) => {
     const workbook = await resultsXlsx.GET(
-      new Request(`http://127.0.0.1:3000/api/payout-batches/${id}/results.xlsx`, { headers: { host: "127.0.0.1:3000", cookie } }),
+      new Request(`http://127.0.0.1:3000/api/payout-batches/${id}/results.xlsx`, {
+        headers: { host: "127.0.0.1:3000", cookie },
+      }),
       { params: Promise.resolve({ id }) },
     );
     expect(workbook.status).toBe(200);
@@ -438,7 +610,9 @@ describe("rows left out of the batch (left_out)", () => {
     expect((await readRows(ctx.cookie, batch.id)).map((r) => r.row_number)).toEqual([3, 5]);
     await confirmBatch(ctx.cookie, batch);
     await runBatchPass(await getLedger(), { concurrency: 4 });
-    const sent = (await ctx.harness.sandbox.payouts()).filter((p) => p.idempotency_key.startsWith(`batch-${batch.id}-`));
+    const sent = (await ctx.harness.sandbox.payouts()).filter((p) =>
+      p.idempotency_key.startsWith(`batch-${batch.id}-`),
+    );
     expect(sent.map((p) => p.idempotency_key).sort()).toEqual([`batch-${batch.id}-3`, `batch-${batch.id}-5`]);
 
     const lines = await resultsCsvLines(batch.id);
@@ -458,26 +632,55 @@ describe("rows left out of the batch (left_out)", () => {
 
     // Another business gets neither results file (the batch does not exist for it).
     const beta = await signIn(session.POST, betaOperatorBody);
-    expect((await call(results.GET, `/api/payout-batches/${batch.id}/results.csv`, { cookie: beta, params: { id: batch.id } })).status).toBe(404);
-    expect((await call(resultsXlsx.GET, `/api/payout-batches/${batch.id}/results.xlsx`, { cookie: beta, params: { id: batch.id } })).status).toBe(404);
+    expect(
+      (
+        await call(results.GET, `/api/payout-batches/${batch.id}/results.csv`, {
+          cookie: beta,
+          params: { id: batch.id },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(resultsXlsx.GET, `/api/payout-batches/${batch.id}/results.xlsx`, {
+          cookie: beta,
+          params: { id: batch.id },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("refuses (422) a row number both sent and left out, a formula cell, and more than 5,000 rows in all; writes nothing", async () => {
-    const before = ((await call(batches.GET, "/api/payout-batches", { cookie: ctx.cookie })).json.data as { batches: Batch[] }).batches.length;
+    const before = (
+      (await call(batches.GET, "/api/payout-batches", { cookie: ctx.cookie })).json.data as { batches: Batch[] }
+    ).batches.length;
     const body = leftOutBody("dup");
-    const twice = await createWith({ ...body, left_out: [...body.left_out, { row_number: 5, reason: "excluded", original: { chave: "x" } }] });
+    const twice = await createWith({
+      ...body,
+      left_out: [...body.left_out, { row_number: 5, reason: "excluded", original: { chave: "x" } }],
+    });
     expect(twice.status, twice.text).toBe(422);
     expect(twice.json.error?.fields).toEqual({ "left_out.2.row_number": "batch.rows.duplicateRowNumber" });
 
-    const formula = await createWith({ ...body, left_out: [{ row_number: 2, reason: "invalid", original: { nome: '=HYPERLINK("http://x")' } }] });
+    const formula = await createWith({
+      ...body,
+      left_out: [{ row_number: 2, reason: "invalid", original: { nome: '=HYPERLINK("http://x")' } }],
+    });
     expect(formula.status).toBe(422);
     expect(formula.json.error?.fields).toEqual({ "left_out.0.original.nome": "batch.row.formulaEquals" });
 
-    const many = Array.from({ length: 4_999 }, (_, i) => ({ row_number: 10 + i, reason: "excluded", original: { chave: "x" } }));
+    const many = Array.from({ length: 4_999 }, (_, i) => ({
+      row_number: 10 + i,
+      reason: "excluded",
+      original: { chave: "x" },
+    }));
     const tooMany = await createWith({ ...body, left_out: many });
     expect(tooMany.status).toBe(422);
     expect(tooMany.json.error?.fields).toEqual({ left_out: "batch.rows.tooMany" });
-    expect(((await call(batches.GET, "/api/payout-batches", { cookie: ctx.cookie })).json.data as { batches: Batch[] }).batches).toHaveLength(before);
+    expect(
+      ((await call(batches.GET, "/api/payout-batches", { cookie: ctx.cookie })).json.data as { batches: Batch[] })
+        .batches,
+    ).toHaveLength(before);
   });
 
   it("are part of the request's fingerprint: the same key with only other left-out rows is a 409", async () => {
@@ -488,7 +691,10 @@ describe("rows left out of the batch (left_out)", () => {
     const again = await createWith(body, key);
     expect(again.status).toBe(200);
     expect((again.json.data as Batch).id).toBe((first.json.data as Batch).id);
-    const other = await createWith({ ...body, left_out: body.left_out.map((row) => (row.row_number === 2 ? { ...row, reason: "invalid" } : row)) }, key);
+    const other = await createWith(
+      { ...body, left_out: body.left_out.map((row) => (row.row_number === 2 ? { ...row, reason: "invalid" } : row)) },
+      key,
+    );
     expect(other.status).toBe(409);
     expect(other.json.error?.code).toBe("idempotency_conflict");
     const without = await createWith({ ...body, left_out: undefined }, key);
@@ -506,10 +712,37 @@ describe("rows left out of the batch (left_out)", () => {
       actor: { name: "Olivia Operator", role: "operator" },
       totalCentavos: 1_000,
       columns: ["chave", "nome"],
-      rows: [{ rowNumber: 3, idempotencyKey: `batch-${id}-3`, amountCentavos: 1_000, pixKeyType: "email", pixKey: "a@example.com", pixKeyMasked: "a***@example.com", description: null, name: null, original: [["chave", "a@example.com"], ["nome", "A"]] }],
-      leftOutRows: [{ rowNumber: 2, reason: "excluded", original: [["chave", "b@example.com"], ["nome", "-2+3+cmd|' /C calc'!A0"]] }],
+      rows: [
+        {
+          rowNumber: 3,
+          idempotencyKey: `batch-${id}-3`,
+          amountCentavos: 1_000,
+          pixKeyType: "email",
+          pixKey: "a@example.com",
+          pixKeyMasked: "a***@example.com",
+          description: null,
+          name: null,
+          original: [
+            ["chave", "a@example.com"],
+            ["nome", "A"],
+          ],
+        },
+      ],
+      leftOutRows: [
+        {
+          rowNumber: 2,
+          reason: "excluded",
+          original: [
+            ["chave", "b@example.com"],
+            ["nome", "-2+3+cmd|' /C calc'!A0"],
+          ],
+        },
+      ],
     });
     const lines = await resultsCsvLines(id);
-    expect(lines.slice(1)).toEqual(["b@example.com;'-2+3+cmd|' /C calc'!A0;left_out;;;;", "a@example.com;A;pending;;;;"]);
+    expect(lines.slice(1)).toEqual([
+      "b@example.com;'-2+3+cmd|' /C calc'!A0;left_out;;;;",
+      "a@example.com;A;pending;;;;",
+    ]);
   });
 });

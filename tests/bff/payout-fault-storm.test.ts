@@ -57,7 +57,10 @@ async function registerRows(search: string): Promise<RegisterPayout[]> {
   let cursor: string | null = null;
   do {
     const query: string = `/api/payouts?search=${search}&limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
-    const page = (await call(payouts.GET, query, { cookie })).json.data as { items: RegisterPayout[]; next_cursor: string | null };
+    const page = (await call(payouts.GET, query, { cookie })).json.data as {
+      items: RegisterPayout[];
+      next_cursor: string | null;
+    };
     rows.push(...page.items);
     cursor = page.next_cursor;
   } while (cursor);
@@ -138,13 +141,21 @@ describe("fault storm", () => {
     for (const planned of plan) {
       const made = byKey.get(planned.key) ?? [];
       expect(made, planned.key).toHaveLength(1);
-      expect(made[0]).toMatchObject({ amount_centavos: planned.amount, pix_key: planned.pixKey, business_id: ACME.businessId });
+      expect(made[0]).toMatchObject({
+        amount_centavos: planned.amount,
+        pix_key: planned.pixKey,
+        business_id: ACME.businessId,
+      });
     }
     expect(rows).toHaveLength(PAYOUTS);
     const rowByKey = new Map(rows.map((r) => [r.idempotency_key, r]));
     for (const planned of plan) {
       const row = rowByKey.get(planned.key);
-      expect(row, planned.key).toMatchObject({ state: "submitted", amount_centavos: planned.amount, id: byKey.get(planned.key)?.[0]?.id });
+      expect(row, planned.key).toMatchObject({
+        state: "submitted",
+        amount_centavos: planned.amount,
+        id: byKey.get(planned.key)?.[0]?.id,
+      });
     }
   }, 600_000);
 });

@@ -72,7 +72,11 @@ async function closeResendWindow(prefix: string): Promise<void> {
   const ledger = await getLedger();
   await ledger.db
     .update(payoutsTable)
-    .set({ createdAt: sql`now() - interval '2 hours'`, sendStartedAt: sql`now() - interval '2 hours'`, updatedAt: sql`now() - interval '1 hour'` })
+    .set({
+      createdAt: sql`now() - interval '2 hours'`,
+      sendStartedAt: sql`now() - interval '2 hours'`,
+      updatedAt: sql`now() - interval '1 hour'`,
+    })
     .where(like(payoutsTable.idempotencyKey, `${prefix}-%`));
 }
 
@@ -82,42 +86,51 @@ async function registerRows(prefix: string): Promise<RegisterPayout[]> {
 }
 
 describe("hostile upstream", () => {
-  it.each(refusals)("re-sends refused with %s (%s): zero rows rejected while a payout exists upstream; they end in needs review", async (kind) => {
-    const prefix = `hostile-${kind}-${randomUUID().slice(0, 8)}`;
-    const keys = Array.from({ length: PER_KIND }, (_, i) => `${prefix}-${i}`);
-    await harness.sandbox.setFaults(faultsFor(kind));
-    const replies = new Map<number, number>();
-    const queue = [...keys];
-    await Promise.all(Array.from({ length: CLIENTS }, () => sendWithRetries(queue, prefix, replies)));
-    // The reconciler re-sends what is left while the window is open (refused again), then the window closes.
-    await reconcilePayouts(await getLedger(), { olderThanMs: 0 });
-    await closeResendWindow(prefix);
-    await reconcilePayouts(await getLedger(), { olderThanMs: 0 });
-    await harness.sandbox.clearFaults();
+  it.each(refusals)(
+    "re-sends refused with %s (%s): zero rows rejected while a payout exists upstream; they end in needs review",
+    async (kind) => {
+      const prefix = `hostile-${kind}-${randomUUID().slice(0, 8)}`;
+      const keys = Array.from({ length: PER_KIND }, (_, i) => `${prefix}-${i}`);
+      await harness.sandbox.setFaults(faultsFor(kind));
+      const replies = new Map<number, number>();
+      const queue = [...keys];
+      await Promise.all(Array.from({ length: CLIENTS }, () => sendWithRetries(queue, prefix, replies)));
+      // The reconciler re-sends what is left while the window is open (refused again), then the window closes.
+      await reconcilePayouts(await getLedger(), { olderThanMs: 0 });
+      await closeResendWindow(prefix);
+      await reconcilePayouts(await getLedger(), { olderThanMs: 0 });
+      await harness.sandbox.clearFaults();
 
-    const upstream = (await harness.sandbox.payouts()).filter((p) => p.idempotency_key.startsWith(`${prefix}-`));
-    const upstreamKeys = new Set(upstream.map((p) => p.idempotency_key));
-    const rows = new Map((await registerRows(prefix)).map((r) => [r.idempotency_key, r]));
-    const byState: Record<string, number> = {};
-    for (const r of rows.values()) byState[r.state] = (byState[r.state] ?? 0) + 1;
-    console.log(`[hostile upstream] ${kind}: ${PER_KIND} payouts; BFF replies ${JSON.stringify(Object.fromEntries(replies))}; upstream payouts ${upstream.length}; register ${JSON.stringify(byState)}`);
+      const upstream = (await harness.sandbox.payouts()).filter((p) => p.idempotency_key.startsWith(`${prefix}-`));
+      const upstreamKeys = new Set(upstream.map((p) => p.idempotency_key));
+      const rows = new Map((await registerRows(prefix)).map((r) => [r.idempotency_key, r]));
+      const byState: Record<string, number> = {};
+      for (const r of rows.values()) byState[r.state] = (byState[r.state] ?? 0) + 1;
+      console.log(
+        `[hostile upstream] ${kind}: ${PER_KIND} payouts; BFF replies ${JSON.stringify(Object.fromEntries(replies))}; upstream payouts ${upstream.length}; register ${JSON.stringify(byState)}`,
+      );
 
-    expect(upstream.length).toBe(upstreamKeys.size);
-    // The experiment did what it meant to: some answers were lost and their re-sends refused.
-    expect(byState.needs_review ?? 0).toBeGreaterThan(0);
-    for (const key of keys) {
-      const row = rows.get(key);
-      expect(row, key).toBeDefined();
-      if (upstreamKeys.has(key)) {
-        expect(["submitted", "needs_review"], `${key}: ${row?.state}`).toContain(row?.state);
-        if (row?.state === "submitted") expect(row.id).toBe(upstream.find((p) => p.idempotency_key === key)?.id);
-      } else {
-        // Nothing was made: only a definite answer may have said so.
-        expect(["rejected", "needs_review"], `${key}: ${row?.state}`).toContain(row?.state);
+      expect(upstream.length).toBe(upstreamKeys.size);
+      // The experiment did what it meant to: some answers were lost and their re-sends refused.
+      expect(byState.needs_review ?? 0).toBeGreaterThan(0);
+      for (const key of keys) {
+        const row = rows.get(key);
+        expect(row, key).toBeDefined();
+        if (upstreamKeys.has(key)) {
+          expect(["submitted", "needs_review"], `${key}: ${row?.state}`).toContain(row?.state);
+          if (row?.state === "submitted") expect(row.id).toBe(upstream.find((p) => p.idempotency_key === key)?.id);
+        } else {
+          // Nothing was made: only a definite answer may have said so.
+          expect(["rejected", "needs_review"], `${key}: ${row?.state}`).toContain(row?.state);
+        }
       }
-    }
-    const ledger = await getLedger();
-    const stillAuto = await ledger.db.select({ key: payoutsTable.idempotencyKey }).from(payoutsTable).where(eq(payoutsTable.state, "uncertain"));
-    expect(stillAuto.filter((r) => r.key.startsWith(prefix))).toEqual([]);
-  }, 240_000);
+      const ledger = await getLedger();
+      const stillAuto = await ledger.db
+        .select({ key: payoutsTable.idempotencyKey })
+        .from(payoutsTable)
+        .where(eq(payoutsTable.state, "uncertain"));
+      expect(stillAuto.filter((r) => r.key.startsWith(prefix))).toEqual([]);
+    },
+    240_000,
+  );
 });

@@ -39,7 +39,8 @@ async function row(key: string): Promise<RegisterPayout> {
   return found;
 }
 
-const upstreamFor = async (key: string) => (await bff.harness.sandbox.payouts()).filter((p) => p.idempotency_key === key);
+const upstreamFor = async (key: string) =>
+  (await bff.harness.sandbox.payouts()).filter((p) => p.idempotency_key === key);
 const sendsUpstream = async () => (await bff.harness.sandbox.stats()).by_route[POST_PAYOUTS] ?? 0;
 
 async function audit(key: string): Promise<ActivityEntry[]> {
@@ -72,7 +73,9 @@ describe("one send of a key at a time", () => {
   it("a double click while the first send is in flight: one request upstream, both clicks get the same payout", async () => {
     const key = newKey("inflight");
     await bff.harness.sandbox.addFault({ kind: "latency", method: "POST", path: "/v1/payouts", ms: 1_200, count: 1 });
-    const { result, byRoute } = await countUpstream(bff.harness.sandbox, () => Promise.all([createPayout(key, 5100), createPayout(key, 5100)]));
+    const { result, byRoute } = await countUpstream(bff.harness.sandbox, () =>
+      Promise.all([createPayout(key, 5100), createPayout(key, 5100)]),
+    );
     expect(byRoute[POST_PAYOUTS]).toBe(1);
     const ids = new Set(result.map((r) => (r.json.data as RegisterPayout).id));
     expect(ids.size).toBe(1);
@@ -134,11 +137,17 @@ describe("the automatic re-send window and needs review", () => {
     const key = newKey("window");
     await lostAnswer(key, 6100);
     await ageRow(key, 60 * 60_000);
-    const { result: pass, byRoute } = await countUpstream(bff.harness.sandbox, async () => reconcilePayouts(await getLedger(), { olderThanMs: 0 }));
+    const { result: pass, byRoute } = await countUpstream(bff.harness.sandbox, async () =>
+      reconcilePayouts(await getLedger(), { olderThanMs: 0 }),
+    );
     expect(pass.toReview).toBeGreaterThanOrEqual(1);
     expect(byRoute[POST_PAYOUTS] ?? 0).toBe(0);
     const waiting = await row(key);
-    expect(waiting).toMatchObject({ state: "needs_review", review: { reason: "resend_window_passed" }, auto_resend_until: null });
+    expect(waiting).toMatchObject({
+      state: "needs_review",
+      review: { reason: "resend_window_passed" },
+      auto_resend_until: null,
+    });
 
     const counts = await call(attention.GET, "/api/payouts/attention", { cookie: bff.cookie });
     expect((counts.json.data as PayoutAttention).needs_review).toBeGreaterThanOrEqual(1);
@@ -171,13 +180,19 @@ describe("the automatic re-send window and needs review", () => {
     await lostAnswer(key, 6200);
     await ageRow(key, 60 * 60_000);
     await reconcilePayouts(await getLedger(), { olderThanMs: 0 });
-    const { result, byRoute } = await countUpstream(bff.harness.sandbox, () => reviewPayout({ action: "check_again", idempotency_key: key }));
+    const { result, byRoute } = await countUpstream(bff.harness.sandbox, () =>
+      reviewPayout({ action: "check_again", idempotency_key: key }),
+    );
     expect(result.status, result.text).toBe(200);
     expect(byRoute[POST_PAYOUTS]).toBe(1);
     const [upstream] = await upstreamFor(key);
     expect(result.json.data).toMatchObject({ state: "submitted", id: upstream?.id, review: null });
     expect(await upstreamFor(key)).toHaveLength(1);
-    expect((await audit(key)).some((e) => e.action === "payout.check_again" && e.outcome === "success" && e.actor.name === "Olivia Operator")).toBe(true);
+    expect(
+      (await audit(key)).some(
+        (e) => e.action === "payout.check_again" && e.outcome === "success" && e.actor.name === "Olivia Operator",
+      ),
+    ).toBe(true);
     // Resolved: nothing left to review.
     const again = await reviewPayout({ action: "check_again", idempotency_key: key });
     expect(again.status).toBe(409);
@@ -191,9 +206,16 @@ describe("the automatic re-send window and needs review", () => {
     expect(short.status).toBe(422);
     expect(short.json.error?.fields?.note).toBeTruthy();
 
-    const handled = await reviewPayout({ action: "mark_handled", idempotency_key: key, note: "Confirmed with the bank: paid once." });
+    const handled = await reviewPayout({
+      action: "mark_handled",
+      idempotency_key: key,
+      note: "Confirmed with the bank: paid once.",
+    });
     expect(handled.status, handled.text).toBe(200);
-    expect(handled.json.data).toMatchObject({ state: "handled", handled: { by: "Olivia Operator", note: "Confirmed with the bank: paid once." } });
+    expect(handled.json.data).toMatchObject({
+      state: "handled",
+      handled: { by: "Olivia Operator", note: "Confirmed with the bank: paid once." },
+    });
     const entry = (await audit(key)).find((e) => e.action === "payout.handled");
     expect(entry).toMatchObject({ outcome: "success", actor: { name: "Olivia Operator" } });
 
@@ -214,14 +236,29 @@ describe("the automatic re-send window and needs review", () => {
     expect((await createPayout(other, 9999)).status).toBe(201);
     const otherId = (await row(other)).id;
 
-    const wrongAmount = await reviewPayout({ action: "mark_handled", idempotency_key: key, note: "Found it", payout_id: otherId });
+    const wrongAmount = await reviewPayout({
+      action: "mark_handled",
+      idempotency_key: key,
+      note: "Found it",
+      payout_id: otherId,
+    });
     expect(wrongAmount.status).toBe(422);
     expect(wrongAmount.json.error?.code).toBe("payout_mismatch");
-    const notOurs = await reviewPayout({ action: "mark_handled", idempotency_key: key, note: "Found it", payout_id: "po_beta_1" });
+    const notOurs = await reviewPayout({
+      action: "mark_handled",
+      idempotency_key: key,
+      note: "Found it",
+      payout_id: "po_beta_1",
+    });
     expect(notOurs.status).toBe(404);
     expect((await row(key)).state).toBe("uncertain");
 
-    const attached = await reviewPayout({ action: "mark_handled", idempotency_key: key, note: "Found it in the provider's panel", payout_id: upstream?.id });
+    const attached = await reviewPayout({
+      action: "mark_handled",
+      idempotency_key: key,
+      note: "Found it in the provider's panel",
+      payout_id: upstream?.id,
+    });
     expect(attached.status, attached.text).toBe(200);
     expect(attached.json.data).toMatchObject({ state: "submitted", id: upstream?.id });
   });
@@ -240,7 +277,10 @@ describe("the background status refresher", () => {
     expect(created.status).toBe(201);
     expect((created.json.data as RegisterPayout).status).toBe("pending");
     const ledger = await getLedger();
-    await ledger.db.update(payoutsTable).set({ statusCheckedAt: sql`now() - interval '1 minute'` }).where(eq(payoutsTable.idempotencyKey, key));
+    await ledger.db
+      .update(payoutsTable)
+      .set({ statusCheckedAt: sql`now() - interval '1 minute'` })
+      .where(eq(payoutsTable.idempotencyKey, key));
 
     const pass = await reconcilePayouts(ledger, { olderThanMs: 0 });
     expect(pass.refreshed.checked).toBeGreaterThanOrEqual(1);

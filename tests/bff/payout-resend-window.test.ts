@@ -29,7 +29,8 @@ async function row(key: string): Promise<RegisterPayout> {
   return found;
 }
 
-const upstreamFor = async (key: string) => (await bff.harness.sandbox.payouts()).filter((p) => p.idempotency_key === key);
+const upstreamFor = async (key: string) =>
+  (await bff.harness.sandbox.payouts()).filter((p) => p.idempotency_key === key);
 const reconcileAt = async (at: number) => reconcilePayouts(await getLedger(), { olderThanMs: 0, now: new Date(at) });
 
 /** Refused (a definite 422), then — past a whole window later — sent again with no answer: uncertain. */

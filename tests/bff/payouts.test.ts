@@ -21,7 +21,11 @@ interface PayoutBody {
   pix_key: string;
 }
 
-const emailPayout = (amount = 12345): PayoutBody => ({ amount_centavos: amount, pix_key_type: "email", pix_key: "Joao@Example.com" });
+const emailPayout = (amount = 12345): PayoutBody => ({
+  amount_centavos: amount,
+  pix_key_type: "email",
+  pix_key: "Joao@Example.com",
+});
 
 function createPayout(key: string, body: PayoutBody): Promise<CallResult> {
   return call(payouts.POST, "/api/payouts", { method: "POST", cookie: bff.cookie, idempotencyKey: key, body });
@@ -81,7 +85,12 @@ describe("POST /api/payouts", () => {
 
     const upstream = await upstreamPayouts(key);
     expect(upstream).toHaveLength(1);
-    expect(upstream[0]).toMatchObject({ id: data.id, business_id: ACME.businessId, amount_centavos: 12345, pix_key: "joao@example.com" });
+    expect(upstream[0]).toMatchObject({
+      id: data.id,
+      business_id: ACME.businessId,
+      amount_centavos: 12345,
+      pix_key: "joao@example.com",
+    });
     expect(await registerRow(key)).toMatchObject({ id: data.id, state: "submitted" });
   });
 
@@ -98,7 +107,9 @@ describe("POST /api/payouts", () => {
     const key = newKey("twice");
     const first = await createPayout(key, emailPayout(5000));
     expect(first.status).toBe(201);
-    const { result: second, byRoute } = await countUpstream(bff.harness.sandbox, () => createPayout(key, emailPayout(5000)));
+    const { result: second, byRoute } = await countUpstream(bff.harness.sandbox, () =>
+      createPayout(key, emailPayout(5000)),
+    );
     expect(second.status).toBe(200);
     expect((second.json.data as RegisterPayout).id).toBe((first.json.data as RegisterPayout).id);
     // An answered intent is served from the register.
@@ -109,7 +120,11 @@ describe("POST /api/payouts", () => {
 
   it("a concurrent double (triple) click: one upstream payout, one row, one 201", async () => {
     const key = newKey("race");
-    const results = await Promise.all([createPayout(key, emailPayout(7000)), createPayout(key, emailPayout(7000)), createPayout(key, emailPayout(7000))]);
+    const results = await Promise.all([
+      createPayout(key, emailPayout(7000)),
+      createPayout(key, emailPayout(7000)),
+      createPayout(key, emailPayout(7000)),
+    ]);
     for (const r of results) expect([200, 201], r.text).toContain(r.status);
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     const ids = new Set(results.map((r) => (r.json.data as RegisterPayout).id));
@@ -121,7 +136,11 @@ describe("POST /api/payouts", () => {
   it("the same key with a different amount or destination → 409 idempotency_conflict, nothing sent", async () => {
     const key = newKey("conflict");
     expect((await createPayout(key, emailPayout(3000))).status).toBe(201);
-    for (const body of [emailPayout(3001), { ...emailPayout(3000), pix_key: "outra@example.com" }, { amount_centavos: 3000, pix_key_type: "cpf", pix_key: "12345678909" }]) {
+    for (const body of [
+      emailPayout(3001),
+      { ...emailPayout(3000), pix_key: "outra@example.com" },
+      { amount_centavos: 3000, pix_key_type: "cpf", pix_key: "12345678909" },
+    ]) {
       const { result, requests } = await countUpstream(bff.harness.sandbox, () => createPayout(key, body));
       expect(result.status).toBe(409);
       expect(result.json.error?.code).toBe("idempotency_conflict");
@@ -141,12 +160,18 @@ describe("POST /api/payouts", () => {
     expect(result.json.error?.fields?.amount_centavos).toMatch(/fee/);
     expect(result.json.error?.fields?.amount_centavos).not.toMatch(/^validation\./);
     expect(result.json.request_id).toMatch(/^req_/);
-    expect(await registerRow(key)).toMatchObject({ state: "rejected", id: null, last_error: { code: "validation_error" } });
+    expect(await registerRow(key)).toMatchObject({
+      state: "rejected",
+      id: null,
+      last_error: { code: "validation_error" },
+    });
     expect(await upstreamPayouts(key)).toHaveLength(0);
 
     // The API does not use up a key on a 4xx, so retrying the rejected key sends it again
     // (the API decides), and the register still holds one row for it.
-    const { result: again, requests } = await countUpstream(bff.harness.sandbox, () => createPayout(key, emailPayout(50)));
+    const { result: again, requests } = await countUpstream(bff.harness.sandbox, () =>
+      createPayout(key, emailPayout(50)),
+    );
     expect(again.status).toBe(422);
     expect(requests).toBe(1);
     expect(await registerRow(key)).toMatchObject({ state: "rejected", id: null });
@@ -209,7 +234,12 @@ describe("POST /api/payouts when the answer is lost every time", () => {
     const key = newKey("shared");
     expect((await createPayout(key, emailPayout(5100))).status).toBe(201);
     const beta = await signIn(session.POST, { apiKey: "sk_sandbox_beta", operatorName: "Bruno Beta" });
-    const result = await call(payouts.POST, "/api/payouts", { method: "POST", cookie: beta, idempotencyKey: key, body: emailPayout(9999) });
+    const result = await call(payouts.POST, "/api/payouts", {
+      method: "POST",
+      cookie: beta,
+      idempotencyKey: key,
+      body: emailPayout(9999),
+    });
     expect(result.status, result.text).toBe(201);
     const upstream = await upstreamPayouts(key);
     expect(upstream).toHaveLength(2);
@@ -241,7 +271,9 @@ describe("GET /api/payouts (the register)", () => {
     const page1 = first.json.data as { items: RegisterPayout[]; next_cursor: string | null };
     expect(page1.items.map((p) => p.idempotency_key)).toEqual([keys[2], keys[1]]);
     expect(page1.next_cursor).not.toBeNull();
-    const second = await call(payouts.GET, `/api/payouts?limit=2&cursor=${page1.next_cursor ?? ""}`, { cookie: bff.cookie });
+    const second = await call(payouts.GET, `/api/payouts?limit=2&cursor=${page1.next_cursor ?? ""}`, {
+      cookie: bff.cookie,
+    });
     expect((second.json.data as { items: RegisterPayout[] }).items[0]?.idempotency_key).toBe(keys[0]);
   });
 });
@@ -256,9 +288,13 @@ describe("GET /api/payouts/{id}", () => {
     const first = await lookUp(id);
     expect(first.status).toBe(200);
     expect(first.json.request_id).toMatch(/^req_/);
-    const data = first.json.data as Record<string, unknown> & { register: RegisterPayout | null; bank_account: Record<string, unknown> };
+    const data = first.json.data as Record<string, unknown> & {
+      register: RegisterPayout | null;
+      bank_account: Record<string, unknown>;
+    };
     expect(data).toMatchObject({ id, amount_centavos: 20000, fee_centavos: 200, net_centavos: 19800 });
-    for (const field of ["amount_centavos", "fee_centavos", "net_centavos"]) expect(Number.isInteger(data[field]), field).toBe(true);
+    for (const field of ["amount_centavos", "fee_centavos", "net_centavos"])
+      expect(Number.isInteger(data[field]), field).toBe(true);
     expect(data.bank_account).toMatchObject({ pix_key_type: "email" });
     expect(String(data.bank_account.pix_key_masked)).not.toContain("joao@example.com");
     expect(data.register).toMatchObject({ id, idempotency_key: key, state: "submitted" });
@@ -321,14 +357,18 @@ describe("the reconciler", () => {
 
     // Nothing left to do, and the operator's "check again" now gets the same payout without a call.
     expect((await reconcilePayouts(await getLedger(), { olderThanMs: 0 })).examined).toBe(0);
-    const { result: again, requests } = await countUpstream(bff.harness.sandbox, () => createPayout(key, emailPayout(8800)));
+    const { result: again, requests } = await countUpstream(bff.harness.sandbox, () =>
+      createPayout(key, emailPayout(8800)),
+    );
     expect(again.status).toBe(200);
     expect((again.json.data as RegisterPayout).id).toBe(upstream[0]?.id);
     expect(requests).toBe(0);
     expect(await upstreamPayouts(key)).toHaveLength(1);
 
     const audit = await activityFor(key);
-    expect(audit.some((e) => e.action === "payout.reconcile" && e.outcome === "success" && e.actor.name === "reconciler")).toBe(true);
+    expect(
+      audit.some((e) => e.action === "payout.reconcile" && e.outcome === "success" && e.actor.name === "reconciler"),
+    ).toBe(true);
   });
 
   it("a payout whose sealed credential can no longer be opened waits for a person (needs review), not sent", async () => {
@@ -377,11 +417,19 @@ describe("audit", () => {
     expect(JSON.stringify(ok?.after)).not.toContain("joao@example.com");
 
     const [rejected] = await activityFor(rejectedKey);
-    expect(rejected).toMatchObject({ action: "payout.create", outcome: "failure", error: { code: "validation_error" } });
+    expect(rejected).toMatchObject({
+      action: "payout.create",
+      outcome: "failure",
+      error: { code: "validation_error" },
+    });
     expect(rejected?.request_id).toMatch(/^req_/);
 
     const [pending] = await activityFor(pendingKey);
-    expect(pending).toMatchObject({ action: "payout.create", outcome: "pending", actor: { name: "Olivia Operator", role: "operator" } });
+    expect(pending).toMatchObject({
+      action: "payout.create",
+      outcome: "pending",
+      actor: { name: "Olivia Operator", role: "operator" },
+    });
     expect(pending?.error?.code).toBeTruthy();
   });
 });

@@ -82,6 +82,9 @@ describe("GET /api/ready", () => {
       upstream: () => Promise.resolve(true),
     });
     expect(outcome).toEqual({ ok: false, failed: ["ledger"] });
-    expect(await readiness({ ledger: () => Promise.resolve(false), upstream: () => Promise.resolve(false) })).toEqual({ ok: false, failed: ["ledger", "upstream"] });
+    expect(await readiness({ ledger: () => Promise.resolve(false), upstream: () => Promise.resolve(false) })).toEqual({
+      ok: false,
+      failed: ["ledger", "upstream"],
+    });
   });
 });

@@ -16,7 +16,10 @@ import * as subaccount from "@/app/api/subaccounts/[id]/route";
 import * as subaccounts from "@/app/api/subaccounts/route";
 import { newKey, type CallOptions } from "../helpers/bff";
 
-export type RouteHandler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
+export type RouteHandler = (
+  request: Request,
+  context?: { params: Promise<Record<string, string>> },
+) => Promise<Response>;
 
 export interface RouteCase {
   /** "METHOD /api/path" as in docs/bff-api.md. */
@@ -32,19 +35,36 @@ export interface RouteCase {
 
 let seq = 0;
 
-const batchRow = { row_number: 2, pix_key: "fornecedor@example.com", key_type: "email", amount_centavos: 2500, original: { chave: "fornecedor@example.com", valor: "25,00" } };
+const batchRow = {
+  row_number: 2,
+  pix_key: "fornecedor@example.com",
+  key_type: "email",
+  amount_centavos: 2500,
+  original: { chave: "fornecedor@example.com", valor: "25,00" },
+};
 
 /** Fresh, valid requests for every business route (new idempotency keys and slugs on each call). */
 export function businessRoutes(): RouteCase[] {
   seq += 1;
   const slug = `rota-${Date.now().toString(36)}-${seq}`;
   return [
-    { name: "GET /api/payment-links", handler: paymentLinks.GET, path: "/api/payment-links", options: {}, viewer: false, operatorStatus: 200 },
+    {
+      name: "GET /api/payment-links",
+      handler: paymentLinks.GET,
+      path: "/api/payment-links",
+      options: {},
+      viewer: false,
+      operatorStatus: 200,
+    },
     {
       name: "POST /api/payment-links",
       handler: paymentLinks.POST,
       path: "/api/payment-links",
-      options: { method: "POST", idempotencyKey: newKey("link"), body: { name: "Camiseta da rota", slug, amount_centavos: 4990 } },
+      options: {
+        method: "POST",
+        idempotencyKey: newKey("link"),
+        body: { name: "Camiseta da rota", slug, amount_centavos: 4990 },
+      },
       viewer: false,
       operatorStatus: 201,
     },
@@ -52,11 +72,22 @@ export function businessRoutes(): RouteCase[] {
       name: "POST /api/payouts",
       handler: payouts.POST,
       path: "/api/payouts",
-      options: { method: "POST", idempotencyKey: newKey("payout"), body: { amount_centavos: 2500, pix_key_type: "email", pix_key: "fornecedor@example.com" } },
+      options: {
+        method: "POST",
+        idempotencyKey: newKey("payout"),
+        body: { amount_centavos: 2500, pix_key_type: "email", pix_key: "fornecedor@example.com" },
+      },
       viewer: false,
       operatorStatus: 201,
     },
-    { name: "GET /api/payouts", handler: payouts.GET, path: "/api/payouts", options: {}, viewer: false, operatorStatus: 200 },
+    {
+      name: "GET /api/payouts",
+      handler: payouts.GET,
+      path: "/api/payouts",
+      options: {},
+      viewer: false,
+      operatorStatus: 200,
+    },
     {
       name: "GET /api/payouts/{id}",
       handler: payout.GET,
@@ -69,7 +100,12 @@ export function businessRoutes(): RouteCase[] {
       name: "PATCH /api/subaccounts/{id}",
       handler: subaccount.PATCH,
       path: "/api/subaccounts/sa_demo_1",
-      options: { method: "PATCH", idempotencyKey: newKey("sub"), params: { id: "sa_demo_1" }, body: { name: `Loja Centro ${seq}` } },
+      options: {
+        method: "PATCH",
+        idempotencyKey: newKey("sub"),
+        params: { id: "sa_demo_1" },
+        body: { name: `Loja Centro ${seq}` },
+      },
       viewer: false,
       operatorStatus: 200,
     },
@@ -86,14 +122,47 @@ export function businessRoutes(): RouteCase[] {
       name: "PUT /api/subaccounts/{id}/blocked",
       handler: subaccountBlocked.PUT,
       path: "/api/subaccounts/sa_demo_1/blocked",
-      options: { method: "PUT", idempotencyKey: newKey("block"), params: { id: "sa_demo_1" }, body: { is_blocked: seq % 2 === 1 } },
+      options: {
+        method: "PUT",
+        idempotencyKey: newKey("block"),
+        params: { id: "sa_demo_1" },
+        body: { is_blocked: seq % 2 === 1 },
+      },
       viewer: false,
       operatorStatus: 200,
     },
-    { name: "GET /api/subaccounts", handler: subaccounts.GET, path: "/api/subaccounts", options: {}, viewer: false, operatorStatus: 200 },
-    { name: "GET /api/chargebacks", handler: chargebacks.GET, path: "/api/chargebacks", options: {}, viewer: true, operatorStatus: 200 },
-    { name: "GET /api/activity", handler: activity.GET, path: "/api/activity", options: {}, viewer: false, operatorStatus: 200 },
-    { name: "GET /api/payout-batches", handler: payoutBatches.GET, path: "/api/payout-batches", options: {}, viewer: false, operatorStatus: 200 },
+    {
+      name: "GET /api/subaccounts",
+      handler: subaccounts.GET,
+      path: "/api/subaccounts",
+      options: {},
+      viewer: false,
+      operatorStatus: 200,
+    },
+    {
+      name: "GET /api/chargebacks",
+      handler: chargebacks.GET,
+      path: "/api/chargebacks",
+      options: {},
+      viewer: true,
+      operatorStatus: 200,
+    },
+    {
+      name: "GET /api/activity",
+      handler: activity.GET,
+      path: "/api/activity",
+      options: {},
+      viewer: false,
+      operatorStatus: 200,
+    },
+    {
+      name: "GET /api/payout-batches",
+      handler: payoutBatches.GET,
+      path: "/api/payout-batches",
+      options: {},
+      viewer: false,
+      operatorStatus: 200,
+    },
     {
       name: "POST /api/payout-batches",
       handler: payoutBatches.POST,
@@ -118,7 +187,12 @@ export const sessionRoutes = {
   get: { name: "GET /api/session", handler: session.GET, path: "/api/session", options: {} },
   delete: { name: "DELETE /api/session", handler: session.DELETE, path: "/api/session", options: { method: "DELETE" } },
   /** Operators only; signs out every session of the business, so a suite calls it last. */
-  deleteAll: { name: "DELETE /api/sessions", handler: sessions.DELETE, path: "/api/sessions", options: { method: "DELETE" } },
+  deleteAll: {
+    name: "DELETE /api/sessions",
+    handler: sessions.DELETE,
+    path: "/api/sessions",
+    options: { method: "DELETE" },
+  },
 } satisfies Record<string, Pick<RouteCase, "name" | "handler" | "path" | "options">>;
 
 export interface WriteRouteCase {
@@ -137,7 +211,11 @@ export interface WriteRouteCase {
  * request. `cookie` is the caller's operator session; `freshCookie` signs in a
  * session of its own, for sign-out (which ends the session it is sent with).
  */
-export function stateChangingRoutes(caller: { cookie: () => string; freshCookie: () => Promise<string>; signInBody: Record<string, string> }): WriteRouteCase[] {
+export function stateChangingRoutes(caller: {
+  cookie: () => string;
+  freshCookie: () => Promise<string>;
+  signInBody: Record<string, string>;
+}): WriteRouteCase[] {
   const business = businessRoutes()
     .filter((route) => route.options.method !== undefined && route.options.method !== "GET")
     .map((route) => ({
@@ -153,8 +231,20 @@ export function stateChangingRoutes(caller: { cookie: () => string; freshCookie:
       },
     }));
   return [
-    { name: "POST /api/session", handler: session.POST, path: "/api/session", okStatus: 200, request: async () => ({ method: "POST", body: caller.signInBody }) },
+    {
+      name: "POST /api/session",
+      handler: session.POST,
+      path: "/api/session",
+      okStatus: 200,
+      request: async () => ({ method: "POST", body: caller.signInBody }),
+    },
     ...business,
-    { name: "DELETE /api/session", handler: sessionRoutes.delete.handler, path: "/api/session", okStatus: 200, request: async () => ({ method: "DELETE", cookie: await caller.freshCookie() }) },
+    {
+      name: "DELETE /api/session",
+      handler: sessionRoutes.delete.handler,
+      path: "/api/session",
+      okStatus: 200,
+      request: async () => ({ method: "DELETE", cookie: await caller.freshCookie() }),
+    },
   ];
 }

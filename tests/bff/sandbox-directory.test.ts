@@ -32,8 +32,13 @@ describe("sandbox mode", () => {
     const acme = { id: ACME.businessId, name: "Acme" };
     expect(await businessOf({ apiKey: ACME.apiKey, operatorName: "Olivia" })).toEqual(acme);
     expect(await businessOf({ apiKey: EXTRA_KEY, operatorName: "Olivia" })).toEqual(acme);
-    expect(await businessOf({ accessToken: ACME.accessToken, businessId: ACME.businessId, operatorName: "Vera" })).toEqual(acme);
-    expect(await businessOf({ apiKey: BETA.apiKey, operatorName: "Bruno" })).toEqual({ id: BETA.businessId, name: "Beta" });
+    expect(
+      await businessOf({ accessToken: ACME.accessToken, businessId: ACME.businessId, operatorName: "Vera" }),
+    ).toEqual(acme);
+    expect(await businessOf({ apiKey: BETA.apiKey, operatorName: "Bruno" })).toEqual({
+      id: BETA.businessId,
+      name: "Beta",
+    });
   });
 
   it("the sign-in page is offered the demo credentials, never an extra key", async () => {

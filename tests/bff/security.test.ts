@@ -5,7 +5,18 @@ import * as paymentLinks from "@/app/api/payment-links/route";
 import * as payout from "@/app/api/payouts/[id]/route";
 import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
-import { ACME, call, newKey, operatorBody, sessionCookieFrom, startBffHarness, viewerBody, type BffHarness, type CallOptions, type CallResult } from "../helpers/bff";
+import {
+  ACME,
+  call,
+  newKey,
+  operatorBody,
+  sessionCookieFrom,
+  startBffHarness,
+  viewerBody,
+  type BffHarness,
+  type CallOptions,
+  type CallResult,
+} from "../helpers/bff";
 import { businessRoutes, sessionRoutes, type RouteHandler } from "./routes";
 
 let harness: BffHarness;
@@ -38,47 +49,122 @@ function encodings(secret: string): string[] {
  */
 async function fullRun(): Promise<Seen[]> {
   const seen: Seen[] = [];
-  const record = async (label: string, handler: RouteHandler, path: string, options: CallOptions): Promise<CallResult> => {
+  const record = async (
+    label: string,
+    handler: RouteHandler,
+    path: string,
+    options: CallOptions,
+  ): Promise<CallResult> => {
     const result = await call(handler, path, options);
     seen.push({ label, proto: options.proto ?? "http", result });
     return result;
   };
 
   for (const proto of ["http", "https"] as const) {
-    const operatorSignIn = await record(`${proto} operator sign-in`, session.POST, "/api/session", { method: "POST", body: operatorBody, proto });
-    const viewerSignIn = await record(`${proto} viewer sign-in`, session.POST, "/api/session", { method: "POST", body: viewerBody, proto });
+    const operatorSignIn = await record(`${proto} operator sign-in`, session.POST, "/api/session", {
+      method: "POST",
+      body: operatorBody,
+      proto,
+    });
+    const viewerSignIn = await record(`${proto} viewer sign-in`, session.POST, "/api/session", {
+      method: "POST",
+      body: viewerBody,
+      proto,
+    });
     const operator = sessionCookieFrom(operatorSignIn);
     const viewer = sessionCookieFrom(viewerSignIn);
-    await record(`${proto} failed sign-in`, session.POST, "/api/session", { method: "POST", body: { apiKey: "sk_sandbox_nope", operatorName: "X Y" }, proto });
-    await record(`${proto} invalid sign-in`, session.POST, "/api/session", { method: "POST", body: { apiKey: ACME.apiKey }, proto });
+    await record(`${proto} failed sign-in`, session.POST, "/api/session", {
+      method: "POST",
+      body: { apiKey: "sk_sandbox_nope", operatorName: "X Y" },
+      proto,
+    });
+    await record(`${proto} invalid sign-in`, session.POST, "/api/session", {
+      method: "POST",
+      body: { apiKey: ACME.apiKey },
+      proto,
+    });
     await record(`${proto} session`, sessionRoutes.get.handler, sessionRoutes.get.path, { cookie: operator, proto });
 
     for (const route of businessRoutes()) {
-      await record(`${proto} operator ${route.name}`, route.handler, route.path, { ...route.options, cookie: operator, proto });
+      await record(`${proto} operator ${route.name}`, route.handler, route.path, {
+        ...route.options,
+        cookie: operator,
+        proto,
+      });
     }
     for (const route of businessRoutes()) {
-      await record(`${proto} viewer ${route.name}`, route.handler, route.path, { ...route.options, cookie: viewer, proto });
+      await record(`${proto} viewer ${route.name}`, route.handler, route.path, {
+        ...route.options,
+        cookie: viewer,
+        proto,
+      });
     }
     for (const route of businessRoutes()) {
       await record(`${proto} signed-out ${route.name}`, route.handler, route.path, { ...route.options, proto });
     }
 
     // Error paths: validation, conflicts, upstream 4xx and 5xx, CSRF.
-    await record(`${proto} invalid payout`, payouts.POST, "/api/payouts", { method: "POST", cookie: operator, proto, idempotencyKey: newKey(), body: { amount_centavos: -1, pix_key_type: "email", pix_key: "x" } });
-    await record(`${proto} rejected payout`, payouts.POST, "/api/payouts", { method: "POST", cookie: operator, proto, idempotencyKey: newKey(), body: { amount_centavos: 50, pix_key_type: "email", pix_key: "a@example.com" } });
-    await record(`${proto} unknown payout`, payout.GET, "/api/payouts/po_nope", { cookie: operator, proto, params: { id: "po_nope" } });
+    await record(`${proto} invalid payout`, payouts.POST, "/api/payouts", {
+      method: "POST",
+      cookie: operator,
+      proto,
+      idempotencyKey: newKey(),
+      body: { amount_centavos: -1, pix_key_type: "email", pix_key: "x" },
+    });
+    await record(`${proto} rejected payout`, payouts.POST, "/api/payouts", {
+      method: "POST",
+      cookie: operator,
+      proto,
+      idempotencyKey: newKey(),
+      body: { amount_centavos: 50, pix_key_type: "email", pix_key: "a@example.com" },
+    });
+    await record(`${proto} unknown payout`, payout.GET, "/api/payouts/po_nope", {
+      cookie: operator,
+      proto,
+      params: { id: "po_nope" },
+    });
     const slug = `seguranca-${proto}-${Date.now().toString(36)}`;
     const link = { name: "Segurança", slug, amount_centavos: 100 };
-    await record(`${proto} link`, paymentLinks.POST, "/api/payment-links", { method: "POST", cookie: operator, proto, idempotencyKey: newKey(), body: link });
-    await record(`${proto} slug taken`, paymentLinks.POST, "/api/payment-links", { method: "POST", cookie: operator, proto, idempotencyKey: newKey(), body: link });
-    await record(`${proto} csrf`, paymentLinks.POST, "/api/payment-links", { method: "POST", cookie: operator, proto, idempotencyKey: newKey(), body: link, headers: { "sec-fetch-site": "cross-site" } });
+    await record(`${proto} link`, paymentLinks.POST, "/api/payment-links", {
+      method: "POST",
+      cookie: operator,
+      proto,
+      idempotencyKey: newKey(),
+      body: link,
+    });
+    await record(`${proto} slug taken`, paymentLinks.POST, "/api/payment-links", {
+      method: "POST",
+      cookie: operator,
+      proto,
+      idempotencyKey: newKey(),
+      body: link,
+    });
+    await record(`${proto} csrf`, paymentLinks.POST, "/api/payment-links", {
+      method: "POST",
+      cookie: operator,
+      proto,
+      idempotencyKey: newKey(),
+      body: link,
+      headers: { "sec-fetch-site": "cross-site" },
+    });
     await harness.sandbox.addFault({ kind: "error503", path: "/v1/payment-links" });
     await record(`${proto} upstream 503`, paymentLinks.GET, "/api/payment-links", { cookie: operator, proto });
     await harness.sandbox.clearFaults();
-    await record(`${proto} tampered cookie`, session.GET, "/api/session", { cookie: `${operator.slice(0, -6)}AAAAAA`, proto });
+    await record(`${proto} tampered cookie`, session.GET, "/api/session", {
+      cookie: `${operator.slice(0, -6)}AAAAAA`,
+      proto,
+    });
 
-    await record(`${proto} viewer sign-out`, sessionRoutes.delete.handler, sessionRoutes.delete.path, { ...sessionRoutes.delete.options, cookie: viewer, proto });
-    await record(`${proto} operator sign-out`, sessionRoutes.delete.handler, sessionRoutes.delete.path, { ...sessionRoutes.delete.options, cookie: operator, proto });
+    await record(`${proto} viewer sign-out`, sessionRoutes.delete.handler, sessionRoutes.delete.path, {
+      ...sessionRoutes.delete.options,
+      cookie: viewer,
+      proto,
+    });
+    await record(`${proto} operator sign-out`, sessionRoutes.delete.handler, sessionRoutes.delete.path, {
+      ...sessionRoutes.delete.options,
+      cookie: operator,
+      proto,
+    });
     await record(`${proto} revoked`, sessionRoutes.get.handler, sessionRoutes.get.path, { cookie: operator, proto });
   }
   return seen;
@@ -92,7 +178,8 @@ describe("every response of a full run", () => {
 
   it("covers successes and failures of every kind", () => {
     const statuses = new Set(seen.map((s) => s.result.status));
-    for (const status of [200, 201, 401, 403, 404, 409, 422, 503]) expect(statuses, `status ${status}`).toContain(status);
+    for (const status of [200, 201, 401, 403, 404, 409, 422, 503])
+      expect(statuses, `status ${status}`).toContain(status);
     expect(seen.length).toBeGreaterThan(80);
   });
 

@@ -29,12 +29,17 @@ afterAll(async () => {
   await harness.close();
 });
 
-const getSession = (cookie: string | null, proto: "http" | "https" = "http") => call(session.GET, "/api/session", { cookie, proto });
+const getSession = (cookie: string | null, proto: "http" | "https" = "http") =>
+  call(session.GET, "/api/session", { cookie, proto });
 const signOut = (cookie: string) => call(session.DELETE, "/api/session", { method: "DELETE", cookie });
-const postSession = (body: unknown, proto: "http" | "https" = "http") => call(session.POST, "/api/session", { method: "POST", body, proto });
+const postSession = (body: unknown, proto: "http" | "https" = "http") =>
+  call(session.POST, "/api/session", { method: "POST", body, proto });
 
 function cookieAttributes(setCookie: string): string[] {
-  return setCookie.split(";").slice(1).map((a) => a.trim().toLowerCase());
+  return setCookie
+    .split(";")
+    .slice(1)
+    .map((a) => a.trim().toLowerCase());
 }
 
 function withSecret(value: string): void {
@@ -104,8 +109,16 @@ describe("sign-in", () => {
   });
 
   it.each([
-    ["a chain of proxies (X-Forwarded-Proto: https, http)", { "x-forwarded-proto": "https, http", origin: "https://127.0.0.1:3000" }, true],
-    ["an https URL that the proxy says arrived over http", { "x-forwarded-proto": "http", origin: "http://127.0.0.1:3000" }, false],
+    [
+      "a chain of proxies (X-Forwarded-Proto: https, http)",
+      { "x-forwarded-proto": "https, http", origin: "https://127.0.0.1:3000" },
+      true,
+    ],
+    [
+      "an https URL that the proxy says arrived over http",
+      { "x-forwarded-proto": "http", origin: "http://127.0.0.1:3000" },
+      false,
+    ],
   ])("behind %s, sign-in and the next request agree on the cookie", async (_label, headers, secure) => {
     // The handler sees the URL Next.js gives it; the proxy's header says how the browser connected.
     const url = secure ? "http://127.0.0.1:3000/api/session" : "https://127.0.0.1:3000/api/session";
@@ -113,7 +126,12 @@ describe("sign-in", () => {
     const signInResponse = await session.POST(
       new Request(url, {
         method: "POST",
-        headers: { ...base, "sec-fetch-site": "same-origin", "x-requested-by": "dashboard", "content-type": "application/json" },
+        headers: {
+          ...base,
+          "sec-fetch-site": "same-origin",
+          "x-requested-by": "dashboard",
+          "content-type": "application/json",
+        },
         body: JSON.stringify(operatorBody),
       }),
     );
@@ -128,7 +146,11 @@ describe("sign-in", () => {
   it("viewer: signs in with an access token and its business id", async () => {
     const result = await postSession(viewerBody);
     expect(result.status).toBe(200);
-    expect(result.json.data).toMatchObject({ operatorName: "Vera Viewer", role: "viewer", business: { id: ACME.businessId, name: "Acme" } });
+    expect(result.json.data).toMatchObject({
+      operatorName: "Vera Viewer",
+      role: "viewer",
+      business: { id: ACME.businessId, name: "Acme" },
+    });
     const info = await getSession(sessionCookieFrom(result));
     expect(info.status).toBe(200);
     expect(info.json.data).toMatchObject({ role: "viewer" });
@@ -143,14 +165,22 @@ describe("sign-in", () => {
   });
 
   it("a wrong access token is 401 invalid_credentials", async () => {
-    const result = await postSession({ accessToken: "at_sandbox_wrong", businessId: ACME.businessId, operatorName: "Mallory" });
+    const result = await postSession({
+      accessToken: "at_sandbox_wrong",
+      businessId: ACME.businessId,
+      operatorName: "Mallory",
+    });
     expect(result.status).toBe(401);
     expect(result.json.error?.code).toBe("invalid_credentials");
     expect(result.setCookies).toEqual([]);
   });
 
   it("a valid token with the other business's id is 401", async () => {
-    const result = await postSession({ accessToken: ACME.accessToken, businessId: BETA.businessId, operatorName: "Mallory" });
+    const result = await postSession({
+      accessToken: ACME.accessToken,
+      businessId: BETA.businessId,
+      operatorName: "Mallory",
+    });
     expect(result.status).toBe(401);
     expect(result.json.error?.code).toBe("invalid_credentials");
     expect(result.setCookies).toEqual([]);
@@ -158,7 +188,11 @@ describe("sign-in", () => {
 
   it.each([
     ["operator fields too short", { apiKey: "x", operatorName: "" }, ["apiKey", "operatorName"]],
-    ["viewer with a non-uuid business id", { accessToken: "at_sandbox_acme", businessId: "acme", operatorName: "Vera" }, ["businessId"]],
+    [
+      "viewer with a non-uuid business id",
+      { accessToken: "at_sandbox_acme", businessId: "acme", operatorName: "Vera" },
+      ["businessId"],
+    ],
   ])("an invalid body (%s) is 422 with fields and makes no upstream call", async (_label, body, fields) => {
     const { result, requests } = await countUpstream(harness.sandbox, () => postSession(body));
     expect(result.status).toBe(422);
@@ -180,8 +214,20 @@ describe("GET /api/session", () => {
   it("returns who is signed in, and never the credential", async () => {
     const operator = await getSession(await signIn(session.POST, operatorBody));
     expect(operator.status).toBe(200);
-    expect(Object.keys(operator.json.data as object).sort()).toEqual(["business", "expiresAt", "idleTimeoutSeconds", "operatorName", "role", "sandbox"]);
-    expect(operator.json.data).toMatchObject({ operatorName: "Olivia Operator", role: "operator", business: { id: ACME.businessId, name: "Acme" }, sandbox: true });
+    expect(Object.keys(operator.json.data as object).sort()).toEqual([
+      "business",
+      "expiresAt",
+      "idleTimeoutSeconds",
+      "operatorName",
+      "role",
+      "sandbox",
+    ]);
+    expect(operator.json.data).toMatchObject({
+      operatorName: "Olivia Operator",
+      role: "operator",
+      business: { id: ACME.businessId, name: "Acme" },
+      sandbox: true,
+    });
     expect(operator.text).not.toContain(ACME.apiKey);
 
     const viewer = await getSession(await signIn(session.POST, viewerBody));

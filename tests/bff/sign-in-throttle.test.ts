@@ -18,7 +18,14 @@ const MINUTE = 60_000;
 
 let harness: BffHarness;
 beforeAll(async () => {
-  harness = await startBffHarness({ env: { SIGN_IN_LIMIT_PER_ADDRESS: "10", SIGN_IN_LIMIT_PER_CREDENTIAL: "5", SIGN_IN_LIMIT_TOTAL: "100", SIGN_IN_WINDOW_SECONDS: "900" } });
+  harness = await startBffHarness({
+    env: {
+      SIGN_IN_LIMIT_PER_ADDRESS: "10",
+      SIGN_IN_LIMIT_PER_CREDENTIAL: "5",
+      SIGN_IN_LIMIT_TOTAL: "100",
+      SIGN_IN_WINDOW_SECONDS: "900",
+    },
+  });
 });
 afterAll(async () => {
   await harness.close();
@@ -45,7 +52,9 @@ const rightKey = { apiKey: ACME.apiKey, operatorName: "Olivia Operator" };
 
 async function tenantRows(): Promise<number[]> {
   const db = (await getLedger()).db;
-  const counts = await Promise.all([auditLog, payouts, subaccounts].map(async (table) => (await db.select({ n: count() }).from(table))[0]?.n ?? 0));
+  const counts = await Promise.all(
+    [auditLog, payouts, subaccounts].map(async (table) => (await db.select({ n: count() }).from(table))[0]?.n ?? 0),
+  );
   return counts;
 }
 
@@ -56,13 +65,18 @@ describe("1,000 wrong keys from one address", () => {
     const { requests, byRoute } = await countUpstream(harness.sandbox, async () => {
       // In waves of 50 at once: the budget holds under concurrency, not only one by one.
       for (let wave = 0; wave < 20; wave++) {
-        const results = await Promise.all(Array.from({ length: 50 }, (_, i) => attempt(wrongKey(wave * 50 + i), "203.0.113.7")));
+        const results = await Promise.all(
+          Array.from({ length: 50 }, (_, i) => attempt(wrongKey(wave * 50 + i), "203.0.113.7")),
+        );
         statuses.push(...results.map((r) => r.status));
         if (wave === 19) {
           const last = results[results.length - 1];
           expect(last?.headers.get("retry-after")).toMatch(/^\d+$/);
           expect(Number(last?.headers.get("retry-after"))).toBeGreaterThan(0);
-          expect(last?.json.error).toMatchObject({ code: "sign_in_throttled", details: { retryAfterSeconds: expect.any(Number), retryAt: expect.any(String) } });
+          expect(last?.json.error).toMatchObject({
+            code: "sign_in_throttled",
+            details: { retryAfterSeconds: expect.any(Number), retryAt: expect.any(String) },
+          });
         }
       }
     });
@@ -155,14 +169,22 @@ describe("housekeeping", () => {
   it("purges expired throttle counters and security events past retention", async () => {
     const ledger = await getLedger();
     for (let i = 0; i < 3; i++) await attempt(wrongKey(i), "192.0.2.77");
-    const rows = async (table: typeof rateLimits | typeof securityEvents) => (await ledger.db.select({ n: count() }).from(table))[0]?.n ?? 0;
+    const rows = async (table: typeof rateLimits | typeof securityEvents) =>
+      (await ledger.db.select({ n: count() }).from(table))[0]?.n ?? 0;
     expect(await rows(rateLimits)).toBeGreaterThan(0);
     const settings = { HOUSEKEEPING_INTERVAL_MS: 60_000, SECURITY_LOG_RETENTION_DAYS: 30 };
-    expect(await runHousekeeping(ledger, new Date(T0.getTime() + 10 * MINUTE), settings)).toMatchObject({ rateLimits: 0, securityEvents: 0 });
-    expect((await runHousekeeping(ledger, new Date(T0.getTime() + 25 * 60 * MINUTE), settings)).rateLimits).toBeGreaterThan(0);
+    expect(await runHousekeeping(ledger, new Date(T0.getTime() + 10 * MINUTE), settings)).toMatchObject({
+      rateLimits: 0,
+      securityEvents: 0,
+    });
+    expect(
+      (await runHousekeeping(ledger, new Date(T0.getTime() + 25 * 60 * MINUTE), settings)).rateLimits,
+    ).toBeGreaterThan(0);
     expect(await rows(rateLimits)).toBe(0);
     expect(await rows(securityEvents)).toBe(3);
-    expect(await runHousekeeping(ledger, new Date(T0.getTime() + 31 * 24 * 60 * MINUTE), settings)).toMatchObject({ securityEvents: 3 });
+    expect(await runHousekeeping(ledger, new Date(T0.getTime() + 31 * 24 * 60 * MINUTE), settings)).toMatchObject({
+      securityEvents: 3,
+    });
     expect(await rows(securityEvents)).toBe(0);
   });
 });

@@ -20,13 +20,20 @@ afterAll(async () => {
 });
 
 const operator = (apiKey: string, operatorName = "Olivia Operator") => ({ apiKey, operatorName });
-const viewer = (accessToken: string, businessId: string, operatorName = "Vera Viewer") => ({ accessToken, businessId, operatorName });
+const viewer = (accessToken: string, businessId: string, operatorName = "Vera Viewer") => ({
+  accessToken,
+  businessId,
+  operatorName,
+});
 
 describe("failed sign-ins", () => {
   it("a made-up viewer token for any business id writes nothing into that business's log, and no caller-chosen text anywhere", async () => {
     const target = randomUUID();
     for (const businessId of [target, ACME.businessId]) {
-      const result = await call(session.POST, "/api/session", { method: "POST", body: viewer("at_made_up_token", businessId, "<script>I was here</script>") });
+      const result = await call(session.POST, "/api/session", {
+        method: "POST",
+        body: viewer("at_made_up_token", businessId, "<script>I was here</script>"),
+      });
       expect(result.status).toBe(401);
       expect((await listAudit(await getLedger(), businessId, { limit: 200 })).items).toEqual([]);
     }
@@ -66,7 +73,11 @@ describe("sign out everywhere", () => {
     const finance = await signIn(session.POST, viewer(ACME.accessToken, ACME.businessId));
     expect((await call(sessions.DELETE, "/api/sessions", { method: "DELETE", cookie: finance })).status).toBe(403);
     const operatorCookie = await signIn(session.POST, operator(ACME.apiKey));
-    const forged = await call(sessions.DELETE, "/api/sessions", { method: "DELETE", cookie: operatorCookie, headers: { "x-requested-by": null } });
+    const forged = await call(sessions.DELETE, "/api/sessions", {
+      method: "DELETE",
+      cookie: operatorCookie,
+      headers: { "x-requested-by": null },
+    });
     expect(forged.status).toBe(403);
     expect((await call(session.GET, "/api/session", { cookie: operatorCookie })).status).toBe(200);
   });
@@ -83,7 +94,10 @@ describe("sign out everywhere across instances whose clocks differ", () => {
   const cookieValue = (cookie: string) => cookie.slice(cookie.indexOf("=") + 1);
 
   async function signInOnA(body: Record<string, string>): Promise<string> {
-    const result = await signedInReply(await signInService(await getLedger(), viewerOrOperator(body), clientAddress(new Headers()), clockA()), false);
+    const result = await signedInReply(
+      await signInService(await getLedger(), viewerOrOperator(body), clientAddress(new Headers()), clockA()),
+      false,
+    );
     const cookie = result.cookies?.[0]?.split(";")[0];
     if (!cookie) throw new Error("no cookie from sign-in on A");
     return cookie;

@@ -11,7 +11,18 @@ import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
 import * as subaccount from "@/app/api/subaccounts/[id]/route";
 import { getLedger, listAudit, listKnownSubaccounts } from "@/lib/server/ledger";
-import { ACME, call, countUpstream, newKey, operatorBody, signIn, startBffHarness, viewerBody, type BffHarness, type CallResult } from "../helpers/bff";
+import {
+  ACME,
+  call,
+  countUpstream,
+  newKey,
+  operatorBody,
+  signIn,
+  startBffHarness,
+  viewerBody,
+  type BffHarness,
+  type CallResult,
+} from "../helpers/bff";
 
 let harness: BffHarness;
 let cookie = "";
@@ -37,7 +48,13 @@ async function expectRefused(field: string, send: () => Promise<CallResult>) {
 }
 
 const patch = (body: Record<string, unknown>) =>
-  call(subaccount.PATCH, "/api/subaccounts/sa_demo_1", { method: "PATCH", cookie, idempotencyKey: newKey("patch"), params: { id: "sa_demo_1" }, body });
+  call(subaccount.PATCH, "/api/subaccounts/sa_demo_1", {
+    method: "PATCH",
+    cookie,
+    idempotencyKey: newKey("patch"),
+    params: { id: "sa_demo_1" },
+    body,
+  });
 
 describe("subaccount updates", () => {
   it.each([
@@ -68,19 +85,31 @@ describe("other text fields the BFF accepts", () => {
     ["description", { ...link, description: `Aula ${NUL}1` }],
     ["slug", { ...link, slug: `curso${NUL}` }],
   ])("payment link %s → 422, no upstream call", async (field, body) => {
-    await expectRefused(field, () => call(paymentLinks.POST, "/api/payment-links", { method: "POST", cookie, idempotencyKey: newKey("link"), body }));
+    await expectRefused(field, () =>
+      call(paymentLinks.POST, "/api/payment-links", { method: "POST", cookie, idempotencyKey: newKey("link"), body }),
+    );
   });
 
   it("payout Pix key → 422, no upstream call, no register row", async () => {
     const body = { amount_centavos: 1500, pix_key_type: "email", pix_key: `maria${NUL}@example.com` };
-    await expectRefused("pix_key", () => call(payouts.POST, "/api/payouts", { method: "POST", cookie, idempotencyKey: newKey("payout"), body }));
+    await expectRefused("pix_key", () =>
+      call(payouts.POST, "/api/payouts", { method: "POST", cookie, idempotencyKey: newKey("payout"), body }),
+    );
     const register = await call(payouts.GET, "/api/payouts", { cookie });
     expect((register.json.data as { items: unknown[] }).items).toEqual([]);
   });
 
   it.each([
     ["note", { action: "mark_handled", idempotency_key: "some-key-0001", note: `checked${NUL} with the bank` }],
-    ["payout_id", { action: "mark_handled", idempotency_key: "some-key-0001", note: "checked with the bank", payout_id: `po_${NUL}` }],
+    [
+      "payout_id",
+      {
+        action: "mark_handled",
+        idempotency_key: "some-key-0001",
+        note: "checked with the bank",
+        payout_id: `po_${NUL}`,
+      },
+    ],
     ["idempotency_key", { action: "check_again", idempotency_key: `key${NUL}0001` }],
   ])("payout review %s → 422, no upstream call", async (field, body) => {
     await expectRefused(field, () => call(payoutReview.POST, "/api/payouts/review", { method: "POST", cookie, body }));

@@ -10,7 +10,17 @@ import * as subaccountBlocked from "@/app/api/subaccounts/[id]/blocked/route";
 import * as subaccount from "@/app/api/subaccounts/[id]/route";
 import { getLedger, listAudit } from "@/lib/server/ledger";
 import type { KnownSubaccount } from "@/lib/shared/schemas/known-subaccount";
-import { ACME, call, countUpstream, newKey, operatorBody, signIn, startBffHarness, type BffHarness, type CallResult } from "../helpers/bff";
+import {
+  ACME,
+  call,
+  countUpstream,
+  newKey,
+  operatorBody,
+  signIn,
+  startBffHarness,
+  type BffHarness,
+  type CallResult,
+} from "../helpers/bff";
 import { resetConfigForTests } from "@/lib/server/config";
 
 let harness: BffHarness;
@@ -33,10 +43,23 @@ const blockedRoute = "POST /v1/subaccounts/:id/blocked";
 const updateRoute = "POST /v1/subaccounts/:id/update";
 
 const patch = (id: string, body: Record<string, unknown>) =>
-  call(subaccount.PATCH, `/api/subaccounts/${id}`, { method: "PATCH", cookie, idempotencyKey: newKey("patch"), params: { id }, body });
+  call(subaccount.PATCH, `/api/subaccounts/${id}`, {
+    method: "PATCH",
+    cookie,
+    idempotencyKey: newKey("patch"),
+    params: { id },
+    body,
+  });
 const setBlocked = (id: string, isBlocked: boolean) =>
-  call(subaccountBlocked.PUT, `/api/subaccounts/${id}/blocked`, { method: "PUT", cookie, idempotencyKey: newKey("block"), params: { id }, body: { is_blocked: isBlocked } });
-const known = async (id: string) => (await call(subaccount.GET, `/api/subaccounts/${id}`, { cookie, params: { id } })).json.data as KnownSubaccount;
+  call(subaccountBlocked.PUT, `/api/subaccounts/${id}/blocked`, {
+    method: "PUT",
+    cookie,
+    idempotencyKey: newKey("block"),
+    params: { id },
+    body: { is_blocked: isBlocked },
+  });
+const known = async (id: string) =>
+  (await call(subaccount.GET, `/api/subaccounts/${id}`, { cookie, params: { id } })).json.data as KnownSubaccount;
 const routeCount = async (route: string) => (await harness.sandbox.stats()).by_route[route] ?? 0;
 
 /** The subaccount as the API holds it now (an update that changes nothing, straight to the sandbox). */
@@ -53,7 +76,13 @@ async function upstreamState(id: string, name: string): Promise<{ is_blocked: bo
  * Starts `first` with its API reply held back by `slowMs`, waits until the API
  * has received (and applied) it, then runs `second`, whose reply is immediate.
  */
-async function race(route: string, path: string, slowMs: number, first: () => Promise<CallResult>, second: () => Promise<CallResult>) {
+async function race(
+  route: string,
+  path: string,
+  slowMs: number,
+  first: () => Promise<CallResult>,
+  second: () => Promise<CallResult>,
+) {
   const before = await routeCount(route);
   await harness.sandbox.addFault({ kind: "latency", ms: slowMs, method: "POST", path, count: 1 });
   const one = first();
@@ -64,7 +93,13 @@ async function race(route: string, path: string, slowMs: number, first: () => Pr
 
 describe("concurrent changes of one subaccount", () => {
   it("block (slow answer) then unblock (fast answer): the ledger ends as the API does, and both are audited", async () => {
-    const [block, unblock] = await race(blockedRoute, "/v1/subaccounts/sa_demo_1/blocked", 700, () => setBlocked("sa_demo_1", true), () => setBlocked("sa_demo_1", false));
+    const [block, unblock] = await race(
+      blockedRoute,
+      "/v1/subaccounts/sa_demo_1/blocked",
+      700,
+      () => setBlocked("sa_demo_1", true),
+      () => setBlocked("sa_demo_1", false),
+    );
     expect(block.status, block.text).toBe(200);
     expect(unblock.status, unblock.text).toBe(200);
 
@@ -94,8 +129,14 @@ describe("concurrent changes of one subaccount", () => {
     const upstream = await upstreamState("sa_demo_2", "Filial Norte");
     expect(upstream.daily_limit_centavos).toBe("800000");
     expect((await known("sa_demo_2")).daily_limit_centavos).toBe(800_000);
-    const audit = await listAudit(await getLedger(), ACME.businessId, { targetId: "sa_demo_2", action: "subaccount.update", outcome: "success" });
-    expect(audit.items.map((e) => (e.after as { daily_limit_centavos: number }).daily_limit_centavos)).toEqual([800_000, 700_000]);
+    const audit = await listAudit(await getLedger(), ACME.businessId, {
+      targetId: "sa_demo_2",
+      action: "subaccount.update",
+      outcome: "success",
+    });
+    expect(audit.items.map((e) => (e.after as { daily_limit_centavos: number }).daily_limit_centavos)).toEqual([
+      800_000, 700_000,
+    ]);
   });
 
   it("a change that cannot get its turn in time is a 409 'in progress' and sends nothing", async () => {
@@ -104,7 +145,13 @@ describe("concurrent changes of one subaccount", () => {
     resetConfigForTests();
     try {
       const before = await routeCount(blockedRoute);
-      const [first, second] = await race(blockedRoute, "/v1/subaccounts/sa_demo_1/blocked", 700, () => setBlocked("sa_demo_1", true), () => setBlocked("sa_demo_1", false));
+      const [first, second] = await race(
+        blockedRoute,
+        "/v1/subaccounts/sa_demo_1/blocked",
+        700,
+        () => setBlocked("sa_demo_1", true),
+        () => setBlocked("sa_demo_1", false),
+      );
       expect(first.status, first.text).toBe(200);
       expect(second.status, second.text).toBe(409);
       expect(second.json.error?.code).toBe("subaccount_change_in_progress");
@@ -128,28 +175,51 @@ describe("state and audit entry in one transaction", () => {
         "CREATE FUNCTION audit_fails() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.outcome = 'success' THEN RAISE EXCEPTION 'audit insert failed'; END IF; RETURN NEW; END $$",
       ),
     );
-    await ledger.db.execute(sql.raw("CREATE TRIGGER audit_fails BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_fails()"));
+    await ledger.db.execute(
+      sql.raw("CREATE TRIGGER audit_fails BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_fails()"),
+    );
 
-    const { result, requests } = await countUpstream(harness.sandbox, () => patch("sa_demo_2", { monthly_limit_centavos: 45_000_000 }));
+    const { result, requests } = await countUpstream(harness.sandbox, () =>
+      patch("sa_demo_2", { monthly_limit_centavos: 45_000_000 }),
+    );
     expect(requests).toBe(1);
     expect(result.status).toBe(500);
     expect(result.json.error?.code).toBe("ledger_write_failed");
     expect(result.json.request_id).toMatch(/^req_/);
     expect(await known("sa_demo_2")).toEqual(before);
     const audit = await listAudit(ledger, ACME.businessId, { targetId: "sa_demo_2", action: "subaccount.update" });
-    expect(audit.items.filter((e) => (e.after as { monthly_limit_centavos?: number } | null)?.monthly_limit_centavos === 45_000_000)).toEqual([]);
+    expect(
+      audit.items.filter(
+        (e) => (e.after as { monthly_limit_centavos?: number } | null)?.monthly_limit_centavos === 45_000_000,
+      ),
+    ).toEqual([]);
   });
 });
 
 describe("a late replay of an older change", () => {
   const setBlockedWith = (id: string, isBlocked: boolean, key: string) =>
-    call(subaccountBlocked.PUT, `/api/subaccounts/${id}/blocked`, { method: "PUT", cookie, idempotencyKey: key, params: { id }, body: { is_blocked: isBlocked } });
+    call(subaccountBlocked.PUT, `/api/subaccounts/${id}/blocked`, {
+      method: "PUT",
+      cookie,
+      idempotencyKey: key,
+      params: { id },
+      body: { is_blocked: isBlocked },
+    });
   const patchWith = (id: string, body: Record<string, unknown>, key: string) =>
-    call(subaccount.PATCH, `/api/subaccounts/${id}`, { method: "PATCH", cookie, idempotencyKey: key, params: { id }, body });
+    call(subaccount.PATCH, `/api/subaccounts/${id}`, {
+      method: "PATCH",
+      cookie,
+      idempotencyKey: key,
+      params: { id },
+      body,
+    });
   /** Every reply of the next call to `path` is lost after the API applied it (the client's retries get replays, lost too). */
-  const loseAnswers = (path: string) => harness.sandbox.addFault({ kind: "commit_then_drop", method: "POST", path, count: 20 });
+  const loseAnswers = (path: string) =>
+    harness.sandbox.addFault({ kind: "commit_then_drop", method: "POST", path, count: 20 });
   const auditOf = async (id: string, key: string) =>
-    (await listAudit(await getLedger(), ACME.businessId, { targetId: id })).items.filter((e) => e.idempotencyKey === key).map((e) => [e.action, e.outcome]);
+    (await listAudit(await getLedger(), ACME.businessId, { targetId: id })).items
+      .filter((e) => e.idempotencyKey === key)
+      .map((e) => [e.action, e.outcome]);
 
   it("block K1 (answer lost), unblock K2, retry K1: the known state stays unblocked, the audit says replay, the answer tells the person", async () => {
     expect((await setBlocked("sa_demo_1", false)).status).toBe(200);
@@ -175,7 +245,9 @@ describe("a late replay of an older change", () => {
       ["subaccount.block", "replayed_older"],
       ["subaccount.block", "failure"],
     ]);
-    const [replay] = (await listAudit(await getLedger(), ACME.businessId, { targetId: "sa_demo_1", outcome: "replayed_older" })).items;
+    const [replay] = (
+      await listAudit(await getLedger(), ACME.businessId, { targetId: "sa_demo_1", outcome: "replayed_older" })
+    ).items;
     expect(replay).toMatchObject({ idempotencyKey: k1, before: { is_blocked: false }, after: { is_blocked: false } });
     expect(replay?.requestId).toMatch(/^req_/);
   });
@@ -234,7 +306,11 @@ describe("a late replay of an older change", () => {
     expect(retried.status, retried.text).toBe(200);
     expect(await known("sa_demo_2")).toMatchObject({ is_blocked: true, name: "Filial Norte Nova" });
     expect((await upstreamState("sa_demo_2", "Filial Norte Nova")).is_blocked).toBe(true);
-    expect(retried.json.data).toMatchObject({ is_blocked: true, name: "Filial Norte Nova", replayed_older_change: true });
+    expect(retried.json.data).toMatchObject({
+      is_blocked: true,
+      name: "Filial Norte Nova",
+      replayed_older_change: true,
+    });
     expect((await setBlocked("sa_demo_2", false)).status).toBe(200);
   });
 

@@ -9,7 +9,18 @@ import * as subaccounts from "@/app/api/subaccounts/route";
 import type { PaymentLink } from "@/lib/shared/schemas/payment-link";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import type { KnownSubaccount } from "@/lib/shared/schemas/known-subaccount";
-import { APP_ORIGIN, betaOperatorBody, call, countUpstream, newKey, operatorBody, signIn, startBffHarness, type BffHarness, type CallResult } from "../helpers/bff";
+import {
+  APP_ORIGIN,
+  betaOperatorBody,
+  call,
+  countUpstream,
+  newKey,
+  operatorBody,
+  signIn,
+  startBffHarness,
+  type BffHarness,
+  type CallResult,
+} from "../helpers/bff";
 
 let harness: BffHarness;
 let cookie = "";
@@ -36,10 +47,23 @@ const SEED_SA1 = {
 };
 
 const patch = (id: string, body: Record<string, unknown>, key = newKey("patch"), as = cookie) =>
-  call(subaccount.PATCH, `/api/subaccounts/${id}`, { method: "PATCH", cookie: as, idempotencyKey: key, params: { id }, body });
+  call(subaccount.PATCH, `/api/subaccounts/${id}`, {
+    method: "PATCH",
+    cookie: as,
+    idempotencyKey: key,
+    params: { id },
+    body,
+  });
 const setBlocked = (id: string, isBlocked: boolean, key = newKey("block"), as = cookie) =>
-  call(subaccountBlocked.PUT, `/api/subaccounts/${id}/blocked`, { method: "PUT", cookie: as, idempotencyKey: key, params: { id }, body: { is_blocked: isBlocked } });
-const getKnown = (id: string, as = cookie) => call(subaccount.GET, `/api/subaccounts/${id}`, { cookie: as, params: { id } });
+  call(subaccountBlocked.PUT, `/api/subaccounts/${id}/blocked`, {
+    method: "PUT",
+    cookie: as,
+    idempotencyKey: key,
+    params: { id },
+    body: { is_blocked: isBlocked },
+  });
+const getKnown = (id: string, as = cookie) =>
+  call(subaccount.GET, `/api/subaccounts/${id}`, { cookie: as, params: { id } });
 const listKnown = async (as = cookie) => {
   const result = await call(subaccounts.GET, "/api/subaccounts", { cookie: as });
   expect(result.status).toBe(200);
@@ -73,16 +97,29 @@ describe("subaccounts", () => {
     const renamed = await patch("sa_demo_1", { name: "Loja Centro Renovada" }, updateKeys[0]);
     expect(renamed.status, renamed.text).toBe(200);
     expect(renamed.json.request_id).toMatch(/^req_/);
-    expect(renamed.json.data).toMatchObject({ ...SEED_SA1, name: "Loja Centro Renovada", updated_by: "Olivia Operator" });
+    expect(renamed.json.data).toMatchObject({
+      ...SEED_SA1,
+      name: "Loja Centro Renovada",
+      updated_by: "Olivia Operator",
+    });
 
     updateKeys.push(newKey("patch"));
     const limits = await patch("sa_demo_1", { daily_limit_centavos: 600_000 }, updateKeys[1]);
     expect(limits.status).toBe(200);
-    expect(limits.json.data).toMatchObject({ ...SEED_SA1, name: "Loja Centro Renovada", daily_limit_centavos: 600_000 });
+    expect(limits.json.data).toMatchObject({
+      ...SEED_SA1,
+      name: "Loja Centro Renovada",
+      daily_limit_centavos: 600_000,
+    });
 
     const listed = await listKnown();
     expect(listed).toHaveLength(1);
-    expect(listed[0]).toMatchObject({ id: "sa_demo_1", name: "Loja Centro Renovada", daily_limit_centavos: 600_000, monthly_limit_centavos: 10_000_000 });
+    expect(listed[0]).toMatchObject({
+      id: "sa_demo_1",
+      name: "Loja Centro Renovada",
+      daily_limit_centavos: 600_000,
+      monthly_limit_centavos: 10_000_000,
+    });
     const known = await getKnown("sa_demo_1");
     expect(known.status).toBe(200);
     expect(known.json.data).toEqual(listed[0]);
@@ -91,7 +128,11 @@ describe("subaccounts", () => {
   it("a masked document and a mixed-case e-mail are stored normalised", async () => {
     const result = await patch("sa_demo_1", { document: "737.608.868-76", email: "Loja.Centro@ACME.example.com" });
     expect(result.status, result.text).toBe(200);
-    expect(result.json.data).toMatchObject({ document: "73760886876", email: "loja.centro@acme.example.com", name: "Loja Centro Renovada" });
+    expect(result.json.data).toMatchObject({
+      document: "73760886876",
+      email: "loja.centro@acme.example.com",
+      name: "Loja Centro Renovada",
+    });
   });
 
   it("PUT blocked toggles is_blocked, and the change is remembered", async () => {
@@ -135,11 +176,28 @@ describe("subaccounts", () => {
 
 describe("payment links", () => {
   it("create → 201 with integer money, and it appears in GET /api/payment-links", async () => {
-    const result = await createLink({ name: "Curso online", slug: linkSlug, amount_centavos: 19_990, max_sales: 50, description: "Acesso por um ano" }, linkKey);
+    const result = await createLink(
+      {
+        name: "Curso online",
+        slug: linkSlug,
+        amount_centavos: 19_990,
+        max_sales: 50,
+        description: "Acesso por um ano",
+      },
+      linkKey,
+    );
     expect(result.status, result.text).toBe(201);
     expect(result.json.request_id).toMatch(/^req_/);
     const link = data<PaymentLink>(result);
-    expect(link).toMatchObject({ name: "Curso online", slug: linkSlug, amount_centavos: 19_990, max_sales: 50, status: "pending", sales_count: 0, revenue_centavos: 0 });
+    expect(link).toMatchObject({
+      name: "Curso online",
+      slug: linkSlug,
+      amount_centavos: 19_990,
+      max_sales: 50,
+      status: "pending",
+      sales_count: 0,
+      revenue_centavos: 0,
+    });
 
     const list = await call(paymentLinks.GET, "/api/payment-links", { cookie });
     expect(list.status).toBe(200);
@@ -152,13 +210,18 @@ describe("payment links", () => {
   it("GET /api/payment-links in pages (Accept: application/x-ndjson): the same links, a small first page, then a done line with the count", async () => {
     const whole = data<PaymentLink[]>(await call(paymentLinks.GET, "/api/payment-links", { cookie }));
     const response = await paymentLinks.GET(
-      new Request(`${APP_ORIGIN}/api/payment-links`, { headers: { host: "127.0.0.1:3000", cookie, accept: "application/x-ndjson" } }),
+      new Request(`${APP_ORIGIN}/api/payment-links`, {
+        headers: { host: "127.0.0.1:3000", cookie, accept: "application/x-ndjson" },
+      }),
     );
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^application\/x-ndjson/);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(response.headers.get("x-request-id")).toBeTruthy();
-    const lines = (await response.text()).trimEnd().split("\n").map((line) => JSON.parse(line) as { page?: PaymentLink[]; done?: boolean; count?: number; request_id?: string });
+    const lines = (await response.text())
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { page?: PaymentLink[]; done?: boolean; count?: number; request_id?: string });
     const pages = lines.slice(0, -1);
     expect(pages.every((line) => Array.isArray(line.page))).toBe(true);
     expect(pages.flatMap((line) => line.page ?? [])).toEqual(whole);
@@ -166,7 +229,16 @@ describe("payment links", () => {
   });
 
   it("the same key and body again replays the same link (no second link)", async () => {
-    const replay = await createLink({ name: "Curso online", slug: linkSlug, amount_centavos: 19_990, max_sales: 50, description: "Acesso por um ano" }, linkKey);
+    const replay = await createLink(
+      {
+        name: "Curso online",
+        slug: linkSlug,
+        amount_centavos: 19_990,
+        max_sales: 50,
+        description: "Acesso por um ano",
+      },
+      linkKey,
+    );
     expect(replay.status).toBe(201);
     const list = data<PaymentLink[]>(await call(paymentLinks.GET, "/api/payment-links", { cookie }));
     expect(list.filter((l) => l.slug === linkSlug)).toHaveLength(1);
@@ -193,14 +265,25 @@ describe("activity (audit log)", () => {
     const entries = await activityPage("?action=session.sign_in");
     const mine = entries.filter((e) => e.actor.name === "Olivia Operator");
     expect(mine.length).toBeGreaterThanOrEqual(1);
-    expect(mine[0]).toMatchObject({ action: "session.sign_in", outcome: "success", actor: { name: "Olivia Operator", role: "operator" }, target_type: "session" });
+    expect(mine[0]).toMatchObject({
+      action: "session.sign_in",
+      outcome: "success",
+      actor: { name: "Olivia Operator", role: "operator" },
+      target_type: "session",
+    });
     expect(mine[0]?.request_id).toMatch(/^req_/);
   });
 
   it("records updates with before → after, the idempotency key and the request id", async () => {
     const updates = await activityPage("?action=subaccount.update&target_id=sa_demo_1");
     const [first, second] = updateKeys.map((key) => updates.find((e) => e.idempotency_key === key));
-    expect(first).toMatchObject({ outcome: "success", actor: { name: "Olivia Operator", role: "operator" }, target_type: "subaccount", target_id: "sa_demo_1", before: null });
+    expect(first).toMatchObject({
+      outcome: "success",
+      actor: { name: "Olivia Operator", role: "operator" },
+      target_type: "subaccount",
+      target_id: "sa_demo_1",
+      before: null,
+    });
     expect(first?.after).toMatchObject({ name: "Loja Centro Renovada", daily_limit_centavos: 500_000 });
     expect(first?.request_id).toMatch(/^req_/);
     expect(second?.before).toMatchObject({ name: "Loja Centro Renovada", daily_limit_centavos: 500_000 });
@@ -217,17 +300,36 @@ describe("activity (audit log)", () => {
   });
 
   it("records block and unblock with before and after", async () => {
-    const [block] = (await activityPage("?action=subaccount.block&target_id=sa_demo_1")).filter((e) => e.outcome === "success");
-    expect(block).toMatchObject({ idempotency_key: blockKeys.block, before: { is_blocked: false }, after: { is_blocked: true }, actor: { name: "Olivia Operator" } });
+    const [block] = (await activityPage("?action=subaccount.block&target_id=sa_demo_1")).filter(
+      (e) => e.outcome === "success",
+    );
+    expect(block).toMatchObject({
+      idempotency_key: blockKeys.block,
+      before: { is_blocked: false },
+      after: { is_blocked: true },
+      actor: { name: "Olivia Operator" },
+    });
     expect(block?.request_id).toMatch(/^req_/);
-    const [unblock] = (await activityPage("?action=subaccount.unblock&target_id=sa_demo_1")).filter((e) => e.outcome === "success");
-    expect(unblock).toMatchObject({ idempotency_key: blockKeys.unblock, before: { is_blocked: true }, after: { is_blocked: false } });
+    const [unblock] = (await activityPage("?action=subaccount.unblock&target_id=sa_demo_1")).filter(
+      (e) => e.outcome === "success",
+    );
+    expect(unblock).toMatchObject({
+      idempotency_key: blockKeys.unblock,
+      before: { is_blocked: true },
+      after: { is_blocked: false },
+    });
   });
 
   it("records payment link creation", async () => {
-    const created = (await activityPage("?action=payment_link.create")).filter((e) => e.outcome === "success" && e.idempotency_key === linkKey);
+    const created = (await activityPage("?action=payment_link.create")).filter(
+      (e) => e.outcome === "success" && e.idempotency_key === linkKey,
+    );
     expect(created.length).toBeGreaterThanOrEqual(1);
-    expect(created[0]).toMatchObject({ actor: { name: "Olivia Operator", role: "operator" }, target_type: "payment_link", after: { slug: linkSlug } });
+    expect(created[0]).toMatchObject({
+      actor: { name: "Olivia Operator", role: "operator" },
+      target_type: "payment_link",
+      after: { slug: linkSlug },
+    });
     expect(created[0]?.request_id).toMatch(/^req_/);
     const refused = (await activityPage("?action=payment_link.create")).filter((e) => e.outcome === "failure");
     expect(refused.some((e) => e.error?.code === "slug_taken")).toBe(true);
@@ -257,7 +359,9 @@ describe("activity (audit log)", () => {
     const past = new Date(Date.now() - 3600_000).toISOString();
     expect(await activityPage(`?from=${encodeURIComponent(future)}`)).toEqual([]);
     expect(await activityPage(`?to=${encodeURIComponent(past)}`)).toEqual([]);
-    expect((await activityPage(`?from=${encodeURIComponent(past)}&to=${encodeURIComponent(future)}&limit=1000`)).length).toBe(all.length);
+    expect(
+      (await activityPage(`?from=${encodeURIComponent(past)}&to=${encodeURIComponent(future)}&limit=1000`)).length,
+    ).toBe(all.length);
     const links = await activityPage("?target_type=payment_link&limit=1000");
     expect(links.length).toBeGreaterThanOrEqual(1);
     expect(links.every((e) => e.target_type === "payment_link")).toBe(true);
@@ -306,7 +410,11 @@ describe("isolation between businesses", () => {
   });
 
   it("slugs are per business: Beta may use Acme's slug", async () => {
-    const result = await createLink({ name: "Curso da Beta", slug: linkSlug, amount_centavos: 1000 }, newKey("beta"), beta);
+    const result = await createLink(
+      { name: "Curso da Beta", slug: linkSlug, amount_centavos: 1000 },
+      newKey("beta"),
+      beta,
+    );
     expect(result.status, result.text).toBe(201);
   });
 });
@@ -325,7 +433,9 @@ describe("late replays of a retried key", () => {
     expect(data<KnownSubaccount>(replay).name).toBe("Nome Novo");
     expect(data<KnownSubaccount>(await getKnown("sa_demo_1")).name).toBe("Nome Novo");
 
-    const entries = (await activityPage("?action=subaccount.update&target_id=sa_demo_1")).filter((e) => e.idempotency_key === first);
+    const entries = (await activityPage("?action=subaccount.update&target_id=sa_demo_1")).filter(
+      (e) => e.idempotency_key === first,
+    );
     expect(entries).toHaveLength(1);
   });
 

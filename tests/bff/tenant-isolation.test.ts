@@ -51,11 +51,17 @@ async function signInAs(kind: SessionKind, mode: Mode, run: string): Promise<Sig
   const business = kind.startsWith("acme") ? ACME : BETA;
   const name = `${kind} ${run}`;
   const operator = kind.endsWith("operator");
-  const body: Record<string, string> = operator ? { apiKey: business.apiKey, operatorName: name } : { accessToken: business.accessToken, businessId: business.businessId, operatorName: name };
+  const body: Record<string, string> = operator
+    ? { apiKey: business.apiKey, operatorName: name }
+    : { accessToken: business.accessToken, businessId: business.businessId, operatorName: name };
   return { kind, cookie: await signIn(session.POST, body), operator, name, scope: scopeOf(kind, mode) };
 }
 
-type Command = { op: "pay"; by: SessionKind } | { op: "register"; by: SessionKind } | { op: "activity"; by: SessionKind } | { op: "lookup"; by: SessionKind; target: number };
+type Command =
+  | { op: "pay"; by: SessionKind }
+  | { op: "register"; by: SessionKind }
+  | { op: "activity"; by: SessionKind }
+  | { op: "lookup"; by: SessionKind; target: number };
 
 const commandArb: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ op: fc.constant("pay" as const), by: fc.constantFrom(...SESSION_KINDS) }),
@@ -83,7 +89,12 @@ async function runCommands(mode: Mode, commands: Command[]): Promise<void> {
     if (!who) throw new Error("unknown session");
     if (command.op === "pay") {
       const key = newKey(`iso-${run}`);
-      const result = await call(payouts.POST, "/api/payouts", { method: "POST", cookie: who.cookie, idempotencyKey: key, body: { amount_centavos: 1500, pix_key_type: "email", pix_key: "isolation@example.com" } });
+      const result = await call(payouts.POST, "/api/payouts", {
+        method: "POST",
+        cookie: who.cookie,
+        idempotencyKey: key,
+        body: { amount_centavos: 1500, pix_key_type: "email", pix_key: "isolation@example.com" },
+      });
       if (!who.operator) {
         expect(result.status).toBe(403);
         continue;
@@ -107,13 +118,17 @@ async function runCommands(mode: Mode, commands: Command[]): Promise<void> {
       const entries = (result.json.data as { items: ActivityEntry[] }).items;
       const ownNames = namesByScope.get(who.scope) ?? new Set<string>();
       // Entries of this run are by this scope's people only; other scopes' keys never show.
-      for (const entry of entries.filter((e) => e.actor.name.endsWith(run))) expect(ownNames.has(entry.actor.name)).toBe(true);
+      for (const entry of entries.filter((e) => e.actor.name.endsWith(run)))
+        expect(ownNames.has(entry.actor.name)).toBe(true);
       const foreignKeys = new Set(written.filter((w) => w.scope !== who.scope).map((w) => w.key));
       expect(entries.some((e) => e.idempotency_key !== null && foreignKeys.has(e.idempotency_key))).toBe(false);
     } else {
       const target = written.filter((w) => w.payoutId !== null)[command.target % Math.max(1, written.length)];
       if (!target?.payoutId) continue;
-      const result = await call(payout.GET, `/api/payouts/${target.payoutId}`, { cookie: who.cookie, params: { id: target.payoutId } });
+      const result = await call(payout.GET, `/api/payouts/${target.payoutId}`, {
+        cookie: who.cookie,
+        params: { id: target.payoutId },
+      });
       const sameBusiness = target.scope === who.scope || command.by.slice(0, 4) === kindOfScope(target.scope);
       if (sameBusiness) expect(result.status).toBe(200);
       else {
@@ -134,7 +149,9 @@ describe.each<Mode>(["sandbox", "per-key"])("tenant isolation (%s)", (mode) => {
     if (mode === "per-key") process.env.PAYMENTS_API_URL = harness.sandbox.url;
     resetTenancyForTests();
     await fc.assert(
-      fc.asyncProperty(fc.array(commandArb, { minLength: 4, maxLength: 10 }), (commands) => runCommands(mode, commands)),
+      fc.asyncProperty(fc.array(commandArb, { minLength: 4, maxLength: 10 }), (commands) =>
+        runCommands(mode, commands),
+      ),
       { numRuns: 12, seed: 20261123, endOnFailure: true },
     );
   }, 120_000);

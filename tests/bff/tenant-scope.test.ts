@@ -10,7 +10,16 @@ import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
 import { resetTenancyForTests, tenancy, TenancyConfigError } from "@/lib/server/services/session/business";
 import { getLedger, listAudit, listSecurityEvents } from "@/lib/server/ledger";
-import { ACME, BETA, call, countUpstream, newKey, sessionCookieFrom, startBffHarness, type BffHarness } from "../helpers/bff";
+import {
+  ACME,
+  BETA,
+  call,
+  countUpstream,
+  newKey,
+  sessionCookieFrom,
+  startBffHarness,
+  type BffHarness,
+} from "../helpers/bff";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 const operator = (apiKey: string) => ({ apiKey, operatorName: "Olivia Operator" });
@@ -26,7 +35,12 @@ afterAll(async () => {
 
 const saved = { ...process.env };
 afterEach(() => {
-  for (const name of ["PAYMENTS_API_URL", "PAYMENTS_BUSINESS_ID", "PAYMENTS_BUSINESS_NAME", "PAYMENTS_API_KEY_SHA256"]) {
+  for (const name of [
+    "PAYMENTS_API_URL",
+    "PAYMENTS_BUSINESS_ID",
+    "PAYMENTS_BUSINESS_NAME",
+    "PAYMENTS_API_KEY_SHA256",
+  ]) {
     if (saved[name] === undefined) delete process.env[name];
     else process.env[name] = saved[name];
   }
@@ -47,7 +61,13 @@ async function signInAttempt(body: Record<string, string>) {
 }
 
 describe("a deployment pinned to one business (real API)", () => {
-  const pin = () => configure({ PAYMENTS_API_URL: harness.sandbox.url, PAYMENTS_BUSINESS_ID: ACME.businessId, PAYMENTS_BUSINESS_NAME: "Acme Ltda", PAYMENTS_API_KEY_SHA256: `sha256:${sha256(ACME.apiKey).toUpperCase()}` });
+  const pin = () =>
+    configure({
+      PAYMENTS_API_URL: harness.sandbox.url,
+      PAYMENTS_BUSINESS_ID: ACME.businessId,
+      PAYMENTS_BUSINESS_NAME: "Acme Ltda",
+      PAYMENTS_API_KEY_SHA256: `sha256:${sha256(ACME.apiKey).toUpperCase()}`,
+    });
 
   it("lets in the business's own key, scoped to the business", async () => {
     pin();
@@ -68,7 +88,11 @@ describe("a deployment pinned to one business (real API)", () => {
     expect(requests).toBe(0);
     expect([await auditRowsOf(ACME.businessId), await auditRowsOf(BETA.businessId)]).toEqual(before);
     const [event] = await listSecurityEvents(await getLedger(), 1);
-    expect(event).toMatchObject({ kind: "sign_in_failed", reason: "credential_not_allowed", credentialKind: "api_key" });
+    expect(event).toMatchObject({
+      kind: "sign_in_failed",
+      reason: "credential_not_allowed",
+      credentialKind: "api_key",
+    });
     expect(event?.credentialFingerprint).toBe(sha256(`api_key:${BETA.apiKey}`).slice(0, 16));
   });
 
@@ -76,7 +100,10 @@ describe("a deployment pinned to one business (real API)", () => {
     pin();
     const { result, requests } = await signInAttempt(viewer(BETA.accessToken, BETA.businessId));
     expect(result.status).toBe(403);
-    expect(result.json.error).toMatchObject({ code: "business_not_served", fields: { businessId: "login.businessNotServed" } });
+    expect(result.json.error).toMatchObject({
+      code: "business_not_served",
+      fields: { businessId: "login.businessNotServed" },
+    });
     expect(requests).toBe(0);
   });
 
@@ -96,7 +123,11 @@ describe("a deployment pinned to one business (real API)", () => {
   });
 
   it("refuses to start without the key fingerprints, or with malformed ones", () => {
-    configure({ PAYMENTS_API_URL: harness.sandbox.url, PAYMENTS_BUSINESS_ID: ACME.businessId, PAYMENTS_API_KEY_SHA256: "" });
+    configure({
+      PAYMENTS_API_URL: harness.sandbox.url,
+      PAYMENTS_BUSINESS_ID: ACME.businessId,
+      PAYMENTS_API_KEY_SHA256: "",
+    });
     expect(() => tenancy()).toThrow(TenancyConfigError);
     expect(() => tenancy()).toThrow(/PAYMENTS_API_KEY_SHA256/);
     configure({ PAYMENTS_API_KEY_SHA256: "abc123" });
@@ -129,7 +160,12 @@ describe("per-key scope (no PAYMENTS_BUSINESS_ID, real API)", () => {
     expect(who.text).not.toContain(fingerprint.slice(0, 12));
 
     const key = newKey("scope");
-    const created = await call(payouts.POST, "/api/payouts", { method: "POST", cookie: acmeCookie, idempotencyKey: key, body: { amount_centavos: 1234, pix_key_type: "email", pix_key: "scope@example.com" } });
+    const created = await call(payouts.POST, "/api/payouts", {
+      method: "POST",
+      cookie: acmeCookie,
+      idempotencyKey: key,
+      body: { amount_centavos: 1234, pix_key_type: "email", pix_key: "scope@example.com" },
+    });
     expect(created.status).toBe(201);
     const acmeRegister = await call(payouts.GET, "/api/payouts", { cookie: acmeCookie });
     const betaRegister = await call(payouts.GET, "/api/payouts", { cookie: sessionCookieFrom(beta.result) });

@@ -5,7 +5,15 @@ import * as payout from "@/app/api/payouts/[id]/route";
 import * as session from "@/app/api/session/route";
 import { closeLedger } from "@/lib/server/ledger";
 import { resetConfigForTests } from "@/lib/server/config";
-import { call, countUpstream, operatorBody, signIn, startBffHarness, type BffHarness, type CallResult } from "../helpers/bff";
+import {
+  call,
+  countUpstream,
+  operatorBody,
+  signIn,
+  startBffHarness,
+  type BffHarness,
+  type CallResult,
+} from "../helpers/bff";
 import { captureLogs } from "../helpers/logs";
 
 let harness: BffHarness;
@@ -25,7 +33,17 @@ beforeEach(async () => {
 const listLinks = () => call(paymentLinks.GET, "/api/payment-links", { cookie });
 
 function expectNothingInternal(result: CallResult): void {
-  for (const leak of ["<html", "Bad Gateway</h1>", "    at ", "Error:", "ECONNREFUSED", "stack", "127.0.0.1:", "node_modules", "/work/"]) {
+  for (const leak of [
+    "<html",
+    "Bad Gateway</h1>",
+    "    at ",
+    "Error:",
+    "ECONNREFUSED",
+    "stack",
+    "127.0.0.1:",
+    "node_modules",
+    "/work/",
+  ]) {
     expect(result.text, `body reveals ${leak}`).not.toContain(leak);
   }
 }
@@ -86,7 +104,10 @@ describe("upstream failures", () => {
   });
 
   it("an upstream 404 (unknown payout) → 404 with the API's code and request id", async () => {
-    const result = await call(payout.GET, "/api/payouts/po_does_not_exist", { cookie, params: { id: "po_does_not_exist" } });
+    const result = await call(payout.GET, "/api/payouts/po_does_not_exist", {
+      cookie,
+      params: { id: "po_does_not_exist" },
+    });
     expect(result.status).toBe(404);
     expect(result.json.error?.code).toBe("not_found");
     expect(result.json.error?.message).toBeTruthy();
@@ -125,7 +146,11 @@ describe("unexpected exceptions", () => {
       vi.stubEnv("DATABASE_URL", "postgres://nobody:secret@127.0.0.1:9/no_such_database");
       resetConfigForTests();
       await closeLedger();
-      for (const result of [await listLinks(), await call(session.GET, "/api/session", { cookie }), await call(session.POST, "/api/session", { method: "POST", body: operatorBody })]) {
+      for (const result of [
+        await listLinks(),
+        await call(session.GET, "/api/session", { cookie }),
+        await call(session.POST, "/api/session", { method: "POST", body: operatorBody }),
+      ]) {
         replies.push(result);
         expect(result.status, result.text).toBe(500);
         expect(result.json.error?.code).toBe("internal_error");
@@ -139,7 +164,10 @@ describe("unexpected exceptions", () => {
       }
       // Over https the 500 is still an https response (HSTS), whichever step failed.
       const httpsCookie = cookie.replace(/^pixops_session=/, "__Host-pixops_session=");
-      for (const result of [await call(session.GET, "/api/session", { cookie: httpsCookie, proto: "https" }), await call(session.POST, "/api/session", { method: "POST", body: operatorBody, proto: "https" })]) {
+      for (const result of [
+        await call(session.GET, "/api/session", { cookie: httpsCookie, proto: "https" }),
+        await call(session.POST, "/api/session", { method: "POST", body: operatorBody, proto: "https" }),
+      ]) {
         expect(result.status).toBe(500);
         expect(result.headers.get("strict-transport-security")).toMatch(/max-age=/);
       }

@@ -6,7 +6,17 @@ import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
 import * as subaccountBlocked from "@/app/api/subaccounts/[id]/blocked/route";
 import * as subaccount from "@/app/api/subaccounts/[id]/route";
-import { call, countUpstream, newKey, operatorBody, signIn, startBffHarness, type BffHarness, type CallOptions, type CallResult } from "../helpers/bff";
+import {
+  call,
+  countUpstream,
+  newKey,
+  operatorBody,
+  signIn,
+  startBffHarness,
+  type BffHarness,
+  type CallOptions,
+  type CallResult,
+} from "../helpers/bff";
 import type { RouteHandler } from "./routes";
 
 let harness: BffHarness;
@@ -42,7 +52,8 @@ function expectFields(result: CallResult, fields: string[]): void {
 
 describe("POST /api/payouts", () => {
   const valid = { amount_centavos: 1000, pix_key_type: "email", pix_key: "fornecedor@example.com" };
-  const post = (body: unknown, key = newKey("val")) => callWithoutUpstream(payouts.POST, "/api/payouts", { method: "POST", idempotencyKey: key, body });
+  const post = (body: unknown, key = newKey("val")) =>
+    callWithoutUpstream(payouts.POST, "/api/payouts", { method: "POST", idempotencyKey: key, body });
 
   it.each([
     ["amount missing", { pix_key_type: "email", pix_key: "a@example.com" }, ["amount_centavos"]],
@@ -57,13 +68,21 @@ describe("POST /api/payouts", () => {
     ["EVP key that is not a UUID", { ...valid, pix_key_type: "evp", pix_key: "not-a-uuid" }, ["pix_key"]],
     ["unknown key type", { ...valid, pix_key_type: "iban" }, ["pix_key_type"]],
     ["empty key", { ...valid, pix_key: "" }, ["pix_key"]],
-    ["everything wrong at once", { amount_centavos: 0, pix_key_type: "iban", pix_key: "" }, ["amount_centavos", "pix_key_type", "pix_key"]],
+    [
+      "everything wrong at once",
+      { amount_centavos: 0, pix_key_type: "iban", pix_key: "" },
+      ["amount_centavos", "pix_key_type", "pix_key"],
+    ],
   ])("%s → 422 with the field, nothing sent", async (_label, body, fields) => {
     const key = newKey("val");
     expectFields(await post(body, key), fields);
     // Nothing was recorded in the register either.
     const register = await call(payouts.GET, "/api/payouts", { cookie });
-    expect((register.json.data as { items: Array<{ idempotency_key: string }> }).items.some((p) => p.idempotency_key === key)).toBe(false);
+    expect(
+      (register.json.data as { items: Array<{ idempotency_key: string }> }).items.some(
+        (p) => p.idempotency_key === key,
+      ),
+    ).toBe(false);
   });
 
   it("a non-object body → 422", async () => {
@@ -74,7 +93,12 @@ describe("POST /api/payouts", () => {
 
 describe("POST /api/payment-links", () => {
   const valid = { name: "Curso de Pix", slug: "curso-de-pix", amount_centavos: 9900 };
-  const post = (body: unknown) => callWithoutUpstream(paymentLinks.POST, "/api/payment-links", { method: "POST", idempotencyKey: newKey("val"), body });
+  const post = (body: unknown) =>
+    callWithoutUpstream(paymentLinks.POST, "/api/payment-links", {
+      method: "POST",
+      idempotencyKey: newKey("val"),
+      body,
+    });
 
   it.each([
     ["name missing", { slug: "sem-nome", amount_centavos: 100 }, ["name"]],
@@ -83,7 +107,11 @@ describe("POST /api/payment-links", () => {
     ["slug too short", { ...valid, slug: "ab" }, ["slug"]],
     ["slug with a double hyphen", { ...valid, slug: "a--b" }, ["slug"]],
     ["no amount at all", { name: "Sem valor", slug: "sem-valor" }, ["amount_centavos"]],
-    ["minimum above the amount", { ...valid, amount_centavos: 1000, min_amount_centavos: 2000 }, ["min_amount_centavos"]],
+    [
+      "minimum above the amount",
+      { ...valid, amount_centavos: 1000, min_amount_centavos: 2000 },
+      ["min_amount_centavos"],
+    ],
     ["expiry in the past", { ...valid, expires_at: PAST }, ["expires_at"]],
     ["expiry that is not a date", { ...valid, expires_at: "next tuesday" }, ["expires_at"]],
     ["max_sales 0", { ...valid, max_sales: 0 }, ["max_sales"]],
@@ -104,7 +132,12 @@ describe("POST /api/payment-links", () => {
 
 describe("PATCH /api/subaccounts/{id}", () => {
   const patch = (body: unknown) =>
-    callWithoutUpstream(subaccount.PATCH, "/api/subaccounts/sa_demo_1", { method: "PATCH", idempotencyKey: newKey("val"), params: { id: "sa_demo_1" }, body });
+    callWithoutUpstream(subaccount.PATCH, "/api/subaccounts/sa_demo_1", {
+      method: "PATCH",
+      idempotencyKey: newKey("val"),
+      params: { id: "sa_demo_1" },
+      body,
+    });
 
   it.each([
     ["empty body", {}, ["_form"]],
@@ -112,7 +145,11 @@ describe("PATCH /api/subaccounts/{id}", () => {
     ["bad document", { document: "123.456.789-00" }, ["document"]],
     ["bad e-mail", { email: "loja@" }, ["email"]],
     ["blank name", { name: "" }, ["name"]],
-    ["monthly below daily", { daily_limit_centavos: 500000, monthly_limit_centavos: 100000 }, ["monthly_limit_centavos"]],
+    [
+      "monthly below daily",
+      { daily_limit_centavos: 500000, monthly_limit_centavos: 100000 },
+      ["monthly_limit_centavos"],
+    ],
     ["zero daily limit", { daily_limit_centavos: 0 }, ["daily_limit_centavos"]],
   ])("%s → 422 with the field, nothing sent", async (_label, body, fields) => {
     expectFields(await patch(body), fields);
@@ -121,7 +158,12 @@ describe("PATCH /api/subaccounts/{id}", () => {
 
 describe("PUT /api/subaccounts/{id}/blocked", () => {
   const put = (body: unknown) =>
-    callWithoutUpstream(subaccountBlocked.PUT, "/api/subaccounts/sa_demo_1/blocked", { method: "PUT", idempotencyKey: newKey("val"), params: { id: "sa_demo_1" }, body });
+    callWithoutUpstream(subaccountBlocked.PUT, "/api/subaccounts/sa_demo_1/blocked", {
+      method: "PUT",
+      idempotencyKey: newKey("val"),
+      params: { id: "sa_demo_1" },
+      body,
+    });
 
   it.each([
     ["a string", { is_blocked: "yes" }],
@@ -138,48 +180,104 @@ describe("ids in paths", () => {
   const routes: Array<{ name: string; handler: RouteHandler; options: CallOptions }> = [
     { name: "GET /api/payouts/{id}", handler: payout.GET, options: {} },
     { name: "GET /api/subaccounts/{id}", handler: subaccount.GET, options: {} },
-    { name: "PATCH /api/subaccounts/{id}", handler: subaccount.PATCH, options: { method: "PATCH", body: { name: "Nova" } } },
-    { name: "PUT /api/subaccounts/{id}/blocked", handler: subaccountBlocked.PUT, options: { method: "PUT", body: { is_blocked: true } } },
+    {
+      name: "PATCH /api/subaccounts/{id}",
+      handler: subaccount.PATCH,
+      options: { method: "PATCH", body: { name: "Nova" } },
+    },
+    {
+      name: "PUT /api/subaccounts/{id}/blocked",
+      handler: subaccountBlocked.PUT,
+      options: { method: "PUT", body: { is_blocked: true } },
+    },
   ];
-  const cases = routes.flatMap((route) => badIds.map((id) => [route.name, JSON.stringify(id.length > 20 ? `${id.slice(0, 8)}…(${id.length})` : id), route, id] as const));
+  const cases = routes.flatMap((route) =>
+    badIds.map(
+      (id) =>
+        [route.name, JSON.stringify(id.length > 20 ? `${id.slice(0, 8)}…(${id.length})` : id), route, id] as const,
+    ),
+  );
 
   it.each(cases)("%s with id %s → 422 on id, nothing sent", async (_name, _label, route, id) => {
-    const result = await callWithoutUpstream(route.handler, `/api/x/${encodeURIComponent(id)}`, { ...route.options, idempotencyKey: newKey("val"), params: { id } });
+    const result = await callWithoutUpstream(route.handler, `/api/x/${encodeURIComponent(id)}`, {
+      ...route.options,
+      idempotencyKey: newKey("val"),
+      params: { id },
+    });
     expectFields(result, ["id"]);
   });
 });
 
 describe("idempotency key and body format", () => {
   const writes: Array<{ name: string; handler: RouteHandler; path: string; options: CallOptions }> = [
-    { name: "POST /api/payouts", handler: payouts.POST, path: "/api/payouts", options: { method: "POST", body: { amount_centavos: 1000, pix_key_type: "email", pix_key: "a@example.com" } } },
-    { name: "POST /api/payment-links", handler: paymentLinks.POST, path: "/api/payment-links", options: { method: "POST", body: { name: "Sem chave", slug: "sem-chave", amount_centavos: 100 } } },
-    { name: "PATCH /api/subaccounts/{id}", handler: subaccount.PATCH, path: "/api/subaccounts/sa_demo_1", options: { method: "PATCH", params: { id: "sa_demo_1" }, body: { name: "Sem chave" } } },
-    { name: "PUT /api/subaccounts/{id}/blocked", handler: subaccountBlocked.PUT, path: "/api/subaccounts/sa_demo_1/blocked", options: { method: "PUT", params: { id: "sa_demo_1" }, body: { is_blocked: true } } },
+    {
+      name: "POST /api/payouts",
+      handler: payouts.POST,
+      path: "/api/payouts",
+      options: { method: "POST", body: { amount_centavos: 1000, pix_key_type: "email", pix_key: "a@example.com" } },
+    },
+    {
+      name: "POST /api/payment-links",
+      handler: paymentLinks.POST,
+      path: "/api/payment-links",
+      options: { method: "POST", body: { name: "Sem chave", slug: "sem-chave", amount_centavos: 100 } },
+    },
+    {
+      name: "PATCH /api/subaccounts/{id}",
+      handler: subaccount.PATCH,
+      path: "/api/subaccounts/sa_demo_1",
+      options: { method: "PATCH", params: { id: "sa_demo_1" }, body: { name: "Sem chave" } },
+    },
+    {
+      name: "PUT /api/subaccounts/{id}/blocked",
+      handler: subaccountBlocked.PUT,
+      path: "/api/subaccounts/sa_demo_1/blocked",
+      options: { method: "PUT", params: { id: "sa_demo_1" }, body: { is_blocked: true } },
+    },
   ];
 
-  it.each(writes.map((w) => [w.name, w] as const))("%s without Idempotency-Key → 428, nothing sent", async (_name, write) => {
-    const result = await callWithoutUpstream(write.handler, write.path, write.options);
-    expect(result.status).toBe(428);
-    expect(result.json.error?.code).toBe("idempotency_key_required");
-  });
-
-  it.each(writes.flatMap((w) => ["short", "has spaces in it", "k".repeat(129), "key/with/slash", "key?with=query"].map((key) => [w.name, key, w] as const)))(
-    "%s with Idempotency-Key %j → 422, nothing sent",
-    async (_name, key, write) => {
-      const result = await callWithoutUpstream(write.handler, write.path, { ...write.options, headers: { "idempotency-key": key } });
-      expect(result.status).toBe(422);
-      expect(result.json.error?.fields?.["Idempotency-Key"]).toMatch(/^validation\./);
+  it.each(writes.map((w) => [w.name, w] as const))(
+    "%s without Idempotency-Key → 428, nothing sent",
+    async (_name, write) => {
+      const result = await callWithoutUpstream(write.handler, write.path, write.options);
+      expect(result.status).toBe(428);
+      expect(result.json.error?.code).toBe("idempotency_key_required");
     },
   );
 
-  it.each(writes.map((w) => [w.name, w] as const))("%s with malformed JSON → 400 invalid_json, nothing sent", async (_name, write) => {
-    const result = await callWithoutUpstream(write.handler, write.path, { ...write.options, body: undefined, rawBody: '{"amount_centavos": 1000,', idempotencyKey: newKey("val") });
-    expect(result.status).toBe(400);
-    expect(result.json.error?.code).toBe("invalid_json");
+  it.each(
+    writes.flatMap((w) =>
+      ["short", "has spaces in it", "k".repeat(129), "key/with/slash", "key?with=query"].map(
+        (key) => [w.name, key, w] as const,
+      ),
+    ),
+  )("%s with Idempotency-Key %j → 422, nothing sent", async (_name, key, write) => {
+    const result = await callWithoutUpstream(write.handler, write.path, {
+      ...write.options,
+      headers: { "idempotency-key": key },
+    });
+    expect(result.status).toBe(422);
+    expect(result.json.error?.fields?.["Idempotency-Key"]).toMatch(/^validation\./);
   });
 
+  it.each(writes.map((w) => [w.name, w] as const))(
+    "%s with malformed JSON → 400 invalid_json, nothing sent",
+    async (_name, write) => {
+      const result = await callWithoutUpstream(write.handler, write.path, {
+        ...write.options,
+        body: undefined,
+        rawBody: '{"amount_centavos": 1000,',
+        idempotencyKey: newKey("val"),
+      });
+      expect(result.status).toBe(400);
+      expect(result.json.error?.code).toBe("invalid_json");
+    },
+  );
+
   it("POST /api/session with malformed JSON → 400", async () => {
-    const { result, requests } = await countUpstream(harness.sandbox, () => call(session.POST, "/api/session", { method: "POST", rawBody: "{apiKey:" }));
+    const { result, requests } = await countUpstream(harness.sandbox, () =>
+      call(session.POST, "/api/session", { method: "POST", rawBody: "{apiKey:" }),
+    );
     expect(result.status).toBe(400);
     expect(result.json.error?.code).toBe("invalid_json");
     expect(requests).toBe(0);
@@ -190,9 +288,19 @@ describe("idempotency key and body format", () => {
     ["an API key with a space", { apiKey: "sk_sandbox acme", operatorName: "Ana Souza" }, "apiKey"],
     ["an API key with a non-ASCII letter", { apiKey: "sk_sandbox_açme", operatorName: "Ana Souza" }, "apiKey"],
     ["an API key with a tab", { apiKey: "sk_sandbox\tacme", operatorName: "Ana Souza" }, "apiKey"],
-    ["an access token with a right-to-left mark", { accessToken: "at_\u202esandbox_acme", businessId: "7f1c2b9e-4d2a-4c5e-9b1a-0a1b2c3d4e5f", operatorName: "Vera" }, "accessToken"],
+    [
+      "an access token with a right-to-left mark",
+      {
+        accessToken: "at_\u202esandbox_acme",
+        businessId: "7f1c2b9e-4d2a-4c5e-9b1a-0a1b2c3d4e5f",
+        operatorName: "Vera",
+      },
+      "accessToken",
+    ],
   ] as const)("POST /api/session with %s → 422 on the field, nothing sent", async (_label, body, field) => {
-    const { result, requests } = await countUpstream(harness.sandbox, () => call(session.POST, "/api/session", { method: "POST", body }));
+    const { result, requests } = await countUpstream(harness.sandbox, () =>
+      call(session.POST, "/api/session", { method: "POST", body }),
+    );
     expect(result.status, result.text).toBe(422);
     expect(result.json.error?.fields?.[field]).toMatch(/^validation\./);
     expect(requests).toBe(0);

@@ -16,7 +16,11 @@ vi.mock("next/navigation", () => ({
   useSearchParams: () => new URLSearchParams(),
 }));
 
-const MISMATCH = { code: "validation_error", message: "Type the total", fields: { typed_total_centavos: "batch.confirm.totalMismatch" } };
+const MISMATCH = {
+  code: "validation_error",
+  message: "Type the total",
+  fields: { typed_total_centavos: "batch.confirm.totalMismatch" },
+};
 const BIG_TOTAL = 1_200_000;
 
 let calls: FetchCall[];
@@ -33,8 +37,14 @@ const submitButton = () => screen.getByRole("button", { name: "Confirmar e envia
 describe("confirming a batch", () => {
   it("asks for the total up front when the batch says so, and sends nothing until it is typed", async () => {
     const onConfirmed = vi.fn();
-    const batch = batchFixture({ status: "awaiting_confirmation", total_centavos: BIG_TOTAL, typed_total_required: true });
-    const { user } = renderWithProviders(<ConfirmPanel batch={batch} onConfirmed={onConfirmed} />, { role: "operator" });
+    const batch = batchFixture({
+      status: "awaiting_confirmation",
+      total_centavos: BIG_TOTAL,
+      typed_total_required: true,
+    });
+    const { user } = renderWithProviders(<ConfirmPanel batch={batch} onConfirmed={onConfirmed} />, {
+      role: "operator",
+    });
 
     const field = screen.getByRole("textbox", { name: "Digite o total do lote" });
     await user.click(submitButton());
@@ -53,13 +63,19 @@ describe("confirming a batch", () => {
     await user.type(field, "12.000,00");
     await user.click(submitButton());
     await waitFor(() => expect(onConfirmed).toHaveBeenCalledTimes(1));
-    expect(confirms().map((call) => call.body)).toEqual([{ typed_total_centavos: 1_199_999 }, { typed_total_centavos: BIG_TOTAL }]);
+    expect(confirms().map((call) => call.body)).toEqual([
+      { typed_total_centavos: 1_199_999 },
+      { typed_total_centavos: BIG_TOTAL },
+    ]);
   });
 
   it("below the threshold confirms with one click and no field", async () => {
     const onConfirmed = vi.fn();
     answers.push(() => ok(batchFixture({ status: "sending" })));
-    const { user } = renderWithProviders(<ConfirmPanel batch={batchFixture({ status: "awaiting_confirmation" })} onConfirmed={onConfirmed} />, { role: "operator" });
+    const { user } = renderWithProviders(
+      <ConfirmPanel batch={batchFixture({ status: "awaiting_confirmation" })} onConfirmed={onConfirmed} />,
+      { role: "operator" },
+    );
     expect(screen.queryByRole("textbox", { name: "Digite o total do lote" })).not.toBeInTheDocument();
     await user.click(submitButton());
     await waitFor(() => expect(onConfirmed).toHaveBeenCalledTimes(1));
@@ -68,9 +84,13 @@ describe("confirming a batch", () => {
 
   it("still asks when the server refuses a batch it did not flag (the threshold changed)", async () => {
     answers.push(() => fail(422, MISMATCH));
-    const { user } = renderWithProviders(<ConfirmPanel batch={batchFixture({ status: "awaiting_confirmation" })} />, { role: "operator" });
+    const { user } = renderWithProviders(<ConfirmPanel batch={batchFixture({ status: "awaiting_confirmation" })} />, {
+      role: "operator",
+    });
     await user.click(submitButton());
-    expect(await screen.findByText("O total passa do limite de confirmação: digite o total para enviar.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("O total passa do limite de confirmação: digite o total para enviar."),
+    ).toBeInTheDocument();
     expect(screen.getByRole("textbox", { name: "Digite o total do lote" })).toBeInTheDocument();
   });
 });

@@ -44,11 +44,22 @@ function layoutHeight(el: HTMLElement): number {
 
 export function withTableLayout(before: (fn: () => void) => void, after: (fn: () => void) => void): void {
   before(() => {
-    Object.defineProperty(HTMLElement.prototype, "clientHeight", { configurable: true, get(this: HTMLElement) { return layoutHeight(this); } });
+    Object.defineProperty(HTMLElement.prototype, "clientHeight", {
+      configurable: true,
+      get(this: HTMLElement) {
+        return layoutHeight(this);
+      },
+    });
     Object.defineProperty(HTMLElement.prototype, "clientWidth", { configurable: true, get: () => 1200 });
-    Object.defineProperty(HTMLElement.prototype, "offsetHeight", { configurable: true, get(this: HTMLElement) { return layoutHeight(this); } });
+    Object.defineProperty(HTMLElement.prototype, "offsetHeight", {
+      configurable: true,
+      get(this: HTMLElement) {
+        return layoutHeight(this);
+      },
+    });
   });
   after(() => {
-    for (const prop of ["clientHeight", "clientWidth", "offsetHeight"]) Reflect.deleteProperty(HTMLElement.prototype, prop);
+    for (const prop of ["clientHeight", "clientWidth", "offsetHeight"])
+      Reflect.deleteProperty(HTMLElement.prototype, prop);
   });
 }

@@ -23,7 +23,13 @@ withTableLayout(beforeAll, afterAll);
 
 // Row 2 is good; row 3's amount is not a number (fixed below); row 4 has no key (left out);
 // row 5's 11 digits are a valid CPF and a possible mobile number (the type is chosen).
-const CSV = ["nome;chave pix;valor;descrição", "Ana;ana@example.com;10,00;ok", "Bruno;bruno@example.com;dez reais;fix me", "Carla;;5,00;no key", "Dora;52998224725;30,00;ambiguous"].join("\r\n");
+const CSV = [
+  "nome;chave pix;valor;descrição",
+  "Ana;ana@example.com;10,00;ok",
+  "Bruno;bruno@example.com;dez reais;fix me",
+  "Carla;;5,00;no key",
+  "Dora;52998224725;30,00;ambiguous",
+].join("\r\n");
 
 function csvFile(text = CSV): File {
   return new File([text], "fornecedores.csv", { type: "text/csv" });
@@ -38,7 +44,9 @@ beforeEach(() => {
   window.sessionStorage.clear();
   push.mockReset();
   createAnswers = [];
-  previewAnswer = { register_matches: [{ row_number: 2, payout_id: "po_earlier", created_at: "2026-11-20T13:00:00.000Z" }] };
+  previewAnswer = {
+    register_matches: [{ row_number: 2, payout_id: "po_earlier", created_at: "2026-11-20T13:00:00.000Z" }],
+  };
   calls = stubFetch([
     (call) => (call.url === "/api/payout-batches/preview" ? ok(previewAnswer) : undefined),
     (call) => (call.method === "POST" && call.url === "/api/payout-batches" ? createAnswers.shift()?.() : undefined),
@@ -70,7 +78,9 @@ async function toReview() {
 describe("new batch: upload → map → check", () => {
   it("shows per-cell errors, fixes one in place, leaves one out, chooses a key type, and only then opens the review", async () => {
     const { user } = await uploadAndCheck();
-    expect(screen.getByTestId("batch-check-summary")).toHaveTextContent("4 linhas incluídas · 3 com erro · 0 deixadas de fora");
+    expect(screen.getByTestId("batch-check-summary")).toHaveTextContent(
+      "4 linhas incluídas · 3 com erro · 0 deixadas de fora",
+    );
     expect(screen.getByText(/Valor inválido: use por exemplo 1.234,56/)).toBeInTheDocument();
     expect(screen.getByText("Informe a chave Pix.")).toBeInTheDocument();
     expect(screen.getByText(/são um CPF válido e também podem ser um celular/)).toBeInTheDocument();
@@ -88,16 +98,29 @@ describe("new batch: upload → map → check", () => {
     await user.click(screen.getByRole("checkbox", { name: "Incluir a linha 4" }));
     await user.selectOptions(screen.getByRole("combobox", { name: "Tipo de chave da linha 5" }), "cpf");
 
-    expect(screen.getByTestId("batch-check-summary")).toHaveTextContent("3 linhas incluídas · 0 com erro · 1 deixadas de fora");
+    expect(screen.getByTestId("batch-check-summary")).toHaveTextContent(
+      "3 linhas incluídas · 0 com erro · 1 deixadas de fora",
+    );
     expect(review).toBeEnabled();
   });
 
   it("a formula in a cell, mapped or not, is an error under that cell: fixed in place or left out, and only then the review opens", async () => {
     // Row 2's "obs" (a column no field is mapped to) and row 3's name are formulas; row 4 is good.
-    const hostile = ["nome;chave pix;valor;obs", 'Ana;ana@example.com;10,00;"=HYPERLINK(""http://x"",""y"")"', "@SUM(A1);bia@example.com;5,00;ok", "Caio;caio@example.com;1,00;-"].join("\r\n");
+    const hostile = [
+      "nome;chave pix;valor;obs",
+      'Ana;ana@example.com;10,00;"=HYPERLINK(""http://x"",""y"")"',
+      "@SUM(A1);bia@example.com;5,00;ok",
+      "Caio;caio@example.com;1,00;-",
+    ].join("\r\n");
     const { user } = await uploadAndCheck(hostile);
-    expect(screen.getByTestId("batch-check-summary")).toHaveTextContent("3 linhas incluídas · 2 com erro · 0 deixadas de fora");
-    expect(screen.getByText("Parece uma fórmula de planilha (começa com '='): digite o valor em vez da fórmula ou deixe a linha de fora.")).toBeInTheDocument();
+    expect(screen.getByTestId("batch-check-summary")).toHaveTextContent(
+      "3 linhas incluídas · 2 com erro · 0 deixadas de fora",
+    );
+    expect(
+      screen.getByText(
+        "Parece uma fórmula de planilha (começa com '='): digite o valor em vez da fórmula ou deixe a linha de fora.",
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText(/começa com '@'/)).toBeInTheDocument();
     const review = screen.getByRole("button", { name: "Revisar o lote" });
     expect(review).toBeDisabled();
@@ -113,7 +136,9 @@ describe("new batch: upload → map → check", () => {
 
     // Leaving the other row out unblocks the batch.
     await user.click(screen.getByRole("checkbox", { name: "Incluir a linha 3" }));
-    expect(screen.getByTestId("batch-check-summary")).toHaveTextContent("2 linhas incluídas · 0 com erro · 1 deixadas de fora");
+    expect(screen.getByTestId("batch-check-summary")).toHaveTextContent(
+      "2 linhas incluídas · 0 com erro · 1 deixadas de fora",
+    );
     expect(review).toBeEnabled();
   });
 
@@ -126,7 +151,10 @@ describe("new batch: upload → map → check", () => {
     // An older server sends no estimate: the fee is said to be unknown, not made up.
     expect(screen.getByTestId("batch-review-fees")).toHaveTextContent("Só após o envio");
     expect(screen.getByText("Nenhum repasse anterior para estimar.")).toBeInTheDocument();
-    expect(within(matches).getByRole("link", { name: "Ver po_earlier" })).toHaveAttribute("href", "/payouts/po_earlier");
+    expect(within(matches).getByRole("link", { name: "Ver po_earlier" })).toHaveAttribute(
+      "href",
+      "/payouts/po_earlier",
+    );
     const create = screen.getByRole("button", { name: "Criar lote com 3 repasses" });
     expect(create).toBeDisabled();
     await user.click(screen.getByRole("checkbox", { name: /Conferi a linha sinalizada/ }));
@@ -143,20 +171,34 @@ describe("new batch: upload → map → check", () => {
     expect(creates).toHaveLength(2);
     expect(creates[0]?.idempotencyKey).toBeTruthy();
     expect(creates[1]?.idempotencyKey).toBe(creates[0]?.idempotencyKey);
-    const body = creates[1]?.body as { file_name: string; delimiter: unknown; columns: unknown; rows: Array<Record<string, unknown>> };
+    const body = creates[1]?.body as {
+      file_name: string;
+      delimiter: unknown;
+      columns: unknown;
+      rows: Array<Record<string, unknown>>;
+    };
     expect(body.file_name).toBe("fornecedores.csv");
     expect(body.rows.map((row) => [row.row_number, row.amount_centavos, row.key_type])).toEqual([
       [2, 1000, "email"],
       [3, 2000, "email"],
       [5, 3000, "cpf"],
     ]);
-    expect(body.rows[1]?.original).toEqual({ nome: "Bruno", "chave pix": "bruno@example.com", valor: "20,00", descrição: "fix me" });
+    expect(body.rows[1]?.original).toEqual({
+      nome: "Bruno",
+      "chave pix": "bruno@example.com",
+      valor: "20,00",
+      descrição: "fix me",
+    });
     // The file's column order and delimiter travel with the batch, for the results file.
     expect(body.columns).toEqual(["nome", "chave pix", "valor", "descrição"]);
     expect(body.delimiter).toBe(";");
     // Row 4 (no key, left out rather than fixed) travels too, for the results file; the retry's body is the first one's.
     expect((creates[1]?.body as { left_out: unknown }).left_out).toEqual([
-      { row_number: 4, reason: "invalid", original: { nome: "Carla", "chave pix": "", valor: "5,00", descrição: "no key" } },
+      {
+        row_number: 4,
+        reason: "invalid",
+        original: { nome: "Carla", "chave pix": "", valor: "5,00", descrição: "no key" },
+      },
     ]);
     expect(creates[1]?.body).toEqual(creates[0]?.body);
 
@@ -168,11 +210,32 @@ describe("new batch: upload → map → check", () => {
     previewAnswer = {
       register_matches: [{ row_number: 3, payout_id: "po_sent", created_at: "2026-11-20T13:00:00.000Z" }],
       batch_matches: [
-        { row_number: 2, batch_id: "b_0", file_name: "fornecedores.csv", batch_row_number: 12, batch_status: "awaiting_confirmation", batch_created_at: "2026-11-21T09:00:00.000Z" },
-        { row_number: 3, batch_id: "b_old", file_name: "outubro.xlsx", batch_row_number: 7, batch_status: "completed", batch_created_at: "2026-11-19T09:00:00.000Z" },
+        {
+          row_number: 2,
+          batch_id: "b_0",
+          file_name: "fornecedores.csv",
+          batch_row_number: 12,
+          batch_status: "awaiting_confirmation",
+          batch_created_at: "2026-11-21T09:00:00.000Z",
+        },
+        {
+          row_number: 3,
+          batch_id: "b_old",
+          file_name: "outubro.xlsx",
+          batch_row_number: 7,
+          batch_status: "completed",
+          batch_created_at: "2026-11-19T09:00:00.000Z",
+        },
       ],
       // 1% with R$ 0,50 at least, from 37 payouts: R$ 0,50 for each of R$ 10, 20 and 30.
-      fee_estimate: { basis: "proportional", total_centavos: 150, sample_size: 37, minimum_fee_centavos: 50, ratio_fee_centavos: 1, ratio_amount_centavos: 100 },
+      fee_estimate: {
+        basis: "proportional",
+        total_centavos: 150,
+        sample_size: 37,
+        minimum_fee_centavos: 50,
+        ratio_fee_centavos: 1,
+        ratio_amount_centavos: 100,
+      },
     };
     const { user } = await toReview();
     expect(await screen.findByTestId("batch-review-fees")).toHaveTextContent("R$ 1,50");
@@ -181,13 +244,18 @@ describe("new batch: upload → map → check", () => {
 
     // Row 2 repeats row 12 of a batch awaiting confirmation (not in the register yet).
     const batches = screen.getByRole("region", { name: "1 linha repete uma linha de outro lote" });
-    expect(batches).toHaveTextContent("Mesma chave e mesmo valor da linha 12 do lote “fornecedores.csv” (Aguardando confirmação)");
+    expect(batches).toHaveTextContent(
+      "Mesma chave e mesmo valor da linha 12 do lote “fornecedores.csv” (Aguardando confirmação)",
+    );
     expect(within(batches).getByRole("link", { name: "Abrir o lote" })).toHaveAttribute("href", "/payouts/batch/b_0");
     // Row 3 is in the register and came from a batch: listed once, under the register, with both.
     const register = screen.getByRole("region", { name: /1 linha coincide com um repasse/ });
     expect(within(register).getByRole("link", { name: "Ver po_sent" })).toHaveAttribute("href", "/payouts/po_sent");
     expect(register).toHaveTextContent("linha 7 do lote “outubro.xlsx” (Concluído)");
-    expect(within(register).getByRole("link", { name: "Abrir o lote" })).toHaveAttribute("href", "/payouts/batch/b_old");
+    expect(within(register).getByRole("link", { name: "Abrir o lote" })).toHaveAttribute(
+      "href",
+      "/payouts/batch/b_old",
+    );
     expect(within(batches).queryByText("Linha 3")).not.toBeInTheDocument();
 
     // Leaving row 2 out: one payout fewer, one fee fewer, one flag fewer to acknowledge.
@@ -205,13 +273,18 @@ describe("new batch: upload → map → check", () => {
     createAnswers.push(() => ok(batchFixture({ status: "awaiting_confirmation" }), 201));
     await user.click(screen.getByRole("button", { name: "Criar lote com 3 repasses" }));
     await screen.findByRole("button", { name: "Confirmar e enviar 3 repasses" });
-    const body = calls.find((call) => call.method === "POST" && call.url === "/api/payout-batches")?.body as { rows: Array<{ row_number: number }> };
+    const body = calls.find((call) => call.method === "POST" && call.url === "/api/payout-batches")?.body as {
+      rows: Array<{ row_number: number }>;
+    };
     expect(body.rows.map((row) => row.row_number)).toEqual([2, 3, 5]);
   });
 
   it("refuses a file it cannot read with the reason and keeps nothing of it", async () => {
     const { user } = renderWithProviders(<NewBatchFlow />, { role: "operator" });
-    await user.upload(screen.getByLabelText("Planilha de repasses (CSV ou .xlsx)"), new File(["nome;valor\r\n"], "vazio.csv", { type: "text/csv" }));
+    await user.upload(
+      screen.getByLabelText("Planilha de repasses (CSV ou .xlsx)"),
+      new File(["nome;valor\r\n"], "vazio.csv", { type: "text/csv" }),
+    );
     expect(await screen.findByRole("alert")).toHaveTextContent("O arquivo tem só o cabeçalho, sem nenhum repasse.");
     expect(screen.getByTestId("batch-step-title")).toHaveTextContent("Escolha a planilha");
   });

@@ -24,14 +24,21 @@ let rows: BatchRow[];
 let calls: FetchCall[];
 
 beforeEach(() => {
-  batch = batchFixture({ counts: { pending: 1, sending: 0, sent: 1, paid: 1, failed: 0, needs_review: 0, handled: 0, cancelled: 0 }, rate_per_minute: 42, eta_seconds: 90 });
+  batch = batchFixture({
+    counts: { pending: 1, sending: 0, sent: 1, paid: 1, failed: 0, needs_review: 0, handled: 0, cancelled: 0 },
+    rate_per_minute: 42,
+    eta_seconds: 90,
+  });
   rows = [
     batchRowFixture({ row_number: 2, status: "paid", payout_id: "po_a", end_to_end_id: "E0001", fee_centavos: 50 }),
     batchRowFixture({ row_number: 3, status: "sent", payout_id: "po_b", name: "Bruno" }),
     batchRowFixture({ row_number: 5, status: "pending", name: "Dora" }),
   ];
   calls = stubFetch([
-    (call) => (call.method === "POST" && call.url === "/api/payout-batches/b_1/pause" ? ok((batch = { ...batch, status: "paused" })) : undefined),
+    (call) =>
+      call.method === "POST" && call.url === "/api/payout-batches/b_1/pause"
+        ? ok((batch = { ...batch, status: "paused" }))
+        : undefined,
     (call) => (call.url === "/api/payout-batches/b_1/rows" ? ok({ rows }) : undefined),
     (call) => (call.url === "/api/payout-batches/b_1" ? ok(batch) : undefined),
   ]);
@@ -54,13 +61,28 @@ describe("batch progress", () => {
     expect(within(table).getByRole("columnheader", { name: "Tarifa" })).toBeInTheDocument();
     expect(within(table).getByRole("link", { name: "po_a" }).closest("tr")).toHaveTextContent("R$ 0,50");
     expect(within(table).getByText("Dora").closest("tr")).not.toHaveTextContent("R$ 0,50");
-    expect(screen.getByRole("link", { name: "Baixar resultados (CSV)" })).toHaveAttribute("href", "/api/payout-batches/b_1/results.csv");
-    expect(screen.getByRole("link", { name: "Baixar resultados (Excel)" })).toHaveAttribute("href", "/api/payout-batches/b_1/results.xlsx");
+    expect(screen.getByRole("link", { name: "Baixar resultados (CSV)" })).toHaveAttribute(
+      "href",
+      "/api/payout-batches/b_1/results.csv",
+    );
+    expect(screen.getByRole("link", { name: "Baixar resultados (Excel)" })).toHaveAttribute(
+      "href",
+      "/api/payout-batches/b_1/results.xlsx",
+    );
 
     // The next poll: every row has its outcome (row 3's was closed by a person after a review) and the batch is completed.
-    batch = { ...batch, status: "completed", counts: { pending: 0, sending: 0, sent: 0, paid: 1, failed: 1, needs_review: 0, handled: 1, cancelled: 0 }, eta_seconds: null };
+    batch = {
+      ...batch,
+      status: "completed",
+      counts: { pending: 0, sending: 0, sent: 0, paid: 1, failed: 1, needs_review: 0, handled: 1, cancelled: 0 },
+      eta_seconds: null,
+    };
     const outcome = (n: number) => (n === 5 ? "failed" : n === 3 ? "handled" : "paid");
-    rows = rows.map((row) => ({ ...row, status: outcome(row.row_number), failure_reason: row.row_number === 5 ? "Chave não encontrada" : null }));
+    rows = rows.map((row) => ({
+      ...row,
+      status: outcome(row.row_number),
+      failure_reason: row.row_number === 5 ? "Chave não encontrada" : null,
+    }));
     // Only the batch is polled; its rows follow when its counts move.
     await client.refetchQueries({ queryKey: payoutBatchKeys.detail("b_1"), exact: true });
     await waitFor(() => expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "3"));
@@ -80,14 +102,18 @@ describe("batch progress", () => {
     expect(calls.some((call) => call.method === "POST")).toBe(false);
     await user.click(within(dialog).getByRole("button", { name: "Pausar o envio" }));
     await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
-    expect(calls.filter((call) => call.method === "POST").map((call) => call.url)).toEqual(["/api/payout-batches/b_1/pause"]);
+    expect(calls.filter((call) => call.method === "POST").map((call) => call.url)).toEqual([
+      "/api/payout-batches/b_1/pause",
+    ]);
     expect(await screen.findByRole("button", { name: "Retomar" })).toBeInTheDocument();
   });
 
   it("says why the worker paused a batch (its credential refused) and that resuming carries on", async () => {
     batch = { ...batch, status: "paused", paused_reason: "credential_refused" };
     renderWithProviders(<BatchDetail id="b_1" />, { role: "operator" });
-    expect(await screen.findByTestId("batch-paused-reason")).toHaveTextContent("Pausado pela credencial: a API recusou a chave com que o lote enviava");
+    expect(await screen.findByTestId("batch-paused-reason")).toHaveTextContent(
+      "Pausado pela credencial: a API recusou a chave com que o lote enviava",
+    );
     expect(screen.getByRole("button", { name: "Retomar" })).toBeInTheDocument();
   });
 

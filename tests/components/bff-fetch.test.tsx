@@ -18,9 +18,16 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("bffFetch", () => {
   it("sends the dashboard headers, JSON body and idempotency key, and parses data with the schema", async () => {
-    fetchSpy.mockResolvedValue(respond({ data: { id: "po_1", amount_centavos: "1500" }, error: null, request_id: "req_1" }, 201));
+    fetchSpy.mockResolvedValue(
+      respond({ data: { id: "po_1", amount_centavos: "1500" }, error: null, request_id: "req_1" }, 201),
+    );
     const schema = z.object({ id: z.string(), amount_centavos: z.coerce.number() });
-    const data = await bffFetch("/api/payouts", { method: "POST", body: { amount_centavos: 1500 }, idempotencyKey: "key-12345678", schema });
+    const data = await bffFetch("/api/payouts", {
+      method: "POST",
+      body: { amount_centavos: 1500 },
+      idempotencyKey: "key-12345678",
+      schema,
+    });
     expect(data).toEqual({ id: "po_1", amount_centavos: 1500 });
     const [url, init] = fetchSpy.mock.calls[0] ?? [];
     expect(url).toBe("/api/payouts");
@@ -46,7 +53,12 @@ describe("bffFetch", () => {
       respond(
         {
           data: null,
-          error: { code: "payout_outcome_unknown", message: "No answer", fields: { pix_key: "validation.pixKey.cpf" }, details: { idempotency_key: "k-1" } },
+          error: {
+            code: "payout_outcome_unknown",
+            message: "No answer",
+            fields: { pix_key: "validation.pixKey.cpf" },
+            details: { idempotency_key: "k-1" },
+          },
           request_id: "req_9",
         },
         504,
@@ -130,15 +142,30 @@ describe("query defaults", () => {
 describe("applyServerErrors", () => {
   it("maps fields onto the form and returns the rest", () => {
     const setError = vi.fn();
-    const error = new BffRequestError({ status: 422, code: "validation_error", message: "", fields: { pix_key: "validation.pixKey.cpf", "bank_account.holder_name": "Too long", other: "x" } });
+    const error = new BffRequestError({
+      status: 422,
+      code: "validation_error",
+      message: "",
+      fields: { pix_key: "validation.pixKey.cpf", "bank_account.holder_name": "Too long", other: "x" },
+    });
     const result = applyServerErrors<{ key: string; bank_account: { holder_name: string } }>(error, setError, {
       fieldMap: { pix_key: "key" },
       knownFields: ["bank_account.holder_name"],
     });
     expect(result.applied).toEqual(["key", "bank_account.holder_name"]);
     expect(result.unmatched).toEqual({ other: "x" });
-    expect(setError).toHaveBeenNthCalledWith(1, "key", { type: "server", message: "validation.pixKey.cpf" }, { shouldFocus: true });
-    expect(setError).toHaveBeenNthCalledWith(2, "bank_account.holder_name", { type: "server", message: "Too long" }, { shouldFocus: false });
+    expect(setError).toHaveBeenNthCalledWith(
+      1,
+      "key",
+      { type: "server", message: "validation.pixKey.cpf" },
+      { shouldFocus: true },
+    );
+    expect(setError).toHaveBeenNthCalledWith(
+      2,
+      "bank_account.holder_name",
+      { type: "server", message: "Too long" },
+      { shouldFocus: false },
+    );
   });
 
   it("ignores anything that is not a BffRequestError", () => {

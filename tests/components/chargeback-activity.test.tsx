@@ -4,7 +4,15 @@
  */
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { activityCsv, activityUrlSchema, diffSnapshots, searchEntries, sortEntries, targetHref, toApiFilters } from "@/components/activity/activity-model";
+import {
+  activityCsv,
+  activityUrlSchema,
+  diffSnapshots,
+  searchEntries,
+  sortEntries,
+  targetHref,
+  toApiFilters,
+} from "@/components/activity/activity-model";
 import { ChangeSummary, ChangeTable } from "@/components/activity/change-list";
 import { DateRangeFilter } from "@/components/ui/date-range-filter";
 import { FILTER_DAY_MAX, FILTER_DAY_MIN, filterDateSchema } from "@/lib/shared/schemas/dates";
@@ -32,14 +40,35 @@ function entry(over: Partial<ActivityEntry>): ActivityEntry {
 
 describe("toApiFilters", () => {
   it("turns calendar days in the operator's zone into an exclusive instant range", () => {
-    const state = activityUrlSchema.parse({ actor: "  Olivia ", action: "payout.create", from: "2026-11-01", to: "2026-11-22" });
-    expect(toApiFilters(state, "America/Sao_Paulo")).toEqual({ actor: "Olivia", action: "payout.create", from: "2026-11-01T03:00:00Z", to: "2026-11-23T03:00:00Z" });
-    expect(toApiFilters(activityUrlSchema.parse({ from: "2026-11-01" }), "UTC")).toEqual({ from: "2026-11-01T00:00:00Z" });
+    const state = activityUrlSchema.parse({
+      actor: "  Olivia ",
+      action: "payout.create",
+      from: "2026-11-01",
+      to: "2026-11-22",
+    });
+    expect(toApiFilters(state, "America/Sao_Paulo")).toEqual({
+      actor: "Olivia",
+      action: "payout.create",
+      from: "2026-11-01T03:00:00Z",
+      to: "2026-11-23T03:00:00Z",
+    });
+    expect(toApiFilters(activityUrlSchema.parse({ from: "2026-11-01" }), "UTC")).toEqual({
+      from: "2026-11-01T00:00:00Z",
+    });
     expect(toApiFilters(activityUrlSchema.parse({ from: "not-a-date" }), "UTC")).toEqual({});
   });
 
   it("sends only days in the filters' range, whose instants the BFF takes in any zone", () => {
-    for (const day of ["0000-01-01", "0001-01-01", "0020-06-15", "1969-12-31", "1999-12-31", "2000-01-01", "2099-12-31", "9999-12-31"]) {
+    for (const day of [
+      "0000-01-01",
+      "0001-01-01",
+      "0020-06-15",
+      "1969-12-31",
+      "1999-12-31",
+      "2000-01-01",
+      "2099-12-31",
+      "9999-12-31",
+    ]) {
       expect(toApiFilters(activityUrlSchema.parse({ from: day, to: day }), "America/Sao_Paulo"), day).toEqual({});
     }
     for (const zone of ["Pacific/Kiritimati", "Etc/GMT+12", "America/Sao_Paulo"]) {
@@ -52,16 +81,38 @@ describe("toApiFilters", () => {
 
 describe("DateRangeFilter with bounds (the activity log's dates)", () => {
   const labels = { group: "Datas", from: "De", to: "Até", zoneHint: "" };
-  const bounds = { min: FILTER_DAY_MIN, max: FILTER_DAY_MAX, message: "Use uma data de 1º de janeiro de 2000 a 1º de janeiro de 2100." };
+  const bounds = {
+    min: FILTER_DAY_MIN,
+    max: FILTER_DAY_MAX,
+    message: "Use uma data de 1º de janeiro de 2000 a 1º de janeiro de 2100.",
+  };
 
   it("bounds the pickers and says beside a day out of range why it is not applied", () => {
-    const { rerender } = render(<DateRangeFilter from="2026-11-01" to={undefined} onChange={() => undefined} zone="BRT" labels={labels} bounds={bounds} />);
+    const { rerender } = render(
+      <DateRangeFilter
+        from="2026-11-01"
+        to={undefined}
+        onChange={() => undefined}
+        zone="BRT"
+        labels={labels}
+        bounds={bounds}
+      />,
+    );
     expect(screen.getByLabelText("De")).toHaveAttribute("min", FILTER_DAY_MIN);
     expect(screen.getByLabelText("Até")).toHaveAttribute("max", FILTER_DAY_MAX);
     expect(screen.queryByText(bounds.message)).toBeNull();
     expect(screen.getByLabelText("De")).not.toHaveAttribute("aria-invalid");
 
-    rerender(<DateRangeFilter from="0002-01-01" to="2026-11-22" onChange={() => undefined} zone="BRT" labels={labels} bounds={bounds} />);
+    rerender(
+      <DateRangeFilter
+        from="0002-01-01"
+        to="2026-11-22"
+        onChange={() => undefined}
+        zone="BRT"
+        labels={labels}
+        bounds={bounds}
+      />,
+    );
     const message = screen.getByText(bounds.message);
     expect(screen.getByLabelText("De")).toHaveAttribute("aria-invalid", "true");
     expect(screen.getByLabelText("De")).toHaveAttribute("aria-describedby", message.id);
@@ -81,7 +132,10 @@ describe("targetHref", () => {
 
 describe("diffSnapshots", () => {
   it("compares field by field and marks what changed", () => {
-    const changes = diffSnapshots({ name: "Loja", daily_limit_centavos: 500000, is_blocked: false }, { name: "Loja", daily_limit_centavos: 600000, is_blocked: true });
+    const changes = diffSnapshots(
+      { name: "Loja", daily_limit_centavos: 500000, is_blocked: false },
+      { name: "Loja", daily_limit_centavos: 600000, is_blocked: true },
+    );
     expect(changes.map((c) => [c.field, c.changed])).toEqual([
       ["name", false],
       ["daily_limit_centavos", true],
@@ -90,16 +144,27 @@ describe("diffSnapshots", () => {
   });
 
   it("treats a creation (no before) as all new, and keeps fields only in before", () => {
-    expect(diffSnapshots(null, { slug: "a" })).toEqual([{ field: "slug", before: undefined, after: "a", inBefore: false, inAfter: true, changed: true }]);
-    expect(diffSnapshots({ a: 1, gone: 2 }, { a: 1 }).find((c) => c.field === "gone")).toMatchObject({ inBefore: true, inAfter: false, changed: true });
+    expect(diffSnapshots(null, { slug: "a" })).toEqual([
+      { field: "slug", before: undefined, after: "a", inBefore: false, inAfter: true, changed: true },
+    ]);
+    expect(diffSnapshots({ a: 1, gone: 2 }, { a: 1 }).find((c) => c.field === "gone")).toMatchObject({
+      inBefore: true,
+      inAfter: false,
+      changed: true,
+    });
     expect(diffSnapshots(null, null)).toEqual([]);
-    expect(diffSnapshots("x", "y")).toEqual([{ field: "value", before: "x", after: "y", inBefore: true, inAfter: true, changed: true }]);
+    expect(diffSnapshots("x", "y")).toEqual([
+      { field: "value", before: "x", after: "y", inBefore: true, inAfter: true, changed: true },
+    ]);
   });
 });
 
 describe("ChangeSummary / ChangeTable", () => {
   it("formats money, yes/no and documents, before → after", () => {
-    const e = entry({ before: { daily_limit_centavos: 500000, is_blocked: false, document: "12345678909" }, after: { daily_limit_centavos: 600000, is_blocked: true, document: "12345678909" } });
+    const e = entry({
+      before: { daily_limit_centavos: 500000, is_blocked: false, document: "12345678909" },
+      after: { daily_limit_centavos: 600000, is_blocked: true, document: "12345678909" },
+    });
     const { container } = render(<ChangeSummary entry={e} />);
     expect(container).toHaveTextContent("Limite diário: R$ 5.000,00 para R$ 6.000,00");
     expect(container).toHaveTextContent("Bloqueada: Não para Sim");
@@ -122,12 +187,34 @@ describe("ChangeSummary / ChangeTable", () => {
 
 describe("search, sort and CSV", () => {
   const entries = [
-    entry({ id: "3", actor: { name: "Zeca", role: "operator" }, action: "payout.create", occurred_at: "2026-11-22T10:00:00Z" }),
-    entry({ id: "2", actor: { name: "Ana", role: "operator" }, action: "session.sign_in", request_id: "req_find_me", occurred_at: "2026-11-21T10:00:00Z" }),
-    entry({ id: "1", actor: { name: "Élio", role: "viewer" }, action: "payment_link.create", occurred_at: "2026-11-20T10:00:00Z", after: { name: "Curso, \"online\"", amount_centavos: 12345 } }),
+    entry({
+      id: "3",
+      actor: { name: "Zeca", role: "operator" },
+      action: "payout.create",
+      occurred_at: "2026-11-22T10:00:00Z",
+    }),
+    entry({
+      id: "2",
+      actor: { name: "Ana", role: "operator" },
+      action: "session.sign_in",
+      request_id: "req_find_me",
+      occurred_at: "2026-11-21T10:00:00Z",
+    }),
+    entry({
+      id: "1",
+      actor: { name: "Élio", role: "viewer" },
+      action: "payment_link.create",
+      occurred_at: "2026-11-20T10:00:00Z",
+      after: { name: 'Curso, "online"', amount_centavos: 12345 },
+    }),
   ];
   const label = (a: string) => a;
-  const hay = (e: ActivityEntry) => [e.actor.name, e.request_id ?? "", e.action].join(" ").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  const hay = (e: ActivityEntry) =>
+    [e.actor.name, e.request_id ?? "", e.action]
+      .join(" ")
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase();
 
   it("searches without accents and sorts with the log's order as the tie-breaker", () => {
     expect(searchEntries(entries, "elio", hay).map((e) => e.id)).toEqual(["1"]);
@@ -142,7 +229,13 @@ describe("search, sort and CSV", () => {
     expect(header).toContain("occurred_at_local (America/Sao_Paulo)");
     expect(rows).toHaveLength(3);
     const last = Object.fromEntries((header ?? []).map((h, i) => [h, rows[2]?.[i]]));
-    expect(last).toMatchObject({ id: "1", occurred_at_utc: "2026-11-20T10:00:00.000Z", "occurred_at_local (America/Sao_Paulo)": "2026-11-20 07:00:00", actor_name: "Élio", action: "payment_link.create" });
+    expect(last).toMatchObject({
+      id: "1",
+      occurred_at_utc: "2026-11-20T10:00:00.000Z",
+      "occurred_at_local (America/Sao_Paulo)": "2026-11-20 07:00:00",
+      actor_name: "Élio",
+      action: "payment_link.create",
+    });
     expect(JSON.parse(last.after ?? "")).toEqual({ name: 'Curso, "online"', amount_centavos: 12345 });
   });
 

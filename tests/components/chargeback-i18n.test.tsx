@@ -18,13 +18,23 @@ const sources = ["components/chargebacks", "components/activity"].flatMap((dir) 
 
 const literalKeys = new Set<string>();
 for (const code of sources) {
-  for (const match of code.matchAll(/["'`]((?:chargebacks|activity|common|status|errors|table|nav|role)\.[A-Za-z0-9_.]+)["'`]/g)) literalKeys.add(match[1] as string);
+  for (const match of code.matchAll(
+    /["'`]((?:chargebacks|activity|common|status|errors|table|nav|role)\.[A-Za-z0-9_.]+)["'`]/g,
+  ))
+    literalKeys.add(match[1] as string);
 }
 
 const templatedKeys = [
   ...["overdue", "due24h", "due72h", "later", "waiting", "closed", "none"].map((u) => `chargebacks.urgency.${u}`),
   ...DEADLINE_FILTERS.map((d) => `chargebacks.filter.deadline.${d}`),
-  ...["respond_by.asc", "respond_by.desc", "created_at.desc", "created_at.asc", "amount_centavos.desc", "amount_centavos.asc"].map((s) => `chargebacks.sort.${s}`),
+  ...[
+    "respond_by.asc",
+    "respond_by.desc",
+    "created_at.desc",
+    "created_at.asc",
+    "amount_centavos.desc",
+    "amount_centavos.asc",
+  ].map((s) => `chargebacks.sort.${s}`),
   "chargebacks.kind.pix_med",
   "chargebacks.kind.card_chargeback",
   ...ACTIVITY_ACTIONS.map((a) => `activity.action.${a}`),
@@ -40,7 +50,9 @@ describe("chargebacks and activity messages", () => {
   it.each(["pt-BR", "en"] as const)("every key exists in %s", (locale) => {
     // Prefixes handed to a lookup ("activity.action" + "." + action) are covered by the templated keys.
     const prefixes = (key: string) => templatedKeys.some((full) => full.startsWith(`${key}.`));
-    const missing = [...[...literalKeys].filter((key) => !prefixes(key)), ...templatedKeys].filter((key) => !hasMessage(key, locale));
+    const missing = [...[...literalKeys].filter((key) => !prefixes(key)), ...templatedKeys].filter(
+      (key) => !hasMessage(key, locale),
+    );
     expect(missing).toEqual([]);
   });
 });

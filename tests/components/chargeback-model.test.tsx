@@ -17,14 +17,79 @@ const NOW = Date.parse("2026-11-22T15:00:00Z"); // 12:00 in São Paulo
 const at = (hours: number) => new Date(NOW + hours * HOUR_MS).toISOString();
 
 const rows: Chargeback[] = chargebackListSchema.parse([
-  { id: "cb_card_later", kind: "card_chargeback", status: "needs_response", amount_centavos: "150000", created_at: "2026-11-10T12:00:00Z", respond_by: at(100), customer_name: "Ana Souza", card_brand: "visa", card_last4: "4242", network_case_id: "NC0000000001" },
-  { id: "cb_med_urgent", kind: "pix_med", status: "needs_response", amount_centavos: 5000, created_at: "2026-11-20T02:30:00Z", respond_by: at(5), customer_name: "João Conceição", payout_id: "po_demo_paid", end_to_end_id: "E9999999920261120" },
-  { id: "cb_card_overdue", kind: "card_chargeback", status: "needs_response", amount_centavos: 999, created_at: "2026-11-01T12:00:00Z", respond_by: at(-2), customer_name: "Bia" },
-  { id: "cb_med_review", kind: "pix_med", status: "under_review", amount_centavos: 20000, created_at: "2026-11-21T12:00:00Z", respond_by: at(30), customer_name: "Caio" },
-  { id: "cb_card_72h", kind: "card_chargeback", status: "needs_response", amount_centavos: 1, created_at: "2026-11-21T12:00:00Z", respond_by: at(48), customer_name: "Duda" },
-  { id: "cb_won_recent", kind: "card_chargeback", status: "won", amount_centavos: 700, created_at: "2026-10-01T12:00:00Z", respond_by: at(-24 * 10) },
-  { id: "cb_lost_old", kind: "pix_med", status: "lost", amount_centavos: 800, created_at: "2026-09-01T12:00:00Z", respond_by: at(-24 * 60) },
-  { id: "cb_weird", kind: "boleto_dispute", status: "escalated", created_at: "2026-11-22T02:00:00Z", extra: { nested: true } },
+  {
+    id: "cb_card_later",
+    kind: "card_chargeback",
+    status: "needs_response",
+    amount_centavos: "150000",
+    created_at: "2026-11-10T12:00:00Z",
+    respond_by: at(100),
+    customer_name: "Ana Souza",
+    card_brand: "visa",
+    card_last4: "4242",
+    network_case_id: "NC0000000001",
+  },
+  {
+    id: "cb_med_urgent",
+    kind: "pix_med",
+    status: "needs_response",
+    amount_centavos: 5000,
+    created_at: "2026-11-20T02:30:00Z",
+    respond_by: at(5),
+    customer_name: "João Conceição",
+    payout_id: "po_demo_paid",
+    end_to_end_id: "E9999999920261120",
+  },
+  {
+    id: "cb_card_overdue",
+    kind: "card_chargeback",
+    status: "needs_response",
+    amount_centavos: 999,
+    created_at: "2026-11-01T12:00:00Z",
+    respond_by: at(-2),
+    customer_name: "Bia",
+  },
+  {
+    id: "cb_med_review",
+    kind: "pix_med",
+    status: "under_review",
+    amount_centavos: 20000,
+    created_at: "2026-11-21T12:00:00Z",
+    respond_by: at(30),
+    customer_name: "Caio",
+  },
+  {
+    id: "cb_card_72h",
+    kind: "card_chargeback",
+    status: "needs_response",
+    amount_centavos: 1,
+    created_at: "2026-11-21T12:00:00Z",
+    respond_by: at(48),
+    customer_name: "Duda",
+  },
+  {
+    id: "cb_won_recent",
+    kind: "card_chargeback",
+    status: "won",
+    amount_centavos: 700,
+    created_at: "2026-10-01T12:00:00Z",
+    respond_by: at(-24 * 10),
+  },
+  {
+    id: "cb_lost_old",
+    kind: "pix_med",
+    status: "lost",
+    amount_centavos: 800,
+    created_at: "2026-09-01T12:00:00Z",
+    respond_by: at(-24 * 60),
+  },
+  {
+    id: "cb_weird",
+    kind: "boleto_dispute",
+    status: "escalated",
+    created_at: "2026-11-22T02:00:00Z",
+    extra: { nested: true },
+  },
 ]);
 
 const noFilters = chargebackUrlSchema.parse({});
@@ -69,7 +134,10 @@ describe("default order: open first, soonest deadline first", () => {
   });
 
   it("descending keeps open ones first, latest deadline on top", () => {
-    expect(ids(sortChargebacks(rows, [{ id: "respond_by", desc: true }])).slice(0, 2)).toEqual(["cb_card_later", "cb_card_72h"]);
+    expect(ids(sortChargebacks(rows, [{ id: "respond_by", desc: true }])).slice(0, 2)).toEqual([
+      "cb_card_later",
+      "cb_card_72h",
+    ]);
   });
 
   it("sorts by amount with missing amounts last", () => {
@@ -81,26 +149,48 @@ describe("default order: open first, soonest deadline first", () => {
 
 describe("filters", () => {
   it("by kind, including unknown kinds", () => {
-    expect(ids(filterChargebacks(rows, { ...noFilters, kind: "pix_med" }, ctx))).toEqual(["cb_med_urgent", "cb_med_review", "cb_lost_old"]);
+    expect(ids(filterChargebacks(rows, { ...noFilters, kind: "pix_med" }, ctx))).toEqual([
+      "cb_med_urgent",
+      "cb_med_review",
+      "cb_lost_old",
+    ]);
     expect(ids(filterChargebacks(rows, { ...noFilters, kind: "boleto_dispute" }, ctx))).toEqual(["cb_weird"]);
   });
 
   it("by status, and 'open' means not decided: needs response, under review, or a status the dashboard does not know", () => {
     expect(filterChargebacks(rows, { ...noFilters, status: "needs_response" }, ctx)).toHaveLength(4);
-    expect(ids(filterChargebacks(rows, { ...noFilters, status: "open" }, ctx))).toEqual(["cb_card_later", "cb_med_urgent", "cb_card_overdue", "cb_med_review", "cb_card_72h", "cb_weird"]);
+    expect(ids(filterChargebacks(rows, { ...noFilters, status: "open" }, ctx))).toEqual([
+      "cb_card_later",
+      "cb_med_urgent",
+      "cb_card_overdue",
+      "cb_med_review",
+      "cb_card_72h",
+      "cb_weird",
+    ]);
   });
 
   it("by deadline window", () => {
     expect(ids(filterChargebacks(rows, { ...noFilters, deadline: "overdue" }, ctx))).toEqual(["cb_card_overdue"]);
-    expect(ids(filterChargebacks(rows, { ...noFilters, deadline: "24h" }, ctx))).toEqual(["cb_med_urgent", "cb_card_overdue"]);
-    expect(ids(filterChargebacks(rows, { ...noFilters, deadline: "72h" }, ctx))).toEqual(["cb_med_urgent", "cb_card_overdue", "cb_card_72h"]);
+    expect(ids(filterChargebacks(rows, { ...noFilters, deadline: "24h" }, ctx))).toEqual([
+      "cb_med_urgent",
+      "cb_card_overdue",
+    ]);
+    expect(ids(filterChargebacks(rows, { ...noFilters, deadline: "72h" }, ctx))).toEqual([
+      "cb_med_urgent",
+      "cb_card_overdue",
+      "cb_card_72h",
+    ]);
   });
 
   it("by created date, as calendar days in the operator's zone", () => {
     // 2026-11-20T02:30Z is the 19th in São Paulo (23:30), the 20th in UTC.
     expect(ids(filterChargebacks(rows, { ...noFilters, from: "2026-11-20", to: "2026-11-20" }, ctx))).toEqual([]);
-    expect(ids(filterChargebacks(rows, { ...noFilters, from: "2026-11-19", to: "2026-11-19" }, ctx))).toEqual(["cb_med_urgent"]);
-    expect(ids(filterChargebacks(rows, { ...noFilters, from: "2026-11-20", to: "2026-11-20" }, { ...ctx, timeZone: "UTC" }))).toEqual(["cb_med_urgent"]);
+    expect(ids(filterChargebacks(rows, { ...noFilters, from: "2026-11-19", to: "2026-11-19" }, ctx))).toEqual([
+      "cb_med_urgent",
+    ]);
+    expect(
+      ids(filterChargebacks(rows, { ...noFilters, from: "2026-11-20", to: "2026-11-20" }, { ...ctx, timeZone: "UTC" })),
+    ).toEqual(["cb_med_urgent"]);
     const { start, end } = dateWindow("2026-11-21", "2026-11-21", "America/Sao_Paulo");
     expect(new Date(start ?? 0).toISOString()).toBe("2026-11-21T03:00:00.000Z");
     expect(new Date(end ?? 0).toISOString()).toBe("2026-11-22T03:00:00.000Z");
@@ -119,13 +209,25 @@ describe("filters", () => {
 
 describe("summary", () => {
   it("counts needs-action (needs_response only), urgent, under review and the open amount", () => {
-    expect(summarize(rows, NOW)).toEqual({ total: 8, needsAction: 4, overdue: 1, due24h: 1, underReview: 1, openAmount: 150000 + 5000 + 999 + 20000 + 1, open: 6, med: 3, card: 4 });
+    expect(summarize(rows, NOW)).toEqual({
+      total: 8,
+      needsAction: 4,
+      overdue: 1,
+      due24h: 1,
+      underReview: 1,
+      openAmount: 150000 + 5000 + 999 + 20000 + 1,
+      open: 6,
+      med: 3,
+      card: 4,
+    });
   });
 });
 
 describe("CSV of the view", () => {
   it("has the known columns, both amounts, both dates, the unknown fields, and exactly the rows given in order", () => {
-    const view = sortChargebacks(filterChargebacks(rows, { ...noFilters, kind: "card_chargeback" }, ctx), [{ id: "respond_by", desc: false }]);
+    const view = sortChargebacks(filterChargebacks(rows, { ...noFilters, kind: "card_chargeback" }, ctx), [
+      { id: "respond_by", desc: false },
+    ]);
     const csv = chargebacksCsv(view, "America/Sao_Paulo");
     expect(csv.startsWith("\uFEFF")).toBe(true);
     const lines = csv.slice(1).split("\r\n");
@@ -134,7 +236,12 @@ describe("CSV of the view", () => {
     expect(header).toBe(
       "id,kind,status,amount_brl,amount_centavos,reason,reason_code,customer_name,created_at_utc,created_at_local (America/Sao_Paulo),respond_by_utc,respond_by_local (America/Sao_Paulo),payout_id,end_to_end_id,card_brand,card_last4,network_case_id",
     );
-    expect(records.map((r) => r.split(",")[0])).toEqual(["cb_card_overdue", "cb_card_72h", "cb_card_later", "cb_won_recent"]);
+    expect(records.map((r) => r.split(",")[0])).toEqual([
+      "cb_card_overdue",
+      "cb_card_72h",
+      "cb_card_later",
+      "cb_won_recent",
+    ]);
     const later = records[2]?.split(",") ?? [];
     expect(later.slice(0, 5)).toEqual(["cb_card_later", "card_chargeback", "needs_response", "1500.00", "150000"]);
     expect(later[8]).toBe("2026-11-10T12:00:00.000Z");

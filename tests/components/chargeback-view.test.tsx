@@ -21,7 +21,13 @@ const nav = vi.hoisted(() => {
 vi.mock("next/navigation", async () => {
   const React = await import("react");
   return {
-    useRouter: () => ({ replace: nav.go, push: nav.go, refresh: () => undefined, back: () => undefined, prefetch: () => undefined }),
+    useRouter: () => ({
+      replace: nav.go,
+      push: nav.go,
+      refresh: () => undefined,
+      back: () => undefined,
+      prefetch: () => undefined,
+    }),
     usePathname: () => "/chargebacks",
     useSearchParams: () => new URLSearchParams(React.useSyncExternalStore(nav.subscribe, nav.snapshot, nav.snapshot)),
   };
@@ -30,9 +36,42 @@ vi.mock("next/navigation", async () => {
 const HOUR = 3_600_000;
 const at = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
 const LIST = [
-  { id: "cb_card_1", kind: "card_chargeback", status: "needs_response", amount_centavos: "150000", created_at: at(-200), respond_by: at(100), customer_name: "Ana Souza", reason: "Fraude", reason_code: "10.4", card_brand: "visa", card_last4: "4242", network_case_id: "NC0000000001" },
-  { id: "cb_med_1", kind: "pix_med", status: "needs_response", amount_centavos: "5000", created_at: at(-20), respond_by: at(5.5), customer_name: "João", reason: "Golpe", reason_code: "MED_SCAM", payout_id: "po_demo_paid", end_to_end_id: "E99999999202611201200abcdefghijk" },
-  { id: "cb_med_2", kind: "pix_med", status: "won", amount_centavos: "700", created_at: at(-900), respond_by: at(-700), customer_name: "Caio" },
+  {
+    id: "cb_card_1",
+    kind: "card_chargeback",
+    status: "needs_response",
+    amount_centavos: "150000",
+    created_at: at(-200),
+    respond_by: at(100),
+    customer_name: "Ana Souza",
+    reason: "Fraude",
+    reason_code: "10.4",
+    card_brand: "visa",
+    card_last4: "4242",
+    network_case_id: "NC0000000001",
+  },
+  {
+    id: "cb_med_1",
+    kind: "pix_med",
+    status: "needs_response",
+    amount_centavos: "5000",
+    created_at: at(-20),
+    respond_by: at(5.5),
+    customer_name: "João",
+    reason: "Golpe",
+    reason_code: "MED_SCAM",
+    payout_id: "po_demo_paid",
+    end_to_end_id: "E99999999202611201200abcdefghijk",
+  },
+  {
+    id: "cb_med_2",
+    kind: "pix_med",
+    status: "won",
+    amount_centavos: "700",
+    created_at: at(-900),
+    respond_by: at(-700),
+    customer_name: "Caio",
+  },
 ];
 
 function respond(body: unknown, status = 200) {
@@ -44,14 +83,35 @@ function layoutHeight(el: HTMLElement): number {
   return el.tagName === "TR" ? 44 : 0;
 }
 beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, "clientHeight", { configurable: true, get(this: HTMLElement) { return layoutHeight(this); } });
-  Object.defineProperty(HTMLElement.prototype, "clientWidth", { configurable: true, get() { return 1200; } });
-  Object.defineProperty(HTMLElement.prototype, "offsetHeight", { configurable: true, get(this: HTMLElement) { return layoutHeight(this); } });
+  Object.defineProperty(HTMLElement.prototype, "clientHeight", {
+    configurable: true,
+    get(this: HTMLElement) {
+      return layoutHeight(this);
+    },
+  });
+  Object.defineProperty(HTMLElement.prototype, "clientWidth", {
+    configurable: true,
+    get() {
+      return 1200;
+    },
+  });
+  Object.defineProperty(HTMLElement.prototype, "offsetHeight", {
+    configurable: true,
+    get(this: HTMLElement) {
+      return layoutHeight(this);
+    },
+  });
   // Wide screen: the full set of columns.
-  vi.stubGlobal("matchMedia", (query: string) => ({ matches: true, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+  vi.stubGlobal("matchMedia", (query: string) => ({
+    matches: true,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
 });
 afterAll(() => {
-  for (const prop of ["clientHeight", "clientWidth", "offsetHeight"]) Reflect.deleteProperty(HTMLElement.prototype, prop);
+  for (const prop of ["clientHeight", "clientWidth", "offsetHeight"])
+    Reflect.deleteProperty(HTMLElement.prototype, prop);
 });
 
 let fetchSpy: ReturnType<typeof vi.fn<typeof fetch>>;
@@ -59,7 +119,12 @@ beforeEach(() => {
   window.history.replaceState(null, "", "/chargebacks");
   fetchSpy = vi.fn<typeof fetch>();
   vi.stubGlobal("fetch", fetchSpy);
-  vi.stubGlobal("matchMedia", (query: string) => ({ matches: true, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+  vi.stubGlobal("matchMedia", (query: string) => ({
+    matches: true,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -115,7 +180,10 @@ describe("ChargebacksView", () => {
     expect(blobs).toHaveLength(1);
     expect(click).toHaveBeenCalledTimes(1);
     const text = await blobs[0]?.text();
-    const lines = (text ?? "").replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = (text ?? "")
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines).toHaveLength(3);
     expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(["cb_med_1", "cb_med_2"]);
   });
@@ -135,7 +203,9 @@ describe("ChargebacksView", () => {
   });
 
   it("shows the error with its request id and a retry", async () => {
-    fetchSpy.mockResolvedValue(respond({ data: null, error: { code: "upstream_unavailable", message: "down" }, request_id: "req_fail_42" }, 502));
+    fetchSpy.mockResolvedValue(
+      respond({ data: null, error: { code: "upstream_unavailable", message: "down" }, request_id: "req_fail_42" }, 502),
+    );
     renderView();
     expect(await screen.findByText("req_fail_42", {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Tentar novamente" })).toBeInTheDocument();

@@ -18,7 +18,11 @@ const columns = [
 ];
 
 function makeRows(n: number): Row[] {
-  return Array.from({ length: n }, (_, i) => ({ id: `po_${String(i).padStart(5, "0")}`, name: i % 2 ? `Maria ${i}` : `João ${i}`, amount: (i * 7919) % 100000 }));
+  return Array.from({ length: n }, (_, i) => ({
+    id: `po_${String(i).padStart(5, "0")}`,
+    name: i % 2 ? `Maria ${i}` : `João ${i}`,
+    amount: (i * 7919) % 100000,
+  }));
 }
 
 function bodyRows() {
@@ -34,12 +38,28 @@ function layoutHeight(el: HTMLElement): number {
   return el.tagName === "TR" ? 40 : 0;
 }
 beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, "clientHeight", { configurable: true, get(this: HTMLElement) { return layoutHeight(this); } });
-  Object.defineProperty(HTMLElement.prototype, "clientWidth", { configurable: true, get() { return 1000; } });
-  Object.defineProperty(HTMLElement.prototype, "offsetHeight", { configurable: true, get(this: HTMLElement) { return layoutHeight(this); } });
+  Object.defineProperty(HTMLElement.prototype, "clientHeight", {
+    configurable: true,
+    get(this: HTMLElement) {
+      return layoutHeight(this);
+    },
+  });
+  Object.defineProperty(HTMLElement.prototype, "clientWidth", {
+    configurable: true,
+    get() {
+      return 1000;
+    },
+  });
+  Object.defineProperty(HTMLElement.prototype, "offsetHeight", {
+    configurable: true,
+    get(this: HTMLElement) {
+      return layoutHeight(this);
+    },
+  });
 });
 afterAll(() => {
-  for (const prop of ["clientHeight", "clientWidth", "offsetHeight"]) Reflect.deleteProperty(HTMLElement.prototype, prop);
+  for (const prop of ["clientHeight", "clientWidth", "offsetHeight"])
+    Reflect.deleteProperty(HTMLElement.prototype, prop);
 });
 
 describe("DataTable", () => {
@@ -87,7 +107,16 @@ describe("DataTable", () => {
   it("reports debounced search to a controlled parent", async () => {
     const onSearchChange = vi.fn();
     const user = userEvent.setup();
-    render(<DataTable data={makeRows(5)} columns={columns} label="Repasses" search="" onSearchChange={onSearchChange} manualFiltering />);
+    render(
+      <DataTable
+        data={makeRows(5)}
+        columns={columns}
+        label="Repasses"
+        search=""
+        onSearchChange={onSearchChange}
+        manualFiltering
+      />,
+    );
     await user.type(screen.getByRole("searchbox"), "po_1");
     await vi.waitFor(() => expect(onSearchChange).toHaveBeenLastCalledWith("po_1"));
     expect(onSearchChange).toHaveBeenCalledTimes(1);
@@ -96,7 +125,15 @@ describe("DataTable", () => {
   it("opens a row on click and on Enter, and moves with the arrow keys", async () => {
     const onRowClick = vi.fn();
     const user = userEvent.setup();
-    render(<DataTable data={makeRows(5)} columns={columns} label="Repasses" onRowClick={onRowClick} rowLabel={(r) => `Repasse ${r.id}`} />);
+    render(
+      <DataTable
+        data={makeRows(5)}
+        columns={columns}
+        label="Repasses"
+        onRowClick={onRowClick}
+        rowLabel={(r) => `Repasse ${r.id}`}
+      />,
+    );
     await user.click(screen.getByRole("row", { name: "Repasse po_00002" }));
     expect(onRowClick).toHaveBeenLastCalledWith(expect.objectContaining({ id: "po_00002" }));
     const first = screen.getByRole("row", { name: "Repasse po_00000" });
@@ -119,26 +156,58 @@ describe("DataTable", () => {
   it("with a rowFilter shows only the rows it keeps, in the table's sort order, and counts them", () => {
     const data = makeRows(20);
     const keep = (row: Row) => row.name.startsWith("Maria");
-    render(<DataTable data={data} rowFilter={keep} manualFiltering columns={columns} label="Repasses" initialSorting={[{ id: "amount", desc: true }]} />);
+    render(
+      <DataTable
+        data={data}
+        rowFilter={keep}
+        manualFiltering
+        columns={columns}
+        label="Repasses"
+        initialSorting={[{ id: "amount", desc: true }]}
+      />,
+    );
     const shown = bodyRows().map((row) => within(row).getAllByRole("cell")[0]?.textContent);
-    const expected = data.filter(keep).sort((a, b) => b.amount - a.amount).map((row) => row.id);
+    const expected = data
+      .filter(keep)
+      .sort((a, b) => b.amount - a.amount)
+      .map((row) => row.id);
     expect(shown).toEqual(expected);
     expect(screen.getByText("10 resultados")).toBeInTheDocument();
   });
 
   it("with a rowFilter that keeps nothing, shows the parent's empty state", () => {
-    render(<DataTable data={makeRows(5)} rowFilter={() => false} manualFiltering columns={columns} label="Repasses" emptyState={<p>Nada com estes filtros</p>} />);
+    render(
+      <DataTable
+        data={makeRows(5)}
+        rowFilter={() => false}
+        manualFiltering
+        columns={columns}
+        label="Repasses"
+        emptyState={<p>Nada com estes filtros</p>}
+      />,
+    );
     expect(screen.getByText("Nada com estes filtros")).toBeInTheDocument();
     expect(bodyRows()).toHaveLength(0);
   });
 
   it("a new rowFilter (a keystroke) neither rebuilds nor re-sorts the rows: the sort runs once per data and order", () => {
     const compare = vi.fn((a: { original: Row }, b: { original: Row }) => a.original.amount - b.original.amount);
-    const counted = [h.accessor("id", { header: "ID" }), h.accessor("amount", { header: "Valor", sortingFn: (a, b) => compare(a, b) })];
+    const counted = [
+      h.accessor("id", { header: "ID" }),
+      h.accessor("amount", { header: "Valor", sortingFn: (a, b) => compare(a, b) }),
+    ];
     const data = makeRows(200);
     const sorting = [{ id: "amount", desc: false }];
     const view = (rowFilter: (row: Row) => boolean) => (
-      <DataTable data={data} rowFilter={rowFilter} manualFiltering columns={counted} label="Repasses" sorting={sorting} onSortingChange={() => undefined} />
+      <DataTable
+        data={data}
+        rowFilter={rowFilter}
+        manualFiltering
+        columns={counted}
+        label="Repasses"
+        sorting={sorting}
+        onSortingChange={() => undefined}
+      />
     );
     const { rerender } = render(view(() => true));
     const sortCalls = compare.mock.calls.length;

@@ -53,13 +53,16 @@ describe("DocumentInput", () => {
     expect(screen.queryByText(INVALID)).not.toBeInTheDocument();
   });
 
-  it.each(["12345678900", "11111111111", "11222333000180", "12ABC34501DE36"])("flags wrong check digits in %s", async (typed) => {
-    const { user, input } = setup();
-    await user.type(input, typed);
-    await user.tab();
-    expect(screen.getByText(INVALID)).toBeInTheDocument();
-    expect(input).toHaveAttribute("aria-invalid", "true");
-  });
+  it.each(["12345678900", "11111111111", "11222333000180", "12ABC34501DE36"])(
+    "flags wrong check digits in %s",
+    async (typed) => {
+      const { user, input } = setup();
+      await user.type(input, typed);
+      await user.tab();
+      expect(screen.getByText(INVALID)).toBeInTheDocument();
+      expect(input).toHaveAttribute("aria-invalid", "true");
+    },
+  );
 
   it("flags an incomplete document on blur", async () => {
     const { user, input } = setup();

@@ -67,7 +67,9 @@ describe("t()", () => {
 
   it("falls back to the raw string for unknown keys (API messages pass through)", () => {
     expect(t("nope.unknown")).toBe("nope.unknown");
-    expect(t("The payments API did not accept these credentials.")).toBe("The payments API did not accept these credentials.");
+    expect(t("The payments API did not accept these credentials.")).toBe(
+      "The payments API did not accept these credentials.",
+    );
     expect(tEn("Saldo insuficiente")).toBe("Saldo insuficiente");
   });
 

@@ -6,9 +6,21 @@ import { renderWithProviders } from "../helpers/render";
 import { BUSINESSES } from "@/sandbox/businesses";
 
 /** What the sign-in page passes in sandbox mode (the server reads it from the running sandbox). */
-const DEMO_BUSINESSES = BUSINESSES.map((b) => ({ name: b.name, apiKey: b.apiKey, accessToken: b.accessToken, businessId: b.id }));
+const DEMO_BUSINESSES = BUSINESSES.map((b) => ({
+  name: b.name,
+  apiKey: b.apiKey,
+  accessToken: b.accessToken,
+  businessId: b.id,
+}));
 
-const router = { replace: vi.fn(), push: vi.fn(), refresh: vi.fn(), back: vi.fn(), forward: vi.fn(), prefetch: vi.fn() };
+const router = {
+  replace: vi.fn(),
+  push: vi.fn(),
+  refresh: vi.fn(),
+  back: vi.fn(),
+  forward: vi.fn(),
+  prefetch: vi.fn(),
+};
 vi.mock("next/navigation", () => ({
   useRouter: () => router,
   usePathname: () => "/login",
@@ -42,7 +54,9 @@ afterEach(() => {
 
 function renderLogin(props: { sandbox?: boolean; next?: string | null } = {}) {
   const sandbox = props.sandbox ?? false;
-  const { user } = renderWithProviders(<LoginScreen sandbox={sandbox} demoBusinesses={sandbox ? DEMO_BUSINESSES : []} next={props.next ?? null} />);
+  const { user } = renderWithProviders(
+    <LoginScreen sandbox={sandbox} demoBusinesses={sandbox ? DEMO_BUSINESSES : []} next={props.next ?? null} />,
+  );
   return { user };
 }
 
@@ -108,7 +122,14 @@ describe("operator sign-in", () => {
 
   it("shows a refused credential next to the key, keeps what was typed, and shows the request id", async () => {
     fetchSpy.mockResolvedValue(
-      envelope({ data: null, error: { code: "invalid_credentials", message: "The payments API did not accept these credentials." }, request_id: "req_abc123" }, 401),
+      envelope(
+        {
+          data: null,
+          error: { code: "invalid_credentials", message: "The payments API did not accept these credentials." },
+          request_id: "req_abc123",
+        },
+        401,
+      ),
     );
     const { user } = renderLogin();
     const apiKey = screen.getByLabelText("Chave de API");
@@ -125,7 +146,18 @@ describe("operator sign-in", () => {
 
   it("puts server-side field errors on their fields", async () => {
     fetchSpy.mockResolvedValue(
-      envelope({ data: null, error: { code: "validation_error", message: "Invalid body", fields: { operatorName: "validation.operatorName" } }, request_id: null }, 422),
+      envelope(
+        {
+          data: null,
+          error: {
+            code: "validation_error",
+            message: "Invalid body",
+            fields: { operatorName: "validation.operatorName" },
+          },
+          request_id: null,
+        },
+        422,
+      ),
     );
     const { user } = renderLogin();
     await user.type(screen.getByLabelText("Chave de API"), "sk_sandbox_acme");
@@ -137,7 +169,12 @@ describe("operator sign-in", () => {
   });
 
   it("shows other failures in an error panel with a retry-able form", async () => {
-    fetchSpy.mockResolvedValue(envelope({ data: null, error: { code: "upstream_unavailable", message: "API down" }, request_id: "req_down" }, 503));
+    fetchSpy.mockResolvedValue(
+      envelope(
+        { data: null, error: { code: "upstream_unavailable", message: "API down" }, request_id: "req_down" },
+        503,
+      ),
+    );
     const { user } = renderLogin();
     await user.type(screen.getByLabelText("Chave de API"), "sk_sandbox_acme");
     await user.type(screen.getByLabelText("Seu nome"), "Maria");
@@ -154,7 +191,9 @@ describe("operator sign-in", () => {
     await user.type(screen.getByLabelText("Chave de API"), "sk_sandbox_acme");
     await user.type(screen.getByLabelText("Seu nome"), "Maria");
     await user.click(screen.getByRole("button", { name: "Entrar" }));
-    expect(await screen.findByText("Sem conexão com o servidor. Verifique sua internet e tente de novo.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Sem conexão com o servidor. Verifique sua internet e tente de novo."),
+    ).toBeInTheDocument();
   });
 });
 
@@ -196,7 +235,10 @@ describe("sandbox mode", () => {
     const { user } = renderLogin({ sandbox: true });
     expect(screen.getByText("Modo sandbox")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Usar token de Beta" }));
-    expect(screen.getByRole("tab", { name: "Consulta (financeiro, suporte)" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("tab", { name: "Consulta (financeiro, suporte)" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
     expect(screen.getByLabelText("Token de acesso")).toHaveValue("at_sandbox_beta");
     expect(screen.getByLabelText("ID da empresa")).toHaveValue("2d9e8f7a-6b5c-4d3e-8f1a-9b8c7d6e5f4a");
     await user.click(screen.getByRole("button", { name: "Usar chave de Acme" }));

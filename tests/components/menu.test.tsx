@@ -36,7 +36,9 @@ describe("menu button", () => {
     const menu = screen.getByRole("menu", { name: "Tema" });
     expect(button).toHaveAttribute("aria-expanded", "true");
     expect(button).toHaveAttribute("aria-controls", menu.id);
-    expect(screen.getAllByRole("menuitemradio").map((item) => [item.textContent, item.getAttribute("aria-checked")])).toEqual([
+    expect(
+      screen.getAllByRole("menuitemradio").map((item) => [item.textContent, item.getAttribute("aria-checked")]),
+    ).toEqual([
       ["light", "false"],
       ["dark", "true"],
       ["system", "false"],

@@ -51,16 +51,19 @@ describe("MoneyInput", () => {
     expect(screen.queryByText(INVALID)).not.toBeInTheDocument();
   });
 
-  it.each(["12abc", "1,2,3", "1.23.45", "10,999", "-5", "1.2345,6"])("rejects %j: inline error, no value", async (typed) => {
-    const { user, input, value } = setup();
-    await user.type(input, typed);
-    expect(value()).toBe("undefined");
-    await user.tab();
-    expect(screen.getByText(INVALID)).toBeInTheDocument();
-    expect(input).toHaveAttribute("aria-invalid", "true");
-    expect(input.getAttribute("aria-describedby")).toBeTruthy();
-    expect(document.getElementById(input.getAttribute("aria-describedby") ?? "")).toHaveTextContent(INVALID);
-  });
+  it.each(["12abc", "1,2,3", "1.23.45", "10,999", "-5", "1.2345,6"])(
+    "rejects %j: inline error, no value",
+    async (typed) => {
+      const { user, input, value } = setup();
+      await user.type(input, typed);
+      expect(value()).toBe("undefined");
+      await user.tab();
+      expect(screen.getByText(INVALID)).toBeInTheDocument();
+      expect(input).toHaveAttribute("aria-invalid", "true");
+      expect(input.getAttribute("aria-describedby")).toBeTruthy();
+      expect(document.getElementById(input.getAttribute("aria-describedby") ?? "")).toHaveTextContent(INVALID);
+    },
+  );
 
   it("formats on blur as 1.234,56", async () => {
     const { user, input } = setup();
@@ -112,7 +115,13 @@ describe("MoneyInput", () => {
             rules={{ validate: (v) => (v === undefined ? "validation.required" : true) }}
             render={({ field, fieldState }) => (
               <FormField label="Valor do repasse" error={fieldState.error?.message}>
-                <MoneyInput value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} />
+                <MoneyInput
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  name={field.name}
+                  ref={field.ref}
+                />
               </FormField>
             )}
           />

@@ -23,8 +23,17 @@ describe("NotAllowed (every role-restricted page)", () => {
   });
 
   it("says why in the page's own words when the page has them", () => {
-    renderAs("viewer", <NotAllowed page="nav.activity" title="activity.notAllowed.title" description="activity.notAllowed.description" />);
-    expect(screen.getByRole("heading", { level: 2, name: "O registro de atividade é só para operadores" })).toBeInTheDocument();
+    renderAs(
+      "viewer",
+      <NotAllowed
+        page="nav.activity"
+        title="activity.notAllowed.title"
+        description="activity.notAllowed.description"
+      />,
+    );
+    expect(
+      screen.getByRole("heading", { level: 2, name: "O registro de atividade é só para operadores" }),
+    ).toBeInTheDocument();
   });
 
   it("links an operator's home to the overview", () => {

@@ -10,7 +10,8 @@ const pageSchema = z.array(itemSchema);
 const listSchema = z.array(itemSchema);
 type Item = z.infer<typeof itemSchema>;
 
-const items = (from: number, count: number): Item[] => Array.from({ length: count }, (_, i) => ({ id: `it_${from + i}` }));
+const items = (from: number, count: number): Item[] =>
+  Array.from({ length: count }, (_, i) => ({ id: `it_${from + i}` }));
 const pageLine = (page: unknown[]) => `${JSON.stringify({ page })}\n`;
 const doneLine = (count: number) => `${JSON.stringify({ done: true, count, request_id: "req_1" })}\n`;
 
@@ -71,7 +72,9 @@ describe("bffPages", () => {
 
   it("asks for pages with the dashboard's headers and yields them as they come", async () => {
     const body = [pageLine(items(0, 1)), pageLine(items(1, 2)), doneLine(3)].join("");
-    fetchSpy.mockResolvedValue(new Response(body, { headers: { "content-type": "application/x-ndjson; charset=utf-8" } }));
+    fetchSpy.mockResolvedValue(
+      new Response(body, { headers: { "content-type": "application/x-ndjson; charset=utf-8" } }),
+    );
     expect(await collect(bffPages("/api/x", { pageSchema, listSchema }))).toEqual([items(0, 1), items(1, 2)]);
     const headers = new Headers(fetchSpy.mock.calls[0]?.[1]?.headers);
     expect(headers.get("Accept")).toContain("application/x-ndjson");
@@ -81,7 +84,9 @@ describe("bffPages", () => {
   it("reads an ordinary envelope as one page, and its error as a BffRequestError", async () => {
     fetchSpy.mockResolvedValueOnce(Response.json({ data: items(0, 2), error: null, request_id: "req_1" }));
     expect(await collect(bffPages("/api/x", { pageSchema, listSchema }))).toEqual([items(0, 2)]);
-    fetchSpy.mockResolvedValueOnce(Response.json({ data: null, error: { code: "forbidden", message: "No." }, request_id: "req_2" }, { status: 403 }));
+    fetchSpy.mockResolvedValueOnce(
+      Response.json({ data: null, error: { code: "forbidden", message: "No." }, request_id: "req_2" }, { status: 403 }),
+    );
     const error = await collect(bffPages("/api/x", { pageSchema, listSchema })).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 403, code: "forbidden" });
   });
@@ -121,7 +126,11 @@ describe("pagedListQueryFn", () => {
   it("merges pages into the cache on the first load, marking the list partial until it is whole", async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const source = manualPages();
-    const done = client.fetchQuery({ queryKey: KEY, structuralSharing: false, queryFn: pagedListQueryFn<Item>(() => source.iterable) });
+    const done = client.fetchQuery({
+      queryKey: KEY,
+      structuralSharing: false,
+      queryFn: pagedListQueryFn<Item>(() => source.iterable),
+    });
     source.page(items(0, 2));
     await vi.waitFor(() => expect(client.getQueryData<Item[]>(KEY)).toEqual(items(0, 2)));
     expect(isPartialList(client.getQueryData<Item[]>(KEY))).toBe(true);
@@ -138,7 +147,11 @@ describe("pagedListQueryFn", () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     client.setQueryData(KEY, items(0, 3));
     const source = manualPages();
-    const done = client.fetchQuery({ queryKey: KEY, structuralSharing: false, queryFn: pagedListQueryFn<Item>(() => source.iterable) });
+    const done = client.fetchQuery({
+      queryKey: KEY,
+      structuralSharing: false,
+      queryFn: pagedListQueryFn<Item>(() => source.iterable),
+    });
     source.page(items(10, 1));
     source.page(items(11, 1));
     await Promise.resolve();
@@ -151,7 +164,11 @@ describe("pagedListQueryFn", () => {
   it("leaves no partial list behind when the first load fails part-way", async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const source = manualPages();
-    const done = client.fetchQuery({ queryKey: KEY, structuralSharing: false, queryFn: pagedListQueryFn<Item>(() => source.iterable) });
+    const done = client.fetchQuery({
+      queryKey: KEY,
+      structuralSharing: false,
+      queryFn: pagedListQueryFn<Item>(() => source.iterable),
+    });
     source.page(items(0, 2));
     await vi.waitFor(() => expect(client.getQueryData<Item[]>(KEY)).toHaveLength(2));
     source.fail(new BffRequestError({ status: 200, code: "invalid_response", message: "errors.invalid_response" }));

@@ -5,7 +5,14 @@ import type { PaymentLink } from "@/lib/shared/schemas/payment-link";
 import { paymentLinkKeys } from "@/lib/browser/query/payment-links";
 import { newQueryClient, renderWithProviders } from "../helpers/render";
 
-const router = { replace: vi.fn(), push: vi.fn(), refresh: vi.fn(), back: vi.fn(), forward: vi.fn(), prefetch: vi.fn() };
+const router = {
+  replace: vi.fn(),
+  push: vi.fn(),
+  refresh: vi.fn(),
+  back: vi.fn(),
+  forward: vi.fn(),
+  prefetch: vi.fn(),
+};
 vi.mock("next/navigation", () => ({
   useRouter: () => router,
   usePathname: () => "/payment-links/new",
@@ -48,7 +55,17 @@ afterEach(() => {
 
 function renderForm() {
   const client = newQueryClient();
-  const existing: PaymentLink[] = [{ ...CREATED, id: "pl_old", name: "Antigo", slug: "antigo", status: "active", description: "", collect_customer_data: false }];
+  const existing: PaymentLink[] = [
+    {
+      ...CREATED,
+      id: "pl_old",
+      name: "Antigo",
+      slug: "antigo",
+      status: "active",
+      description: "",
+      collect_customer_data: false,
+    },
+  ];
   client.setQueryData(paymentLinkKeys.list(), existing);
   const { user } = renderWithProviders(<PaymentLinkForm baseUrl="https://pay.example.com/l/" />, { client });
   return { user, client };
@@ -108,7 +125,9 @@ describe("PaymentLinkForm", () => {
     const expiry = screen.getByLabelText(/Expira em/);
     fireEvent.change(expiry, { target: { value: `${new Date().getUTCFullYear() + 6}-06-15T10:00` } });
     await user.click(submit());
-    await waitFor(() => expect(describedText(expiry)).toContain("A data de expiração pode ser no máximo daqui a 5 anos."));
+    await waitFor(() =>
+      expect(describedText(expiry)).toContain("A data de expiração pode ser no máximo daqui a 5 anos."),
+    );
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
@@ -143,7 +162,12 @@ describe("PaymentLinkForm", () => {
   });
 
   it("sends the minimum amount instead when the operator switches the choice, keeping what was typed", async () => {
-    fetchSpy.mockResolvedValue(envelope({ data: { ...CREATED, amount_centavos: null, min_amount_centavos: 2500 }, error: null, request_id: "req_1" }, 201));
+    fetchSpy.mockResolvedValue(
+      envelope(
+        { data: { ...CREATED, amount_centavos: null, min_amount_centavos: 2500 }, error: null, request_id: "req_1" },
+        201,
+      ),
+    );
     const { user } = renderForm();
     await user.type(nameInput(), "Doação");
     await user.type(fixedAmount(), "25");
@@ -161,9 +185,22 @@ describe("PaymentLinkForm", () => {
   it("puts slug_taken on the slug field, keeps the input and retries with the same idempotency key", async () => {
     fetchSpy
       .mockResolvedValueOnce(
-        envelope({ data: null, error: { code: "slug_taken", message: "A payment link with this slug already exists.", fields: { slug: "is already taken" } }, request_id: "req_dup" }, 409),
+        envelope(
+          {
+            data: null,
+            error: {
+              code: "slug_taken",
+              message: "A payment link with this slug already exists.",
+              fields: { slug: "is already taken" },
+            },
+            request_id: "req_dup",
+          },
+          409,
+        ),
       )
-      .mockResolvedValueOnce(envelope({ data: { ...CREATED, slug: "curso-2" }, error: null, request_id: "req_2" }, 201));
+      .mockResolvedValueOnce(
+        envelope({ data: { ...CREATED, slug: "curso-2" }, error: null, request_id: "req_2" }, 201),
+      );
     const { user } = renderForm();
     await user.type(nameInput(), "Curso Intensivo");
     await user.type(fixedAmount(), "99,90");

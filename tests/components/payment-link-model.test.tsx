@@ -38,8 +38,12 @@ describe("deriveLinkState", () => {
   });
 
   it("treats a pending link whose start has passed as active, and one starting later as scheduled", () => {
-    expect(deriveLinkState(link({ status: "pending", starts_at: new Date(NOW - HOUR).toISOString() }), NOW)).toBe("active");
-    expect(deriveLinkState(link({ status: "pending", starts_at: new Date(NOW + HOUR).toISOString() }), NOW)).toBe("scheduled");
+    expect(deriveLinkState(link({ status: "pending", starts_at: new Date(NOW - HOUR).toISOString() }), NOW)).toBe(
+      "active",
+    );
+    expect(deriveLinkState(link({ status: "pending", starts_at: new Date(NOW + HOUR).toISOString() }), NOW)).toBe(
+      "scheduled",
+    );
   });
 
   it("sees a sold-out link although the API still says active", () => {
@@ -73,7 +77,14 @@ describe("conversion and totals", () => {
       link({ id: "pl_2", revenue_centavos: 20, sales_count: 2, visits: 8, checkouts_started: 3 }),
       link({ id: "pl_3", revenue_centavos: "9007199254740000", sales_count: 0, visits: 2, checkouts_started: 0 }),
     ]);
-    expect(totals).toEqual({ count: 3, revenueCentavos: 9007199254740030, sales: 3, visits: 10, checkoutsStarted: 4, conversion: 0.3 });
+    expect(totals).toEqual({
+      count: 3,
+      revenueCentavos: 9007199254740030,
+      sales: 3,
+      visits: 10,
+      checkoutsStarted: 4,
+      conversion: 0.3,
+    });
     expect(linkTotals([]).conversion).toBeNull();
   });
 });
@@ -94,7 +105,11 @@ describe("slugify", () => {
     const long = slugify(`${"palavra ".repeat(7)}x${"y".repeat(60)}`);
     expect(long.length).toBeLessThanOrEqual(64);
     expect(long.endsWith("-")).toBe(false);
-    const parsed = createPaymentLinkBodySchema.safeParse({ name: "X", slug: slugify("Doação Livre para o Abrigo"), amount_centavos: 100 });
+    const parsed = createPaymentLinkBodySchema.safeParse({
+      name: "X",
+      slug: slugify("Doação Livre para o Abrigo"),
+      amount_centavos: 100,
+    });
     expect(parsed.success).toBe(true);
   });
 });
@@ -116,7 +131,16 @@ describe("public URL", () => {
 
 describe("search and filters", () => {
   const rows = [
-    { link: link({ id: "pl_a", name: "Doação Livre", slug: "doacao-livre", amount_centavos: null, min_amount_centavos: 1000 }), state: "active" as const },
+    {
+      link: link({
+        id: "pl_a",
+        name: "Doação Livre",
+        slug: "doacao-livre",
+        amount_centavos: null,
+        min_amount_centavos: 1000,
+      }),
+      state: "active" as const,
+    },
     { link: link({ id: "pl_b", name: "Curso de Fotografia", slug: "curso-fotografia" }), state: "expired" as const },
     { link: link({ id: "pl_c", name: "Show", slug: "show-de-verao" }), state: "sold_out" as const },
   ];
@@ -136,6 +160,12 @@ describe("search and filters", () => {
   });
 
   it("reads the URL leniently: unknown filter values fall back to none", () => {
-    expect(linkFiltersSchema.parse({ state: "bogus", amount: "free", q: "x" })).toEqual({ q: "x", state: undefined, amount: undefined, sort: "", id: undefined });
+    expect(linkFiltersSchema.parse({ state: "bogus", amount: "free", q: "x" })).toEqual({
+      q: "x",
+      state: undefined,
+      amount: undefined,
+      sort: "",
+      id: undefined,
+    });
   });
 });

@@ -6,7 +6,14 @@ import { paymentLinkKeys } from "@/lib/browser/query/payment-links";
 import { newQueryClient, renderWithProviders } from "../helpers/render";
 
 let search = new URLSearchParams();
-const router = { replace: vi.fn(), push: vi.fn(), refresh: vi.fn(), back: vi.fn(), forward: vi.fn(), prefetch: vi.fn() };
+const router = {
+  replace: vi.fn(),
+  push: vi.fn(),
+  refresh: vi.fn(),
+  back: vi.fn(),
+  forward: vi.fn(),
+  prefetch: vi.fn(),
+};
 vi.mock("next/navigation", () => ({
   useRouter: () => router,
   usePathname: () => "/payment-links",
@@ -33,9 +40,35 @@ function link(overrides: Record<string, unknown>): PaymentLink {
 }
 
 const LINKS: PaymentLink[] = [
-  link({ id: "pl_show", name: "Show de Verão", slug: "show-de-verao", amount_centavos: "12000", max_sales: 150, sales_count: 150, visits: 3400, checkouts_started: 187, revenue_centavos: "1800000" }),
-  link({ id: "pl_doacao", name: "Doação Livre", slug: "doacao-livre", amount_centavos: null, min_amount_centavos: 1000, sales_count: 3, visits: 30, checkouts_started: 9, revenue_centavos: 4500 }),
-  link({ id: "pl_novo", name: "Consultoria", slug: "consultoria-1h", status: "pending", starts_at: new Date(Date.now() + 2 * DAY).toISOString() }),
+  link({
+    id: "pl_show",
+    name: "Show de Verão",
+    slug: "show-de-verao",
+    amount_centavos: "12000",
+    max_sales: 150,
+    sales_count: 150,
+    visits: 3400,
+    checkouts_started: 187,
+    revenue_centavos: "1800000",
+  }),
+  link({
+    id: "pl_doacao",
+    name: "Doação Livre",
+    slug: "doacao-livre",
+    amount_centavos: null,
+    min_amount_centavos: 1000,
+    sales_count: 3,
+    visits: 30,
+    checkouts_started: 9,
+    revenue_centavos: 4500,
+  }),
+  link({
+    id: "pl_novo",
+    name: "Consultoria",
+    slug: "consultoria-1h",
+    status: "pending",
+    starts_at: new Date(Date.now() + 2 * DAY).toISOString(),
+  }),
 ];
 
 // jsdom has no layout: give the table's scroll area a viewport and rows a height, as a browser would.
@@ -44,12 +77,28 @@ function layoutHeight(el: HTMLElement): number {
   return el.tagName === "TR" ? 56 : 0;
 }
 beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, "clientHeight", { configurable: true, get(this: HTMLElement) { return layoutHeight(this); } });
-  Object.defineProperty(HTMLElement.prototype, "clientWidth", { configurable: true, get() { return 1200; } });
-  Object.defineProperty(HTMLElement.prototype, "offsetHeight", { configurable: true, get(this: HTMLElement) { return layoutHeight(this); } });
+  Object.defineProperty(HTMLElement.prototype, "clientHeight", {
+    configurable: true,
+    get(this: HTMLElement) {
+      return layoutHeight(this);
+    },
+  });
+  Object.defineProperty(HTMLElement.prototype, "clientWidth", {
+    configurable: true,
+    get() {
+      return 1200;
+    },
+  });
+  Object.defineProperty(HTMLElement.prototype, "offsetHeight", {
+    configurable: true,
+    get(this: HTMLElement) {
+      return layoutHeight(this);
+    },
+  });
 });
 afterAll(() => {
-  for (const prop of ["clientHeight", "clientWidth", "offsetHeight"]) Reflect.deleteProperty(HTMLElement.prototype, prop);
+  for (const prop of ["clientHeight", "clientWidth", "offsetHeight"])
+    Reflect.deleteProperty(HTMLElement.prototype, prop);
 });
 
 beforeEach(() => {
@@ -57,7 +106,13 @@ beforeEach(() => {
   Object.values(router).forEach((fn) => fn.mockReset());
   vi.stubGlobal(
     "fetch",
-    vi.fn<typeof fetch>(async () => new Response(JSON.stringify({ data: LINKS, error: null, request_id: "req_1" }), { status: 200, headers: { "content-type": "application/json" } })),
+    vi.fn<typeof fetch>(
+      async () =>
+        new Response(JSON.stringify({ data: LINKS, error: null, request_id: "req_1" }), {
+          status: 200,
+          headers: { "content-type": "application/json" },
+        }),
+    ),
   );
 });
 afterEach(() => {
@@ -114,8 +169,13 @@ describe("PaymentLinksView", () => {
     expect(within(dialog).getAllByText("https://pay.example.com/l/show-de-verao").length).toBeGreaterThan(0);
     expect(within(dialog).getByRole("button", { name: "Copiar link público" })).toBeInTheDocument();
     // The QR code component is loaded on demand.
-    expect(await within(dialog).findByRole("img", { name: "QR code que abre https://pay.example.com/l/show-de-verao" })).toBeInTheDocument();
-    expect(within(dialog).getByRole("progressbar", { name: "Vendas em relação ao limite" })).toHaveAttribute("aria-valuenow", "150");
+    expect(
+      await within(dialog).findByRole("img", { name: "QR code que abre https://pay.example.com/l/show-de-verao" }),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole("progressbar", { name: "Vendas em relação ao limite" })).toHaveAttribute(
+      "aria-valuenow",
+      "150",
+    );
   });
 
   it("says so when ?id= names a link that does not exist", async () => {

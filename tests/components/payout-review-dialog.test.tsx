@@ -4,7 +4,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RegisterEntrySheet } from "@/components/payouts/register-entry-sheet";
 import { payoutKeys } from "@/lib/browser/query/payouts";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
-import { fail, newQueryClient, ok, registerRow, renderWithProviders, session, stubFetch, type FetchCall, type Route } from "../helpers/payouts-dom";
+import {
+  fail,
+  newQueryClient,
+  ok,
+  registerRow,
+  renderWithProviders,
+  session,
+  stubFetch,
+  type FetchCall,
+  type Route,
+} from "../helpers/payouts-dom";
 
 vi.mock("next/navigation", () => ({
   useRouter: () => ({ push: vi.fn(), replace: vi.fn(), refresh: vi.fn(), prefetch: vi.fn(), back: vi.fn() }),
@@ -24,7 +34,8 @@ const routes: Route[] = [
     if (!answer) throw new Error("unexpected review POST");
     return answer(call);
   },
-  (call) => (call.method === "GET" && call.url.startsWith("/api/payouts?") ? ok({ items: [row], next_cursor: null }) : undefined),
+  (call) =>
+    call.method === "GET" && call.url.startsWith("/api/payouts?") ? ok({ items: [row], next_cursor: null }) : undefined,
 ];
 const reviewPosts = () => calls.filter((c) => c.method === "POST" && c.url.startsWith("/api/payouts/review"));
 
@@ -40,13 +51,24 @@ afterEach(() => {
 function renderSheet(role: "operator" | "viewer" = "operator") {
   const client = newQueryClient();
   const invalidate = vi.spyOn(client, "invalidateQueries");
-  renderWithProviders(<RegisterEntrySheet idempotencyKey={row.idempotency_key} initial={row} onClose={() => undefined} />, { role, client });
+  renderWithProviders(
+    <RegisterEntrySheet idempotencyKey={row.idempotency_key} initial={row} onClose={() => undefined} />,
+    { role, client },
+  );
   return { user: userEvent.setup(), invalidate, sheet: screen.getByRole("dialog", { name: "Repasse sem ID" }) };
 }
 
 function expectInvalidatedByKeys(invalidate: ReturnType<typeof vi.spyOn>) {
-  const keys = invalidate.mock.calls.map((args: unknown[]) => JSON.stringify((args[0] as { queryKey: unknown }).queryKey));
-  expect(keys).toEqual(expect.arrayContaining([JSON.stringify(payoutKeys.lists()), JSON.stringify(payoutKeys.attention()), JSON.stringify(payoutKeys.details())]));
+  const keys = invalidate.mock.calls.map((args: unknown[]) =>
+    JSON.stringify((args[0] as { queryKey: unknown }).queryKey),
+  );
+  expect(keys).toEqual(
+    expect.arrayContaining([
+      JSON.stringify(payoutKeys.lists()),
+      JSON.stringify(payoutKeys.attention()),
+      JSON.stringify(payoutKeys.details()),
+    ]),
+  );
 }
 
 describe("a payout waiting for a person", () => {
@@ -54,13 +76,19 @@ describe("a payout waiting for a person", () => {
     const { sheet } = renderSheet();
     expect(within(sheet).getByRole("heading", { name: "O painel não sabe se o dinheiro saiu" })).toBeInTheDocument();
     expect(sheet).toHaveTextContent("O dinheiro pode ou não ter saído, e o painel não vai adivinhar");
-    expect(within(sheet).getByTestId("review-reason")).toHaveTextContent("Motivo: o prazo de reenvio automático acabou sem uma resposta definitiva.");
+    expect(within(sheet).getByTestId("review-reason")).toHaveTextContent(
+      "Motivo: o prazo de reenvio automático acabou sem uma resposta definitiva.",
+    );
     expect(within(sheet).getAllByText("Precisa de revisão").length).toBeGreaterThan(0);
     expect(sheet).not.toHaveTextContent(/nenhum valor foi enviado|nada foi enviado/i);
   });
 
   it("says a payout whose key was never sent is not sent, instead of that money may have moved", () => {
-    row = registerRow({ never_sent: true, sends: 0, review: { reason: "credential_unavailable", since: "2026-11-22T10:05:00.000Z" } });
+    row = registerRow({
+      never_sent: true,
+      sends: 0,
+      review: { reason: "credential_unavailable", since: "2026-11-22T10:05:00.000Z" },
+    });
     const { sheet } = renderSheet();
     expect(within(sheet).getByRole("heading", { name: "Este repasse nunca foi enviado" })).toBeInTheDocument();
     expect(sheet).toHaveTextContent("nenhum dinheiro saiu com esta chave");
@@ -77,9 +105,15 @@ describe("a payout waiting for a person", () => {
     const { user, invalidate, sheet } = renderSheet();
     await user.click(within(sheet).getByRole("button", { name: "Verificar de novo (mesma chave)" }));
     await waitFor(() => expect(reviewPosts()).toHaveLength(1));
-    expect(reviewPosts()[0]?.body).toEqual({ action: "check_again", idempotency_key: "11111111-2222-4333-8444-555555555555" });
+    expect(reviewPosts()[0]?.body).toEqual({
+      action: "check_again",
+      idempotency_key: "11111111-2222-4333-8444-555555555555",
+    });
     await waitFor(() => expectInvalidatedByKeys(invalidate));
-    expect(await within(sheet).findByRole("link", { name: "Ver repasse" })).toHaveAttribute("href", "/payouts/po_found_1");
+    expect(await within(sheet).findByRole("link", { name: "Ver repasse" })).toHaveAttribute(
+      "href",
+      "/payouts/po_found_1",
+    );
     expect(within(sheet).queryByRole("button", { name: /Verificar de novo/ })).not.toBeInTheDocument();
   });
 
@@ -123,8 +157,24 @@ describe("the 'Mark handled' dialog", () => {
 
   it("confirms before closing the payout, puts a 422's field error next to its field, then closes it as handled", async () => {
     reviewAnswers.push(
-      () => fail(422, { code: "payout_mismatch", message: "does not match", fields: { payout_id: "validation.payoutMismatchKey" } }, "req_422"),
-      (call) => ok(registerRow({ state: "handled", review: null, handled: { by: "Olivia", at: "2026-11-22T11:00:00.000Z", note: String((call.body as { note: string }).note) } })),
+      () =>
+        fail(
+          422,
+          { code: "payout_mismatch", message: "does not match", fields: { payout_id: "validation.payoutMismatchKey" } },
+          "req_422",
+        ),
+      (call) =>
+        ok(
+          registerRow({
+            state: "handled",
+            review: null,
+            handled: {
+              by: "Olivia",
+              at: "2026-11-22T11:00:00.000Z",
+              note: String((call.body as { note: string }).note),
+            },
+          }),
+        ),
     );
     const { user, dialog, invalidate } = await openDialog();
     await user.type(within(dialog).getByLabelText("Nota"), "Conferido no painel do provedor");
@@ -141,18 +191,37 @@ describe("the 'Mark handled' dialog", () => {
     await waitFor(() => expect(payoutId).toHaveAttribute("aria-invalid", "true"));
     expect(payoutId).toHaveAccessibleDescription(/Esse repasse não pode ser este: foi para outra chave Pix\./);
     expect(within(dialog).getByLabelText("Nota")).toHaveValue("Conferido no painel do provedor");
-    expect(reviewPosts()[0]?.body).toEqual({ action: "mark_handled", idempotency_key: row.idempotency_key, note: "Conferido no painel do provedor", payout_id: "po_wrong_1" });
+    expect(reviewPosts()[0]?.body).toEqual({
+      action: "mark_handled",
+      idempotency_key: row.idempotency_key,
+      note: "Conferido no painel do provedor",
+      payout_id: "po_wrong_1",
+    });
 
     await user.clear(payoutId);
     await user.click(within(dialog).getByRole("button", { name: "Marcar como resolvido" }));
-    row = registerRow({ state: "handled", review: null, handled: { by: "Olivia", at: "2026-11-22T11:00:00.000Z", note: "Conferido no painel do provedor" } });
+    row = registerRow({
+      state: "handled",
+      review: null,
+      handled: { by: "Olivia", at: "2026-11-22T11:00:00.000Z", note: "Conferido no painel do provedor" },
+    });
     await user.click(await within(dialog).findByRole("button", { name: "Sim, encerrar" }));
-    await waitFor(() => expect(screen.queryByRole("dialog", { name: /Marcar repasse como resolvido|Encerrar este repasse/ })).not.toBeInTheDocument());
-    expect(reviewPosts()[1]?.body).toEqual({ action: "mark_handled", idempotency_key: row.idempotency_key, note: "Conferido no painel do provedor" });
+    await waitFor(() =>
+      expect(
+        screen.queryByRole("dialog", { name: /Marcar repasse como resolvido|Encerrar este repasse/ }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(reviewPosts()[1]?.body).toEqual({
+      action: "mark_handled",
+      idempotency_key: row.idempotency_key,
+      note: "Conferido no painel do provedor",
+    });
     expectInvalidatedByKeys(invalidate);
     const handled = await screen.findByTestId("payout-handled");
     expect(handled).toHaveTextContent("Conferido no painel do provedor");
-    expect(within(screen.getByRole("dialog", { name: "Repasse sem ID" })).getAllByText("Resolvido por uma pessoa").length).toBeGreaterThan(0);
+    expect(
+      within(screen.getByRole("dialog", { name: "Repasse sem ID" })).getAllByText("Resolvido por uma pessoa").length,
+    ).toBeGreaterThan(0);
   });
 
   it("asks before discarding a typed note", async () => {
@@ -164,14 +233,18 @@ describe("the 'Mark handled' dialog", () => {
     expect(within(dialog).getByLabelText("Nota")).toHaveValue("meio escrito");
     await user.keyboard("{Escape}");
     await user.click(await within(dialog).findByRole("button", { name: "Descartar" }));
-    await waitFor(() => expect(screen.queryByRole("dialog", { name: /Marcar repasse|Descartar a nota/ })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: /Marcar repasse|Descartar a nota/ })).not.toBeInTheDocument(),
+    );
     expect(reviewPosts()).toHaveLength(0);
   });
 
   it("closing it gives focus back to the button that opened it", async () => {
     const { user, dialog, sheet } = await openDialog();
     await user.click(within(dialog).getByRole("button", { name: "Cancelar" }));
-    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Marcar repasse como resolvido" })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: "Marcar repasse como resolvido" })).not.toBeInTheDocument(),
+    );
     expect(within(sheet).getByRole("button", { name: "Marcar como resolvido" })).toHaveFocus();
   });
 
@@ -222,7 +295,9 @@ describe("the 'Mark handled' dialog", () => {
 
     await user.click(within(dialog).getByRole("button", { name: "Cancelar" }));
     await user.click(await within(dialog).findByRole("button", { name: "Descartar" }));
-    await waitFor(() => expect(screen.queryByRole("dialog", { name: /Marcar repasse|Descartar a nota/ })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: /Marcar repasse|Descartar a nota/ })).not.toBeInTheDocument(),
+    );
 
     await user.click(within(sheet).getByRole("button", { name: "Marcar como resolvido" }));
     const reopened = await screen.findByRole("dialog", { name: "Marcar repasse como resolvido" });

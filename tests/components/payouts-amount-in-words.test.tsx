@@ -115,11 +115,19 @@ describe("PayoutReview", () => {
   it("shows the amount in digits and in words, and the key exactly as sent (pt-BR)", () => {
     render(
       <I18nProvider locale="pt-BR" timeZone="America/Sao_Paulo">
-        <PayoutReview input={input} idempotencyKey="key-123456789" pending={false} onBack={vi.fn()} onConfirm={vi.fn()} />
+        <PayoutReview
+          input={input}
+          idempotencyKey="key-123456789"
+          pending={false}
+          onBack={vi.fn()}
+          onConfirm={vi.fn()}
+        />
       </I18nProvider>,
     );
     expect(screen.getByTestId("review-amount").textContent?.replace(/\s/g, " ")).toBe("R$ 1.234,56");
-    expect(screen.getByTestId("review-amount-words")).toHaveTextContent("Mil duzentos e trinta e quatro reais e cinquenta e seis centavos");
+    expect(screen.getByTestId("review-amount-words")).toHaveTextContent(
+      "Mil duzentos e trinta e quatro reais e cinquenta e seis centavos",
+    );
     expect(screen.getByTestId("review-key")).toHaveTextContent(/^52998224725$/);
     expect(screen.getByText("Formatada: 529.982.247-25")).toBeInTheDocument();
     expect(screen.getByTestId("review-key-type")).toHaveTextContent("CPF");
@@ -129,10 +137,18 @@ describe("PayoutReview", () => {
   it("in English, and with the confirm button disabled while sending", () => {
     render(
       <I18nProvider locale="en" timeZone="America/Sao_Paulo">
-        <PayoutReview input={{ ...input, pix_key_type: "email", pix_key: "ana@example.com" }} idempotencyKey="key-123456789" pending onBack={vi.fn()} onConfirm={vi.fn()} />
+        <PayoutReview
+          input={{ ...input, pix_key_type: "email", pix_key: "ana@example.com" }}
+          idempotencyKey="key-123456789"
+          pending
+          onBack={vi.fn()}
+          onConfirm={vi.fn()}
+        />
       </I18nProvider>,
     );
-    expect(screen.getByTestId("review-amount-words")).toHaveTextContent("One thousand two hundred thirty-four reais and fifty-six cents");
+    expect(screen.getByTestId("review-amount-words")).toHaveTextContent(
+      "One thousand two hundred thirty-four reais and fifty-six cents",
+    );
     expect(screen.getByTestId("review-key-type")).toHaveTextContent("E-mail");
     expect(screen.queryByText(/^Formatted:/)).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Sending…" })).toBeDisabled();

@@ -74,7 +74,10 @@ describe("the overview's alert", () => {
     expect(region).toHaveTextContent("não consegue saber se o dinheiro saiu e não vai adivinhar");
     expect(region).toHaveTextContent("1 repasse ainda está sendo confirmado automaticamente.");
     expect(region).not.toHaveTextContent(/nenhum valor foi enviado|nada foi enviado/i);
-    expect(screen.getByRole("link", { name: "Ver no registro" })).toHaveAttribute("href", "/payouts?state=needs_review");
+    expect(screen.getByRole("link", { name: "Ver no registro" })).toHaveAttribute(
+      "href",
+      "/payouts?state=needs_review",
+    );
   });
 
   it("is absent when nothing waits, and shows the failure with its request id when the count cannot be read", async () => {
@@ -84,7 +87,13 @@ describe("the overview's alert", () => {
     expect(screen.queryByRole("region")).not.toBeInTheDocument();
     first.unmount();
 
-    calls = stubFetch([(call) => (call.url.startsWith("/api/payouts/attention") ? fail(503, { code: "upstream_unavailable", message: "down" }, "req_att_1") : undefined), sessionRoute]);
+    calls = stubFetch([
+      (call) =>
+        call.url.startsWith("/api/payouts/attention")
+          ? fail(503, { code: "upstream_unavailable", message: "down" }, "req_att_1")
+          : undefined,
+      sessionRoute,
+    ]);
     renderWithProviders(<PayoutsAttention />, { role: "operator" });
     expect(await screen.findByText("Não foi possível contar os repasses que aguardam revisão")).toBeInTheDocument();
     expect(screen.getByText("req_att_1")).toBeInTheDocument();

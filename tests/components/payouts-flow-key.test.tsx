@@ -4,7 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NEW_PAYOUT_KEY_STORAGE } from "@/components/payouts/flow-key";
 import { NewPayoutFlow } from "@/components/payouts/new-payout-flow";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
-import { fail, ok, registerRow, renderWithProviders, stubFetch, type FetchCall, type Route } from "../helpers/payouts-dom";
+import {
+  fail,
+  ok,
+  registerRow,
+  renderWithProviders,
+  stubFetch,
+  type FetchCall,
+  type Route,
+} from "../helpers/payouts-dom";
 
 vi.mock("next/navigation", () => ({
   useRouter: () => ({ push: vi.fn(), replace: vi.fn(), refresh: vi.fn(), prefetch: vi.fn(), back: vi.fn() }),
@@ -39,11 +47,31 @@ const storedKey = (): string | null => {
   return raw ? (JSON.parse(raw) as { key: string }).key : null;
 };
 
-const submitted = (key: string) => registerRow({ idempotency_key: key, id: "po_key_1", state: "submitted", status: "pending", review: null, last_error: null });
-const answerSubmitted = (call: FetchCall) => ok(submitted(call.idempotencyKey ?? String((call.body as { idempotency_key?: string }).idempotency_key)), 201);
+const submitted = (key: string) =>
+  registerRow({
+    idempotency_key: key,
+    id: "po_key_1",
+    state: "submitted",
+    status: "pending",
+    review: null,
+    last_error: null,
+  });
+const answerSubmitted = (call: FetchCall) =>
+  ok(submitted(call.idempotencyKey ?? String((call.body as { idempotency_key?: string }).idempotency_key)), 201);
 const answerUnknown = (call: FetchCall) => {
-  register.set(call.idempotencyKey ?? "", registerRow({ idempotency_key: call.idempotencyKey ?? "", state: "uncertain", review: null }));
-  return fail(504, { code: "payout_outcome_unknown", message: "no answer", details: { idempotency_key: call.idempotencyKey, state: "uncertain", cause: "upstream_timeout" } }, "req_lost");
+  register.set(
+    call.idempotencyKey ?? "",
+    registerRow({ idempotency_key: call.idempotencyKey ?? "", state: "uncertain", review: null }),
+  );
+  return fail(
+    504,
+    {
+      code: "payout_outcome_unknown",
+      message: "no answer",
+      details: { idempotency_key: call.idempotencyKey, state: "uncertain", cause: "upstream_timeout" },
+    },
+    "req_lost",
+  );
 };
 
 beforeEach(() => {
@@ -104,7 +132,9 @@ describe("the new-payout flow keeps its key for the tab", () => {
 
     register.set(key, registerRow({ idempotency_key: key, state: "needs_review" }));
     const second = openPage();
-    expect(await screen.findByRole("heading", { name: "Você tem um repasse anterior nesta aba com resultado desconhecido" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { name: "Você tem um repasse anterior nesta aba com resultado desconhecido" }),
+    ).toBeInTheDocument();
     expect(screen.getByTestId("earlier-payout")).toHaveTextContent(key);
     expect(screen.getByTestId("earlier-payout")).not.toHaveTextContent(/nenhum valor foi enviado|nada foi enviado/i);
     expect(screen.getByRole("link", { name: "Ver o repasse" })).toHaveAttribute("href", `/payouts?entry=${key}`);
@@ -154,7 +184,11 @@ describe("the new-payout flow keeps its key for the tab", () => {
     register.set(key, submitted(key));
 
     const second = openPage();
-    expect(await screen.findByRole("heading", { name: "Você tem um repasse anterior nesta aba que foi aceito pelo provedor" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", {
+        name: "Você tem um repasse anterior nesta aba que foi aceito pelo provedor",
+      }),
+    ).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Ver o repasse" })).toHaveAttribute("href", "/payouts/po_key_1");
     expect(screen.queryByRole("button", { name: /Verificar de novo/ })).not.toBeInTheDocument();
     await second.user.click(screen.getByRole("button", { name: "Novo repasse" }));
@@ -166,7 +200,15 @@ describe("the new-payout flow keeps its key for the tab", () => {
     const first = openPage();
     const key = await fillAndReview(first.user, "13,00", "edu@example.com");
     first.unmount();
-    register.set(key, registerRow({ idempotency_key: key, state: "handled", review: null, handled: { by: "Olivia", at: "2026-11-22T11:00:00.000Z", note: "ok" } }));
+    register.set(
+      key,
+      registerRow({
+        idempotency_key: key,
+        state: "handled",
+        review: null,
+        handled: { by: "Olivia", at: "2026-11-22T11:00:00.000Z", note: "ok" },
+      }),
+    );
 
     openPage();
     expect(await screen.findByLabelText("Valor")).toBeInTheDocument();

@@ -75,8 +75,10 @@ beforeEach(() => {
         if (!answer) throw new Error("unexpected POST");
         return answer(sent);
       }
-      if (url.startsWith("/api/payouts/po_test_1")) return json({ data: retrieved, error: null, request_id: "req_get" });
-      if (url.startsWith("/api/payouts")) return json({ data: { items: [], next_cursor: null }, error: null, request_id: null });
+      if (url.startsWith("/api/payouts/po_test_1"))
+        return json({ data: retrieved, error: null, request_id: "req_get" });
+      if (url.startsWith("/api/payouts"))
+        return json({ data: { items: [], next_cursor: null }, error: null, request_id: null });
       throw new Error(`unexpected fetch ${url}`);
     }),
   );
@@ -102,10 +104,19 @@ async function fillAndReview(user: ReturnType<typeof userEvent.setup>, amount = 
   await screen.findByRole("heading", { name: "Revise antes de enviar" });
 }
 
-const success = (sent: Sent) => json({ data: registerPayout(sent.key ?? ""), error: null, request_id: "req_post" }, 201);
+const success = (sent: Sent) =>
+  json({ data: registerPayout(sent.key ?? ""), error: null, request_id: "req_post" }, 201);
 const outcomeUnknown = (sent: Sent) =>
   json(
-    { data: null, error: { code: "payout_outcome_unknown", message: "no answer", details: { idempotency_key: sent.key, cause: "upstream_timeout" } }, request_id: "req_lost" },
+    {
+      data: null,
+      error: {
+        code: "payout_outcome_unknown",
+        message: "no answer",
+        details: { idempotency_key: sent.key, cause: "upstream_timeout" },
+      },
+      request_id: "req_lost",
+    },
     504,
   );
 
@@ -167,7 +178,19 @@ describe("new payout flow: one idempotency key per operation", () => {
 
   it("a 422 goes back to the form with the message on its field and values kept; the edited payout gets a new key", async () => {
     answers.push(
-      () => json({ data: null, error: { code: "validation_error", message: "bad", fields: { amount_centavos: "must be greater than the fee (50 centavos)" } }, request_id: "req_422" }, 422),
+      () =>
+        json(
+          {
+            data: null,
+            error: {
+              code: "validation_error",
+              message: "bad",
+              fields: { amount_centavos: "must be greater than the fee (50 centavos)" },
+            },
+            request_id: "req_422",
+          },
+          422,
+        ),
       success,
     );
     const { user } = renderFlow();
@@ -214,11 +237,16 @@ describe("new payout flow: one idempotency key per operation", () => {
   });
 
   it("a 409 idempotency_conflict explains itself and a new payout uses a new key", async () => {
-    answers.push(() => json({ data: null, error: { code: "idempotency_conflict", message: "used" }, request_id: null }, 409), success);
+    answers.push(
+      () => json({ data: null, error: { code: "idempotency_conflict", message: "used" }, request_id: null }, 409),
+      success,
+    );
     const { user } = renderFlow();
     await fillAndReview(user);
     await user.click(screen.getByRole("button", { name: "Confirmar e enviar" }));
-    expect(await screen.findByRole("heading", { name: "Esta chave de idempotência já foi usada em outro repasse" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { name: "Esta chave de idempotência já foi usada em outro repasse" }),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Iniciar novo repasse" }));
     await screen.findByRole("heading", { name: "Valor e destino" });
     expect(screen.getByLabelText("Valor")).toHaveValue("1.234,56");
@@ -230,7 +258,8 @@ describe("new payout flow: one idempotency key per operation", () => {
 });
 
 describe("classifySendFailure", () => {
-  const err = (status: number, code: string, fields?: Record<string, string>) => new BffRequestError({ status, code, message: code, fields });
+  const err = (status: number, code: string, fields?: Record<string, string>) =>
+    new BffRequestError({ status, code, message: code, fields });
   it.each([
     [err(504, "payout_outcome_unknown"), "uncertain"],
     [err(0, "network_error"), "uncertain"],

@@ -55,7 +55,9 @@ describe("PixKeyInput", () => {
     await user.tab();
     expect(input).not.toHaveAttribute("aria-invalid");
     // The schema the BFF uses agrees.
-    expect(payoutInputSchema.safeParse({ amount_centavos: 100, pix_key_type: type, pix_key: shown }).success).toBe(true);
+    expect(payoutInputSchema.safeParse({ amount_centavos: 100, pix_key_type: type, pix_key: shown }).success).toBe(
+      true,
+    );
   });
 
   it.each<[PixKeyType, string, string]>([

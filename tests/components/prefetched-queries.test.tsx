@@ -14,7 +14,14 @@ import { payoutDetailSchema, payoutQuery } from "@/lib/browser/query/payouts";
 import { PaymentLinkSchema } from "@/lib/shared/schemas/payment-link";
 import { settle } from "../helpers/clock";
 
-const link = (i: number) => PaymentLinkSchema.parse({ id: `pl_${i}`, name: `Link ${i}`, slug: `link-${i}`, status: "active", amount_centavos: 1000 + i });
+const link = (i: number) =>
+  PaymentLinkSchema.parse({
+    id: `pl_${i}`,
+    name: `Link ${i}`,
+    slug: `link-${i}`,
+    status: "active",
+    amount_centavos: 1000 + i,
+  });
 const payout = payoutDetailSchema.parse({ id: "po_1", status: "paid", amount_centavos: 150_000 });
 
 function PayoutProbe() {
@@ -24,7 +31,11 @@ function PayoutProbe() {
 
 function LinksProbe() {
   const query = useQuery(paymentLinksQuery());
-  return <p data-testid="links">{query.data ? `${query.data.length} ${isPartialList(query.data) ? "partial" : "whole"}` : "loading"}</p>;
+  return (
+    <p data-testid="links">
+      {query.data ? `${query.data.length} ${isPartialList(query.data) ? "partial" : "whole"}` : "loading"}
+    </p>
+  );
 }
 
 let fetchSpy: ReturnType<typeof vi.fn<typeof fetch>>;
@@ -53,7 +64,11 @@ describe("a page's first data from the server", () => {
 
   it("a first page shows at once as partial, and the whole list replaces it", async () => {
     const lines = [{ page: [link(1), link(2)] }, { page: [link(3)] }, { done: true, count: 3, request_id: "req_1" }];
-    fetchSpy.mockResolvedValue(new Response(lines.map((l) => JSON.stringify(l)).join("\n"), { headers: { "content-type": "application/x-ndjson" } }));
+    fetchSpy.mockResolvedValue(
+      new Response(lines.map((l) => JSON.stringify(l)).join("\n"), {
+        headers: { "content-type": "application/x-ndjson" },
+      }),
+    );
     render(
       <QueryClientProvider client={makeQueryClient()}>
         <WithPrefetched entries={[prefetched(paymentLinksQuery().queryKey, [link(1)], true)]}>

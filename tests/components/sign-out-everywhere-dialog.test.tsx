@@ -7,7 +7,12 @@ import { fail, renderWithProviders, stubFetch, type FetchCall } from "../helpers
 let calls: FetchCall[];
 
 beforeEach(() => {
-  calls = stubFetch([(call) => (call.method === "DELETE" && call.url.startsWith("/api/sessions") ? fail(503, { code: "upstream_unavailable", message: "store down" }, "req_so_1") : undefined)]);
+  calls = stubFetch([
+    (call) =>
+      call.method === "DELETE" && call.url.startsWith("/api/sessions")
+        ? fail(503, { code: "upstream_unavailable", message: "store down" }, "req_so_1")
+        : undefined,
+  ]);
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -21,7 +21,10 @@ const KNOWN: KnownSubaccount = {
 };
 
 function envelope(data: unknown, status = 200, error: unknown = null, requestId: string | null = "req_ok"): Response {
-  return new Response(JSON.stringify({ data, error, request_id: requestId }), { status, headers: { "content-type": "application/json" } });
+  return new Response(JSON.stringify({ data, error, request_id: requestId }), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
 }
 
 let fetchSpy: ReturnType<typeof vi.fn<typeof fetch>>;
@@ -146,9 +149,25 @@ describe("SubaccountEditForm, known subaccount", () => {
 
   it("keeps one idempotency key across retries of the same change, a new one for a different change and after success", async () => {
     fetchSpy
-      .mockResolvedValueOnce(envelope(null, 503, { code: "upstream_unavailable", message: "The payments API is unavailable." }, "req_fail_1"))
-      .mockResolvedValueOnce(envelope(null, 504, { code: "upstream_timeout", message: "No answer in time." }, "req_fail_2"))
-      .mockResolvedValueOnce(envelope(null, 503, { code: "upstream_unavailable", message: "The payments API is unavailable." }, "req_fail_3"))
+      .mockResolvedValueOnce(
+        envelope(
+          null,
+          503,
+          { code: "upstream_unavailable", message: "The payments API is unavailable." },
+          "req_fail_1",
+        ),
+      )
+      .mockResolvedValueOnce(
+        envelope(null, 504, { code: "upstream_timeout", message: "No answer in time." }, "req_fail_2"),
+      )
+      .mockResolvedValueOnce(
+        envelope(
+          null,
+          503,
+          { code: "upstream_unavailable", message: "The payments API is unavailable." },
+          "req_fail_3",
+        ),
+      )
       .mockResolvedValueOnce(envelope({ ...KNOWN, name: "Loja Centro Sul" }))
       .mockResolvedValueOnce(envelope({ ...KNOWN, name: "Loja Centro Sul", email: "sul@acme.example.com" }));
     const { user } = renderForm(KNOWN);
@@ -157,7 +176,9 @@ describe("SubaccountEditForm, known subaccount", () => {
     await user.type(name, "Loja Centro Norte");
     await user.click(review());
     let dialog = await screen.findByRole("alertdialog");
-    expect(within(dialog).getByRole("row", { name: /Nome/ }).textContent?.replace(/\s+/g, " ")).toBe("NomeLoja Centro passa a ser Loja Centro Norte");
+    expect(within(dialog).getByRole("row", { name: /Nome/ }).textContent?.replace(/\s+/g, " ")).toBe(
+      "NomeLoja Centro passa a ser Loja Centro Norte",
+    );
     await user.click(within(dialog).getByRole("button", { name: "Salvar alterações" }));
 
     // The failure stays in the dialog with its request id; retrying reuses the key.
@@ -201,7 +222,16 @@ describe("SubaccountEditForm, known subaccount", () => {
 
   it("puts the API's field errors next to the fields and keeps what was typed", async () => {
     fetchSpy.mockResolvedValueOnce(
-      envelope(null, 422, { code: "validation_error", message: "Some fields are invalid.", fields: { email: "email is already used by another subaccount" } }, "req_422"),
+      envelope(
+        null,
+        422,
+        {
+          code: "validation_error",
+          message: "Some fields are invalid.",
+          fields: { email: "email is already used by another subaccount" },
+        },
+        "req_422",
+      ),
     );
     const { user } = renderForm(KNOWN);
     const email = screen.getByRole("textbox", { name: "E-mail" });

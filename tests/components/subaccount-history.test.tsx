@@ -6,17 +6,35 @@ import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import { renderWithProviders } from "../helpers/render";
 
 vi.mock("next/navigation", () => ({
-  useRouter: () => ({ replace: vi.fn(), push: vi.fn(), refresh: vi.fn(), back: vi.fn(), forward: vi.fn(), prefetch: vi.fn() }),
+  useRouter: () => ({
+    replace: vi.fn(),
+    push: vi.fn(),
+    refresh: vi.fn(),
+    back: vi.fn(),
+    forward: vi.fn(),
+    prefetch: vi.fn(),
+  }),
   usePathname: () => "/subaccounts/sa_demo_1",
   useSearchParams: () => new URLSearchParams(),
 }));
 
-const BASE = { name: "Loja Centro", email: "loja@acme.example.com", document: "52998224725", daily_limit_centavos: 500_000, monthly_limit_centavos: 10_000_000, is_blocked: false };
+const BASE = {
+  name: "Loja Centro",
+  email: "loja@acme.example.com",
+  document: "52998224725",
+  daily_limit_centavos: 500_000,
+  monthly_limit_centavos: 10_000_000,
+  is_blocked: false,
+};
 
 describe("change helpers", () => {
   it("lists only the fields an audit entry changed, before → after", () => {
-    expect(auditFieldChanges(BASE, { ...BASE, monthly_limit_centavos: 5_000_000 })).toEqual([{ field: "monthly_limit_centavos", before: 10_000_000, after: 5_000_000 }]);
-    expect(auditFieldChanges({ is_blocked: false }, { is_blocked: true })).toEqual([{ field: "is_blocked", before: false, after: true }]);
+    expect(auditFieldChanges(BASE, { ...BASE, monthly_limit_centavos: 5_000_000 })).toEqual([
+      { field: "monthly_limit_centavos", before: 10_000_000, after: 5_000_000 },
+    ]);
+    expect(auditFieldChanges({ is_blocked: false }, { is_blocked: true })).toEqual([
+      { field: "is_blocked", before: false, after: true },
+    ]);
     // First change of a subaccount the dashboard did not know: every field, before unknown.
     expect(auditFieldChanges(null, { name: "X", is_blocked: false }).map((c) => [c.field, c.before])).toEqual([
       ["name", undefined],
@@ -28,7 +46,13 @@ describe("change helpers", () => {
   });
 
   it("treats blank and normalised-equal fields as no change", () => {
-    const values = { name: " Loja Centro ", email: "LOJA@acme.example.com", document: "529.982.247-25", daily_limit_centavos: 500_000, monthly_limit_centavos: 9_000_000 };
+    const values = {
+      name: " Loja Centro ",
+      email: "LOJA@acme.example.com",
+      document: "529.982.247-25",
+      daily_limit_centavos: 500_000,
+      monthly_limit_centavos: 9_000_000,
+    };
     expect(pendingChanges(values, BASE)).toEqual({ monthly_limit_centavos: 9_000_000 });
     expect(pendingChanges({ name: "", email: "", document: "", daily_limit_centavos: undefined }, null)).toEqual({});
     expect(pendingChanges({ name: "Nova", email: "", document: "" }, null)).toEqual({ name: "Nova" });
@@ -86,12 +110,28 @@ function layoutHeight(el: HTMLElement): number {
   return el.tagName === "TR" ? 64 : 0;
 }
 beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, "clientHeight", { configurable: true, get(this: HTMLElement) { return layoutHeight(this); } });
-  Object.defineProperty(HTMLElement.prototype, "clientWidth", { configurable: true, get() { return 1000; } });
-  Object.defineProperty(HTMLElement.prototype, "offsetHeight", { configurable: true, get(this: HTMLElement) { return layoutHeight(this); } });
+  Object.defineProperty(HTMLElement.prototype, "clientHeight", {
+    configurable: true,
+    get(this: HTMLElement) {
+      return layoutHeight(this);
+    },
+  });
+  Object.defineProperty(HTMLElement.prototype, "clientWidth", {
+    configurable: true,
+    get() {
+      return 1000;
+    },
+  });
+  Object.defineProperty(HTMLElement.prototype, "offsetHeight", {
+    configurable: true,
+    get(this: HTMLElement) {
+      return layoutHeight(this);
+    },
+  });
 });
 afterAll(() => {
-  for (const prop of ["clientHeight", "clientWidth", "offsetHeight"]) Reflect.deleteProperty(HTMLElement.prototype, prop);
+  for (const prop of ["clientHeight", "clientWidth", "offsetHeight"])
+    Reflect.deleteProperty(HTMLElement.prototype, prop);
 });
 
 let fetchSpy: ReturnType<typeof vi.fn<typeof fetch>>;
@@ -106,7 +146,10 @@ afterEach(() => {
 describe("SubaccountHistory", () => {
   it("asks the audit log for this subaccount and shows who, when, what changed, the outcome and the request id", async () => {
     fetchSpy.mockResolvedValue(
-      new Response(JSON.stringify({ data: { items: ENTRIES, next_cursor: null }, error: null, request_id: null }), { status: 200, headers: { "content-type": "application/json" } }),
+      new Response(JSON.stringify({ data: { items: ENTRIES, next_cursor: null }, error: null, request_id: null }), {
+        status: 200,
+        headers: { "content-type": "application/json" },
+      }),
     );
     renderWithProviders(<SubaccountHistory id="sa_demo_1" />);
 

@@ -25,7 +25,14 @@ const nav = vi.hoisted(() => {
 });
 
 vi.mock("next/navigation", () => ({
-  useRouter: () => ({ replace: (href: string) => nav.set(href), push: nav.push, refresh: vi.fn(), back: vi.fn(), forward: vi.fn(), prefetch: vi.fn() }),
+  useRouter: () => ({
+    replace: (href: string) => nav.set(href),
+    push: nav.push,
+    refresh: vi.fn(),
+    back: vi.fn(),
+    forward: vi.fn(),
+    prefetch: vi.fn(),
+  }),
   usePathname: () => "/subaccounts",
   useSearchParams: () => new URLSearchParams(useSyncExternalStore(nav.subscribe, nav.get, nav.get)),
 }));
@@ -58,7 +65,10 @@ const ROWS: KnownSubaccount[] = [
 ];
 
 function envelope(data: unknown): Response {
-  return new Response(JSON.stringify({ data, error: null, request_id: null }), { status: 200, headers: { "content-type": "application/json" } });
+  return new Response(JSON.stringify({ data, error: null, request_id: null }), {
+    status: 200,
+    headers: { "content-type": "application/json" },
+  });
 }
 
 // jsdom has no layout: give the table's scroll area and rows a size, as a browser would.
@@ -67,12 +77,28 @@ function layoutHeight(el: HTMLElement): number {
   return el.tagName === "TR" ? 48 : 0;
 }
 beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, "clientHeight", { configurable: true, get(this: HTMLElement) { return layoutHeight(this); } });
-  Object.defineProperty(HTMLElement.prototype, "clientWidth", { configurable: true, get() { return 1000; } });
-  Object.defineProperty(HTMLElement.prototype, "offsetHeight", { configurable: true, get(this: HTMLElement) { return layoutHeight(this); } });
+  Object.defineProperty(HTMLElement.prototype, "clientHeight", {
+    configurable: true,
+    get(this: HTMLElement) {
+      return layoutHeight(this);
+    },
+  });
+  Object.defineProperty(HTMLElement.prototype, "clientWidth", {
+    configurable: true,
+    get() {
+      return 1000;
+    },
+  });
+  Object.defineProperty(HTMLElement.prototype, "offsetHeight", {
+    configurable: true,
+    get(this: HTMLElement) {
+      return layoutHeight(this);
+    },
+  });
 });
 afterAll(() => {
-  for (const prop of ["clientHeight", "clientWidth", "offsetHeight"]) Reflect.deleteProperty(HTMLElement.prototype, prop);
+  for (const prop of ["clientHeight", "clientWidth", "offsetHeight"])
+    Reflect.deleteProperty(HTMLElement.prototype, prop);
 });
 
 let fetchSpy: ReturnType<typeof vi.fn<typeof fetch>>;

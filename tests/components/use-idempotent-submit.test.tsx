@@ -14,7 +14,10 @@ type Thing = z.output<typeof thingSchema>;
 const createdSchema = z.object({ id: z.string() });
 
 function envelope(data: unknown, status = 200, error: unknown = null): Response {
-  return new Response(JSON.stringify({ data, error, request_id: "req_test" }), { status, headers: { "content-type": "application/json" } });
+  return new Response(JSON.stringify({ data, error, request_id: "req_test" }), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
 }
 
 let fetchSpy: ReturnType<typeof vi.fn<typeof fetch>>;
@@ -28,7 +31,10 @@ afterEach(() => {
 
 /** What the hook sent: one entry per request, with its body and idempotency key. */
 function sent(): Array<{ body: unknown; key: string | null }> {
-  return fetchSpy.mock.calls.map(([, init]) => ({ body: JSON.parse(String(init?.body)), key: new Headers(init?.headers).get("Idempotency-Key") }));
+  return fetchSpy.mock.calls.map(([, init]) => ({
+    body: JSON.parse(String(init?.body)),
+    key: new Headers(init?.headers).get("Idempotency-Key"),
+  }));
 }
 
 /** A small form wired the way the dashboard's idempotent forms are. */
@@ -134,7 +140,13 @@ describe("useIdempotentSubmit", () => {
 
   it("a 422 puts the messages on their fields, keeps what was typed, and the corrected attempt is a new operation", async () => {
     fetchSpy
-      .mockResolvedValueOnce(envelope(null, 422, { code: "validation_error", message: "Some fields are invalid.", fields: { name: "name is already used" } }))
+      .mockResolvedValueOnce(
+        envelope(null, 422, {
+          code: "validation_error",
+          message: "Some fields are invalid.",
+          fields: { name: "name is already used" },
+        }),
+      )
       .mockResolvedValueOnce(envelope({ id: "th_1" }, 201));
     const user = renderForm();
     await user.type(name(), "Lápis");

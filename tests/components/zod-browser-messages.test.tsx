@@ -12,7 +12,11 @@ function messageFor(schema: z.ZodMiniType, input: unknown, field = ""): string |
 
 describe("field messages in the browser (zod/mini carries no locale there)", () => {
   it("a Pix key over 140 characters reads 'too long' in the operator's language", () => {
-    const message = messageFor(payoutInputSchema, { amount_centavos: 100, pix_key_type: "email", pix_key: `${"a".repeat(135)}@x.com` }, "pix_key");
+    const message = messageFor(
+      payoutInputSchema,
+      { amount_centavos: 100, pix_key_type: "email", pix_key: `${"a".repeat(135)}@x.com` },
+      "pix_key",
+    );
     expect(message).toBe("validation.tooLong");
     expect(createTranslator("pt-BR")(message ?? "")).toBe("Texto longo demais.");
     expect(createTranslator("en")(message ?? "")).toBe("Too long.");
@@ -30,12 +34,20 @@ describe("field messages in the browser (zod/mini carries no locale there)", () 
   });
 
   it("a schema's own message still wins over the fallback", () => {
-    expect(messageFor(payoutInputSchema, { amount_centavos: 100, pix_key_type: "email", pix_key: "   " }, "pix_key")).toBe("validation.required");
-    expect(messageFor(payoutInputSchema, { amount_centavos: 100, pix_key_type: "bogus", pix_key: "a@b.co" }, "pix_key_type")).toBe("validation.pixKeyType");
+    expect(
+      messageFor(payoutInputSchema, { amount_centavos: 100, pix_key_type: "email", pix_key: "   " }, "pix_key"),
+    ).toBe("validation.required");
+    expect(
+      messageFor(payoutInputSchema, { amount_centavos: 100, pix_key_type: "bogus", pix_key: "a@b.co" }, "pix_key_type"),
+    ).toBe("validation.pixKeyType");
   });
 
   it("maps issues by kind", () => {
-    expect(fallbackMessageKey({ code: "too_big", origin: "string", maximum: 2, input: "abc", path: [] })).toBe("validation.tooLong");
-    expect(fallbackMessageKey({ code: "too_big", origin: "number", maximum: 2, input: 3, path: [] })).toBe("validation.invalid");
+    expect(fallbackMessageKey({ code: "too_big", origin: "string", maximum: 2, input: "abc", path: [] })).toBe(
+      "validation.tooLong",
+    );
+    expect(fallbackMessageKey({ code: "too_big", origin: "number", maximum: 2, input: 3, path: [] })).toBe(
+      "validation.invalid",
+    );
   });
 });

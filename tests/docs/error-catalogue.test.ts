@@ -24,7 +24,10 @@ function documentedRows(): Row[] {
   const rows: Row[] = [];
   for (const line of lines.slice(start + 2)) {
     if (!line.startsWith("|")) break;
-    const cells = line.split(/(?<!\\)\|/).slice(1, -1).map((cell) => cell.trim());
+    const cells = line
+      .split(/(?<!\\)\|/)
+      .slice(1, -1)
+      .map((cell) => cell.trim());
     const codes = [...(cells[1] ?? "").matchAll(/`([a-z0-9_]+)`/g)].map((match) => match[1] ?? "");
     rows.push({ status: cells[0] ?? "", codes });
   }

@@ -8,16 +8,34 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { parseCsv } from "../../lib/shared/csv";
-import { APP_URL, expectNoSeriousA11yViolations, screenshotForReadme, signInAsOperator, signInAsViewer, expect, test } from "./fixtures";
+import {
+  APP_URL,
+  expectNoSeriousA11yViolations,
+  screenshotForReadme,
+  signInAsOperator,
+  signInAsViewer,
+  expect,
+  test,
+} from "./fixtures";
 
 function todayInSaoPaulo(offsetDays = 0): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(Date.now() + offsetDays * 86_400_000));
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/Sao_Paulo",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date(Date.now() + offsetDays * 86_400_000));
 }
 
 async function createLink(page: Page, tag: string, idempotencyKey: string): Promise<{ id: string; slug: string }> {
   const slug = `e2e-activity-${tag}`;
   const response = await page.request.post(`${APP_URL}/api/payment-links`, {
-    headers: { "content-type": "application/json", "x-requested-by": "dashboard", origin: APP_URL, "idempotency-key": idempotencyKey },
+    headers: {
+      "content-type": "application/json",
+      "x-requested-by": "dashboard",
+      origin: APP_URL,
+      "idempotency-key": idempotencyKey,
+    },
     data: { name: `Atividade ${tag}`, slug, amount_centavos: 12_345 },
   });
   expect(response.status(), await response.text()).toBe(201);
@@ -30,7 +48,9 @@ async function shownCount(page: Page): Promise<number> {
   return Number(text.replace(/\D/g, ""));
 }
 
-test("an operator finds their sign-in and a new payment link in the log, filters by person, action and date, and exports the view", async ({ page }) => {
+test("an operator finds their sign-in and a new payment link in the log, filters by person, action and date, and exports the view", async ({
+  page,
+}) => {
   const tag = `${Date.now()}`;
   const name = `Olívia Auditoria ${tag}`;
   const key = `e2e-activity-${randomUUID()}`;
@@ -53,7 +73,10 @@ test("an operator finds their sign-in and a new payment link in the log, filters
   await expect(linkRow).toContainText("Operador");
   await expect(linkRow).toContainText("Sucesso");
   await expect(linkRow).toContainText("R$ 123,45");
-  await expect(linkRow.getByRole("link", { name: `Abrir Link de pagamento ${link.id}` })).toHaveAttribute("href", `/payment-links?id=${link.id}`);
+  await expect(linkRow.getByRole("link", { name: `Abrir Link de pagamento ${link.id}` })).toHaveAttribute(
+    "href",
+    `/payment-links?id=${link.id}`,
+  );
   await expect(linkRow.getByRole("button", { name: "Copiar ID da requisição" })).toBeVisible();
   await expect(linkRow.getByRole("button", { name: "Copiar Chave de idempotência" })).toBeVisible();
   await expect(linkRow).toContainText(key);
@@ -77,15 +100,37 @@ test("an operator finds their sign-in and a new payment link in the log, filters
   await expectNoSeriousA11yViolations(page);
 
   // The CSV holds exactly the filtered entries.
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Exportar CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Exportar CSV" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^activity-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = await readFile(await download.path(), "utf8");
   expect(text.startsWith("\uFEFF")).toBe(true);
   const [header = [], ...records] = parseCsv(text);
-  expect(header).toEqual(expect.arrayContaining(["occurred_at_utc", "actor_name", "action", "target_id", "request_id", "idempotency_key", "before", "after"]));
+  expect(header).toEqual(
+    expect.arrayContaining([
+      "occurred_at_utc",
+      "actor_name",
+      "action",
+      "target_id",
+      "request_id",
+      "idempotency_key",
+      "before",
+      "after",
+    ]),
+  );
   const rows = records.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ""])));
   expect(rows).toHaveLength(1);
-  expect(rows[0]).toMatchObject({ actor_name: name, actor_role: "operator", action: "payment_link.create", target_type: "payment_link", target_id: link.id, outcome: "success", idempotency_key: key });
+  expect(rows[0]).toMatchObject({
+    actor_name: name,
+    actor_role: "operator",
+    action: "payment_link.create",
+    target_type: "payment_link",
+    target_id: link.id,
+    outcome: "success",
+    idempotency_key: key,
+  });
   expect(JSON.parse(rows[0]?.after ?? "{}")).toMatchObject({ slug: link.slug, amount_centavos: 12_345 });
 
   // One entry in full, its id in the URL.
@@ -109,7 +154,9 @@ test("an operator finds their sign-in and a new payment link in the log, filters
   await screenshotForReadme(page, "activity");
 });
 
-test("a viewer is refused the activity log: not in the menu, a not-allowed page, and a 403 from the API", async ({ page }) => {
+test("a viewer is refused the activity log: not in the menu, a not-allowed page, and a 403 from the API", async ({
+  page,
+}) => {
   await signInAsViewer(page, `Vera Consulta ${Date.now()}`);
   await page.goto("/chargebacks");
   const nav = page.getByRole("navigation", { name: "Navegação principal" });

@@ -6,7 +6,14 @@
  */
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, screenshotForReadme, signInAsOperator, signInAsViewer, expect, test } from "./fixtures";
+import {
+  expectNoSeriousA11yViolations,
+  screenshotForReadme,
+  signInAsOperator,
+  signInAsViewer,
+  expect,
+  test,
+} from "./fixtures";
 
 function uniqueEmail(tag: string): string {
   return `e2e-batch-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -24,7 +31,9 @@ function spreadsheet(emails: readonly string[]): string {
 }
 
 async function uploadFile(page: Page, csv: string): Promise<void> {
-  await page.getByLabel("Planilha de repasses (CSV ou .xlsx)").setInputFiles({ name: "fornecedores.csv", mimeType: "text/csv", buffer: Buffer.from(csv, "utf8") });
+  await page
+    .getByLabel("Planilha de repasses (CSV ou .xlsx)")
+    .setInputFiles({ name: "fornecedores.csv", mimeType: "text/csv", buffer: Buffer.from(csv, "utf8") });
 }
 
 test.describe("batch payouts", () => {
@@ -32,7 +41,10 @@ test.describe("batch payouts", () => {
     test.setTimeout(180_000);
     await signInAsOperator(page);
     await page.goto("/payouts");
-    await page.getByRole("navigation", { name: "Navegação principal" }).getByRole("link", { name: "Repasses em lote" }).click();
+    await page
+      .getByRole("navigation", { name: "Navegação principal" })
+      .getByRole("link", { name: "Repasses em lote" })
+      .click();
     await expect(page.getByRole("heading", { level: 1, name: "Repasses em lote" })).toBeVisible();
     await page.getByRole("link", { name: "Novo lote" }).first().click();
     await expect(page.getByRole("heading", { level: 1, name: "Novo lote de repasses" })).toBeVisible();
@@ -67,7 +79,12 @@ test.describe("batch payouts", () => {
     await expect(bar).toHaveAttribute("aria-valuemax", "3");
     // The README's picture: the batch under way (some rows sent or finished).
     await expect
-      .poll(async () => Number(await page.getByTestId("batch-count-sent").textContent()) + Number(await bar.getAttribute("aria-valuenow")), { timeout: 60_000 })
+      .poll(
+        async () =>
+          Number(await page.getByTestId("batch-count-sent").textContent()) +
+          Number(await bar.getAttribute("aria-valuenow")),
+        { timeout: 60_000 },
+      )
       .toBeGreaterThan(0);
     await screenshotForReadme(page, "batch-progress");
     await expect(bar).toHaveAttribute("aria-valuenow", "3", { timeout: 90_000 });
@@ -79,13 +96,26 @@ test.describe("batch payouts", () => {
     await expect(results.getByRole("link", { name: /.+/ })).toHaveCount(3);
     await expectNoSeriousA11yViolations(page);
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Baixar resultados (CSV)" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Baixar resultados (CSV)" }).click(),
+    ]);
     const path = await download.path();
     const text = (await readFile(path, "utf8")).replace(/^\uFEFF/, "");
     const [headerLine = "", ...lines] = text.trim().split(/\r?\n/);
     const header = headerLine.split(";");
     // The file's own columns in its order (cells as fixed in the browser), then the outcome.
-    expect(header).toEqual(["nome", "chave pix", "valor", "descrição", "status", "payout_id", "end_to_end_id", "failure_reason", "fee"]);
+    expect(header).toEqual([
+      "nome",
+      "chave pix",
+      "valor",
+      "descrição",
+      "status",
+      "payout_id",
+      "end_to_end_id",
+      "failure_reason",
+      "fee",
+    ]);
     // Every row of the upload in its order: the three sent, and row 5 (left out with its bad CPF) saying so.
     const rows = lines.map((line) => line.split(";"));
     expect(rows.map((cells) => cells[0])).toEqual(["Ana Souza", "Bruno Lima", "Carla Dias", "Davi Rocha"]);
@@ -102,7 +132,9 @@ test.describe("batch payouts", () => {
   test("a viewer sees neither the entry nor the pages", async ({ page }) => {
     await signInAsViewer(page);
     await page.goto("/payouts");
-    await expect(page.getByRole("navigation", { name: "Navegação principal" }).getByRole("link", { name: "Repasses em lote" })).toHaveCount(0);
+    await expect(
+      page.getByRole("navigation", { name: "Navegação principal" }).getByRole("link", { name: "Repasses em lote" }),
+    ).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Repasses em lote" })).toHaveCount(0);
     await page.goto("/payouts/batch/new");
     await expect(page.getByRole("heading", { level: 1, name: "Novo lote de repasses" })).toBeVisible();

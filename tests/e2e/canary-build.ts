@@ -13,9 +13,16 @@ import { BUILD_CANARY, BUILD_MARKER, canaryFingerprint } from "./canary";
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
 const result = spawnSync(process.execPath, [nextBin, "build"], {
   stdio: "inherit",
-  env: { ...process.env, SESSION_SECRET: BUILD_CANARY.sessionSecret, SANDBOX_EXTRA_API_KEYS: `acme:${BUILD_CANARY.apiKey}` },
+  env: {
+    ...process.env,
+    SESSION_SECRET: BUILD_CANARY.sessionSecret,
+    SANDBOX_EXTRA_API_KEYS: `acme:${BUILD_CANARY.apiKey}`,
+  },
 });
 if (result.status === 0) {
-  writeFileSync(BUILD_MARKER, `${JSON.stringify({ canaries: canaryFingerprint([BUILD_CANARY.apiKey, BUILD_CANARY.sessionSecret]) })}\n`);
+  writeFileSync(
+    BUILD_MARKER,
+    `${JSON.stringify({ canaries: canaryFingerprint([BUILD_CANARY.apiKey, BUILD_CANARY.sessionSecret]) })}\n`,
+  );
 }
 process.exit(result.status ?? 1);

@@ -39,7 +39,16 @@ function base64Variants(value: Buffer, encoding: "base64" | "base64url"): string
 export function encodings(secret: string): string[] {
   const bytes = Buffer.from(secret, "utf8");
   const hex = bytes.toString("hex");
-  return [...new Set([secret, encodeURIComponent(secret), ...base64Variants(bytes, "base64"), ...base64Variants(bytes, "base64url"), hex, hex.toUpperCase()])];
+  return [
+    ...new Set([
+      secret,
+      encodeURIComponent(secret),
+      ...base64Variants(bytes, "base64"),
+      ...base64Variants(bytes, "base64url"),
+      hex,
+      hex.toUpperCase(),
+    ]),
+  ];
 }
 
 export interface Finding {
@@ -60,7 +69,10 @@ export function scanText(where: string, text: string | Buffer, secrets: readonly
 }
 
 /** Every file under `dir` (recursively), scanned as bytes. */
-export function scanTree(dir: string, secrets: readonly string[]): { files: number; bytes: number; findings: Finding[] } {
+export function scanTree(
+  dir: string,
+  secrets: readonly string[],
+): { files: number; bytes: number; findings: Finding[] } {
   let files = 0;
   let bytes = 0;
   const findings: Finding[] = [];

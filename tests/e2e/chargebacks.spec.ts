@@ -8,7 +8,15 @@
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
 import { parseCsv } from "../../lib/shared/csv";
-import { expectNoSeriousA11yViolations, screenshotForReadme, signInAsOperator, signInAsViewer, useLanguage, expect, test } from "./fixtures";
+import {
+  expectNoSeriousA11yViolations,
+  screenshotForReadme,
+  signInAsOperator,
+  signInAsViewer,
+  useLanguage,
+  expect,
+  test,
+} from "./fixtures";
 
 interface Texts {
   locale: "pt-BR" | "en";
@@ -90,13 +98,23 @@ async function shownCount(page: Page, x: Texts): Promise<number> {
   return match ? Number((match[1] ?? "").replace(/[.,]/g, "")) : -1;
 }
 
-async function exportCsv(page: Page, x: Texts): Promise<{ name: string; header: string[]; rows: Record<string, string>[] }> {
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: x.export }).click()]);
+async function exportCsv(
+  page: Page,
+  x: Texts,
+): Promise<{ name: string; header: string[]; rows: Record<string, string>[] }> {
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: x.export }).click(),
+  ]);
   const text = await readFile(await download.path(), "utf8");
   expect(text.startsWith("\uFEFF"), "UTF-8 BOM").toBe(true);
   expect(text.endsWith("\r\n"), "CRLF records").toBe(true);
   const [header = [], ...records] = parseCsv(text);
-  return { name: download.suggestedFilename(), header, rows: records.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ""]))) };
+  return {
+    name: download.suggestedFilename(),
+    header,
+    rows: records.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ""]))),
+  };
 }
 
 /** Ids of the rows rendered now (the table is virtualised: the first screenful or so). */
@@ -106,7 +124,12 @@ async function visibleIds(page: Page, x: Texts): Promise<string[]> {
 }
 
 function todayMinus(days: number): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(Date.now() - days * 86_400_000));
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/Sao_Paulo",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date(Date.now() - days * 86_400_000));
   return parts;
 }
 
@@ -117,8 +140,16 @@ async function journey(page: Page, x: Texts): Promise<void> {
   // The whole list: at least the 32 seeded disputes, MED and card told apart.
   await expect.poll(() => shownCount(page, x)).toBeGreaterThanOrEqual(30);
   const total = await shownCount(page, x);
-  await expect(dataRows(page, x).filter({ has: page.locator('[data-kind="pix_med"]') }).first()).toContainText(x.med);
-  await expect(dataRows(page, x).filter({ has: page.locator('[data-kind="card_chargeback"]') }).first()).toContainText(x.card);
+  await expect(
+    dataRows(page, x)
+      .filter({ has: page.locator('[data-kind="pix_med"]') })
+      .first(),
+  ).toContainText(x.med);
+  await expect(
+    dataRows(page, x)
+      .filter({ has: page.locator('[data-kind="card_chargeback"]') })
+      .first(),
+  ).toContainText(x.card);
 
   // Default order: open disputes first, nearest deadline on top (the seed's nearest is ~5 h away),
   // with a countdown whose tier is also in words.
@@ -138,11 +169,24 @@ async function journey(page: Page, x: Texts): Promise<void> {
   // The CSV of the unfiltered view: every row, in the on-screen order.
   const all = await exportCsv(page, x);
   expect(all.name).toMatch(/^chargebacks-\d{4}-\d{2}-\d{2}\.csv$/);
-  expect(all.header).toEqual(expect.arrayContaining(["id", "kind", "status", "amount_brl", "amount_centavos", "respond_by_utc", "network_case_id"]));
+  expect(all.header).toEqual(
+    expect.arrayContaining([
+      "id",
+      "kind",
+      "status",
+      "amount_brl",
+      "amount_centavos",
+      "respond_by_utc",
+      "network_case_id",
+    ]),
+  );
   expect(all.rows).toHaveLength(total);
   expect(all.rows.slice(0, 5).map((r) => r.id)).toEqual((await visibleIds(page, x)).slice(0, 5));
   expect(all.rows.filter((r) => r.status === "needs_response")).toHaveLength(needsAction);
-  for (const r of all.rows) expect(r.amount_brl).toBe(`${Math.floor(Number(r.amount_centavos) / 100)}.${String(Number(r.amount_centavos) % 100).padStart(2, "0")}`);
+  for (const r of all.rows)
+    expect(r.amount_brl).toBe(
+      `${Math.floor(Number(r.amount_centavos) / 100)}.${String(Number(r.amount_centavos) % 100).padStart(2, "0")}`,
+    );
   const firstClosed = all.rows.findIndex((r) => !OPEN.includes(r.status ?? ""));
   expect(firstClosed).toBeGreaterThan(0);
   expect(all.rows.slice(firstClosed).every((r) => !OPEN.includes(r.status ?? ""))).toBe(true);
@@ -162,7 +206,10 @@ async function journey(page: Page, x: Texts): Promise<void> {
   await expect(page).toHaveURL(/kind=pix_med/);
   const medCount = all.rows.filter((r) => r.kind === "pix_med").length;
   await expect.poll(() => shownCount(page, x)).toBe(medCount);
-  for (const label of await dataRows(page, x).evaluateAll((rows) => rows.map((r) => r.getAttribute("aria-label") ?? ""))) expect(label).toContain(x.med);
+  for (const label of await dataRows(page, x).evaluateAll((rows) =>
+    rows.map((r) => r.getAttribute("aria-label") ?? ""),
+  ))
+    expect(label).toContain(x.med);
   const med = await exportCsv(page, x);
   expect(med.rows.map((r) => r.id)).toEqual(all.rows.filter((r) => r.kind === "pix_med").map((r) => r.id));
 
@@ -171,7 +218,10 @@ async function journey(page: Page, x: Texts): Promise<void> {
   await expect(page).toHaveURL(/status=needs_response/);
   const medOpen = all.rows.filter((r) => r.kind === "pix_med" && r.status === "needs_response").map((r) => r.id);
   await expect.poll(() => shownCount(page, x)).toBe(medOpen.length);
-  for (const label of await dataRows(page, x).evaluateAll((rows) => rows.map((r) => r.getAttribute("aria-label") ?? ""))) expect(label).toContain(x.needsResponse);
+  for (const label of await dataRows(page, x).evaluateAll((rows) =>
+    rows.map((r) => r.getAttribute("aria-label") ?? ""),
+  ))
+    expect(label).toContain(x.needsResponse);
   expect((await exportCsv(page, x)).rows.map((r) => r.id)).toEqual(medOpen);
 
   // Filters survive a reload.
@@ -188,7 +238,10 @@ async function journey(page: Page, x: Texts): Promise<void> {
   await expect(page).toHaveURL(/status=needs_response/);
   await expect.poll(() => shownCount(page, x)).toBe(needsAction);
   await expect(dataRows(page, x).first()).toContainText(x.dueIn);
-  await expect(dataRows(page, x).first().locator("[data-urgency]")).toHaveAttribute("data-urgency", /^(due24h|due72h|later)$/);
+  await expect(dataRows(page, x).first().locator("[data-urgency]")).toHaveAttribute(
+    "data-urgency",
+    /^(due24h|due72h|later)$/,
+  );
   await tile.click();
   await expect(page).not.toHaveURL(/status=/);
 
@@ -233,7 +286,9 @@ async function journey(page: Page, x: Texts): Promise<void> {
   await expect(page).not.toHaveURL(/[?&]id=/);
 }
 
-test("finance (a viewer) triages chargebacks: MED vs card, needs action, filters in the URL, search, deadline order, drawer and CSV", async ({ page }) => {
+test("finance (a viewer) triages chargebacks: MED vs card, needs action, filters in the URL, search, deadline order, drawer and CSV", async ({
+  page,
+}) => {
   await signInAsViewer(page, `Fernanda Financeiro ${Date.now()}`);
   await journey(page, PT);
 });

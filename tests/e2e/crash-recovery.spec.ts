@@ -9,7 +9,16 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { killHard, sandboxAdmin, signIn as signInAt, startNextProcess, startSandboxProcess, waitFor, writeHeaders as writeHeadersFor, type Started } from "../soak/processes";
+import {
+  killHard,
+  sandboxAdmin,
+  signIn as signInAt,
+  startNextProcess,
+  startSandboxProcess,
+  waitFor,
+  writeHeaders as writeHeadersFor,
+  type Started,
+} from "../soak/processes";
 import { expect, test } from "./fixtures";
 
 // Next to the journeys' own ports (3100/4110 unless E2E_PORT / E2E_SANDBOX_PORT move them), so parallel runs on other ports do not collide.
@@ -37,7 +46,8 @@ function startBff(): Started {
   });
 }
 
-const admin = (method: string, pathname: string, body?: unknown): Promise<unknown> => sandboxAdmin<unknown>(SANDBOX, method, pathname, body);
+const admin = (method: string, pathname: string, body?: unknown): Promise<unknown> =>
+  sandboxAdmin<unknown>(SANDBOX, method, pathname, body);
 
 async function sandboxPayoutsFor(key: string): Promise<Array<{ id: string }>> {
   const all = (await admin("GET", "/__sandbox/payouts")) as Array<{ id: string; idempotency_key: string }>;
@@ -57,7 +67,9 @@ function sendPayout(cookie: string, key: string, amount: number): Promise<unknow
 
 async function registerRow(cookie: string, key: string): Promise<{ state: string; id: string | null } | undefined> {
   const res = await fetch(`${BFF}/api/payouts`, { headers: { cookie } });
-  const body = (await res.json()) as { data: { items: Array<{ idempotency_key: string; state: string; id: string | null }> } };
+  const body = (await res.json()) as {
+    data: { items: Array<{ idempotency_key: string; state: string; id: string | null }> };
+  };
   return body.data.items.find((row) => row.idempotency_key === key);
 }
 
@@ -86,7 +98,13 @@ test("killed after the API committed but before the reply: the restart reconcile
   const cookie = await signIn();
   const key = `crash-${randomUUID()}`;
   // The sandbox commits the payout on receipt, then holds the reply for 15 s.
-  await admin("POST", "/__sandbox/faults", { kind: "latency", method: "POST", path: "/v1/payouts", ms: 15_000, count: 1 });
+  await admin("POST", "/__sandbox/faults", {
+    kind: "latency",
+    method: "POST",
+    path: "/v1/payouts",
+    ms: 15_000,
+    count: 1,
+  });
 
   void sendPayout(cookie, key, 12_345);
   await expect.poll(async () => (await sandboxPayoutsFor(key)).length, { timeout: 15_000 }).toBe(1);
@@ -94,7 +112,9 @@ test("killed after the API committed but before the reply: the restart reconcile
 
   bffProcess = startBff();
   await waitFor(`${BFF}/login`);
-  await expect.poll(async () => (await registerRow(cookie, key))?.state, { timeout: RECOVERY_TIMEOUT_MS }).toBe("submitted");
+  await expect
+    .poll(async () => (await registerRow(cookie, key))?.state, { timeout: RECOVERY_TIMEOUT_MS })
+    .toBe("submitted");
 
   const upstream = await sandboxPayoutsFor(key);
   expect(upstream).toHaveLength(1);
@@ -110,13 +130,21 @@ test("killed after the intent was written but before the API got it: the restart
 
   void sendPayout(cookie, key, 23_456);
   await expect
-    .poll(async () => ((await admin("GET", "/__sandbox/stats")) as { by_route: Record<string, number> }).by_route["POST /v1/payouts"] ?? 0, { timeout: 15_000 })
+    .poll(
+      async () =>
+        ((await admin("GET", "/__sandbox/stats")) as { by_route: Record<string, number> }).by_route[
+          "POST /v1/payouts"
+        ] ?? 0,
+      { timeout: 15_000 },
+    )
     .toBe(1);
   expect(await sandboxPayoutsFor(key)).toHaveLength(0);
   await killHard(bffProcess);
 
   bffProcess = startBff();
   await waitFor(`${BFF}/login`);
-  await expect.poll(async () => (await registerRow(cookie, key))?.state, { timeout: RECOVERY_TIMEOUT_MS }).toBe("submitted");
+  await expect
+    .poll(async () => (await registerRow(cookie, key))?.state, { timeout: RECOVERY_TIMEOUT_MS })
+    .toBe("submitted");
   expect(await sandboxPayoutsFor(key)).toHaveLength(1);
 });

@@ -81,7 +81,8 @@ async function installCspGuard(context: BrowserContext): Promise<CspGuard> {
     { arrayName: VIOLATIONS_ARRAY, bindingName: VIOLATION_BINDING },
   );
   context.on("console", (message) => {
-    if (/content security policy/i.test(message.text())) consoleLines.push(`console on ${message.page()?.url() ?? "?"}: ${message.text()}`);
+    if (/content security policy/i.test(message.text()))
+      consoleLines.push(`console on ${message.page()?.url() ?? "?"}: ${message.text()}`);
   });
 
   const inOpenPages = async (clear: boolean): Promise<string[]> => {
@@ -129,15 +130,26 @@ export const test = base.extend<{ cspGuard: CspGuard }>({
       await use(guard);
       const seen = await guard.seen();
       // A page's listener reports each violation twice (binding and window array): either is enough to fail.
-      expect([...new Set([...seen.reported, ...seen.inPages]), ...seen.console], "Content Security Policy violations reported by the browser").toEqual([]);
+      expect(
+        [...new Set([...seen.reported, ...seen.inPages]), ...seen.console],
+        "Content Security Policy violations reported by the browser",
+      ).toEqual([]);
     },
     { auto: true },
   ],
 });
 
 /** The demo credentials, from their one home (sandbox/businesses.ts). */
-export const ACME = { apiKey: SANDBOX_ACME.apiKey, accessToken: SANDBOX_ACME.accessToken, businessId: SANDBOX_ACME.id } as const;
-export const BETA = { apiKey: SANDBOX_BETA.apiKey, accessToken: SANDBOX_BETA.accessToken, businessId: SANDBOX_BETA.id } as const;
+export const ACME = {
+  apiKey: SANDBOX_ACME.apiKey,
+  accessToken: SANDBOX_ACME.accessToken,
+  businessId: SANDBOX_ACME.id,
+} as const;
+export const BETA = {
+  apiKey: SANDBOX_BETA.apiKey,
+  accessToken: SANDBOX_BETA.accessToken,
+  businessId: SANDBOX_BETA.id,
+} as const;
 
 export const SANDBOX_URL = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 4110}`;
 
@@ -153,7 +165,11 @@ async function postSession(page: Page, body: Record<string, string>): Promise<vo
 }
 
 /** Signs in as an operator of Acme (or another business) without the form. */
-export async function signInAsOperator(page: Page, operatorName = "Olivia Operadora", apiKey: string = ACME.apiKey): Promise<void> {
+export async function signInAsOperator(
+  page: Page,
+  operatorName = "Olivia Operadora",
+  apiKey: string = ACME.apiKey,
+): Promise<void> {
   await postSession(page, { apiKey, operatorName });
 }
 
@@ -187,7 +203,15 @@ export async function sandboxPayoutsWithKey(request: APIRequestContext, key: str
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`)).toEqual([]);
+  expect(
+    serious.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")})`,
+    ),
+  ).toEqual([]);
 }
 
 /** Saves a small screenshot for the README when SCREENSHOTS=1. */

@@ -20,7 +20,14 @@ import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { connect } from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { killHard, startNextProcess, startSandboxProcess, waitFor, writeHeaders as writeHeadersFor, type Started } from "../soak/processes";
+import {
+  killHard,
+  startNextProcess,
+  startSandboxProcess,
+  waitFor,
+  writeHeaders as writeHeadersFor,
+  type Started,
+} from "../soak/processes";
 
 const APP_PORT = Number(process.env.HOSTILE_APP_PORT ?? 3200);
 const SANDBOX_PORT = Number(process.env.HOSTILE_SANDBOX_PORT ?? 4210);
@@ -41,14 +48,31 @@ interface RawResponse {
 }
 
 /** One HTTP request, on a connection of its own, with the path sent byte for byte as given (fetch would normalise it). */
-function raw(method: string, pathname: string, headers: Record<string, string> = {}, body?: string): Promise<RawResponse> {
+function raw(
+  method: string,
+  pathname: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: HOST, port: APP_PORT, agent: false, method, path: pathname, headers: body === undefined ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") }));
-      res.on("error", reject);
-    });
+    const req = httpRequest(
+      {
+        host: HOST,
+        port: APP_PORT,
+        agent: false,
+        method,
+        path: pathname,
+        headers: body === undefined ? headers : { ...headers, "content-length": String(Buffer.byteLength(body)) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString("utf8") }),
+        );
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -91,7 +115,11 @@ type Upload = "declared" | "chunked" | "endless";
  * it writes). The socket is closed once the answer is in: for an API path, the
  * BFF's envelope; for a page, its status line and headers.
  */
-function bigPost(total: number, upload: Upload, target: { method?: string; path?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; code: string | null }> {
+function bigPost(
+  total: number,
+  upload: Upload,
+  target: { method?: string; path?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; code: string | null }> {
   const pathname = target.path ?? "/api/session";
   const head = [
     `${target.method ?? "POST"} ${pathname} HTTP/1.1`,
@@ -111,9 +139,12 @@ function bigPost(total: number, upload: Upload, target: { method?: string; path?
       if (settled) return;
       const status = /^HTTP\/1\.1 (\d{3}) /.exec(received)?.[1];
       // The envelope's last member is request_id: once it is in, so is the code.
-      const complete = pathname.startsWith("/api/") ? /\r\n\r\n[\s\S]*"request_id":[^}]*\}/.test(received) : received.includes("\r\n\r\n");
+      const complete = pathname.startsWith("/api/")
+        ? /\r\n\r\n[\s\S]*"request_id":[^}]*\}/.test(received)
+        : received.includes("\r\n\r\n");
       if (!status || !complete) {
-        if (error) reject(new Error(`no complete HTTP answer (${error.message}): ${JSON.stringify(received.slice(0, 300))}`));
+        if (error)
+          reject(new Error(`no complete HTTP answer (${error.message}): ${JSON.stringify(received.slice(0, 300))}`));
         return;
       }
       settled = true;
@@ -155,9 +186,18 @@ function dynamicRoutes(kind: "api" | "page"): Array<{ template: string; methods:
       const full = path.join(dir, entry);
       if (statSync(full).isDirectory()) walk(full);
       else if ((kind === "api" && entry === "route.ts") || (kind === "page" && entry === "page.tsx")) {
-        const template = `/${path.relative("app", dir).split(path.sep).filter((part) => !/^\(.*\)$/.test(part)).join("/")}`;
+        const template = `/${path
+          .relative("app", dir)
+          .split(path.sep)
+          .filter((part) => !/^\(.*\)$/.test(part))
+          .join("/")}`;
         if (!template.includes("[")) continue;
-        const methods = kind === "page" ? ["GET"] : [...readFileSync(full, "utf8").matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1] ?? "GET");
+        const methods =
+          kind === "page"
+            ? ["GET"]
+            : [...readFileSync(full, "utf8").matchAll(/export const (GET|POST|PUT|PATCH|DELETE)\b/g)].map(
+                (m) => m[1] ?? "GET",
+              );
         found.push({ template, methods });
       }
     }
@@ -167,7 +207,19 @@ function dynamicRoutes(kind: "api" | "page"): Array<{ template: string; methods:
 }
 
 /** Percent-encodings that do not decode: a lone surrogate, bad hex, truncated and overlong sequences, beyond U+10FFFF. */
-const MALFORMED = ["%ED%A0%80", "%ZZ", "%", "abc%", "%E0%A4%A", "%C3", "%C0%AF", "%FF", "%F4%90%80%80", "%e2%82%2", "ok%ED%BF%BFok"];
+const MALFORMED = [
+  "%ED%A0%80",
+  "%ZZ",
+  "%",
+  "abc%",
+  "%E0%A4%A",
+  "%C3",
+  "%C0%AF",
+  "%FF",
+  "%F4%90%80%80",
+  "%e2%82%2",
+  "ok%ED%BF%BFok",
+];
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(120_000);
@@ -176,10 +228,18 @@ test.beforeAll(async () => {
   rmSync(WORK_DIR, { recursive: true, force: true });
   sandboxProcess = startSandboxProcess({ port: SANDBOX_PORT, dataDir: path.join(WORK_DIR, "sandbox") });
   await waitFor(`${SANDBOX}/__sandbox/health`);
-  appProcess = startNextProcess({ port: APP_PORT, apiUrl: SANDBOX, env: { DATA_DIR: WORK_DIR, LEDGER_DIR: path.join(WORK_DIR, "ledger") } });
+  appProcess = startNextProcess({
+    port: APP_PORT,
+    apiUrl: SANDBOX,
+    env: { DATA_DIR: WORK_DIR, LEDGER_DIR: path.join(WORK_DIR, "ledger") },
+  });
   await waitFor(`${APP}/login`);
   cookies.operator = await signInAs({ apiKey: "sk_sandbox_acme", operatorName: "Hostile Operator" });
-  cookies.viewer = await signInAs({ accessToken: "at_sandbox_acme", businessId: "7f1c2b9e-4d2a-4c5e-9b1a-0a1b2c3d4e5f", operatorName: "Hostile Viewer" });
+  cookies.viewer = await signInAs({
+    accessToken: "at_sandbox_acme",
+    businessId: "7f1c2b9e-4d2a-4c5e-9b1a-0a1b2c3d4e5f",
+    operatorName: "Hostile Viewer",
+  });
 });
 
 test.afterAll(async () => {
@@ -189,7 +249,8 @@ test.afterAll(async () => {
 });
 
 function headersFor(who: keyof typeof cookies, method: string): Record<string, string> {
-  const headers: Record<string, string> = method === "GET" ? {} : { ...writeHeadersFor(APP), "idempotency-key": `hostile-${method}-0001` };
+  const headers: Record<string, string> =
+    method === "GET" ? {} : { ...writeHeadersFor(APP), "idempotency-key": `hostile-${method}-0001` };
   const cookie = cookies[who];
   if (cookie) headers.cookie = cookie;
   return headers;
@@ -216,12 +277,21 @@ test("every dynamic API route with malformed percent-encoding → 400 in the BFF
       for (const bad of MALFORMED) {
         for (const who of ["none", "operator", "viewer"] as const) {
           const target = template.replace("[id]", bad);
-          const res = await raw(method, target, headersFor(who, method), method === "GET" ? undefined : JSON.stringify({ name: "x", is_blocked: true }));
+          const res = await raw(
+            method,
+            target,
+            headersFor(who, method),
+            method === "GET" ? undefined : JSON.stringify({ name: "x", is_blocked: true }),
+          );
           const label = `${method} ${target} as ${who}: ${res.status} ${res.text.slice(0, 200)}`;
           expect(res.status, label).toBe(400);
           expect(res.headers["content-type"], label).toContain("application/json");
           expect(res.headers["cache-control"], label).toBe("no-store");
-          const json = JSON.parse(res.text) as { data: unknown; error: { code: string } | null; request_id: string | null };
+          const json = JSON.parse(res.text) as {
+            data: unknown;
+            error: { code: string } | null;
+            request_id: string | null;
+          };
           expect(json.data, label).toBeNull();
           expect(json.error?.code, label).toBe("malformed_path");
           expect(json.request_id, label).toMatch(/^bff_[0-9a-f]{20}$/);
@@ -235,7 +305,12 @@ test("every dynamic API route with malformed percent-encoding → 400 in the BFF
 });
 
 /** A plain navigation, a router prefetch (which the page matcher skips), a browser prefetch, an RSC fetch. */
-const PAGE_REQUEST_KINDS: Array<Record<string, string>> = [{}, { "next-router-prefetch": "1", rsc: "1" }, { purpose: "prefetch" }, { rsc: "1" }];
+const PAGE_REQUEST_KINDS: Array<Record<string, string>> = [
+  {},
+  { "next-router-prefetch": "1", rsc: "1" },
+  { purpose: "prefetch" },
+  { rsc: "1" },
+];
 
 test("every dynamic page route with malformed percent-encoding → 4xx, never 5xx, signed in or out, prefetch or not", async () => {
   const routes = dynamicRoutes("page");
@@ -246,7 +321,9 @@ test("every dynamic page route with malformed percent-encoding → 4xx, never 5x
         for (const extra of PAGE_REQUEST_KINDS) {
           const target = template.replace(/\[[^\]]+\]/g, bad);
           const res = await raw("GET", target, { ...headersFor(who, "GET"), ...extra });
-          expect(res.status, `GET ${target} as ${who} ${JSON.stringify(extra)}: ${res.status}`).toBeGreaterThanOrEqual(400);
+          expect(res.status, `GET ${target} as ${who} ${JSON.stringify(extra)}: ${res.status}`).toBeGreaterThanOrEqual(
+            400,
+          );
           expect(res.status, `GET ${target} as ${who} ${JSON.stringify(extra)}: ${res.status}`).toBeLessThan(500);
         }
       }
@@ -290,8 +367,14 @@ test("well-formed but hostile paths and query strings → never a 5xx; a well-fo
   }
 
   // A 100 kB id: over Node's header limit, refused by the HTTP server itself (431) before Next.js.
-  for (const target of [`/api/payouts/${"a".repeat(100_000)}`, `/api/subaccounts/${"%ZZ".repeat(34_000)}/blocked`, `/payouts/${"a".repeat(100_000)}`]) {
-    const status = await rawStatus(`GET ${target} HTTP/1.1\r\nHost: ${HOST}:${APP_PORT}\r\nCookie: ${cookies.operator ?? ""}\r\nConnection: close\r\n\r\n`);
+  for (const target of [
+    `/api/payouts/${"a".repeat(100_000)}`,
+    `/api/subaccounts/${"%ZZ".repeat(34_000)}/blocked`,
+    `/payouts/${"a".repeat(100_000)}`,
+  ]) {
+    const status = await rawStatus(
+      `GET ${target} HTTP/1.1\r\nHost: ${HOST}:${APP_PORT}\r\nCookie: ${cookies.operator ?? ""}\r\nConnection: close\r\n\r\n`,
+    );
     expect(status, `GET ${target.slice(0, 60)}… (${target.length} characters)`).toBe(431);
   }
 });
@@ -302,7 +385,11 @@ test("a ~1 MB and a 100 MB unauthenticated POST /api/session (declared, chunked,
   const uploads: Upload[] = ["declared", "chunked", "endless"];
   // Requests that run proxy.ts (every page; API paths with a '%'), whose bodies Next.js copies for it.
   const page = { path: "/login" };
-  const throughProxy = { method: "PUT", path: "/api/subaccounts/sa%5Fdemo%5F1/blocked", headers: { cookie: cookies.operator ?? "", "idempotency-key": "hostile-put-0001" } };
+  const throughProxy = {
+    method: "PUT",
+    path: "/api/subaccounts/sa%5Fdemo%5F1/blocked",
+    headers: { cookie: cookies.operator ?? "", "idempotency-key": "hostile-put-0001" },
+  };
   // Warm up every kind of request (module loading, first allocations) before the baseline.
   for (let i = 0; i < 3; i += 1) {
     expect((await raw("POST", "/api/session", writeHeadersFor(APP), "{}")).status).toBe(422);
@@ -330,10 +417,22 @@ test("a ~1 MB and a 100 MB unauthenticated POST /api/session (declared, chunked,
     expect(res.status, JSON.stringify(res)).toBeGreaterThanOrEqual(400);
     expect(res.status, JSON.stringify(res)).toBeLessThan(500);
   }
-  results.push(`8 × 16 MiB POST /login at once: ${concurrent.slice(0, 8).map((r) => r.status).join("/")}`);
-  results.push(`4 × 16 MiB chunked PUT ${throughProxy.path} at once: ${concurrent.slice(8).map((r) => r.status).join("/")}`);
+  results.push(
+    `8 × 16 MiB POST /login at once: ${concurrent
+      .slice(0, 8)
+      .map((r) => r.status)
+      .join("/")}`,
+  );
+  results.push(
+    `4 × 16 MiB chunked PUT ${throughProxy.path} at once: ${concurrent
+      .slice(8)
+      .map((r) => r.status)
+      .join("/")}`,
+  );
   const after = rssKiB(pid);
   const growth = after - before;
-  console.log(`[hostile] next-server RSS before ${before} KiB, after ${after} KiB, growth ${growth} KiB (${results.join(", ")})`);
+  console.log(
+    `[hostile] next-server RSS before ${before} KiB, after ${after} KiB, growth ${growth} KiB (${results.join(", ")})`,
+  );
   expect(growth, `RSS grew by ${growth} KiB`).toBeLessThan(20 * 1024);
 });

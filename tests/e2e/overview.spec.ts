@@ -21,7 +21,12 @@ import {
 /** Sends a payout through the BFF (as the payout form would) so the register has a row of ours. */
 async function sendPayout(page: Page, amountCentavos: number): Promise<string> {
   const response = await page.request.post(`${APP_URL}/api/payouts`, {
-    headers: { "content-type": "application/json", "x-requested-by": "dashboard", origin: APP_URL, "idempotency-key": randomUUID() },
+    headers: {
+      "content-type": "application/json",
+      "x-requested-by": "dashboard",
+      origin: APP_URL,
+      "idempotency-key": randomUUID(),
+    },
     data: { amount_centavos: amountCentavos, pix_key_type: "email", pix_key: "overview-e2e@example.com" },
   });
   expect(response.status(), await response.text()).toBe(201);
@@ -35,7 +40,9 @@ test.describe("overview", () => {
     await clearSandboxFaults(request);
   });
 
-  test("shows link totals, the disputes due soonest and the latest payouts, each linking to its page", async ({ page }) => {
+  test("shows link totals, the disputes due soonest and the latest payouts, each linking to its page", async ({
+    page,
+  }) => {
     await signInAsOperator(page);
     // A unique amount between R$ 700,00 and R$ 799,99, so this payout is recognisable in the list.
     const amount = 70_000 + (Date.now() % 10_000);
@@ -57,7 +64,9 @@ test.describe("overview", () => {
     await expect(disputeRows.first()).toContainText(/MED Pix|Cartão/);
     await expect(disputes.getByText(/\d+ abertas\. Prazos de resposta em BRT\./)).toBeVisible();
     // Soonest first: the deadlines read in order.
-    const deadlines = await disputeRows.locator("time").evaluateAll((nodes) => nodes.map((node) => Date.parse(node.getAttribute("datetime") ?? "")));
+    const deadlines = await disputeRows
+      .locator("time")
+      .evaluateAll((nodes) => nodes.map((node) => Date.parse(node.getAttribute("datetime") ?? "")));
     expect(deadlines).toHaveLength(5);
     expect([...deadlines].sort((a, b) => a - b)).toEqual(deadlines);
 
@@ -77,11 +86,19 @@ test.describe("overview", () => {
     await expect(page).toHaveURL(/\/payment-links$/);
     await page.goBack();
 
-    await page.getByRole("region", { name: "Contestações com prazo mais próximo" }).getByRole("link", { name: "Ver contestações" }).click();
+    await page
+      .getByRole("region", { name: "Contestações com prazo mais próximo" })
+      .getByRole("link", { name: "Ver contestações" })
+      .click();
     await expect(page).toHaveURL(/\/chargebacks$/);
     await page.goBack();
 
-    await page.getByRole("region", { name: "Contestações com prazo mais próximo" }).getByRole("listitem").first().getByRole("link").click();
+    await page
+      .getByRole("region", { name: "Contestações com prazo mais próximo" })
+      .getByRole("listitem")
+      .first()
+      .getByRole("link")
+      .click();
     await expect(page).toHaveURL(/\/chargebacks\?id=cb_/);
     await page.goBack();
 
@@ -89,11 +106,18 @@ test.describe("overview", () => {
     await expect(page).toHaveURL(/\/payouts$/);
     await page.goBack();
 
-    await page.getByRole("region", { name: "Últimos repasses" }).getByRole("link").filter({ hasText: amountText }).click();
+    await page
+      .getByRole("region", { name: "Últimos repasses" })
+      .getByRole("link")
+      .filter({ hasText: amountText })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/payouts/${payoutId}$`));
   });
 
-  test("a failing source shows its own error with the request id while the other cards keep working", async ({ page, request }) => {
+  test("a failing source shows its own error with the request id while the other cards keep working", async ({
+    page,
+    request,
+  }) => {
     await addSandboxFault(request, { kind: "error500", method: "GET", path: "/v1/chargebacks" });
     await signInAsOperator(page);
     await page.goto("/");
@@ -105,7 +129,9 @@ test.describe("overview", () => {
 
     const links = page.getByRole("region", { name: "Links de pagamento" });
     await expect(links.getByRole("link", { name: /Receita dos links\s*R\$\s?[\d.]+,\d{2}/ })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Últimos repasses" }).getByRole("link", { name: "Ver todos" })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Últimos repasses" }).getByRole("link", { name: "Ver todos" }),
+    ).toBeVisible();
 
     // Once the API recovers, retrying fills the card.
     await clearSandboxFaults(request);
@@ -118,7 +144,11 @@ test.describe("overview", () => {
     await signInAsOperator(page);
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Payment links" }).getByRole("link", { name: /Links revenue\s*R\$[\d,]+\.\d{2}/ })).toBeVisible();
+    await expect(
+      page
+        .getByRole("region", { name: "Payment links" })
+        .getByRole("link", { name: /Links revenue\s*R\$[\d,]+\.\d{2}/ }),
+    ).toBeVisible();
     const disputes = page.getByRole("region", { name: "Disputes due soonest" });
     await expect(disputes.getByText(/\d+ open\. Response deadlines in (BRT|GMT-3)\./)).toBeVisible();
     await expect(disputes.getByRole("listitem").first()).toContainText(/\d+ h \d+ min left/);

@@ -5,7 +5,15 @@
  * errors on their fields).
  */
 import type { Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations, screenshotForReadme, signInAsOperator, signInAsViewer, useLanguage, expect, test } from "./fixtures";
+import {
+  expectNoSeriousA11yViolations,
+  screenshotForReadme,
+  signInAsOperator,
+  signInAsViewer,
+  useLanguage,
+  expect,
+  test,
+} from "./fixtures";
 
 const BASE_URL = "https://pay.example.com/l/";
 
@@ -35,7 +43,10 @@ async function expectSameDocument(page: Page): Promise<void> {
 }
 
 test.describe("payment links", () => {
-  test("creates a fixed-amount link with a suggested slug and expiry, then sees it listed and opens its drawer", async ({ page, context }) => {
+  test("creates a fixed-amount link with a suggested slug and expiry, then sees it listed and opens its drawer", async ({
+    page,
+    context,
+  }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await signInAsOperator(page);
     await page.goto("/payment-links");
@@ -112,7 +123,9 @@ test.describe("payment links", () => {
     await expect(page).toHaveURL(/id=pl_/);
   });
 
-  test("shows derived states next to the API's status: sold out while the API says active, scheduled while pending", async ({ page }) => {
+  test("shows derived states next to the API's status: sold out while the API says active, scheduled while pending", async ({
+    page,
+  }) => {
     await signInAsOperator(page);
     await page.goto("/payment-links?q=show-de-verao");
     const soldOut = page.getByRole("row", { name: /show-de-verao/ });
@@ -138,7 +151,9 @@ test.describe("payment links", () => {
     const name = page.getByLabel("Nome", { exact: true });
     await expect(name).toHaveAttribute("aria-invalid", "true");
     await expect(name).toHaveAccessibleDescription(/Campo obrigatório\./);
-    await expect(page.getByRole("textbox", { name: "Valor fixo" })).toHaveAccessibleDescription(/Informe um valor fixo ou um valor mínimo\./);
+    await expect(page.getByRole("textbox", { name: "Valor fixo" })).toHaveAccessibleDescription(
+      /Informe um valor fixo ou um valor mínimo\./,
+    );
     await expect(name).toBeFocused();
 
     await name.fill("Link com slug ruim");
@@ -149,14 +164,18 @@ test.describe("payment links", () => {
     await page.getByRole("button", { name: "Criar link" }).click();
 
     await expect(slug).toHaveAccessibleDescription(/Use de 3 a 64 letras minúsculas, números e hífens/);
-    await expect(page.getByLabel(/^Expira em/)).toHaveAccessibleDescription(/A data de expiração precisa estar no futuro\./);
+    await expect(page.getByLabel(/^Expira em/)).toHaveAccessibleDescription(
+      /A data de expiração precisa estar no futuro\./,
+    );
     await expect(name).toHaveValue("Link com slug ruim");
     await expect(slug).toHaveValue("Slug Ruim!");
     await expectNoSeriousA11yViolations(page);
     expect(posts()).toBe(0);
   });
 
-  test("a slug already in use lands on the slug field, keeps everything typed, and a new slug goes through", async ({ page }) => {
+  test("a slug already in use lands on the slug field, keeps everything typed, and a new slug goes through", async ({
+    page,
+  }) => {
     await signInAsOperator(page);
     await page.goto("/payment-links/new");
     const stamp = Date.now();
@@ -240,14 +259,18 @@ test.describe("payment links", () => {
     const drawer = page.getByRole("dialog", { name });
     await expect(drawer.getByText("Any amount ≥ R$25.00").first()).toBeVisible();
     await expect(drawer.getByRole("button", { name: "Copy public link" })).toBeVisible();
-    await expect(drawer.getByRole("img", { name: new RegExp(`QR code that opens ${BASE_URL}open-donation-${stamp}`) })).toBeVisible();
+    await expect(
+      drawer.getByRole("img", { name: new RegExp(`QR code that opens ${BASE_URL}open-donation-${stamp}`) }),
+    ).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(drawer).toBeHidden();
     await expect(page).not.toHaveURL(/id=/);
 
     await page.getByLabel("Filter by amount type").selectOption({ label: "Minimum amount" });
     await expect(page).toHaveURL(/[?&]amount=minimum/);
-    await expect(page.getByRole("row", { name: new RegExp(`${stamp}`) }).getByText("Any amount ≥ R$25.00")).toBeVisible();
+    await expect(
+      page.getByRole("row", { name: new RegExp(`${stamp}`) }).getByText("Any amount ≥ R$25.00"),
+    ).toBeVisible();
     await expect(page.getByRole("row", { name: /Basic|Camiseta Básica/ })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
   });

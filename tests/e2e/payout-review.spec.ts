@@ -8,7 +8,16 @@
  */
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { addSandboxFault, APP_URL, clearSandboxFaults, expectNoSeriousA11yViolations as axeCheck, sandboxPayoutsWithKey, signInAsOperator, expect, test } from "./fixtures";
+import {
+  addSandboxFault,
+  APP_URL,
+  clearSandboxFaults,
+  expectNoSeriousA11yViolations as axeCheck,
+  sandboxPayoutsWithKey,
+  signInAsOperator,
+  expect,
+  test,
+} from "./fixtures";
 
 const UUID_RE = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 const writeHeaders = { "content-type": "application/json", "x-requested-by": "dashboard", origin: APP_URL };
@@ -52,7 +61,10 @@ test.afterEach(async ({ request }) => {
   await clearSandboxFaults(request);
 });
 
-test("payouts waiting for a person: badge, overview, register filter, check again (one payout) and mark handled (audited)", async ({ page, request }) => {
+test("payouts waiting for a person: badge, overview, register filter, check again (one payout) and mark handled (audited)", async ({
+  page,
+  request,
+}) => {
   const operator = `Olivia Revisão ${Date.now()}`;
   await signInAsOperator(page, operator);
   const checked = await payoutWithLostAnswer(page, request, 43_210);
@@ -68,7 +80,9 @@ test("payouts waiting for a person: badge, overview, register filter, check agai
   // The navigation's Payouts entry carries the count; the overview says it and links to the register filtered.
   await page.goto("/");
   const nav = page.getByRole("navigation", { name: "Navegação principal" });
-  await expect(nav.getByRole("link", { name: new RegExp(`^Repasses.*${waiting} repasses aguardam revisão`) })).toBeVisible();
+  await expect(
+    nav.getByRole("link", { name: new RegExp(`^Repasses.*${waiting} repasses aguardam revisão`) }),
+  ).toBeVisible();
   await expect(nav.getByTestId("payouts-attention-badge").locator('[aria-hidden="true"]')).toHaveText(String(waiting));
   const alert = page.getByRole("region", { name: "Repasses aguardando uma pessoa" });
   await expect(alert).toContainText(`${waiting} repasses com resultado desconhecido aguardam revisão.`);
@@ -80,15 +94,20 @@ test("payouts waiting for a person: badge, overview, register filter, check agai
   await page.reload();
   await expect(page.getByLabel("Filtrar por situação")).toHaveValue("needs_review");
   const table = page.getByRole("table", { name: "Registro de repasses" });
-  for (const key of [checked, closed]) await expect(table.getByRole("row", { name: new RegExp(key) })).toContainText("Precisa de revisão");
-  await expect(page.getByTestId("register-review-banner")).toContainText("não sabe se o dinheiro saiu e não vai adivinhar");
+  for (const key of [checked, closed])
+    await expect(table.getByRole("row", { name: new RegExp(key) })).toContainText("Precisa de revisão");
+  await expect(page.getByTestId("register-review-banner")).toContainText(
+    "não sabe se o dinheiro saiu e não vai adivinhar",
+  );
 
   // Check again, same key: the API answers with the payout it already made; still one upstream.
   await table.getByRole("row", { name: new RegExp(checked) }).click();
   await expect(page).toHaveURL(new RegExp(`entry=${checked}`));
   const sheet = page.getByRole("dialog", { name: "Repasse sem ID" });
   await expect(sheet.getByRole("heading", { name: "O painel não sabe se o dinheiro saiu" })).toBeVisible();
-  await expect(sheet.getByTestId("review-reason")).toHaveText("Motivo: o prazo de reenvio automático acabou sem uma resposta definitiva.");
+  await expect(sheet.getByTestId("review-reason")).toHaveText(
+    "Motivo: o prazo de reenvio automático acabou sem uma resposta definitiva.",
+  );
   await expect(sheet).not.toContainText(/nenhum valor foi enviado|nada foi enviado/i);
   await expectNoSeriousA11yViolations(page);
   await sheet.getByRole("button", { name: "Verificar de novo (mesma chave)" }).click();
@@ -99,7 +118,9 @@ test("payouts waiting for a person: badge, overview, register filter, check agai
   // The filtered register and the counts follow at once.
   await page.keyboard.press("Escape");
   await expect(table.getByRole("row", { name: new RegExp(checked) })).toHaveCount(0);
-  await expect(nav.getByTestId("payouts-attention-badge").locator('[aria-hidden="true"]')).toHaveText(String(waiting - 1));
+  await expect(nav.getByTestId("payouts-attention-badge").locator('[aria-hidden="true"]')).toHaveText(
+    String(waiting - 1),
+  );
 
   // Mark handled with a note: confirmed first, then closed for good and never sent again.
   await table.getByRole("row", { name: new RegExp(closed) }).click();
@@ -135,7 +156,10 @@ test("payouts waiting for a person: badge, overview, register filter, check agai
   await expect(entry).toContainText(note);
 });
 
-test("a reload after a timeout keeps the payout's key: the page offers it, and the next try of the same payout reuses the key", async ({ page, request }) => {
+test("a reload after a timeout keeps the payout's key: the page offers it, and the next try of the same payout reuses the key", async ({
+  page,
+  request,
+}) => {
   await signInAsOperator(page);
   await page.goto("/payouts/new");
   const email = uniqueEmail("reload");
@@ -158,7 +182,9 @@ test("a reload after a timeout keeps the payout's key: the page offers it, and t
 
   await page.reload();
   const offer = page.getByTestId("earlier-payout");
-  await expect(offer.getByRole("heading", { name: "Você tem um repasse anterior nesta aba com resultado desconhecido" })).toBeVisible();
+  await expect(
+    offer.getByRole("heading", { name: "Você tem um repasse anterior nesta aba com resultado desconhecido" }),
+  ).toBeVisible();
   await expect(offer).toContainText(key);
   await expect(offer).toContainText(/R\$\s654,32/);
   await expect(page.getByLabel("Valor", { exact: true })).toHaveCount(0);
@@ -168,7 +194,8 @@ test("a reload after a timeout keeps the payout's key: the page offers it, and t
   // The operator types the same payout again: same contents, same key, so the API only replays it.
   const sent: string[] = [];
   page.on("request", (req) => {
-    if (req.method() === "POST" && new URL(req.url()).pathname === "/api/payouts") sent.push(req.headers()["idempotency-key"] ?? "");
+    if (req.method() === "POST" && new URL(req.url()).pathname === "/api/payouts")
+      sent.push(req.headers()["idempotency-key"] ?? "");
   });
   await page.getByRole("button", { name: "Fazer um repasse diferente" }).click();
   expect(await fill()).toBe(key);

@@ -62,7 +62,10 @@ test.afterEach(async ({ request }) => {
   await clearSandboxFaults(request);
 });
 
-test("an operator sends a payout through form, review and receipt, and sees it paid in the receipt and the register", async ({ page, request }) => {
+test("an operator sends a payout through form, review and receipt, and sees it paid in the receipt and the register", async ({
+  page,
+  request,
+}) => {
   // The longest journey (three pages, three accessibility scans, a settlement): a loaded 2-core machine needs more than the default limit.
   test.slow();
   await signInAsOperator(page);
@@ -77,7 +80,9 @@ test("an operator sends a payout through form, review and receipt, and sees it p
   // Review: big digits, words, the key exactly as it will be sent (normalised), its type spelled out.
   await expect(page.getByRole("heading", { level: 2, name: "Revise antes de enviar" })).toBeFocused();
   await expect(page.getByTestId("review-amount")).toHaveText(/R\$\s1\.234,56/);
-  await expect(page.getByTestId("review-amount-words")).toHaveText("Mil duzentos e trinta e quatro reais e cinquenta e seis centavos");
+  await expect(page.getByTestId("review-amount-words")).toHaveText(
+    "Mil duzentos e trinta e quatro reais e cinquenta e seis centavos",
+  );
   await expect(page.getByTestId("review-key")).toHaveText(email);
   await expect(page.getByTestId("review-key-type")).toHaveText("E-mail");
   await expect(page.getByText(/tarifa é calculada pelo provedor/)).toBeVisible();
@@ -167,7 +172,10 @@ test("double-clicking confirm sends exactly one payout", async ({ page, request 
   expect(await sandboxPayoutsWithKey(request, key)).toHaveLength(1);
 });
 
-test("a timeout shows 'outcome unknown'; check again re-sends the same key and pays once", async ({ page, request }) => {
+test("a timeout shows 'outcome unknown'; check again re-sends the same key and pays once", async ({
+  page,
+  request,
+}) => {
   await signInAsOperator(page);
   await openNewPayout(page);
   await fillPayoutForm(page, { amount: "321,00", type: "email", key: uniqueEmail("timeout") });
@@ -196,7 +204,10 @@ test("a timeout shows 'outcome unknown'; check again re-sends the same key and p
   expect(await sandboxPayoutsWithKey(request, key)).toHaveLength(1);
 });
 
-test("a payout committed upstream whose replies are dropped is confirmed by 'check again', never duplicated", async ({ page, request }) => {
+test("a payout committed upstream whose replies are dropped is confirmed by 'check again', never duplicated", async ({
+  page,
+  request,
+}) => {
   await signInAsOperator(page);
   await openNewPayout(page);
   await fillPayoutForm(page, { amount: "99,99", type: "email", key: uniqueEmail("dropped") });
@@ -257,7 +268,10 @@ test("a bad CPF key is shown next to the field and nothing is sent", async ({ pa
   expect(posts).toBe(0);
 });
 
-test("the API's 422 goes back to the form with the message on its field, values kept, and the next try uses a new key", async ({ page, request }) => {
+test("the API's 422 goes back to the form with the message on its field, values kept, and the next try uses a new key", async ({
+  page,
+  request,
+}) => {
   await signInAsOperator(page);
   await openNewPayout(page);
   const email = uniqueEmail("fee");
@@ -291,7 +305,9 @@ test("the API's 422 goes back to the form with the message on its field, values 
   expect(await reviewKey(page)).not.toBe(secondKey);
 });
 
-test("a viewer looks up po_demo_paid by id, sees holder and masked key, and no way to send payouts", async ({ page }) => {
+test("a viewer looks up po_demo_paid by id, sees holder and masked key, and no way to send payouts", async ({
+  page,
+}) => {
   await signInAsViewer(page);
   await page.goto("/payouts");
   const box = page.getByLabel("ID do repasse", { exact: true });
@@ -303,7 +319,9 @@ test("a viewer looks up po_demo_paid by id, sees holder and masked key, and no w
   await box.press("Enter");
   await expect(page).toHaveURL(/\/payouts\/po_demo_paid$/);
 
-  const api = (await (await page.request.get("/api/payouts/po_demo_paid")).json()) as { data: { bank_account: { holder_name: string; pix_key_masked: string } } };
+  const api = (await (await page.request.get("/api/payouts/po_demo_paid")).json()) as {
+    data: { bank_account: { holder_name: string; pix_key_masked: string } };
+  };
   await expect(page.getByTestId("payout-holder")).toHaveText(api.data.bank_account.holder_name);
   await expect(page.getByTestId("payout-key")).toHaveText(api.data.bank_account.pix_key_masked);
   await expect(page.getByTestId("payout-key")).toHaveText("f***@example.com");
@@ -318,7 +336,9 @@ test("a viewer looks up po_demo_paid by id, sees holder and masked key, and no w
 
   // An id that does not exist: a clear not-found state, with the box to try again.
   await page.goto("/payouts/po_nao_existe_123");
-  await expect(page.getByRole("heading", { name: "Nenhum repasse com o ID po_nao_existe_123 nesta empresa" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "Nenhum repasse com o ID po_nao_existe_123 nesta empresa" }),
+  ).toBeVisible();
   await expect(page.getByLabel("ID do repasse", { exact: true })).toHaveValue("po_nao_existe_123");
   await expectNoSeriousA11yViolations(page);
 
@@ -369,7 +389,9 @@ test("in English: an operator reviews the amount in words before sending", async
   await page.getByLabel("Pix key", { exact: true }).fill("11987654321");
   await page.getByRole("button", { name: "Review payout" }).click();
   await expect(page.getByTestId("review-amount")).toHaveText("R$1,234.56");
-  await expect(page.getByTestId("review-amount-words")).toHaveText("One thousand two hundred thirty-four reais and fifty-six cents");
+  await expect(page.getByTestId("review-amount-words")).toHaveText(
+    "One thousand two hundred thirty-four reais and fifty-six cents",
+  );
   await expect(page.getByTestId("review-key")).toHaveText("+5511987654321");
   await expect(page.getByTestId("review-key-type")).toHaveText("Mobile");
   await page.getByRole("button", { name: "Back to edit" }).click();

@@ -4,7 +4,9 @@
  */
 import { ACME, expect, expectNoSeriousA11yViolations, signInAsOperator, test } from "./fixtures";
 
-test("after too many wrong keys the sign-in page says when to try again, and keeps the form locked", async ({ page }) => {
+test("after too many wrong keys the sign-in page says when to try again, and keeps the form locked", async ({
+  page,
+}) => {
   // No TRUST_PROXY on the test server: this address is the browser's own claim, which the throttle keys on anyway.
   await page.setExtraHTTPHeaders({ "x-forwarded-for": "203.0.113.250" });
   await page.goto("/login");

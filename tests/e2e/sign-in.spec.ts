@@ -21,8 +21,12 @@ test("an operator signs in with the form (pt-BR) and lands on the overview", asy
 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("button", { name: /Conta: Otávio Operador \(Operador\)/ })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Navegação principal" }).getByRole("link", { name: "Repasses", exact: true })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Navegação principal" }).getByRole("link", { name: "Atividade" })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Navegação principal" }).getByRole("link", { name: "Repasses", exact: true }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Navegação principal" }).getByRole("link", { name: "Atividade" }),
+  ).toBeVisible();
 });
 
 test("a viewer signs in with the form (English) and lands on the payout lookup", async ({ page }) => {
@@ -79,7 +83,9 @@ test("a wrong access token (English) shows the error and keeps the viewer on /lo
   await page.getByLabel("Business ID", { exact: true }).fill(ACME.businessId);
   await page.getByLabel("Your name", { exact: true }).fill("Vera Support");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByLabel("Access token", { exact: true })).toHaveAccessibleDescription(/The API refused this credential\./);
+  await expect(page.getByLabel("Access token", { exact: true })).toHaveAccessibleDescription(
+    /The API refused this credential\./,
+  );
   await expect(page).toHaveURL(/\/login\?as=viewer$/);
 });
 
@@ -106,7 +112,10 @@ test("signing out returns to /login and the dashboard is no longer reachable", a
   await expect(page).toHaveURL(/\/login/);
 });
 
-test("after signing in with the form the session cookie is HttpOnly: the browser holds it, page scripts cannot read it", async ({ page, context }) => {
+test("after signing in with the form the session cookie is HttpOnly: the browser holds it, page scripts cannot read it", async ({
+  page,
+  context,
+}) => {
   await page.goto("/login");
   await page.getByLabel("Chave de API", { exact: true }).fill(ACME.apiKey);
   await page.getByLabel("Seu nome", { exact: true }).fill("Olivia Operadora");
@@ -131,7 +140,9 @@ test("after signing in with the form the session cookie is HttpOnly: the browser
   expect(visible).not.toContain(held?.value.slice(0, 24) ?? "unreachable");
 });
 
-test("the language menu turns the sign-in page to English and back, and the choice survives a reload", async ({ page }) => {
+test("the language menu turns the sign-in page to English and back, and the choice survives a reload", async ({
+  page,
+}) => {
   await page.goto("/login");
   await expect(page.getByRole("heading", { level: 1, name: "Entrar no painel" })).toBeVisible();
 

@@ -6,7 +6,17 @@
  * confirmation; an id never seen here, in English, with a refused change.
  */
 import type { Locator, Page } from "@playwright/test";
-import { addSandboxFault, clearSandboxFaults, expectNoSeriousA11yViolations, screenshotForReadme, signInAsOperator, signInAsViewer, useLanguage, expect, test } from "./fixtures";
+import {
+  addSandboxFault,
+  clearSandboxFaults,
+  expectNoSeriousA11yViolations,
+  screenshotForReadme,
+  signInAsOperator,
+  signInAsViewer,
+  useLanguage,
+  expect,
+  test,
+} from "./fixtures";
 
 // The journeys share sa_demo_1 and build on each other's state.
 test.describe.configure({ mode: "serial" });
@@ -19,7 +29,8 @@ const operator = `Sofia Subcontas ${stamp}`;
 function countWrites(page: Page): () => number {
   let writes = 0;
   page.on("request", (request) => {
-    if (["PATCH", "PUT"].includes(request.method()) && new URL(request.url()).pathname.startsWith("/api/subaccounts")) writes += 1;
+    if (["PATCH", "PUT"].includes(request.method()) && new URL(request.url()).pathname.startsWith("/api/subaccounts"))
+      writes += 1;
   });
   return () => writes;
 }
@@ -36,7 +47,9 @@ function header(page: Page): Locator {
   return page.locator("[data-slot=page-header]");
 }
 
-test("open sa_demo_1 by id, change its limits after a current → new review, and find the change in the page, the list and the history", async ({ page }) => {
+test("open sa_demo_1 by id, change its limits after a current → new review, and find the change in the page, the list and the history", async ({
+  page,
+}) => {
   await signInAsOperator(page, operator);
   // Another journey in this run may already have changed sa_demo_1; in a fresh run the dashboard has never seen it.
   const wasUnknown = (await page.request.get(`/api/subaccounts/${DEMO}`)).status() === 404;
@@ -54,7 +67,11 @@ test("open sa_demo_1 by id, change its limits after a current → new review, an
 
   if (wasUnknown) {
     await expect(page.getByRole("heading", { name: "Este painel ainda não conhece esta subconta" })).toBeVisible();
-    await expect(page.getByText("A API de pagamentos permite alterar e bloquear subcontas, mas não consultá-las.", { exact: false })).toBeVisible();
+    await expect(
+      page.getByText("A API de pagamentos permite alterar e bloquear subcontas, mas não consultá-las.", {
+        exact: false,
+      }),
+    ).toBeVisible();
     await expect(header(page).getByText("Estado desconhecido")).toBeVisible();
     await expect(page.getByRole("textbox", { name: "Nome" })).toHaveValue("");
     await expectNoSeriousA11yViolations(page);
@@ -72,7 +89,9 @@ test("open sa_demo_1 by id, change its limits after a current → new review, an
   await expect(monthlyChange).toHaveText(/passa a ser\s*R\$\s50\.000,00$/);
   if (wasUnknown) {
     await expect(monthlyChange).toHaveText(/^desconhecido\s*passa a ser\s*R\$\s50\.000,00$/);
-    await expect(review.getByRole("row", { name: /Limite diário/ }).getByRole("cell")).toHaveText(/^desconhecido\s*passa a ser\s*R\$\s5\.000,00$/);
+    await expect(review.getByRole("row", { name: /Limite diário/ }).getByRole("cell")).toHaveText(
+      /^desconhecido\s*passa a ser\s*R\$\s5\.000,00$/,
+    );
     // Blank fields are not sent, so they are not in the review.
     await expect(review.getByRole("row", { name: /Nome/ })).toHaveCount(0);
   }
@@ -94,7 +113,9 @@ test("open sa_demo_1 by id, change its limits after a current → new review, an
   const entry = history.getByRole("row").filter({ hasText: operator }).filter({ hasText: "Alteração" });
   await expect(entry).toHaveCount(1);
   await expect(entry).toContainText("Concluída");
-  await expect(entry.locator("[data-field=monthly_limit_centavos]")).toContainText(wasUnknown ? /desconhecido\s*passa a ser\s*R\$\s50\.000,00/ : /R\$\s50\.000,00/);
+  await expect(entry.locator("[data-field=monthly_limit_centavos]")).toContainText(
+    wasUnknown ? /desconhecido\s*passa a ser\s*R\$\s50\.000,00/ : /R\$\s50\.000,00/,
+  );
   await expect(entry.getByRole("button", { name: "Copiar ID da requisição" })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await screenshotForReadme(page, "subaccount-detail");
@@ -122,7 +143,9 @@ test("open sa_demo_1 by id, change its limits after a current → new review, an
   await expect(page).toHaveURL(new RegExp(`/subaccounts/${DEMO}$`));
 });
 
-test("a bad document or a monthly limit below the daily one is shown next to the field and nothing is sent", async ({ page }) => {
+test("a bad document or a monthly limit below the daily one is shown next to the field and nothing is sent", async ({
+  page,
+}) => {
   await signInAsOperator(page, operator);
   const writes = countWrites(page);
   await page.goto(`/subaccounts/${DEMO}`);
@@ -156,7 +179,9 @@ test("a bad document or a monthly limit below the daily one is shown next to the
   await expect(documentInput).not.toHaveAttribute("aria-invalid", "true");
   await page.getByRole("button", { name: "Revisar e salvar" }).click();
   const review = page.getByRole("alertdialog", { name: "Confirmar alterações" });
-  await expect(review.getByRole("row", { name: /CPF ou CNPJ/ }).getByRole("cell")).toHaveText(/passa a ser\s*12\.ABC\.345\/01DE-35$/);
+  await expect(review.getByRole("row", { name: /CPF ou CNPJ/ }).getByRole("cell")).toHaveText(
+    /passa a ser\s*12\.ABC\.345\/01DE-35$/,
+  );
   await review.getByRole("button", { name: "Voltar e editar" }).click();
   await expect(review).toBeHidden();
   await expect(documentInput).toHaveValue("12.ABC.345/01DE-35");
@@ -164,7 +189,9 @@ test("a bad document or a monthly limit below the daily one is shown next to the
   expect(writes()).toBe(0);
 });
 
-test("block sa_demo_1 through a confirmation that states the consequence, find it under the blocked filter, then unblock it", async ({ page }) => {
+test("block sa_demo_1 through a confirmation that states the consequence, find it under the blocked filter, then unblock it", async ({
+  page,
+}) => {
   await signInAsOperator(page, operator);
   await page.goto(`/subaccounts/${DEMO}`);
   await expect(header(page).getByText("Ativa", { exact: true })).toBeVisible();
@@ -188,14 +215,18 @@ test("block sa_demo_1 through a confirmation that states the consequence, find i
   await expect(header(page).getByText("Bloqueada", { exact: true })).toBeVisible();
   await expect(currentValue(page, "Situação")).toHaveText("Bloqueada");
   const history = page.getByRole("table", { name: "Histórico" });
-  await expect(history.getByRole("row").filter({ hasText: operator }).filter({ hasText: "Bloqueio" })).toContainText(/Ativa\s*passa a ser\s*Bloqueada/);
+  await expect(history.getByRole("row").filter({ hasText: operator }).filter({ hasText: "Bloqueio" })).toContainText(
+    /Ativa\s*passa a ser\s*Bloqueada/,
+  );
 
   // The list's filter is in the URL.
   await page.goto("/subaccounts");
   await page.getByLabel("Filtrar por situação").selectOption("blocked");
   await expect(page).toHaveURL(/[?&]status=blocked/);
   const list = page.getByRole("table", { name: "Subcontas conhecidas" });
-  await expect(list.getByRole("row", { name: new RegExp(`Subconta Loja Centro \\(${DEMO}\\), Bloqueada`) })).toBeVisible();
+  await expect(
+    list.getByRole("row", { name: new RegExp(`Subconta Loja Centro \\(${DEMO}\\), Bloqueada`) }),
+  ).toBeVisible();
   await page.getByLabel("Filtrar por situação").selectOption("active");
   await expect(list.getByRole("row", { name: /Subconta Loja Centro/ })).toHaveCount(0);
 
@@ -210,17 +241,26 @@ test("block sa_demo_1 through a confirmation that states the consequence, find i
   await expect(header(page).getByRole("button", { name: "Bloquear", exact: true })).toBeVisible();
 });
 
-test("a save the API keeps failing shows what went wrong with its request id, keeps the typed value, and the retry reuses the idempotency key", async ({ page, request }) => {
+test("a save the API keeps failing shows what went wrong with its request id, keeps the typed value, and the retry reuses the idempotency key", async ({
+  page,
+  request,
+}) => {
   await signInAsOperator(page, operator);
   const keys: string[] = [];
   page.on("request", (req) => {
-    if (req.method() === "PATCH" && new URL(req.url()).pathname === `/api/subaccounts/${DEMO}`) keys.push(req.headers()["idempotency-key"] ?? "");
+    if (req.method() === "PATCH" && new URL(req.url()).pathname === `/api/subaccounts/${DEMO}`)
+      keys.push(req.headers()["idempotency-key"] ?? "");
   });
   await page.goto(`/subaccounts/${DEMO}`);
   await expect(currentValue(page, "Nome")).toHaveText("Loja Centro");
 
   const email = `retry-${stamp}@acme.example.com`;
-  await addSandboxFault(request, { kind: "error503", method: "POST", path: `/v1/subaccounts/${DEMO}/update`, count: 50 });
+  await addSandboxFault(request, {
+    kind: "error503",
+    method: "POST",
+    path: `/v1/subaccounts/${DEMO}/update`,
+    count: 50,
+  });
   try {
     await page.getByRole("textbox", { name: "E-mail" }).fill(email);
     await page.getByRole("button", { name: "Revisar e salvar" }).click();
@@ -242,10 +282,14 @@ test("a save the API keeps failing shows what went wrong with its request id, ke
   expect(keys).toHaveLength(2);
   expect(keys[1]).toBe(keys[0]);
   const history = page.getByRole("table", { name: "Histórico" });
-  await expect(history.getByRole("row").filter({ hasText: operator }).filter({ hasText: "Falhou" }).first()).toContainText("upstream_unavailable");
+  await expect(
+    history.getByRole("row").filter({ hasText: operator }).filter({ hasText: "Falhou" }).first(),
+  ).toContainText("upstream_unavailable");
 });
 
-test("in English: an id never seen here is explained, and a change the API refuses shows the error with its request id", async ({ page }) => {
+test("in English: an id never seen here is explained, and a change the API refuses shows the error with its request id", async ({
+  page,
+}) => {
   await useLanguage(page, "en");
   await signInAsOperator(page, operator);
   const ghost = `sa_never_${stamp}`;
@@ -256,7 +300,9 @@ test("in English: an id never seen here is explained, and a change the API refus
 
   await expect(page.getByRole("heading", { level: 1, name: `Subaccount ${ghost}` })).toBeVisible();
   await expect(page.getByRole("heading", { name: "This dashboard does not know this subaccount yet" })).toBeVisible();
-  await expect(page.getByText("The payments API can change and block subaccounts but cannot read them.", { exact: false })).toBeVisible();
+  await expect(
+    page.getByText("The payments API can change and block subaccounts but cannot read them.", { exact: false }),
+  ).toBeVisible();
   // Not knowing the state, both actions are offered.
   await expect(header(page).getByRole("button", { name: "Block", exact: true })).toBeVisible();
   await expect(header(page).getByRole("button", { name: "Unblock", exact: true })).toBeVisible();
@@ -266,7 +312,9 @@ test("in English: an id never seen here is explained, and a change the API refus
   await page.getByRole("textbox", { name: "Name" }).fill("Ghost Store");
   await page.getByRole("button", { name: "Review and save" }).click();
   const review = page.getByRole("alertdialog", { name: "Confirm changes" });
-  await expect(review.getByRole("row", { name: /Name/ }).getByRole("cell")).toHaveText(/^unknown\s*becomes\s*Ghost Store$/);
+  await expect(review.getByRole("row", { name: /Name/ }).getByRole("cell")).toHaveText(
+    /^unknown\s*becomes\s*Ghost Store$/,
+  );
   await expect(review.getByRole("row")).toHaveCount(2); // header + the one field typed
   await review.getByRole("button", { name: "Save changes" }).click();
 

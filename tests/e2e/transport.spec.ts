@@ -18,7 +18,17 @@ const SECRET = "transport-e2e-secret-0123456789-abcdefghijkl";
 const PUBLIC = "https://dash.example.test";
 
 /** Variables of the runner's environment that must not reach an instance started here. */
-const UNSET = ["PAYMENTS_API_URL", "APP_ORIGIN", "TRUST_PROXY", "ALLOW_INSECURE_HTTP", "DATABASE_URL", "TEST_DATABASE_URL", "LEDGER_DIR", "SANDBOX_PORT", "SANDBOX_URL"];
+const UNSET = [
+  "PAYMENTS_API_URL",
+  "APP_ORIGIN",
+  "TRUST_PROXY",
+  "ALLOW_INSECURE_HTTP",
+  "DATABASE_URL",
+  "TEST_DATABASE_URL",
+  "LEDGER_DIR",
+  "SANDBOX_PORT",
+  "SANDBOX_URL",
+];
 
 interface Instance {
   url: string;
@@ -31,20 +41,23 @@ interface Instance {
 function startInstance(port: number, env: Record<string, string>): Instance {
   const workDir = mkdtempSync(path.join(tmpdir(), "pixops-transport-"));
   const logFile = path.join(workDir, "server.log");
-  const started = startProcess(["node", "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    unset: UNSET,
-    logFile,
-    env: {
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      SANDBOX_URL,
-      SESSION_SECRET: SECRET,
-      DATA_DIR: workDir,
-      LEDGER_DIR: path.join(workDir, "ledger"),
-      RECONCILER: "off",
-      ...env,
+  const started = startProcess(
+    ["node", "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"],
+    {
+      unset: UNSET,
+      logFile,
+      env: {
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+        SANDBOX_URL,
+        SESSION_SECRET: SECRET,
+        DATA_DIR: workDir,
+        LEDGER_DIR: path.join(workDir, "ledger"),
+        RECONCILER: "off",
+        ...env,
+      },
     },
-  });
+  );
   return { url: `http://127.0.0.1:${port}`, started, workDir, logFile };
 }
 
@@ -57,7 +70,12 @@ async function stopInstance(instance: Instance | null): Promise<void> {
 function signIn(base: string, headers: Record<string, string>): Promise<Response> {
   return fetch(`${base}/api/session`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-requested-by": "dashboard", "sec-fetch-site": "same-origin", ...headers },
+    headers: {
+      "content-type": "application/json",
+      "x-requested-by": "dashboard",
+      "sec-fetch-site": "same-origin",
+      ...headers,
+    },
     body: JSON.stringify({ apiKey: ACME.apiKey, operatorName: "Tânia Transporte" }),
   });
 }
@@ -187,28 +205,40 @@ test("production with a real API over plain http refuses to start, saying what t
     await instance.started.exited;
     expect(instance.started.child.exitCode).toBe(1);
     const log = readFileSync(instance.logFile, "utf8");
-    expect(log).toMatch(/"event":"startup\.refused".*in production with a real payments API .*APP_ORIGIN is not set.*Refusing to start\./);
+    expect(log).toMatch(
+      /"event":"startup\.refused".*in production with a real payments API .*APP_ORIGIN is not set.*Refusing to start\./,
+    );
   } finally {
     await stopInstance(instance);
   }
 });
 
-test("the CSP guard sees a violation a page reports, by event and console, on every page of the context", async ({ page: tab, context, cspGuard }) => {
+test("the CSP guard sees a violation a page reports, by event and console, on every page of the context", async ({
+  page: tab,
+  context,
+  cspGuard,
+}) => {
   await tab.goto("/login");
   await tab.evaluate(() => {
     const image = document.createElement("img");
     image.src = "https://csp-probe.invalid/pixel.png";
     document.body.append(image);
   });
-  await expect.poll(async () => (await cspGuard.seen()).reported.join("\n")).toMatch(/img-src blocked https:\/\/csp-probe\.invalid\/pixel\.png on .*\/login/);
-  await expect.poll(async () => (await cspGuard.seen()).console.join("\n")).toMatch(/csp-probe\.invalid.*Content Security Policy/);
+  await expect
+    .poll(async () => (await cspGuard.seen()).reported.join("\n"))
+    .toMatch(/img-src blocked https:\/\/csp-probe\.invalid\/pixel\.png on .*\/login/);
+  await expect
+    .poll(async () => (await cspGuard.seen()).console.join("\n"))
+    .toMatch(/csp-probe\.invalid.*Content Security Policy/);
   const seen = await cspGuard.seen();
   expect(seen.inPages.join("\n")).toMatch(/csp-probe\.invalid/);
 
   // A second page of the same context is watched too.
   const other = await context.newPage();
   await other.goto("/login");
-  expect(await other.evaluate(() => Array.isArray((window as unknown as Record<string, unknown>).__pixopsCspViolations))).toBe(true);
+  expect(
+    await other.evaluate(() => Array.isArray((window as unknown as Record<string, unknown>).__pixopsCspViolations)),
+  ).toBe(true);
 
   // Forget the probe's violation, which the guard would otherwise (rightly) fail this test for.
   const taken = await cspGuard.takeAll();

@@ -43,15 +43,32 @@ export type StormFigures = Record<string, string | number>;
 
 export async function runBatchFaultStorm(ctx: BffContext, rowCount: number): Promise<StormFigures> {
   const ledger = await getLedger();
-  const batch = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, batchRows(rowCount, { prefix: "bstorm" })));
+  const batch = await confirmBatch(
+    ctx.cookie,
+    await createBatch(ctx.cookie, batchRows(rowCount, { prefix: "bstorm" })),
+  );
   await ctx.harness.sandbox.setFaults(STORM);
   const started = performance.now();
-  const totals: BatchPassSummary = { claimed: 0, submitted: 0, rejected: 0, unknown: 0, busy: 0, backoffs: 0, lookedUp: 0, completed: 0, refused: 0, cancelled: 0 };
+  const totals: BatchPassSummary = {
+    claimed: 0,
+    submitted: 0,
+    rejected: 0,
+    unknown: 0,
+    busy: 0,
+    backoffs: 0,
+    lookedUp: 0,
+    completed: 0,
+    refused: 0,
+    cancelled: 0,
+  };
   let rounds = 0;
   let status = "sending";
   for (; rounds < MAX_ROUNDS && status === "sending"; rounds++) {
     // The worker and the reconciler side by side, as in the app.
-    const [pass] = await Promise.all([runBatchPass(ledger, { concurrency: 4 }), reconcilePayouts(ledger, { olderThanMs: 0 })]);
+    const [pass] = await Promise.all([
+      runBatchPass(ledger, { concurrency: 4 }),
+      reconcilePayouts(ledger, { olderThanMs: 0 }),
+    ]);
     for (const key of Object.keys(totals) as (keyof BatchPassSummary)[]) totals[key] += pass[key];
     if (pass.claimed === 0) await ctx.harness.clock.skip(1_000);
     status = (await readBatch(ctx.cookie, batch.id)).status;

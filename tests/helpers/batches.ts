@@ -14,7 +14,10 @@ import { PaymentsApiError, type Credential, type PaymentsClient } from "@/lib/se
 import { call, newKey, type BffHarness } from "./bff";
 
 /** `count` rows paying `prefix<i>@example.com`; rows listed in `unknownKeys` pay a key DICT does not know (they fail). */
-export function batchRows(count: number, options: { prefix?: string; amount?: number; unknownKeys?: readonly number[] } = {}): BatchRowInput[] {
+export function batchRows(
+  count: number,
+  options: { prefix?: string; amount?: number; unknownKeys?: readonly number[] } = {},
+): BatchRowInput[] {
   const prefix = options.prefix ?? "row";
   return Array.from({ length: count }, (_, i) => {
     const rowNumber = i + 2;
@@ -32,7 +35,12 @@ export function batchRows(count: number, options: { prefix?: string; amount?: nu
 }
 
 export async function createBatch(cookie: string, rows: BatchRowInput[], key = newKey("batch")): Promise<Batch> {
-  const result = await call(batches.POST, "/api/payout-batches", { method: "POST", cookie, idempotencyKey: key, body: { file_name: "lista.csv", rows } });
+  const result = await call(batches.POST, "/api/payout-batches", {
+    method: "POST",
+    cookie,
+    idempotencyKey: key,
+    body: { file_name: "lista.csv", rows },
+  });
   if (result.status !== 201) throw new Error(`batch creation failed: ${result.status} ${result.text}`);
   return result.json.data as Batch;
 }
@@ -53,14 +61,23 @@ export async function readBatch(cookie: string, id: string): Promise<Batch> {
 }
 
 export async function readRows(cookie: string, id: string): Promise<BatchRow[]> {
-  return ((await call(rowsRoute.GET, `/api/payout-batches/${id}/rows`, { cookie, params: { id } })).json.data as { rows: BatchRow[] }).rows;
+  return (
+    (await call(rowsRoute.GET, `/api/payout-batches/${id}/rows`, { cookie, params: { id } })).json.data as {
+      rows: BatchRow[];
+    }
+  ).rows;
 }
 
 /**
  * Runs worker passes, moving the test clock past settlement and the look-up
  * interval between them, until the batch leaves sending (or `maxPasses`).
  */
-export async function runUntilDone(harness: BffHarness, cookie: string, id: string, options: Partial<BatchPassOptions> & { maxPasses?: number } = {}): Promise<{ batch: Batch; passes: BatchPassSummary[] }> {
+export async function runUntilDone(
+  harness: BffHarness,
+  cookie: string,
+  id: string,
+  options: Partial<BatchPassOptions> & { maxPasses?: number } = {},
+): Promise<{ batch: Batch; passes: BatchPassSummary[] }> {
   const passes: BatchPassSummary[] = [];
   const ledger = await getLedger();
   for (let pass = 0; pass < (options.maxPasses ?? 60); pass++) {
@@ -96,7 +113,15 @@ export function firstSendRefused(inFlight: () => Promise<void>): (credential: Cr
         if (!first) return api.createPayout(body);
         first = false;
         await inFlight();
-        throw new PaymentsApiError({ kind: "http", status: 401, code: "invalid_credentials", message: "The API key is not valid.", details: {}, attempts: 1, retryable: false });
+        throw new PaymentsApiError({
+          kind: "http",
+          status: 401,
+          code: "invalid_credentials",
+          message: "The API key is not valid.",
+          details: {},
+          attempts: 1,
+          retryable: false,
+        });
       },
     };
   };

@@ -13,7 +13,9 @@ export interface BffContext {
   cookie: string;
 }
 
-export function setUpBffHarness(options: Parameters<typeof startBffHarness>[0] & { signInAs?: Record<string, string> } = {}): BffContext {
+export function setUpBffHarness(
+  options: Parameters<typeof startBffHarness>[0] & { signInAs?: Record<string, string> } = {},
+): BffContext {
   const context = { cookie: "" } as BffContext;
   beforeAll(async () => {
     context.harness = await startBffHarness(options);

@@ -46,7 +46,11 @@ export interface CallOptions {
 export interface CallResult {
   status: number;
   headers: Headers;
-  json: { data: unknown; error: { code: string; message: string; fields?: Record<string, string>; details?: Record<string, unknown> } | null; request_id: string | null };
+  json: {
+    data: unknown;
+    error: { code: string; message: string; fields?: Record<string, string>; details?: Record<string, unknown> } | null;
+    request_id: string | null;
+  };
   text: string;
   setCookies: string[];
 }
@@ -116,7 +120,9 @@ export interface BffHarness {
  * session secret, a temporary data folder, an in-memory (or PostgreSQL) ledger,
  * and short client timeouts so failure paths are quick.
  */
-export async function startBffHarness(options: { sandbox?: Partial<SandboxOptions>; env?: Record<string, string> } = {}): Promise<BffHarness> {
+export async function startBffHarness(
+  options: { sandbox?: Partial<SandboxOptions>; env?: Record<string, string> } = {},
+): Promise<BffHarness> {
   const clock = new SkipClock();
   const sandbox = await startTestSandbox({ clock, ...options.sandbox });
   const env: Record<string, string> = {
@@ -130,7 +136,16 @@ export async function startBffHarness(options: { sandbox?: Partial<SandboxOption
     ...options.env,
   };
   // The transport settings (APP_ORIGIN, TRUST_PROXY, ALLOW_INSECURE_HTTP) start unset too — plain http, forwarded headers ignored — unless `env` sets them.
-  for (const name of ["PAYMENTS_API_URL", "PAYMENTS_BUSINESS_ID", "PAYMENTS_BUSINESS_NAME", "PAYMENTS_API_KEY_SHA256", "APP_ORIGIN", "TRUST_PROXY", "ALLOW_INSECURE_HTTP"]) delete process.env[name];
+  for (const name of [
+    "PAYMENTS_API_URL",
+    "PAYMENTS_BUSINESS_ID",
+    "PAYMENTS_BUSINESS_NAME",
+    "PAYMENTS_API_KEY_SHA256",
+    "APP_ORIGIN",
+    "TRUST_PROXY",
+    "ALLOW_INSECURE_HTTP",
+  ])
+    delete process.env[name];
   for (const name of Object.keys(process.env)) if (name.startsWith("SIGN_IN_")) delete process.env[name];
   const database = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : null;
   if (database) env.DATABASE_URL = database.url;
@@ -152,7 +167,11 @@ export async function startBffHarness(options: { sandbox?: Partial<SandboxOption
 }
 
 /** Signs in through POST /api/session and returns the cookie to send next. */
-export async function signIn(handler: Handler, body: Record<string, string>, proto: "http" | "https" = "http"): Promise<string> {
+export async function signIn(
+  handler: Handler,
+  body: Record<string, string>,
+  proto: "http" | "https" = "http",
+): Promise<string> {
   const result = await call(handler, "/api/session", { method: "POST", body, proto });
   if (result.status !== 200) throw new Error(`sign-in failed: ${result.status} ${result.text}`);
   return sessionCookieFrom(result);
@@ -164,7 +183,10 @@ export function newKey(prefix = "test"): string {
 }
 
 /** Runs `fn` and reports how many /v1 requests reached the sandbox meanwhile (per route too). */
-export async function countUpstream<T>(sandbox: TestSandbox, fn: () => Promise<T>): Promise<{ result: T; requests: number; byRoute: Record<string, number> }> {
+export async function countUpstream<T>(
+  sandbox: TestSandbox,
+  fn: () => Promise<T>,
+): Promise<{ result: T; requests: number; byRoute: Record<string, number> }> {
   const before = await sandbox.stats();
   const result = await fn();
   const after = await sandbox.stats();

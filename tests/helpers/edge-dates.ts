@@ -22,12 +22,31 @@ const pad = (n: number, len: number) => String(n).padStart(len, "0");
 
 export const edgeDate: fc.Arbitrary<EdgeDate> = fc
   .record({
-    year: fc.oneof(fc.constantFrom(...EDGE_YEARS), fc.integer({ min: THIS_YEAR - 1, max: THIS_YEAR + 6 }), fc.integer({ min: 0, max: 9999 })),
+    year: fc.oneof(
+      fc.constantFrom(...EDGE_YEARS),
+      fc.integer({ min: THIS_YEAR - 1, max: THIS_YEAR + 6 }),
+      fc.integer({ min: 0, max: 9999 }),
+    ),
     // Days every year has (calendar validity is the unit test's: tests/shared/date-bounds.test.ts).
     monthDay: fc.constantFrom("01-01", "02-28", "06-15", "12-31"),
     time: fc.constantFrom("00:00:00", "10:00:00", "12:00:00", "13:59:59", "23:59:59", "23:59:60"),
     fraction: fc.constantFrom("", "", ".0", ".5", ".999", ".123456789"),
-    offset: fc.constantFrom("Z", "Z", "+00:00", "-00:00", "+14:00", "-12:00", "+12:00", "-14:00", "-03:00", "+05:45", "+23:59", "-23:59", "z", ""),
+    offset: fc.constantFrom(
+      "Z",
+      "Z",
+      "+00:00",
+      "-00:00",
+      "+14:00",
+      "-12:00",
+      "+12:00",
+      "-14:00",
+      "-03:00",
+      "+05:45",
+      "+23:59",
+      "-23:59",
+      "z",
+      "",
+    ),
     t: fc.constantFrom("T", "T", "T", "t"),
   })
   .map(({ year, monthDay, time, fraction, offset, t }): EdgeDate => {

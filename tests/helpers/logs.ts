@@ -17,18 +17,20 @@ export function captureLogs(): CapturedLogs {
   const raw: string[] = [];
   const stdout: Array<Record<string, unknown>> = [];
   const stderr: Array<Record<string, unknown>> = [];
-  const collect = (into: Array<Record<string, unknown>>) => (chunk: string | Uint8Array): boolean => {
-    const text = typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
-    raw.push(text);
-    for (const line of text.split("\n").filter(Boolean)) {
-      try {
-        into.push(JSON.parse(line) as Record<string, unknown>);
-      } catch {
-        into.push({ unparsed: line });
+  const collect =
+    (into: Array<Record<string, unknown>>) =>
+    (chunk: string | Uint8Array): boolean => {
+      const text = typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
+      raw.push(text);
+      for (const line of text.split("\n").filter(Boolean)) {
+        try {
+          into.push(JSON.parse(line) as Record<string, unknown>);
+        } catch {
+          into.push({ unparsed: line });
+        }
       }
-    }
-    return true;
-  };
+      return true;
+    };
   const out = vi.spyOn(process.stdout, "write").mockImplementation(collect(stdout) as typeof process.stdout.write);
   const err = vi.spyOn(process.stderr, "write").mockImplementation(collect(stderr) as typeof process.stderr.write);
   return {

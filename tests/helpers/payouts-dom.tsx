@@ -12,9 +12,13 @@ export function json(body: unknown, status = 200): Response {
 }
 
 /** The BFF envelope. */
-export const ok = (data: unknown, status = 200, requestId: string | null = "req_ok") => json({ data, error: null, request_id: requestId }, status);
-export const fail = (status: number, error: { code: string; message: string; fields?: Record<string, string>; details?: Record<string, unknown> }, requestId: string | null = "req_fail") =>
-  json({ data: null, error, request_id: requestId }, status);
+export const ok = (data: unknown, status = 200, requestId: string | null = "req_ok") =>
+  json({ data, error: null, request_id: requestId }, status);
+export const fail = (
+  status: number,
+  error: { code: string; message: string; fields?: Record<string, string>; details?: Record<string, unknown> },
+  requestId: string | null = "req_fail",
+) => json({ data: null, error, request_id: requestId }, status);
 
 export function registerRow(overrides: Partial<RegisterPayout> = {}): RegisterPayout {
   return {

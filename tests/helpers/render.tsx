@@ -15,11 +15,16 @@ export function newQueryClient(options: { staleTime?: number } = {}): QueryClien
 }
 
 /** Renders `ui` inside React Query and (when a role is given) the signed-in session; returns a user-event driver too. */
-export function renderWithProviders(ui: ReactElement, options: { role?: SessionInfo["role"]; client?: QueryClient } = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  options: { role?: SessionInfo["role"]; client?: QueryClient } = {},
+) {
   const client = options.client ?? newQueryClient();
   const role = options.role;
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{role ? <SessionProvider session={session(role)}>{children}</SessionProvider> : children}</QueryClientProvider>
+    <QueryClientProvider client={client}>
+      {role ? <SessionProvider session={session(role)}>{children}</SessionProvider> : children}
+    </QueryClientProvider>
   );
   const user = userEvent.setup();
   return { client, user, ...render(ui, { wrapper }) };

@@ -5,13 +5,28 @@
  * (SANDBOX_* env variables do not leak in).
  */
 import { ACME as SANDBOX_ACME, BETA as SANDBOX_BETA } from "@/sandbox/businesses";
-import { startSandbox, type FaultRule, type InspectedPayout, type PayoutRequestEntry, type SandboxOptions, type SandboxStats } from "@/sandbox/server";
+import {
+  startSandbox,
+  type FaultRule,
+  type InspectedPayout,
+  type PayoutRequestEntry,
+  type SandboxOptions,
+  type SandboxStats,
+} from "@/sandbox/server";
 
 export type { FaultRule, InspectedPayout, PayoutRequestEntry, SandboxOptions, SandboxStats };
 
 /** The demo credentials, from their one home (sandbox/businesses.ts), in the shape the tests sign in with. */
-export const ACME = { apiKey: SANDBOX_ACME.apiKey, accessToken: SANDBOX_ACME.accessToken, businessId: SANDBOX_ACME.id } as const;
-export const BETA = { apiKey: SANDBOX_BETA.apiKey, accessToken: SANDBOX_BETA.accessToken, businessId: SANDBOX_BETA.id } as const;
+export const ACME = {
+  apiKey: SANDBOX_ACME.apiKey,
+  accessToken: SANDBOX_ACME.accessToken,
+  businessId: SANDBOX_ACME.id,
+} as const;
+export const BETA = {
+  apiKey: SANDBOX_BETA.apiKey,
+  accessToken: SANDBOX_BETA.accessToken,
+  businessId: SANDBOX_BETA.id,
+} as const;
 
 export interface TestSandbox {
   url: string;
@@ -33,7 +48,9 @@ async function admin<T>(url: string, method: string, path: string, body?: unknow
   });
   const json = (await res.json()) as { data: T; error: { code: string; message: string } | null };
   if (!res.ok || json.error) {
-    throw new Error(`sandbox admin ${method} ${path} failed: ${res.status} ${json.error?.code ?? ""} ${json.error?.message ?? ""}`);
+    throw new Error(
+      `sandbox admin ${method} ${path} failed: ${res.status} ${json.error?.code ?? ""} ${json.error?.message ?? ""}`,
+    );
   }
   return json.data;
 }

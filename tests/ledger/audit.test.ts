@@ -14,10 +14,47 @@ function entry(overrides: Partial<AuditEntryInput> = {}): AuditEntryInput {
 /** Six Acme entries one hour apart (ids 1..6) and one Beta entry. */
 async function seed(ledger: Ledger) {
   await appendAudit(ledger, entry({ occurredAt: hour(0) }));
-  await appendAudit(ledger, entry({ occurredAt: hour(1), action: "payout.create", targetType: "payout", targetId: "p1", outcome: "pending", idempotencyKey: "k1" }));
-  await appendAudit(ledger, entry({ occurredAt: hour(2), actor: BOB, action: "subaccount.block", targetType: "subaccount", targetId: "sub_1", before: { is_blocked: false }, after: { is_blocked: true } }));
-  await appendAudit(ledger, entry({ occurredAt: hour(3), actor: BOB, action: "payout.create", targetType: "payout", targetId: "p2", outcome: "failure", errorCode: "limit", errorMessage: "over limit", requestId: "req-3" }));
-  await appendAudit(ledger, entry({ occurredAt: hour(4), action: "subaccount.unblock", targetType: "subaccount", targetId: "sub_1" }));
+  await appendAudit(
+    ledger,
+    entry({
+      occurredAt: hour(1),
+      action: "payout.create",
+      targetType: "payout",
+      targetId: "p1",
+      outcome: "pending",
+      idempotencyKey: "k1",
+    }),
+  );
+  await appendAudit(
+    ledger,
+    entry({
+      occurredAt: hour(2),
+      actor: BOB,
+      action: "subaccount.block",
+      targetType: "subaccount",
+      targetId: "sub_1",
+      before: { is_blocked: false },
+      after: { is_blocked: true },
+    }),
+  );
+  await appendAudit(
+    ledger,
+    entry({
+      occurredAt: hour(3),
+      actor: BOB,
+      action: "payout.create",
+      targetType: "payout",
+      targetId: "p2",
+      outcome: "failure",
+      errorCode: "limit",
+      errorMessage: "over limit",
+      requestId: "req-3",
+    }),
+  );
+  await appendAudit(
+    ledger,
+    entry({ occurredAt: hour(4), action: "subaccount.unblock", targetType: "subaccount", targetId: "sub_1" }),
+  );
   await appendAudit(ledger, entry({ occurredAt: hour(5), action: "session.sign_out" }));
   await appendAudit(ledger, entry({ businessId: BETA, actor: { name: "Carla", role: "admin" }, occurredAt: hour(2) }));
 }
@@ -83,7 +120,9 @@ describe.each(drivers)("audit log (%s)", (driver) => {
   it("lists newest first with cursor pagination", async () => {
     await seed(ledger());
     const page1 = await listAudit(ledger(), ACME, { limit: 4 });
-    expect(page1.items.map((e) => e.occurredAt.getTime())).toEqual([hour(5), hour(4), hour(3), hour(2)].map((d) => d.getTime()));
+    expect(page1.items.map((e) => e.occurredAt.getTime())).toEqual(
+      [hour(5), hour(4), hour(3), hour(2)].map((d) => d.getTime()),
+    );
     expect(page1.nextCursor).toBe(String(page1.items[3]?.id));
     const page2 = await listAudit(ledger(), ACME, { limit: 4, cursor: page1.nextCursor });
     expect(page2.items.map((e) => e.occurredAt.getTime())).toEqual([hour(1), hour(0)].map((d) => d.getTime()));
@@ -94,22 +133,36 @@ describe.each(drivers)("audit log (%s)", (driver) => {
 
   it("filters by actor, action, target, outcome and time range", async () => {
     await seed(ledger());
-    const actions = async (q: Parameters<typeof listAudit>[2]) => (await listAudit(ledger(), ACME, q)).items.map((e) => e.action);
+    const actions = async (q: Parameters<typeof listAudit>[2]) =>
+      (await listAudit(ledger(), ACME, q)).items.map((e) => e.action);
     expect(await actions({ actor: "Bob" })).toEqual(["payout.create", "subaccount.block"]);
     expect(await actions({ actor: "bob" })).toEqual([]);
     expect(await actions({ action: "payout.create" })).toEqual(["payout.create", "payout.create"]);
-    expect(await actions({ action: ["session.sign_in", "session.sign_out"] })).toEqual(["session.sign_out", "session.sign_in"]);
-    expect(await actions({ targetType: "subaccount", targetId: "sub_1" })).toEqual(["subaccount.unblock", "subaccount.block"]);
+    expect(await actions({ action: ["session.sign_in", "session.sign_out"] })).toEqual([
+      "session.sign_out",
+      "session.sign_in",
+    ]);
+    expect(await actions({ targetType: "subaccount", targetId: "sub_1" })).toEqual([
+      "subaccount.unblock",
+      "subaccount.block",
+    ]);
     expect(await actions({ targetType: "payout" })).toHaveLength(2);
     expect(await actions({ outcome: "failure" })).toEqual(["payout.create"]);
     expect(await actions({ outcome: ["pending", "failure"] })).toHaveLength(2);
     expect(await actions({ from: hour(2), to: hour(4) })).toEqual(["payout.create", "subaccount.block"]);
     expect(await actions({ from: hour(5) })).toEqual(["session.sign_out"]);
     expect(await actions({ to: hour(1) })).toEqual(["session.sign_in"]);
-    expect(await actions({ actor: "Bob", action: "payout.create", from: hour(0), to: hour(10) })).toEqual(["payout.create"]);
+    expect(await actions({ actor: "Bob", action: "payout.create", from: hour(0), to: hour(10) })).toEqual([
+      "payout.create",
+    ]);
 
     const failed = (await listAudit(ledger(), ACME, { outcome: "failure" })).items[0];
-    expect(failed).toMatchObject({ errorCode: "limit", errorMessage: "over limit", requestId: "req-3", actorRole: "operator" });
+    expect(failed).toMatchObject({
+      errorCode: "limit",
+      errorMessage: "over limit",
+      requestId: "req-3",
+      actorRole: "operator",
+    });
     const paged = await listAudit(ledger(), ACME, { actor: "Alice", limit: 2 });
     const rest = await listAudit(ledger(), ACME, { actor: "Alice", limit: 2, cursor: paged.nextCursor });
     expect([...paged.items, ...rest.items].map((e) => e.actorName)).toEqual(["Alice", "Alice", "Alice", "Alice"]);

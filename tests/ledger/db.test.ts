@@ -22,7 +22,9 @@ import { resetConfigForTests } from "@/lib/server/config";
 
 describe("ledgerOptionsFromEnv", () => {
   it("prefers DATABASE_URL, then LEDGER_DIR, then .data/ledger", () => {
-    expect(ledgerOptionsFromEnv({ DATABASE_URL: "postgres://u@h/db", LEDGER_DIR: "/x" })).toEqual({ databaseUrl: "postgres://u@h/db" });
+    expect(ledgerOptionsFromEnv({ DATABASE_URL: "postgres://u@h/db", LEDGER_DIR: "/x" })).toEqual({
+      databaseUrl: "postgres://u@h/db",
+    });
     expect(ledgerOptionsFromEnv({ DATABASE_URL: "  ", LEDGER_DIR: "memory://" })).toEqual({ dataDir: "memory://" });
     expect(ledgerOptionsFromEnv({})).toEqual({ dataDir: DEFAULT_LEDGER_DIR });
     expect(DEFAULT_LEDGER_DIR).toBe(path.join(".data", "ledger"));
@@ -55,7 +57,13 @@ describe.each(drivers)("getLedger (%s)", (driver) => {
     expect(a).toBe(b);
     expect(a.driver).toBe(driver);
     expect(await getLedger()).toBe(a);
-    await recordPayoutIntent(a, { businessId: ACME, idempotencyKey: "k", body: payoutBody("k"), pixKeyMasked: "x", actor: ALICE });
+    await recordPayoutIntent(a, {
+      businessId: ACME,
+      idempotencyKey: "k",
+      body: payoutBody("k"),
+      pixKeyMasked: "x",
+      actor: ALICE,
+    });
     expect(await getPayoutByIdempotencyKey(b, ACME, "k")).not.toBeNull();
 
     await closeLedger();
@@ -115,8 +123,20 @@ describe("file-backed PGlite", () => {
     const first = await createLedger({ dataDir });
     expect(first.driver).toBe("pglite");
     expect(existsSync(dataDir)).toBe(true);
-    await recordPayoutIntent(first, { businessId: ACME, idempotencyKey: "k-1", body: payoutBody("k-1", 4200), pixKeyMasked: "x", actor: ALICE });
-    await appendAudit(first, { businessId: ACME, actor: ALICE, action: "payout.create", outcome: "pending", targetType: "payout" });
+    await recordPayoutIntent(first, {
+      businessId: ACME,
+      idempotencyKey: "k-1",
+      body: payoutBody("k-1", 4200),
+      pixKeyMasked: "x",
+      actor: ALICE,
+    });
+    await appendAudit(first, {
+      businessId: ACME,
+      actor: ALICE,
+      action: "payout.create",
+      outcome: "pending",
+      targetType: "payout",
+    });
     await first.close();
 
     const second = await createLedger({ dataDir });

@@ -30,8 +30,15 @@ async function thrown(work: () => Promise<unknown>): Promise<unknown> {
 
 /** Every way the error could be written: none may hold a sensitive value. */
 function expectNothingSensitive(error: unknown): void {
-  const views = [String(error), (error as Error).stack ?? "", inspect(error, { depth: 10, showHidden: true }), JSON.stringify(error), formatLine("error", "test.ledger", { error })];
-  for (const view of views) for (const value of SENSITIVE) expect(view, `a view of the error holds ${value}`).not.toContain(value);
+  const views = [
+    String(error),
+    (error as Error).stack ?? "",
+    inspect(error, { depth: 10, showHidden: true }),
+    JSON.stringify(error),
+    formatLine("error", "test.ledger", { error }),
+  ];
+  for (const view of views)
+    for (const value of SENSITIVE) expect(view, `a view of the error holds ${value}`).not.toContain(value);
 }
 
 describe.each(drivers)("ledger query errors (%s)", (driver) => {
@@ -65,14 +72,31 @@ describe.each(drivers)("ledger query errors (%s)", (driver) => {
 
   it("an error raised inside the database while a subaccount (document, e-mail) is written, and its log line", async () => {
     const db = (l: Ledger) => l.db;
-    await db(ledger()).execute(sql.raw(`CREATE OR REPLACE FUNCTION pixops_test_refuse() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused by a test trigger'; END $$ LANGUAGE plpgsql`));
-    await db(ledger()).execute(sql.raw(`CREATE TRIGGER pixops_test_refuse BEFORE INSERT ON subaccounts FOR EACH ROW EXECUTE FUNCTION pixops_test_refuse()`));
+    await db(ledger()).execute(
+      sql.raw(
+        `CREATE OR REPLACE FUNCTION pixops_test_refuse() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused by a test trigger'; END $$ LANGUAGE plpgsql`,
+      ),
+    );
+    await db(ledger()).execute(
+      sql.raw(
+        `CREATE TRIGGER pixops_test_refuse BEFORE INSERT ON subaccounts FOR EACH ROW EXECUTE FUNCTION pixops_test_refuse()`,
+      ),
+    );
     try {
       const error = await thrown(() =>
         upsertKnownSubaccount(
           ledger(),
           ACME,
-          { id: "sa_canary", name: "Canary Ltda", email: EMAIL, document: DOCUMENT, daily_limit_centavos: 1, monthly_limit_centavos: 2, is_blocked: false, external_reference: null },
+          {
+            id: "sa_canary",
+            name: "Canary Ltda",
+            email: EMAIL,
+            document: DOCUMENT,
+            daily_limit_centavos: 1,
+            monthly_limit_centavos: 2,
+            is_blocked: false,
+            external_reference: null,
+          },
           "Alice",
         ),
       );

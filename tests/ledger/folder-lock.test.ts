@@ -28,7 +28,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -51,7 +52,9 @@ const UNSHARE_PID = ["--user", "--map-root-user", "--pid", "--fork", "--mount-pr
  */
 async function startHolder(options: { ownPidNamespace?: boolean; env?: Record<string, string> } = {}): Promise<Holder> {
   const args = [...NODE_ARGS, "tests/helpers/ledger-holder-process.ts"];
-  const [command, commandArgs] = options.ownPidNamespace ? ["unshare", [...UNSHARE_PID, process.execPath, ...args]] : [process.execPath, args];
+  const [command, commandArgs] = options.ownPidNamespace
+    ? ["unshare", [...UNSHARE_PID, process.execPath, ...args]]
+    : [process.execPath, args];
   const child = spawn(command, commandArgs, {
     env: { ...process.env, ...options.env, LEDGER_DIR: ledgerDir },
     stdio: ["pipe", "pipe", "pipe"],
@@ -62,7 +65,9 @@ async function startHolder(options: { ownPidNamespace?: boolean; env?: Record<st
     stderr += chunk.toString();
     process.stderr.write(chunk);
   });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream })[Symbol.asyncIterator]();
   const next = async () => {
     const line = await lines.next();
@@ -96,7 +101,10 @@ function runStartup(): Promise<{ code: number | null; stdout: string; stderr: st
     LEDGER_DIR: ledgerDir,
   };
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...NODE_ARGS, "tests/helpers/start-server.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [...NODE_ARGS, "tests/helpers/start-server.ts"], {
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -117,7 +125,9 @@ describe("a PGlite folder opened by a running process", { timeout: 180_000 }, ()
     expect(second.code, second.stderr).toBe(1);
     expect(second.stdout).not.toContain("started");
     expect(second.stderr).toMatch(/"event":"startup\.refused"/);
-    expect(second.stderr).toContain(`in use by another dashboard process: pid ${first.pid} on ${hostname()}, started 20`);
+    expect(second.stderr).toContain(
+      `in use by another dashboard process: pid ${first.pid} on ${hostname()}, started 20`,
+    );
     expect(second.stderr).toContain(ledgerDir);
     expect(second.stderr).toContain("Refusing to start.");
 
@@ -184,53 +194,76 @@ describe("a PGlite folder opened by a running process", { timeout: 180_000 }, ()
 // Pid namespaces are Linux's; there (CI included) this must run: a machine that cannot make one fails it rather than skipping it.
 const unshareWorks = spawnSync("unshare", [...UNSHARE_PID, "true"]).status === 0;
 
-describe.skipIf(process.platform !== "linux")("a PGlite folder opened by a process in another pid namespace (another container, same host name)", { timeout: 180_000 }, () => {
-  it("refuses the folder while that process refreshes its lock, saying when it would be considered stopped, and leaves its lease alone", async () => {
-    expect(unshareWorks, "this Linux machine cannot create a pid namespace with `unshare` (util-linux), which this test needs").toBe(true);
-    const first = await startHolder({ ownPidNamespace: true });
-    // Its pid is that of its own namespace: here it names no process, or another one.
-    expect(first.pid).toBeLessThan(10);
+describe.skipIf(process.platform !== "linux")(
+  "a PGlite folder opened by a process in another pid namespace (another container, same host name)",
+  { timeout: 180_000 },
+  () => {
+    it("refuses the folder while that process refreshes its lock, saying when it would be considered stopped, and leaves its lease alone", async () => {
+      expect(
+        unshareWorks,
+        "this Linux machine cannot create a pid namespace with `unshare` (util-linux), which this test needs",
+      ).toBe(true);
+      const first = await startHolder({ ownPidNamespace: true });
+      // Its pid is that of its own namespace: here it names no process, or another one.
+      expect(first.pid).toBeLessThan(10);
 
-    const refused = await createLedger({ dataDir: ledgerDir }).then(
-      () => null,
-      (error: unknown) => error,
-    );
-    expect(refused).toBeInstanceOf(LedgerFolderLockedError);
-    expect((refused as Error).message).toContain(`pid ${first.pid} on ${hostname()}`);
-    expect((refused as Error).message).toMatch(/another pid namespace .* considered stopped if it does not refresh it by 20/);
-    expect(first.child.exitCode).toBeNull();
-    expect(await first.ask("lease?")).toBe("lease held");
-  });
+      const refused = await createLedger({ dataDir: ledgerDir }).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(LedgerFolderLockedError);
+      expect((refused as Error).message).toContain(`pid ${first.pid} on ${hostname()}`);
+      expect((refused as Error).message).toMatch(
+        /another pid namespace .* considered stopped if it does not refresh it by 20/,
+      );
+      expect(first.child.exitCode).toBeNull();
+      expect(await first.ask("lease?")).toBe("lease held");
+    });
 
-  it("a holder that finds its lock taken over (it was frozen past the staleness limit) stops at once, leaving the new owner's lock", async () => {
-    expect(unshareWorks, "this Linux machine cannot create a pid namespace with `unshare` (util-linux), which this test needs").toBe(true);
-    const first = await startHolder({ ownPidNamespace: true, env: { LEDGER_LOCK_HEARTBEAT_MS: "20" } });
+    it("a holder that finds its lock taken over (it was frozen past the staleness limit) stops at once, leaving the new owner's lock", async () => {
+      expect(
+        unshareWorks,
+        "this Linux machine cannot create a pid namespace with `unshare` (util-linux), which this test needs",
+      ).toBe(true);
+      const first = await startHolder({ ownPidNamespace: true, env: { LEDGER_LOCK_HEARTBEAT_MS: "20" } });
 
-    // As seen from a clock past the staleness limit, its last heartbeat is stale: it is taken over.
-    const lost: LostLock[] = [];
-    const later = () => Date.now() + 3_600_000;
-    const taken = lockFolder(ledgerDir, { now: later, onLost: (lock) => lost.push(lock) });
-    try {
-      expect(await first.exited).toEqual({ code: 1, signal: null });
-      expect(first.stderr()).toMatch(/"event":"ledger\.folder_lock_lost"/);
-      expect(first.stderr()).toContain(`pid ${process.pid} on ${hostname()}`);
-      // It deleted nothing on its way out: the lock is the new owner's.
-      expect((JSON.parse(readFileSync(lockFile(), "utf8")) as LockOwner).pid).toBe(process.pid);
-      expect(taken.heartbeat()).toBe(true);
-      expect(lost).toEqual([]);
-    } finally {
-      taken.release();
-    }
-    expect(existsSync(lockFile())).toBe(false);
-  });
-});
+      // As seen from a clock past the staleness limit, its last heartbeat is stale: it is taken over.
+      const lost: LostLock[] = [];
+      const later = () => Date.now() + 3_600_000;
+      const taken = lockFolder(ledgerDir, { now: later, onLost: (lock) => lost.push(lock) });
+      try {
+        expect(await first.exited).toEqual({ code: 1, signal: null });
+        expect(first.stderr()).toMatch(/"event":"ledger\.folder_lock_lost"/);
+        expect(first.stderr()).toContain(`pid ${process.pid} on ${hostname()}`);
+        // It deleted nothing on its way out: the lock is the new owner's.
+        expect((JSON.parse(readFileSync(lockFile(), "utf8")) as LockOwner).pid).toBe(process.pid);
+        expect(taken.heartbeat()).toBe(true);
+        expect(lost).toEqual([]);
+      } finally {
+        taken.release();
+      }
+      expect(existsSync(lockFile())).toBe(false);
+    });
+  },
+);
 
 describe("lockFolder", () => {
-  const bootId = existsSync("/proc/sys/kernel/random/boot_id") ? readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim() : null;
+  const bootId = existsSync("/proc/sys/kernel/random/boot_id")
+    ? readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim()
+    : null;
   const pidNamespace = existsSync("/proc/self/ns/pid") ? readlinkSync("/proc/self/ns/pid") : null;
   /** A lock as another process on this machine, in this pid namespace, would have written it. */
   const writeLock = (owner: Partial<LockOwner>) => {
-    const lock: LockOwner = { pid: 1, hostname: hostname(), startedAt: "2026-01-01T00:00:00.000Z", processStart: null, bootId, pidNamespace, nonce: "left-behind", ...owner };
+    const lock: LockOwner = {
+      pid: 1,
+      hostname: hostname(),
+      startedAt: "2026-01-01T00:00:00.000Z",
+      processStart: null,
+      bootId,
+      pidNamespace,
+      nonce: "left-behind",
+      ...owner,
+    };
     writeFileSync(path.join(dir, LOCK_FILE_NAME), JSON.stringify(lock));
   };
   /** A clock standing this far past the lock's last heartbeat. */
@@ -314,7 +347,18 @@ describe("lockFolder", () => {
   it("is not stopped by the takeover marker of a process that died while taking over", async () => {
     const dead = await deadPid();
     writeLock({ pid: dead, nonce: "crashed" });
-    writeFileSync(path.join(dir, `${LOCK_FILE_NAME}.takeover-crashed`), JSON.stringify({ pid: dead, hostname: hostname(), startedAt: "x", processStart: null, bootId, pidNamespace, nonce: "t" }));
+    writeFileSync(
+      path.join(dir, `${LOCK_FILE_NAME}.takeover-crashed`),
+      JSON.stringify({
+        pid: dead,
+        hostname: hostname(),
+        startedAt: "x",
+        processStart: null,
+        bootId,
+        pidNamespace,
+        nonce: "t",
+      }),
+    );
     takeOver();
     expect(existsSync(path.join(dir, `${LOCK_FILE_NAME}.takeover-crashed`))).toBe(false);
   });

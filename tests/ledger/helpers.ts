@@ -60,7 +60,11 @@ export function useLedger(driver: DriverName): () => Ledger {
     ledger = await createLedger(database.options);
   });
   beforeEach(async () => {
-    await current().db.execute(sql.raw("TRUNCATE payout_batch_rows, payouts, payout_batches, subaccounts, audit_log, revoked_sessions RESTART IDENTITY"));
+    await current().db.execute(
+      sql.raw(
+        "TRUNCATE payout_batch_rows, payouts, payout_batches, subaccounts, audit_log, revoked_sessions RESTART IDENTITY",
+      ),
+    );
   });
   afterAll(async () => {
     await ledger?.close();
@@ -80,5 +84,10 @@ export const BOB: Actor = { name: "Bob", role: "operator" };
 
 /** A payout body for POST /v1/payouts with the given key. */
 export function payoutBody(idempotencyKey: string, amount = 1500) {
-  return { amount_centavos: amount, pix_key: "maria@example.com", pix_key_type: "email", idempotency_key: idempotencyKey };
+  return {
+    amount_centavos: amount,
+    pix_key: "maria@example.com",
+    pix_key_type: "email",
+    idempotency_key: idempotencyKey,
+  };
 }

@@ -9,7 +9,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { completePayoutIntent, createLedger, LedgerQueryError, migrateLedger, recordPayoutIntent, type Ledger } from "@/lib/server/ledger";
+import {
+  completePayoutIntent,
+  createLedger,
+  LedgerQueryError,
+  migrateLedger,
+  recordPayoutIntent,
+  type Ledger,
+} from "@/lib/server/ledger";
 import { defaultMigrationsDir } from "@/lib/server/ledger/migrate";
 import { auditLog, payouts } from "@/lib/server/ledger/schema";
 import { ACME, ALICE, BETA, drivers, freshDatabase, payoutBody, type FreshDatabase } from "./helpers";
@@ -39,7 +46,10 @@ function attachedByHand(ledger: Ledger, business: string, key: string, payoutId:
 }
 
 async function stored(ledger: Ledger, business: string, key: string) {
-  const [row] = await ledger.db.select().from(payouts).where(sql`${payouts.businessId} = ${business} AND ${payouts.idempotencyKey} = ${key}`);
+  const [row] = await ledger.db
+    .select()
+    .from(payouts)
+    .where(sql`${payouts.businessId} = ${business} AND ${payouts.idempotencyKey} = ${key}`);
   if (!row) throw new Error(`no row ${key}`);
   return row;
 }
@@ -57,7 +67,8 @@ describe.each(drivers)("migration 0009 (%s)", (driver) => {
     cleanup.push(() => database.drop());
     const dir = await mkdtemp(path.join(tmpdir(), "ledger-0009-"));
     cleanup.push(() => rm(dir, { recursive: true, force: true }));
-    for (const file of (await readdir(defaultMigrationsDir())).filter(BEFORE_0009)) await copyFile(path.join(defaultMigrationsDir(), file), path.join(dir, file));
+    for (const file of (await readdir(defaultMigrationsDir())).filter(BEFORE_0009))
+      await copyFile(path.join(defaultMigrationsDir(), file), path.join(dir, file));
     const ledger = await createLedger({ ...database.options, migrationsDir: dir });
     opened.push(ledger);
     return { ledger, dir };
@@ -92,7 +103,12 @@ describe.each(drivers)("migration 0009 (%s)", (driver) => {
     expect(await stored(ledger, BETA, "beta")).toMatchObject({ state: "submitted", payoutId: "po_dup" });
     expect(await stored(ledger, ACME, "solo")).toMatchObject({ state: "submitted", payoutId: "po_solo" });
     for (const key of ["attached", "hand-1", "hand-2"]) {
-      expect(await stored(ledger, ACME, key)).toMatchObject({ state: "needs_review", payoutId: null, status: null, reviewReason: "shared_payout_id" });
+      expect(await stored(ledger, ACME, key)).toMatchObject({
+        state: "needs_review",
+        payoutId: null,
+        status: null,
+        reviewReason: "shared_payout_id",
+      });
     }
     const entries = await ledger.db.select().from(auditLog).where(eq(auditLog.actorName, "ledger migration"));
     expect(entries.map((e) => e.idempotencyKey).sort()).toEqual(["attached", "hand-1", "hand-2"]);
@@ -111,9 +127,22 @@ describe.each(drivers)("migration 0009 (%s)", (driver) => {
   it("runs on a ledger without duplicates, and afterwards a second row cannot take a recorded payout id", async () => {
     const { ledger, dir } = await ledgerBefore0009();
     await apply0009(ledger, dir);
-    for (const key of ["a", "b"]) await recordPayoutIntent(ledger, { businessId: ACME, idempotencyKey: key, body: payoutBody(key), pixKeyMasked: "m***", actor: ALICE });
-    expect(await completePayoutIntent(ledger, ACME, "a", { payoutId: "po_1", status: "pending", attempts: 1 })).toMatchObject({ state: "submitted" });
-    const taken = await completePayoutIntent(ledger, ACME, "b", { payoutId: "po_1", status: "pending", attempts: 1 }).catch((error: unknown) => error);
+    for (const key of ["a", "b"])
+      await recordPayoutIntent(ledger, {
+        businessId: ACME,
+        idempotencyKey: key,
+        body: payoutBody(key),
+        pixKeyMasked: "m***",
+        actor: ALICE,
+      });
+    expect(
+      await completePayoutIntent(ledger, ACME, "a", { payoutId: "po_1", status: "pending", attempts: 1 }),
+    ).toMatchObject({ state: "submitted" });
+    const taken = await completePayoutIntent(ledger, ACME, "b", {
+      payoutId: "po_1",
+      status: "pending",
+      attempts: 1,
+    }).catch((error: unknown) => error);
     expect(taken).toBeInstanceOf(LedgerQueryError);
     expect(taken).toMatchObject({ code: "23505" });
     expect(await stored(ledger, ACME, "b")).toMatchObject({ state: "intent", payoutId: null });

@@ -3,12 +3,34 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { appendAudit, createLedger, listAudit, loadMigrations, migrateLedger, recordPayoutIntent, getPayoutByIdempotencyKey, type Ledger } from "@/lib/server/ledger";
+import {
+  appendAudit,
+  createLedger,
+  listAudit,
+  loadMigrations,
+  migrateLedger,
+  recordPayoutIntent,
+  getPayoutByIdempotencyKey,
+  type Ledger,
+} from "@/lib/server/ledger";
 import { defaultMigrationsDir, splitSqlStatements } from "@/lib/server/ledger/migrate";
 import { ledgerMigrations, payouts, sessionScopeRevocations } from "@/lib/server/ledger/schema";
 import { ACME, ALICE, drivers, freshDatabase, payoutBody, type FreshDatabase } from "./helpers";
 
-const TABLES = ["audit_log", "ledger_leases", "ledger_migrations", "payout_batch_rows", "payout_batches", "payouts", "rate_limits", "revoked_sessions", "security_events", "session_scope_revocations", "subaccount_change_requests", "subaccounts"];
+const TABLES = [
+  "audit_log",
+  "ledger_leases",
+  "ledger_migrations",
+  "payout_batch_rows",
+  "payout_batches",
+  "payouts",
+  "rate_limits",
+  "revoked_sessions",
+  "security_events",
+  "session_scope_revocations",
+  "subaccount_change_requests",
+  "subaccounts",
+];
 
 async function tableNames(ledger: Ledger): Promise<string[]> {
   const rows = await ledger.db
@@ -96,7 +118,9 @@ describe.each(drivers)("migrations (%s)", (driver) => {
       await writeFile(path.join(dir, "9000_test_extra.sql"), "CREATE TABLE test_extra (business_id text NOT NULL);\n");
       expect(await migrateLedger(ledger.db, dir)).toEqual({ applied: [9000] });
       expect(await tableNames(ledger)).toContain("test_extra");
-      const versions = (await ledger.db.select().from(ledgerMigrations).orderBy(asc(ledgerMigrations.version))).map((m) => m.version);
+      const versions = (await ledger.db.select().from(ledgerMigrations).orderBy(asc(ledgerMigrations.version))).map(
+        (m) => m.version,
+      );
       expect(versions).toEqual([first.version, 9000]);
 
       await writeFile(path.join(dir, "9000_test_extra.sql"), "CREATE TABLE test_extra (business_id text);\n");
@@ -110,7 +134,10 @@ describe.each(drivers)("migrations (%s)", (driver) => {
     const database = await fresh();
     const dir = await mkdtemp(path.join(tmpdir(), "ledger-migrations-"));
     try {
-      await writeFile(path.join(dir, "0001_half.sql"), "CREATE TABLE half_done (id int);\nSELECT no_such_function();\n");
+      await writeFile(
+        path.join(dir, "0001_half.sql"),
+        "CREATE TABLE half_done (id int);\nSELECT no_such_function();\n",
+      );
       await expect(createLedger({ ...database.options, migrationsDir: dir })).rejects.toThrow();
       await writeFile(path.join(dir, "0001_half.sql"), "CREATE TABLE half_done (id int);\n");
       const ledger = await open(database, dir);
@@ -126,7 +153,9 @@ describe.each(drivers)("migrations (%s)", (driver) => {
     const result = await ledger.db.execute(
       sql`SELECT data_type, is_nullable FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'payout_batches' AND column_name = 'left_out_rows'`,
     );
-    expect((result as unknown as { rows: { data_type: string; is_nullable: string }[] }).rows).toEqual([{ data_type: "jsonb", is_nullable: "YES" }]);
+    expect((result as unknown as { rows: { data_type: string; is_nullable: string }[] }).rows).toEqual([
+      { data_type: "jsonb", is_nullable: "YES" },
+    ]);
     expect((await loadMigrations()).find((m) => m.version === 8)?.name).toBe("batch_left_out_rows");
   });
 
@@ -141,8 +170,20 @@ describe.each(drivers)("migrations (%s)", (driver) => {
         await copyFile(path.join(defaultMigrationsDir(), file), path.join(dir, file));
       }
       const ledger = await open(await fresh(), dir);
-      const intent = (businessId: string, key: string) => recordPayoutIntent(ledger, { businessId, idempotencyKey: key, body: payoutBody(key), pixKeyMasked: "m***@example.com", actor: ALICE });
-      await appendAudit(ledger, { businessId: upper, actor: { name: "Vera", role: "viewer" }, action: "session.sign_in", outcome: "success" });
+      const intent = (businessId: string, key: string) =>
+        recordPayoutIntent(ledger, {
+          businessId,
+          idempotencyKey: key,
+          body: payoutBody(key),
+          pixKeyMasked: "m***@example.com",
+          actor: ALICE,
+        });
+      await appendAudit(ledger, {
+        businessId: upper,
+        actor: { name: "Vera", role: "viewer" },
+        action: "session.sign_in",
+        outcome: "success",
+      });
       await intent(upper, "k-upper");
       await intent(upper, "k-twin");
       await intent(lower, "k-twin");
@@ -150,13 +191,27 @@ describe.each(drivers)("migrations (%s)", (driver) => {
       await intent(upper, "k-upper-paid");
       await intent(lower, "k-lower-paid");
       // One upstream payout already recorded under both spellings (the unique payout id index is per spelling before 0013).
-      await ledger.db.update(payouts).set({ payoutId: "po_twin" }).where(sql`idempotency_key IN ('k-upper-paid', 'k-lower-paid')`);
+      await ledger.db
+        .update(payouts)
+        .set({ payoutId: "po_twin" })
+        .where(sql`idempotency_key IN ('k-upper-paid', 'k-lower-paid')`);
       await ledger.db.insert(sessionScopeRevocations).values([
-        { businessId: upper, revokedBefore: new Date("2026-06-01T12:00:00Z"), expiresAt: new Date("2026-06-02T00:00:00Z") },
-        { businessId: lower, revokedBefore: new Date("2026-06-01T11:00:00Z"), expiresAt: new Date("2026-06-02T01:00:00Z") },
+        {
+          businessId: upper,
+          revokedBefore: new Date("2026-06-01T12:00:00Z"),
+          expiresAt: new Date("2026-06-02T00:00:00Z"),
+        },
+        {
+          businessId: lower,
+          revokedBefore: new Date("2026-06-01T11:00:00Z"),
+          expiresAt: new Date("2026-06-02T01:00:00Z"),
+        },
       ]);
 
-      await copyFile(path.join(defaultMigrationsDir(), "0013_business_id_lower_case.sql"), path.join(dir, "0013_business_id_lower_case.sql"));
+      await copyFile(
+        path.join(defaultMigrationsDir(), "0013_business_id_lower_case.sql"),
+        path.join(dir, "0013_business_id_lower_case.sql"),
+      );
       expect(await migrateLedger(ledger.db, dir)).toEqual({ applied: [13] });
 
       expect((await listAudit(ledger, lower)).items.map((e) => e.actorName)).toEqual(["Vera"]);
@@ -169,7 +224,13 @@ describe.each(drivers)("migrations (%s)", (driver) => {
       expect(await getPayoutByIdempotencyKey(ledger, upper, "k-upper-paid")).not.toBeNull();
       expect(await getPayoutByIdempotencyKey(ledger, lower, "k-lower-paid")).not.toBeNull();
       const revocations = await ledger.db.select().from(sessionScopeRevocations);
-      expect(revocations).toEqual([{ businessId: lower, revokedBefore: new Date("2026-06-01T12:00:00Z"), expiresAt: new Date("2026-06-02T01:00:00Z") }]);
+      expect(revocations).toEqual([
+        {
+          businessId: lower,
+          revokedBefore: new Date("2026-06-01T12:00:00Z"),
+          expiresAt: new Date("2026-06-02T01:00:00Z"),
+        },
+      ]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -190,7 +251,8 @@ describe.each(drivers)("migrations (%s)", (driver) => {
       const byPerson = "00000000-0000-4000-8000-000000000002";
       await ledger.db.execute(batch(byWorker, "batch worker", null));
       await ledger.db.execute(batch(byPerson, "Olivia", "Fe26.2**seal"));
-      await ledger.db.execute(sql`INSERT INTO payout_batch_rows (batch_id, row_number, business_id, idempotency_key, amount_centavos, pix_key_type, pix_key_masked, pix_key, original)
+      await ledger.db
+        .execute(sql`INSERT INTO payout_batch_rows (batch_id, row_number, business_id, idempotency_key, amount_centavos, pix_key_type, pix_key_masked, pix_key, original)
             VALUES (${byPerson}, 2, ${ACME}, ${`batch-${byPerson}-2`}, 100, 'email', 'p***@example.com', 'p@example.com', '[]'::jsonb)`);
 
       const file = (await loadMigrations()).find((m) => m.version === 10);
@@ -229,7 +291,10 @@ describe.each(drivers)("migrations (%s)", (driver) => {
     await expect(
       ledger.db.update(payouts).set({ state: "rejected", requestBody: null }).where(eq(payouts.id, row.id)),
     ).rejects.toThrow();
-    await ledger.db.update(payouts).set({ state: "rejected", requestBody: null, credentialSeal: null }).where(eq(payouts.id, row.id));
+    await ledger.db
+      .update(payouts)
+      .set({ state: "rejected", requestBody: null, credentialSeal: null })
+      .where(eq(payouts.id, row.id));
     await expect(
       ledger.db.insert(payouts).values({
         businessId: ACME,

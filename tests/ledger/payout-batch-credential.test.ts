@@ -25,19 +25,26 @@ const OLD_SEAL = "Fe26.2**old-seal";
 const NEW_SEAL = "Fe26.2**new-seal";
 const prepare = async () => ({ requestHash: "hash", credentialSeal: OLD_SEAL, actor: ALICE });
 
-
 describe.each(drivers)("a batch's credential (%s)", (driver) => {
   const ledger = useLedger(driver);
 
   it("pauses only while the seal the worker used is still the batch's: a resume's fresh seal stands", async () => {
     const id = (await sendingBatch(ledger(), ACME, 1, OLD_SEAL)).id;
     await moveBatch(ledger(), ACME, id, ["sending"], { credentialSeal: NEW_SEAL });
-    expect(await pauseForCredential(ledger(), { id, credentialSeal: OLD_SEAL }, "credential_refused", "batch worker")).toBe(false);
+    expect(
+      await pauseForCredential(ledger(), { id, credentialSeal: OLD_SEAL }, "credential_refused", "batch worker"),
+    ).toBe(false);
     expect(await getBatch(ledger(), ACME, id)).toMatchObject({ status: "sending", pausedReason: null });
     expect((await listWorkBatches(ledger())).find((b) => b.id === id)?.credentialSeal).toBe(NEW_SEAL);
 
-    expect(await pauseForCredential(ledger(), { id, credentialSeal: NEW_SEAL }, "credential_refused", "batch worker")).toBe(true);
-    expect(await getBatch(ledger(), ACME, id)).toMatchObject({ status: "paused", pausedReason: "credential_refused", pausedByName: "batch worker" });
+    expect(
+      await pauseForCredential(ledger(), { id, credentialSeal: NEW_SEAL }, "credential_refused", "batch worker"),
+    ).toBe(true);
+    expect(await getBatch(ledger(), ACME, id)).toMatchObject({
+      status: "paused",
+      pausedReason: "credential_refused",
+      pausedByName: "batch worker",
+    });
     expect((await listWorkBatches(ledger())).find((b) => b.id === id)).toBeUndefined();
   });
 
@@ -45,17 +52,33 @@ describe.each(drivers)("a batch's credential (%s)", (driver) => {
     const id = (await sendingBatch(ledger(), ACME, 3, OLD_SEAL)).id;
     const started = await claimBatchRow(ledger(), { id, businessId: ACME }, prepare);
     const unsent = await claimBatchRow(ledger(), { id, businessId: ACME }, prepare);
-    expect((await beginPayoutSend(ledger(), ACME, started?.idempotencyKey ?? "", { mayResolveReview: false })).started).toBe(true);
+    expect(
+      (await beginPayoutSend(ledger(), ACME, started?.idempotencyKey ?? "", { mayResolveReview: false })).started,
+    ).toBe(true);
 
     expect(await returnUnsentRows(ledger(), { id, businessId: ACME })).toBe(1);
     expect((await listBatchRows(ledger(), ACME, id)).map((r) => r.status)).toEqual(["sending", "pending", "pending"]);
     expect(await getPayoutByIdempotencyKey(ledger(), ACME, unsent?.idempotencyKey ?? "")).toBeNull();
     // Claimed again, it is the same row with the same key and Pix key.
-    expect(await claimBatchRow(ledger(), { id, businessId: ACME }, prepare)).toEqual({ rowNumber: unsent?.rowNumber, idempotencyKey: unsent?.idempotencyKey });
-    expect(await getPayoutByIdempotencyKey(ledger(), ACME, unsent?.idempotencyKey ?? "")).toMatchObject({ state: "intent", batchId: id, amountCentavos: 100 });
+    expect(await claimBatchRow(ledger(), { id, businessId: ACME }, prepare)).toEqual({
+      rowNumber: unsent?.rowNumber,
+      idempotencyKey: unsent?.idempotencyKey,
+    });
+    expect(await getPayoutByIdempotencyKey(ledger(), ACME, unsent?.idempotencyKey ?? "")).toMatchObject({
+      state: "intent",
+      batchId: id,
+      amountCentavos: 100,
+    });
   });
 
-  const refusal = (): AuditEntryInput => ({ businessId: ACME, actor: ALICE, action: "payout.create", targetType: "payout", targetId: null, outcome: "failure" });
+  const refusal = (): AuditEntryInput => ({
+    businessId: ACME,
+    actor: ALICE,
+    action: "payout.create",
+    targetType: "payout",
+    targetId: null,
+    outcome: "failure",
+  });
 
   it("a refused send's row whose batch was cancelled during the send is closed as cancelled, not put back to pending", async () => {
     const id = (await sendingBatch(ledger(), ACME, 2, OLD_SEAL)).id;
@@ -68,7 +91,11 @@ describe.each(drivers)("a batch's credential (%s)", (driver) => {
 
     expect(await returnRefusedRow(ledger(), ACME, key, refusal)).toBe("cancelled");
     expect((await listBatchRows(ledger(), ACME, id)).map((r) => r.status)).toEqual(["cancelled", "cancelled"]);
-    expect(await getPayoutByIdempotencyKey(ledger(), ACME, key)).toMatchObject({ state: "rejected", lastErrorCode: "batch_cancelled", maybeSent: false });
+    expect(await getPayoutByIdempotencyKey(ledger(), ACME, key)).toMatchObject({
+      state: "rejected",
+      lastErrorCode: "batch_cancelled",
+      maybeSent: false,
+    });
     // Whatever still runs for the batch finds nothing to put back.
     expect(await returnUnsentRows(ledger(), { id, businessId: ACME })).toBe(0);
     expect((await listBatchRows(ledger(), ACME, id)).map((r) => r.status)).toEqual(["cancelled", "cancelled"]);
@@ -78,7 +105,9 @@ describe.each(drivers)("a batch's credential (%s)", (driver) => {
     const id = (await sendingBatch(ledger(), ACME, 1, OLD_SEAL)).id;
     const key = (await claimBatchRow(ledger(), { id, businessId: ACME }, prepare))?.idempotencyKey ?? "";
     expect((await beginPayoutSend(ledger(), ACME, key, { mayResolveReview: false })).started).toBe(true);
-    expect(await pauseForCredential(ledger(), { id, credentialSeal: OLD_SEAL }, "credential_refused", "batch worker")).toBe(true);
+    expect(
+      await pauseForCredential(ledger(), { id, credentialSeal: OLD_SEAL }, "credential_refused", "batch worker"),
+    ).toBe(true);
 
     expect(await returnRefusedRow(ledger(), ACME, key, refusal)).toBe("pending");
     expect((await listBatchRows(ledger(), ACME, id)).map((r) => r.status)).toEqual(["pending"]);

@@ -27,7 +27,6 @@ const SEAL = "Fe26.2**sealed-credential-stand-in";
 const ROW_HASH = "the-rows-own-request-hash";
 const prepare = async () => ({ requestHash: ROW_HASH, credentialSeal: SEAL, actor: ALICE });
 
-
 /** A payout written under `key` as a single payout would have been (no batch), paid upstream. */
 async function foreignPaidPayout(ledger: Ledger, key: string, requestHash = "someone-elses-request") {
   await recordPayoutIntent(ledger, {
@@ -38,7 +37,12 @@ async function foreignPaidPayout(ledger: Ledger, key: string, requestHash = "som
     actor: BOB,
     requestHash,
   });
-  await completePayoutIntent(ledger, ACME, key, { payoutId: "po_foreign", status: "paid", requestId: "req_1", attempts: 1 });
+  await completePayoutIntent(ledger, ACME, key, {
+    payoutId: "po_foreign",
+    status: "paid",
+    requestId: "req_1",
+    attempts: 1,
+  });
 }
 
 describe.each(drivers)("a batch row's key held by another payout (%s)", (driver) => {
@@ -52,23 +56,42 @@ describe.each(drivers)("a batch row's key held by another payout (%s)", (driver)
     const claimed = await claimBatchRow(ledger(), { id: batchId, businessId: ACME }, prepare);
     expect(claimed).toEqual({ rowNumber: 3, idempotencyKey: `batch-${batchId}-3` });
     const [conflicted, next] = await listBatchRows(ledger(), ACME, batchId);
-    expect(conflicted).toMatchObject({ rowNumber: 2, status: "failed", payoutId: null, endToEndId: null, failureReason: KEY_CONFLICT_REASON });
+    expect(conflicted).toMatchObject({
+      rowNumber: 2,
+      status: "failed",
+      payoutId: null,
+      endToEndId: null,
+      failureReason: KEY_CONFLICT_REASON,
+    });
     expect(next).toMatchObject({ rowNumber: 3, status: "sending" });
     const [stored] = await ledger().db.select().from(payoutBatchRows).where(eqRow(batchId, 2));
     expect(stored).toMatchObject({ status: "key_conflict", payoutId: null, pixKey: null });
     // The other payout is left as it was, and is not the batch's.
-    expect(await getPayoutByIdempotencyKey(ledger(), ACME, key)).toMatchObject({ state: "submitted", status: "paid", batchId: null, amountCentavos: 999_999 });
+    expect(await getPayoutByIdempotencyKey(ledger(), ACME, key)).toMatchObject({
+      state: "submitted",
+      status: "paid",
+      batchId: null,
+      amountCentavos: 999_999,
+    });
 
     const audit = await listAudit(ledger(), ACME, { action: "batch.row_key_conflict" });
     expect(audit.items).toHaveLength(1);
-    expect(audit.items[0]).toMatchObject({ actorName: "batch worker", outcome: "failure", targetId: batchId, idempotencyKey: key, errorCode: "key_conflict" });
+    expect(audit.items[0]).toMatchObject({
+      actorName: "batch worker",
+      outcome: "failure",
+      targetId: batchId,
+      idempotencyKey: key,
+      errorCode: "key_conflict",
+    });
   });
 
   it("a payout with the row's very request but not written by the batch is not the row's either", async () => {
     const batchId = (await sendingBatch(ledger(), ACME, 1, SEAL)).id;
     await foreignPaidPayout(ledger(), `batch-${batchId}-2`, ROW_HASH);
     expect(await claimBatchRow(ledger(), { id: batchId, businessId: ACME }, prepare)).toBeNull();
-    expect((await listBatchRows(ledger(), ACME, batchId)).map((r) => [r.status, r.payoutId])).toEqual([["failed", null]]);
+    expect((await listBatchRows(ledger(), ACME, batchId)).map((r) => [r.status, r.payoutId])).toEqual([
+      ["failed", null],
+    ]);
     // Nothing is left to send or follow: the batch completes, the row failed, never paid.
     expect(await finishBatches(ledger(), [batchId])).toEqual([{ id: batchId, businessId: ACME }]);
   });
@@ -85,7 +108,10 @@ describe.each(drivers)("a batch row's key held by another payout (%s)", (driver)
       requestHash: ROW_HASH,
       batch: { id: batchId, rowNumber: 2 },
     });
-    expect(await claimBatchRow(ledger(), { id: batchId, businessId: ACME }, prepare)).toEqual({ rowNumber: 2, idempotencyKey: key });
+    expect(await claimBatchRow(ledger(), { id: batchId, businessId: ACME }, prepare)).toEqual({
+      rowNumber: 2,
+      idempotencyKey: key,
+    });
     expect((await listBatchRows(ledger(), ACME, batchId)).map((r) => r.status)).toEqual(["sending"]);
   });
 
@@ -99,7 +125,10 @@ describe.each(drivers)("a batch row's key held by another payout (%s)", (driver)
     const key = claimed?.idempotencyKey ?? "";
     const body = { amount_centavos: 100, pix_key: "p0@example.com", pix_key_type: "email", idempotency_key: key };
     expect(await reopenRejectedIntent(ledger(), ACME, key, { body, credentialSeal: SEAL })).toBeNull();
-    expect(await getPayoutByIdempotencyKey(ledger(), ACME, key)).toMatchObject({ state: "rejected", lastErrorCode: "batch_cancelled" });
+    expect(await getPayoutByIdempotencyKey(ledger(), ACME, key)).toMatchObject({
+      state: "rejected",
+      lastErrorCode: "batch_cancelled",
+    });
     expect(await claimBatchRow(ledger(), { id: batchId, businessId: ACME }, prepare)).toBeNull();
     expect((await listBatchRows(ledger(), ACME, batchId)).map((r) => [r.status, r.payoutId])).toEqual([
       ["cancelled", null],

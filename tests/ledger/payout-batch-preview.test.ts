@@ -20,7 +20,11 @@ import { payouts, type PayoutBatchLine } from "@/lib/server/ledger/schema";
 import { ACME, ALICE, BETA, drivers, payoutBody, useLedger } from "./helpers";
 
 const SEAL = "Fe26.2**sealed-credential-stand-in";
-const prepare = async (row: PayoutBatchLine) => ({ requestHash: `hash-${row.pixKey}`, credentialSeal: SEAL, actor: ALICE });
+const prepare = async (row: PayoutBatchLine) => ({
+  requestHash: `hash-${row.pixKey}`,
+  credentialSeal: SEAL,
+  actor: ALICE,
+});
 const WEEK_AGO = () => new Date(Date.now() - 7 * 24 * 60 * 60_000);
 
 /** A batch of this business paying `keys` R$ 1,00 each, rows numbered from 2. */
@@ -59,9 +63,15 @@ describe.each(drivers)("batch preview reads (%s)", (driver) => {
     await moveBatch(ledger(), ACME, closed.id, ["awaiting_confirmation"], { status: "cancelled" });
     // A batch cancelled midway: row 2 sent, row 3 claimed but never sent, row 4 still queued.
     const midway = await batchOf(ledger(), ACME, ["c@example.com", "d@example.com", "e@example.com"]);
-    await moveBatch(ledger(), ACME, midway.id, ["awaiting_confirmation"], { status: "sending", credentialSeal: SEAL, confirmedAt: new Date() });
+    await moveBatch(ledger(), ACME, midway.id, ["awaiting_confirmation"], {
+      status: "sending",
+      credentialSeal: SEAL,
+      confirmedAt: new Date(),
+    });
     const sent = await claimBatchRow(ledger(), { id: midway.id, businessId: ACME }, prepare);
-    expect((await beginPayoutSend(ledger(), ACME, sent?.idempotencyKey ?? "", { mayResolveReview: false })).started).toBe(true);
+    expect(
+      (await beginPayoutSend(ledger(), ACME, sent?.idempotencyKey ?? "", { mayResolveReview: false })).started,
+    ).toBe(true);
     await claimBatchRow(ledger(), { id: midway.id, businessId: ACME }, prepare);
     await moveBatch(ledger(), ACME, midway.id, ["sending"], { status: "cancelled" });
     expect(await cancelPendingRows(ledger(), ACME, midway.id)).toBe(2);
@@ -72,15 +82,22 @@ describe.each(drivers)("batch preview reads (%s)", (driver) => {
       since: WEEK_AGO(),
     };
     const found = await findBatchRowMatchCandidates(ledger(), ACME, query);
-    expect(found.map((c) => [c.batchId, c.rowNumber, c.batchStatus, c.pending?.pixKey ?? null, c.requestHash])).toEqual([
-      [midway.id, 2, "cancelled", null, "hash-c@example.com"],
-      [open.id, 2, "awaiting_confirmation", "a@example.com", null],
-      [open.id, 3, "awaiting_confirmation", "b@example.com", null],
-    ]);
-    expect(found[1]).toMatchObject({ fileName: "a@example.com.csv", pending: { pixKeyType: "email", amountCentavos: 100 } });
+    expect(found.map((c) => [c.batchId, c.rowNumber, c.batchStatus, c.pending?.pixKey ?? null, c.requestHash])).toEqual(
+      [
+        [midway.id, 2, "cancelled", null, "hash-c@example.com"],
+        [open.id, 2, "awaiting_confirmation", "a@example.com", null],
+        [open.id, 3, "awaiting_confirmation", "b@example.com", null],
+      ],
+    );
+    expect(found[1]).toMatchObject({
+      fileName: "a@example.com.csv",
+      pending: { pixKeyType: "email", amountCentavos: 100 },
+    });
     // Another business sees only its own batch; batches older than `since` are not searched.
     expect((await findBatchRowMatchCandidates(ledger(), BETA, query)).map((c) => c.rowNumber)).toEqual([2, 3]);
-    expect(await findBatchRowMatchCandidates(ledger(), ACME, { ...query, since: new Date(Date.now() + 60_000) })).toEqual([]);
+    expect(
+      await findBatchRowMatchCandidates(ledger(), ACME, { ...query, since: new Date(Date.now() + 60_000) }),
+    ).toEqual([]);
   });
 
   it("reads the latest known fees of the business only, newest first, at most the limit", async () => {
@@ -92,10 +109,21 @@ describe.each(drivers)("batch preview reads (%s)", (driver) => {
       [ACME, "k-5", 5_000, 50],
     ];
     for (const [businessId, key, amount, fee] of fees) {
-      await recordPayoutIntent(ledger(), { businessId, idempotencyKey: key, body: payoutBody(key, amount), pixKeyMasked: "x", actor: ALICE });
+      await recordPayoutIntent(ledger(), {
+        businessId,
+        idempotencyKey: key,
+        body: payoutBody(key, amount),
+        pixKeyMasked: "x",
+        actor: ALICE,
+      });
       await ledger()
         .db.update(payouts)
-        .set({ state: "submitted", requestBody: null, feeCentavos: fee, createdAt: new Date(Date.now() - 60_000 + amount) })
+        .set({
+          state: "submitted",
+          requestBody: null,
+          feeCentavos: fee,
+          createdAt: new Date(Date.now() - 60_000 + amount),
+        })
         .where(and(eq(payouts.businessId, businessId), eq(payouts.idempotencyKey, key)));
     }
     expect(await recentPayoutFees(ledger(), ACME)).toEqual([

@@ -24,8 +24,6 @@ import { batchInput, sendingBatch } from "./batch-fixtures";
 const SEAL = "Fe26.2**sealed-credential-stand-in";
 const prepare = async () => ({ requestHash: "hash", credentialSeal: SEAL, actor: ALICE });
 
-
-
 describe.each(drivers)("payout batches (%s)", (driver) => {
   const ledger = useLedger(driver);
 
@@ -49,12 +47,21 @@ describe.each(drivers)("payout batches (%s)", (driver) => {
   });
 
   it("keeps the upload's delimiter and column list with the batch; a batch written without them reads null (as older ones do)", async () => {
-    const withFormat = await createBatch(ledger(), { ...batchInput(ACME, 1), csvDelimiter: ",", columns: ["2024", "valor", "chave"] });
-    expect(await getBatch(ledger(), ACME, withFormat.id)).toMatchObject({ csvDelimiter: ",", columns: ["2024", "valor", "chave"] });
+    const withFormat = await createBatch(ledger(), {
+      ...batchInput(ACME, 1),
+      csvDelimiter: ",",
+      columns: ["2024", "valor", "chave"],
+    });
+    expect(await getBatch(ledger(), ACME, withFormat.id)).toMatchObject({
+      csvDelimiter: ",",
+      columns: ["2024", "valor", "chave"],
+    });
     const without = await createBatch(ledger(), batchInput(ACME, 1));
     expect(await getBatch(ledger(), ACME, without.id)).toMatchObject({ csvDelimiter: null, columns: null });
     // The database itself takes no other delimiter.
-    await expect(moveBatch(ledger(), ACME, without.id, ["awaiting_confirmation"], { csvDelimiter: "|" as ";" })).rejects.toThrow();
+    await expect(
+      moveBatch(ledger(), ACME, without.id, ["awaiting_confirmation"], { csvDelimiter: "|" as ";" }),
+    ).rejects.toThrow();
   });
 
   it("a claim turns the next pending row into a payout intent linked to its batch, and erases the row's key", async () => {
@@ -74,14 +81,22 @@ describe.each(drivers)("payout batches (%s)", (driver) => {
     const started = await claimBatchRow(ledger(), { id: batch.id, businessId: ACME }, prepare);
     await claimBatchRow(ledger(), { id: batch.id, businessId: ACME }, prepare);
     // The first claimed row's send started (it may have reached the API); the second was only claimed.
-    expect((await beginPayoutSend(ledger(), ACME, started?.idempotencyKey ?? "", { mayResolveReview: false })).started).toBe(true);
+    expect(
+      (await beginPayoutSend(ledger(), ACME, started?.idempotencyKey ?? "", { mayResolveReview: false })).started,
+    ).toBe(true);
     await moveBatch(ledger(), ACME, batch.id, ["sending"], { status: "paused" });
     expect(await claimBatchRow(ledger(), { id: batch.id, businessId: ACME }, prepare)).toBeNull();
     await moveBatch(ledger(), ACME, batch.id, ["paused"], { status: "cancelled" });
     expect(await cancelPendingRows(ledger(), ACME, batch.id)).toBe(2);
-    expect((await listBatchRows(ledger(), ACME, batch.id)).map((r) => r.status)).toEqual(["sending", "cancelled", "cancelled"]);
+    expect((await listBatchRows(ledger(), ACME, batch.id)).map((r) => r.status)).toEqual([
+      "sending",
+      "cancelled",
+      "cancelled",
+    ]);
     // The claimed row's intent can no longer be sent by anyone.
-    expect((await beginPayoutSend(ledger(), ACME, `batch-${batch.id}-3`, { mayResolveReview: false })).started).toBe(false);
+    expect((await beginPayoutSend(ledger(), ACME, `batch-${batch.id}-3`, { mayResolveReview: false })).started).toBe(
+      false,
+    );
   });
 
   it("completes a sending batch only when every row is final or waits for a person", async () => {
@@ -99,7 +114,9 @@ describe.each(drivers)("payout batches (%s)", (driver) => {
     await claimBatchRow(ledger(), { id: batch.id, businessId: ACME }, prepare);
     const key = `batch-${batch.id}-2`;
     await movePayoutToReview(ledger(), ACME, key, "resend_window_passed");
-    const progress = async () => (await batchProgress(ledger(), ACME, [batch.id], { now: new Date(), rateWindowMs: 60_000 })).get(batch.id)?.counts;
+    const progress = async () =>
+      (await batchProgress(ledger(), ACME, [batch.id], { now: new Date(), rateWindowMs: 60_000 })).get(batch.id)
+        ?.counts;
     expect((await listBatchRows(ledger(), ACME, batch.id)).map((r) => r.status)).toEqual(["needs_review", "pending"]);
     expect(await progress()).toEqual({ needs_review: 1, pending: 1 });
     await markPayoutHandled(ledger(), ACME, key, { name: "Olivia", note: "Checked with the bank." });
@@ -121,11 +138,17 @@ describe.each(drivers)("payout batches (%s)", (driver) => {
       await claimBatchRow(ledger(), { id: other.id, businessId: ACME }, prepare);
       await moveBatch(ledger(), ACME, other.id, ["sending"], { status: "paused", credentialSeal });
       expect(await finishBatches(ledger(), [other.id])).toEqual([]);
-      await markPayoutHandled(ledger(), ACME, `batch-${other.id}-2`, { name: "Olivia", note: "Checked with the bank." });
+      await markPayoutHandled(ledger(), ACME, `batch-${other.id}-2`, {
+        name: "Olivia",
+        note: "Checked with the bank.",
+      });
       // The worker finds one paused without a credential on its own (it does not list it otherwise).
       expect((await listFinishedPausedBatches(ledger())).includes(other.id)).toBe(credentialSeal === null);
       expect(await finishBatches(ledger(), [other.id])).toEqual([{ id: other.id, businessId: ACME }]);
-      expect(await getBatch(ledger(), ACME, other.id)).toMatchObject({ status: "completed", completedAt: expect.any(Date) });
+      expect(await getBatch(ledger(), ACME, other.id)).toMatchObject({
+        status: "completed",
+        completedAt: expect.any(Date),
+      });
       expect(await getBatch(ledger(), ACME, batch.id)).toMatchObject({ status: "paused" });
     }
   });

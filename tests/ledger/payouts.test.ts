@@ -65,7 +65,13 @@ async function setCreatedAt(ledger: Ledger, id: string, at: Date) {
 }
 
 async function submit(ledger: Ledger, businessId: string, key: string, payoutId: string, status = "pending") {
-  const row = await completePayoutIntent(ledger, businessId, key, { payoutId, status, fee: 50, net: 1450, attempts: 1 });
+  const row = await completePayoutIntent(ledger, businessId, key, {
+    payoutId,
+    status,
+    fee: 50,
+    net: 1450,
+    attempts: 1,
+  });
   if (!row) throw new Error("not completed");
   return row;
 }
@@ -206,43 +212,88 @@ describe.each(drivers)("payout register (%s)", (driver) => {
       });
       expect(uncertain).toMatchObject({ state: "uncertain", lastErrorCode: "timeout", attempts: 3 });
       // A failure without a request id keeps the last one known.
-      await markPayoutUncertain(ledger(), ACME, "key-1", { errorCode: "timeout", errorMessage: null, requestId: "req-first", attempts: 0 });
+      await markPayoutUncertain(ledger(), ACME, "key-1", {
+        errorCode: "timeout",
+        errorMessage: null,
+        requestId: "req-first",
+        attempts: 0,
+      });
       expect(await stored(ledger(), row.id)).toMatchObject({ requestBody: payoutBody("key-1"), credentialSeal: SEAL });
 
-      const again = await markPayoutUncertain(ledger(), ACME, "key-1", { errorCode: "http_503", errorMessage: null, attempts: 4 });
+      const again = await markPayoutUncertain(ledger(), ACME, "key-1", {
+        errorCode: "http_503",
+        errorMessage: null,
+        attempts: 4,
+      });
       // Attempts add up across sends; the request id of the earlier failure stays.
-      expect(again).toMatchObject({ state: "uncertain", lastErrorCode: "http_503", attempts: 7, lastRequestId: "req-first" });
+      expect(again).toMatchObject({
+        state: "uncertain",
+        lastErrorCode: "http_503",
+        attempts: 7,
+        lastRequestId: "req-first",
+      });
 
-      const done = await completePayoutIntent(ledger(), ACME, "key-1", { payoutId: "po_9", status: "paid", attempts: 1 });
-      expect(done).toMatchObject({ state: "submitted", payoutId: "po_9", lastErrorCode: null, lastErrorMessage: null, attempts: 8 });
+      const done = await completePayoutIntent(ledger(), ACME, "key-1", {
+        payoutId: "po_9",
+        status: "paid",
+        attempts: 1,
+      });
+      expect(done).toMatchObject({
+        state: "submitted",
+        payoutId: "po_9",
+        lastErrorCode: null,
+        lastErrorMessage: null,
+        attempts: 8,
+      });
       expect(await stored(ledger(), row.id)).toMatchObject({ requestBody: null, credentialSeal: null });
     });
 
     it("uncertain → rejected", async () => {
       await intent(ledger(), ACME, "key-1");
       await markPayoutUncertain(ledger(), ACME, "key-1", { errorCode: "timeout", errorMessage: null, attempts: 1 });
-      const rejected = await rejectPayoutIntent(ledger(), ACME, "key-1", { errorCode: "limit", errorMessage: "over limit", attempts: 2 });
+      const rejected = await rejectPayoutIntent(ledger(), ACME, "key-1", {
+        errorCode: "limit",
+        errorMessage: "over limit",
+        attempts: 2,
+      });
       expect(rejected?.state).toBe("rejected");
     });
 
     it("does not move a resolved payout again", async () => {
       await intent(ledger(), ACME, "key-s");
       await submit(ledger(), ACME, "key-s", "po_1");
-      expect(await rejectPayoutIntent(ledger(), ACME, "key-s", { errorCode: "x", errorMessage: null, attempts: 2 })).toBeNull();
-      expect(await markPayoutUncertain(ledger(), ACME, "key-s", { errorCode: "x", errorMessage: null, attempts: 2 })).toBeNull();
-      expect(await completePayoutIntent(ledger(), ACME, "key-s", { payoutId: "po_other", status: "paid", attempts: 2 })).toBeNull();
-      expect(await getPayoutByIdempotencyKey(ledger(), ACME, "key-s")).toMatchObject({ state: "submitted", payoutId: "po_1" });
+      expect(
+        await rejectPayoutIntent(ledger(), ACME, "key-s", { errorCode: "x", errorMessage: null, attempts: 2 }),
+      ).toBeNull();
+      expect(
+        await markPayoutUncertain(ledger(), ACME, "key-s", { errorCode: "x", errorMessage: null, attempts: 2 }),
+      ).toBeNull();
+      expect(
+        await completePayoutIntent(ledger(), ACME, "key-s", { payoutId: "po_other", status: "paid", attempts: 2 }),
+      ).toBeNull();
+      expect(await getPayoutByIdempotencyKey(ledger(), ACME, "key-s")).toMatchObject({
+        state: "submitted",
+        payoutId: "po_1",
+      });
 
       await intent(ledger(), ACME, "key-r");
       await rejectPayoutIntent(ledger(), ACME, "key-r", { errorCode: "bad", errorMessage: null, attempts: 1 });
-      expect(await completePayoutIntent(ledger(), ACME, "key-r", { payoutId: "po_2", status: "paid", attempts: 2 })).toBeNull();
+      expect(
+        await completePayoutIntent(ledger(), ACME, "key-r", { payoutId: "po_2", status: "paid", attempts: 2 }),
+      ).toBeNull();
     });
 
     it("only resolves the caller's business's intent", async () => {
       await intent(ledger(), ACME, "key-1");
-      expect(await completePayoutIntent(ledger(), BETA, "key-1", { payoutId: "po_x", status: "paid", attempts: 1 })).toBeNull();
-      expect(await rejectPayoutIntent(ledger(), BETA, "key-1", { errorCode: "x", errorMessage: null, attempts: 1 })).toBeNull();
-      expect(await markPayoutUncertain(ledger(), BETA, "key-1", { errorCode: "x", errorMessage: null, attempts: 1 })).toBeNull();
+      expect(
+        await completePayoutIntent(ledger(), BETA, "key-1", { payoutId: "po_x", status: "paid", attempts: 1 }),
+      ).toBeNull();
+      expect(
+        await rejectPayoutIntent(ledger(), BETA, "key-1", { errorCode: "x", errorMessage: null, attempts: 1 }),
+      ).toBeNull();
+      expect(
+        await markPayoutUncertain(ledger(), BETA, "key-1", { errorCode: "x", errorMessage: null, attempts: 1 }),
+      ).toBeNull();
       expect(await getPayoutByIdempotencyKey(ledger(), ACME, "key-1")).toMatchObject({ state: "intent", attempts: 0 });
     });
 
@@ -259,28 +310,62 @@ describe.each(drivers)("payout register (%s)", (driver) => {
 
     it("needs_review keeps the body for 'check again' but not the seal; it can still be completed, or handled", async () => {
       const row = await intent(ledger(), ACME, "key-r");
-      await markPayoutUncertain(ledger(), ACME, "key-r", { errorCode: "timeout", errorMessage: null, requestId: "req-1", attempts: 1 });
-      const review = await movePayoutToReview(ledger(), ACME, "key-r", "conflicting_answer", { errorCode: "credential_rejected", errorMessage: "no", attempts: 1 });
-      expect(review).toMatchObject({ state: "needs_review", reviewReason: "conflicting_answer", lastRequestId: "req-1", lastErrorCode: "credential_rejected" });
+      await markPayoutUncertain(ledger(), ACME, "key-r", {
+        errorCode: "timeout",
+        errorMessage: null,
+        requestId: "req-1",
+        attempts: 1,
+      });
+      const review = await movePayoutToReview(ledger(), ACME, "key-r", "conflicting_answer", {
+        errorCode: "credential_rejected",
+        errorMessage: "no",
+        attempts: 1,
+      });
+      expect(review).toMatchObject({
+        state: "needs_review",
+        reviewReason: "conflicting_answer",
+        lastRequestId: "req-1",
+        lastErrorCode: "credential_rejected",
+      });
       expect(review?.reviewSince).toBeInstanceOf(Date);
       expect(await stored(ledger(), row.id)).toMatchObject({ requestBody: payoutBody("key-r"), credentialSeal: null });
       // Not a state a reject or an automatic re-send may leave.
-      expect(await rejectPayoutIntent(ledger(), ACME, "key-r", { errorCode: "bad", errorMessage: null, attempts: 1 })).toBeNull();
-      expect(await markPayoutUncertain(ledger(), ACME, "key-r", { errorCode: "x", errorMessage: null, attempts: 1 })).toBeNull();
-      expect(await completePayoutIntent(ledger(), ACME, "key-r", { payoutId: "po_r", status: "pending", attempts: 1 })).toMatchObject({ state: "submitted" });
+      expect(
+        await rejectPayoutIntent(ledger(), ACME, "key-r", { errorCode: "bad", errorMessage: null, attempts: 1 }),
+      ).toBeNull();
+      expect(
+        await markPayoutUncertain(ledger(), ACME, "key-r", { errorCode: "x", errorMessage: null, attempts: 1 }),
+      ).toBeNull();
+      expect(
+        await completePayoutIntent(ledger(), ACME, "key-r", { payoutId: "po_r", status: "pending", attempts: 1 }),
+      ).toMatchObject({ state: "submitted" });
 
       await intent(ledger(), ACME, "key-h");
       await movePayoutToReview(ledger(), ACME, "key-h", "resend_window_passed");
-      const handled = await markPayoutHandled(ledger(), ACME, "key-h", { name: "Olivia", note: "Paid by bank transfer" });
-      expect(handled).toMatchObject({ state: "handled", handledByName: "Olivia", handledNote: "Paid by bank transfer" });
+      const handled = await markPayoutHandled(ledger(), ACME, "key-h", {
+        name: "Olivia",
+        note: "Paid by bank transfer",
+      });
+      expect(handled).toMatchObject({
+        state: "handled",
+        handledByName: "Olivia",
+        handledNote: "Paid by bank transfer",
+      });
       expect(handled?.handledAt).toBeInstanceOf(Date);
-      expect(await completePayoutIntent(ledger(), ACME, "key-h", { payoutId: "po_h", status: "paid", attempts: 1 })).toBeNull();
+      expect(
+        await completePayoutIntent(ledger(), ACME, "key-h", { payoutId: "po_h", status: "paid", attempts: 1 }),
+      ).toBeNull();
       expect(await markPayoutHandled(ledger(), ACME, "key-h", { name: "x", note: "again" })).toBeNull();
     });
 
     it("a pending payout keeps its follow-up seal; a final one does not", async () => {
       const a = await intent(ledger(), ACME, "key-p");
-      await completePayoutIntent(ledger(), ACME, "key-p", { payoutId: "po_p", status: "pending", attempts: 1, followUpSeal: SEAL });
+      await completePayoutIntent(ledger(), ACME, "key-p", {
+        payoutId: "po_p",
+        status: "pending",
+        attempts: 1,
+        followUpSeal: SEAL,
+      });
       expect(await stored(ledger(), a.id)).toMatchObject({ credentialSeal: SEAL, requestBody: null });
       const b = await intent(ledger(), ACME, "key-q");
       await completePayoutIntent(ledger(), ACME, "key-q", { payoutId: "po_q", status: "paid", attempts: 1 });
@@ -291,7 +376,13 @@ describe.each(drivers)("payout register (%s)", (driver) => {
   describe("the reconciler's work lists", () => {
     it("sweeps rows outside the re-send window, or without a seal, to needs_review; never one being sent", async () => {
       const old = await intent(ledger(), ACME, "old");
-      const noSeal = await recordPayoutIntent(ledger(), { businessId: BETA, idempotencyKey: "no-seal", body: payoutBody("no-seal"), pixKeyMasked: "m***", actor: ALICE });
+      const noSeal = await recordPayoutIntent(ledger(), {
+        businessId: BETA,
+        idempotencyKey: "no-seal",
+        body: payoutBody("no-seal"),
+        pixKeyMasked: "m***",
+        actor: ALICE,
+      });
       const fresh = await intent(ledger(), ACME, "fresh");
       const sending = await intent(ledger(), ACME, "sending");
       await setCreatedAt(ledger(), old.id, new Date(Date.now() - 3_600_000));
@@ -301,12 +392,21 @@ describe.each(drivers)("payout register (%s)", (driver) => {
 
       const moved = await sweepPayoutsToReview(ledger(), { windowMs: 60_000 });
       expect(moved.map((r) => r.idempotencyKey).sort()).toEqual(["no-seal", "old"]);
-      expect(await stored(ledger(), old.id)).toMatchObject({ state: "needs_review", reviewReason: "resend_window_passed", credentialSeal: null });
-      expect(await stored(ledger(), noSeal.id)).toMatchObject({ state: "needs_review", reviewReason: "credential_unavailable" });
+      expect(await stored(ledger(), old.id)).toMatchObject({
+        state: "needs_review",
+        reviewReason: "resend_window_passed",
+        credentialSeal: null,
+      });
+      expect(await stored(ledger(), noSeal.id)).toMatchObject({
+        state: "needs_review",
+        reviewReason: "credential_unavailable",
+      });
       expect((await stored(ledger(), fresh.id)).state).toBe("intent");
       expect((await stored(ledger(), sending.id)).state).toBe("intent");
       if (lease) await releaseLease(ledger(), lease);
-      expect((await sweepPayoutsToReview(ledger(), { windowMs: 60_000 })).map((r) => r.idempotencyKey)).toEqual(["sending"]);
+      expect((await sweepPayoutsToReview(ledger(), { windowMs: 60_000 })).map((r) => r.idempotencyKey)).toEqual([
+        "sending",
+      ]);
     });
 
     it("lists re-send candidates of all businesses: unresolved, inside the window, with a seal, untouched for a while, not leased", async () => {
@@ -344,11 +444,23 @@ describe.each(drivers)("payout register (%s)", (driver) => {
     });
 
     it("follow-ups: a few per business, least recently checked first; ended and expired ones drop out", async () => {
-      for (const [biz, key] of [[ACME, "f1"], [ACME, "f2"], [ACME, "f3"], [BETA, "g1"]] as const) {
+      for (const [biz, key] of [
+        [ACME, "f1"],
+        [ACME, "f2"],
+        [ACME, "f3"],
+        [BETA, "g1"],
+      ] as const) {
         await intent(ledger(), biz, key);
-        await completePayoutIntent(ledger(), biz, key, { payoutId: `po_${key}`, status: "pending", attempts: 1, followUpSeal: SEAL });
+        await completePayoutIntent(ledger(), biz, key, {
+          payoutId: `po_${key}`,
+          status: "pending",
+          attempts: 1,
+          followUpSeal: SEAL,
+        });
       }
-      await ledger().db.update(payouts).set({ statusCheckedAt: sql`now() - interval '1 hour'` });
+      await ledger()
+        .db.update(payouts)
+        .set({ statusCheckedAt: sql`now() - interval '1 hour'` });
       const picked = await listFollowUps(ledger(), { checkedBeforeMs: 1_000, perBusiness: 2, limit: 10 });
       expect(picked.filter((r) => r.businessId === ACME)).toHaveLength(2);
       expect(picked.filter((r) => r.businessId === BETA)).toHaveLength(1);
@@ -356,7 +468,9 @@ describe.each(drivers)("payout register (%s)", (driver) => {
       if (!first) throw new Error("nothing picked");
       await endFollowUp(ledger(), first.id);
       expect((await stored(ledger(), first.id)).credentialSeal).toBeNull();
-      await ledger().db.update(payouts).set({ createdAt: sql`now() - interval '2 hours'`, sendStartedAt: sql`now() - interval '2 hours'` });
+      await ledger()
+        .db.update(payouts)
+        .set({ createdAt: sql`now() - interval '2 hours'`, sendStartedAt: sql`now() - interval '2 hours'` });
       expect(await expireFollowUps(ledger(), { windowMs: 3_600_000 })).toBe(3);
       expect(await listFollowUps(ledger(), { checkedBeforeMs: 0, perBusiness: 5, limit: 10 })).toEqual([]);
     });
@@ -377,7 +491,9 @@ describe.each(drivers)("payout register (%s)", (driver) => {
     it("an expired lease (its holder died) can be taken over, and the old holder can no longer renew it", async () => {
       const dead = await acquireLease(ledger(), "job2", 1);
       expect(dead).not.toBeNull();
-      await ledger().db.execute(sql`UPDATE ledger_leases SET expires_at = now() - interval '1 second' WHERE name = 'job2'`);
+      await ledger().db.execute(
+        sql`UPDATE ledger_leases SET expires_at = now() - interval '1 second' WHERE name = 'job2'`,
+      );
       const next = await acquireLease(ledger(), "job2", 60_000);
       expect(next).not.toBeNull();
       if (dead) expect(await renewLease(ledger(), dead, 60_000)).toBe(false);
@@ -394,9 +510,13 @@ describe.each(drivers)("payout register (%s)", (driver) => {
         return 42;
       });
       expect(outcome).toEqual({ acquired: true, value: 42 });
-      await expect(holdLease(ledger(), "held", { ttlMs: 60_000 }, () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+      await expect(
+        holdLease(ledger(), "held", { ttlMs: 60_000 }, () => Promise.reject(new Error("boom"))),
+      ).rejects.toThrow("boom");
       expect(await acquireLease(ledger(), "held", 60_000)).not.toBeNull();
-      expect(await holdLease(ledger(), "held", { ttlMs: 60_000 }, () => Promise.resolve(1))).toEqual({ acquired: false });
+      expect(await holdLease(ledger(), "held", { ttlMs: 60_000 }, () => Promise.resolve(1))).toEqual({
+        acquired: false,
+      });
     });
   });
 
@@ -410,11 +530,28 @@ describe.each(drivers)("payout register (%s)", (driver) => {
         attempts: 1,
       });
       const updated = await updatePayoutStatus(ledger(), ACME, "po_1", { status: "paid", fee: 40, net: 1460 });
-      expect(updated).toMatchObject({ status: "paid", endToEndId: "E1", feeCentavos: 40, netCentavos: 1460, state: "submitted" });
-      expect(updated?.statusCheckedAt?.getTime()).toBeGreaterThanOrEqual(submitted?.statusCheckedAt?.getTime() ?? Infinity);
+      expect(updated).toMatchObject({
+        status: "paid",
+        endToEndId: "E1",
+        feeCentavos: 40,
+        netCentavos: 1460,
+        state: "submitted",
+      });
+      expect(updated?.statusCheckedAt?.getTime()).toBeGreaterThanOrEqual(
+        submitted?.statusCheckedAt?.getTime() ?? Infinity,
+      );
 
-      const failed = await updatePayoutStatus(ledger(), ACME, "po_1", { status: "failed", failureReason: "account closed", endToEndId: null });
-      expect(failed).toMatchObject({ status: "failed", failureReason: "account closed", endToEndId: null, feeCentavos: 40 });
+      const failed = await updatePayoutStatus(ledger(), ACME, "po_1", {
+        status: "failed",
+        failureReason: "account closed",
+        endToEndId: null,
+      });
+      expect(failed).toMatchObject({
+        status: "failed",
+        failureReason: "account closed",
+        endToEndId: null,
+        feeCentavos: 40,
+      });
 
       const odd = await updatePayoutStatus(ledger(), ACME, "po_1", { status: "some_new_status" });
       expect(odd?.status).toBe("some_new_status");
@@ -424,7 +561,12 @@ describe.each(drivers)("payout register (%s)", (driver) => {
       await intent(ledger(), ACME, "key-b");
       await submit(ledger(), ACME, "key-b", "po_b");
       await updatePayoutStatus(ledger(), ACME, "po_b", { status: "paid", endToEndId: "E2", fee: 10, net: 90 });
-      const stale = await updatePayoutStatus(ledger(), ACME, "po_b", { status: "pending", endToEndId: null, fee: 99, net: 1 });
+      const stale = await updatePayoutStatus(ledger(), ACME, "po_b", {
+        status: "pending",
+        endToEndId: null,
+        fee: 99,
+        net: 1,
+      });
       expect(stale).toMatchObject({ status: "paid", endToEndId: "E2", feeCentavos: 10, netCentavos: 90 });
       expect(stale?.statusCheckedAt).toBeInstanceOf(Date);
     });
@@ -508,16 +650,17 @@ describe.each(drivers)("payout register (%s)", (driver) => {
     it("filters by upstream status and by our state", async () => {
       await seed();
       expect((await listPayouts(ledger(), ACME, { status: "paid" })).items.map((p) => p.payoutId)).toEqual(["po_one"]);
-      expect((await listPayouts(ledger(), ACME, { status: ["pending", "failed"] })).items.map((p) => p.payoutId)).toEqual([
-        "po_three",
-        "po_two",
-      ]);
+      expect(
+        (await listPayouts(ledger(), ACME, { status: ["pending", "failed"] })).items.map((p) => p.payoutId),
+      ).toEqual(["po_three", "po_two"]);
       expect((await listPayouts(ledger(), ACME, { state: "intent" })).items.map((p) => p.idempotencyKey)).toEqual([
         "key-6",
         "key-5",
         "key-0",
       ]);
-      expect((await listPayouts(ledger(), ACME, { state: "rejected" })).items.map((p) => p.idempotencyKey)).toEqual(["key-4"]);
+      expect((await listPayouts(ledger(), ACME, { state: "rejected" })).items.map((p) => p.idempotencyKey)).toEqual([
+        "key-4",
+      ]);
       expect((await listPayouts(ledger(), ACME, { state: "submitted", status: "paid" })).items).toHaveLength(1);
       const paged = await listPayouts(ledger(), ACME, { state: "intent", limit: 2 });
       const rest = await listPayouts(ledger(), ACME, { state: "intent", limit: 2, cursor: paged.nextCursor });
@@ -527,12 +670,16 @@ describe.each(drivers)("payout register (%s)", (driver) => {
     it("searches ids, keys, masked keys and creators case-insensitively, with wildcards taken literally", async () => {
       const rows = await seed();
       expect((await listPayouts(ledger(), ACME, { search: "PO_TW" })).items.map((p) => p.payoutId)).toEqual(["po_two"]);
-      expect((await listPayouts(ledger(), ACME, { search: "key-5" })).items.map((p) => p.idempotencyKey)).toEqual(["key-5"]);
+      expect((await listPayouts(ledger(), ACME, { search: "key-5" })).items.map((p) => p.idempotencyKey)).toEqual([
+        "key-5",
+      ]);
       expect((await listPayouts(ledger(), ACME, { search: "bob" })).items).toHaveLength(3);
       expect((await listPayouts(ledger(), ACME, { search: "example.com" })).items).toHaveLength(7);
       const first = rows[0];
       if (!first) throw new Error("no rows");
-      expect((await listPayouts(ledger(), ACME, { search: first.id.slice(0, 13) })).items.map((p) => p.id)).toEqual([first.id]);
+      expect((await listPayouts(ledger(), ACME, { search: first.id.slice(0, 13) })).items.map((p) => p.id)).toEqual([
+        first.id,
+      ]);
       expect((await listPayouts(ledger(), ACME, { search: "%" })).items).toHaveLength(0);
       expect((await listPayouts(ledger(), ACME, { search: "key_" })).items).toHaveLength(0);
       expect((await listPayouts(ledger(), ACME, { search: "   " })).items).toHaveLength(7);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { isSessionRevoked, ledgerTimeMicros, purgeExpiredRevocations, revokeScope, revokeSession } from "@/lib/server/ledger";
+import {
+  isSessionRevoked,
+  ledgerTimeMicros,
+  purgeExpiredRevocations,
+  revokeScope,
+  revokeSession,
+} from "@/lib/server/ledger";
 import { revokedSessions } from "@/lib/server/ledger/schema";
 import { ACME, BETA, drivers, useLedger } from "./helpers";
 
@@ -7,7 +13,11 @@ const NOW = new Date("2026-06-01T12:00:00Z");
 const later = (ms: number) => new Date(NOW.getTime() + ms);
 const HOUR = 3_600_000;
 /** A session of ACME signed in at `issuedAt` (default: an hour before NOW). */
-const sid = (sessionId: string, issuedAt = later(-HOUR), businessId = ACME) => ({ sessionId, businessId, issuedAtMicros: issuedAt.getTime() * 1000 });
+const sid = (sessionId: string, issuedAt = later(-HOUR), businessId = ACME) => ({
+  sessionId,
+  businessId,
+  issuedAtMicros: issuedAt.getTime() * 1000,
+});
 
 describe.each(drivers)("revoked sessions (%s)", (driver) => {
   const ledger = useLedger(driver);

@@ -5,16 +5,35 @@
  */
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { appendAudit, getKnownSubaccount, listAudit, recordSubaccountChange, upsertKnownSubaccount } from "@/lib/server/ledger";
+import {
+  appendAudit,
+  getKnownSubaccount,
+  listAudit,
+  recordSubaccountChange,
+  upsertKnownSubaccount,
+} from "@/lib/server/ledger";
 import { ACME, ALICE, drivers, useLedger } from "./helpers";
 
-const maria = { id: "sub_1", name: "Maria Silva", email: "maria@example.com", daily_limit_centavos: 100_000, is_blocked: false };
+const maria = {
+  id: "sub_1",
+  name: "Maria Silva",
+  email: "maria@example.com",
+  daily_limit_centavos: 100_000,
+  is_blocked: false,
+};
 
 const change = (daily: number) => ({
   businessId: ACME,
   subaccount: { ...maria, daily_limit_centavos: daily },
   actorName: ALICE.name,
-  audit: { actor: ALICE, action: "subaccount.update" as const, outcome: "success" as const, targetType: "subaccount", targetId: "sub_1", idempotencyKey: `key-${daily}` },
+  audit: {
+    actor: ALICE,
+    action: "subaccount.update" as const,
+    outcome: "success" as const,
+    targetType: "subaccount",
+    targetId: "sub_1",
+    idempotencyKey: `key-${daily}`,
+  },
   after: (row: { dailyLimitCentavos: number | null }) => ({ daily_limit_centavos: row.dailyLimitCentavos }),
 });
 
@@ -29,15 +48,26 @@ describe.each(drivers)("subaccount changes (%s)", (driver) => {
   it("stores the new state and its audit entry, the entry made from the stored row", async () => {
     const { row, audit } = await recordSubaccountChange(ledger(), change(250_000));
     expect(row).toMatchObject({ subaccountId: "sub_1", dailyLimitCentavos: 250_000, updatedByName: "Alice" });
-    expect(audit).toMatchObject({ action: "subaccount.update", targetId: "sub_1", outcome: "success", after: { daily_limit_centavos: 250_000 } });
+    expect(audit).toMatchObject({
+      action: "subaccount.update",
+      targetId: "sub_1",
+      outcome: "success",
+      after: { daily_limit_centavos: 250_000 },
+    });
     expect((await listAudit(ledger(), ACME)).items).toHaveLength(1);
   });
 
   it("when the audit insert fails after the state write, neither is kept", async () => {
     await upsertKnownSubaccount(ledger(), ACME, maria, "Alice");
     // The audit insert fails after the subaccount row was written in the same transaction.
-    await ledger().db.execute(sql.raw("CREATE FUNCTION audit_fails() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit insert failed'; END $$"));
-    await ledger().db.execute(sql.raw("CREATE TRIGGER audit_fails BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_fails()"));
+    await ledger().db.execute(
+      sql.raw(
+        "CREATE FUNCTION audit_fails() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit insert failed'; END $$",
+      ),
+    );
+    await ledger().db.execute(
+      sql.raw("CREATE TRIGGER audit_fails BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_fails()"),
+    );
 
     await expect(recordSubaccountChange(ledger(), change(999_000))).rejects.toThrow();
     expect((await getKnownSubaccount(ledger(), ACME, "sub_1"))?.dailyLimitCentavos).toBe(100_000);
@@ -45,8 +75,18 @@ describe.each(drivers)("subaccount changes (%s)", (driver) => {
   });
 
   it("an API answer with NUL or a lone surrogate is stored with U+FFFD instead of failing", async () => {
-    const row = await upsertKnownSubaccount(ledger(), ACME, { ...maria, name: "Maria\u0000Silva", external_reference: "ref-\ud800", email: "ok\ud83d\ude00@example.com" }, "Al\u0000ice");
-    expect(row).toMatchObject({ name: "Maria\uFFFDSilva", externalReference: "ref-\uFFFD", email: "ok\ud83d\ude00@example.com", updatedByName: "Al\uFFFDice" });
+    const row = await upsertKnownSubaccount(
+      ledger(),
+      ACME,
+      { ...maria, name: "Maria\u0000Silva", external_reference: "ref-\ud800", email: "ok\ud83d\ude00@example.com" },
+      "Al\u0000ice",
+    );
+    expect(row).toMatchObject({
+      name: "Maria\uFFFDSilva",
+      externalReference: "ref-\uFFFD",
+      email: "ok\ud83d\ude00@example.com",
+      updatedByName: "Al\uFFFDice",
+    });
     expect(await getKnownSubaccount(ledger(), ACME, "sub_1")).toEqual(row);
   });
 

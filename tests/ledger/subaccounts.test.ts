@@ -37,10 +37,25 @@ describe.each(drivers)("known subaccounts (%s)", (driver) => {
   it("updates only the fields given; null clears one", async () => {
     const first = await upsertKnownSubaccount(ledger(), ACME, maria, "Alice");
     const blocked = await upsertKnownSubaccount(ledger(), ACME, { id: "sub_1", is_blocked: true }, "Bob");
-    expect(blocked).toMatchObject({ name: "Maria Silva", dailyLimitCentavos: 100_000, isBlocked: true, updatedByName: "Bob" });
+    expect(blocked).toMatchObject({
+      name: "Maria Silva",
+      dailyLimitCentavos: 100_000,
+      isBlocked: true,
+      updatedByName: "Bob",
+    });
     expect(blocked.updatedAt.getTime()).toBeGreaterThanOrEqual(first.updatedAt.getTime());
-    const cleared = await upsertKnownSubaccount(ledger(), ACME, { id: "sub_1", external_reference: null, daily_limit_centavos: 5 }, null);
-    expect(cleared).toMatchObject({ externalReference: null, dailyLimitCentavos: 5, isBlocked: true, updatedByName: null });
+    const cleared = await upsertKnownSubaccount(
+      ledger(),
+      ACME,
+      { id: "sub_1", external_reference: null, daily_limit_centavos: 5 },
+      null,
+    );
+    expect(cleared).toMatchObject({
+      externalReference: null,
+      dailyLimitCentavos: 5,
+      isBlocked: true,
+      updatedByName: null,
+    });
     expect(await listKnownSubaccounts(ledger(), ACME)).toHaveLength(1);
   });
 
@@ -55,7 +70,11 @@ describe.each(drivers)("known subaccounts (%s)", (driver) => {
     await upsertKnownSubaccount(ledger(), ACME, { id: "sub_c" }, "Alice");
     await upsertKnownSubaccount(ledger(), ACME, { ...maria, id: "sub_b", name: "Zeca" }, "Alice");
     await upsertKnownSubaccount(ledger(), ACME, { ...maria, id: "sub_a", name: "Ana" }, "Alice");
-    expect((await listKnownSubaccounts(ledger(), ACME)).map((s) => s.subaccountId)).toEqual(["sub_a", "sub_b", "sub_c"]);
+    expect((await listKnownSubaccounts(ledger(), ACME)).map((s) => s.subaccountId)).toEqual([
+      "sub_a",
+      "sub_b",
+      "sub_c",
+    ]);
   });
 
   it("keeps each business's subaccounts apart, even with the same id", async () => {

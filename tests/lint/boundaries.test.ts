@@ -24,10 +24,13 @@ async function lint(filePath: string, code: string): Promise<Linter.LintMessage[
 }
 
 async function boundaryErrors(filePath: string, code: string): Promise<Linter.LintMessage[]> {
-  return (await lint(filePath, code)).filter((m) => m.severity === 2 && m.ruleId !== null && BOUNDARY_RULES.has(m.ruleId));
+  return (await lint(filePath, code)).filter(
+    (m) => m.severity === 2 && m.ruleId !== null && BOUNDARY_RULES.has(m.ruleId),
+  );
 }
 
-const importing = (source: string, directive = "") => `${directive}import * as m from "${source}";\nexport const used = m;\n`;
+const importing = (source: string, directive = "") =>
+  `${directive}import * as m from "${source}";\nexport const used = m;\n`;
 
 async function expectRefused(filePath: string, source: string, directive = ""): Promise<Linter.LintMessage> {
   const [error, ...more] = await boundaryErrors(filePath, importing(source, directive));
@@ -41,7 +44,7 @@ async function expectAllowed(filePath: string, source: string, directive = "") {
   expect(errors, `${filePath} importing ${source}`).toEqual([]);
 }
 
-describe("browser code (components/, lib/browser/, \"use client\" in app/) cannot import server code", () => {
+describe('browser code (components/, lib/browser/, "use client" in app/) cannot import server code', () => {
   it.each([
     ["components/payouts/violation.tsx", "@/lib/server/ledger"],
     ["components/payouts/violation.tsx", "../../lib/server/session/session"],
@@ -63,13 +66,22 @@ describe("browser code (components/, lib/browser/, \"use client\" in app/) canno
   });
 
   it("refuses type-only imports and re-exports too", async () => {
-    expect(await boundaryErrors("components/ui/violation.tsx", 'import type { Ledger } from "@/lib/server/ledger";\nexport type L = Ledger;\n')).toHaveLength(1);
-    expect(await boundaryErrors("lib/browser/violation.ts", 'export { log } from "@/lib/server/log";\n')).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        "components/ui/violation.tsx",
+        'import type { Ledger } from "@/lib/server/ledger";\nexport type L = Ledger;\n',
+      ),
+    ).toHaveLength(1);
+    expect(await boundaryErrors("lib/browser/violation.ts", 'export { log } from "@/lib/server/log";\n')).toHaveLength(
+      1,
+    );
   });
 
   it('a "use client" file in app/ follows the browser rule; a page (server component) may read the session', async () => {
     const client = '"use client";\n';
-    expect((await expectRefused("app/(dashboard)/violation/widget.tsx", "@/lib/server/i18n", client)).ruleId).toBe("boundaries/use-client-imports");
+    expect((await expectRefused("app/(dashboard)/violation/widget.tsx", "@/lib/server/i18n", client)).ruleId).toBe(
+      "boundaries/use-client-imports",
+    );
     await expectRefused("app/(dashboard)/violation/widget.tsx", "node:fs", client);
     await expectAllowed("app/(dashboard)/violation/page.tsx", "@/lib/server/session/page");
     await expectAllowed("app/(dashboard)/violation/widget.tsx", "@/lib/shared/money", client);
@@ -194,14 +206,17 @@ describe("no file in lib/ imports a file that imports it back (lib/no-import-cyc
   // under lib/ (a dot folder: tsc and `npx eslint .` skip it if a run is interrupted), removed afterwards.
   let folder: string;
   const files: Record<string, string> = {
-    "left.ts": 'import { describe } from "./right";\nexport type Left = { name: string };\nexport const left = (l: Left) => describe(l);\n',
+    "left.ts":
+      'import { describe } from "./right";\nexport type Left = { name: string };\nexport const left = (l: Left) => describe(l);\n',
     "right.ts": 'import type { Left } from "./left";\nexport const describe = (l: Left) => `left ${l.name}`;\n',
     "one.ts": 'import { two } from "./two";\nexport const one = () => two() + 1;\n',
     "two.ts": 'import { three } from "./three";\nexport const two = () => three() + 1;\n',
-    "three.ts": "import type { one } from \"@/lib/server/CYCLE_FOLDER/one\";\nexport const three = (): ReturnType<typeof one> => 1;\n",
+    "three.ts":
+      'import type { one } from "@/lib/server/CYCLE_FOLDER/one";\nexport const three = (): ReturnType<typeof one> => 1;\n',
     "shape.ts": "export type Shape = { sides: number };\n",
     "square.ts": 'import type { Shape } from "./shape";\nexport const square: Shape = { sides: 4 };\n',
-    "drawing.ts": 'import { square } from "./square";\nimport type { Shape } from "./shape";\nexport const drawing: Shape[] = [square];\n',
+    "drawing.ts":
+      'import { square } from "./square";\nimport type { Shape } from "./shape";\nexport const drawing: Shape[] = [square];\n',
   };
 
   beforeAll(() => {
@@ -215,13 +230,17 @@ describe("no file in lib/ imports a file that imports it back (lib/no-import-cyc
 
   async function cycleErrors(name: string): Promise<Linter.LintMessage[]> {
     const results = await eslint.lintFiles([path.join(folder, name)]);
-    return results.flatMap((result) => result.messages).filter((m) => m.severity === 2 && m.ruleId === "lib/no-import-cycle");
+    return results
+      .flatMap((result) => result.messages)
+      .filter((m) => m.severity === 2 && m.ruleId === "lib/no-import-cycle");
   }
 
   it("refuses two files that import each other, the type-only import included", async () => {
     const [fromLeft, ...moreLeft] = await cycleErrors("left.ts");
     expect(moreLeft).toEqual([]);
-    expect(fromLeft?.message).toMatch(/Import cycle: this file → lib\/server\/\.cycle-check-\w+\/right\.ts → this file/);
+    expect(fromLeft?.message).toMatch(
+      /Import cycle: this file → lib\/server\/\.cycle-check-\w+\/right\.ts → this file/,
+    );
     const [fromRight, ...moreRight] = await cycleErrors("right.ts");
     expect(moreRight).toEqual([]);
     expect(fromRight).toMatchObject({ line: 1 });
@@ -238,7 +257,10 @@ describe("no file in lib/ imports a file that imports it back (lib/no-import-cyc
   it("allows imports that lead back to no importer (a shared type in a module of its own)", async () => {
     for (const name of ["shape.ts", "square.ts", "drawing.ts"]) {
       const results = await eslint.lintFiles([path.join(folder, name)]);
-      expect(results.flatMap((result) => result.messages).filter((m) => m.severity === 2), name).toEqual([]);
+      expect(
+        results.flatMap((result) => result.messages).filter((m) => m.severity === 2),
+        name,
+      ).toEqual([]);
     }
   });
 });

@@ -7,7 +7,12 @@
 import { ManualClock, stepBackoffs } from "../helpers/clock";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createPaymentsClient, isPaymentsApiError, PaymentsApiError, type RetryPolicy } from "@/lib/server/payments-api/client";
+import {
+  createPaymentsClient,
+  isPaymentsApiError,
+  PaymentsApiError,
+  type RetryPolicy,
+} from "@/lib/server/payments-api/client";
 
 interface Seen {
   method: string;
@@ -22,7 +27,13 @@ interface Reply {
   body: string;
 }
 
-const FAST: Partial<RetryPolicy> = { maxAttempts: 3, baseDelayMs: 5, maxDelayMs: 20, attemptTimeoutMs: 500, deadlineMs: 5_000 };
+const FAST: Partial<RetryPolicy> = {
+  maxAttempts: 3,
+  baseDelayMs: 5,
+  maxDelayMs: 20,
+  attemptTimeoutMs: 500,
+  deadlineMs: 5_000,
+};
 const API_KEY = "sk_wire_secret_123";
 
 let server: Server;
@@ -30,7 +41,8 @@ let baseUrl = "";
 let seen: Seen[] = [];
 let script: Reply[] = [];
 
-const envelope = (data: unknown, extra: Record<string, unknown> = {}) => JSON.stringify({ data, error: null, request_id: "req_body", ...extra });
+const envelope = (data: unknown, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ data, error: null, request_id: "req_body", ...extra });
 const payout = { id: "po_1", status: "paid", amount_centavos: 1000, fee_centavos: 10, net_centavos: 990 };
 
 beforeAll(async () => {
@@ -38,7 +50,12 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      seen.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      seen.push({
+        method: req.method ?? "",
+        url: req.url ?? "",
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      });
       const reply = script.shift() ?? { status: 200, body: envelope(payout) };
       res.writeHead(reply.status, { "content-type": "application/json", ...reply.headers });
       res.end(reply.body);
@@ -58,7 +75,8 @@ beforeEach(() => {
   script = [];
 });
 
-const apiClient = (retry: Partial<RetryPolicy> = FAST) => createPaymentsClient({ baseUrl, credential: { kind: "api_key", apiKey: API_KEY }, retry });
+const apiClient = (retry: Partial<RetryPolicy> = FAST) =>
+  createPaymentsClient({ baseUrl, credential: { kind: "api_key", apiKey: API_KEY }, retry });
 
 async function failure(promise: Promise<unknown>): Promise<PaymentsApiError> {
   try {
@@ -85,7 +103,11 @@ describe("request headers", () => {
   });
 
   it("bearer: Authorization and X-Business-Id, no X-API-Key", async () => {
-    const c = createPaymentsClient({ baseUrl, credential: { kind: "bearer", accessToken: "at_wire", businessId: "7f1c2b9e-4d2a-4c5e-9b1a-0a1b2c3d4e5f" }, retry: FAST });
+    const c = createPaymentsClient({
+      baseUrl,
+      credential: { kind: "bearer", accessToken: "at_wire", businessId: "7f1c2b9e-4d2a-4c5e-9b1a-0a1b2c3d4e5f" },
+      retry: FAST,
+    });
     script.push({ status: 200, body: envelope([{ id: "cb_1" }]) });
     await c.listChargebacks();
     expect(seen[0]?.url).toBe("/v1/chargebacks");
@@ -95,9 +117,15 @@ describe("request headers", () => {
   });
 
   it("POST payment link: JSON body, Content-Type and the same Idempotency-Key on every retry", async () => {
-    script.push({ status: 503, body: envelope(null, { error: { code: "unavailable", message: "busy", details: {} } }) });
+    script.push({
+      status: 503,
+      body: envelope(null, { error: { code: "unavailable", message: "busy", details: {} } }),
+    });
     script.push({ status: 200, body: envelope({ id: "pl_1", name: "x", slug: "abc", status: "pending" }) });
-    await apiClient().createPaymentLink({ name: " x ", slug: "abc", amount_centavos: 100 }, { idempotencyKey: "link-key-0001" });
+    await apiClient().createPaymentLink(
+      { name: " x ", slug: "abc", amount_centavos: 100 },
+      { idempotencyKey: "link-key-0001" },
+    );
     expect(seen).toHaveLength(2);
     for (const req of seen) {
       expect(req.method).toBe("POST");
@@ -106,7 +134,12 @@ describe("request headers", () => {
       expect(req.headers["idempotency-key"]).toBe("link-key-0001");
     }
     expect(seen[1]?.body).toBe(seen[0]?.body);
-    expect(JSON.parse(seen[0]?.body ?? "")).toEqual({ name: "x", slug: "abc", amount_centavos: 100, collect_customer_data: false });
+    expect(JSON.parse(seen[0]?.body ?? "")).toEqual({
+      name: "x",
+      slug: "abc",
+      amount_centavos: 100,
+      collect_customer_data: false,
+    });
   });
 
   it("POST payout: idempotency_key travels in the identical body, not in a header", async () => {
@@ -137,7 +170,11 @@ describe("reading answers", () => {
   it("request id: body first, else the X-Request-Id header", async () => {
     script.push({ status: 200, headers: { "x-request-id": "req_header" }, body: envelope(payout) });
     expect((await apiClient().getPayout("po_1")).requestId).toBe("req_body");
-    script.push({ status: 200, headers: { "x-request-id": "req_header" }, body: JSON.stringify({ data: payout, error: null }) });
+    script.push({
+      status: 200,
+      headers: { "x-request-id": "req_header" },
+      body: JSON.stringify({ data: payout, error: null }),
+    });
     expect((await apiClient().getPayout("po_1")).requestId).toBe("req_header");
     script.push({ status: 200, body: JSON.stringify({ data: payout, error: null }) });
     expect((await apiClient().getPayout("po_1")).requestId).toBeNull();
@@ -152,7 +189,11 @@ describe("reading answers", () => {
     script.push({
       status: 409,
       headers: { "x-request-id": "req_conflict" },
-      body: JSON.stringify({ data: null, error: { code: "idempotency_conflict", message: "Key reused.", details: { idempotency_key: "k" } }, request_id: "req_conflict" }),
+      body: JSON.stringify({
+        data: null,
+        error: { code: "idempotency_conflict", message: "Key reused.", details: { idempotency_key: "k" } },
+        request_id: "req_conflict",
+      }),
     });
     const error = await failure(apiClient().getPayout("po_1"));
     expect(error).toMatchObject({
@@ -169,11 +210,26 @@ describe("reading answers", () => {
   });
 
   it("a 200 whose data breaks the schema is a 502 with issue paths and no values, not retried", async () => {
-    script.push({ status: 200, body: envelope({ id: "po_1", status: "paid", amount_centavos: "12.5", bank_account: { holder_name: 4242 } }) });
+    script.push({
+      status: 200,
+      body: envelope({ id: "po_1", status: "paid", amount_centavos: "12.5", bank_account: { holder_name: 4242 } }),
+    });
     const error = await failure(apiClient().getPayout("po_1"));
-    expect(error).toMatchObject({ kind: "invalid_response", status: 502, code: "upstream_invalid_response", attempts: 1, retryable: false, requestId: "req_body" });
+    expect(error).toMatchObject({
+      kind: "invalid_response",
+      status: 502,
+      code: "upstream_invalid_response",
+      attempts: 1,
+      retryable: false,
+      requestId: "req_body",
+    });
     const issues = error.details?.issues;
-    expect(issues).toEqual(expect.arrayContaining([expect.objectContaining({ path: "amount_centavos" }), expect.objectContaining({ path: "bank_account.holder_name" })]));
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: "amount_centavos" }),
+        expect.objectContaining({ path: "bank_account.holder_name" }),
+      ]),
+    );
     expect(JSON.stringify(error)).not.toContain("12.5");
     expect(JSON.stringify(error)).not.toContain("4242");
     expect(seen).toHaveLength(1);
@@ -182,7 +238,13 @@ describe("reading answers", () => {
   it("a 200 with an HTML body is a 502 and not retried", async () => {
     script.push({ status: 200, headers: { "content-type": "text/html" }, body: "<html>login</html>" });
     const error = await failure(apiClient().getPayout("po_1"));
-    expect(error).toMatchObject({ kind: "invalid_response", status: 502, code: "upstream_invalid_response", retryable: false, attempts: 1 });
+    expect(error).toMatchObject({
+      kind: "invalid_response",
+      status: 502,
+      code: "upstream_invalid_response",
+      retryable: false,
+      attempts: 1,
+    });
     expect(error.message).toContain("HTTP 200");
     expect(error.message).toContain("text/html");
     expect(error.message).not.toContain("login");
@@ -198,19 +260,49 @@ describe("reading answers", () => {
     // The client reads the date against its own clock: 3 s ahead of it is a 3 s floor.
     const clock = new ManualClock(Date.parse("2025-01-15T12:00:00Z"));
     const at = new Date(clock.now() + 3_000).toUTCString();
-    script.push({ status: 503, headers: { "retry-after": at }, body: envelope(null, { error: { code: "unavailable", message: "", details: {} } }) });
-    const c = createPaymentsClient({ baseUrl, credential: { kind: "api_key", apiKey: API_KEY }, retry: FAST, random: () => 0, clock });
+    script.push({
+      status: 503,
+      headers: { "retry-after": at },
+      body: envelope(null, { error: { code: "unavailable", message: "", details: {} } }),
+    });
+    const c = createPaymentsClient({
+      baseUrl,
+      credential: { kind: "api_key", apiKey: API_KEY },
+      retry: FAST,
+      random: () => 0,
+      clock,
+    });
     expect((await stepBackoffs(clock, c.getPayout("po_1"))).attempts).toBe(2);
     expect(clock.requested.filter((_, i) => i % 2 === 1)).toEqual([3_000]);
   });
 
   it("the error thrown once the retries run out carries the last answer's Retry-After as sent", async () => {
     const at = "Wed, 15 Jan 2025 12:00:09 GMT";
-    script.push({ status: 503, headers: { "retry-after": at }, body: envelope(null, { error: { code: "unavailable", message: "", details: {} } }) });
-    const error = await failure(createPaymentsClient({ baseUrl, credential: { kind: "api_key", apiKey: API_KEY }, retry: { ...FAST, maxAttempts: 1 } }).getPayout("po_1"));
+    script.push({
+      status: 503,
+      headers: { "retry-after": at },
+      body: envelope(null, { error: { code: "unavailable", message: "", details: {} } }),
+    });
+    const error = await failure(
+      createPaymentsClient({
+        baseUrl,
+        credential: { kind: "api_key", apiKey: API_KEY },
+        retry: { ...FAST, maxAttempts: 1 },
+      }).getPayout("po_1"),
+    );
     expect(error).toMatchObject({ status: 503, attempts: 1, retryAfter: at });
     script.push({ status: 503, body: envelope(null, { error: { code: "unavailable", message: "", details: {} } }) });
-    expect((await failure(createPaymentsClient({ baseUrl, credential: { kind: "api_key", apiKey: API_KEY }, retry: { ...FAST, maxAttempts: 1 } }).getPayout("po_1"))).retryAfter).toBeNull();
+    expect(
+      (
+        await failure(
+          createPaymentsClient({
+            baseUrl,
+            credential: { kind: "api_key", apiKey: API_KEY },
+            retry: { ...FAST, maxAttempts: 1 },
+          }).getPayout("po_1"),
+        )
+      ).retryAfter,
+    ).toBeNull();
   });
 
   it("408 is retried; 400 and 401 are not", async () => {
@@ -226,15 +318,26 @@ describe("reading answers", () => {
   });
 
   it("the API key never appears in errors", async () => {
-    script.push({ status: 401, body: envelope(null, { error: { code: "invalid_credentials", message: "bad key", details: {} } }) });
+    script.push({
+      status: 401,
+      body: envelope(null, { error: { code: "invalid_credentials", message: "bad key", details: {} } }),
+    });
     const error = await failure(apiClient().getPayout("po_1"));
     expect(`${error.message} ${error.stack ?? ""} ${JSON.stringify(error)}`).not.toContain(API_KEY);
   });
 });
 
 describe("whether a failed operation may have taken effect (maybeCommitted)", () => {
-  const body = { amount_centavos: 1000, pix_key_type: "email", pix_key: "a@example.com", idempotency_key: "wire-key-1" };
-  const refusal = (status: number, code: string) => ({ status, body: JSON.stringify({ data: null, error: { code, message: code, details: {} }, request_id: "req_r" }) });
+  const body = {
+    amount_centavos: 1000,
+    pix_key_type: "email",
+    pix_key: "a@example.com",
+    idempotency_key: "wire-key-1",
+  };
+  const refusal = (status: number, code: string) => ({
+    status,
+    body: JSON.stringify({ data: null, error: { code, message: code, details: {} }, request_id: "req_r" }),
+  });
 
   it("a 4xx on the only attempt: nothing can have been made", async () => {
     script = [refusal(422, "validation_error")];
@@ -256,7 +359,10 @@ describe("whether a failed operation may have taken effect (maybeCommitted)", ()
     expect(error.status).toBe(422);
     expect(error.maybeCommitted).toBe(true);
 
-    script = [{ status: 502, headers: { "content-type": "text/html" }, body: "<html>bad gateway</html>" }, refusal(409, "idempotency_in_progress")];
+    script = [
+      { status: 502, headers: { "content-type": "text/html" }, body: "<html>bad gateway</html>" },
+      refusal(409, "idempotency_in_progress"),
+    ];
     expect((await failure(apiClient().createPayout(body))).maybeCommitted).toBe(true);
   });
 
@@ -273,7 +379,11 @@ describe("whether a failed operation may have taken effect (maybeCommitted)", ()
     const address = closed.address();
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const port = typeof address === "object" && address ? address.port : 0;
-    const client = createPaymentsClient({ baseUrl: `http://127.0.0.1:${port}`, credential: { kind: "api_key", apiKey: API_KEY }, retry: { ...FAST, maxAttempts: 2 } });
+    const client = createPaymentsClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      credential: { kind: "api_key", apiKey: API_KEY },
+      retry: { ...FAST, maxAttempts: 2 },
+    });
     const error = await failure(client.createPayout(body));
     expect(error.kind).toBe("network");
     expect(error.maybeCommitted).toBe(false);

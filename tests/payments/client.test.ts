@@ -16,7 +16,13 @@ import {
   type RetryPolicy,
 } from "@/lib/server/payments-api/client";
 
-const FAST: Partial<RetryPolicy> = { maxAttempts: 4, baseDelayMs: 20, maxDelayMs: 200, attemptTimeoutMs: 300, deadlineMs: 5_000 };
+const FAST: Partial<RetryPolicy> = {
+  maxAttempts: 4,
+  baseDelayMs: 20,
+  maxDelayMs: 200,
+  attemptTimeoutMs: 300,
+  deadlineMs: 5_000,
+};
 
 const ACME_KEY: Credential = { kind: "api_key", apiKey: ACME.apiKey };
 const ACME_BEARER: Credential = { kind: "bearer", accessToken: ACME.accessToken, businessId: ACME.businessId };
@@ -44,7 +50,9 @@ function client(overrides: Partial<PaymentsClientOptions> = {}) {
 }
 
 /** Runs `fn` and returns how many /v1 requests each route received meanwhile. */
-async function counting<T>(fn: () => Promise<T>): Promise<{ value: T; requests: number; route: (key: string) => number }> {
+async function counting<T>(
+  fn: () => Promise<T>,
+): Promise<{ value: T; requests: number; route: (key: string) => number }> {
   const before = await sandbox.stats();
   const value = await fn();
   const after = await sandbox.stats();
@@ -153,21 +161,35 @@ describe("happy paths", () => {
 
   it("updateSubaccount sends normalised fields and replays with the same key", async () => {
     const idempotencyKey = randomUUID();
-    const result = await client().updateSubaccount("sa_demo_1", { name: "Loja Centro", email: " Loja.Centro@Example.COM " }, { idempotencyKey });
+    const result = await client().updateSubaccount(
+      "sa_demo_1",
+      { name: "Loja Centro", email: " Loja.Centro@Example.COM " },
+      { idempotencyKey },
+    );
     expect(result.data).toMatchObject({ id: "sa_demo_1", name: "Loja Centro", email: "loja.centro@example.com" });
-    const again = await client().updateSubaccount("sa_demo_1", { name: "Loja Centro", email: " Loja.Centro@Example.COM " }, { idempotencyKey });
+    const again = await client().updateSubaccount(
+      "sa_demo_1",
+      { name: "Loja Centro", email: " Loja.Centro@Example.COM " },
+      { idempotencyKey },
+    );
     expect(again.replayed).toBe(true);
   });
 
   it("setSubaccountBlocked blocks and unblocks, with or without a key", async () => {
-    const blocked = await client().setSubaccountBlocked("sa_demo_2", { is_blocked: true }, { idempotencyKey: randomUUID() });
+    const blocked = await client().setSubaccountBlocked(
+      "sa_demo_2",
+      { is_blocked: true },
+      { idempotencyKey: randomUUID() },
+    );
     expect(blocked.data).toMatchObject({ id: "sa_demo_2", is_blocked: true });
     const unblocked = await client().setSubaccountBlocked("sa_demo_2", { is_blocked: false });
     expect(unblocked.data.is_blocked).toBe(false);
   });
 
   it("another business does not see Acme's payout (404, not retried)", async () => {
-    const { value: error, route } = await counting(() => failure(client({ credential: BETA_KEY }).getPayout("po_demo_paid")));
+    const { value: error, route } = await counting(() =>
+      failure(client({ credential: BETA_KEY }).getPayout("po_demo_paid")),
+    );
     expect(error.status).toBe(404);
     expect(error.kind).toBe("http");
     expect(error.attempts).toBe(1);
@@ -181,42 +203,80 @@ describe("local refusals (no request sent)", () => {
     const calls = [
       () => bearer.createPayout(payoutBody()),
       () => bearer.listPaymentLinks(),
-      () => bearer.createPaymentLink({ name: "x", slug: "abc-def", amount_centavos: 100 }, { idempotencyKey: randomUUID() }),
+      () =>
+        bearer.createPaymentLink(
+          { name: "x", slug: "abc-def", amount_centavos: 100 },
+          { idempotencyKey: randomUUID() },
+        ),
       () => bearer.updateSubaccount("sa_demo_1", { name: "x" }, { idempotencyKey: randomUUID() }),
       () => bearer.setSubaccountBlocked("sa_demo_1", { is_blocked: true }),
     ];
     for (const call of calls) {
       const { value: error, requests } = await counting(() => failure(call()));
-      expect(error).toMatchObject({ status: 403, code: "forbidden_for_credential", attempts: 0, retried: false, retryable: false });
+      expect(error).toMatchObject({
+        status: 403,
+        code: "forbidden_for_credential",
+        attempts: 0,
+        retried: false,
+        retryable: false,
+      });
       expect(requests).toBe(0);
     }
   });
 
-  it.each(["../admin", "po_demo_paid/../../x", "a/b", "https://evil.example/x", "", "  ", "%2e%2e", "po demo"])("invalid id %j", async (id) => {
-    const c = client();
-    const calls = [
-      () => c.getPayout(id),
-      () => c.updateSubaccount(id, { name: "x" }, { idempotencyKey: randomUUID() }),
-      () => c.setSubaccountBlocked(id, { is_blocked: true }),
-    ];
-    for (const call of calls) {
-      const { value: error, requests } = await counting(() => failure(call()));
-      expect(error).toMatchObject({ status: 422, code: "invalid_id", attempts: 0 });
-      expect(requests).toBe(0);
-    }
-  });
+  it.each(["../admin", "po_demo_paid/../../x", "a/b", "https://evil.example/x", "", "  ", "%2e%2e", "po demo"])(
+    "invalid id %j",
+    async (id) => {
+      const c = client();
+      const calls = [
+        () => c.getPayout(id),
+        () => c.updateSubaccount(id, { name: "x" }, { idempotencyKey: randomUUID() }),
+        () => c.setSubaccountBlocked(id, { is_blocked: true }),
+      ];
+      for (const call of calls) {
+        const { value: error, requests } = await counting(() => failure(call()));
+        expect(error).toMatchObject({ status: 422, code: "invalid_id", attempts: 0 });
+        expect(requests).toBe(0);
+      }
+    },
+  );
 
   it("invalid bodies are rejected with field errors before sending", async () => {
     const c = client();
     const cases: Array<[() => Promise<unknown>, string]> = [
       [() => c.createPayout({ ...payoutBody(), amount_centavos: 1.5 }), "amount_centavos"],
       [() => c.createPayout({ ...payoutBody(), idempotency_key: "x" }), "idempotency_key"],
-      [() => c.createPaymentLink({ name: "x", slug: "Bad Slug", amount_centavos: 100 }, { idempotencyKey: randomUUID() }), "slug"],
-      [() => c.createPaymentLink({ name: "x", slug: "abc", amount_centavos: 100, min_amount_centavos: 200 }, { idempotencyKey: randomUUID() }), "min_amount_centavos"],
-      [() => c.createPaymentLink({ name: "x", slug: "abc", amount_centavos: 100 }, { idempotencyKey: "no" }), "idempotency_key"],
+      [
+        () =>
+          c.createPaymentLink({ name: "x", slug: "Bad Slug", amount_centavos: 100 }, { idempotencyKey: randomUUID() }),
+        "slug",
+      ],
+      [
+        () =>
+          c.createPaymentLink(
+            { name: "x", slug: "abc", amount_centavos: 100, min_amount_centavos: 200 },
+            { idempotencyKey: randomUUID() },
+          ),
+        "min_amount_centavos",
+      ],
+      [
+        () => c.createPaymentLink({ name: "x", slug: "abc", amount_centavos: 100 }, { idempotencyKey: "no" }),
+        "idempotency_key",
+      ],
       [() => c.updateSubaccount("sa_demo_1", {}, { idempotencyKey: randomUUID() }), "_form"],
-      [() => c.updateSubaccount("sa_demo_1", { daily_limit_centavos: 500, monthly_limit_centavos: 100 }, { idempotencyKey: randomUUID() }), "monthly_limit_centavos"],
-      [() => c.updateSubaccount("sa_demo_1", { document: "123.456.789-00" }, { idempotencyKey: randomUUID() }), "document"],
+      [
+        () =>
+          c.updateSubaccount(
+            "sa_demo_1",
+            { daily_limit_centavos: 500, monthly_limit_centavos: 100 },
+            { idempotencyKey: randomUUID() },
+          ),
+        "monthly_limit_centavos",
+      ],
+      [
+        () => c.updateSubaccount("sa_demo_1", { document: "123.456.789-00" }, { idempotencyKey: randomUUID() }),
+        "document",
+      ],
     ];
     for (const [call, field] of cases) {
       const { value: error, requests } = await counting(() => failure(call()));
@@ -227,7 +287,11 @@ describe("local refusals (no request sent)", () => {
   });
 
   it("an already aborted signal sends nothing", async () => {
-    const { value: rejection, requests } = await counting(() => client().getPayout("po_demo_paid", { signal: AbortSignal.abort() }).catch((e: unknown) => e));
+    const { value: rejection, requests } = await counting(() =>
+      client()
+        .getPayout("po_demo_paid", { signal: AbortSignal.abort() })
+        .catch((e: unknown) => e),
+    );
     expect(rejection).toMatchObject({ name: "AbortError" });
     expect(requests).toBe(0);
   });
@@ -237,7 +301,14 @@ describe("retries", () => {
   it("an upstream 4xx validation error is not retried", async () => {
     const body = { ...payoutBody(), pix_key: "not-an-email" };
     const { value: error, route } = await counting(() => failure(client().createPayout(body)));
-    expect(error).toMatchObject({ status: 422, code: "validation_error", kind: "http", attempts: 1, retried: false, retryable: false });
+    expect(error).toMatchObject({
+      status: 422,
+      code: "validation_error",
+      kind: "http",
+      attempts: 1,
+      retried: false,
+      retryable: false,
+    });
     expect(error.details?.fields).toHaveProperty("pix_key");
     expect(typeof error.requestId).toBe("string");
     expect(route("POST /v1/payouts")).toBe(1);
@@ -261,7 +332,13 @@ describe("retries", () => {
   it("a non-JSON body gives a clear error that names the status, not the HTML", async () => {
     await sandbox.addFault({ kind: "html502", path: "/v1/chargebacks" });
     const error = await failure(client({ retry: { ...FAST, maxAttempts: 2 } }).listChargebacks());
-    expect(error).toMatchObject({ kind: "invalid_response", status: 502, code: "upstream_invalid_response", attempts: 2, retried: true });
+    expect(error).toMatchObject({
+      kind: "invalid_response",
+      status: 502,
+      code: "upstream_invalid_response",
+      attempts: 2,
+      retried: true,
+    });
     expect(error.message).toContain("502");
     expect(error.message).not.toMatch(/<html|Bad Gateway<\/h1>/i);
     expect(JSON.stringify(error)).not.toContain("<html");
@@ -281,7 +358,9 @@ describe("retries", () => {
     const clock = new ManualClock();
     const before = await routeCount("GET /v1/payment-links");
     const attempts: number[] = [];
-    const pending = client({ random: () => 0.99, clock }).listPaymentLinks({ onAttempt: (info) => attempts.push(info.attempt) });
+    const pending = client({ random: () => 0.99, clock }).listPaymentLinks({
+      onAttempt: (info) => attempts.push(info.attempt),
+    });
     await clock.asked(2);
     await clock.advance(999);
     expect(attempts).toEqual([1]);
@@ -340,7 +419,10 @@ describe("retries", () => {
   it("commit_then_drop on payment-link creation: the Idempotency-Key header is resent, one link", async () => {
     await sandbox.addFault({ kind: "commit_then_drop", method: "POST", path: "/v1/payment-links", count: 1 });
     const slug = `drop-${randomUUID().slice(0, 8)}`;
-    const result = await client().createPaymentLink({ name: "Drop", slug, amount_centavos: 1_000 }, { idempotencyKey: randomUUID() });
+    const result = await client().createPaymentLink(
+      { name: "Drop", slug, amount_centavos: 1_000 },
+      { idempotencyKey: randomUUID() },
+    );
     expect(result.attempts).toBe(2);
     expect(result.replayed).toBe(true);
     expect((await client().listPaymentLinks()).data.filter((l) => l.slug === slug)).toHaveLength(1);
@@ -396,7 +478,11 @@ describe("retries", () => {
     const before = await routeCount(CHARGEBACKS);
     let attempts = 0;
     const pending = failure(
-      client({ retry: { maxAttempts: 50, baseDelayMs: 20, maxDelayMs: 50, attemptTimeoutMs: 200, deadlineMs: 700 }, random: () => 0.5, clock }).listChargebacks({
+      client({
+        retry: { maxAttempts: 50, baseDelayMs: 20, maxDelayMs: 50, attemptTimeoutMs: 200, deadlineMs: 700 },
+        random: () => 0.5,
+        clock,
+      }).listChargebacks({
         onAttempt: (info) => (attempts = info.attempt),
       }),
     );
@@ -475,8 +561,21 @@ describe("connections", () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : 0;
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    const error = await failure(createPaymentsClient({ baseUrl: `http://127.0.0.1:${port}`, credential: ACME_KEY, retry: { ...FAST, maxAttempts: 3 } }).getPayout("po_demo_paid"));
-    expect(error).toMatchObject({ kind: "network", status: 502, code: "upstream_unreachable", attempts: 3, retried: true, requestId: null });
+    const error = await failure(
+      createPaymentsClient({
+        baseUrl: `http://127.0.0.1:${port}`,
+        credential: ACME_KEY,
+        retry: { ...FAST, maxAttempts: 3 },
+      }).getPayout("po_demo_paid"),
+    );
+    expect(error).toMatchObject({
+      kind: "network",
+      status: 502,
+      code: "upstream_unreachable",
+      attempts: 3,
+      retried: true,
+      requestId: null,
+    });
     expect(error.message).not.toContain(ACME.apiKey);
   });
 });
@@ -501,9 +600,17 @@ describe("secrets", () => {
   });
 
   it("malformed credentials are refused without echoing them", () => {
-    expect(() => createPaymentsClient({ baseUrl: sandbox.url, credential: { kind: "api_key", apiKey: "" } })).toThrow(/apiKey/);
-    expect(() => createPaymentsClient({ baseUrl: sandbox.url, credential: { kind: "api_key", apiKey: "sk_line\r\nX-Evil: 1" } })).toThrow(/apiKey/);
-    expect(() => createPaymentsClient({ baseUrl: sandbox.url, credential: { kind: "api_key", apiKey: "sk_line\r\nX-Evil: 1" } })).not.toThrow(/X-Evil/);
-    expect(() => createPaymentsClient({ baseUrl: sandbox.url, credential: { kind: "bearer", accessToken: "at", businessId: "" } })).toThrow(/businessId/);
+    expect(() => createPaymentsClient({ baseUrl: sandbox.url, credential: { kind: "api_key", apiKey: "" } })).toThrow(
+      /apiKey/,
+    );
+    expect(() =>
+      createPaymentsClient({ baseUrl: sandbox.url, credential: { kind: "api_key", apiKey: "sk_line\r\nX-Evil: 1" } }),
+    ).toThrow(/apiKey/);
+    expect(() =>
+      createPaymentsClient({ baseUrl: sandbox.url, credential: { kind: "api_key", apiKey: "sk_line\r\nX-Evil: 1" } }),
+    ).not.toThrow(/X-Evil/);
+    expect(() =>
+      createPaymentsClient({ baseUrl: sandbox.url, credential: { kind: "bearer", accessToken: "at", businessId: "" } }),
+    ).toThrow(/businessId/);
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { centavosToDecimalString, formatBRL, formatBRLInput, isCentavos, parseBRL, parseIntegerString } from "@/lib/shared/money";
+import {
+  centavosToDecimalString,
+  formatBRL,
+  formatBRLInput,
+  isCentavos,
+  parseBRL,
+  parseIntegerString,
+} from "@/lib/shared/money";
 
 const NBSP = "\u00a0";
 

@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getPaymentsConfig, normalizeBaseUrl } from "@/lib/server/payments-api/config";
 import { isPaymentsApiError, PaymentsApiError } from "@/lib/server/payments-api/errors";
-import { backoffDelay, DEFAULT_RETRY_POLICY, isRetryableStatus, parseRetryAfter, resolveRetryPolicy, sleep } from "@/lib/server/payments-api/retry";
+import {
+  backoffDelay,
+  DEFAULT_RETRY_POLICY,
+  isRetryableStatus,
+  parseRetryAfter,
+  resolveRetryPolicy,
+  sleep,
+} from "@/lib/server/payments-api/retry";
 
 describe("backoffDelay (full jitter)", () => {
   const policy = { baseDelayMs: 200, maxDelayMs: 3000 };
@@ -57,7 +64,13 @@ describe("isRetryableStatus", () => {
 describe("resolveRetryPolicy", () => {
   it("merges overrides into the defaults", () => {
     expect(resolveRetryPolicy({ baseDelayMs: 20 })).toEqual({ ...DEFAULT_RETRY_POLICY, baseDelayMs: 20 });
-    expect(DEFAULT_RETRY_POLICY).toEqual({ maxAttempts: 4, baseDelayMs: 200, maxDelayMs: 3000, attemptTimeoutMs: 8000, deadlineMs: 20000 });
+    expect(DEFAULT_RETRY_POLICY).toEqual({
+      maxAttempts: 4,
+      baseDelayMs: 200,
+      maxDelayMs: 3000,
+      attemptTimeoutMs: 8000,
+      deadlineMs: 20000,
+    });
   });
 
   it("rejects nonsense", () => {
@@ -98,15 +111,22 @@ describe("sleep (the system clock's wait)", () => {
 
 describe("getPaymentsConfig", () => {
   it("PAYMENTS_API_URL wins and is not the sandbox", () => {
-    expect(getPaymentsConfig({ PAYMENTS_API_URL: "https://api.example.com/", SANDBOX_URL: "http://localhost:1" })).toEqual({
+    expect(
+      getPaymentsConfig({ PAYMENTS_API_URL: "https://api.example.com/", SANDBOX_URL: "http://localhost:1" }),
+    ).toEqual({
       baseUrl: "https://api.example.com",
       sandbox: false,
     });
-    expect(getPaymentsConfig({ PAYMENTS_API_URL: "https://api.example.com/prefix//" }).baseUrl).toBe("https://api.example.com/prefix");
+    expect(getPaymentsConfig({ PAYMENTS_API_URL: "https://api.example.com/prefix//" }).baseUrl).toBe(
+      "https://api.example.com/prefix",
+    );
   });
 
   it("falls back to SANDBOX_URL, then SANDBOX_PORT, then 4010", () => {
-    expect(getPaymentsConfig({ SANDBOX_URL: "http://localhost:5000/" })).toEqual({ baseUrl: "http://localhost:5000", sandbox: true });
+    expect(getPaymentsConfig({ SANDBOX_URL: "http://localhost:5000/" })).toEqual({
+      baseUrl: "http://localhost:5000",
+      sandbox: true,
+    });
     expect(getPaymentsConfig({ SANDBOX_PORT: "4999" })).toEqual({ baseUrl: "http://127.0.0.1:4999", sandbox: true });
     expect(getPaymentsConfig({})).toEqual({ baseUrl: "http://127.0.0.1:4010", sandbox: true });
     expect(getPaymentsConfig({ PAYMENTS_API_URL: "  " }).sandbox).toBe(true);
@@ -125,7 +145,16 @@ describe("getPaymentsConfig", () => {
 
 describe("PaymentsApiError", () => {
   it("carries its fields, derives retried and serialises them", () => {
-    const error = new PaymentsApiError({ kind: "http", status: 503, code: "unavailable", message: "down", attempts: 3, retryable: true, requestId: "req_1", retryAfter: "120" });
+    const error = new PaymentsApiError({
+      kind: "http",
+      status: 503,
+      code: "unavailable",
+      message: "down",
+      attempts: 3,
+      retryable: true,
+      requestId: "req_1",
+      retryAfter: "120",
+    });
     expect(error).toBeInstanceOf(Error);
     expect(isPaymentsApiError(error)).toBe(true);
     expect(isPaymentsApiError(new Error("x"))).toBe(false);
@@ -146,7 +175,14 @@ describe("PaymentsApiError", () => {
       retryAfter: "120",
       maybeCommitted: false,
     });
-    const timeout = new PaymentsApiError({ kind: "timeout", status: 504, code: "upstream_timeout", message: "t", attempts: 1, retryable: true });
+    const timeout = new PaymentsApiError({
+      kind: "timeout",
+      status: 504,
+      code: "upstream_timeout",
+      message: "t",
+      attempts: 1,
+      retryable: true,
+    });
     expect(timeout.retried).toBe(false);
     expect(timeout.retryAfter).toBeNull();
   });

@@ -20,7 +20,19 @@ import {
 } from "@/lib/shared/schemas";
 
 /** Values that must never become an amount (and never NaN). */
-const BAD_AMOUNTS: unknown[] = ["15.5", "abc", "", 1.5, 2 ** 60, "99999999999999999", Number.NaN, Number.POSITIVE_INFINITY, true, "1e5", "0x10"];
+const BAD_AMOUNTS: unknown[] = [
+  "15.5",
+  "abc",
+  "",
+  1.5,
+  2 ** 60,
+  "99999999999999999",
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  true,
+  "1e5",
+  "0x10",
+];
 
 const payoutCreated = {
   id: "po_1",
@@ -80,15 +92,38 @@ type AnySchema = z.ZodMiniType<Record<string, unknown>>;
 
 /** Every upstream schema with each of its money / counter fields. */
 const UPSTREAM_CASES: Array<{ name: string; schema: AnySchema; base: Record<string, unknown>; fields: string[] }> = [
-  { name: "PayoutCreatedSchema", schema: PayoutCreatedSchema, base: payoutCreated, fields: ["amount_centavos", "fee_centavos", "net_centavos"] },
-  { name: "PayoutSchema", schema: PayoutSchema, base: payout, fields: ["amount_centavos", "fee_centavos", "net_centavos"] },
+  {
+    name: "PayoutCreatedSchema",
+    schema: PayoutCreatedSchema,
+    base: payoutCreated,
+    fields: ["amount_centavos", "fee_centavos", "net_centavos"],
+  },
+  {
+    name: "PayoutSchema",
+    schema: PayoutSchema,
+    base: payout,
+    fields: ["amount_centavos", "fee_centavos", "net_centavos"],
+  },
   {
     name: "PaymentLinkSchema",
     schema: PaymentLinkSchema,
     base: paymentLink,
-    fields: ["amount_centavos", "min_amount_centavos", "revenue_centavos", "max_sales", "checkouts_started", "sales_count", "visits"],
+    fields: [
+      "amount_centavos",
+      "min_amount_centavos",
+      "revenue_centavos",
+      "max_sales",
+      "checkouts_started",
+      "sales_count",
+      "visits",
+    ],
   },
-  { name: "SubaccountSchema", schema: SubaccountSchema, base: subaccount, fields: ["daily_limit_centavos", "monthly_limit_centavos"] },
+  {
+    name: "SubaccountSchema",
+    schema: SubaccountSchema,
+    base: subaccount,
+    fields: ["daily_limit_centavos", "monthly_limit_centavos"],
+  },
   { name: "ChargebackSchema", schema: ChargebackSchema, base: chargeback, fields: ["amount_centavos"] },
 ];
 
@@ -107,19 +142,21 @@ describe.each(UPSTREAM_CASES)("$name", ({ schema, base, fields }) => {
     expect(schema.parse({ ...base, [field]: Number.MAX_SAFE_INTEGER })[field]).toBe(Number.MAX_SAFE_INTEGER);
   });
 
-  it.each(fields.flatMap((f) => BAD_AMOUNTS.map((bad) => [f, bad] as const)))("%s = %j is a parse error", (field, bad) => {
-    const result = schema.safeParse({ ...base, [field]: bad });
-    expect(result.success).toBe(false);
-    if (!result.success) {
-      expect(result.error.issues.some((i) => i.path[0] === field)).toBe(true);
-    }
-  });
+  it.each(fields.flatMap((f) => BAD_AMOUNTS.map((bad) => [f, bad] as const)))(
+    "%s = %j is a parse error",
+    (field, bad) => {
+      const result = schema.safeParse({ ...base, [field]: bad });
+      expect(result.success).toBe(false);
+      if (!result.success) {
+        expect(result.error.issues.some((i) => i.path[0] === field)).toBe(true);
+      }
+    },
+  );
 
   it("tolerates unknown extra fields", () => {
     const result = schema.safeParse({ ...base, brand_new_field: { nested: true }, another: 1 });
     expect(result.success).toBe(true);
   });
-
 });
 
 describe.each(UPSTREAM_CASES.filter((c) => "status" in c.base))("$name status", ({ schema, base }) => {
@@ -132,7 +169,13 @@ describe.each(UPSTREAM_CASES.filter((c) => "status" in c.base))("$name status", 
 describe("upstream resource details", () => {
   it("PayoutCreated keeps id, key and nullable text fields", () => {
     const parsed = PayoutCreatedSchema.parse({ ...payoutCreated, end_to_end_id: null, failure_reason: null });
-    expect(parsed).toMatchObject({ id: "po_1", pix_key: "ana@example.com", end_to_end_id: null, amount_centavos: 15000, net_centavos: 14900 });
+    expect(parsed).toMatchObject({
+      id: "po_1",
+      pix_key: "ana@example.com",
+      end_to_end_id: null,
+      amount_centavos: 15000,
+      net_centavos: 14900,
+    });
   });
 
   it("Payout requires id, status and amount", () => {
@@ -164,7 +207,12 @@ describe("upstream resource details", () => {
   });
 
   it("Chargeback preserves unknown fields as they came", () => {
-    const parsed = ChargebackSchema.parse({ ...chargeback, status: "brand_new_status", dispute_window_days: 7, evidence: { files: 2 } });
+    const parsed = ChargebackSchema.parse({
+      ...chargeback,
+      status: "brand_new_status",
+      dispute_window_days: 7,
+      evidence: { files: 2 },
+    });
     expect(parsed.status).toBe("brand_new_status");
     expect(parsed.dispute_window_days).toBe(7);
     expect(parsed.evidence).toEqual({ files: 2 });
@@ -192,7 +240,9 @@ describe("list shapes", () => {
 
   it("payment links: an empty list and a bad item", () => {
     expect(paymentLinkListSchema.parse({ links: [] })).toEqual([]);
-    expect(paymentLinkListSchema.safeParse({ links: [{ ...paymentLink, amount_centavos: "1.5" }] }).success).toBe(false);
+    expect(paymentLinkListSchema.safeParse({ links: [{ ...paymentLink, amount_centavos: "1.5" }] }).success).toBe(
+      false,
+    );
     expect(paymentLinkListSchema.safeParse({ items: [] }).success).toBe(false);
     expect(paymentLinkListSchema.safeParse(null).success).toBe(false);
   });
@@ -206,7 +256,11 @@ describe("list shapes", () => {
 
 describe("envelope and error body", () => {
   it("parses success and error envelopes", () => {
-    expect(envelopeSchema.parse({ data: { id: "x" }, error: null, request_id: "req_1" })).toEqual({ data: { id: "x" }, error: null, request_id: "req_1" });
+    expect(envelopeSchema.parse({ data: { id: "x" }, error: null, request_id: "req_1" })).toEqual({
+      data: { id: "x" },
+      error: null,
+      request_id: "req_1",
+    });
     const failed = envelopeSchema.parse({
       data: null,
       error: { code: "validation_error", message: "bad", details: { fields: { amount_centavos: "required" } } },
@@ -217,7 +271,11 @@ describe("envelope and error body", () => {
   });
 
   it("an odd error object degrades instead of failing", () => {
-    expect(upstreamErrorSchema.parse({ code: 42, message: null, details: "nope" })).toEqual({ code: "unknown_error", message: "", details: null });
+    expect(upstreamErrorSchema.parse({ code: 42, message: null, details: "nope" })).toEqual({
+      code: "unknown_error",
+      message: "",
+      details: null,
+    });
   });
 
   it("rejects a non-object body", () => {
@@ -231,9 +289,12 @@ describe("ids and idempotency keys", () => {
     expect(resourceIdSchema.safeParse(id).success).toBe(true);
   });
 
-  it.each(["", "../admin", "a/b", "..", "https://evil.example/x", "a b", "a%2Fb", "a?x=1", "a#b", "x".repeat(129)])("rejects id %j", (id) => {
-    expect(resourceIdSchema.safeParse(id).success).toBe(false);
-  });
+  it.each(["", "../admin", "a/b", "..", "https://evil.example/x", "a b", "a%2Fb", "a?x=1", "a#b", "x".repeat(129)])(
+    "rejects id %j",
+    (id) => {
+      expect(resourceIdSchema.safeParse(id).success).toBe(false);
+    },
+  );
 
   it("idempotency keys: UUIDs yes, short or odd ones no", () => {
     expect(idempotencyKeySchema.safeParse("5b0f7a3c-1d2e-4f5a-8b9c-0d1e2f3a4b5c").success).toBe(true);
@@ -244,7 +305,12 @@ describe("ids and idempotency keys", () => {
 });
 
 describe("createPayoutBodySchema", () => {
-  const body = { amount_centavos: 15000, pix_key: "ana@example.com", pix_key_type: "email", idempotency_key: "op-12345678" };
+  const body = {
+    amount_centavos: 15000,
+    pix_key: "ana@example.com",
+    pix_key_type: "email",
+    idempotency_key: "op-12345678",
+  };
 
   it("accepts a complete body", () => {
     expect(createPayoutBodySchema.parse(body)).toEqual(body);
@@ -265,26 +331,41 @@ describe("createPayoutBodySchema", () => {
 
 describe("payoutInputSchema (operator input)", () => {
   it("masked CPF becomes digits", () => {
-    expect(payoutInputSchema.parse({ amount_centavos: 100, pix_key_type: "cpf", pix_key: " 529.982.247-25 " }).pix_key).toBe("52998224725");
+    expect(
+      payoutInputSchema.parse({ amount_centavos: 100, pix_key_type: "cpf", pix_key: " 529.982.247-25 " }).pix_key,
+    ).toBe("52998224725");
   });
 
   it("masked CNPJ becomes digits", () => {
-    expect(payoutInputSchema.parse({ amount_centavos: 100, pix_key_type: "cnpj", pix_key: "11.222.333/0001-81" }).pix_key).toBe("11222333000181");
+    expect(
+      payoutInputSchema.parse({ amount_centavos: 100, pix_key_type: "cnpj", pix_key: "11.222.333/0001-81" }).pix_key,
+    ).toBe("11222333000181");
   });
 
   it("e-mail is lower-cased and trimmed", () => {
-    expect(payoutInputSchema.parse({ amount_centavos: 100, pix_key_type: "email", pix_key: "  Ana.Silva@Example.COM " }).pix_key).toBe("ana.silva@example.com");
+    expect(
+      payoutInputSchema.parse({ amount_centavos: 100, pix_key_type: "email", pix_key: "  Ana.Silva@Example.COM " })
+        .pix_key,
+    ).toBe("ana.silva@example.com");
   });
 
   it("phone becomes +55DDDNUMBER", () => {
-    expect(payoutInputSchema.parse({ amount_centavos: 100, pix_key_type: "phone", pix_key: "+55 (11) 98765-4321" }).pix_key).toBe("+5511987654321");
-    expect(payoutInputSchema.parse({ amount_centavos: 100, pix_key_type: "phone", pix_key: "(11) 98765-4321" }).pix_key).toBe("+5511987654321");
+    expect(
+      payoutInputSchema.parse({ amount_centavos: 100, pix_key_type: "phone", pix_key: "+55 (11) 98765-4321" }).pix_key,
+    ).toBe("+5511987654321");
+    expect(
+      payoutInputSchema.parse({ amount_centavos: 100, pix_key_type: "phone", pix_key: "(11) 98765-4321" }).pix_key,
+    ).toBe("+5511987654321");
   });
 
   it("EVP is lower-cased", () => {
-    expect(payoutInputSchema.parse({ amount_centavos: 100, pix_key_type: "evp", pix_key: "5B0F7A3C-1D2E-4F5A-8B9C-0D1E2F3A4B5C" }).pix_key).toBe(
-      "5b0f7a3c-1d2e-4f5a-8b9c-0d1e2f3a4b5c",
-    );
+    expect(
+      payoutInputSchema.parse({
+        amount_centavos: 100,
+        pix_key_type: "evp",
+        pix_key: "5B0F7A3C-1D2E-4F5A-8B9C-0D1E2F3A4B5C",
+      }).pix_key,
+    ).toBe("5b0f7a3c-1d2e-4f5a-8b9c-0d1e2f3a4b5c");
   });
 
   it.each([
@@ -305,10 +386,18 @@ describe("payoutInputSchema (operator input)", () => {
   });
 
   it("rejects an unknown key type, an empty key and a bad amount", () => {
-    expect(payoutInputSchema.safeParse({ amount_centavos: 100, pix_key_type: "iban", pix_key: "x" }).success).toBe(false);
-    expect(payoutInputSchema.safeParse({ amount_centavos: 100, pix_key_type: "email", pix_key: "   " }).success).toBe(false);
-    expect(payoutInputSchema.safeParse({ amount_centavos: 1.5, pix_key_type: "email", pix_key: "a@b.co" }).success).toBe(false);
-    expect(payoutInputSchema.safeParse({ amount_centavos: 0, pix_key_type: "email", pix_key: "a@b.co" }).success).toBe(false);
+    expect(payoutInputSchema.safeParse({ amount_centavos: 100, pix_key_type: "iban", pix_key: "x" }).success).toBe(
+      false,
+    );
+    expect(payoutInputSchema.safeParse({ amount_centavos: 100, pix_key_type: "email", pix_key: "   " }).success).toBe(
+      false,
+    );
+    expect(
+      payoutInputSchema.safeParse({ amount_centavos: 1.5, pix_key_type: "email", pix_key: "a@b.co" }).success,
+    ).toBe(false);
+    expect(payoutInputSchema.safeParse({ amount_centavos: 0, pix_key_type: "email", pix_key: "a@b.co" }).success).toBe(
+      false,
+    );
   });
 });
 
@@ -331,26 +420,43 @@ describe("createPaymentLinkBodySchema", () => {
   });
 
   it("accepts a minimum-only link", () => {
-    expect(createPaymentLinkBodySchema.safeParse({ name: "Doação", slug: "doacao", min_amount_centavos: 500 }).success).toBe(true);
+    expect(
+      createPaymentLinkBodySchema.safeParse({ name: "Doação", slug: "doacao", min_amount_centavos: 500 }).success,
+    ).toBe(true);
   });
 
   it("rejects min above amount", () => {
-    expect(issuesOf({ ...base, min_amount_centavos: 6000 })).toContainEqual({ path: "min_amount_centavos", message: "validation.minAboveAmount" });
+    expect(issuesOf({ ...base, min_amount_centavos: 6000 })).toContainEqual({
+      path: "min_amount_centavos",
+      message: "validation.minAboveAmount",
+    });
     expect(issuesOf({ ...base, min_amount_centavos: 5000 })).toEqual([]);
   });
 
   it("rejects a link with no amount at all", () => {
-    expect(issuesOf({ name: "x", slug: "abc" })).toContainEqual({ path: "amount_centavos", message: "validation.linkAmountRequired" });
+    expect(issuesOf({ name: "x", slug: "abc" })).toContainEqual({
+      path: "amount_centavos",
+      message: "validation.linkAmountRequired",
+    });
   });
 
   it("rejects an expiry in the past and a non-ISO expiry", () => {
-    expect(issuesOf({ ...base, expires_at: "2020-01-01T00:00:00Z" })).toContainEqual({ path: "expires_at", message: "validation.expiresInPast" });
-    expect(issuesOf({ ...base, expires_at: "amanhã" })).toContainEqual({ path: "expires_at", message: "validation.isoDate" });
+    expect(issuesOf({ ...base, expires_at: "2020-01-01T00:00:00Z" })).toContainEqual({
+      path: "expires_at",
+      message: "validation.expiresInPast",
+    });
+    expect(issuesOf({ ...base, expires_at: "amanhã" })).toContainEqual({
+      path: "expires_at",
+      message: "validation.isoDate",
+    });
   });
 
-  it.each(["Camiseta", "ca", "camiseta azul", "-camiseta", "camiseta-", "cami--seta", "camiseta/1", "ção"])("rejects slug %j", (slug) => {
-    expect(issuesOf({ ...base, slug })).toContainEqual({ path: "slug", message: "validation.slug" });
-  });
+  it.each(["Camiseta", "ca", "camiseta azul", "-camiseta", "camiseta-", "cami--seta", "camiseta/1", "ção"])(
+    "rejects slug %j",
+    (slug) => {
+      expect(issuesOf({ ...base, slug })).toContainEqual({ path: "slug", message: "validation.slug" });
+    },
+  );
 
   it("rejects bad amounts and counts", () => {
     for (const bad of [...BAD_AMOUNTS, 0, -1, "5000"]) {
@@ -373,10 +479,15 @@ describe("updateSubaccountBodySchema", () => {
   });
 
   it("rejects a monthly limit below the daily limit", () => {
-    const result = updateSubaccountBodySchema.safeParse({ daily_limit_centavos: 10_000, monthly_limit_centavos: 9_999 });
+    const result = updateSubaccountBodySchema.safeParse({
+      daily_limit_centavos: 10_000,
+      monthly_limit_centavos: 9_999,
+    });
     expect(result.success).toBe(false);
     if (!result.success) expect(result.error.issues[0]?.path).toEqual(["monthly_limit_centavos"]);
-    expect(updateSubaccountBodySchema.safeParse({ daily_limit_centavos: 10_000, monthly_limit_centavos: 10_000 }).success).toBe(true);
+    expect(
+      updateSubaccountBodySchema.safeParse({ daily_limit_centavos: 10_000, monthly_limit_centavos: 10_000 }).success,
+    ).toBe(true);
   });
 
   it("masked documents become digits; CPF and CNPJ both accepted", () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { isValidCnpj, isValidCpf, isValidDocument, maskDocument, unmaskDocument } from "@/lib/shared/validation/documents";
+import {
+  isValidCnpj,
+  isValidCpf,
+  isValidDocument,
+  maskDocument,
+  unmaskDocument,
+} from "@/lib/shared/validation/documents";
 import { detectPixKeyType, isValidPixKey, normalizePixKey } from "@/lib/shared/validation/pix";
 
 /**
@@ -21,18 +27,31 @@ function checkDigits(base: string, firstWeights: number[], secondWeights: number
   return `${base}${d1}${d2}`;
 }
 const cpfOf = (nine: string) => checkDigits(nine, [10, 9, 8, 7, 6, 5, 4, 3, 2], [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
-const cnpjOf = (twelve: string) => checkDigits(twelve, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2], [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
+const cnpjOf = (twelve: string) =>
+  checkDigits(twelve, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2], [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
 
 describe("CPF", () => {
   it("reference helper matches a known CPF", () => {
     expect(cpfOf("529982247")).toBe("52998224725");
   });
 
-  it.each(["529.982.247-25", "52998224725", cpfOf("123456789"), cpfOf("000000001"), cpfOf("987654321")])("valid %s", (cpf) => {
-    expect(isValidCpf(cpf)).toBe(true);
-  });
+  it.each(["529.982.247-25", "52998224725", cpfOf("123456789"), cpfOf("000000001"), cpfOf("987654321")])(
+    "valid %s",
+    (cpf) => {
+      expect(isValidCpf(cpf)).toBe(true);
+    },
+  );
 
-  it.each(["529.982.247-26", "529.982.247-15", "11111111111", "00000000000", "5299822472", "529982247250", "5299822472a", ""])("invalid %j", (cpf) => {
+  it.each([
+    "529.982.247-26",
+    "529.982.247-15",
+    "11111111111",
+    "00000000000",
+    "5299822472",
+    "529982247250",
+    "5299822472a",
+    "",
+  ])("invalid %j", (cpf) => {
     expect(isValidCpf(cpf)).toBe(false);
   });
 });
@@ -46,19 +65,30 @@ describe("CNPJ", () => {
     expect(alphanumeric).toBe("12ABC34501DE35");
   });
 
-  it.each(["11.222.333/0001-81", "11222333000181", cnpjOf("123456780001"), alphanumeric, "12.ABC.345/01DE-35", "12.abc.345/01de-35", cnpjOf("A1B2C3D4E5F6")])(
-    "valid %s",
-    (cnpj) => {
-      expect(isValidCnpj(cnpj)).toBe(true);
-    },
-  );
+  it.each([
+    "11.222.333/0001-81",
+    "11222333000181",
+    cnpjOf("123456780001"),
+    alphanumeric,
+    "12.ABC.345/01DE-35",
+    "12.abc.345/01de-35",
+    cnpjOf("A1B2C3D4E5F6"),
+  ])("valid %s", (cnpj) => {
+    expect(isValidCnpj(cnpj)).toBe(true);
+  });
 
-  it.each(["11.222.333/0001-82", "12ABC34501DE36", "12ABC34501DE3A", "11111111111111", "1122233300018", "112223330001811", "12ABC34501D!35", ""])(
-    "invalid %j",
-    (cnpj) => {
-      expect(isValidCnpj(cnpj)).toBe(false);
-    },
-  );
+  it.each([
+    "11.222.333/0001-82",
+    "12ABC34501DE36",
+    "12ABC34501DE3A",
+    "11111111111111",
+    "1122233300018",
+    "112223330001811",
+    "12ABC34501D!35",
+    "",
+  ])("invalid %j", (cnpj) => {
+    expect(isValidCnpj(cnpj)).toBe(false);
+  });
 
   it("isValidDocument picks CPF or CNPJ by length", () => {
     expect(isValidDocument("529.982.247-25")).toBe(true);

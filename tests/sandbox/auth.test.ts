@@ -14,7 +14,12 @@ const ENDPOINTS: Array<{ method: string; path: string; body?: () => unknown; bea
   { method: "POST", path: "/v1/payouts", body: () => validPayout(), bearer: false },
   { method: "GET", path: "/v1/chargebacks", bearer: true },
   { method: "GET", path: "/v1/payment-links", bearer: false },
-  { method: "POST", path: "/v1/payment-links", body: () => ({ name: "Auth test", slug: uniqueSlug(), amount_centavos: 1000 }), bearer: false },
+  {
+    method: "POST",
+    path: "/v1/payment-links",
+    body: () => ({ name: "Auth test", slug: uniqueSlug(), amount_centavos: 1000 }),
+    bearer: false,
+  },
   { method: "POST", path: "/v1/subaccounts/sa_demo_1/update", body: () => ({ name: "Loja Centro" }), bearer: false },
   { method: "POST", path: "/v1/subaccounts/sa_demo_1/blocked", body: () => ({ is_blocked: false }), bearer: false },
 ];
@@ -58,17 +63,22 @@ describe("Bearer token + X-Business-Id", () => {
   });
 
   it("accepts the business id in upper case", async () => {
-    const res = await call(sb.url, "GET", "/v1/chargebacks", { bearer: { token: ACME.accessToken, businessId: ACME.businessId.toUpperCase() } });
+    const res = await call(sb.url, "GET", "/v1/chargebacks", {
+      bearer: { token: ACME.accessToken, businessId: ACME.businessId.toUpperCase() },
+    });
     expect(res.status).toBe(200);
   });
 
-  it.each(ENDPOINTS.filter((e) => !e.bearer))("is refused on $method $path with 403 forbidden and no effect", async ({ method, path, body }) => {
-    const before = (await sb.payouts()).length;
-    const res = await call(sb.url, method, path, { bearer, body: body?.() });
-    expect(res.status).toBe(403);
-    expect(res.body.error?.code).toBe("forbidden");
-    expect((await sb.payouts()).length).toBe(before);
-  });
+  it.each(ENDPOINTS.filter((e) => !e.bearer))(
+    "is refused on $method $path with 403 forbidden and no effect",
+    async ({ method, path, body }) => {
+      const before = (await sb.payouts()).length;
+      const res = await call(sb.url, method, path, { bearer, body: body?.() });
+      expect(res.status).toBe(403);
+      expect(res.body.error?.code).toBe("forbidden");
+      expect((await sb.payouts()).length).toBe(before);
+    },
+  );
 
   it("without X-Business-Id → 401 invalid_credentials", async () => {
     const res = await call(sb.url, "GET", "/v1/chargebacks", { bearer: { token: ACME.accessToken } });
@@ -77,15 +87,21 @@ describe("Bearer token + X-Business-Id", () => {
   });
 
   it("with another business's id → 401 invalid_credentials", async () => {
-    const res = await call(sb.url, "GET", "/v1/payouts/po_demo_paid", { bearer: { token: ACME.accessToken, businessId: BETA.businessId } });
+    const res = await call(sb.url, "GET", "/v1/payouts/po_demo_paid", {
+      bearer: { token: ACME.accessToken, businessId: BETA.businessId },
+    });
     expect(res.status).toBe(401);
     expect(res.body.error?.code).toBe("invalid_credentials");
-    const beta = await call(sb.url, "GET", "/v1/chargebacks", { bearer: { token: BETA.accessToken, businessId: ACME.businessId } });
+    const beta = await call(sb.url, "GET", "/v1/chargebacks", {
+      bearer: { token: BETA.accessToken, businessId: ACME.businessId },
+    });
     expect(beta.status).toBe(401);
   });
 
   it("with an unknown token → 401 invalid_credentials", async () => {
-    const res = await call(sb.url, "GET", "/v1/chargebacks", { bearer: { token: "at_sandbox_nobody", businessId: ACME.businessId } });
+    const res = await call(sb.url, "GET", "/v1/chargebacks", {
+      bearer: { token: "at_sandbox_nobody", businessId: ACME.businessId },
+    });
     expect(res.status).toBe(401);
     expect(res.body.error?.code).toBe("invalid_credentials");
   });
@@ -119,8 +135,12 @@ describe("extra API keys (extraApiKeys, SANDBOX_EXTRA_API_KEYS)", () => {
     ]);
     expect(() => parseExtraApiKeys(EXTRA, "SANDBOX_EXTRA_API_KEYS")).toThrow(/acme:KEY/);
     expect(() => parseExtraApiKeys(`gamma:${EXTRA}`, "SANDBOX_EXTRA_API_KEYS")).toThrow(/acme:KEY/);
-    expect(() => resolveConfig({ extraApiKeys: [{ business: "acme", apiKey: ACME.apiKey }] }, {})).toThrow(/differ from the demo/);
+    expect(() => resolveConfig({ extraApiKeys: [{ business: "acme", apiKey: ACME.apiKey }] }, {})).toThrow(
+      /differ from the demo/,
+    );
     expect(() => resolveConfig({ extraApiKeys: [{ business: "acme", apiKey: "short" }] }, {})).toThrow(/8 to 200/);
-    expect(resolveConfig({}, { SANDBOX_EXTRA_API_KEYS: `acme:${EXTRA}` }).extraApiKeys.get(EXTRA)?.id).toBe(ACME.businessId);
+    expect(resolveConfig({}, { SANDBOX_EXTRA_API_KEYS: `acme:${EXTRA}` }).extraApiKeys.get(EXTRA)?.id).toBe(
+      ACME.businessId,
+    );
   });
 });

@@ -62,8 +62,14 @@ describe("big-list seeding (buildSeed sizes)", () => {
 
 describe("seed size settings", () => {
   it("come from flags, options or SANDBOX_SEED_LINKS / SANDBOX_SEED_CHARGEBACKS", () => {
-    expect(parseArgs(["--seed-links", "10000", "--seed-chargebacks=500"], {})).toMatchObject({ seedLinks: 10_000, seedChargebacks: 500 });
-    expect(resolveConfig({}, { SANDBOX_SEED_LINKS: "100", SANDBOX_SEED_CHARGEBACKS: "40" }).seed).toEqual({ links: 100, chargebacks: 40 });
+    expect(parseArgs(["--seed-links", "10000", "--seed-chargebacks=500"], {})).toMatchObject({
+      seedLinks: 10_000,
+      seedChargebacks: 500,
+    });
+    expect(resolveConfig({}, { SANDBOX_SEED_LINKS: "100", SANDBOX_SEED_CHARGEBACKS: "40" }).seed).toEqual({
+      links: 100,
+      chargebacks: 40,
+    });
     expect(resolveConfig({ seedLinks: 7 }, { SANDBOX_SEED_LINKS: "100" }).seed).toEqual({ links: 7, chargebacks: 0 });
     expect(resolveConfig({}, {}).seed).toEqual({ links: 0, chargebacks: 0 });
   });
@@ -91,7 +97,10 @@ describe("a sandbox seeded with 10,000 links and 10,000 chargebacks", () => {
   });
 
   it("still takes a new link and rejects a seeded slug", async () => {
-    const taken = await call(sb.url, "POST", "/v1/payment-links", { key: ACME.apiKey, body: { name: "Outro", slug: "lote-00042", amount_centavos: 1000 } });
+    const taken = await call(sb.url, "POST", "/v1/payment-links", {
+      key: ACME.apiKey,
+      body: { name: "Outro", slug: "lote-00042", amount_centavos: 1000 },
+    });
     expect(taken.status).toBe(409);
   });
 });

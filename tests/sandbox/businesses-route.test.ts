@@ -24,10 +24,27 @@ describe("GET /__sandbox/businesses", () => {
     const res = await fetch(`${sandbox.url}/__sandbox/businesses`);
     expect(res.status).toBe(200);
     const text = await res.text();
-    const body = JSON.parse(text) as { data: Array<{ id: string; name: string; api_key_sha256: string[]; demo: { api_key: string; access_token: string } }> };
+    const body = JSON.parse(text) as {
+      data: Array<{
+        id: string;
+        name: string;
+        api_key_sha256: string[];
+        demo: { api_key: string; access_token: string };
+      }>;
+    };
     expect(body.data).toEqual([
-      { id: ACME.id, name: "Acme", api_key_sha256: [sha256(ACME.apiKey), sha256(EXTRA_KEY)], demo: { api_key: ACME.apiKey, access_token: ACME.accessToken } },
-      { id: BETA.id, name: "Beta", api_key_sha256: [sha256(BETA.apiKey)], demo: { api_key: BETA.apiKey, access_token: BETA.accessToken } },
+      {
+        id: ACME.id,
+        name: "Acme",
+        api_key_sha256: [sha256(ACME.apiKey), sha256(EXTRA_KEY)],
+        demo: { api_key: ACME.apiKey, access_token: ACME.accessToken },
+      },
+      {
+        id: BETA.id,
+        name: "Beta",
+        api_key_sha256: [sha256(BETA.apiKey)],
+        demo: { api_key: BETA.apiKey, access_token: BETA.accessToken },
+      },
     ]);
     expect(text).not.toContain(EXTRA_KEY);
   });

@@ -9,7 +9,14 @@ beforeAll(async () => {
 });
 afterAll(() => sb.close());
 
-type Raw = Record<string, unknown> & { id: string; kind: string; status: string; respond_by: string; created_at: string; amount_centavos: string };
+type Raw = Record<string, unknown> & {
+  id: string;
+  kind: string;
+  status: string;
+  respond_by: string;
+  created_at: string;
+  amount_centavos: string;
+};
 
 async function list(key: string = ACME.apiKey): Promise<Raw[]> {
   const res = await call<Raw[]>(sb.url, "GET", "/v1/chargebacks", { key });

@@ -26,7 +26,12 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-export async function call<T = unknown>(baseUrl: string, method: string, path: string, opts: CallOptions = {}): Promise<CallResult<T>> {
+export async function call<T = unknown>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  opts: CallOptions = {},
+): Promise<CallResult<T>> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.key !== undefined) headers["x-api-key"] = opts.key;
   if (opts.bearer) {
@@ -36,7 +41,8 @@ export async function call<T = unknown>(baseUrl: string, method: string, path: s
   let body: string | undefined;
   if (opts.rawBody !== undefined) body = opts.rawBody;
   else if (opts.body !== undefined) body = JSON.stringify(opts.body);
-  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) headers["content-type"] = "application/json";
+  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type"))
+    headers["content-type"] = "application/json";
   const res = await fetch(`${baseUrl}${path}`, { method, headers, body, signal: opts.signal });
   const text = await res.text();
   let parsed: Envelope<T>;
@@ -54,10 +60,15 @@ export function idemKey(): string {
 }
 
 export function validPayout(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { amount_centavos: 10_000, pix_key: "maria@example.com", pix_key_type: "email", idempotency_key: idemKey(), ...overrides };
+  return {
+    amount_centavos: 10_000,
+    pix_key: "maria@example.com",
+    pix_key_type: "email",
+    idempotency_key: idemKey(),
+    ...overrides,
+  };
 }
 
 export function uniqueSlug(prefix = "link"): string {
   return `${prefix}-${randomUUID().slice(0, 8)}`;
 }
-

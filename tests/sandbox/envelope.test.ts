@@ -82,7 +82,10 @@ describe("envelope", () => {
   });
 
   it("refuses bodies over 1 MiB with 413", async () => {
-    const res = await call(sb.url, "POST", "/v1/payment-links", { key: ACME.apiKey, body: { name: "x".repeat(1_100_000) } });
+    const res = await call(sb.url, "POST", "/v1/payment-links", {
+      key: ACME.apiKey,
+      body: { name: "x".repeat(1_100_000) },
+    });
     expect(res.status).toBe(413);
     expect(expectEnvelope(res).error?.code).toBe("payload_too_large");
   });
@@ -98,7 +101,8 @@ describe("envelope", () => {
 
   it("gives every request a fresh request_id", async () => {
     const ids = new Set<string>();
-    for (let i = 0; i < 20; i++) ids.add((await call(sb.url, "GET", "/v1/chargebacks", { key: ACME.apiKey })).body.request_id);
+    for (let i = 0; i < 20; i++)
+      ids.add((await call(sb.url, "GET", "/v1/chargebacks", { key: ACME.apiKey })).body.request_id);
     expect(ids.size).toBe(20);
   });
 });

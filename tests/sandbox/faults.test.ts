@@ -12,7 +12,8 @@ afterAll(() => sb.close());
 beforeEach(() => sb.clearFaults());
 
 const listLinks = () => call(sb.url, "GET", "/v1/payment-links", { key: ACME.apiKey });
-const postPayout = (body: Record<string, unknown>, signal?: AbortSignal) => call<{ id: string }>(sb.url, "POST", "/v1/payouts", { key: ACME.apiKey, body, signal });
+const postPayout = (body: Record<string, unknown>, signal?: AbortSignal) =>
+  call<{ id: string }>(sb.url, "POST", "/v1/payouts", { key: ACME.apiKey, body, signal });
 
 async function payoutCountFor(key: unknown): Promise<number> {
   return (await sb.payouts()).filter((p) => p.idempotency_key === key).length;
@@ -78,7 +79,11 @@ describe("fault injection", () => {
   it("html502 → 502 with an HTML body and text/html, no effect", async () => {
     await sb.addFault({ kind: "html502", path: "/v1/payouts" });
     const body = validPayout();
-    const res = await fetch(`${sb.url}/v1/payouts`, { method: "POST", headers: { "x-api-key": ACME.apiKey, "content-type": "application/json" }, body: JSON.stringify(body) });
+    const res = await fetch(`${sb.url}/v1/payouts`, {
+      method: "POST",
+      headers: { "x-api-key": ACME.apiKey, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     expect(res.status).toBe(502);
     expect(res.headers.get("content-type")).toMatch(/^text\/html/);
     expect(await res.text()).toBe("<html><body><h1>502 Bad Gateway</h1></body></html>");
@@ -182,7 +187,10 @@ describe("fault injection", () => {
   it("admin routes list, replace, append and clear rules, and refuse invalid ones", async () => {
     await sb.setFaults([{ kind: "latency", ms: 1 }]);
     await sb.addFault({ kind: "error503", method: "post", rate: 0.25 });
-    expect(await listFaults()).toEqual([{ kind: "latency", ms: 1 }, { kind: "error503", method: "POST", rate: 0.25 }]);
+    expect(await listFaults()).toEqual([
+      { kind: "latency", ms: 1 },
+      { kind: "error503", method: "POST", rate: 0.25 },
+    ]);
     await sb.clearFaults();
     expect(await listFaults()).toEqual([]);
     const bad = await call(sb.url, "POST", "/__sandbox/faults", { body: { kind: "explode", rate: 2 } });

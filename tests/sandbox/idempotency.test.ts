@@ -104,7 +104,9 @@ describe("payment link idempotency (Idempotency-Key header)", () => {
     expect(second.status).toBe(200);
     expect(second.body.data).toEqual(first.body.data);
     expect(second.headers.get("idempotent-replayed")).toBe("true");
-    const list = await call<{ links: Array<{ slug: string }> }>(sb.url, "GET", "/v1/payment-links", { key: ACME.apiKey });
+    const list = await call<{ links: Array<{ slug: string }> }>(sb.url, "GET", "/v1/payment-links", {
+      key: ACME.apiKey,
+    });
     expect(list.body.data.links.filter((l) => l.slug === body.slug)).toHaveLength(1);
   });
 
@@ -112,7 +114,9 @@ describe("payment link idempotency (Idempotency-Key header)", () => {
     const key = idemKey();
     const body = { name: "Conflict link", slug: uniqueSlug(), amount_centavos: 2500 };
     await post("/v1/payment-links", body, ACME.apiKey, { "idempotency-key": key });
-    const conflict = await post("/v1/payment-links", { ...body, name: "Other" }, ACME.apiKey, { "idempotency-key": key });
+    const conflict = await post("/v1/payment-links", { ...body, name: "Other" }, ACME.apiKey, {
+      "idempotency-key": key,
+    });
     expect(conflict.status).toBe(409);
     expect(conflict.body.error?.code).toBe("idempotency_conflict");
     const noKey = await post("/v1/payment-links", body);
@@ -121,7 +125,9 @@ describe("payment link idempotency (Idempotency-Key header)", () => {
   });
 
   it("rejects a malformed Idempotency-Key header with 422", async () => {
-    const res = await post("/v1/payment-links", { name: "x", slug: uniqueSlug(), amount_centavos: 100 }, ACME.apiKey, { "idempotency-key": "bad key!" });
+    const res = await post("/v1/payment-links", { name: "x", slug: uniqueSlug(), amount_centavos: 100 }, ACME.apiKey, {
+      "idempotency-key": "bad key!",
+    });
     expect(res.status).toBe(422);
     expect(Object.keys((res.body.error?.details as { fields: object }).fields)).toEqual(["idempotency_key"]);
   });
@@ -130,9 +136,13 @@ describe("payment link idempotency (Idempotency-Key header)", () => {
 describe("subaccount update idempotency (Idempotency-Key header)", () => {
   it("replays the original response even after a later change", async () => {
     const key = idemKey();
-    const first = await post("/v1/subaccounts/sa_demo_1/update", { name: "Loja Centro A" }, ACME.apiKey, { "idempotency-key": key });
+    const first = await post("/v1/subaccounts/sa_demo_1/update", { name: "Loja Centro A" }, ACME.apiKey, {
+      "idempotency-key": key,
+    });
     await post("/v1/subaccounts/sa_demo_1/update", { name: "Loja Centro B" });
-    const replay = await post("/v1/subaccounts/sa_demo_1/update", { name: "Loja Centro A" }, ACME.apiKey, { "idempotency-key": key });
+    const replay = await post("/v1/subaccounts/sa_demo_1/update", { name: "Loja Centro A" }, ACME.apiKey, {
+      "idempotency-key": key,
+    });
     expect(replay.status).toBe(200);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
     expect(replay.body.data).toEqual(first.body.data);
@@ -142,19 +152,27 @@ describe("subaccount update idempotency (Idempotency-Key header)", () => {
   it("the same key on another subaccount is a conflict", async () => {
     const key = idemKey();
     await post("/v1/subaccounts/sa_demo_1/update", { name: "Loja Centro" }, ACME.apiKey, { "idempotency-key": key });
-    const other = await post("/v1/subaccounts/sa_demo_2/update", { name: "Loja Centro" }, ACME.apiKey, { "idempotency-key": key });
+    const other = await post("/v1/subaccounts/sa_demo_2/update", { name: "Loja Centro" }, ACME.apiKey, {
+      "idempotency-key": key,
+    });
     expect(other.status).toBe(409);
     expect(other.body.error?.code).toBe("idempotency_conflict");
   });
 
   it("blocked accepts an optional key: replays the original snapshot", async () => {
     const key = idemKey();
-    const first = await post("/v1/subaccounts/sa_demo_1/blocked", { is_blocked: true }, ACME.apiKey, { "idempotency-key": key });
+    const first = await post("/v1/subaccounts/sa_demo_1/blocked", { is_blocked: true }, ACME.apiKey, {
+      "idempotency-key": key,
+    });
     await post("/v1/subaccounts/sa_demo_1/blocked", { is_blocked: false });
-    const replay = await post("/v1/subaccounts/sa_demo_1/blocked", { is_blocked: true }, ACME.apiKey, { "idempotency-key": key });
+    const replay = await post("/v1/subaccounts/sa_demo_1/blocked", { is_blocked: true }, ACME.apiKey, {
+      "idempotency-key": key,
+    });
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
     expect(replay.body.data).toEqual(first.body.data);
-    const conflict = await post("/v1/subaccounts/sa_demo_1/blocked", { is_blocked: false }, ACME.apiKey, { "idempotency-key": key });
+    const conflict = await post("/v1/subaccounts/sa_demo_1/blocked", { is_blocked: false }, ACME.apiKey, {
+      "idempotency-key": key,
+    });
     expect(conflict.status).toBe(409);
   });
 });

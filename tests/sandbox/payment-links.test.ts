@@ -33,7 +33,8 @@ async function list(key: string = ACME.apiKey) {
   return res.body.data.links;
 }
 
-const create = (body: Record<string, unknown>, key: string = ACME.apiKey) => call<Record<string, unknown>>(sb.url, "POST", "/v1/payment-links", { key, body });
+const create = (body: Record<string, unknown>, key: string = ACME.apiKey) =>
+  call<Record<string, unknown>>(sb.url, "POST", "/v1/payment-links", { key, body });
 
 describe("GET /v1/payment-links (seed)", () => {
   it("returns {links: [...]} that the dashboard schema parses", async () => {
@@ -65,7 +66,8 @@ describe("GET /v1/payment-links (seed)", () => {
     expect(links.some((l) => l.amount_centavos === null && l.min_amount_centavos !== null)).toBe(true);
     expect(new Set(links.map((l) => l.status))).toEqual(new Set(["active", "expired", "pending"]));
     expect(links.some((l) => l.max_sales !== null && l.sales_count === Number(l.max_sales))).toBe(true);
-    for (const l of links.filter((x) => x.status === "expired")) expect(Date.parse(l.expires_at ?? "")).toBeLessThan(Date.now());
+    for (const l of links.filter((x) => x.status === "expired"))
+      expect(Date.parse(l.expires_at ?? "")).toBeLessThan(Date.now());
   });
 });
 
@@ -103,11 +105,23 @@ describe("POST /v1/payment-links", () => {
   it("creates a minimum-amount link with defaults", async () => {
     const res = await create({ name: "Doação", slug: uniqueSlug("doacao"), min_amount_centavos: 500 });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ amount_centavos: null, min_amount_centavos: "500", max_sales: null, expires_at: null, description: "", collect_customer_data: false });
+    expect(res.body.data).toMatchObject({
+      amount_centavos: null,
+      min_amount_centavos: "500",
+      max_sales: null,
+      expires_at: null,
+      description: "",
+      collect_customer_data: false,
+    });
   });
 
   it("normalises an expires_at with an offset to UTC", async () => {
-    const res = await create({ name: "Offset", slug: uniqueSlug(), amount_centavos: 100, expires_at: "2099-01-01T09:00:00-03:00" });
+    const res = await create({
+      name: "Offset",
+      slug: uniqueSlug(),
+      amount_centavos: 100,
+      expires_at: "2099-01-01T09:00:00-03:00",
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.expires_at).toBe("2099-01-01T12:00:00.000Z");
   });

@@ -106,10 +106,18 @@ describe("POST /v1/payouts", () => {
   it("accepts the Idempotency-Key header instead of the body field, and the body wins over the header", async () => {
     const headerKey = idemKey();
     const { idempotency_key: _unused, ...body } = validPayout();
-    const res = await call<{ id: string }>(sb.url, "POST", "/v1/payouts", { key: ACME.apiKey, body, headers: { "idempotency-key": headerKey } });
+    const res = await call<{ id: string }>(sb.url, "POST", "/v1/payouts", {
+      key: ACME.apiKey,
+      body,
+      headers: { "idempotency-key": headerKey },
+    });
     expect(res.status).toBe(200);
     const bodyKey = idemKey();
-    const both = await call<{ id: string }>(sb.url, "POST", "/v1/payouts", { key: ACME.apiKey, body: { ...body, idempotency_key: bodyKey }, headers: { "idempotency-key": headerKey } });
+    const both = await call<{ id: string }>(sb.url, "POST", "/v1/payouts", {
+      key: ACME.apiKey,
+      body: { ...body, idempotency_key: bodyKey },
+      headers: { "idempotency-key": headerKey },
+    });
     expect(both.status).toBe(200);
     expect(both.body.data.id).not.toBe(res.body.data.id);
     const stored = await sb.payouts();
@@ -222,7 +230,9 @@ describe("GET /v1/payouts/:id", () => {
     const b = await createPayout(validPayout({ pix_key: "same.person@example.com", amount_centavos: 777 }));
     const ra = await getPayout(String(a.body.data.id));
     const rb = await getPayout(String(b.body.data.id));
-    expect((ra.body.data.bank_account as { holder_name: string }).holder_name).toBe((rb.body.data.bank_account as { holder_name: string }).holder_name);
+    expect((ra.body.data.bank_account as { holder_name: string }).holder_name).toBe(
+      (rb.body.data.bank_account as { holder_name: string }).holder_name,
+    );
   });
 
   it("404s an unknown id", async () => {

@@ -42,15 +42,26 @@ describe("persistence", () => {
     const body = validPayout();
     const payout = await call<{ id: string }>(first.url, "POST", "/v1/payouts", { key: ACME.apiKey, body });
     const slug = uniqueSlug();
-    await call(first.url, "POST", "/v1/payment-links", { key: ACME.apiKey, body: { name: "Persisted", slug, amount_centavos: 100 } });
-    await call(first.url, "POST", "/v1/subaccounts/sa_demo_1/update", { key: ACME.apiKey, body: { name: "Persisted Name" } });
+    await call(first.url, "POST", "/v1/payment-links", {
+      key: ACME.apiKey,
+      body: { name: "Persisted", slug, amount_centavos: 100 },
+    });
+    await call(first.url, "POST", "/v1/subaccounts/sa_demo_1/update", {
+      key: ACME.apiKey,
+      body: { name: "Persisted Name" },
+    });
     await stop(first);
 
     const second = await start();
-    const got = await call<{ id: string }>(second.url, "GET", `/v1/payouts/${payout.body.data.id}`, { key: ACME.apiKey });
+    const got = await call<{ id: string }>(second.url, "GET", `/v1/payouts/${payout.body.data.id}`, {
+      key: ACME.apiKey,
+    });
     expect(got.status).toBe(200);
     expect(await linkSlugs(second)).toContain(slug);
-    const sub = await call<{ name: string }>(second.url, "POST", "/v1/subaccounts/sa_demo_1/blocked", { key: ACME.apiKey, body: { is_blocked: false } });
+    const sub = await call<{ name: string }>(second.url, "POST", "/v1/subaccounts/sa_demo_1/blocked", {
+      key: ACME.apiKey,
+      body: { is_blocked: false },
+    });
     expect(sub.body.data.name).toBe("Persisted Name");
     // Idempotency records survive too.
     const replay = await call<{ id: string }>(second.url, "POST", "/v1/payouts", { key: ACME.apiKey, body });
@@ -61,9 +72,15 @@ describe("persistence", () => {
   it("saves shortly after a mutation without waiting for close, atomically", async () => {
     const sb = await start();
     const slug = uniqueSlug();
-    await call(sb.url, "POST", "/v1/payment-links", { key: ACME.apiKey, body: { name: "Soon", slug, amount_centavos: 100 } });
+    await call(sb.url, "POST", "/v1/payment-links", {
+      key: ACME.apiKey,
+      body: { name: "Soon", slug, amount_centavos: 100 },
+    });
     // The save is debounced by 20 ms on the sandbox's clock.
-    const saved = () => (JSON.parse(readFileSync(join(dir, "state.json"), "utf8")) as { links: Array<{ slug: string }> }).links.map((l) => l.slug);
+    const saved = () =>
+      (JSON.parse(readFileSync(join(dir, "state.json"), "utf8")) as { links: Array<{ slug: string }> }).links.map(
+        (l) => l.slug,
+      );
     await clock.advance(19);
     expect(saved()).not.toContain(slug);
     await clock.advance(1);
@@ -74,18 +91,26 @@ describe("persistence", () => {
 
   it("persists a lazily settled status", async () => {
     const first = await start();
-    const created = await call<{ id: string }>(first.url, "POST", "/v1/payouts", { key: ACME.apiKey, body: validPayout() });
+    const created = await call<{ id: string }>(first.url, "POST", "/v1/payouts", {
+      key: ACME.apiKey,
+      body: validPayout(),
+    });
     await clock.advance(300);
     await call(first.url, "GET", `/v1/payouts/${created.body.data.id}`, { key: ACME.apiKey });
     await stop(first);
-    const state = JSON.parse(readFileSync(join(dir, "state.json"), "utf8")) as { payouts: Array<{ id: string; status: string }> };
+    const state = JSON.parse(readFileSync(join(dir, "state.json"), "utf8")) as {
+      payouts: Array<{ id: string; status: string }>;
+    };
     expect(state.payouts.find((p) => p.id === created.body.data.id)?.status).toBe("paid");
   });
 
   it("reset: true discards the stored state", async () => {
     const first = await start();
     const slug = uniqueSlug();
-    await call(first.url, "POST", "/v1/payment-links", { key: ACME.apiKey, body: { name: "Gone", slug, amount_centavos: 100 } });
+    await call(first.url, "POST", "/v1/payment-links", {
+      key: ACME.apiKey,
+      body: { name: "Gone", slug, amount_centavos: 100 },
+    });
     await stop(first);
     const second = await start({ reset: true });
     expect(await linkSlugs(second)).not.toContain(slug);
@@ -95,11 +120,17 @@ describe("persistence", () => {
   it("POST /__sandbox/reset reseeds memory and disk", async () => {
     const sb = await start();
     const slug = uniqueSlug();
-    await call(sb.url, "POST", "/v1/payment-links", { key: ACME.apiKey, body: { name: "Gone", slug, amount_centavos: 100 } });
+    await call(sb.url, "POST", "/v1/payment-links", {
+      key: ACME.apiKey,
+      body: { name: "Gone", slug, amount_centavos: 100 },
+    });
     await call(sb.url, "POST", "/v1/subaccounts/sa_demo_2/blocked", { key: ACME.apiKey, body: { is_blocked: false } });
     await sb.reset();
     expect(await linkSlugs(sb)).not.toContain(slug);
-    const sub = await call<{ is_blocked: boolean }>(sb.url, "POST", "/v1/subaccounts/sa_demo_2/update", { key: ACME.apiKey, body: { name: "Filial Norte Comércio Ltda" } });
+    const sub = await call<{ is_blocked: boolean }>(sb.url, "POST", "/v1/subaccounts/sa_demo_2/update", {
+      key: ACME.apiKey,
+      body: { name: "Filial Norte Comércio Ltda" },
+    });
     expect(sub.body.data.is_blocked).toBe(true);
     const state = JSON.parse(readFileSync(join(dir, "state.json"), "utf8")) as { links: Array<{ slug: string }> };
     expect(state.links.map((l) => l.slug)).not.toContain(slug);

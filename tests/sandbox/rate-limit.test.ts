@@ -29,7 +29,13 @@ describe("throttling (token bucket per credential)", () => {
 
     // Another credential has its own bucket, and the bearer token of Acme is another credential too.
     expect((await call(sb.url, "GET", "/v1/payment-links", { key: BETA.apiKey })).status).toBe(200);
-    expect((await call(sb.url, "GET", "/v1/chargebacks", { bearer: { token: ACME.accessToken, businessId: ACME.businessId } })).status).toBe(200);
+    expect(
+      (
+        await call(sb.url, "GET", "/v1/chargebacks", {
+          bearer: { token: ACME.accessToken, businessId: ACME.businessId },
+        })
+      ).status,
+    ).toBe(200);
 
     // Time stands still until the test moves it: the bucket refills only then.
     expect((await call(sb.url, "GET", "/v1/payment-links", { key: ACME.apiKey })).status).toBe(429);

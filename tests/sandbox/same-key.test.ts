@@ -23,8 +23,10 @@ beforeEach(async () => {
   await lenient.clearFaults();
 });
 
-const postPayout = (sb: TestSandbox, body: Record<string, unknown>) => call<{ id: string }>(sb.url, "POST", "/v1/payouts", { key: ACME.apiKey, body });
-const payoutsFor = async (sb: TestSandbox, key: unknown) => (await sb.payouts()).filter((p) => p.idempotency_key === key);
+const postPayout = (sb: TestSandbox, body: Record<string, unknown>) =>
+  call<{ id: string }>(sb.url, "POST", "/v1/payouts", { key: ACME.apiKey, body });
+const payoutsFor = async (sb: TestSandbox, key: unknown) =>
+  (await sb.payouts()).filter((p) => p.idempotency_key === key);
 
 describe("concurrent same-key requests", () => {
   it("conflict mode: a second request while the first is still being answered gets 409 idempotency_in_progress, and no second payout", async () => {
@@ -63,7 +65,9 @@ describe("concurrent same-key requests", () => {
     await strict.addFault({ kind: "hang", method: "POST", path: "/v1/payouts", count: 1 });
     const body = validPayout();
     const controller = new AbortController();
-    const hung = call(strict.url, "POST", "/v1/payouts", { key: ACME.apiKey, body, signal: controller.signal }).catch((e: unknown) => e);
+    const hung = call(strict.url, "POST", "/v1/payouts", { key: ACME.apiKey, body, signal: controller.signal }).catch(
+      (e: unknown) => e,
+    );
     await expect.poll(async () => (await postPayout(strict, body)).status).toBe(409);
     controller.abort();
     await hung;
@@ -77,16 +81,19 @@ describe("refusals of re-sends (when: replay)", () => {
     ["error401", 401, "invalid_credentials"],
     ["error409", 409, "idempotency_in_progress"],
     ["error422", 422, "validation_error"],
-  ] as const)("%s fires only on a key that already made a payout; a new key is unaffected", async (kind, status, code) => {
-    await lenient.addFault({ kind, method: "POST", path: "/v1/payouts", when: "replay" });
-    const made = validPayout();
-    expect((await postPayout(lenient, made)).status).toBe(200);
-    const resent = await postPayout(lenient, made);
-    expect(resent.status).toBe(status);
-    expect(resent.body.error?.code).toBe(code);
-    expect(resent.body.request_id).toMatch(/^req_/);
-    expect(await payoutsFor(lenient, made.idempotency_key)).toHaveLength(1);
-  });
+  ] as const)(
+    "%s fires only on a key that already made a payout; a new key is unaffected",
+    async (kind, status, code) => {
+      await lenient.addFault({ kind, method: "POST", path: "/v1/payouts", when: "replay" });
+      const made = validPayout();
+      expect((await postPayout(lenient, made)).status).toBe(200);
+      const resent = await postPayout(lenient, made);
+      expect(resent.status).toBe(status);
+      expect(resent.body.error?.code).toBe(code);
+      expect(resent.body.request_id).toMatch(/^req_/);
+      expect(await payoutsFor(lenient, made.idempotency_key)).toHaveLength(1);
+    },
+  );
 
   it("when: first fires only on keys the sandbox has not seen", async () => {
     await lenient.addFault({ kind: "error503", method: "POST", path: "/v1/payouts", when: "first", count: 1 });

@@ -79,7 +79,13 @@ describe("GET /__sandbox/payouts", () => {
     const ids = payouts.map((p) => p.id);
     expect(ids).toEqual(expect.arrayContaining(["po_demo_paid", "po_demo_failed", "po_beta_1"]));
     const paid = payouts.find((p) => p.id === "po_demo_paid");
-    expect(paid).toMatchObject({ business_id: ACME.businessId, status: "paid", amount_centavos: 150_000, fee_centavos: 1_500, net_centavos: 148_500 });
+    expect(paid).toMatchObject({
+      business_id: ACME.businessId,
+      status: "paid",
+      amount_centavos: 150_000,
+      fee_centavos: 1_500,
+      net_centavos: 148_500,
+    });
     expect(paid?.idempotency_key).toEqual(expect.any(String));
   });
 });
@@ -126,7 +132,10 @@ describe("keep-alive", () => {
   it("advertises keep-alive with a long timeout", async () => {
     const agent = new Agent({ connections: 1 });
     try {
-      const res = await request(`${sb.url}/v1/payment-links`, { dispatcher: agent, headers: { "x-api-key": ACME.apiKey } });
+      const res = await request(`${sb.url}/v1/payment-links`, {
+        dispatcher: agent,
+        headers: { "x-api-key": ACME.apiKey },
+      });
       await res.body.text();
       expect(String(res.headers.connection)).toBe("keep-alive");
       expect(String(res.headers["keep-alive"])).toMatch(/timeout=65/);

@@ -10,8 +10,10 @@ beforeAll(async () => {
 afterAll(() => sb.close());
 beforeEach(() => sb.reset());
 
-const update = (id: string, body: unknown) => call<Record<string, unknown>>(sb.url, "POST", `/v1/subaccounts/${id}/update`, { key: ACME.apiKey, body });
-const setBlocked = (id: string, body: unknown) => call<Record<string, unknown>>(sb.url, "POST", `/v1/subaccounts/${id}/blocked`, { key: ACME.apiKey, body });
+const update = (id: string, body: unknown) =>
+  call<Record<string, unknown>>(sb.url, "POST", `/v1/subaccounts/${id}/update`, { key: ACME.apiKey, body });
+const setBlocked = (id: string, body: unknown) =>
+  call<Record<string, unknown>>(sb.url, "POST", `/v1/subaccounts/${id}/blocked`, { key: ACME.apiKey, body });
 
 /** Reads the current state without changing it (blocked with the seeded value). */
 async function current(id: string, blocked: boolean) {
@@ -72,7 +74,11 @@ describe("POST /v1/subaccounts/:id/update", () => {
     ["zero daily limit", { daily_limit_centavos: 0 }, ["daily_limit_centavos"]],
     ["decimal monthly limit", { monthly_limit_centavos: 10.5 }, ["monthly_limit_centavos"]],
     ["limit as a string", { daily_limit_centavos: "1000" }, ["daily_limit_centavos"]],
-    ["monthly below daily (both given)", { daily_limit_centavos: 200_000, monthly_limit_centavos: 100_000 }, ["monthly_limit_centavos"]],
+    [
+      "monthly below daily (both given)",
+      { daily_limit_centavos: 200_000, monthly_limit_centavos: 100_000 },
+      ["monthly_limit_centavos"],
+    ],
     ["daily above the current monthly", { daily_limit_centavos: 10_000_001 }, ["daily_limit_centavos"]],
     ["monthly below the current daily", { monthly_limit_centavos: 499_999 }, ["monthly_limit_centavos"]],
   ];

@@ -21,7 +21,9 @@ describe("seed", () => {
     const a = buildSeed(now);
     const b = buildSeed(now + 86_400_000);
     expect(b.chargebacks.map((c) => c.id)).toEqual(a.chargebacks.map((c) => c.id));
-    expect(Date.parse(b.chargebacks[0]?.respond_by ?? "") - Date.parse(a.chargebacks[0]?.respond_by ?? "")).toBe(86_400_000);
+    expect(Date.parse(b.chargebacks[0]?.respond_by ?? "") - Date.parse(a.chargebacks[0]?.respond_by ?? "")).toBe(
+      86_400_000,
+    );
   });
 
   it("has the documented fixtures per business", () => {
@@ -38,7 +40,12 @@ describe("seed", () => {
       links: 12,
       chargebacks: 32,
     });
-    expect(of(BETA.businessId)).toEqual({ payouts: ["po_beta_1"], subaccounts: ["sa_beta_1"], links: 3, chargebacks: 5 });
+    expect(of(BETA.businessId)).toEqual({
+      payouts: ["po_beta_1"],
+      subaccounts: ["sa_beta_1"],
+      links: 3,
+      chargebacks: 5,
+    });
     expect(s.subaccounts.map((x) => x.is_blocked)).toEqual([false, true, false]);
   });
 
@@ -139,10 +146,31 @@ describe("RateLimiter", () => {
 
 describe("configuration", () => {
   it("defaults and env", () => {
-    expect(resolveConfig({}, {})).toMatchObject({ port: 4010, host: "127.0.0.1", dataDir: ".data/sandbox", settleMs: 4000, rateLimit: { perSecond: 100, burst: 200 }, faults: [] });
-    const env = { SANDBOX_PORT: "5000", SANDBOX_SETTLE_MS: "10", SANDBOX_RATE_LIMIT: "off", SANDBOX_FAULTS: '[{"kind":"latency","ms":5}]', SANDBOX_DATA_DIR: "/tmp/x" };
-    expect(resolveConfig({}, env)).toMatchObject({ port: 5000, settleMs: 10, rateLimit: null, faults: [{ kind: "latency", ms: 5 }], dataDir: "/tmp/x" });
-    expect(resolveConfig({ port: 1, rateLimit: { perSecond: 1, burst: 1 }, dataDir: null, faults: [] }, env)).toMatchObject({ port: 1, rateLimit: { perSecond: 1, burst: 1 }, dataDir: null, faults: [] });
+    expect(resolveConfig({}, {})).toMatchObject({
+      port: 4010,
+      host: "127.0.0.1",
+      dataDir: ".data/sandbox",
+      settleMs: 4000,
+      rateLimit: { perSecond: 100, burst: 200 },
+      faults: [],
+    });
+    const env = {
+      SANDBOX_PORT: "5000",
+      SANDBOX_SETTLE_MS: "10",
+      SANDBOX_RATE_LIMIT: "off",
+      SANDBOX_FAULTS: '[{"kind":"latency","ms":5}]',
+      SANDBOX_DATA_DIR: "/tmp/x",
+    };
+    expect(resolveConfig({}, env)).toMatchObject({
+      port: 5000,
+      settleMs: 10,
+      rateLimit: null,
+      faults: [{ kind: "latency", ms: 5 }],
+      dataDir: "/tmp/x",
+    });
+    expect(
+      resolveConfig({ port: 1, rateLimit: { perSecond: 1, burst: 1 }, dataDir: null, faults: [] }, env),
+    ).toMatchObject({ port: 1, rateLimit: { perSecond: 1, burst: 1 }, dataDir: null, faults: [] });
     expect(() => resolveConfig({}, { SANDBOX_FAULTS: '[{"kind":"boom"}]' })).toThrow();
     expect(resolveConfig({}, {}).reset).toBe(false);
     expect(resolveConfig({}, { SANDBOX_RESET: "1" }).reset).toBe(true);
@@ -150,7 +178,24 @@ describe("configuration", () => {
   });
 
   it("parses CLI flags", () => {
-    expect(parseArgs(["--port", "4020", "--reset", "--settle-ms=100", "--rate-limit", "off", "--latency", "50", "--fail-rate", "0.1", "--quiet"], {})).toEqual({
+    expect(
+      parseArgs(
+        [
+          "--port",
+          "4020",
+          "--reset",
+          "--settle-ms=100",
+          "--rate-limit",
+          "off",
+          "--latency",
+          "50",
+          "--fail-rate",
+          "0.1",
+          "--quiet",
+        ],
+        {},
+      ),
+    ).toEqual({
       log: false,
       port: 4020,
       reset: true,

@@ -23,7 +23,10 @@ function readmeRows(): Row[] {
   const rows: Row[] = [];
   for (const line of lines.slice(start + 2)) {
     if (!line.startsWith("|")) break;
-    const cells = line.split(/(?<!\\)\|/).slice(1, -1).map((cell) => cell.trim());
+    const cells = line
+      .split(/(?<!\\)\|/)
+      .slice(1, -1)
+      .map((cell) => cell.trim());
     const names = [...(cells[0] ?? "").matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => match[1] ?? "");
     rows.push({ names, defaults: cells[1] ?? "" });
   }
@@ -46,7 +49,10 @@ describe("README's configuration table", () => {
       if (!row) continue;
       const parts = row.defaults.split(/,\s*/);
       expect(parts.length, `${variable.name}: one default per variable in "${row.defaults}"`).toBe(row.names.length);
-      const written = (parts[row.names.indexOf(variable.name)] ?? "").replaceAll("`", "").replace(/\s*\(.*$/, "").trim();
+      const written = (parts[row.names.indexOf(variable.name)] ?? "")
+        .replaceAll("`", "")
+        .replace(/\s*\(.*$/, "")
+        .trim();
       expect(written, variable.name).toBe(String(variable.default));
     }
   });
@@ -62,11 +68,16 @@ describe("process.env", () => {
   const readers = (entries: string[]) =>
     entries
       .flatMap(sourceFiles)
-      .filter((file) => /\.(ts|tsx|mts|mjs|js)$/.test(file) && /process\.env\b/.test(readFileSync(path.join(ROOT, file), "utf8")))
+      .filter(
+        (file) =>
+          /\.(ts|tsx|mts|mjs|js)$/.test(file) && /process\.env\b/.test(readFileSync(path.join(ROOT, file), "utf8")),
+      )
       .sort();
 
   it("is read only by the configuration module in the app, its proxy, instrumentation and launcher", () => {
-    expect(readers(["app", "components", "lib", "proxy.ts", "instrumentation.ts", "scripts", "next.config.mjs"])).toEqual([path.join("lib", "server", "config", "environment.ts")]);
+    expect(
+      readers(["app", "components", "lib", "proxy.ts", "instrumentation.ts", "scripts", "next.config.mjs"]),
+    ).toEqual([path.join("lib", "server", "config", "environment.ts")]);
   });
 
   it("is read only by sandbox/config.ts in the sandbox", () => {

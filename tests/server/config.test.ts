@@ -4,7 +4,13 @@
  * and the value is read once until resetConfigForTests().
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { checkAllConfig, ConfigError, CONFIG_VARIABLES, payoutSettings, resetConfigForTests } from "@/lib/server/config";
+import {
+  checkAllConfig,
+  ConfigError,
+  CONFIG_VARIABLES,
+  payoutSettings,
+  resetConfigForTests,
+} from "@/lib/server/config";
 import { parseLauncherSettings, parseLedgerSettings, parsePayoutSettings } from "@/lib/server/config/sections";
 import { payoutPolicy } from "@/lib/server/services/payouts/policy";
 
@@ -46,7 +52,10 @@ describe("a bad value is refused, naming the variable", () => {
   });
 
   it("never echoes the value, which may be a secret", () => {
-    const error = refusal({ PAYMENTS_API_URL: "https://user:s3cret-token@api.example.com", SESSION_SECRET: "x".repeat(40) });
+    const error = refusal({
+      PAYMENTS_API_URL: "https://user:s3cret-token@api.example.com",
+      SESSION_SECRET: "x".repeat(40),
+    });
     expect(error.message).toMatch(/PAYMENTS_API_URL must not contain credentials/);
     expect(error.message).not.toContain("s3cret-token");
     vi.unstubAllEnvs();
@@ -62,12 +71,20 @@ describe("a bad value is refused, naming the variable", () => {
 
   it("the folder lock's timing: defaults, and a small heartbeat with a staleness limit to match", () => {
     expect(parseLedgerSettings({}).lock).toEqual({ heartbeatMs: 5_000, staleMs: 30_000 });
-    expect(parseLedgerSettings({ LEDGER_LOCK_HEARTBEAT_MS: "50", LEDGER_LOCK_STALE_MS: "150" }).lock).toEqual({ heartbeatMs: 50, staleMs: 150 });
+    expect(parseLedgerSettings({ LEDGER_LOCK_HEARTBEAT_MS: "50", LEDGER_LOCK_STALE_MS: "150" }).lock).toEqual({
+      heartbeatMs: 50,
+      staleMs: 150,
+    });
   });
 
   it("the launcher's settings are checked the same way", () => {
     expect(() => parseLauncherSettings({ SANDBOX_RESET: "yes" })).toThrow(/SANDBOX_RESET must be 1/);
-    expect(parseLauncherSettings({})).toEqual({ paymentsApiUrl: undefined, sandboxPort: 4010, dataDir: ".data", sandboxReset: false });
+    expect(parseLauncherSettings({})).toEqual({
+      paymentsApiUrl: undefined,
+      sandboxPort: 4010,
+      dataDir: ".data",
+      sandboxReset: false,
+    });
   });
 });
 
@@ -75,7 +92,9 @@ describe("defaults and caching", () => {
   it("an unset or blank variable takes the documented default", () => {
     const defaults = new Map(CONFIG_VARIABLES.map((v) => [v.name, v.default]));
     expect(parsePayoutSettings({}).RECONCILE_INTERVAL_MS).toBe(defaults.get("RECONCILE_INTERVAL_MS"));
-    expect(parsePayoutSettings({ RECONCILE_INTERVAL_MS: " " }).RECONCILE_INTERVAL_MS).toBe(defaults.get("RECONCILE_INTERVAL_MS"));
+    expect(parsePayoutSettings({ RECONCILE_INTERVAL_MS: " " }).RECONCILE_INTERVAL_MS).toBe(
+      defaults.get("RECONCILE_INTERVAL_MS"),
+    );
     expect(payoutPolicy({}).reconcileIntervalMs).toBe(15_000);
   });
 

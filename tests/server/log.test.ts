@@ -8,7 +8,8 @@ import { formatLine, log, maskText, reduceError, scrubErrorMessage } from "@/lib
 import { captureLogs } from "../helpers/logs";
 import { resetConfigForTests } from "@/lib/server/config";
 
-const SEAL = "Fe26.2**4711**Qk9HVVNfU0FMVF9GT1JfVEVTVFM*c2VhbGVkLWNyZWRlbnRpYWwtZm9yLXRlc3Rz**ZXhwaXJ5*aG1hYy1zaWduYXR1cmUtZm9yLXRlc3Rz~2";
+const SEAL =
+  "Fe26.2**4711**Qk9HVVNfU0FMVF9GT1JfVEVTVFM*c2VhbGVkLWNyZWRlbnRpYWwtZm9yLXRlc3Rz**ZXhwaXJ5*aG1hYy1zaWduYXR1cmUtZm9yLXRlc3Rz~2";
 const API_KEY = "sk_live_Zq8Yw2Rt6Uv1Xs4Mn7Lk0Jh3Gf5Dc9Bp";
 const PIX_EMAIL = "ana.souza@example.com";
 const CPF = "123.456.789-09";
@@ -24,10 +25,21 @@ afterEach(() => {
 
 describe("the line", () => {
   it("is one JSON object with time, level, event and request id, ending in a newline", () => {
-    const line = formatLine("warn", "payouts.something", { requestId: "bff_0123456789abcdef0123", count: 3 }, new Date("2026-01-02T03:04:05.000Z"));
+    const line = formatLine(
+      "warn",
+      "payouts.something",
+      { requestId: "bff_0123456789abcdef0123", count: 3 },
+      new Date("2026-01-02T03:04:05.000Z"),
+    );
     expect(line.endsWith("\n")).toBe(true);
     expect(line.trim().split("\n")).toHaveLength(1);
-    expect(parse(line)).toEqual({ time: "2026-01-02T03:04:05.000Z", level: "warn", event: "payouts.something", requestId: "bff_0123456789abcdef0123", count: 3 });
+    expect(parse(line)).toEqual({
+      time: "2026-01-02T03:04:05.000Z",
+      level: "warn",
+      event: "payouts.something",
+      requestId: "bff_0123456789abcdef0123",
+      count: 3,
+    });
   });
 
   it("info goes to stdout, warn and error to stderr", () => {
@@ -92,7 +104,8 @@ describe("redaction", () => {
       expect(nested?.[name], `nested ${name}`).toBe("[redacted]");
     }
     const text = JSON.stringify(line);
-    for (const secret of [API_KEY, SEAL, PIX_EMAIL, CPF, "hunter2", "at_token_value"]) expect(text).not.toContain(secret);
+    for (const secret of [API_KEY, SEAL, PIX_EMAIL, CPF, "hunter2", "at_token_value"])
+      expect(text).not.toContain(secret);
   });
 
   it("keeps what support needs: ids, idempotency keys, counts, states", () => {
@@ -104,20 +117,32 @@ describe("redaction", () => {
       count: 4,
       ok: true,
     };
-    expect(parse(formatLine("info", "test.keep", { requestId: "req_ABCDEFGHJKMNPQRSTVWX", ...fields }))).toMatchObject({ requestId: "req_ABCDEFGHJKMNPQRSTVWX", ...fields });
+    expect(parse(formatLine("info", "test.keep", { requestId: "req_ABCDEFGHJKMNPQRSTVWX", ...fields }))).toMatchObject({
+      requestId: "req_ABCDEFGHJKMNPQRSTVWX",
+      ...fields,
+    });
   });
 
   it("masks token-like runs, e-mail addresses and long digit runs inside free text", () => {
-    const text = maskText(`key ${API_KEY} seal ${SEAL} to ${PIX_EMAIL}, cpf ${CPF}, cnpj ${CNPJ}, phone ${PHONE}, digits 12345678901`);
-    for (const secret of [API_KEY, SEAL, PIX_EMAIL, CPF, CNPJ, PHONE, "12345678901"]) expect(text).not.toContain(secret);
+    const text = maskText(
+      `key ${API_KEY} seal ${SEAL} to ${PIX_EMAIL}, cpf ${CPF}, cnpj ${CNPJ}, phone ${PHONE}, digits 12345678901`,
+    );
+    for (const secret of [API_KEY, SEAL, PIX_EMAIL, CPF, CNPJ, PHONE, "12345678901"])
+      expect(text).not.toContain(secret);
     expect(text).toContain("[email]");
     expect(text).toContain("[digits]");
     expect(text).toMatch(/\[masked:\d+\]/);
     // Request ids stay whole, even with long runs of digits in them.
-    expect(parse(formatLine("info", "test.id", { requestId: "bff_aad07713451276f4bc33" })).requestId).toBe("bff_aad07713451276f4bc33");
-    expect(maskText("payout po_12345678901234 of request bff_aad07713451276f4bc33")).toBe("payout po_12345678901234 of request bff_aad07713451276f4bc33");
+    expect(parse(formatLine("info", "test.id", { requestId: "bff_aad07713451276f4bc33" })).requestId).toBe(
+      "bff_aad07713451276f4bc33",
+    );
+    expect(maskText("payout po_12345678901234 of request bff_aad07713451276f4bc33")).toBe(
+      "payout po_12345678901234 of request bff_aad07713451276f4bc33",
+    );
     // Short numbers, dates and UUIDs stay readable.
-    expect(maskText("amount 2500 on 2026-11-23 for 7f1c2b9e-4d2a-4c5e-9b1a-0a1b2c3d4e5f")).toBe("amount 2500 on 2026-11-23 for 7f1c2b9e-4d2a-4c5e-9b1a-0a1b2c3d4e5f");
+    expect(maskText("amount 2500 on 2026-11-23 for 7f1c2b9e-4d2a-4c5e-9b1a-0a1b2c3d4e5f")).toBe(
+      "amount 2500 on 2026-11-23 for 7f1c2b9e-4d2a-4c5e-9b1a-0a1b2c3d4e5f",
+    );
   });
 
   it("cuts a huge string short", () => {
@@ -132,13 +157,20 @@ describe("redaction", () => {
 });
 
 describe("errors", () => {
-  const driverError = Object.assign(new Error('new row for relation "payouts" violates check constraint "payouts_amount_check"'), {
-    code: "23514",
-    detail: `Failing row contains (1, acme, ${PIX_EMAIL}, ${SEAL}).`,
-    where: "SQL statement",
-    constraint: "payouts_amount_check",
-  });
-  const queryError = new DrizzleQueryError('insert into "payouts" ("id", "request_body", "credential_seal") values ($1, $2, $3)', ["id-1", PIX_EMAIL, SEAL], driverError);
+  const driverError = Object.assign(
+    new Error('new row for relation "payouts" violates check constraint "payouts_amount_check"'),
+    {
+      code: "23514",
+      detail: `Failing row contains (1, acme, ${PIX_EMAIL}, ${SEAL}).`,
+      where: "SQL statement",
+      constraint: "payouts_amount_check",
+    },
+  );
+  const queryError = new DrizzleQueryError(
+    'insert into "payouts" ("id", "request_body", "credential_seal") values ($1, $2, $3)',
+    ["id-1", PIX_EMAIL, SEAL],
+    driverError,
+  );
 
   it("a query error keeps the statement and the database's message, never the parameters or the failing row", () => {
     expect(queryError.message).toContain(PIX_EMAIL); // what drizzle would have written
@@ -148,15 +180,25 @@ describe("errors", () => {
     expect(error.message).toMatch(/^Failed query: insert into "payouts"/);
     expect(error).not.toHaveProperty("params");
     expect(error).not.toHaveProperty("query");
-    expect(error.cause).toEqual({ name: "Error", code: "23514", message: 'new row for relation "payouts" violates check constraint "payouts_amount_check"' });
+    expect(error.cause).toEqual({
+      name: "Error",
+      code: "23514",
+      message: 'new row for relation "payouts" violates check constraint "payouts_amount_check"',
+    });
   });
 
   it("values PostgreSQL quotes in its messages are cut out", () => {
-    expect(scrubErrorMessage('invalid input syntax for type uuid: "ana@example.com"')).toBe('invalid input syntax for type uuid: "…"');
-    expect(scrubErrorMessage('duplicate key value violates unique constraint "x" Key (business_id, idempotency_key)=(acme, k-1) already exists')).toBe(
-      'duplicate key value violates unique constraint "x" Key (…)=(…) already exists',
+    expect(scrubErrorMessage('invalid input syntax for type uuid: "ana@example.com"')).toBe(
+      'invalid input syntax for type uuid: "…"',
     );
-    expect(scrubErrorMessage('value "12345678901234" is out of range for type integer')).toBe('value "…" is out of range for type integer');
+    expect(
+      scrubErrorMessage(
+        'duplicate key value violates unique constraint "x" Key (business_id, idempotency_key)=(acme, k-1) already exists',
+      ),
+    ).toBe('duplicate key value violates unique constraint "x" Key (…)=(…) already exists');
+    expect(scrubErrorMessage('value "12345678901234" is out of range for type integer')).toBe(
+      'value "…" is out of range for type integer',
+    );
   });
 
   it("the stack is written in development only, as frames (its first line would repeat the message)", () => {
@@ -172,11 +214,21 @@ describe("errors", () => {
   });
 
   it("an error's other properties (details, config, headers) are never written", () => {
-    const upstream = Object.assign(new Error("The API refused it"), { status: 422, code: "validation_error", details: { pix_key: PIX_EMAIL }, headers: { "x-api-key": API_KEY } });
+    const upstream = Object.assign(new Error("The API refused it"), {
+      status: 422,
+      code: "validation_error",
+      details: { pix_key: PIX_EMAIL },
+      headers: { "x-api-key": API_KEY },
+    });
     const line = formatLine("error", "test.upstream", { error: upstream });
     expect(line).not.toContain(PIX_EMAIL);
     expect(line).not.toContain(API_KEY);
-    expect(parse(line).error).toEqual({ name: "Error", code: "validation_error", status: 422, message: "The API refused it" });
+    expect(parse(line).error).toEqual({
+      name: "Error",
+      code: "validation_error",
+      status: 422,
+      message: "The API refused it",
+    });
   });
 
   it("a thrown non-Error is described, not dumped", () => {

@@ -7,7 +7,13 @@ import { FIRST_PAGE_SIZE } from "@/lib/shared/schemas/paged-list";
 import { PaymentLinkSchema, type PaymentLink } from "@/lib/shared/schemas/payment-link";
 import { z } from "zod";
 
-const rawLink = (i: number): Record<string, unknown> => ({ id: `pl_${i}`, name: `Link ${i}`, slug: `link-${i}`, status: "active", amount_centavos: 1000 + i });
+const rawLink = (i: number): Record<string, unknown> => ({
+  id: `pl_${i}`,
+  name: `Link ${i}`,
+  slug: `link-${i}`,
+  status: "active",
+  amount_centavos: 1000 + i,
+});
 
 async function* lines(response: Response) {
   if (!response.body) throw new Error("no body");
@@ -16,8 +22,12 @@ async function* lines(response: Response) {
 
 describe("paged list replies", () => {
   it("are sent only when asked for", () => {
-    expect(wantsPages(new Request("http://x/api/payment-links", { headers: { accept: "application/x-ndjson" } }))).toBe(true);
-    expect(wantsPages(new Request("http://x/api/payment-links", { headers: { accept: "application/json" } }))).toBe(false);
+    expect(wantsPages(new Request("http://x/api/payment-links", { headers: { accept: "application/x-ndjson" } }))).toBe(
+      true,
+    );
+    expect(wantsPages(new Request("http://x/api/payment-links", { headers: { accept: "application/json" } }))).toBe(
+      false,
+    );
     expect(wantsPages(new Request("http://x/api/payment-links"))).toBe(false);
   });
 
@@ -37,7 +47,9 @@ describe("paged list replies", () => {
     expect("page" in pages[0]!).toBe(true);
     const last = pages[1] as Extract<PageLine, { error: unknown }>;
     expect(last.error.code).toBe("upstream_invalid_response");
-    expect(last.error.details).toEqual({ issues: [expect.objectContaining({ path: `${FIRST_PAGE_SIZE + 2}.amount_centavos` })] });
+    expect(last.error.details).toEqual({
+      issues: [expect.objectContaining({ path: `${FIRST_PAGE_SIZE + 2}.amount_centavos` })],
+    });
     expect(JSON.stringify(last)).not.toContain("dez reais");
   });
 

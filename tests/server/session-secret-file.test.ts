@@ -2,11 +2,25 @@
  * Where the sandbox/development session secret is generated: outside the data
  * folder that holds the ledger (and the seals it protects), private to the user.
  */
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ConfigError, generatedSecretFile, getSessionConfig, resetSessionConfigForTests } from "@/lib/server/session/config";
+import {
+  ConfigError,
+  generatedSecretFile,
+  getSessionConfig,
+  resetSessionConfigForTests,
+} from "@/lib/server/session/config";
 import { captureLogs, type CapturedLogs } from "../helpers/logs";
 
 let root = "";
@@ -63,8 +77,12 @@ describe("the generated session secret", () => {
 
   it("defaults to ~/.config/pixops/session-secret; a relative XDG_CONFIG_HOME is ignored (XDG spec)", () => {
     expect(generatedSecretFile({})).toBe(path.join(homedir(), ".config", "pixops", "session-secret"));
-    expect(generatedSecretFile({ XDG_CONFIG_HOME: "relative/dir" })).toBe(path.join(homedir(), ".config", "pixops", "session-secret"));
-    expect(generatedSecretFile({ XDG_CONFIG_HOME: "/etc/xdg-test" })).toBe(path.join("/etc/xdg-test", "pixops", "session-secret"));
+    expect(generatedSecretFile({ XDG_CONFIG_HOME: "relative/dir" })).toBe(
+      path.join(homedir(), ".config", "pixops", "session-secret"),
+    );
+    expect(generatedSecretFile({ XDG_CONFIG_HOME: "/etc/xdg-test" })).toBe(
+      path.join("/etc/xdg-test", "pixops", "session-secret"),
+    );
   });
 
   it("SESSION_SECRET_FILE chooses the file", () => {
@@ -78,7 +96,10 @@ describe("the generated session secret", () => {
   it("is refused inside DATA_DIR or LEDGER_DIR, where the ledger and its seals live", () => {
     environment({ SESSION_SECRET_FILE: path.join(root, "data", "session-secret") });
     expect(() => getSessionConfig()).toThrow(ConfigError);
-    environment({ SESSION_SECRET_FILE: path.join(root, "ledger-elsewhere", "secret"), LEDGER_DIR: path.join(root, "ledger-elsewhere") });
+    environment({
+      SESSION_SECRET_FILE: path.join(root, "ledger-elsewhere", "secret"),
+      LEDGER_DIR: path.join(root, "ledger-elsewhere"),
+    });
     expect(() => getSessionConfig()).toThrow(/where the ledger and its sealed credentials live/);
     // The default DATA_DIR is ./.data.
     environment({ DATA_DIR: undefined, SESSION_SECRET_FILE: path.join(process.cwd(), ".data", "nested", "secret") });

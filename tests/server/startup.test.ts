@@ -31,7 +31,11 @@ function runStartup(env: Record<string, string>): Promise<Exit> {
   };
   return new Promise((resolve, reject) => {
     // `react-server` makes the `server-only` marker resolve as it does inside Next.js.
-    const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "tests/helpers/start-server.ts"], { env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(
+      process.execPath,
+      ["--conditions=react-server", "--import", "tsx", "tests/helpers/start-server.ts"],
+      { env: childEnv, stdio: ["ignore", "pipe", "pipe"] },
+    );
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -46,22 +50,40 @@ const REAL_API = { PAYMENTS_API_URL: "https://api.payments.example.invalid" };
 describe.concurrent("refused: exit code 1 and a message saying what to set", () => {
   it.each([
     ["production, a real API, neither APP_ORIGIN nor TRUST_PROXY", { ...REAL_API }, /APP_ORIGIN is not set/],
-    ["production, a real API, TRUST_PROXY=1 alone", { ...REAL_API, TRUST_PROXY: "1" }, /TRUST_PROXY=1 without APP_ORIGIN/],
-    ["production, a real API, an http APP_ORIGIN", { ...REAL_API, APP_ORIGIN: "http://dash.example.com" }, /APP_ORIGIN is plain http/],
+    [
+      "production, a real API, TRUST_PROXY=1 alone",
+      { ...REAL_API, TRUST_PROXY: "1" },
+      /TRUST_PROXY=1 without APP_ORIGIN/,
+    ],
+    [
+      "production, a real API, an http APP_ORIGIN",
+      { ...REAL_API, APP_ORIGIN: "http://dash.example.com" },
+      /APP_ORIGIN is plain http/,
+    ],
   ])("%s", async (_label, env, why) => {
     const exit = await runStartup(env);
     expect(exit.code, exit.stderr).toBe(1);
     expect(exit.stdout).not.toContain("started");
     expect(exit.stderr).toMatch(/"event":"startup\.refused".*must be Secure/);
     expect(exit.stderr).toMatch(why);
-    expect(exit.stderr).toMatch(/set APP_ORIGIN to this dashboard's https origin .*ALLOW_INSECURE_HTTP=1.*Refusing to start\./);
+    expect(exit.stderr).toMatch(
+      /set APP_ORIGIN to this dashboard's https origin .*ALLOW_INSECURE_HTTP=1.*Refusing to start\./,
+    );
   });
 
   it.each([
-    ["an APP_ORIGIN with a path", { APP_ORIGIN: "https://dash.example.com/app" }, /APP_ORIGIN must be this dashboard's origin/],
+    [
+      "an APP_ORIGIN with a path",
+      { APP_ORIGIN: "https://dash.example.com/app" },
+      /APP_ORIGIN must be this dashboard's origin/,
+    ],
     ["TRUST_PROXY=yes", { TRUST_PROXY: "yes" }, /TRUST_PROXY must be 1/],
     ["ALLOW_INSECURE_HTTP=maybe", { ...REAL_API, ALLOW_INSECURE_HTTP: "maybe" }, /ALLOW_INSECURE_HTTP must be 1/],
-    ["RECONCILE_INTERVAL_MS=abc", { RECONCILE_INTERVAL_MS: "abc" }, /"event":"startup\.refused".*RECONCILE_INTERVAL_MS must be a whole number from 100 to 3600000/],
+    [
+      "RECONCILE_INTERVAL_MS=abc",
+      { RECONCILE_INTERVAL_MS: "abc" },
+      /"event":"startup\.refused".*RECONCILE_INTERVAL_MS must be a whole number from 100 to 3600000/,
+    ],
     ["SIGN_IN_LIMIT_TOTAL=0", { SIGN_IN_LIMIT_TOTAL: "0" }, /SIGN_IN_LIMIT_TOTAL must be a whole number/],
   ])("a malformed setting, even against the sandbox: %s", async (_label, env, message) => {
     const exit = await runStartup({ SANDBOX_URL: "http://127.0.0.1:9", ...env });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "@/lib/server/session/config";
-import { insecureTransportProblem, normalizeOrigin, parseTransportConfig, requestTransport, type TransportConfig } from "@/lib/server/transport-config";
+import {
+  insecureTransportProblem,
+  normalizeOrigin,
+  parseTransportConfig,
+  requestTransport,
+  type TransportConfig,
+} from "@/lib/server/transport-config";
 
 const NONE: TransportConfig = { appOrigin: null, trustProxy: false, allowInsecureHttp: false };
 
@@ -65,10 +71,13 @@ describe("TRUST_PROXY and ALLOW_INSECURE_HTTP", () => {
     expect(parseTransportConfig({ ALLOW_INSECURE_HTTP: raw }).allowInsecureHttp).toBe(expected);
   });
 
-  it.each(["yes", "on", "2", "true", "false", "enabled"])("a value that is neither on nor off (%j) is a ConfigError naming the variable", (raw) => {
-    expect(() => parseTransportConfig({ TRUST_PROXY: raw })).toThrow(/TRUST_PROXY must be 1/);
-    expect(() => parseTransportConfig({ ALLOW_INSECURE_HTTP: raw })).toThrow(/ALLOW_INSECURE_HTTP must be 1/);
-  });
+  it.each(["yes", "on", "2", "true", "false", "enabled"])(
+    "a value that is neither on nor off (%j) is a ConfigError naming the variable",
+    (raw) => {
+      expect(() => parseTransportConfig({ TRUST_PROXY: raw })).toThrow(/TRUST_PROXY must be 1/);
+      expect(() => parseTransportConfig({ ALLOW_INSECURE_HTTP: raw })).toThrow(/ALLOW_INSECURE_HTTP must be 1/);
+    },
+  );
 });
 
 describe("a request's transport", () => {
@@ -76,21 +85,31 @@ describe("a request's transport", () => {
 
   describe("with neither APP_ORIGIN nor TRUST_PROXY: plain http at the Host the request names", () => {
     it("a plain request", () => {
-      expect(requestTransport("http://127.0.0.1:3000/x", at({}), NONE)).toEqual({ secure: false, origin: "http://127.0.0.1:3000" });
+      expect(requestTransport("http://127.0.0.1:3000/x", at({}), NONE)).toEqual({
+        secure: false,
+        origin: "http://127.0.0.1:3000",
+      });
     });
 
     it("a client's X-Forwarded-Proto: https and X-Forwarded-Host are ignored", () => {
       const headers = at({ "x-forwarded-proto": "https", "x-forwarded-host": "evil.example" });
-      expect(requestTransport("http://127.0.0.1:3000/x", headers, NONE)).toEqual({ secure: false, origin: "http://127.0.0.1:3000" });
+      expect(requestTransport("http://127.0.0.1:3000/x", headers, NONE)).toEqual({
+        secure: false,
+        origin: "http://127.0.0.1:3000",
+      });
     });
 
     it("an https request URL is no evidence either (next start derives it from X-Forwarded-Proto)", () => {
-      expect(requestTransport("https://127.0.0.1:3000/x", at({ "x-forwarded-proto": "https" }), NONE).secure).toBe(false);
+      expect(requestTransport("https://127.0.0.1:3000/x", at({ "x-forwarded-proto": "https" }), NONE).secure).toBe(
+        false,
+      );
       expect(requestTransport("https://127.0.0.1:3000/x", at({}), NONE).secure).toBe(false);
     });
 
     it("the Host is normalised; an unusable Host gives no origin", () => {
-      expect(requestTransport("http://x/", new Headers({ host: "Dash.Example.com:80" }), NONE).origin).toBe("http://dash.example.com");
+      expect(requestTransport("http://x/", new Headers({ host: "Dash.Example.com:80" }), NONE).origin).toBe(
+        "http://dash.example.com",
+      );
       expect(requestTransport("http://x/", new Headers({ host: "evil.example/path" }), NONE).origin).toBeNull();
     });
 
@@ -106,13 +125,22 @@ describe("a request's transport", () => {
     it.each([
       ["no forwarded headers (a TLS proxy that does not send them)", {}],
       ["X-Forwarded-Proto: http", { "x-forwarded-proto": "http" }],
-      ["X-Forwarded-Proto: http and a foreign X-Forwarded-Host", { "x-forwarded-proto": "http", "x-forwarded-host": "evil.example" }],
+      [
+        "X-Forwarded-Proto: http and a foreign X-Forwarded-Host",
+        { "x-forwarded-proto": "http", "x-forwarded-host": "evil.example" },
+      ],
     ])("https APP_ORIGIN, %s → secure", (_label, headers) => {
-      expect(requestTransport("http://127.0.0.1:3000/x", at(headers), https)).toEqual({ secure: true, origin: "https://dash.example.com" });
+      expect(requestTransport("http://127.0.0.1:3000/x", at(headers), https)).toEqual({
+        secure: true,
+        origin: "https://dash.example.com",
+      });
     });
 
     it("an http APP_ORIGIN is never secure, even with TRUST_PROXY and X-Forwarded-Proto: https", () => {
-      expect(requestTransport("https://127.0.0.1:3000/x", at({ "x-forwarded-proto": "https" }), http)).toEqual({ secure: false, origin: "http://dash.example.com" });
+      expect(requestTransport("https://127.0.0.1:3000/x", at({ "x-forwarded-proto": "https" }), http)).toEqual({
+        secure: false,
+        origin: "http://dash.example.com",
+      });
     });
   });
 
@@ -120,25 +148,43 @@ describe("a request's transport", () => {
     const trusted = parseTransportConfig({ TRUST_PROXY: "1" });
 
     it("X-Forwarded-Proto: https and X-Forwarded-Host are honoured (normalised)", () => {
-      expect(requestTransport("http://127.0.0.1:3000/x", at({ "x-forwarded-proto": "HTTPS", "x-forwarded-host": "Dash.Example.com:443" }), trusted)).toEqual({
+      expect(
+        requestTransport(
+          "http://127.0.0.1:3000/x",
+          at({ "x-forwarded-proto": "HTTPS", "x-forwarded-host": "Dash.Example.com:443" }),
+          trusted,
+        ),
+      ).toEqual({
         secure: true,
         origin: "https://dash.example.com",
       });
     });
 
     it("the first value of a chain is the client-facing one", () => {
-      expect(requestTransport("http://x/", at({ "x-forwarded-proto": "https, http", "x-forwarded-host": "dash.example.com, internal:3000" }), trusted)).toEqual({
+      expect(
+        requestTransport(
+          "http://x/",
+          at({ "x-forwarded-proto": "https, http", "x-forwarded-host": "dash.example.com, internal:3000" }),
+          trusted,
+        ),
+      ).toEqual({
         secure: true,
         origin: "https://dash.example.com",
       });
     });
 
     it("X-Forwarded-Proto: http is plain http; without X-Forwarded-Host the Host header", () => {
-      expect(requestTransport("https://127.0.0.1:3000/x", at({ "x-forwarded-proto": "http" }), trusted)).toEqual({ secure: false, origin: "http://127.0.0.1:3000" });
+      expect(requestTransport("https://127.0.0.1:3000/x", at({ "x-forwarded-proto": "http" }), trusted)).toEqual({
+        secure: false,
+        origin: "http://127.0.0.1:3000",
+      });
     });
 
     it("a proto that is neither http nor https falls back to the URL's scheme", () => {
-      expect(requestTransport("http://127.0.0.1:3000/x", at({ "x-forwarded-proto": "gopher" }), trusted)).toEqual({ secure: false, origin: "http://127.0.0.1:3000" });
+      expect(requestTransport("http://127.0.0.1:3000/x", at({ "x-forwarded-proto": "gopher" }), trusted)).toEqual({
+        secure: false,
+        origin: "http://127.0.0.1:3000",
+      });
     });
   });
 });
@@ -150,7 +196,11 @@ describe("the production start-up rule", () => {
     ["neither APP_ORIGIN nor TRUST_PROXY", {}, /APP_ORIGIN is not set/],
     ["TRUST_PROXY alone", { TRUST_PROXY: "1" }, /TRUST_PROXY=1 without APP_ORIGIN/],
     ["an http APP_ORIGIN", { APP_ORIGIN: "http://dash.example.com" }, /APP_ORIGIN is plain http/],
-    ["an http APP_ORIGIN with TRUST_PROXY", { APP_ORIGIN: "http://dash.example.com", TRUST_PROXY: "1" }, /APP_ORIGIN is plain http/],
+    [
+      "an http APP_ORIGIN with TRUST_PROXY",
+      { APP_ORIGIN: "http://dash.example.com", TRUST_PROXY: "1" },
+      /APP_ORIGIN is plain http/,
+    ],
   ])("production + a real API + %s: refused, saying what to set", (_label, env, why) => {
     const problem = insecureTransportProblem(parseTransportConfig(env), realProduction);
     expect(problem).toMatch(why);
@@ -160,9 +210,17 @@ describe("the production start-up rule", () => {
 
   it.each([
     ["an https APP_ORIGIN", { APP_ORIGIN: "https://dash.example.com" }, realProduction],
-    ["an https APP_ORIGIN with TRUST_PROXY", { APP_ORIGIN: "https://dash.example.com", TRUST_PROXY: "1" }, realProduction],
+    [
+      "an https APP_ORIGIN with TRUST_PROXY",
+      { APP_ORIGIN: "https://dash.example.com", TRUST_PROXY: "1" },
+      realProduction,
+    ],
     ["ALLOW_INSECURE_HTTP=1 without APP_ORIGIN", { ALLOW_INSECURE_HTTP: "1" }, realProduction],
-    ["ALLOW_INSECURE_HTTP=1 with an http APP_ORIGIN", { ALLOW_INSECURE_HTTP: "1", APP_ORIGIN: "http://dash.example.com" }, realProduction],
+    [
+      "ALLOW_INSECURE_HTTP=1 with an http APP_ORIGIN",
+      { ALLOW_INSECURE_HTTP: "1", APP_ORIGIN: "http://dash.example.com" },
+      realProduction,
+    ],
     ["the sandbox in production", {}, { production: true, sandbox: true }],
     ["development against a real API", {}, { production: false, sandbox: false }],
   ])("%s: allowed", (_label, env, deployment) => {

@@ -9,7 +9,14 @@ import { sealData } from "iron-session";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getSessionConfig, resetSessionConfigForTests } from "@/lib/server/session/config";
 import { OpenedCookieCache, sealExpiry } from "@/lib/server/session/opened-cache";
-import { newSession, openSession, refreshedSessionCookie, sealSession, SESSION_REFRESH_AFTER_MS, SESSION_REFRESH_REUSE_MS } from "@/lib/server/session/session";
+import {
+  newSession,
+  openSession,
+  refreshedSessionCookie,
+  sealSession,
+  SESSION_REFRESH_AFTER_MS,
+  SESSION_REFRESH_REUSE_MS,
+} from "@/lib/server/session/session";
 import { ACME, TEST_SECRET } from "../helpers/bff";
 
 const MINUTE = 60_000;
@@ -20,7 +27,16 @@ function withSecret(value: string): void {
 }
 
 function operatorSession(now: number) {
-  return newSession({ role: "operator", operatorName: "Olivia", business: { id: ACME.businessId, name: "Acme" }, credential: { kind: "api_key", apiKey: ACME.apiKey }, sandbox: true }, now);
+  return newSession(
+    {
+      role: "operator",
+      operatorName: "Olivia",
+      business: { id: ACME.businessId, name: "Acme" },
+      credential: { kind: "api_key", apiKey: ACME.apiKey },
+      sandbox: true,
+    },
+    now,
+  );
 }
 
 beforeEach(() => withSecret(TEST_SECRET));
@@ -79,7 +95,9 @@ describe("refreshing the idle timeout", () => {
 
     const t1 = t0 + SESSION_REFRESH_AFTER_MS;
     const first = sealIn(await refreshedSessionCookie(seal, opened.session, false, t1));
-    const parallel = sealIn(await refreshedSessionCookie(seal, opened.session, false, t1 + SESSION_REFRESH_REUSE_MS - 1));
+    const parallel = sealIn(
+      await refreshedSessionCookie(seal, opened.session, false, t1 + SESSION_REFRESH_REUSE_MS - 1),
+    );
     expect(parallel).toBe(first);
     const refreshed = await openSession(first, t1 + 1);
     expect(refreshed.ok && refreshed.session.seen).toBe(t1);
@@ -129,7 +147,9 @@ describe("OpenedCookieCache", () => {
   it("keeps no cookie in clear: entries are keyed by a hash of the cookie", () => {
     const cache = new OpenedCookieCache<string>();
     cache.set("Fe26.2*secret-cookie-value", secrets, "opened");
-    expect(JSON.stringify([...(cache as unknown as { entries: { entries: Map<string, unknown> } }).entries.entries.keys()])).not.toContain("secret-cookie-value");
+    expect(
+      JSON.stringify([...(cache as unknown as { entries: { entries: Map<string, unknown> } }).entries.entries.keys()]),
+    ).not.toContain("secret-cookie-value");
   });
 });
 

@@ -10,7 +10,11 @@ import type { Clock } from "@/lib/shared/clock";
 import { ManualClock } from "../helpers/clock";
 import { ACME, BETA, drivers, useLedger } from "../ledger/helpers";
 
-const identity = (sessionId: string, businessId = ACME): SessionIdentity => ({ sessionId, businessId, issuedAtMicros: (Date.now() - 60_000) * 1000 });
+const identity = (sessionId: string, businessId = ACME): SessionIdentity => ({
+  sessionId,
+  businessId,
+  issuedAtMicros: (Date.now() - 60_000) * 1000,
+});
 
 /** A cache on `clock` whose ledger lookups are counted. */
 function instance(clock: Clock, options: { maxEntries?: number } = {}) {

@@ -44,8 +44,18 @@ describe("open chargebacks", () => {
       { id: "cb_bad", status: "needs_response", respond_by: "not a date" },
       { id: "cb_new", status: "escalated", respond_by: at(30) },
     ];
-    expect(soonestOpenChargebacks(list, 5).map((cb) => cb.id)).toEqual(["cb_overdue", "cb_5h", "cb_20h", "cb_new", "cb_later"]);
-    expect(soonestOpenChargebacks(list, 10).map((cb) => cb.id).slice(-2)).toEqual(["cb_bad", "cb_none"]);
+    expect(soonestOpenChargebacks(list, 5).map((cb) => cb.id)).toEqual([
+      "cb_overdue",
+      "cb_5h",
+      "cb_20h",
+      "cb_new",
+      "cb_later",
+    ]);
+    expect(
+      soonestOpenChargebacks(list, 10)
+        .map((cb) => cb.id)
+        .slice(-2),
+    ).toEqual(["cb_bad", "cb_none"]);
   });
 });
 
@@ -66,7 +76,10 @@ describe("countdown", () => {
 });
 
 describe("urgency", () => {
-  const due = (hours: number | null, status: string | null = "needs_response") => ({ status, respond_by: hours === null ? null : at(hours) });
+  const due = (hours: number | null, status: string | null = "needs_response") => ({
+    status,
+    respond_by: hours === null ? null : at(hours),
+  });
 
   it("grades a dispute that needs an answer: overdue, under 24 h, under 72 h, later", () => {
     expect(urgencyOf(due(-1), NOW)).toBe("overdue");
@@ -91,7 +104,8 @@ describe("urgency", () => {
   it("filters by deadline: overdue only, or due within 24 h / 72 h with the overdue ones", () => {
     expect(DEADLINE_FILTERS).toEqual(["overdue", "24h", "72h"]);
     const hours = [-1, 5, 48, 100];
-    const matching = (filter: (typeof DEADLINE_FILTERS)[number]) => hours.filter((h) => matchesDeadline(due(h), filter, NOW));
+    const matching = (filter: (typeof DEADLINE_FILTERS)[number]) =>
+      hours.filter((h) => matchesDeadline(due(h), filter, NOW));
     expect(matching("overdue")).toEqual([-1]);
     expect(matching("24h")).toEqual([-1, 5]);
     expect(matching("72h")).toEqual([-1, 5, 48]);

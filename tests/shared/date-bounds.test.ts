@@ -49,7 +49,12 @@ describe("isoInstantMs (the instant an ISO date-time names, offset applied)", ()
   });
 
   it("agrees with Date.parse wherever Date.parse is defined (years 0000–9999, milliseconds)", () => {
-    for (const text of ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59.999-12:00", "2000-01-01T00:00:00.000Z", "1969-07-20T20:17:40-05:30"]) {
+    for (const text of [
+      "0001-01-01T00:00:00+14:00",
+      "9999-12-31T23:59:59.999-12:00",
+      "2000-01-01T00:00:00.000Z",
+      "1969-07-20T20:17:40-05:30",
+    ]) {
       expect(isoInstantMs(text), text).toBe(Date.parse(text));
     }
   });
@@ -79,7 +84,14 @@ describe("isoInstantMs (the instant an ISO date-time names, offset applied)", ()
 
 describe("filterDateSchema (list filters: 2000-01-01 to 2100-01-01 UTC)", () => {
   it("takes the edges and what lies between, whatever the offset", () => {
-    for (const value of ["2000-01-01T00:00:00Z", "2000-01-01T14:00:00+14:00", "1999-12-31T12:00:00-12:00", "2100-01-01T00:00:00Z", "2099-12-31T12:00:00-12:00", "2026-11-22T09:00:00.123-03:00"]) {
+    for (const value of [
+      "2000-01-01T00:00:00Z",
+      "2000-01-01T14:00:00+14:00",
+      "1999-12-31T12:00:00-12:00",
+      "2100-01-01T00:00:00Z",
+      "2099-12-31T12:00:00-12:00",
+      "2026-11-22T09:00:00.123-03:00",
+    ]) {
       expect(messageOf(filterDateSchema, value), value).toBeNull();
     }
     expect(isoInstantMs("2000-01-01T14:00:00+14:00")).toBe(FILTER_DATE_MIN_MS);

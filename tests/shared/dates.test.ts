@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { isoToMs, utcIsoToZonedLocal, utcMs, wallClockText, wallDateText, wallTimeIn, zonedLocalToUtcIso } from "@/lib/shared/format/date";
+import {
+  isoToMs,
+  utcIsoToZonedLocal,
+  utcMs,
+  wallClockText,
+  wallDateText,
+  wallTimeIn,
+  zonedLocalToUtcIso,
+} from "@/lib/shared/format/date";
 import { nextDay } from "@/lib/shared/format/date-window";
 
 describe("isoToMs (one reading of API timestamps)", () => {
@@ -18,7 +26,14 @@ describe("wall-clock time in a zone (one formatter for the CSV and the date inpu
   const ms = Date.parse("2026-11-23T01:05:09Z");
 
   it("reads what a clock in the zone shows", () => {
-    expect(wallTimeIn("America/Sao_Paulo", ms)).toEqual({ year: 2026, month: 11, day: 22, hour: 22, minute: 5, second: 9 });
+    expect(wallTimeIn("America/Sao_Paulo", ms)).toEqual({
+      year: 2026,
+      month: 11,
+      day: 22,
+      hour: 22,
+      minute: 5,
+      second: 9,
+    });
     expect(wallTimeIn("UTC", Date.parse("2026-11-22T00:30:00Z")).hour).toBe(0);
   });
 

@@ -5,7 +5,14 @@ describe("splitting a list into pages", () => {
   it("sends a small first page, then larger ones, keeping every item once and in order", () => {
     const items = Array.from({ length: 10_037 }, (_, i) => i);
     const pages = splitPages(items);
-    expect(pages.map((p) => p.length)).toEqual([FIRST_PAGE_SIZE, NEXT_PAGE_SIZE, NEXT_PAGE_SIZE, NEXT_PAGE_SIZE, NEXT_PAGE_SIZE, 10_037 - FIRST_PAGE_SIZE - 4 * NEXT_PAGE_SIZE]);
+    expect(pages.map((p) => p.length)).toEqual([
+      FIRST_PAGE_SIZE,
+      NEXT_PAGE_SIZE,
+      NEXT_PAGE_SIZE,
+      NEXT_PAGE_SIZE,
+      NEXT_PAGE_SIZE,
+      10_037 - FIRST_PAGE_SIZE - 4 * NEXT_PAGE_SIZE,
+    ]);
     expect(pages.flat()).toEqual(items);
   });
 

@@ -5,7 +5,12 @@ import { batchRowKey, isBatchRowKey, payoutIdempotencyKeySchema } from "@/lib/sh
 
 describe("the single payout's idempotency key (shared by the browser and the server)", () => {
   it("refuses the batch rows' keys, in any case, with validation.idempotencyKeyReserved", () => {
-    for (const key of [batchRowKey("0b7c3a52-8a4e-4f7e-9a51-6f0f3c1d2e4a", 2), "batch-anything-1", "BATCH-x-12345", "Batch-12345678"]) {
+    for (const key of [
+      batchRowKey("0b7c3a52-8a4e-4f7e-9a51-6f0f3c1d2e4a", 2),
+      "batch-anything-1",
+      "BATCH-x-12345",
+      "Batch-12345678",
+    ]) {
       expect(isBatchRowKey(key)).toBe(true);
       const parsed = z.safeParse(payoutIdempotencyKeySchema, key);
       expect(parsed.success, key).toBe(false);

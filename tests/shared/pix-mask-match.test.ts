@@ -12,10 +12,13 @@ const KEYS = {
 } as const;
 
 describe("pixKeyMaskMatch", () => {
-  it.each(Object.entries(KEYS))("a %s key is consistent with the sandbox's mask of it and with the dashboard's own", (type, key) => {
-    expect(pixKeyMaskMatch(maskPixKeyAsApi(type, key), type, key)).toBe("consistent");
-    expect(pixKeyMaskMatch(maskPixKey(type, key), type, key)).toBe("consistent");
-  });
+  it.each(Object.entries(KEYS))(
+    "a %s key is consistent with the sandbox's mask of it and with the dashboard's own",
+    (type, key) => {
+      expect(pixKeyMaskMatch(maskPixKeyAsApi(type, key), type, key)).toBe("consistent");
+      expect(pixKeyMaskMatch(maskPixKey(type, key), type, key)).toBe("consistent");
+    },
+  );
 
   it.each([
     ["email", "a***@example.com", "bruno@example.com"],

@@ -23,7 +23,10 @@ describe("search normalisation (one rule for every search box)", () => {
 
 describe("search keys computed once per list", () => {
   it("folds each item's text, in order, so a search only compares ready strings", () => {
-    const items = [{ name: "Conceição", slug: "conceicao" }, { name: "PÃO de Queijo", slug: "pao" }];
+    const items = [
+      { name: "Conceição", slug: "conceicao" },
+      { name: "PÃO de Queijo", slug: "pao" },
+    ];
     const text = vi.fn((item: { name: string; slug: string }) => `${item.name} ${item.slug}`);
     const keys = buildSearchKeys(items, text);
     expect(keys).toEqual(["conceicao conceicao", "pao de queijo pao"]);

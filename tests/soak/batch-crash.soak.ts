@@ -52,21 +52,29 @@ afterAll(() => {
 /** Starts a worker process on the test's database and sandbox; resolves once its start-up has run. */
 async function startWorker(name: string): Promise<Worker> {
   const logFile = path.join(dir, `${name}.log`);
-  const proc = startProcess([process.execPath, "--conditions=react-server", "--import", "tsx", "tests/helpers/batch-worker-process.ts"], {
-    logFile,
-    unset: ["LEDGER_DIR", "TEST_DATABASE_URL"],
-    env: {
-      RECONCILER: "on",
-      DATA_DIR: mkdtempSync(path.join(dir, `${name}-data-`)),
-      PAYOUT_BATCH_INTERVAL_MS: "200",
-      RECONCILE_INTERVAL_MS: "500",
-      RECONCILE_AFTER_MS: "500",
-      PAYOUT_REFRESH_EVERY_MS: "200",
+  const proc = startProcess(
+    [process.execPath, "--conditions=react-server", "--import", "tsx", "tests/helpers/batch-worker-process.ts"],
+    {
+      logFile,
+      unset: ["LEDGER_DIR", "TEST_DATABASE_URL"],
+      env: {
+        RECONCILER: "on",
+        DATA_DIR: mkdtempSync(path.join(dir, `${name}-data-`)),
+        PAYOUT_BATCH_INTERVAL_MS: "200",
+        RECONCILE_INTERVAL_MS: "500",
+        RECONCILE_AFTER_MS: "500",
+        PAYOUT_REFRESH_EVERY_MS: "200",
+      },
     },
-  });
+  );
   const worker = { name, proc, logFile };
   running.push(worker);
-  await pollUntil(`worker ${name} to start (log: ${logFile})`, async () => readFileSync(logFile, "utf8"), (text) => /^started$/m.test(text), { timeoutMs: 90_000, everyMs: 100 });
+  await pollUntil(
+    `worker ${name} to start (log: ${logFile})`,
+    async () => readFileSync(logFile, "utf8"),
+    (text) => /^started$/m.test(text),
+    { timeoutMs: 90_000, everyMs: 100 },
+  );
   return worker;
 }
 
@@ -82,7 +90,12 @@ function claimedBy(worker: Worker): number {
 }
 
 const waitForCompletion = (id: string) =>
-  pollUntil(`batch ${id} to complete`, () => readBatch(ctx.cookie, id), (batch) => batch.status === "completed", { timeoutMs: 180_000, everyMs: 250 });
+  pollUntil(
+    `batch ${id} to complete`,
+    () => readBatch(ctx.cookie, id),
+    (batch) => batch.status === "completed",
+    { timeoutMs: 180_000, everyMs: 250 },
+  );
 
 function countBy<T>(items: readonly T[], key: (item: T) => string): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -94,20 +107,31 @@ describe("batch sending across real processes", () => {
   it("SIGKILL mid-batch: a second process finishes it, one upstream payout per row, none twice, none forgotten", async () => {
     const started = Date.now();
     // Some answers are lost after the API made the payout, so a send's outcome is unknown until the same key is sent again.
-    const storm: FaultRule[] = [SLOW_SENDS, { kind: "commit_then_drop", method: "POST", path: "/v1/payouts", rate: 0.1 }];
+    const storm: FaultRule[] = [
+      SLOW_SENDS,
+      { kind: "commit_then_drop", method: "POST", path: "/v1/payouts", rate: 0.1 },
+    ];
     await ctx.harness.sandbox.setFaults(storm);
     const batch = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, batchRows(ROWS, { prefix: "killed" })));
 
     const first = await startWorker("first");
-    await pollUntil("part of the batch to reach the API", async () => (await upstreamByKey(ctx.harness, batch.id)).size, (made) => made >= ROWS / 4, { timeoutMs: 120_000, everyMs: 50 });
+    await pollUntil(
+      "part of the batch to reach the API",
+      async () => (await upstreamByKey(ctx.harness, batch.id)).size,
+      (made) => made >= ROWS / 4,
+      { timeoutMs: 120_000, everyMs: 50 },
+    );
     // Then the API stops answering and makes nothing: a row sent from now on stays claimed without an answer (and
     // without a payout) until the kill. Waiting for one such row (claimed rows outnumber payouts made) makes the kill find it.
     await ctx.harness.sandbox.setFaults([{ kind: "hang", method: "POST", path: "/v1/payouts" }]);
     const claimedAndMade = async () => ({
-      claimed: ROWS - ((await readRows(ctx.cookie, batch.id)).filter((row) => row.status === "pending").length),
+      claimed: ROWS - (await readRows(ctx.cookie, batch.id)).filter((row) => row.status === "pending").length,
       made: (await upstreamByKey(ctx.harness, batch.id)).size,
     });
-    await pollUntil("a row claimed and never answered", claimedAndMade, ({ claimed, made }) => claimed > made, { timeoutMs: 60_000, everyMs: 50 });
+    await pollUntil("a row claimed and never answered", claimedAndMade, ({ claimed, made }) => claimed > made, {
+      timeoutMs: 60_000,
+      everyMs: 50,
+    });
     await killHard(first.proc);
     const upstreamAtKill = (await upstreamByKey(ctx.harness, batch.id)).size;
     const rowsAtKill = countBy(await readRows(ctx.cookie, batch.id), (row) => row.status);
@@ -157,10 +181,24 @@ describe("batch sending across real processes", () => {
     const batch = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, batchRows(ROWS, { prefix: "twins" })));
     const done = await waitForCompletion(batch.id);
     // Each process logs a pass when it ends: the last one may still be writing its line.
-    const claims = await pollUntil("both workers to log their passes", async () => workers.map(claimedBy), (counts) => counts.reduce((sum, n) => sum + n, 0) >= ROWS, { timeoutMs: 30_000, everyMs: 100 });
-    const sends = (await ctx.harness.sandbox.payoutRequests()).filter((r) => r.idempotency_key?.startsWith(`batch-${batch.id}-`));
+    const claims = await pollUntil(
+      "both workers to log their passes",
+      async () => workers.map(claimedBy),
+      (counts) => counts.reduce((sum, n) => sum + n, 0) >= ROWS,
+      { timeoutMs: 30_000, everyMs: 100 },
+    );
+    const sends = (await ctx.harness.sandbox.payoutRequests()).filter((r) =>
+      r.idempotency_key?.startsWith(`batch-${batch.id}-`),
+    );
     const upstream = await upstreamByKey(ctx.harness, batch.id);
-    soakLine("batch-two-processes", { rows: ROWS, claimed: claims.join("+"), upstream_sends: sends.length, upstream_payouts: upstream.size, counts: JSON.stringify(done.counts), time: seconds(started) });
+    soakLine("batch-two-processes", {
+      rows: ROWS,
+      claimed: claims.join("+"),
+      upstream_sends: sends.length,
+      upstream_payouts: upstream.size,
+      counts: JSON.stringify(done.counts),
+      time: seconds(started),
+    });
 
     expect(claims.reduce((sum, n) => sum + n, 0)).toBe(ROWS);
     expect(claims.every((n) => n > 0)).toBe(true);

@@ -136,10 +136,15 @@ it("crash loop: SIGKILL during payout creation and reconciler passes loses nothi
     await sandbox.setFaults(HANG);
     const tail = Array.from({ length: TAIL }, (_, t) => PAYOUTS - TAIL + t);
     const tailClients = Promise.all(tail.map((i) => client(cookie, i)));
-    await pollUntil("the tail payouts to be upstream", () => sandbox.requests(), (log) => tail.every((i) => log.some((e) => e.idempotency_key === keys[i] && e.ended_at === null)), {
-      timeoutMs: 20_000,
-      everyMs: 50,
-    });
+    await pollUntil(
+      "the tail payouts to be upstream",
+      () => sandbox.requests(),
+      (log) => tail.every((i) => log.some((e) => e.idempotency_key === keys[i] && e.ended_at === null)),
+      {
+        timeoutMs: 20_000,
+        everyMs: 50,
+      },
+    );
     await pause(random() * 1_000);
     await killNow("client");
     await app.start();
@@ -158,10 +163,16 @@ it("crash loop: SIGKILL during payout creation and reconciler passes loses nothi
         const [log, made] = await Promise.all([sandbox.requests(), sandbox.payouts()]);
         const committed = new Set(made.map((p) => p.idempotency_key));
         return log.filter(
-          (e) => e.ended_at === null && e.received_at >= rulesSetAt && (step.label === "after" || !committed.has(e.idempotency_key ?? "")),
+          (e) =>
+            e.ended_at === null &&
+            e.received_at >= rulesSetAt &&
+            (step.label === "after" || !committed.has(e.idempotency_key ?? "")),
         );
       };
-      await pollUntil(`a reconciler re-send in flight (${step.label} commit)`, inFlight, (open) => open.length > 0, { timeoutMs: 60_000, everyMs: 50 });
+      await pollUntil(`a reconciler re-send in flight (${step.label} commit)`, inFlight, (open) => open.length > 0, {
+        timeoutMs: 60_000,
+        everyMs: 50,
+      });
       await pause(100 + random() * 900);
       const open = await killNow("reconciler");
       expect(open.length, "the reconciler kill landed during a send").toBeGreaterThan(0);
@@ -174,13 +185,17 @@ it("crash loop: SIGKILL during payout creation and reconciler passes loses nothi
     const rows = await pollUntil(
       "every payout to be submitted or needs_review",
       () => register(app.base, cookie),
-      (items) => keys.every((key) => ["submitted", "needs_review"].includes(items.find((r) => r.idempotency_key === key)?.state ?? "")),
+      (items) =>
+        keys.every((key) =>
+          ["submitted", "needs_review"].includes(items.find((r) => r.idempotency_key === key)?.state ?? ""),
+        ),
       { timeoutMs: 90_000, everyMs: 500 },
     );
 
     // None missing, none extra, amounts as asked.
     expect(rows.map((r) => r.idempotency_key).sort()).toEqual([...keys].sort());
-    for (const [i, key] of keys.entries()) expect(rows.find((r) => r.idempotency_key === key)?.amount_centavos).toBe(amountOf(i));
+    for (const [i, key] of keys.entries())
+      expect(rows.find((r) => r.idempotency_key === key)?.amount_centavos).toBe(amountOf(i));
 
     // Upstream: at most one payout per key; exactly the register's for each submitted row.
     const upstream = (await sandbox.payouts()).filter((p) => p.idempotency_key.startsWith(`soak-crash-${seed}-`));
@@ -208,7 +223,8 @@ it("crash loop: SIGKILL during payout creation and reconciler passes loses nothi
     for (const row of rows) {
       const entries = audit.filter((e) => e.idempotency_key === row.idempotency_key);
       expect(entries.length, `audit entries for ${row.idempotency_key}`).toBeGreaterThan(0);
-      if (row.state === "submitted") expect(entries.some((e) => e.outcome === "success" && e.target_id === row.id)).toBe(true);
+      if (row.state === "submitted")
+        expect(entries.some((e) => e.outcome === "success" && e.target_id === row.id)).toBe(true);
     }
 
     expect(kills.client).toBeGreaterThan(1);

@@ -23,7 +23,10 @@ const OWN_PG_PORT = 55452;
 function ensureBuilt(): void {
   if (existsSync(".next/BUILD_ID")) return;
   console.log("[soak] no .next/BUILD_ID: building the app (next build)");
-  const built = spawnSync("node", ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const built = spawnSync("node", ["node_modules/next/dist/bin/next", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   if (built.status !== 0) throw new Error("next build failed");
 }
 
@@ -63,7 +66,16 @@ function startOwnCluster(): { url: string; stop(): void } {
   }
   const data = path.join(dir, "data");
   runPg(bin, "initdb", ["-D", data, "-A", "trust", "-U", "postgres"]);
-  runPg(bin, "pg_ctl", ["-D", data, "-o", `-p ${OWN_PG_PORT} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, "-l", path.join(dir, "log"), "-w", "start"]);
+  runPg(bin, "pg_ctl", [
+    "-D",
+    data,
+    "-o",
+    `-p ${OWN_PG_PORT} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    "-l",
+    path.join(dir, "log"),
+    "-w",
+    "start",
+  ]);
   console.log(`[soak] PostgreSQL of this run at 127.0.0.1:${OWN_PG_PORT} (TEST_DATABASE_URL not set)`);
   return {
     url: `postgres://postgres@127.0.0.1:${OWN_PG_PORT}/postgres`,
@@ -88,7 +100,9 @@ export default function setup(project: TestProject): () => void {
   return () => {
     own?.stop();
     const lines = readFileSync(reportFile, "utf8").trim();
-    console.log(`\n===== soak figures =====\n${lines || "(no [soak] lines: did every test fail early?)"}\n========================\n`);
+    console.log(
+      `\n===== soak figures =====\n${lines || "(no [soak] lines: did every test fail early?)"}\n========================\n`,
+    );
     rmSync(reportDir, { recursive: true, force: true });
   };
 }

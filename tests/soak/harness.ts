@@ -10,7 +10,16 @@ import { inject } from "vitest";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
 import type { FaultRule, InspectedPayout, PayoutRequestEntry, SandboxStats } from "@/sandbox/types";
-import { assertPortFree, killHard, sandboxAdmin, startNextProcess, startSandboxProcess, waitFor, writeHeaders, type Started } from "./processes";
+import {
+  assertPortFree,
+  killHard,
+  sandboxAdmin,
+  startNextProcess,
+  startSandboxProcess,
+  waitFor,
+  writeHeaders,
+  type Started,
+} from "./processes";
 
 export type { ActivityEntry, InspectedPayout, PayoutRequestEntry, RegisterPayout };
 
@@ -40,7 +49,12 @@ export class SandboxProcess {
 
   async start(): Promise<void> {
     await assertPortFree(this.port);
-    this.proc = startSandboxProcess({ port: this.port, dataDir: path.join(this.dir, "sandbox"), logFile: path.join(this.dir, "sandbox.log"), settleMs: this.settleMs });
+    this.proc = startSandboxProcess({
+      port: this.port,
+      dataDir: path.join(this.dir, "sandbox"),
+      logFile: path.join(this.dir, "sandbox.log"),
+      settleMs: this.settleMs,
+    });
     await waitFor(`${this.url}/__sandbox/health`);
   }
 
@@ -125,10 +139,20 @@ export interface PayoutAnswer {
   code: string | null;
 }
 
-export const payoutBody = (amount: number) => ({ amount_centavos: amount, pix_key_type: "email", pix_key: "soak@example.com" });
+export const payoutBody = (amount: number) => ({
+  amount_centavos: amount,
+  pix_key_type: "email",
+  pix_key: "soak@example.com",
+});
 
 /** POST /api/payouts; throws on a connection error (the caller decides to retry). */
-export async function postPayout(base: string, cookie: string, key: string, amount: number, timeoutMs = 60_000): Promise<PayoutAnswer> {
+export async function postPayout(
+  base: string,
+  cookie: string,
+  key: string,
+  amount: number,
+  timeoutMs = 60_000,
+): Promise<PayoutAnswer> {
   const res = await fetch(`${base}/api/payouts`, {
     method: "POST",
     headers: { ...writeHeaders(base), cookie, "idempotency-key": key },

@@ -23,7 +23,10 @@ export interface Started {
  * `next start` forks the server). Output goes to `logFile` (appended) or nowhere.
  * The environment is this process's minus `unset`, plus `env`.
  */
-export function startProcess(command: readonly string[], options: { env?: Record<string, string>; unset?: readonly string[]; logFile?: string } = {}): Started {
+export function startProcess(
+  command: readonly string[],
+  options: { env?: Record<string, string>; unset?: readonly string[]; logFile?: string } = {},
+): Started {
   const [bin, ...args] = command;
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of options.unset ?? []) delete env[name];
@@ -67,7 +70,12 @@ function portFree(port: number): Promise<boolean> {
  * process we start, so that is an error.
  */
 export async function assertPortFree(port: number): Promise<void> {
-  await pollUntil(`port ${port} to be free (a leftover process? ss -ltnp | grep :${port})`, () => portFree(port), (free) => free, { timeoutMs: 10_000, everyMs: 100 });
+  await pollUntil(
+    `port ${port} to be free (a leftover process? ss -ltnp | grep :${port})`,
+    () => portFree(port),
+    (free) => free,
+    { timeoutMs: 10_000, everyMs: 100 },
+  );
 }
 
 export const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -76,7 +84,12 @@ export const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * Calls `read` until `done` accepts its value (errors count as "not yet"), at most
  * until `timeoutMs` has passed; throws naming `what` and the last value otherwise.
  */
-export async function pollUntil<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, options: { timeoutMs?: number; everyMs?: number } = {}): Promise<T> {
+export async function pollUntil<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  options: { timeoutMs?: number; everyMs?: number } = {},
+): Promise<T> {
   const deadline = Date.now() + (options.timeoutMs ?? 30_000);
   let last: string = "nothing read yet";
   for (;;) {
@@ -103,49 +116,106 @@ export async function waitFor(url: string, timeoutMs = 90_000): Promise<void> {
 }
 
 /** The sandbox CLI as its own process, on loopback, without rate limit or request log. */
-export function startSandboxProcess(options: { port: number; dataDir: string; logFile?: string; settleMs?: number }): Started {
-  const args = ["node", "node_modules/tsx/dist/cli.mjs", "sandbox/cli.ts", "--port", String(options.port), "--rate-limit", "off", "--quiet", "--data-dir", options.dataDir];
+export function startSandboxProcess(options: {
+  port: number;
+  dataDir: string;
+  logFile?: string;
+  settleMs?: number;
+}): Started {
+  const args = [
+    "node",
+    "node_modules/tsx/dist/cli.mjs",
+    "sandbox/cli.ts",
+    "--port",
+    String(options.port),
+    "--rate-limit",
+    "off",
+    "--quiet",
+    "--data-dir",
+    options.dataDir,
+  ];
   if (options.settleMs !== undefined) args.push("--settle-ms", String(options.settleMs));
   return startProcess(args, { logFile: options.logFile, unset: ["SANDBOX_FAULTS", "SANDBOX_LOG"] });
 }
 
 /** Variables of the test runner's environment that must not reach an app instance. */
-const APP_UNSET = ["DATABASE_URL", "LEDGER_DIR", "TEST_DATABASE_URL", "SANDBOX_PORT", "SANDBOX_URL", "APP_ORIGIN", "TRUST_PROXY", "RECONCILER", "PAYMENTS_BUSINESS_ID", "PAYMENTS_BUSINESS_NAME"];
+const APP_UNSET = [
+  "DATABASE_URL",
+  "LEDGER_DIR",
+  "TEST_DATABASE_URL",
+  "SANDBOX_PORT",
+  "SANDBOX_URL",
+  "APP_ORIGIN",
+  "TRUST_PROXY",
+  "RECONCILER",
+  "PAYMENTS_BUSINESS_ID",
+  "PAYMENTS_BUSINESS_NAME",
+];
 
 /**
  * The built app (`next start`, production) on loopback, in real-API mode against `apiUrl`.
  * Plain http there is deliberate, so it says so (ALLOW_INSECURE_HTTP=1; production with a
  * real API otherwise refuses to start without an https APP_ORIGIN).
  */
-export function startNextProcess(options: { port: number; apiUrl: string; env: Record<string, string>; logFile?: string }): Started {
-  return startProcess(["node", "node_modules/next/dist/bin/next", "start", "-p", String(options.port), "-H", "127.0.0.1"], {
-    unset: APP_UNSET,
-    logFile: options.logFile,
-    env: { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PAYMENTS_API_URL: options.apiUrl, SESSION_SECRET, ALLOW_INSECURE_HTTP: "1", ...options.env },
-  });
+export function startNextProcess(options: {
+  port: number;
+  apiUrl: string;
+  env: Record<string, string>;
+  logFile?: string;
+}): Started {
+  return startProcess(
+    ["node", "node_modules/next/dist/bin/next", "start", "-p", String(options.port), "-H", "127.0.0.1"],
+    {
+      unset: APP_UNSET,
+      logFile: options.logFile,
+      env: {
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+        PAYMENTS_API_URL: options.apiUrl,
+        SESSION_SECRET,
+        ALLOW_INSECURE_HTTP: "1",
+        ...options.env,
+      },
+    },
+  );
 }
 
 /** Headers of a same-origin write from the dashboard's pages (the CSRF check wants them). */
 export function writeHeaders(base: string): Record<string, string> {
-  return { origin: base, "x-requested-by": "dashboard", "content-type": "application/json", "sec-fetch-site": "same-origin" };
+  return {
+    origin: base,
+    "x-requested-by": "dashboard",
+    "content-type": "application/json",
+    "sec-fetch-site": "same-origin",
+  };
 }
 
 /** Signs in as an operator of Acme; returns the `name=value` of the session cookie. */
 export async function signIn(base: string, operatorName: string, apiKey = ACME.apiKey): Promise<string> {
-  const res = await fetch(`${base}/api/session`, { method: "POST", headers: writeHeaders(base), body: JSON.stringify({ apiKey, operatorName }) });
+  const res = await fetch(`${base}/api/session`, {
+    method: "POST",
+    headers: writeHeaders(base),
+    body: JSON.stringify({ apiKey, operatorName }),
+  });
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith("pixops_session="));
   if (res.status !== 200 || !cookie) throw new Error(`sign-in at ${base} failed: ${res.status} ${await res.text()}`);
   return cookie.split(";")[0] ?? "";
 }
 
 /** Calls a sandbox admin route; returns its `data`. */
-export async function sandboxAdmin<T>(sandboxUrl: string, method: string, pathname: string, body?: unknown): Promise<T> {
+export async function sandboxAdmin<T>(
+  sandboxUrl: string,
+  method: string,
+  pathname: string,
+  body?: unknown,
+): Promise<T> {
   const res = await fetch(`${sandboxUrl}${pathname}`, {
     method,
     headers: body === undefined ? {} : { "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = (await res.json()) as { data: T; error: { code: string } | null };
-  if (!res.ok || json.error) throw new Error(`sandbox ${method} ${pathname} failed: ${res.status} ${json.error?.code ?? ""}`);
+  if (!res.ok || json.error)
+    throw new Error(`sandbox ${method} ${pathname} failed: ${res.status} ${json.error?.code ?? ""}`);
   return json.data;
 }

@@ -9,7 +9,17 @@
 import path from "node:path";
 import { expect, it } from "vitest";
 import { freshDatabase } from "./database";
-import { AppInstance, overlappingKeys, postPayout, register, requestsByKey, SandboxProcess, seconds, soakLine, workDir } from "./harness";
+import {
+  AppInstance,
+  overlappingKeys,
+  postPayout,
+  register,
+  requestsByKey,
+  SandboxProcess,
+  seconds,
+  soakLine,
+  workDir,
+} from "./harness";
 import { signIn } from "./processes";
 
 const SANDBOX_PORT = 4420;
@@ -57,7 +67,11 @@ it("slow upstream: a live send is never sent again by the reconciler", async () 
     const upstream = await sandbox.payouts();
     for (const [i, key] of keys.entries()) {
       const answer = answers[i];
-      expect([answer?.status, answer?.payout?.state, answer?.payout?.amount_centavos], `answer for ${key}`).toEqual([201, "submitted", 3_000 + i]);
+      expect([answer?.status, answer?.payout?.state, answer?.payout?.amount_centavos], `answer for ${key}`).toEqual([
+        201,
+        "submitted",
+        3_000 + i,
+      ]);
       expect(byKey.get(key)?.length, `upstream sends of ${key}`).toBe(1);
       const row = rows.find((r) => r.idempotency_key === key);
       expect([row?.state, row?.sends, row?.id]).toEqual(["submitted", 1, answer?.payout?.id]);
@@ -84,7 +98,9 @@ it("slow upstream: a live send is never sent again by the reconciler", async () 
   } finally {
     await app.stop();
     await sandbox.stop();
-    await db.drop().catch((error: unknown) => console.error(`[soak] could not drop the test database: ${String(error)}`));
+    await db
+      .drop()
+      .catch((error: unknown) => console.error(`[soak] could not drop the test database: ${String(error)}`));
     work.cleanUp(passed);
   }
 }, 120_000);

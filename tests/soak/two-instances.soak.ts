@@ -12,7 +12,19 @@ import path from "node:path";
 import { expect, it } from "vitest";
 import type { FaultRule } from "@/sandbox/types";
 import { freshDatabase } from "./database";
-import { AppInstance, overlappingKeys, postPayout, register, requestsByKey, SandboxProcess, seconds, soakLine, workDir, type PayoutAnswer, type RegisterPayout } from "./harness";
+import {
+  AppInstance,
+  overlappingKeys,
+  postPayout,
+  register,
+  requestsByKey,
+  SandboxProcess,
+  seconds,
+  soakLine,
+  workDir,
+  type PayoutAnswer,
+  type RegisterPayout,
+} from "./harness";
 import { pollUntil, signIn } from "./processes";
 
 const SANDBOX_PORT = 4410;
@@ -51,7 +63,9 @@ it("two instances on one PostgreSQL: one send per key, agreeing replies, one reg
     await sandbox.clearLog();
     const raceKeys = Array.from({ length: RACE_KEYS }, (_, i) => `soak-race-${run}-${i}`);
     const replies = await Promise.all(
-      raceKeys.map((key, i) => Promise.all([postPayout(a.base, cookie, key, 5_000 + i), postPayout(b.base, cookie, key, 5_000 + i)])),
+      raceKeys.map((key, i) =>
+        Promise.all([postPayout(a.base, cookie, key, 5_000 + i), postPayout(b.base, cookie, key, 5_000 + i)]),
+      ),
     );
     const raceLog = requestsByKey(await sandbox.requests());
     const made = await sandbox.payouts();
@@ -68,21 +82,36 @@ it("two instances on one PostgreSQL: one send per key, agreeing replies, one reg
       }
       const upstream = made.filter((p) => p.idempotency_key === key);
       expect(upstream).toHaveLength(1);
-      for (const reply of paid) expect([reply.payout.id, reply.payout.state, reply.payout.amount_centavos]).toEqual([upstream[0]?.id, "submitted", 5_000 + i]);
+      for (const reply of paid)
+        expect([reply.payout.id, reply.payout.state, reply.payout.amount_centavos]).toEqual([
+          upstream[0]?.id,
+          "submitted",
+          5_000 + i,
+        ]);
     }
 
     // (b) Kill A while its sends are upstream; both reconcilers run. Each key: the killed send, then exactly one re-send.
     await sandbox.setFaults(slow(2_500));
     await sandbox.clearLog();
     const killedKeys = Array.from({ length: KILLED_KEYS }, (_, i) => `soak-kill-${run}-${i}`);
-    const doomed = killedKeys.map((key, i) => postPayout(a.base, cookie, key, 7_000 + i).catch((error: unknown) => error));
-    await pollUntil("every doomed send to be upstream", () => sandbox.requests(), (log) => killedKeys.every((key) => log.some((e) => e.idempotency_key === key && e.ended_at === null)), {
-      timeoutMs: 20_000,
-      everyMs: 50,
-    });
+    const doomed = killedKeys.map((key, i) =>
+      postPayout(a.base, cookie, key, 7_000 + i).catch((error: unknown) => error),
+    );
+    await pollUntil(
+      "every doomed send to be upstream",
+      () => sandbox.requests(),
+      (log) => killedKeys.every((key) => log.some((e) => e.idempotency_key === key && e.ended_at === null)),
+      {
+        timeoutMs: 20_000,
+        everyMs: 50,
+      },
+    );
     await a.kill();
     const killedReplies = await Promise.all(doomed);
-    expect(killedReplies.every((r) => r instanceof Error), "the killed instance's clients got no answer").toBe(true);
+    expect(
+      killedReplies.every((r) => r instanceof Error),
+      "the killed instance's clients got no answer",
+    ).toBe(true);
     await a.start();
     const afterKill = await pollUntil(
       "the killed sends to be re-sent and submitted",
@@ -95,7 +124,10 @@ it("two instances on one PostgreSQL: one send per key, agreeing replies, one reg
     const upstreamAfterKill = await sandbox.payouts();
     for (const key of killedKeys) {
       const sends = killByKey.get(key) ?? [];
-      expect(sends.map((e) => e.outcome), `upstream sends of ${key}`).toEqual(["dropped", expect.stringMatching(/^20[01]$/)]);
+      expect(
+        sends.map((e) => e.outcome),
+        `upstream sends of ${key}`,
+      ).toEqual(["dropped", expect.stringMatching(/^20[01]$/)]);
       expect(rowOf(afterKill, key)?.sends, `register's count of sends of ${key}`).toBe(2);
       const upstream = upstreamAfterKill.filter((p) => p.idempotency_key === key);
       expect(upstream.map((p) => p.id)).toEqual([rowOf(afterKill, key)?.id]);
@@ -111,7 +143,9 @@ it("two instances on one PostgreSQL: one send per key, agreeing replies, one reg
     expect([onA?.id, onA?.state, onA?.amount_centavos]).toEqual([cross.payout?.id, "submitted", 9_000]);
     const everyKey = [...raceKeys, ...killedKeys, crossKey];
     const [rowsA, rowsB] = await Promise.all([register(a.base, cookie), register(b.base, cookie)]);
-    expect(rowsA.map((r) => [r.idempotency_key, r.id, r.state]).sort()).toEqual(rowsB.map((r) => [r.idempotency_key, r.id, r.state]).sort());
+    expect(rowsA.map((r) => [r.idempotency_key, r.id, r.state]).sort()).toEqual(
+      rowsB.map((r) => [r.idempotency_key, r.id, r.state]).sort(),
+    );
     expect(rowsA.map((r) => r.idempotency_key).sort()).toEqual([...everyKey].sort());
 
     soakLine("two-instances", {
@@ -133,7 +167,9 @@ it("two instances on one PostgreSQL: one send per key, agreeing replies, one reg
   } finally {
     await Promise.all([a.stop(), b.stop()]);
     await sandbox.stop();
-    await db.drop().catch((error: unknown) => console.error(`[soak] could not drop the test database: ${String(error)}`));
+    await db
+      .drop()
+      .catch((error: unknown) => console.error(`[soak] could not drop the test database: ${String(error)}`));
     work.cleanUp(passed);
   }
 }, 240_000);

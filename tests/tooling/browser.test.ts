@@ -39,20 +39,37 @@ const APT = { "apt-get": "/usr/bin/apt-get" };
 
 describe("planBrowser: which Chromium the end-to-end tests use", () => {
   it("CHROMIUM_PATH comes first, over a system Chromium", () => {
-    const facts = machine({ chromiumPath: "/opt/chrome/chrome", executables: ["/opt/chrome/chrome", "/usr/bin/chromium"] });
-    expect(planBrowser(facts)).toEqual({ kind: "found", browser: { path: "/opt/chrome/chrome", source: "CHROMIUM_PATH" } });
+    const facts = machine({
+      chromiumPath: "/opt/chrome/chrome",
+      executables: ["/opt/chrome/chrome", "/usr/bin/chromium"],
+    });
+    expect(planBrowser(facts)).toEqual({
+      kind: "found",
+      browser: { path: "/opt/chrome/chrome", source: "CHROMIUM_PATH" },
+    });
     expect(findChromium(facts)).toBe("/opt/chrome/chrome");
   });
 
   it("a CHROMIUM_PATH that is not executable fails plainly instead of falling back or installing", () => {
-    const plan = planBrowser(machine({ chromiumPath: "/opt/missing", executables: ["/usr/bin/chromium"], uid: 0, commands: APT }));
-    expect(plan).toEqual({ kind: "fail", message: expect.stringContaining("CHROMIUM_PATH is /opt/missing, which is not an executable file") });
+    const plan = planBrowser(
+      machine({ chromiumPath: "/opt/missing", executables: ["/usr/bin/chromium"], uid: 0, commands: APT }),
+    );
+    expect(plan).toEqual({
+      kind: "fail",
+      message: expect.stringContaining("CHROMIUM_PATH is /opt/missing, which is not an executable file"),
+    });
     // playwright.config.ts still launches exactly what CHROMIUM_PATH names, so a direct `playwright test` fails by that name.
-    expect(findChromium(machine({ chromiumPath: "/opt/missing", executables: ["/usr/bin/chromium"] }))).toBe("/opt/missing");
+    expect(findChromium(machine({ chromiumPath: "/opt/missing", executables: ["/usr/bin/chromium"] }))).toBe(
+      "/opt/missing",
+    );
   });
 
   it("then Debian's /usr/bin/chromium", () => {
-    expect(planBrowser(machine({ executables: ["/usr/bin/chromium"], commands: { "google-chrome": "/usr/local/bin/google-chrome" } }))).toEqual({
+    expect(
+      planBrowser(
+        machine({ executables: ["/usr/bin/chromium"], commands: { "google-chrome": "/usr/local/bin/google-chrome" } }),
+      ),
+    ).toEqual({
       kind: "found",
       browser: { path: "/usr/bin/chromium", source: "system" },
     });
@@ -63,11 +80,17 @@ describe("planBrowser: which Chromium the end-to-end tests use", () => {
     ["chromium-browser", "/usr/local/bin/chromium-browser"],
     ["google-chrome", "/opt/google/chrome/google-chrome"],
   ])("then %s on PATH", (command, path) => {
-    expect(planBrowser(machine({ commands: { [command]: path } }))).toEqual({ kind: "found", browser: { path, source: "system" } });
+    expect(planBrowser(machine({ commands: { [command]: path } }))).toEqual({
+      kind: "found",
+      browser: { path, source: "system" },
+    });
   });
 
   it("then a Chromium Playwright has already installed", () => {
-    expect(planBrowser(machine({ executables: [PLAYWRIGHT_CHROME] }))).toEqual({ kind: "found", browser: { path: PLAYWRIGHT_CHROME, source: "Playwright" } });
+    expect(planBrowser(machine({ executables: [PLAYWRIGHT_CHROME] }))).toEqual({
+      kind: "found",
+      browser: { path: PLAYWRIGHT_CHROME, source: "Playwright" },
+    });
   });
 
   it("with none: Debian's package as root where apt-get exists", () => {
@@ -90,7 +113,9 @@ describe("planBrowser: which Chromium the end-to-end tests use", () => {
       "apt-get update -qq",
       "apt-get install -y -qq --no-install-recommends chromium",
     ]);
-    expect(installSteps("playwright", "/pw/cli.js")).toEqual([{ command: process.execPath, args: ["/pw/cli.js", "install", "chromium"] }]);
+    expect(installSteps("playwright", "/pw/cli.js")).toEqual([
+      { command: process.execPath, args: ["/pw/cli.js", "install", "chromium"] },
+    ]);
   });
 });
 
@@ -119,7 +144,10 @@ describe("ensureBrowser: one line saying what it did", () => {
   });
 
   it("none, as root on Debian: installs the chromium package and says so", () => {
-    const { browser, lines, steps } = run([machine({ uid: 0, commands: APT }), machine({ uid: 0, commands: APT, executables: ["/usr/bin/chromium"] })]);
+    const { browser, lines, steps } = run([
+      machine({ uid: 0, commands: APT }),
+      machine({ uid: 0, commands: APT, executables: ["/usr/bin/chromium"] }),
+    ]);
     expect(steps).toEqual(["apt-get update -qq", "apt-get install -y -qq --no-install-recommends chromium"]);
     expect(browser).toEqual({ path: "/usr/bin/chromium", source: "system" });
     expect(lines).toEqual([
@@ -128,7 +156,10 @@ describe("ensureBrowser: one line saying what it did", () => {
   });
 
   it("none, elsewhere: runs Playwright's install and uses its Chromium", () => {
-    const { browser, lines, steps } = run([machine({ platform: "darwin" }), machine({ platform: "darwin", executables: [PLAYWRIGHT_CHROME] })]);
+    const { browser, lines, steps } = run([
+      machine({ platform: "darwin" }),
+      machine({ platform: "darwin", executables: [PLAYWRIGHT_CHROME] }),
+    ]);
     expect(steps).toEqual([`${process.execPath} /pw/cli.js install chromium`]);
     expect(browser).toEqual({ path: PLAYWRIGHT_CHROME, source: "Playwright" });
     expect(lines).toHaveLength(1);
@@ -138,20 +169,26 @@ describe("ensureBrowser: one line saying what it did", () => {
   it("an install that fails: one line saying what to install", () => {
     const { browser, lines } = run([machine({ uid: 0, commands: APT })], false);
     expect(browser).toBeNull();
-    expect(lines).toEqual([`e2e browser: no Chromium found and installing Debian's chromium package (apt-get install chromium) failed: ${INSTALL_HINT}.`]);
+    expect(lines).toEqual([
+      `e2e browser: no Chromium found and installing Debian's chromium package (apt-get install chromium) failed: ${INSTALL_HINT}.`,
+    ]);
   });
 
   it("an install that succeeds without providing a browser: one line saying what to install", () => {
     const { browser, lines } = run([machine({ platform: "darwin" })]);
     expect(browser).toBeNull();
-    expect(lines).toEqual([`e2e browser: no Chromium found and installing Playwright's Chromium (npx playwright install chromium) did not provide one: ${INSTALL_HINT}.`]);
+    expect(lines).toEqual([
+      `e2e browser: no Chromium found and installing Playwright's Chromium (npx playwright install chromium) did not provide one: ${INSTALL_HINT}.`,
+    ]);
   });
 
   it("a broken CHROMIUM_PATH: one line, no install", () => {
     const { browser, lines, steps } = run([machine({ chromiumPath: "/opt/missing", uid: 0, commands: APT })]);
     expect(browser).toBeNull();
     expect(steps).toEqual([]);
-    expect(lines).toEqual(["e2e browser: CHROMIUM_PATH is /opt/missing, which is not an executable file: point it at Chromium or unset it."]);
+    expect(lines).toEqual([
+      "e2e browser: CHROMIUM_PATH is /opt/missing, which is not an executable file: point it at Chromium or unset it.",
+    ]);
   });
 });
 

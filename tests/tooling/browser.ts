@@ -43,9 +43,13 @@ export function planBrowser(facts: BrowserFacts): BrowserPlan {
   if (facts.chromiumPath !== undefined) {
     return facts.isExecutable(facts.chromiumPath)
       ? { kind: "found", browser: { path: facts.chromiumPath, source: "CHROMIUM_PATH" } }
-      : { kind: "fail", message: `CHROMIUM_PATH is ${facts.chromiumPath}, which is not an executable file: point it at Chromium or unset it.` };
+      : {
+          kind: "fail",
+          message: `CHROMIUM_PATH is ${facts.chromiumPath}, which is not an executable file: point it at Chromium or unset it.`,
+        };
   }
-  if (facts.isExecutable(SYSTEM_CHROMIUM)) return { kind: "found", browser: { path: SYSTEM_CHROMIUM, source: "system" } };
+  if (facts.isExecutable(SYSTEM_CHROMIUM))
+    return { kind: "found", browser: { path: SYSTEM_CHROMIUM, source: "system" } };
   for (const command of CHROMIUM_COMMANDS) {
     const path = facts.onPath(command);
     if (path !== null) return { kind: "found", browser: { path, source: "system" } };
@@ -82,7 +86,11 @@ export function installSteps(method: InstallMethod, playwrightCli: string): Inst
   if (method === "apt") {
     return [
       { command: "apt-get", args: ["update", "-qq"] },
-      { command: "apt-get", args: ["install", "-y", "-qq", "--no-install-recommends", "chromium"], env: { DEBIAN_FRONTEND: "noninteractive" } },
+      {
+        command: "apt-get",
+        args: ["install", "-y", "-qq", "--no-install-recommends", "chromium"],
+        env: { DEBIAN_FRONTEND: "noninteractive" },
+      },
     ];
   }
   return [{ command: process.execPath, args: [playwrightCli, "install", "chromium"] }];
@@ -122,19 +130,26 @@ export function ensureBrowser(deps: EnsureBrowserDeps): FoundBrowser | null {
     deps.say(`e2e browser: no Chromium found, so installed ${INSTALL_WHAT[plan.method]}; ${describe(after.browser)}.`);
     return after.browser;
   }
-  deps.say(`e2e browser: no Chromium found and installing ${INSTALL_WHAT[plan.method]} ${installed ? "did not provide one" : "failed"}: ${INSTALL_HINT}.`);
+  deps.say(
+    `e2e browser: no Chromium found and installing ${INSTALL_WHAT[plan.method]} ${installed ? "did not provide one" : "failed"}: ${INSTALL_HINT}.`,
+  );
   return null;
 }
 
 function describe(browser: FoundBrowser): string {
-  return browser.source === "CHROMIUM_PATH" ? `using CHROMIUM_PATH (${browser.path})` : `using the ${browser.source} Chromium at ${browser.path}`;
+  return browser.source === "CHROMIUM_PATH"
+    ? `using CHROMIUM_PATH (${browser.path})`
+    : `using the ${browser.source} Chromium at ${browser.path}`;
 }
 
 /**
  * This machine's facts, from an environment (process.env) and Playwright's idea of where its own Chromium
  * goes (`chromium.executablePath()`, which throws on platforms Playwright has no build for).
  */
-export function machineFacts(env: Readonly<Record<string, string | undefined>>, playwrightChromium: () => string): BrowserFacts {
+export function machineFacts(
+  env: Readonly<Record<string, string | undefined>>,
+  playwrightChromium: () => string,
+): BrowserFacts {
   const isExecutable = (path: string): boolean => {
     try {
       accessSync(path, constants.X_OK);

@@ -9,10 +9,16 @@ import { chromium } from "@playwright/test";
 import { ensureBrowser, machineFacts, type InstallStep } from "./browser";
 
 function run(step: InstallStep): boolean {
-  const result = spawnSync(step.command, step.args, { encoding: "utf8", env: { ...process.env, ...step.env }, stdio: ["ignore", "pipe", "pipe"] });
+  const result = spawnSync(step.command, step.args, {
+    encoding: "utf8",
+    env: { ...process.env, ...step.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   if (result.status === 0) return true;
   const output = `${result.stdout ?? ""}${result.stderr ?? ""}${result.error ? String(result.error) : ""}`.trim();
-  process.stderr.write(`${[step.command, ...step.args].join(" ")} failed:\n${output.split("\n").slice(-15).join("\n")}\n`);
+  process.stderr.write(
+    `${[step.command, ...step.args].join(" ")} failed:\n${output.split("\n").slice(-15).join("\n")}\n`,
+  );
   return false;
 }
 

@@ -20,7 +20,12 @@ describe("firstLoadJs", () => {
 
   it("counts the root main files and every entry chunk of the route once, without the nomodule polyfills or CSS", () => {
     const cart = weights.find((weight) => weight.route === "/cart");
-    expect(cart?.chunks).toEqual(["static/chunks/cart.js", "static/chunks/framework.js", "static/chunks/layout.js", "static/chunks/runtime.js"]);
+    expect(cart?.chunks).toEqual([
+      "static/chunks/cart.js",
+      "static/chunks/framework.js",
+      "static/chunks/layout.js",
+      "static/chunks/runtime.js",
+    ]);
     expect(cart?.rawBytes).toBe(83 + 88 + 85 + 86);
     expect(cart?.gzipBytes).toBe(gzipOf(cart?.chunks ?? []));
   });

@@ -46,7 +46,8 @@ function readJson<T>(path: string): T {
 /** The manifest is a script that assigns to `globalThis.__RSC_MANIFEST[page]`; run it in an empty context and read it back. */
 function readClientReferenceManifest(buildDir: string, page: string): ClientReferenceManifest {
   const file = join(buildDir, "server", "app", `${page}_client-reference-manifest.js`);
-  if (!existsSync(file)) throw new Error(`No client reference manifest for ${page} (${file}): is ${buildDir} an app-router build?`);
+  if (!existsSync(file))
+    throw new Error(`No client reference manifest for ${page} (${file}): is ${buildDir} an app-router build?`);
   const context: { __RSC_MANIFEST?: Record<string, ClientReferenceManifest> } = {};
   runInNewContext(readFileSync(file, "utf8"), context, { filename: file });
   const manifest = context.__RSC_MANIFEST?.[page];
@@ -88,7 +89,9 @@ export function firstLoadJs(buildDir: string): RouteWeight[] {
   const sizeOf = chunkSizer(buildDir);
   return appPages(buildDir).map(({ page, route }) => {
     const entries = readClientReferenceManifest(buildDir, page).entryJSFiles ?? {};
-    const chunks = [...new Set([...rootFiles, ...Object.values(entries).flat().map(normaliseChunk)])].filter((chunk) => chunk.endsWith(".js")).sort();
+    const chunks = [...new Set([...rootFiles, ...Object.values(entries).flat().map(normaliseChunk)])]
+      .filter((chunk) => chunk.endsWith(".js"))
+      .sort();
     let gzipBytes = 0;
     let rawBytes = 0;
     for (const chunk of chunks) {
@@ -117,7 +120,10 @@ export function weightTable(weights: readonly RouteWeight[], budgetBytes: number
 }
 
 /** The verdict on a build: the table, and a message naming every route over the budget (null when none is). */
-export function budgetReport(weights: readonly RouteWeight[], budgetBytes: number): { table: string; failure: string | null } {
+export function budgetReport(
+  weights: readonly RouteWeight[],
+  budgetBytes: number,
+): { table: string; failure: string | null } {
   const table = `First-load JavaScript per route (gzip), budget ${formatKb(budgetBytes)}:\n${weightTable(weights, budgetBytes)}`;
   if (weights.length === 0) return { table, failure: "No app routes found in the build." };
   const over = weights.filter((weight) => weight.gzipBytes > budgetBytes);

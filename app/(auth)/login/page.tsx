@@ -27,5 +27,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   const defaultMode = params.as === "viewer" ? "viewer" : "operator";
   // Sandbox mode only: the demo credentials come from the running sandbox, never from the browser bundle.
   const demoBusinesses = await demoSignInCredentials();
-  return <LoginScreen sandbox={isSandboxMode()} demoBusinesses={demoBusinesses} next={next} defaultMode={defaultMode} />;
+  return (
+    <LoginScreen sandbox={isSandboxMode()} demoBusinesses={demoBusinesses} next={next} defaultMode={defaultMode} />
+  );
 }

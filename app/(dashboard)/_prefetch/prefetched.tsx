@@ -12,7 +12,11 @@ export interface Prefetched {
 }
 
 /** `data` for the query `queryKey` names; null (nothing to hand over) when the server could not read it. */
-export function prefetched<T>(queryKey: DataTag<QueryKey, T, Error>, data: T | null, partial = false): Prefetched | null {
+export function prefetched<T>(
+  queryKey: DataTag<QueryKey, T, Error>,
+  data: T | null,
+  partial = false,
+): Prefetched | null {
   return data === null ? null : { queryKey, data, partial };
 }
 
@@ -23,7 +27,13 @@ export function prefetched<T>(queryKey: DataTag<QueryKey, T, Error>, data: T | n
  * partial list is stale from the start, so the browser loads the whole list at
  * once, showing the first page meanwhile.
  */
-export function WithPrefetched({ entries, children }: { entries: readonly (Prefetched | null)[]; children: ReactNode }) {
+export function WithPrefetched({
+  entries,
+  children,
+}: {
+  entries: readonly (Prefetched | null)[];
+  children: ReactNode;
+}) {
   const client = makeQueryClient();
   const partial: string[] = [];
   for (const entry of entries) {

@@ -12,6 +12,9 @@ export async function generateMetadata(): Promise<Metadata> {
 /** The audit log: operators only. A viewer who opens the URL sees why it is not available (the BFF answers 403 anyway). */
 export default async function ActivityPage() {
   const access = await pageAccess("activity.list", "/activity");
-  if (!access.allowed) return <NotAllowed page="nav.activity" title="activity.notAllowed.title" description="activity.notAllowed.description" />;
+  if (!access.allowed)
+    return (
+      <NotAllowed page="nav.activity" title="activity.notAllowed.title" description="activity.notAllowed.description" />
+    );
   return <ActivityView />;
 }

@@ -7,6 +7,11 @@ export const GET = withSession({ permission: "payouts.register" }, listPayoutBat
 
 // POST /api/payout-batches – write a batch and every row (nothing is sent until it is confirmed), one batch per Idempotency-Key
 export const POST = withSession(
-  { permission: "payouts.create", body: createBatchBodySchema, idempotencyKey: "required", maxBodyBytes: BATCH_BODY_MAX_BYTES },
+  {
+    permission: "payouts.create",
+    body: createBatchBodySchema,
+    idempotencyKey: "required",
+    maxBodyBytes: BATCH_BODY_MAX_BYTES,
+  },
   (ctx) => createPayoutBatch(ctx, { batch: ctx.body, idempotencyKey: ctx.idempotencyKey ?? "" }),
 );

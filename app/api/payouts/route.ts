@@ -6,9 +6,12 @@ import { registerQuerySchema } from "@/lib/shared/schemas/register";
 import { READ_PERMISSIONS } from "@/lib/server/services/read-permissions";
 
 // GET /api/payouts – the register of payouts issued from the dashboard, with live status
-export const GET = withSession({ permission: READ_PERMISSIONS.payoutRegister, query: registerQuerySchema }, (ctx) => listRegister(ctx, ctx.query));
+export const GET = withSession({ permission: READ_PERMISSIONS.payoutRegister, query: registerQuerySchema }, (ctx) =>
+  listRegister(ctx, ctx.query),
+);
 
 // POST /api/payouts – send a Pix payout: write-ahead intent, then the API, one payout per Idempotency-Key
-export const POST = withSession({ permission: "payouts.create", body: payoutInputSchema, idempotencyKey: "required" }, (ctx) =>
-  issuePayout(ctx, { payout: ctx.body, idempotencyKey: ctx.idempotencyKey ?? "" }),
+export const POST = withSession(
+  { permission: "payouts.create", body: payoutInputSchema, idempotencyKey: "required" },
+  (ctx) => issuePayout(ctx, { payout: ctx.body, idempotencyKey: ctx.idempotencyKey ?? "" }),
 );

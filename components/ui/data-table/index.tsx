@@ -54,9 +54,16 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
   } = props;
   const { t } = useI18n();
 
-  const { table, searchInput, setSearchInput, deferredQuery } = useTableState({ ...props, manualFiltering, manualSorting });
+  const { table, searchInput, setSearchInput, deferredQuery } = useTableState({
+    ...props,
+    manualFiltering,
+    manualSorting,
+  });
   const modelRows = table.getRowModel().rows;
-  const tableRows = useMemo(() => (rowFilter ? modelRows.filter((row) => rowFilter(row.original)) : modelRows), [modelRows, rowFilter]);
+  const tableRows = useMemo(
+    () => (rowFilter ? modelRows.filter((row) => rowFilter(row.original)) : modelRows),
+    [modelRows, rowFilter],
+  );
   const { scrollRef, ...virtual } = useVirtualRows(tableRows.length, estimateRowHeight);
   const keyboard = useRowKeyboard(tableRows.length, scrollRef, virtual.virtualizer, onRowClick);
 
@@ -91,7 +98,12 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
         </div>
       ) : null}
 
-      <div ref={scrollRef} className="relative overflow-auto overscroll-contain" style={{ maxHeight }} data-slot="data-table-scroll">
+      <div
+        ref={scrollRef}
+        className="relative overflow-auto overscroll-contain"
+        style={{ maxHeight }}
+        data-slot="data-table-scroll"
+      >
         <table
           className="w-full table-fixed border-separate border-spacing-0 text-sm"
           style={{ minWidth }}
@@ -108,7 +120,13 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
           <tbody>
             {showSkeleton ? <SkeletonRows columns={leafColumns} /> : null}
             {empty ? <EmptyRow colCount={colCount} emptyState={emptyState} /> : null}
-            {filteredOut ? <NoResultsRow colCount={colCount} query={deferredQuery} onClear={searchInput ? () => setSearchInput("") : undefined} /> : null}
+            {filteredOut ? (
+              <NoResultsRow
+                colCount={colCount}
+                query={deferredQuery}
+                onClear={searchInput ? () => setSearchInput("") : undefined}
+              />
+            ) : null}
             {!showSkeleton ? (
               <VirtualRows
                 rows={tableRows}

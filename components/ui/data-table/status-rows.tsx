@@ -42,7 +42,15 @@ export function EmptyRow({ colCount, emptyState }: { colCount: number; emptyStat
 }
 
 /** Rows exist but the search matched none: say so and offer to clear it. */
-export function NoResultsRow({ colCount, query, onClear }: { colCount: number; query: string; onClear: (() => void) | undefined }) {
+export function NoResultsRow({
+  colCount,
+  query,
+  onClear,
+}: {
+  colCount: number;
+  query: string;
+  onClear: (() => void) | undefined;
+}) {
   const { t } = useI18n();
   return (
     <tr>

@@ -16,13 +16,24 @@ interface ToolbarProps {
 }
 
 /** Search box, filter slot, result count and actions above the table. */
-export function DataTableToolbar({ searchable, searchInput, onSearchInput, searchPlaceholder, filters, toolbarActions, count }: ToolbarProps) {
+export function DataTableToolbar({
+  searchable,
+  searchInput,
+  onSearchInput,
+  searchPlaceholder,
+  filters,
+  toolbarActions,
+  count,
+}: ToolbarProps) {
   const { t } = useI18n();
   return (
     <div className="flex flex-col gap-2 border-b p-3 sm:flex-row sm:flex-wrap sm:items-center">
       {searchable ? (
         <div className="relative w-full sm:max-w-xs">
-          <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
           <input
             type="search"
             value={searchInput}

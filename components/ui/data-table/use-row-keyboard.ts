@@ -4,7 +4,8 @@ import type { Row } from "@tanstack/react-table";
 import { useCallback, useState, type KeyboardEvent, type MouseEvent, type RefObject } from "react";
 import type { TableVirtualizer } from "./use-virtual-rows";
 
-const INTERACTIVE = "a,button,input,select,textarea,label,[role=button],[role=menuitem],[role=checkbox],[data-row-ignore]";
+const INTERACTIVE =
+  "a,button,input,select,textarea,label,[role=button],[role=menuitem],[role=checkbox],[data-row-ignore]";
 
 /** How far PageUp / PageDown move the focus. */
 const PAGE = 10;

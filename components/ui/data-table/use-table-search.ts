@@ -33,8 +33,18 @@ interface TableSearchOptions<TData> {
  * the rows filtered client-side over haystacks computed once per dataset, unless
  * the parent or the server filters.
  */
-export function useTableSearch<TData>({ data, search, onSearchChange, searchText, manualFiltering, searchBox }: TableSearchOptions<TData>) {
-  const ownBox = useSearchBox({ search: searchBox ? undefined : search, onSearchChange: searchBox ? undefined : onSearchChange });
+export function useTableSearch<TData>({
+  data,
+  search,
+  onSearchChange,
+  searchText,
+  manualFiltering,
+  searchBox,
+}: TableSearchOptions<TData>) {
+  const ownBox = useSearchBox({
+    search: searchBox ? undefined : search,
+    onSearchChange: searchBox ? undefined : onSearchChange,
+  });
   const { searchInput, setSearchInput, query: deferredQuery } = searchBox ?? ownBox;
 
   const haystacks = useMemo(() => {

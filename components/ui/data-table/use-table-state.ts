@@ -1,13 +1,29 @@
 "use client";
 
-import { getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type OnChangeFn, type SortingState } from "@tanstack/react-table";
+import {
+  getCoreRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type OnChangeFn,
+  type SortingState,
+} from "@tanstack/react-table";
 import { useCallback, useState } from "react";
 import type { DataTableProps } from "./types";
 import { useTableSearch } from "./use-table-search";
 
 type TableStateOptions<TData> = Pick<
   DataTableProps<TData>,
-  "data" | "columns" | "getRowId" | "search" | "onSearchChange" | "searchText" | "searchBox" | "sorting" | "onSortingChange" | "initialSorting"
+  | "data"
+  | "columns"
+  | "getRowId"
+  | "search"
+  | "onSearchChange"
+  | "searchText"
+  | "searchBox"
+  | "sorting"
+  | "onSortingChange"
+  | "initialSorting"
 > & { manualFiltering: boolean; manualSorting: boolean };
 
 /**
@@ -15,9 +31,17 @@ type TableStateOptions<TData> = Pick<
  * internal) and the react-table instance over the filtered rows.
  */
 export function useTableState<TData>(options: TableStateOptions<TData>) {
-  const { data, columns, getRowId, search, onSearchChange, searchText, searchBox, manualFiltering, manualSorting } = options;
+  const { data, columns, getRowId, search, onSearchChange, searchText, searchBox, manualFiltering, manualSorting } =
+    options;
   const { sorting: controlledSorting, onSortingChange, initialSorting } = options;
-  const { searchInput, setSearchInput, deferredQuery, rows } = useTableSearch({ data, search, onSearchChange, searchText, manualFiltering, searchBox });
+  const { searchInput, setSearchInput, deferredQuery, rows } = useTableSearch({
+    data,
+    search,
+    onSearchChange,
+    searchText,
+    manualFiltering,
+    searchBox,
+  });
 
   const [internalSorting, setInternalSorting] = useState<SortingState>(initialSorting ?? []);
   const sorting = controlledSorting ?? internalSorting;

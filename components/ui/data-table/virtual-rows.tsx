@@ -17,7 +17,15 @@ interface VirtualRowsProps<TData> {
 }
 
 /** The rows in view, between spacer rows that stand in for the ones scrolled away. */
-export function VirtualRows<TData>({ rows, virtual, keyboard, colCount, clickable, rowLabel, rowClassName }: VirtualRowsProps<TData>) {
+export function VirtualRows<TData>({
+  rows,
+  virtual,
+  keyboard,
+  colCount,
+  clickable,
+  rowLabel,
+  rowClassName,
+}: VirtualRowsProps<TData>) {
   const { virtualizer, virtualItems, paddingTop, paddingBottom } = virtual;
   const { activeIndex, setActiveIndex, onRowKeyDown, onRowMouseClick } = keyboard;
   return (
@@ -39,7 +47,8 @@ export function VirtualRows<TData>({ rows, virtual, keyboard, colCount, clickabl
             onFocus={clickable ? () => setActiveIndex(virtualRow.index) : undefined}
             className={cn(
               "group/row",
-              clickable && "cursor-pointer outline-none hover:bg-muted/60 focus-visible:bg-accent focus-visible:shadow-[inset_3px_0_0_var(--color-ring)]",
+              clickable &&
+                "cursor-pointer outline-none hover:bg-muted/60 focus-visible:bg-accent focus-visible:shadow-[inset_3px_0_0_var(--color-ring)]",
               rowClassName?.(row.original),
             )}
           >
@@ -48,7 +57,12 @@ export function VirtualRows<TData>({ rows, virtual, keyboard, colCount, clickabl
               return (
                 <td
                   key={cell.id}
-                  className={cn("truncate border-b px-3 py-2.5 align-middle", alignClass(meta.align), meta.align === "right" && "tabular-nums", meta.cellClassName)}
+                  className={cn(
+                    "truncate border-b px-3 py-2.5 align-middle",
+                    alignClass(meta.align),
+                    meta.align === "right" && "tabular-nums",
+                    meta.cellClassName,
+                  )}
                 >
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
                 </td>

@@ -75,7 +75,15 @@ export function withQuery(path: string, query: BffFetchOptions<unknown>["query"]
 export function bffFetch<T>(path: string, options: BffFetchOptions<T> & { schema: z.core.$ZodType<T> }): Promise<T>;
 export function bffFetch(path: string, options?: BffFetchOptions<unknown>): Promise<unknown>;
 export async function bffFetch<T>(path: string, options: BffFetchOptions<T> = {}): Promise<T | unknown> {
-  const { method = options.body === undefined ? "GET" : "POST", body, query, idempotencyKey, schema, signal, redirectOnAuthError = true } = options;
+  const {
+    method = options.body === undefined ? "GET" : "POST",
+    body,
+    query,
+    idempotencyKey,
+    schema,
+    signal,
+    redirectOnAuthError = true,
+  } = options;
   const response = await sendToBff(withQuery(path, query), { method, body, idempotencyKey, signal });
   return readEnvelope(response, { schema, signal, redirectOnAuthError });
 }
@@ -83,7 +91,13 @@ export async function bffFetch<T>(path: string, options: BffFetchOptions<T> = {}
 /** One request to the BFF with the dashboard's headers; a network failure becomes `network_error`. */
 export async function sendToBff(
   url: string,
-  { method, body, idempotencyKey, signal, accept = "application/json" }: { method: HttpMethod; body?: unknown; idempotencyKey?: string; signal?: AbortSignal; accept?: string },
+  {
+    method,
+    body,
+    idempotencyKey,
+    signal,
+    accept = "application/json",
+  }: { method: HttpMethod; body?: unknown; idempotencyKey?: string; signal?: AbortSignal; accept?: string },
 ): Promise<Response> {
   const headers: Record<string, string> = {
     Accept: accept,
@@ -110,7 +124,11 @@ export async function sendToBff(
 /** The reply's envelope: `data` checked with the schema, or the error it carries thrown (a 401 sends the browser to sign in). */
 export async function readEnvelope<T>(
   response: Response,
-  { schema, signal, redirectOnAuthError = true }: { schema?: z.core.$ZodType<T>; signal?: AbortSignal; redirectOnAuthError?: boolean },
+  {
+    schema,
+    signal,
+    redirectOnAuthError = true,
+  }: { schema?: z.core.$ZodType<T>; signal?: AbortSignal; redirectOnAuthError?: boolean },
 ): Promise<T | unknown> {
   let json: unknown;
   try {

@@ -58,7 +58,15 @@ export class BffRequestError extends Error {
   }
 
   toJSON(): Record<string, unknown> {
-    return { name: this.name, status: this.status, code: this.code, message: this.message, fields: this.fields, requestId: this.requestId, details: this.details };
+    return {
+      name: this.name,
+      status: this.status,
+      code: this.code,
+      message: this.message,
+      fields: this.fields,
+      requestId: this.requestId,
+      details: this.details,
+    };
   }
 }
 
@@ -68,5 +76,7 @@ export function isBffRequestError(error: unknown): error is BffRequestError {
 
 /** True for the error fetch throws when its signal is aborted. */
 export function isAbortError(error: unknown): boolean {
-  return typeof error === "object" && error !== null && "name" in error && (error as { name: unknown }).name === "AbortError";
+  return (
+    typeof error === "object" && error !== null && "name" in error && (error as { name: unknown }).name === "AbortError"
+  );
 }

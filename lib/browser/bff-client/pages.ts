@@ -12,10 +12,19 @@ import { BffRequestError } from "./errors";
  */
 export async function* bffPages<T>(
   path: string,
-  { pageSchema, listSchema, signal }: { pageSchema: z.core.$ZodType<T[]>; listSchema: z.core.$ZodType<T[]>; signal?: AbortSignal },
+  {
+    pageSchema,
+    listSchema,
+    signal,
+  }: { pageSchema: z.core.$ZodType<T[]>; listSchema: z.core.$ZodType<T[]>; signal?: AbortSignal },
 ): AsyncGenerator<T[]> {
-  const response = await sendToBff(path, { method: "GET", signal, accept: `${PAGED_LIST_TYPE}, application/json;q=0.9` });
-  const paged = response.ok && (response.headers.get("content-type") ?? "").startsWith(PAGED_LIST_TYPE) && response.body !== null;
+  const response = await sendToBff(path, {
+    method: "GET",
+    signal,
+    accept: `${PAGED_LIST_TYPE}, application/json;q=0.9`,
+  });
+  const paged =
+    response.ok && (response.headers.get("content-type") ?? "").startsWith(PAGED_LIST_TYPE) && response.body !== null;
   if (!paged || !response.body) {
     yield (await readEnvelope(response, { schema: listSchema, signal })) as T[];
     return;
@@ -24,7 +33,13 @@ export async function* bffPages<T>(
 }
 
 function incomplete(requestId: string | null, reason: string): BffRequestError {
-  return new BffRequestError({ status: 200, code: "invalid_response", message: "errors.invalid_response", requestId, details: { reason } });
+  return new BffRequestError({
+    status: 200,
+    code: "invalid_response",
+    message: "errors.invalid_response",
+    requestId,
+    details: { reason },
+  });
 }
 
 /**
@@ -47,7 +62,11 @@ function nextPaint(): Promise<void> {
 }
 
 /** The pages of a paged reply's lines; throws when a line is malformed or the reply ends before its `done` line. */
-export async function* readPages<T>(lines: AsyncIterable<string>, pageSchema: z.core.$ZodType<T[]>, requestId: string | null): AsyncGenerator<T[]> {
+export async function* readPages<T>(
+  lines: AsyncIterable<string>,
+  pageSchema: z.core.$ZodType<T[]>,
+  requestId: string | null,
+): AsyncGenerator<T[]> {
   let received = 0;
   for await (const text of lines) {
     if (text.trim() === "") continue;

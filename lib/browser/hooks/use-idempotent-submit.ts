@@ -91,7 +91,10 @@ export interface IdempotentSubmitOptions<TInput, TData, TVariables, TFields exte
 }
 
 /** A form's `handleSubmit(onValid, onInvalid)` (react-hook-form's shape). */
-type HandleSubmit<TInput> = (onValid: (values: TInput) => void, onInvalid: () => void) => (event?: BaseSyntheticEvent) => Promise<void>;
+type HandleSubmit<TInput> = (
+  onValid: (values: TInput) => void,
+  onInvalid: () => void,
+) => (event?: BaseSyntheticEvent) => Promise<void>;
 
 export interface IdempotentSubmit<TInput> {
   /** Send one attempt, with the key for this input (or `idempotencyKey`, e.g. "check again" with a shown key). False when one is already in flight. */
@@ -118,7 +121,17 @@ const ONE_OPERATION = () => "";
 export function useIdempotentSubmit<TInput, TData, TVariables, TFields extends FieldValues = FieldValues>(
   options: IdempotentSubmitOptions<TInput, TData, TVariables, TFields>,
 ): IdempotentSubmit<TInput> {
-  const { mutation, variables, fingerprint = ONE_OPERATION, classify = failureOutcome, renewAfterRefusal = true, fields, onSend, onSuccess, onError } = options;
+  const {
+    mutation,
+    variables,
+    fingerprint = ONE_OPERATION,
+    classify = failureOutcome,
+    renewAfterRefusal = true,
+    fields,
+    onSend,
+    onSuccess,
+    onError,
+  } = options;
   const memoryKey = useMemoryIdempotencyKey();
   const keys = options.keyStore ?? memoryKey;
   const inFlight = useRef(false);
@@ -138,7 +151,11 @@ export function useIdempotentSubmit<TInput, TData, TVariables, TFields extends F
         // Field messages come with a definite answer (a 422); an unknown outcome has none to show.
         const applied =
           fields && outcome === "refused"
-            ? applyServerErrors(error, fields.setError, { knownFields: fields.knownFields, fieldMap: fields.fieldMap, focus: fields.focus })
+            ? applyServerErrors(error, fields.setError, {
+                knownFields: fields.knownFields,
+                fieldMap: fields.fieldMap,
+                focus: fields.focus,
+              })
             : { applied: [], unmatched: {} };
         onError?.(error, { ...applied, input, idempotencyKey, outcome });
       },

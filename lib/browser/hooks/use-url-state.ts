@@ -20,13 +20,17 @@ function parseWithFallback<S extends UrlShape>(schema: S, raw: Record<string, st
   for (let attempt = 0; attempt < 8; attempt++) {
     const result = z.safeParse(schema, input);
     if (result.success) return result.data;
-    const bad = new Set(result.error.issues.map((issue) => issue.path[0]).filter((k): k is string => typeof k === "string"));
+    const bad = new Set(
+      result.error.issues.map((issue) => issue.path[0]).filter((k): k is string => typeof k === "string"),
+    );
     if (bad.size === 0) break;
     for (const key of bad) delete input[key];
   }
   const empty = z.safeParse(schema, {});
   if (empty.success) return empty.data;
-  throw new Error("useUrlState: the schema must accept an empty query string (wrap every field in z.optional, z._default or z.catch).");
+  throw new Error(
+    "useUrlState: the schema must accept an empty query string (wrap every field in z.optional, z._default or z.catch).",
+  );
 }
 
 /**
@@ -68,7 +72,10 @@ function serialize(value: unknown): string | null {
  * Pages that use it are dynamic (the root layout reads cookies), so no extra
  * <Suspense> is needed for useSearchParams.
  */
-export function useUrlState<S extends UrlShape>(schema: S, options: UrlStateOptions = {}): [z.output<S>, (patch: UrlStatePatch<S>) => void, () => void] {
+export function useUrlState<S extends UrlShape>(
+  schema: S,
+  options: UrlStateOptions = {},
+): [z.output<S>, (patch: UrlStatePatch<S>) => void, () => void] {
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
@@ -90,7 +97,8 @@ export function useUrlState<S extends UrlShape>(schema: S, options: UrlStateOpti
 
   // Once the router has caught up with what we sent, the live URL is the truth again.
   useEffect(() => {
-    if (pendingSearch && pendingSearch.pathname === pathname && pendingSearch.search === `?${queryString}`) pendingSearch = null;
+    if (pendingSearch && pendingSearch.pathname === pathname && pendingSearch.search === `?${queryString}`)
+      pendingSearch = null;
   }, [pathname, queryString]);
 
   const navigate = useCallback(

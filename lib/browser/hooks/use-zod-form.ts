@@ -4,7 +4,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, type FieldValues, type UseFormProps, type UseFormReturn } from "react-hook-form";
 import type { z } from "zod/mini";
 
-export type ZodFormOptions<TInput extends FieldValues, TOutput extends FieldValues> = Omit<UseFormProps<TInput, unknown, TOutput>, "resolver">;
+export type ZodFormOptions<TInput extends FieldValues, TOutput extends FieldValues> = Omit<
+  UseFormProps<TInput, unknown, TOutput>,
+  "resolver"
+>;
 
 /**
  * react-hook-form driven by a zod schema (the same schema the BFF validates

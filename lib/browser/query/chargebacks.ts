@@ -22,6 +22,8 @@ export function chargebacksQuery() {
   return queryOptions({
     queryKey: chargebackKeys.list(),
     structuralSharing: false,
-    queryFn: pagedListQueryFn<Chargeback>(({ signal }) => bffPages("/api/chargebacks", { pageSchema: chargebackPageSchema, listSchema: chargebackListSchema, signal })),
+    queryFn: pagedListQueryFn<Chargeback>(({ signal }) =>
+      bffPages("/api/chargebacks", { pageSchema: chargebackPageSchema, listSchema: chargebackListSchema, signal }),
+    ),
   });
 }

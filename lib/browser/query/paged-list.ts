@@ -25,7 +25,9 @@ export function markPartialList(list: readonly unknown[]): void {
  * Use with `structuralSharing: false`: comparing 10,000 rows deeply on every
  * load costs more than it saves, and it would hand back the partial array.
  */
-export function pagedListQueryFn<T>(pages: (context: { signal: AbortSignal }) => AsyncIterable<T[]>): QueryFunction<T[], QueryKey> {
+export function pagedListQueryFn<T>(
+  pages: (context: { signal: AbortSignal }) => AsyncIterable<T[]>,
+): QueryFunction<T[], QueryKey> {
   return async ({ client, queryKey, signal }) => {
     const showPages = client.getQueryData(queryKey) === undefined;
     let items: T[] = [];
@@ -39,7 +41,10 @@ export function pagedListQueryFn<T>(pages: (context: { signal: AbortSignal }) =>
       }
     } catch (error) {
       if (showPages && items.length > 0) {
-        client.getQueryCache().find({ queryKey, exact: true })?.setState({ data: undefined, dataUpdatedAt: 0, status: "pending" });
+        client
+          .getQueryCache()
+          .find({ queryKey, exact: true })
+          ?.setState({ data: undefined, dataUpdatedAt: 0, status: "pending" });
       }
       throw error;
     }

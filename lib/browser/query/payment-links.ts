@@ -2,7 +2,12 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import { z } from "zod/mini";
 import { bffFetch } from "@/lib/browser/bff-client/client";
 import { bffPages } from "@/lib/browser/bff-client/pages";
-import { PaymentLinkSchema, paymentLinkListSchema, type CreatePaymentLinkBody, type PaymentLink } from "@/lib/shared/schemas/payment-link";
+import {
+  PaymentLinkSchema,
+  paymentLinkListSchema,
+  type CreatePaymentLinkBody,
+  type PaymentLink,
+} from "@/lib/shared/schemas/payment-link";
 import { pagedListQueryFn } from "./paged-list";
 
 /**
@@ -26,7 +31,9 @@ export function paymentLinksQuery() {
   return queryOptions({
     queryKey: paymentLinkKeys.list(),
     structuralSharing: false,
-    queryFn: pagedListQueryFn<PaymentLink>(({ signal }) => bffPages("/api/payment-links", { pageSchema: paymentLinkPageSchema, listSchema: paymentLinkListSchema, signal })),
+    queryFn: pagedListQueryFn<PaymentLink>(({ signal }) =>
+      bffPages("/api/payment-links", { pageSchema: paymentLinkPageSchema, listSchema: paymentLinkListSchema, signal }),
+    ),
   });
 }
 

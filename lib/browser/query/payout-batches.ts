@@ -40,7 +40,8 @@ export function payoutBatchesQuery() {
   return queryOptions({
     queryKey: payoutBatchKeys.lists(),
     queryFn: ({ signal }) => bffFetch("/api/payout-batches", { schema: batchListSchema, signal }),
-    refetchInterval: (query) => (query.state.data?.batches.some((batch) => isBatchLive(batch.status)) ? BATCH_LIVE_REFRESH_MS : false),
+    refetchInterval: (query) =>
+      query.state.data?.batches.some((batch) => isBatchLive(batch.status)) ? BATCH_LIVE_REFRESH_MS : false,
   });
 }
 
@@ -80,7 +81,8 @@ export function useBatchRowsFollow(batch: Pick<Batch, "id" | "status" | "counts"
 /** POST /api/payout-batches/preview: rows matching a payout of the last 7 days (writes nothing). */
 export function usePreviewPayoutBatch() {
   return useMutation({
-    mutationFn: (body: PreviewBatchBody) => bffFetch("/api/payout-batches/preview", { method: "POST", body, schema: batchPreviewSchema }),
+    mutationFn: (body: PreviewBatchBody) =>
+      bffFetch("/api/payout-batches/preview", { method: "POST", body, schema: batchPreviewSchema }),
   });
 }
 
@@ -106,7 +108,8 @@ export function useBatchAction(id: string) {
     mutationFn: ({ action, typedTotalCentavos }: { action: BatchAction; typedTotalCentavos?: number }) =>
       bffFetch(`${batchPath(id)}/${action}`, {
         method: "POST",
-        body: action === "confirm" && typedTotalCentavos !== undefined ? { typed_total_centavos: typedTotalCentavos } : {},
+        body:
+          action === "confirm" && typedTotalCentavos !== undefined ? { typed_total_centavos: typedTotalCentavos } : {},
         schema: batchSchema,
       }),
     onSuccess: (batch: Batch) => {

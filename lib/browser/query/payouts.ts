@@ -52,7 +52,11 @@ export const payoutKeys = {
 
 /** A register row whose outcome is not final yet: being sent, unknown, or sent and still pending. */
 export function isLiveRegisterRow(row: RegisterPayout): boolean {
-  return row.state === "intent" || row.state === "uncertain" || (row.state === "submitted" && (row.status === "pending" || row.status === null));
+  return (
+    row.state === "intent" ||
+    row.state === "uncertain" ||
+    (row.state === "submitted" && (row.status === "pending" || row.status === null))
+  );
 }
 
 /** True when the dashboard does not know whether the payout exists (being sent, sent without an answer, or waiting for a person). */
@@ -105,7 +109,13 @@ export function payoutRegisterQuery(filters: PayoutRegisterFilters) {
       bffFetch("/api/payouts", {
         schema: registerPageSchema,
         signal,
-        query: { search: filters.search.trim(), status: filters.status, state: filters.state, limit: REGISTER_PAGE_SIZE, cursor: pageParam },
+        query: {
+          search: filters.search.trim(),
+          status: filters.status,
+          state: filters.state,
+          limit: REGISTER_PAGE_SIZE,
+          cursor: pageParam,
+        },
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (last: RegisterPage) => last.next_cursor ?? undefined,
@@ -127,7 +137,11 @@ export function registerEntryQuery(idempotencyKey: string) {
   return queryOptions({
     queryKey: payoutKeys.entry(idempotencyKey),
     queryFn: async ({ signal }) => {
-      const page = await bffFetch("/api/payouts", { schema: registerPageSchema, signal, query: { search: idempotencyKey, limit: 20 } });
+      const page = await bffFetch("/api/payouts", {
+        schema: registerPageSchema,
+        signal,
+        query: { search: idempotencyKey, limit: 20 },
+      });
       return page.items.find((row) => row.idempotency_key === idempotencyKey) ?? null;
     },
     refetchInterval: (query) => (query.state.data ? registerRefreshInterval([query.state.data]) : false),
@@ -168,7 +182,8 @@ export interface CreatePayoutVariables {
 export function useCreatePayout() {
   const queryClient = useQueryClient();
   return useMutation<RegisterPayout, Error, CreatePayoutVariables>({
-    mutationFn: ({ input, idempotencyKey }) => bffFetch("/api/payouts", { method: "POST", body: input, idempotencyKey, schema: registerPayoutSchema }),
+    mutationFn: ({ input, idempotencyKey }) =>
+      bffFetch("/api/payouts", { method: "POST", body: input, idempotencyKey, schema: registerPayoutSchema }),
     onSettled: () => invalidatePayoutViews(queryClient),
   });
 }
@@ -182,7 +197,8 @@ export function useCreatePayout() {
 export function useReviewPayout() {
   const queryClient = useQueryClient();
   return useMutation<RegisterPayout, Error, PayoutReviewInput>({
-    mutationFn: (input) => bffFetch("/api/payouts/review", { method: "POST", body: input, schema: registerPayoutSchema }),
+    mutationFn: (input) =>
+      bffFetch("/api/payouts/review", { method: "POST", body: input, schema: registerPayoutSchema }),
     onSettled: () => invalidatePayoutViews(queryClient),
   });
 }

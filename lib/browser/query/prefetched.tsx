@@ -10,7 +10,15 @@ import { markPartialList } from "./paged-list";
  * they are marked as still arriving, so views keep whole-list totals and the
  * query loads the whole list at once.
  */
-export function PrefetchedQueries({ state, partial, children }: { state: DehydratedState; partial: readonly string[]; children: ReactNode }) {
+export function PrefetchedQueries({
+  state,
+  partial,
+  children,
+}: {
+  state: DehydratedState;
+  partial: readonly string[];
+  children: ReactNode;
+}) {
   for (const query of state.queries) {
     if (partial.includes(query.queryHash) && Array.isArray(query.state.data)) markPartialList(query.state.data);
   }

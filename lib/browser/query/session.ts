@@ -25,7 +25,8 @@ export function sessionQuery() {
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation<SessionInfo, Error, SignInBody>({
-    mutationFn: (body) => bffFetch("/api/session", { method: "POST", body, schema: sessionInfoSchema, redirectOnAuthError: false }),
+    mutationFn: (body) =>
+      bffFetch("/api/session", { method: "POST", body, schema: sessionInfoSchema, redirectOnAuthError: false }),
     onSuccess: (session) => {
       // A new identity: drop anything cached for a previous one.
       queryClient.clear();
@@ -40,7 +41,8 @@ const signedOutSchema = z.object({ signedOut: z.literal(true) });
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation<{ signedOut: true }, Error, void>({
-    mutationFn: () => bffFetch("/api/session", { method: "DELETE", schema: signedOutSchema, redirectOnAuthError: false }),
+    mutationFn: () =>
+      bffFetch("/api/session", { method: "DELETE", schema: signedOutSchema, redirectOnAuthError: false }),
     onSettled: () => {
       queryClient.clear();
     },
@@ -51,7 +53,8 @@ export function useSignOut() {
 export function useSignOutEverywhere() {
   const queryClient = useQueryClient();
   return useMutation<{ signedOut: true }, Error, void>({
-    mutationFn: () => bffFetch("/api/sessions", { method: "DELETE", schema: signedOutSchema, redirectOnAuthError: false }),
+    mutationFn: () =>
+      bffFetch("/api/sessions", { method: "DELETE", schema: signedOutSchema, redirectOnAuthError: false }),
     onSuccess: () => {
       queryClient.clear();
     },

@@ -1,9 +1,20 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from "@tanstack/react-query";
 import { z } from "zod/mini";
 import { bffFetch } from "@/lib/browser/bff-client/client";
 import type { UpdateSubaccountBody } from "@/lib/shared/schemas/subaccount";
 import { activityPageSchema } from "@/lib/shared/schemas/activity";
-import { knownSubaccountSchema, subaccountChangeResultSchema, type KnownSubaccount, type SubaccountChangeResult } from "@/lib/shared/schemas/known-subaccount";
+import {
+  knownSubaccountSchema,
+  subaccountChangeResultSchema,
+  type KnownSubaccount,
+  type SubaccountChangeResult,
+} from "@/lib/shared/schemas/known-subaccount";
 
 /**
  * Subaccounts known to the dashboard. The payments API can update and block a
@@ -84,7 +95,8 @@ export interface UpdateSubaccountVariables {
 export function useUpdateSubaccount(id: string) {
   const queryClient = useQueryClient();
   return useMutation<SubaccountChangeResult, Error, UpdateSubaccountVariables>({
-    mutationFn: ({ body, idempotencyKey }) => bffFetch(subaccountPath(id), { method: "PATCH", body, idempotencyKey, schema: subaccountChangeResultSchema }),
+    mutationFn: ({ body, idempotencyKey }) =>
+      bffFetch(subaccountPath(id), { method: "PATCH", body, idempotencyKey, schema: subaccountChangeResultSchema }),
     onSuccess: (known) => afterChange(queryClient, id, known),
     // A failure is recorded in the audit log too.
     onError: () => queryClient.invalidateQueries({ queryKey: subaccountKeys.history(id) }),
@@ -101,7 +113,12 @@ export function useSetSubaccountBlocked(id: string) {
   const queryClient = useQueryClient();
   return useMutation<SubaccountChangeResult, Error, SetSubaccountBlockedVariables>({
     mutationFn: ({ isBlocked, idempotencyKey }) =>
-      bffFetch(`${subaccountPath(id)}/blocked`, { method: "PUT", body: { is_blocked: isBlocked }, idempotencyKey, schema: subaccountChangeResultSchema }),
+      bffFetch(`${subaccountPath(id)}/blocked`, {
+        method: "PUT",
+        body: { is_blocked: isBlocked },
+        idempotencyKey,
+        schema: subaccountChangeResultSchema,
+      }),
     onSuccess: (known) => afterChange(queryClient, id, known),
     onError: () => queryClient.invalidateQueries({ queryKey: subaccountKeys.history(id) }),
   });

@@ -35,7 +35,18 @@ import { parseTransportConfig, type TransportConfig } from "./transport";
 export { ConfigError, TenancyConfigError } from "./errors";
 export type { Env } from "./environment";
 export { CONFIG_VARIABLES, type ConfigVariable } from "./variables";
-export type { AppSettings, Deployment, HousekeepingSettings, LedgerSettings, PaymentsConfig, PayoutSettings, SessionSettings, Tenancy, ThrottleSettings, TransportConfig };
+export type {
+  AppSettings,
+  Deployment,
+  HousekeepingSettings,
+  LedgerSettings,
+  PaymentsConfig,
+  PayoutSettings,
+  SessionSettings,
+  Tenancy,
+  ThrottleSettings,
+  TransportConfig,
+};
 
 let environment: Env | null = null;
 const cache = new Map<string, unknown>();
@@ -75,7 +86,20 @@ export const isSandboxMode = (): boolean => paymentsConfig().sandbox;
 
 /** Parses every area: what start-up calls before anything else. Throws the first area's ConfigError. */
 export function checkAllConfig(): void {
-  for (const read of [deployment, paymentsConfig, retryOverrides, transportSettings, tenancySettings, sessionSettings, ledgerSettings, appSettings, payoutSettings, throttleConfig, housekeepingConfig]) read();
+  for (const read of [
+    deployment,
+    paymentsConfig,
+    retryOverrides,
+    transportSettings,
+    tenancySettings,
+    sessionSettings,
+    ledgerSettings,
+    appSettings,
+    payoutSettings,
+    throttleConfig,
+    housekeepingConfig,
+  ])
+    read();
 }
 
 /** For tests that change the environment between cases: the next read sees the new environment. */

@@ -50,12 +50,33 @@ export interface Tenancy {
 
 const fingerprintList = z
   .string()
-  .transform((raw) => raw.split(",").map((part) => part.trim().toLowerCase().replace(/^sha256:/, "")).filter(Boolean))
-  .pipe(z.array(z.string().regex(/^[0-9a-f]{64}$/, { error: "each fingerprint must be 64 hex digits (SHA-256 of the key)" })));
+  .transform((raw) =>
+    raw
+      .split(",")
+      .map((part) =>
+        part
+          .trim()
+          .toLowerCase()
+          .replace(/^sha256:/, ""),
+      )
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z.string().regex(/^[0-9a-f]{64}$/, { error: "each fingerprint must be 64 hex digits (SHA-256 of the key)" }),
+    ),
+  );
 const unsetIfBlank = (value: unknown) => (value === "" ? undefined : value);
 
 const tenancyShape = {
-  PAYMENTS_BUSINESS_ID: z.preprocess(unsetIfBlank, z.string().transform(normaliseBusinessId).pipe(z.uuid({ error: "PAYMENTS_BUSINESS_ID must be the business's id (a UUID)" })).optional()),
+  PAYMENTS_BUSINESS_ID: z.preprocess(
+    unsetIfBlank,
+    z
+      .string()
+      .transform(normaliseBusinessId)
+      .pipe(z.uuid({ error: "PAYMENTS_BUSINESS_ID must be the business's id (a UUID)" }))
+      .optional(),
+  ),
   PAYMENTS_BUSINESS_NAME: z.preprocess(unsetIfBlank, z.string().trim().min(1).max(120).optional()),
   PAYMENTS_API_KEY_SHA256: z.preprocess(unsetIfBlank, fingerprintList.optional()),
 };
@@ -91,14 +112,28 @@ const sessionShape = {
   XDG_CONFIG_HOME: text(),
   DATA_DIR: text(),
   LEDGER_DIR: text(),
-  SESSION_IDLE_TIMEOUT_SECONDS: wholeNumber("SESSION_IDLE_TIMEOUT_SECONDS", 1, 7 * DAY_SECONDS, DEFAULTS.SESSION_IDLE_TIMEOUT_SECONDS),
-  SESSION_MAX_AGE_SECONDS: wholeNumber("SESSION_MAX_AGE_SECONDS", 1, 30 * DAY_SECONDS, DEFAULTS.SESSION_MAX_AGE_SECONDS),
+  SESSION_IDLE_TIMEOUT_SECONDS: wholeNumber(
+    "SESSION_IDLE_TIMEOUT_SECONDS",
+    1,
+    7 * DAY_SECONDS,
+    DEFAULTS.SESSION_IDLE_TIMEOUT_SECONDS,
+  ),
+  SESSION_MAX_AGE_SECONDS: wholeNumber(
+    "SESSION_MAX_AGE_SECONDS",
+    1,
+    30 * DAY_SECONDS,
+    DEFAULTS.SESSION_MAX_AGE_SECONDS,
+  ),
 };
 
 export function parseSessionSettings(env: Env): SessionSettings {
   const e = parseSection(sessionShape, env);
   return {
-    secrets: e.SESSION_SECRET ? e.SESSION_SECRET.split(",").map((s) => s.trim()).filter(Boolean) : [],
+    secrets: e.SESSION_SECRET
+      ? e.SESSION_SECRET.split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
     secretFile: e.SESSION_SECRET_FILE,
     configHome: e.XDG_CONFIG_HOME,
     dataDir: e.DATA_DIR,
@@ -136,7 +171,9 @@ export function parseLedgerSettings(env: Env): LedgerSettings {
   const e = parseSection(ledgerShape, env);
   // A few missed beats (a busy event loop, a slow disk) must not make a live holder look dead.
   if (e.LEDGER_LOCK_STALE_MS < 3 * e.LEDGER_LOCK_HEARTBEAT_MS) {
-    throw new ConfigError("LEDGER_LOCK_STALE_MS must be at least 3 times LEDGER_LOCK_HEARTBEAT_MS, so a few late heartbeats do not make a live process look stopped");
+    throw new ConfigError(
+      "LEDGER_LOCK_STALE_MS must be at least 3 times LEDGER_LOCK_HEARTBEAT_MS, so a few late heartbeats do not make a live process look stopped",
+    );
   }
   return {
     databaseUrl: e.DATABASE_URL,
@@ -169,7 +206,10 @@ export interface AppSettings {
 }
 
 const appShape = {
-  RECONCILER: z.preprocess(unsetIfBlank, z.enum(["on", "off"], { error: "RECONCILER must be on or off" }).default("on")),
+  RECONCILER: z.preprocess(
+    unsetIfBlank,
+    z.enum(["on", "off"], { error: "RECONCILER must be on or off" }).default("on"),
+  ),
   PAYMENT_LINK_BASE_URL: text(),
 };
 
@@ -181,7 +221,12 @@ export function parseAppSettings(env: Env): AppSettings {
 // --- Payouts, sign-in throttle, housekeeping -------------------------------
 
 const payoutShape = {
-  PAYOUT_AUTO_RESEND_WINDOW_MS: wholeNumber("PAYOUT_AUTO_RESEND_WINDOW_MS", 1_000, 24 * 60 * MINUTE, DEFAULTS.PAYOUT_AUTO_RESEND_WINDOW_MS),
+  PAYOUT_AUTO_RESEND_WINDOW_MS: wholeNumber(
+    "PAYOUT_AUTO_RESEND_WINDOW_MS",
+    1_000,
+    24 * 60 * MINUTE,
+    DEFAULTS.PAYOUT_AUTO_RESEND_WINDOW_MS,
+  ),
   // Unset: the re-send window. Longer values are cut to it (no seal lives longer).
   PAYOUT_FOLLOW_UP_WINDOW_MS: wholeNumber("PAYOUT_FOLLOW_UP_WINDOW_MS", 1_000, 7 * 24 * 60 * MINUTE),
   // Unset: the client's deadline + 2 s.
@@ -189,12 +234,27 @@ const payoutShape = {
   SUBACCOUNT_INFLIGHT_WAIT_MS: wholeNumber("SUBACCOUNT_INFLIGHT_WAIT_MS", 0, 10 * MINUTE),
   RECONCILE_INTERVAL_MS: wholeNumber("RECONCILE_INTERVAL_MS", 100, 60 * MINUTE, DEFAULTS.RECONCILE_INTERVAL_MS),
   RECONCILE_AFTER_MS: wholeNumber("RECONCILE_AFTER_MS", 0, 60 * MINUTE, DEFAULTS.RECONCILE_AFTER_MS),
-  PAYOUT_REFRESH_PER_BUSINESS: wholeNumber("PAYOUT_REFRESH_PER_BUSINESS", 1, 1_000, DEFAULTS.PAYOUT_REFRESH_PER_BUSINESS),
+  PAYOUT_REFRESH_PER_BUSINESS: wholeNumber(
+    "PAYOUT_REFRESH_PER_BUSINESS",
+    1,
+    1_000,
+    DEFAULTS.PAYOUT_REFRESH_PER_BUSINESS,
+  ),
   PAYOUT_REFRESH_EVERY_MS: wholeNumber("PAYOUT_REFRESH_EVERY_MS", 100, 60 * MINUTE, DEFAULTS.PAYOUT_REFRESH_EVERY_MS),
-  PAYOUT_BATCH_CONFIRM_THRESHOLD_CENTAVOS: wholeNumber("PAYOUT_BATCH_CONFIRM_THRESHOLD_CENTAVOS", 0, Number.MAX_SAFE_INTEGER, DEFAULTS.PAYOUT_BATCH_CONFIRM_THRESHOLD_CENTAVOS),
+  PAYOUT_BATCH_CONFIRM_THRESHOLD_CENTAVOS: wholeNumber(
+    "PAYOUT_BATCH_CONFIRM_THRESHOLD_CENTAVOS",
+    0,
+    Number.MAX_SAFE_INTEGER,
+    DEFAULTS.PAYOUT_BATCH_CONFIRM_THRESHOLD_CENTAVOS,
+  ),
   PAYOUT_BATCH_CONCURRENCY: wholeNumber("PAYOUT_BATCH_CONCURRENCY", 1, 32, DEFAULTS.PAYOUT_BATCH_CONCURRENCY),
   PAYOUT_BATCH_INTERVAL_MS: wholeNumber("PAYOUT_BATCH_INTERVAL_MS", 50, 60 * MINUTE, DEFAULTS.PAYOUT_BATCH_INTERVAL_MS),
-  PAYOUT_BATCH_RATE_PER_SECOND: wholeNumber("PAYOUT_BATCH_RATE_PER_SECOND", 1, 100_000, DEFAULTS.PAYOUT_BATCH_RATE_PER_SECOND),
+  PAYOUT_BATCH_RATE_PER_SECOND: wholeNumber(
+    "PAYOUT_BATCH_RATE_PER_SECOND",
+    1,
+    100_000,
+    DEFAULTS.PAYOUT_BATCH_RATE_PER_SECOND,
+  ),
 };
 export type PayoutSettings = z.infer<z.ZodObject<typeof payoutShape>>;
 
@@ -204,10 +264,20 @@ export function parsePayoutSettings(env: Env): PayoutSettings {
 
 const throttleShape = {
   SIGN_IN_LIMIT_PER_ADDRESS: wholeNumber("SIGN_IN_LIMIT_PER_ADDRESS", 1, 1_000_000, DEFAULTS.SIGN_IN_LIMIT_PER_ADDRESS),
-  SIGN_IN_LIMIT_PER_CREDENTIAL: wholeNumber("SIGN_IN_LIMIT_PER_CREDENTIAL", 1, 1_000_000, DEFAULTS.SIGN_IN_LIMIT_PER_CREDENTIAL),
+  SIGN_IN_LIMIT_PER_CREDENTIAL: wholeNumber(
+    "SIGN_IN_LIMIT_PER_CREDENTIAL",
+    1,
+    1_000_000,
+    DEFAULTS.SIGN_IN_LIMIT_PER_CREDENTIAL,
+  ),
   SIGN_IN_LIMIT_TOTAL: wholeNumber("SIGN_IN_LIMIT_TOTAL", 1, 1_000_000, DEFAULTS.SIGN_IN_LIMIT_TOTAL),
   SIGN_IN_WINDOW_SECONDS: wholeNumber("SIGN_IN_WINDOW_SECONDS", 1, 7 * DAY_SECONDS, DEFAULTS.SIGN_IN_WINDOW_SECONDS),
-  SIGN_IN_MAX_BLOCK_SECONDS: wholeNumber("SIGN_IN_MAX_BLOCK_SECONDS", 1, 30 * DAY_SECONDS, DEFAULTS.SIGN_IN_MAX_BLOCK_SECONDS),
+  SIGN_IN_MAX_BLOCK_SECONDS: wholeNumber(
+    "SIGN_IN_MAX_BLOCK_SECONDS",
+    1,
+    30 * DAY_SECONDS,
+    DEFAULTS.SIGN_IN_MAX_BLOCK_SECONDS,
+  ),
 };
 export type ThrottleSettings = z.infer<z.ZodObject<typeof throttleShape>>;
 
@@ -216,8 +286,18 @@ export function parseThrottleSettings(env: Env): ThrottleSettings {
 }
 
 const housekeepingShape = {
-  HOUSEKEEPING_INTERVAL_MS: wholeNumber("HOUSEKEEPING_INTERVAL_MS", 1_000, 7 * 24 * 60 * MINUTE, DEFAULTS.HOUSEKEEPING_INTERVAL_MS),
-  SECURITY_LOG_RETENTION_DAYS: wholeNumber("SECURITY_LOG_RETENTION_DAYS", 1, 3_650, DEFAULTS.SECURITY_LOG_RETENTION_DAYS),
+  HOUSEKEEPING_INTERVAL_MS: wholeNumber(
+    "HOUSEKEEPING_INTERVAL_MS",
+    1_000,
+    7 * 24 * 60 * MINUTE,
+    DEFAULTS.HOUSEKEEPING_INTERVAL_MS,
+  ),
+  SECURITY_LOG_RETENTION_DAYS: wholeNumber(
+    "SECURITY_LOG_RETENTION_DAYS",
+    1,
+    3_650,
+    DEFAULTS.SECURITY_LOG_RETENTION_DAYS,
+  ),
 };
 export type HousekeepingSettings = z.infer<z.ZodObject<typeof housekeepingShape>>;
 
@@ -240,5 +320,10 @@ const launcherShape = { PAYMENTS_API_URL: text(), DATA_DIR: text(), SANDBOX_RESE
 
 export function parseLauncherSettings(env: Env): LauncherSettings {
   const e = parseSection(launcherShape, env);
-  return { paymentsApiUrl: e.PAYMENTS_API_URL, sandboxPort: parseSandboxPort(env), dataDir: e.DATA_DIR ?? DEFAULTS.DATA_DIR, sandboxReset: e.SANDBOX_RESET };
+  return {
+    paymentsApiUrl: e.PAYMENTS_API_URL,
+    sandboxPort: parseSandboxPort(env),
+    dataDir: e.DATA_DIR ?? DEFAULTS.DATA_DIR,
+    sandboxReset: e.SANDBOX_RESET,
+  };
 }

@@ -39,7 +39,11 @@ const transportShape = {
       const origin = normalizeOrigin(value);
       if (origin === null) {
         // The value is not echoed: a mistyped URL may hold credentials.
-        ctx.addIssue({ code: "custom", message: "APP_ORIGIN must be this dashboard's origin, like https://dash.example.com or https://dash.example.com:8443 (scheme and host, optional port; no path, query or credentials)" });
+        ctx.addIssue({
+          code: "custom",
+          message:
+            "APP_ORIGIN must be this dashboard's origin, like https://dash.example.com or https://dash.example.com:8443 (scheme and host, optional port; no path, query or credentials)",
+        });
         return z.NEVER;
       }
       return origin;

@@ -13,7 +13,8 @@ export interface ConfigVariable {
 }
 
 const unset = (...names: string[]): ConfigVariable[] => names.map((name) => ({ name, default: null }));
-const withDefaults = (defaults: Readonly<Record<string, number | string>>): ConfigVariable[] => Object.entries(defaults).map(([name, value]) => ({ name, default: value }));
+const withDefaults = (defaults: Readonly<Record<string, number | string>>): ConfigVariable[] =>
+  Object.entries(defaults).map(([name, value]) => ({ name, default: value }));
 
 export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   ...unset("NODE_ENV", "PAYMENTS_API_URL", "SANDBOX_URL"),

@@ -1,5 +1,12 @@
 import "server-only";
-import { errorStatus, passedOnCode, type AlternateStatus, type ErrorCode, type PassedOnCode, type ServerErrorCode } from "@/lib/shared/errors/catalogue";
+import {
+  errorStatus,
+  passedOnCode,
+  type AlternateStatus,
+  type ErrorCode,
+  type PassedOnCode,
+  type ServerErrorCode,
+} from "@/lib/shared/errors/catalogue";
 
 type PassedOn = { status: number; code: PassedOnCode };
 export type BffErrorExtra = {

@@ -29,21 +29,43 @@ function upstreamFields(error: PaymentsApiError): Record<string, string> | undef
 
 function fromUpstream(error: PaymentsApiError): BffError {
   const requestId = error.requestId;
-  if (error.kind === "http" && error.status >= 400 && error.status < 500 && error.status !== 429 && error.status !== 408) {
-    if (error.status === 401) return new BffError("credential_rejected", "The payments API refused this session's credential. Sign in again.", { requestId });
+  if (
+    error.kind === "http" &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 429 &&
+    error.status !== 408
+  ) {
+    if (error.status === 401)
+      return new BffError("credential_rejected", "The payments API refused this session's credential. Sign in again.", {
+        requestId,
+      });
     if (error.status === 403) {
       const message = error.message || "The payments API does not allow this credential to do that.";
-      return error.code ? BffError.passedOn(403, error.code, message, { requestId }) : new BffError("forbidden", message, { requestId });
+      return error.code
+        ? BffError.passedOn(403, error.code, message, { requestId })
+        : new BffError("forbidden", message, { requestId });
     }
     const fields = upstreamFields(error);
-    return BffError.passedOn(error.status, error.code, error.message || "The payments API refused the request.", { requestId, ...(fields ? { fields } : {}) });
+    return BffError.passedOn(error.status, error.code, error.message || "The payments API refused the request.", {
+      requestId,
+      ...(fields ? { fields } : {}),
+    });
   }
-  if (error.kind === "timeout") return new BffError("upstream_timeout", "The payments API did not answer in time.", { requestId });
+  if (error.kind === "timeout")
+    return new BffError("upstream_timeout", "The payments API did not answer in time.", { requestId });
   if (error.kind === "invalid_response") {
-    return new BffError("upstream_invalid_response", "The payments API answered with something the dashboard could not read.", { requestId });
+    return new BffError(
+      "upstream_invalid_response",
+      "The payments API answered with something the dashboard could not read.",
+      { requestId },
+    );
   }
   if (error.status === 503 || error.status === 429) {
-    return new BffError("upstream_unavailable", "The payments API is busy or unavailable. Try again in a moment.", { requestId, status: ALTERNATE_STATUSES.upstream_unavailable });
+    return new BffError("upstream_unavailable", "The payments API is busy or unavailable. Try again in a moment.", {
+      requestId,
+      status: ALTERNATE_STATUSES.upstream_unavailable,
+    });
   }
   return new BffError("upstream_unavailable", "The payments API could not be reached or failed.", { requestId });
 }
@@ -57,9 +79,14 @@ function fromUpstream(error: PaymentsApiError): BffError {
 export function toBffError(error: unknown): BffError {
   if (error instanceof BffError) return error;
   // $ZodError, not classic ZodError: the shared schemas are zod/mini ones, whose errors are not classic ZodErrors.
-  if (error instanceof $ZodError) return new BffError("validation_error", "Some fields are invalid.", { fields: zodFields(error) });
+  if (error instanceof $ZodError)
+    return new BffError("validation_error", "Some fields are invalid.", { fields: zodFields(error) });
   if (isPaymentsApiError(error)) return fromUpstream(error);
   const requestId = bffRequestId();
   log.error("bff.unexpected_error", { requestId, error });
-  return new BffError("internal_error", "Something went wrong on our side. Try again; if it persists, contact support.", { requestId });
+  return new BffError(
+    "internal_error",
+    "Something went wrong on our side. Try again; if it persists, contact support.",
+    { requestId },
+  );
 }

@@ -17,7 +17,8 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 function declaredLength(headers: Headers): number | null {
   const raw = headers.get("content-length");
   if (raw === null) return null;
-  if (!/^\d{1,15}$/.test(raw.trim())) throw new BffError("invalid_content_length", "The Content-Length header is not a length.");
+  if (!/^\d{1,15}$/.test(raw.trim()))
+    throw new BffError("invalid_content_length", "The Content-Length header is not a length.");
   return Number(raw.trim());
 }
 

@@ -56,28 +56,46 @@ export type SessionContext<P, Q, B> = PublicContext<P, Q, B> & ServiceDeps;
 /** What a handler gives back: a service's answer (a `created` one is a 201), or a download; cookies the reply sets. */
 export type HandlerResult = (Answer<unknown> | Download) & { cookies?: string[] };
 
-function readIdempotencyKey(request: Request, mode: InputOptions<unknown, unknown, unknown>["idempotencyKey"]): string | null {
+function readIdempotencyKey(
+  request: Request,
+  mode: InputOptions<unknown, unknown, unknown>["idempotencyKey"],
+): string | null {
   const raw = request.headers.get("idempotency-key");
   if (raw === null || raw === "") {
-    if (mode === "required") throw new BffError("idempotency_key_required", "This operation needs an Idempotency-Key header.");
+    if (mode === "required")
+      throw new BffError("idempotency_key_required", "This operation needs an Idempotency-Key header.");
     return null;
   }
   const parsed = idempotencyKeySchema.safeParse(raw);
-  if (!parsed.success) throw new BffError("validation_error", "The Idempotency-Key header is invalid.", { fields: { "Idempotency-Key": "validation.idempotencyKey" } });
+  if (!parsed.success)
+    throw new BffError("validation_error", "The Idempotency-Key header is invalid.", {
+      fields: { "Idempotency-Key": "validation.idempotencyKey" },
+    });
   return parsed.data;
 }
 
-async function parseInputs<P, Q, B>(request: Request, context: RouteContext | undefined, options: InputOptions<P, Q, B>) {
+async function parseInputs<P, Q, B>(
+  request: Request,
+  context: RouteContext | undefined,
+  options: InputOptions<P, Q, B>,
+) {
   const url = new URL(request.url);
   const rawParams = context ? await context.params : {};
   const params = (options.params ? z.parse(options.params, rawParams) : rawParams) as P;
   const query = (options.query ? z.parse(options.query, Object.fromEntries(url.searchParams)) : {}) as Q;
-  const body = (options.body ? z.parse(options.body, await readJsonBody(request, options.maxBodyBytes)) : undefined) as B;
+  const body = (
+    options.body ? z.parse(options.body, await readJsonBody(request, options.maxBodyBytes)) : undefined
+  ) as B;
   return { params, query, body };
 }
 
 /** The HTTP reply for a handler's result: a download, a list in pages or checked whole, or the JSON envelope. */
-function reply(request: Request, result: HandlerResult, options: Pick<SessionOptions<unknown, unknown, unknown>, "list">, extra: { cookies?: string[]; secure: boolean }): Response {
+function reply(
+  request: Request,
+  result: HandlerResult,
+  options: Pick<SessionOptions<unknown, unknown, unknown>, "list">,
+  extra: { cookies?: string[]; secure: boolean },
+): Response {
   if ("download" in result) return respondFile(result.download, extra);
   const requestId = result.requestId ?? null;
   if (options.list) {
@@ -126,11 +144,17 @@ export function withSession<P = RouteParams, Q = Record<string, never>, B = unde
       log.error("bff.session_check_failed", { error });
       return null;
     });
-    if (!auth) return respondError(mapError(new Error("session check failed")), { secure: isSecureRequest(request.url, request.headers) });
+    if (!auth)
+      return respondError(mapError(new Error("session check failed")), {
+        secure: isSecureRequest(request.url, request.headers),
+      });
     const secure = auth.secure;
     if (!auth.ok) {
       const cookies = auth.problem === "missing" ? [] : [serializeClearedSessionCookie(secure)];
-      return respondError(mapError(new BffError("unauthenticated", "Sign in to continue.", { details: { reason: auth.problem } })), { cookies, secure });
+      return respondError(
+        mapError(new BffError("unauthenticated", "Sign in to continue.", { details: { reason: auth.problem } })),
+        { cookies, secure },
+      );
     }
     const { session } = auth;
     try {

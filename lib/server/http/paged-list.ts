@@ -26,9 +26,18 @@ export function* checkedPages(items: readonly unknown[], itemSchema: z.core.$Zod
       // Paths and issue codes only (the values may be personal data), indexed in the whole list.
       const issues = parsed.error.issues.slice(0, 20).map((issue) => {
         const [index, ...rest] = issue.path;
-        return { path: [typeof index === "number" ? index + offset : index, ...rest].map(String).join("."), code: issue.code };
+        return {
+          path: [typeof index === "number" ? index + offset : index, ...rest].map(String).join("."),
+          code: issue.code,
+        };
       });
-      yield { error: { code: "upstream_invalid_response", message: "The payments API answered with data that does not match the expected shape.", details: { issues } } };
+      yield {
+        error: {
+          code: "upstream_invalid_response",
+          message: "The payments API answered with data that does not match the expected shape.",
+          details: { issues },
+        },
+      };
       return;
     }
     offset += page.length;
@@ -37,10 +46,18 @@ export function* checkedPages(items: readonly unknown[], itemSchema: z.core.$Zod
 }
 
 /** The whole list checked at once: what the API's answer is refused with when one item does not match (as any unreadable answer is). */
-export function checkedWhole<T>(items: readonly unknown[], itemSchema: z.core.$ZodType<T>, requestId: string | null): T[] {
+export function checkedWhole<T>(
+  items: readonly unknown[],
+  itemSchema: z.core.$ZodType<T>,
+  requestId: string | null,
+): T[] {
   const parsed = z.array(itemSchema).safeParse(items);
   if (parsed.success) return parsed.data;
-  throw new BffError("upstream_invalid_response", "The payments API answered with something the dashboard could not read.", { requestId });
+  throw new BffError(
+    "upstream_invalid_response",
+    "The payments API answered with something the dashboard could not read.",
+    { requestId },
+  );
 }
 
 /** The browser asked for a list in pages. */

@@ -6,7 +6,11 @@ import type { HandlerResult } from "./handler";
 
 /** The reply to a sign-in: who is signed in, and the session's cookie. */
 export async function signedInReply(signed: SignedIn, secure: boolean): Promise<HandlerResult> {
-  return { data: toSessionInfo(signed.session), requestId: signed.requestId, cookies: [await sessionSetCookie(signed.session, secure, signed.at)] };
+  return {
+    data: toSessionInfo(signed.session),
+    requestId: signed.requestId,
+    cookies: [await sessionSetCookie(signed.session, secure, signed.at)],
+  };
 }
 
 /** The reply to a sign-out: the session's cookie cleared. */

@@ -37,7 +37,11 @@ export interface AuditListQuery {
 }
 
 /** A business's audit entries, newest first, keyset-paginated on id. */
-export async function listAudit(ledger: Ledger, businessId: string, query: AuditListQuery = {}): Promise<Page<AuditRow>> {
+export async function listAudit(
+  ledger: Ledger,
+  businessId: string,
+  query: AuditListQuery = {},
+): Promise<Page<AuditRow>> {
   const limit = pageSize(query.limit);
   const before = query.cursor ? parseCursor(query.cursor) : undefined;
   if (before === null) return { items: [], nextCursor: null };
@@ -75,7 +79,12 @@ function parseCursor(cursor: string): number | null {
  * Whether an action with this idempotency key was already recorded as a success:
  * a replayed response to a retry must not be recorded (or applied) twice.
  */
-export async function hasRecordedSuccess(ledger: Ledger, businessId: string, action: AuditAction, idempotencyKey: string): Promise<boolean> {
+export async function hasRecordedSuccess(
+  ledger: Ledger,
+  businessId: string,
+  action: AuditAction,
+  idempotencyKey: string,
+): Promise<boolean> {
   const [row] = await ledger.db
     .select({ id: auditLog.id })
     .from(auditLog)

@@ -47,7 +47,11 @@ export async function createLedger(options: LedgerOptions = {}): Promise<Ledger>
     // dead process's. (On a shared PostgreSQL they may be another live instance's, so they stay.)
     if (ledger.driver === "pglite") {
       const cleared = await clearLeasesOfDeadOwners(ledger);
-      if (cleared > 0) log.info("ledger.stale_leases_released", { count: cleared, note: "left by a process that stopped without releasing them" });
+      if (cleared > 0)
+        log.info("ledger.stale_leases_released", {
+          count: cleared,
+          note: "left by a process that stopped without releasing them",
+        });
     }
   } catch (error) {
     await ledger.close().catch(() => undefined);

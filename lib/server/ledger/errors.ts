@@ -26,11 +26,15 @@ export class LedgerQueryError extends Error {
   }
 }
 
-const stringOrNull = (value: unknown): string | null => (typeof value === "string" || typeof value === "number" ? String(value) : null);
+const stringOrNull = (value: unknown): string | null =>
+  typeof value === "string" || typeof value === "number" ? String(value) : null;
 
 /** "insert into \"payouts\"", "select … from \"audit_log\"": which statement, never its values. */
 function statementSummary(query: string): string {
-  const verb = /^\s*(select|insert|update|delete|with|begin|commit|rollback|savepoint|release|set|create|alter|drop)\b/i.exec(query)?.[1]?.toLowerCase() ?? "query";
+  const verb =
+    /^\s*(select|insert|update|delete|with|begin|commit|rollback|savepoint|release|set|create|alter|drop)\b/i
+      .exec(query)?.[1]
+      ?.toLowerCase() ?? "query";
   const table = /\b(?:into|from|update|table)\s+("[\w.]+"|[\w.]+)/i.exec(query)?.[1];
   return table ? `${verb} ${table}` : verb;
 }
@@ -53,7 +57,12 @@ export function toLedgerQueryError(error: unknown): LedgerQueryError {
   });
 }
 
-type QueryWithCache = (this: unknown, queryString: string, params: unknown[], query: () => Promise<unknown>) => Promise<unknown>;
+type QueryWithCache = (
+  this: unknown,
+  queryString: string,
+  params: unknown[],
+  query: () => Promise<unknown>,
+) => Promise<unknown>;
 const GUARD: unique symbol = Symbol.for("pix-ops-dashboard.ledger.query-error-guard");
 interface GuardedPrototype {
   queryWithCache: QueryWithCache;
@@ -72,7 +81,8 @@ export function guardLedgerQueryErrors(): void {
   const proto = PgPreparedQuery.prototype as unknown as GuardedPrototype;
   if (proto[GUARD]) return;
   const original = proto.queryWithCache;
-  if (typeof original !== "function") throw new Error("drizzle-orm changed: PgPreparedQuery.queryWithCache is gone (see lib/server/ledger/errors.ts)");
+  if (typeof original !== "function")
+    throw new Error("drizzle-orm changed: PgPreparedQuery.queryWithCache is gone (see lib/server/ledger/errors.ts)");
   proto.queryWithCache = async function guardedQueryWithCache(this: unknown, queryString, params, query) {
     try {
       return await original.call(this, queryString, params, query);

@@ -67,7 +67,10 @@ export interface LockTiming {
   staleMs: number;
 }
 
-export const DEFAULT_LOCK_TIMING: LockTiming = { heartbeatMs: DEFAULTS.LEDGER_LOCK_HEARTBEAT_MS, staleMs: DEFAULTS.LEDGER_LOCK_STALE_MS };
+export const DEFAULT_LOCK_TIMING: LockTiming = {
+  heartbeatMs: DEFAULTS.LEDGER_LOCK_HEARTBEAT_MS,
+  staleMs: DEFAULTS.LEDGER_LOCK_STALE_MS,
+};
 
 export interface LockOptions extends Partial<LockTiming> {
   /** The clock (ms since the epoch) for heartbeats and staleness; tests pass their own. */
@@ -83,7 +86,8 @@ export interface LostLock {
 }
 
 /** The owner's pid was checked (same host, boot and pid namespace), or else its heartbeat. */
-type Liveness = { alive: false } | { alive: true; heartbeat: null } | { alive: true; heartbeat: { at: number; staleAt: number } };
+type Liveness =
+  { alive: false } | { alive: true; heartbeat: null } | { alive: true; heartbeat: { at: number; staleAt: number } };
 
 interface Judge {
   now: () => number;
@@ -107,12 +111,27 @@ export function lockFolder(folder: string, options: LockOptions = {}): FolderLoc
     }
     const owner = readOwner(file);
     if (owner === "missing") continue;
-    if (owner === "unreadable") throw new LedgerFolderLockedError(folder, null, `${file} exists but does not name a process; if no dashboard uses this folder, delete it`);
+    if (owner === "unreadable")
+      throw new LedgerFolderLockedError(
+        folder,
+        null,
+        `${file} exists but does not name a process; if no dashboard uses this folder, delete it`,
+      );
     const liveness = ownerLiveness(owner, file, judge);
     if (liveness === "missing") continue;
-    if (liveness.alive) throw new LedgerFolderLockedError(folder, owner, liveness.heartbeat ? `${ownerText(owner)}, ${heartbeatText(liveness.heartbeat)}` : ownerText(owner));
+    if (liveness.alive)
+      throw new LedgerFolderLockedError(
+        folder,
+        owner,
+        liveness.heartbeat ? `${ownerText(owner)}, ${heartbeatText(liveness.heartbeat)}` : ownerText(owner),
+      );
     const taker = removeDeadOwnersLock(file, owner, me, judge);
-    if (taker) throw new LedgerFolderLockedError(folder, taker, `${ownerText(taker)}, which is taking over the lock of a process that died`);
+    if (taker)
+      throw new LedgerFolderLockedError(
+        folder,
+        taker,
+        `${ownerText(taker)}, which is taking over the lock of a process that died`,
+      );
   }
   throw new LedgerFolderLockedError(folder, null, `${file} kept changing while this process tried to take it`);
 }
@@ -383,4 +402,5 @@ function unlinkIfPresent(file: string): void {
   }
 }
 
-const errorCode = (error: unknown): unknown => (error && typeof error === "object" ? (error as { code?: unknown }).code : undefined);
+const errorCode = (error: unknown): unknown =>
+  error && typeof error === "object" ? (error as { code?: unknown }).code : undefined;

@@ -1,7 +1,15 @@
 /**
  * The dashboard's own ledger (server only). See docs/ledger.md.
  */
-export { closeLedger, createLedger, getLedger, inTransaction, ledgerOptionsFromEnv, DEFAULT_LEDGER_DIR, MEMORY_DIR } from "./db";
+export {
+  closeLedger,
+  createLedger,
+  getLedger,
+  inTransaction,
+  ledgerOptionsFromEnv,
+  DEFAULT_LEDGER_DIR,
+  MEMORY_DIR,
+} from "./db";
 export type { LedgerOptions } from "./db";
 export { LedgerQueryError } from "./errors";
 export { LedgerFolderLockedError } from "./folder-lock";
@@ -23,7 +31,15 @@ export {
   type SubaccountChangeEndpoint,
   type SubaccountRow,
 } from "./schema";
-export { countAttention, getPayout, getPayoutByIdempotencyKey, getPayoutByUpstreamId, listPayouts, recordPayoutIntent, updatePayoutStatus } from "./payouts";
+export {
+  countAttention,
+  getPayout,
+  getPayoutByIdempotencyKey,
+  getPayoutByUpstreamId,
+  listPayouts,
+  recordPayoutIntent,
+  updatePayoutStatus,
+} from "./payouts";
 export type { PayoutIntentInput, PayoutListQuery, PayoutRecord, PayoutStatusUpdate } from "./payouts";
 export {
   beginPayoutSend,
@@ -38,11 +54,34 @@ export {
   reopenRejectedIntent,
   startPayoutSend,
 } from "./payout-lifecycle";
-export { endFollowUp, expireFollowUps, listFollowUps, listResendCandidates, purgeExpiredSeals, sweepPayoutsToReview } from "./payout-sweeps";
+export {
+  endFollowUp,
+  expireFollowUps,
+  listFollowUps,
+  listResendCandidates,
+  purgeExpiredSeals,
+  sweepPayoutsToReview,
+} from "./payout-sweeps";
 export type { MoveAudit, PayoutFailure, PayoutSubmission, SendStart } from "./payout-lifecycle";
-export { acquireLease, clearLeasesOfDeadOwners, holdLease, holdLeaseWaiting, INSTANCE_ID, isLeaseHeld, purgeExpiredLeases, releaseLease, renewLease } from "./leases";
+export {
+  acquireLease,
+  clearLeasesOfDeadOwners,
+  holdLease,
+  holdLeaseWaiting,
+  INSTANCE_ID,
+  isLeaseHeld,
+  purgeExpiredLeases,
+  releaseLease,
+  renewLease,
+} from "./leases";
 export type { HeldLease, HoldOptions, LeaseHandle, LeaseOutcome, WaitOptions } from "./leases";
-export { getKnownSubaccount, listKnownSubaccounts, recordSubaccountChange, subaccountLeaseName, upsertKnownSubaccount } from "./subaccounts";
+export {
+  getKnownSubaccount,
+  listKnownSubaccounts,
+  recordSubaccountChange,
+  subaccountLeaseName,
+  upsertKnownSubaccount,
+} from "./subaccounts";
 export type { KnownSubaccountInput, SubaccountChange } from "./subaccounts";
 export { changeOrder, numberChangeCall, unnumberChangeCall } from "./subaccount-change-order";
 export type { AnswerOrder, ChangeRequestRef, NumberedCall } from "./subaccount-change-order";

@@ -51,7 +51,9 @@ export async function renewLease(ledger: Ledger, lease: LeaseHandle, ttlMs: numb
 }
 
 export async function releaseLease(ledger: Ledger, lease: LeaseHandle): Promise<void> {
-  await ledger.db.delete(ledgerLeases).where(and(eq(ledgerLeases.name, lease.name), eq(ledgerLeases.owner, lease.owner)));
+  await ledger.db
+    .delete(ledgerLeases)
+    .where(and(eq(ledgerLeases.name, lease.name), eq(ledgerLeases.owner, lease.owner)));
 }
 
 /** Whether anyone holds an unexpired lease of this name. */
@@ -94,7 +96,11 @@ export async function clearLeasesOfDeadOwners(ledger: Ledger): Promise<number> {
 
 /** PostgreSQL's 42P01 (undefined_table), as either driver reports it (drizzle may wrap it in `cause`). */
 function undefinedTable(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = error, depth = 0;
+    e && typeof e === "object" && depth < 3;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     if ((e as { code?: unknown }).code === "42P01") return true;
   }
   return false;
@@ -125,7 +131,12 @@ export interface HoldOptions {
  * Runs `work` while holding the lease `name`, renewing it in the background and
  * releasing it afterwards (also on a throw). `{ acquired: false }` when it is held.
  */
-export async function holdLease<T>(ledger: Ledger, name: string, options: HoldOptions, work: (lease: HeldLease) => Promise<T>): Promise<LeaseOutcome<T>> {
+export async function holdLease<T>(
+  ledger: Ledger,
+  name: string,
+  options: HoldOptions,
+  work: (lease: HeldLease) => Promise<T>,
+): Promise<LeaseOutcome<T>> {
   const lease = await acquireLease(ledger, name, options.ttlMs);
   if (!lease) return { acquired: false };
   const every = Math.max(10, Math.trunc(options.renewEveryMs ?? options.ttlMs / 3));
@@ -149,7 +160,10 @@ export async function holdLease<T>(ledger: Ledger, name: string, options: HoldOp
     await renewing;
   };
   try {
-    return { acquired: true, value: await work({ ...lease, stopRenewing, released: () => void (releasedByWork = true) }) };
+    return {
+      acquired: true,
+      value: await work({ ...lease, stopRenewing, released: () => void (releasedByWork = true) }),
+    };
   } finally {
     await stopRenewing();
     if (!releasedByWork) await releaseLease(ledger, lease).catch(() => undefined);
@@ -168,7 +182,12 @@ export interface WaitOptions extends HoldOptions {
  * `pollMs` for up to `waitMs`: work on one thing then runs one holder at a time,
  * in turn. `{ acquired: false }` once the wait is over and the lease is still held.
  */
-export async function holdLeaseWaiting<T>(ledger: Ledger, name: string, options: WaitOptions, work: () => Promise<T>): Promise<LeaseOutcome<T>> {
+export async function holdLeaseWaiting<T>(
+  ledger: Ledger,
+  name: string,
+  options: WaitOptions,
+  work: () => Promise<T>,
+): Promise<LeaseOutcome<T>> {
   const clock = serverClock();
   const giveUpAt = clock.now() + Math.max(0, options.waitMs);
   const pollMs = Math.max(1, Math.trunc(options.pollMs ?? 50));

@@ -37,7 +37,10 @@ const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 /** Where the SQL files are read from: `LEDGER_MIGRATIONS_DIR`, else `<cwd>/lib/server/ledger/migrations`. */
 export function defaultMigrationsDir(): string {
   // Read at run time from the app's folder; the ignore hint keeps the bundler from tracing the whole project.
-  return ledgerSettings().migrationsDir ?? path.join(/*turbopackIgnore: true*/ process.cwd(), "lib", "server", "ledger", "migrations");
+  return (
+    ledgerSettings().migrationsDir ??
+    path.join(/*turbopackIgnore: true*/ process.cwd(), "lib", "server", "ledger", "migrations")
+  );
 }
 
 /** Reads and orders the migration files; rejects badly named or duplicate versions. */
@@ -66,7 +69,10 @@ export async function loadMigrations(dir: string = defaultMigrationsDir()): Prom
  * Applies every migration not yet recorded. Safe to call any number of times and
  * from several processes at once. Throws if an already-applied file was edited.
  */
-export async function runMigrations(db: LedgerDatabase, migrations: readonly LedgerMigration[]): Promise<MigrationResult> {
+export async function runMigrations(
+  db: LedgerDatabase,
+  migrations: readonly LedgerMigration[],
+): Promise<MigrationResult> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${LEDGER_MIGRATION_LOCK_ID})`);
     await tx.execute(
@@ -84,12 +90,16 @@ export async function runMigrations(db: LedgerDatabase, migrations: readonly Led
       const previous = doneByVersion.get(migration.version);
       if (previous) {
         if (previous.checksum !== migration.checksum) {
-          throw new Error(`ledger: migration ${migration.version}_${migration.name} changed after it was applied; add a new migration instead`);
+          throw new Error(
+            `ledger: migration ${migration.version}_${migration.name} changed after it was applied; add a new migration instead`,
+          );
         }
         continue;
       }
       for (const statement of migration.statements) await tx.execute(sql.raw(statement));
-      await tx.insert(ledgerMigrations).values({ version: migration.version, name: migration.name, checksum: migration.checksum });
+      await tx
+        .insert(ledgerMigrations)
+        .values({ version: migration.version, name: migration.name, checksum: migration.checksum });
       applied.push(migration.version);
     }
     return { applied };

@@ -42,7 +42,11 @@ export interface BatchRowMatchCandidate {
  * cancelled). Cancelled rows never match. Newest batch first. The caller
  * compares key type, key and amount of the pending ones.
  */
-export async function findBatchRowMatchCandidates(ledger: Ledger, businessId: string, query: BatchRowMatchQuery): Promise<BatchRowMatchCandidate[]> {
+export async function findBatchRowMatchCandidates(
+  ledger: Ledger,
+  businessId: string,
+  query: BatchRowMatchQuery,
+): Promise<BatchRowMatchCandidate[]> {
   const keys = [...new Set(query.pixKeys)];
   const hashes = [...new Set(query.requestHashes)];
   if (keys.length === 0 && hashes.length === 0) return [];
@@ -60,15 +64,26 @@ export async function findBatchRowMatchCandidates(ledger: Ledger, businessId: st
       requestHash: payouts.requestHash,
     })
     .from(payoutBatchRows)
-    .innerJoin(payoutBatches, and(eq(payoutBatches.id, payoutBatchRows.batchId), eq(payoutBatches.businessId, businessId)))
+    .innerJoin(
+      payoutBatches,
+      and(eq(payoutBatches.id, payoutBatchRows.batchId), eq(payoutBatches.businessId, businessId)),
+    )
     .leftJoin(payouts, and(eq(payouts.id, payoutBatchRows.payoutId), eq(payouts.businessId, businessId)))
     .where(
       and(
         eq(payoutBatchRows.businessId, businessId),
         gte(payoutBatches.createdAt, query.since),
         or(
-          and(eq(payoutBatchRows.status, "pending"), inArray(payoutBatches.status, [...OPEN_BATCH_STATES]), inArray(payoutBatchRows.pixKey, keys)),
-          and(eq(payoutBatchRows.status, "dispatched"), inArray(payouts.requestHash, hashes), ne(ROW_STATUS_SQL, "cancelled")),
+          and(
+            eq(payoutBatchRows.status, "pending"),
+            inArray(payoutBatches.status, [...OPEN_BATCH_STATES]),
+            inArray(payoutBatchRows.pixKey, keys),
+          ),
+          and(
+            eq(payoutBatchRows.status, "dispatched"),
+            inArray(payouts.requestHash, hashes),
+            ne(ROW_STATUS_SQL, "cancelled"),
+          ),
         ),
       ),
     )
@@ -79,7 +94,10 @@ export async function findBatchRowMatchCandidates(ledger: Ledger, businessId: st
     batchStatus: row.batchStatus,
     batchCreatedAt: row.batchCreatedAt,
     rowNumber: row.rowNumber,
-    pending: row.rowState === "pending" && row.pixKey !== null ? { pixKeyType: row.pixKeyType, pixKey: row.pixKey, amountCentavos: row.amountCentavos } : null,
+    pending:
+      row.rowState === "pending" && row.pixKey !== null
+        ? { pixKeyType: row.pixKeyType, pixKey: row.pixKey, amountCentavos: row.amountCentavos }
+        : null,
     requestHash: row.rowState === "dispatched" ? row.requestHash : null,
   }));
 }
@@ -88,12 +106,18 @@ export async function findBatchRowMatchCandidates(ledger: Ledger, businessId: st
 export const FEE_SAMPLE_SIZE = 200;
 
 /** The amount and fee of the business's latest payouts whose fee the API reported (newest first, at most `limit`). */
-export async function recentPayoutFees(ledger: Ledger, businessId: string, limit = FEE_SAMPLE_SIZE): Promise<{ amountCentavos: number; feeCentavos: number }[]> {
+export async function recentPayoutFees(
+  ledger: Ledger,
+  businessId: string,
+  limit = FEE_SAMPLE_SIZE,
+): Promise<{ amountCentavos: number; feeCentavos: number }[]> {
   const rows = await ledger.db
     .select({ amountCentavos: payouts.amountCentavos, feeCentavos: payouts.feeCentavos })
     .from(payouts)
     .where(and(eq(payouts.businessId, businessId), isNotNull(payouts.feeCentavos), gte(payouts.feeCentavos, 0)))
     .orderBy(desc(payouts.createdAt), desc(payouts.id))
     .limit(limit);
-  return rows.flatMap((row) => (row.feeCentavos === null ? [] : [{ amountCentavos: row.amountCentavos, feeCentavos: row.feeCentavos }]));
+  return rows.flatMap((row) =>
+    row.feeCentavos === null ? [] : [{ amountCentavos: row.amountCentavos, feeCentavos: row.feeCentavos }],
+  );
 }

@@ -27,9 +27,18 @@ export interface WorkBatch {
 /** Batches the worker has something to do for: sending (not backing off), or paused/cancelled with rows still to follow. */
 export async function listWorkBatches(ledger: Ledger): Promise<WorkBatch[]> {
   const rows = await ledger.db
-    .select({ id: payoutBatches.id, businessId: payoutBatches.businessId, status: payoutBatches.status, credentialSeal: payoutBatches.credentialSeal, backoffUntil: payoutBatches.backoffUntil, confirmedByName: payoutBatches.confirmedByName })
+    .select({
+      id: payoutBatches.id,
+      businessId: payoutBatches.businessId,
+      status: payoutBatches.status,
+      credentialSeal: payoutBatches.credentialSeal,
+      backoffUntil: payoutBatches.backoffUntil,
+      confirmedByName: payoutBatches.confirmedByName,
+    })
     .from(payoutBatches)
-    .where(and(inArray(payoutBatches.status, ["sending", "paused", "cancelled"]), isNotNull(payoutBatches.credentialSeal)))
+    .where(
+      and(inArray(payoutBatches.status, ["sending", "paused", "cancelled"]), isNotNull(payoutBatches.credentialSeal)),
+    )
     .orderBy(asc(payoutBatches.confirmedAt), asc(payoutBatches.id))
     .limit(100);
   return rows.flatMap((row) => (row.credentialSeal ? [{ ...row, credentialSeal: row.credentialSeal }] : []));
@@ -55,7 +64,11 @@ export interface ClaimedRow {
  * it does so under its lease with its own key, and after a crash the
  * reconciler re-sends it with the same key.
  */
-export async function claimBatchRow(ledger: Ledger, batch: { id: string; businessId: string }, prepare: (row: PayoutBatchLine) => Promise<ClaimPreparation>): Promise<ClaimedRow | null> {
+export async function claimBatchRow(
+  ledger: Ledger,
+  batch: { id: string; businessId: string },
+  prepare: (row: PayoutBatchLine) => Promise<ClaimPreparation>,
+): Promise<ClaimedRow | null> {
   const [claimed] = await claimBatchRows(ledger, batch, 1, prepare);
   return claimed ?? null;
 }
@@ -64,7 +77,8 @@ export async function claimBatchRow(ledger: Ledger, batch: { id: string; busines
 const CLAIMER: Actor = { name: "batch worker", role: "system" };
 
 /** What a key_conflict row says (results file, rows route): it was neither sent nor linked to the payout holding its key. */
-export const KEY_CONFLICT_REASON = "Not sent: this row's idempotency key was already used by another payout, which is not this row's.";
+export const KEY_CONFLICT_REASON =
+  "Not sent: this row's idempotency key was already used by another payout, which is not this row's.";
 
 /**
  * claimBatchRow for up to `limit` rows at once, in row order: one transaction
@@ -103,14 +117,26 @@ async function claimGroup(
     const [sending] = await db
       .select({ id: payoutBatches.id })
       .from(payoutBatches)
-      .where(and(eq(payoutBatches.id, batch.id), eq(payoutBatches.businessId, batch.businessId), eq(payoutBatches.status, "sending")))
+      .where(
+        and(
+          eq(payoutBatches.id, batch.id),
+          eq(payoutBatches.businessId, batch.businessId),
+          eq(payoutBatches.status, "sending"),
+        ),
+      )
       .for("share");
     if (!sending) return { claimed: [], conflicts: 0 };
     const rows = (
       await db
         .select()
         .from(payoutBatchRows)
-        .where(and(eq(payoutBatchRows.batchId, batch.id), eq(payoutBatchRows.businessId, batch.businessId), eq(payoutBatchRows.status, "pending")))
+        .where(
+          and(
+            eq(payoutBatchRows.batchId, batch.id),
+            eq(payoutBatchRows.businessId, batch.businessId),
+            eq(payoutBatchRows.status, "pending"),
+          ),
+        )
         .orderBy(asc(payoutBatchRows.rowNumber))
         .limit(Math.max(1, Math.trunc(limit)))
         .for("update", { skipLocked: true })
@@ -125,7 +151,12 @@ async function claimGroup(
         intentValues({
           businessId: row.businessId,
           idempotencyKey: row.idempotencyKey,
-          body: { amount_centavos: row.amountCentavos, pix_key: row.pixKey, pix_key_type: row.pixKeyType, idempotency_key: row.idempotencyKey },
+          body: {
+            amount_centavos: row.amountCentavos,
+            pix_key: row.pixKey,
+            pix_key_type: row.pixKeyType,
+            idempotency_key: row.idempotencyKey,
+          },
           pixKeyMasked: row.pixKeyMasked,
           actor: prepared.actor,
           requestHash: prepared.requestHash,
@@ -135,18 +166,42 @@ async function claimGroup(
       );
     }
     const inserted = new Set(
-      (await db.insert(payouts).values(intents).onConflictDoNothing({ target: [payouts.businessId, payouts.idempotencyKey] }).returning({ key: payouts.idempotencyKey })).map((r) => r.key),
+      (
+        await db
+          .insert(payouts)
+          .values(intents)
+          .onConflictDoNothing({ target: [payouts.businessId, payouts.idempotencyKey] })
+          .returning({ key: payouts.idempotencyKey })
+      ).map((r) => r.key),
     );
     const taken = rows.filter((row) => !inserted.has(row.idempotencyKey));
     const holders = taken.length
       ? await db
-          .select({ id: payouts.id, idempotencyKey: payouts.idempotencyKey, batchId: payouts.batchId, batchRowNumber: payouts.batchRowNumber, requestHash: payouts.requestHash })
+          .select({
+            id: payouts.id,
+            idempotencyKey: payouts.idempotencyKey,
+            batchId: payouts.batchId,
+            batchRowNumber: payouts.batchRowNumber,
+            requestHash: payouts.requestHash,
+          })
           .from(payouts)
-          .where(and(eq(payouts.businessId, batch.businessId), inArray(payouts.idempotencyKey, taken.map((row) => row.idempotencyKey))))
+          .where(
+            and(
+              eq(payouts.businessId, batch.businessId),
+              inArray(
+                payouts.idempotencyKey,
+                taken.map((row) => row.idempotencyKey),
+              ),
+            ),
+          )
       : [];
     const conflicts = taken.flatMap((row) => {
       const holder = holders.find((p) => p.idempotencyKey === row.idempotencyKey);
-      const own = holder && holder.batchId === row.batchId && holder.batchRowNumber === row.rowNumber && holder.requestHash === hashes.get(row.rowNumber);
+      const own =
+        holder &&
+        holder.batchId === row.batchId &&
+        holder.batchRowNumber === row.rowNumber &&
+        holder.requestHash === hashes.get(row.rowNumber);
       return own ? [] : [{ row, holder }];
     });
     const linked = rows.filter((row) => !conflicts.some((c) => c.row === row));
@@ -159,13 +214,29 @@ async function claimGroup(
           pixKey: null,
           dispatchedAt: sql`now()`,
         })
-        .where(and(eq(payoutBatchRows.batchId, batch.id), inArray(payoutBatchRows.rowNumber, linked.map((row) => row.rowNumber))));
+        .where(
+          and(
+            eq(payoutBatchRows.batchId, batch.id),
+            inArray(
+              payoutBatchRows.rowNumber,
+              linked.map((row) => row.rowNumber),
+            ),
+          ),
+        );
     }
     if (conflicts.length > 0) {
       await db
         .update(payoutBatchRows)
         .set({ status: "key_conflict", pixKey: null, failureReason: KEY_CONFLICT_REASON })
-        .where(and(eq(payoutBatchRows.batchId, batch.id), inArray(payoutBatchRows.rowNumber, conflicts.map((c) => c.row.rowNumber))));
+        .where(
+          and(
+            eq(payoutBatchRows.batchId, batch.id),
+            inArray(
+              payoutBatchRows.rowNumber,
+              conflicts.map((c) => c.row.rowNumber),
+            ),
+          ),
+        );
       for (const { row, holder } of conflicts) {
         await appendAudit(tx, {
           businessId: row.businessId,
@@ -177,11 +248,20 @@ async function claimGroup(
           idempotencyKey: row.idempotencyKey,
           errorCode: "key_conflict",
           errorMessage: KEY_CONFLICT_REASON,
-          after: { row_number: row.rowNumber, status: "key_conflict", holder_payout: holder?.id ?? null, holder_batch_id: holder?.batchId ?? null, holder_row_number: holder?.batchRowNumber ?? null },
+          after: {
+            row_number: row.rowNumber,
+            status: "key_conflict",
+            holder_payout: holder?.id ?? null,
+            holder_batch_id: holder?.batchId ?? null,
+            holder_row_number: holder?.batchRowNumber ?? null,
+          },
         });
       }
     }
-    return { claimed: linked.map((row) => ({ rowNumber: row.rowNumber, idempotencyKey: row.idempotencyKey })), conflicts: conflicts.length };
+    return {
+      claimed: linked.map((row) => ({ rowNumber: row.rowNumber, idempotencyKey: row.idempotencyKey })),
+      conflicts: conflicts.length,
+    };
   });
 }
 
@@ -189,14 +269,26 @@ async function claimGroup(
 export async function setBatchBackoff(ledger: Ledger, batchId: string, until: Date): Promise<void> {
   await ledger.db
     .update(payoutBatches)
-    .set({ backoffUntil: sql`greatest(coalesce(${payoutBatches.backoffUntil}, ${until.toISOString()}::timestamptz), ${until.toISOString()}::timestamptz)` })
+    .set({
+      backoffUntil: sql`greatest(coalesce(${payoutBatches.backoffUntil}, ${until.toISOString()}::timestamptz), ${until.toISOString()}::timestamptz)`,
+    })
     .where(eq(payoutBatches.id, batchId));
 }
 
 /** Submitted payouts of a batch whose status is still pending, least recently checked first. */
-export function listBatchFollowUps(ledger: Ledger, batch: { id: string; businessId: string }, options: { checkedBefore: Date; limit: number }) {
+export function listBatchFollowUps(
+  ledger: Ledger,
+  batch: { id: string; businessId: string },
+  options: { checkedBefore: Date; limit: number },
+) {
   return ledger.db
-    .select({ payoutId: payouts.payoutId, status: payouts.status, endToEndId: payouts.endToEndId, feeCentavos: payouts.feeCentavos, netCentavos: payouts.netCentavos })
+    .select({
+      payoutId: payouts.payoutId,
+      status: payouts.status,
+      endToEndId: payouts.endToEndId,
+      feeCentavos: payouts.feeCentavos,
+      netCentavos: payouts.netCentavos,
+    })
     .from(payouts)
     .where(
       and(
@@ -241,17 +333,33 @@ export async function listFinishedPausedBatches(ledger: Ledger, limit = 100): Pr
  * cancelled one stops being followed. Both lose their sealed credential.
  * Returns the completed batches.
  */
-export async function finishBatches(ledger: Ledger, batchIds: readonly string[]): Promise<{ id: string; businessId: string }[]> {
+export async function finishBatches(
+  ledger: Ledger,
+  batchIds: readonly string[],
+): Promise<{ id: string; businessId: string }[]> {
   if (batchIds.length === 0) return [];
   const completed = await ledger.db
     .update(payoutBatches)
     .set({ status: "completed", completedAt: sql`now()`, credentialSeal: null, updatedAt: sql`now()` })
-    .where(and(inArray(payoutBatches.id, [...batchIds]), inArray(payoutBatches.status, ["sending", "paused"]), sql`NOT ${UNFINISHED}`))
+    .where(
+      and(
+        inArray(payoutBatches.id, [...batchIds]),
+        inArray(payoutBatches.status, ["sending", "paused"]),
+        sql`NOT ${UNFINISHED}`,
+      ),
+    )
     .returning({ id: payoutBatches.id, businessId: payoutBatches.businessId });
   await ledger.db
     .update(payoutBatches)
     .set({ credentialSeal: null, updatedAt: sql`now()` })
-    .where(and(inArray(payoutBatches.id, [...batchIds]), eq(payoutBatches.status, "cancelled"), isNotNull(payoutBatches.credentialSeal), sql`NOT ${UNFINISHED}`));
+    .where(
+      and(
+        inArray(payoutBatches.id, [...batchIds]),
+        eq(payoutBatches.status, "cancelled"),
+        isNotNull(payoutBatches.credentialSeal),
+        sql`NOT ${UNFINISHED}`,
+      ),
+    );
   return completed;
 }
 
@@ -262,15 +370,30 @@ export async function finishBatches(ledger: Ledger, batchIds: readonly string[])
  * never undone by a worker still holding the old one. The seal is erased with it (also from a paused or cancelled
  * batch still holding it). True when it paused the batch.
  */
-export async function pauseForCredential(ledger: Ledger, batch: { id: string; credentialSeal: string }, reason: BatchPauseReason, by: string): Promise<boolean> {
+export async function pauseForCredential(
+  ledger: Ledger,
+  batch: { id: string; credentialSeal: string },
+  reason: BatchPauseReason,
+  by: string,
+): Promise<boolean> {
   return ledger.db.transaction(async (db) => {
     const sameSeal = and(eq(payoutBatches.id, batch.id), eq(payoutBatches.credentialSeal, batch.credentialSeal));
     const paused = await db
       .update(payoutBatches)
-      .set({ status: "paused", pausedReason: reason, pausedByName: by, pausedAt: sql`now()`, credentialSeal: null, updatedAt: sql`now()` })
+      .set({
+        status: "paused",
+        pausedReason: reason,
+        pausedByName: by,
+        pausedAt: sql`now()`,
+        credentialSeal: null,
+        updatedAt: sql`now()`,
+      })
       .where(and(sameSeal, eq(payoutBatches.status, "sending")))
       .returning({ id: payoutBatches.id });
-    await db.update(payoutBatches).set({ credentialSeal: null, updatedAt: sql`now()` }).where(sameSeal);
+    await db
+      .update(payoutBatches)
+      .set({ credentialSeal: null, updatedAt: sql`now()` })
+      .where(sameSeal);
     return paused.length > 0;
   });
 }
@@ -296,7 +419,11 @@ const CANCELLED_UNSENT_MESSAGE = "Cancelled with its batch; nothing was made wit
  * - completed (a batch completes only once none of its rows is an intent): left alone.
  * `where` picks the intents.
  */
-async function returnToBatch(tx: Ledger, where: SQL | undefined, audit?: (to: ReturnedRow) => AuditEntryInput): Promise<ReturnedRow[]> {
+async function returnToBatch(
+  tx: Ledger,
+  where: SQL | undefined,
+  audit?: (to: ReturnedRow) => AuditEntryInput,
+): Promise<ReturnedRow[]> {
   const db = tx.db;
   const candidates = await db
     .selectDistinct({ batchId: payouts.batchId })
@@ -312,7 +439,12 @@ async function returnToBatch(tx: Ledger, where: SQL | undefined, audit?: (to: Re
     .for("no key update");
   const statusOf = new Map(batches.map((b) => [b.id, b.status]));
   const intents = await db
-    .select({ id: payouts.id, batchId: payouts.batchId, rowNumber: payouts.batchRowNumber, pixKey: sql<string | null>`${payouts.requestBody}->>'pix_key'` })
+    .select({
+      id: payouts.id,
+      batchId: payouts.batchId,
+      rowNumber: payouts.batchRowNumber,
+      pixKey: sql<string | null>`${payouts.requestBody}->>'pix_key'`,
+    })
     .from(payouts)
     .where(and(eq(payouts.state, "intent"), isNotNull(payouts.batchId), isNotNull(payouts.requestBody), where))
     .for("update");
@@ -329,7 +461,13 @@ async function returnToBatch(tx: Ledger, where: SQL | undefined, audit?: (to: Re
       await db
         .update(payoutBatchRows)
         .set({ status: "pending", payoutId: null, pixKey: intent.pixKey, dispatchedAt: null })
-        .where(and(eq(payoutBatchRows.batchId, intent.batchId), eq(payoutBatchRows.rowNumber, intent.rowNumber), eq(payoutBatchRows.payoutId, intent.id)));
+        .where(
+          and(
+            eq(payoutBatchRows.batchId, intent.batchId),
+            eq(payoutBatchRows.rowNumber, intent.rowNumber),
+            eq(payoutBatchRows.payoutId, intent.id),
+          ),
+        );
       removed.push(intent.id);
       returned.push("pending");
     }
@@ -338,7 +476,15 @@ async function returnToBatch(tx: Ledger, where: SQL | undefined, audit?: (to: Re
   if (closed.length > 0) {
     await db
       .update(payouts)
-      .set({ state: "rejected", maybeSent: false, lastErrorCode: BATCH_CANCELLED_CODE, lastErrorMessage: CANCELLED_UNSENT_MESSAGE, requestBody: null, credentialSeal: null, updatedAt: sql`now()` })
+      .set({
+        state: "rejected",
+        maybeSent: false,
+        lastErrorCode: BATCH_CANCELLED_CODE,
+        lastErrorMessage: CANCELLED_UNSENT_MESSAGE,
+        requestBody: null,
+        credentialSeal: null,
+        updatedAt: sql`now()`,
+      })
       .where(inArray(payouts.id, closed));
   }
   const [to] = returned;
@@ -351,7 +497,12 @@ async function returnToBatch(tx: Ledger, where: SQL | undefined, audit?: (to: Re
  * its batch's credential was refused. Pending again while the batch is sending or paused, closed if it was cancelled.
  */
 export async function returnUnsentRows(ledger: Ledger, batch: { id: string; businessId: string }): Promise<number> {
-  const returned = await inTransaction(ledger, (tx) => returnToBatch(tx, and(eq(payouts.businessId, batch.businessId), eq(payouts.batchId, batch.id), eq(payouts.maybeSent, false))));
+  const returned = await inTransaction(ledger, (tx) =>
+    returnToBatch(
+      tx,
+      and(eq(payouts.businessId, batch.businessId), eq(payouts.batchId, batch.id), eq(payouts.maybeSent, false)),
+    ),
+  );
   return returned.length;
 }
 
@@ -361,7 +512,14 @@ export async function returnUnsentRows(ledger: Ledger, batch: { id: string; busi
  * audited with `audit(where it went)`. The caller holds its send lease and knows no earlier send may have reached
  * the API. Null when it was not returned (not an intent of a batch still open: the caller rejects it).
  */
-export async function returnRefusedRow(ledger: Ledger, businessId: string, idempotencyKey: string, audit: (to: ReturnedRow) => AuditEntryInput): Promise<ReturnedRow | null> {
-  const [to] = await inTransaction(ledger, (tx) => returnToBatch(tx, and(eq(payouts.businessId, businessId), eq(payouts.idempotencyKey, idempotencyKey)), audit));
+export async function returnRefusedRow(
+  ledger: Ledger,
+  businessId: string,
+  idempotencyKey: string,
+  audit: (to: ReturnedRow) => AuditEntryInput,
+): Promise<ReturnedRow | null> {
+  const [to] = await inTransaction(ledger, (tx) =>
+    returnToBatch(tx, and(eq(payouts.businessId, businessId), eq(payouts.idempotencyKey, idempotencyKey)), audit),
+  );
   return to ?? null;
 }

@@ -6,7 +6,14 @@
  */
 import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { toStorableText } from "@/lib/shared/validation/text";
-import { payoutBatches, payoutBatchRows, payouts, type BatchState, type LeftOutRowRecord, type PayoutBatchRow } from "./schema";
+import {
+  payoutBatches,
+  payoutBatchRows,
+  payouts,
+  type BatchState,
+  type LeftOutRowRecord,
+  type PayoutBatchRow,
+} from "./schema";
 import { isUuid } from "./query";
 import type { Actor, Ledger } from "./types";
 
@@ -81,7 +88,9 @@ export async function createBatch(ledger: Ledger, input: BatchWrite): Promise<Ba
       const [existing] = await db
         .select(batchColumns)
         .from(payoutBatches)
-        .where(and(eq(payoutBatches.businessId, input.businessId), eq(payoutBatches.idempotencyKey, input.idempotencyKey)));
+        .where(
+          and(eq(payoutBatches.businessId, input.businessId), eq(payoutBatches.idempotencyKey, input.idempotencyKey)),
+        );
       if (!existing) throw new Error("ledger: batch vanished after a conflicting insert");
       return { ...existing, existing: true };
     }
@@ -108,7 +117,10 @@ export async function createBatch(ledger: Ledger, input: BatchWrite): Promise<Ba
 
 export async function getBatch(ledger: Ledger, businessId: string, id: string): Promise<BatchRecord | null> {
   if (!isUuid(id)) return null;
-  const [row] = await ledger.db.select(batchColumns).from(payoutBatches).where(and(eq(payoutBatches.businessId, businessId), eq(payoutBatches.id, id)));
+  const [row] = await ledger.db
+    .select(batchColumns)
+    .from(payoutBatches)
+    .where(and(eq(payoutBatches.businessId, businessId), eq(payoutBatches.id, id)));
   return row ?? null;
 }
 
@@ -187,7 +199,9 @@ export function listBatchRows(ledger: Ledger, businessId: string, batchId: strin
       status: ROW_STATUS_SQL,
       payoutId: payouts.payoutId,
       endToEndId: payouts.endToEndId,
-      failureReason: sql<string | null>`CASE WHEN ${payoutBatchRows.status} = 'key_conflict' THEN ${payoutBatchRows.failureReason} WHEN ${payouts.state} = 'rejected' THEN coalesce(${payouts.lastErrorMessage}, ${payouts.lastErrorCode}) ELSE ${payouts.failureReason} END`,
+      failureReason: sql<
+        string | null
+      >`CASE WHEN ${payoutBatchRows.status} = 'key_conflict' THEN ${payoutBatchRows.failureReason} WHEN ${payouts.state} = 'rejected' THEN coalesce(${payouts.lastErrorMessage}, ${payouts.lastErrorCode}) ELSE ${payouts.failureReason} END`,
       feeCentavos: payouts.feeCentavos,
     })
     .from(payoutBatchRows)
@@ -203,7 +217,12 @@ export interface BatchProgress {
 }
 
 /** Row counts by status of each batch, and how many rows each dispatched lately (for rate and time left). */
-export async function batchProgress(ledger: Ledger, businessId: string, batchIds: readonly string[], options: { now: Date; rateWindowMs: number }): Promise<Map<string, BatchProgress>> {
+export async function batchProgress(
+  ledger: Ledger,
+  businessId: string,
+  batchIds: readonly string[],
+  options: { now: Date; rateWindowMs: number },
+): Promise<Map<string, BatchProgress>> {
   const result = new Map<string, BatchProgress>();
   if (batchIds.length === 0) return result;
   const since = new Date(options.now.getTime() - options.rateWindowMs).toISOString();
@@ -230,12 +249,20 @@ export async function batchProgress(ledger: Ledger, businessId: string, batchIds
 type Move = Partial<typeof payoutBatches.$inferInsert>;
 
 /** Moves a batch from one of `from` to another status, or returns null (not found, other business, wrong status). */
-export async function moveBatch(ledger: Ledger, businessId: string, id: string, from: readonly BatchState[], changes: Move): Promise<BatchRecord | null> {
+export async function moveBatch(
+  ledger: Ledger,
+  businessId: string,
+  id: string,
+  from: readonly BatchState[],
+  changes: Move,
+): Promise<BatchRecord | null> {
   if (!isUuid(id)) return null;
   const [row] = await ledger.db
     .update(payoutBatches)
     .set({ ...changes, updatedAt: sql`now()` })
-    .where(and(eq(payoutBatches.businessId, businessId), eq(payoutBatches.id, id), inArray(payoutBatches.status, [...from])))
+    .where(
+      and(eq(payoutBatches.businessId, businessId), eq(payoutBatches.id, id), inArray(payoutBatches.status, [...from])),
+    )
     .returning(batchColumns);
   return row ?? null;
 }
@@ -254,7 +281,13 @@ export async function cancelPendingRows(ledger: Ledger, businessId: string, batc
   const waiting = await ledger.db
     .update(payoutBatchRows)
     .set({ status: "cancelled", pixKey: null })
-    .where(and(eq(payoutBatchRows.businessId, businessId), eq(payoutBatchRows.batchId, batchId), eq(payoutBatchRows.status, "pending")))
+    .where(
+      and(
+        eq(payoutBatchRows.businessId, businessId),
+        eq(payoutBatchRows.batchId, batchId),
+        eq(payoutBatchRows.status, "pending"),
+      ),
+    )
     .returning({ rowNumber: payoutBatchRows.rowNumber });
   const unsent = await ledger.db
     .update(payouts)
@@ -266,7 +299,14 @@ export async function cancelPendingRows(ledger: Ledger, businessId: string, batc
       credentialSeal: null,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(payouts.businessId, businessId), eq(payouts.batchId, batchId), eq(payouts.state, "intent"), eq(payouts.maybeSent, false)))
+    .where(
+      and(
+        eq(payouts.businessId, businessId),
+        eq(payouts.batchId, batchId),
+        eq(payouts.state, "intent"),
+        eq(payouts.maybeSent, false),
+      ),
+    )
     .returning({ id: payouts.id });
   return waiting.length + unsent.length;
 }
@@ -277,6 +317,12 @@ export function findPayoutsByRequestHash(ledger: Ledger, businessId: string, has
   return ledger.db
     .select({ requestHash: payouts.requestHash, payoutId: payouts.payoutId, createdAt: payouts.createdAt })
     .from(payouts)
-    .where(and(eq(payouts.businessId, businessId), inArray(payouts.requestHash, [...hashes]), sql`${payouts.createdAt} >= ${since.toISOString()}::timestamptz`))
+    .where(
+      and(
+        eq(payouts.businessId, businessId),
+        inArray(payouts.requestHash, [...hashes]),
+        sql`${payouts.createdAt} >= ${since.toISOString()}::timestamptz`,
+      ),
+    )
     .orderBy(payouts.createdAt);
 }

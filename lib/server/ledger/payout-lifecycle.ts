@@ -35,7 +35,11 @@ export const PAYOUT_ID_UNIQUE = "payouts_business_payout_id_unique";
 
 /** The write failed because another row of the business already has this payout id. */
 export function isPayoutIdTaken(error: unknown): boolean {
-  return error instanceof LedgerQueryError && error.code === "23505" && (error.constraint === null || error.constraint === PAYOUT_ID_UNIQUE);
+  return (
+    error instanceof LedgerQueryError &&
+    error.code === "23505" &&
+    (error.constraint === null || error.constraint === PAYOUT_ID_UNIQUE)
+  );
 }
 
 /** The lease that must be held to send this payout. */
@@ -48,7 +52,11 @@ export const RESENDABLE: PayoutState[] = ["intent", "uncertain"];
 const UNKNOWN: PayoutState[] = ["intent", "uncertain", "needs_review"];
 
 /** The whole row (with body and seal), for the one holder of its lease. */
-export async function getPayoutForSend(ledger: Ledger, businessId: string, idempotencyKey: string): Promise<PayoutRow | null> {
+export async function getPayoutForSend(
+  ledger: Ledger,
+  businessId: string,
+  idempotencyKey: string,
+): Promise<PayoutRow | null> {
   const [row] = await ledger.db
     .select()
     .from(payouts)
@@ -71,7 +79,13 @@ export async function startPayoutSend(ledger: Ledger, businessId: string, idempo
       sendStartedAt: sql`CASE WHEN ${payouts.maybeSent} THEN ${payouts.sendStartedAt} ELSE now() END`,
       updatedAt: sql`now()`,
     })
-    .where(and(eq(payouts.businessId, businessId), eq(payouts.idempotencyKey, idempotencyKey), inArray(payouts.state, UNKNOWN)))
+    .where(
+      and(
+        eq(payouts.businessId, businessId),
+        eq(payouts.idempotencyKey, idempotencyKey),
+        inArray(payouts.state, UNKNOWN),
+      ),
+    )
     .returning({ id: payouts.id });
   return rows.length > 0;
 }
@@ -113,7 +127,13 @@ export async function beginPayoutSend(
       updatedAt: sql`now()`,
     })
     .from(prior)
-    .where(and(eq(payouts.id, prior.id), inArray(payouts.state, options.mayResolveReview ? UNKNOWN : RESENDABLE), isNotNull(payouts.requestBody)))
+    .where(
+      and(
+        eq(payouts.id, prior.id),
+        inArray(payouts.state, options.mayResolveReview ? UNKNOWN : RESENDABLE),
+        isNotNull(payouts.requestBody),
+      ),
+    )
     .returning({ ...getTableColumns(payouts), sentBefore: prior.maybeSent });
   if (row) {
     const { sentBefore, ...payout } = row;
@@ -148,43 +168,82 @@ export interface PayoutFailure {
  * intent/uncertain/needs_review → submitted: the API answered with the payout. Erases the body.
  * The API's text is made storable (NUL, lone surrogates → U+FFFD), here and in failures.
  */
-export function completePayoutIntent(ledger: Ledger, businessId: string, idempotencyKey: string, result: PayoutSubmission, audit?: MoveAudit): Promise<PayoutRecord | null> {
-  return move(ledger, businessId, idempotencyKey, UNKNOWN, {
-    state: "submitted",
-    requestBody: null,
-    credentialSeal: result.followUpSeal ?? null,
-    payoutId: toStorableText(result.payoutId),
-    status: toStorableText(result.status),
-    feeCentavos: result.fee ?? null,
-    netCentavos: result.net ?? null,
-    endToEndId: storableOrNull(result.endToEndId ?? null),
-    failureReason: storableOrNull(result.failureReason ?? null),
-    lastRequestId: sql`coalesce(${storableOrNull(result.requestId ?? null)}, ${payouts.lastRequestId})`,
-    lastErrorCode: null,
-    lastErrorMessage: null,
-    reviewReason: null,
-    attempts: sql`${payouts.attempts} + ${result.attempts}`,
-    statusCheckedAt: sql`now()`,
-  }, audit);
+export function completePayoutIntent(
+  ledger: Ledger,
+  businessId: string,
+  idempotencyKey: string,
+  result: PayoutSubmission,
+  audit?: MoveAudit,
+): Promise<PayoutRecord | null> {
+  return move(
+    ledger,
+    businessId,
+    idempotencyKey,
+    UNKNOWN,
+    {
+      state: "submitted",
+      requestBody: null,
+      credentialSeal: result.followUpSeal ?? null,
+      payoutId: toStorableText(result.payoutId),
+      status: toStorableText(result.status),
+      feeCentavos: result.fee ?? null,
+      netCentavos: result.net ?? null,
+      endToEndId: storableOrNull(result.endToEndId ?? null),
+      failureReason: storableOrNull(result.failureReason ?? null),
+      lastRequestId: sql`coalesce(${storableOrNull(result.requestId ?? null)}, ${payouts.lastRequestId})`,
+      lastErrorCode: null,
+      lastErrorMessage: null,
+      reviewReason: null,
+      attempts: sql`${payouts.attempts} + ${result.attempts}`,
+      statusCheckedAt: sql`now()`,
+    },
+    audit,
+  );
 }
 
 /**
  * intent/uncertain → rejected: the API refused a send that was the only one that
  * could have reached it. The caller decides that (maybe_sent was false before it).
  */
-export function rejectPayoutIntent(ledger: Ledger, businessId: string, idempotencyKey: string, failure: PayoutFailure, audit?: MoveAudit): Promise<PayoutRecord | null> {
-  return move(ledger, businessId, idempotencyKey, RESENDABLE, {
-    state: "rejected",
-    requestBody: null,
-    credentialSeal: null,
-    maybeSent: false,
-    ...failureColumns(failure),
-  }, audit);
+export function rejectPayoutIntent(
+  ledger: Ledger,
+  businessId: string,
+  idempotencyKey: string,
+  failure: PayoutFailure,
+  audit?: MoveAudit,
+): Promise<PayoutRecord | null> {
+  return move(
+    ledger,
+    businessId,
+    idempotencyKey,
+    RESENDABLE,
+    {
+      state: "rejected",
+      requestBody: null,
+      credentialSeal: null,
+      maybeSent: false,
+      ...failureColumns(failure),
+    },
+    audit,
+  );
 }
 
 /** intent/uncertain → uncertain: no definite answer; keeps the body and seal for an automatic re-send. */
-export function markPayoutUncertain(ledger: Ledger, businessId: string, idempotencyKey: string, failure: PayoutFailure, audit?: MoveAudit): Promise<PayoutRecord | null> {
-  return move(ledger, businessId, idempotencyKey, RESENDABLE, { state: "uncertain", ...failureColumns(failure) }, audit);
+export function markPayoutUncertain(
+  ledger: Ledger,
+  businessId: string,
+  idempotencyKey: string,
+  failure: PayoutFailure,
+  audit?: MoveAudit,
+): Promise<PayoutRecord | null> {
+  return move(
+    ledger,
+    businessId,
+    idempotencyKey,
+    RESENDABLE,
+    { state: "uncertain", ...failureColumns(failure) },
+    audit,
+  );
 }
 
 /**
@@ -199,17 +258,29 @@ export function movePayoutToReview(
   failure?: PayoutFailure,
   audit?: MoveAudit,
 ): Promise<PayoutRecord | null> {
-  return move(ledger, businessId, idempotencyKey, UNKNOWN, {
-    state: "needs_review",
-    credentialSeal: null,
-    reviewReason: reason,
-    reviewSince: sql`coalesce(${payouts.reviewSince}, now())`,
-    ...(failure ? failureColumns(failure) : {}),
-  }, audit);
+  return move(
+    ledger,
+    businessId,
+    idempotencyKey,
+    UNKNOWN,
+    {
+      state: "needs_review",
+      credentialSeal: null,
+      reviewReason: reason,
+      reviewSince: sql`coalesce(${payouts.reviewSince}, now())`,
+      ...(failure ? failureColumns(failure) : {}),
+    },
+    audit,
+  );
 }
 
 /** intent/uncertain/needs_review → handled: a person closed it, with a note. Erases body and seal. */
-export function markPayoutHandled(ledger: Ledger, businessId: string, idempotencyKey: string, by: { name: string; note: string }): Promise<PayoutRecord | null> {
+export function markPayoutHandled(
+  ledger: Ledger,
+  businessId: string,
+  idempotencyKey: string,
+  by: { name: string; note: string },
+): Promise<PayoutRecord | null> {
   return move(ledger, businessId, idempotencyKey, UNKNOWN, {
     state: "handled",
     requestBody: null,
@@ -243,7 +314,14 @@ export async function reopenRejectedIntent(
       sendStartedAt: clockValue(input.now),
       updatedAt: sql`now()`,
     })
-    .where(and(eq(payouts.businessId, businessId), eq(payouts.idempotencyKey, idempotencyKey), eq(payouts.state, "rejected"), isNull(payouts.batchId)))
+    .where(
+      and(
+        eq(payouts.businessId, businessId),
+        eq(payouts.idempotencyKey, idempotencyKey),
+        eq(payouts.state, "rejected"),
+        isNull(payouts.batchId),
+      ),
+    )
     .returning(recordColumns);
   return row ?? null;
 }
@@ -285,7 +363,9 @@ async function move(
   const update = ledger.db
     .update(payouts)
     .set({ ...changes, updatedAt: sql`now()` })
-    .where(and(eq(payouts.businessId, businessId), eq(payouts.idempotencyKey, idempotencyKey), inArray(payouts.state, from)))
+    .where(
+      and(eq(payouts.businessId, businessId), eq(payouts.idempotencyKey, idempotencyKey), inArray(payouts.state, from)),
+    )
     .returning(recordColumns);
   if (!audit) {
     const [row] = await update;
@@ -299,11 +379,16 @@ async function move(
   const ctes: WithSubquery[] = [moved, logged];
   const lease = audit.release;
   if (lease) {
-    const deleted = ledger.db.delete(ledgerLeases).where(and(eq(ledgerLeases.name, lease.name), eq(ledgerLeases.owner, lease.owner)));
+    const deleted = ledger.db
+      .delete(ledgerLeases)
+      .where(and(eq(ledgerLeases.name, lease.name), eq(ledgerLeases.owner, lease.owner)));
     ctes.push(ledger.db.$with("released").as(deleted.returning({ name: ledgerLeases.name })));
   }
   try {
-    const [row] = await ledger.db.with(...ctes).select().from(moved);
+    const [row] = await ledger.db
+      .with(...ctes)
+      .select()
+      .from(moved);
     return row ?? null;
   } catch (error) {
     if (audit.requireMove && (error as { code?: unknown }).code === "23502") return null;

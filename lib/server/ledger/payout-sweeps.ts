@@ -30,7 +30,10 @@ function msAgo(ms: number, now?: Date): SQL {
  * send_started_at) started before the automatic re-send window, or it has no sealed credential. Erases the seal. Returns the rows it moved (for
  * the audit log). `now`: the clock to measure the window with (default the database's).
  */
-export async function sweepPayoutsToReview(ledger: Ledger, options: { windowMs: number; now?: Date }): Promise<PayoutRecord[]> {
+export async function sweepPayoutsToReview(
+  ledger: Ledger,
+  options: { windowMs: number; now?: Date },
+): Promise<PayoutRecord[]> {
   const closed = lte(payouts.sendStartedAt, msAgo(options.windowMs, options.now));
   return ledger.db
     .update(payouts)
@@ -65,7 +68,10 @@ export async function purgeExpiredSeals(ledger: Ledger, options: { windowMs: num
  * inside the window, with a seal, untouched for `olderThanMs`, and not being sent.
  * Read-only: the sender takes each one's lease before sending.
  */
-export async function listResendCandidates(ledger: Ledger, options: { olderThanMs: number; windowMs: number; limit?: number; now?: Date }): Promise<PayoutRow[]> {
+export async function listResendCandidates(
+  ledger: Ledger,
+  options: { olderThanMs: number; windowMs: number; limit?: number; now?: Date },
+): Promise<PayoutRow[]> {
   return ledger.db
     .select()
     .from(payouts)
@@ -86,7 +92,10 @@ export async function listResendCandidates(ledger: Ledger, options: { olderThanM
  * Submitted payouts whose status the refresher follows (they keep a seal), least
  * recently checked first, at most `perBusiness` of each business.
  */
-export async function listFollowUps(ledger: Ledger, options: { checkedBeforeMs: number; perBusiness: number; limit: number }): Promise<PayoutRow[]> {
+export async function listFollowUps(
+  ledger: Ledger,
+  options: { checkedBeforeMs: number; perBusiness: number; limit: number },
+): Promise<PayoutRow[]> {
   const rows = await ledger.db
     .select()
     .from(payouts)
@@ -113,7 +122,10 @@ export async function listFollowUps(ledger: Ledger, options: { checkedBeforeMs: 
 
 /** Stops following a payout: its status is final, or the follow-up window closed. */
 export async function endFollowUp(ledger: Ledger, id: string): Promise<void> {
-  await ledger.db.update(payouts).set({ credentialSeal: null }).where(and(eq(payouts.id, id), eq(payouts.state, "submitted")));
+  await ledger.db
+    .update(payouts)
+    .set({ credentialSeal: null })
+    .where(and(eq(payouts.id, id), eq(payouts.state, "submitted")));
 }
 
 /** Erases the follow-up seals of payouts sent (send_started_at) before the window. */
@@ -121,7 +133,13 @@ export async function expireFollowUps(ledger: Ledger, options: { windowMs: numbe
   const rows = await ledger.db
     .update(payouts)
     .set({ credentialSeal: null })
-    .where(and(eq(payouts.state, "submitted"), isNotNull(payouts.credentialSeal), lte(payouts.sendStartedAt, msAgo(options.windowMs, options.now))))
+    .where(
+      and(
+        eq(payouts.state, "submitted"),
+        isNotNull(payouts.credentialSeal),
+        lte(payouts.sendStartedAt, msAgo(options.windowMs, options.now)),
+      ),
+    )
     .returning({ id: payouts.id });
   return rows.length;
 }

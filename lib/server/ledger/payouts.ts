@@ -127,7 +127,11 @@ export async function getPayout(ledger: Ledger, businessId: string, id: string):
 }
 
 /** By the upstream payout id. */
-export function getPayoutByUpstreamId(ledger: Ledger, businessId: string, payoutId: string): Promise<PayoutRecord | null> {
+export function getPayoutByUpstreamId(
+  ledger: Ledger,
+  businessId: string,
+  payoutId: string,
+): Promise<PayoutRecord | null> {
   return findOne(ledger, and(eq(payouts.businessId, businessId), eq(payouts.payoutId, payoutId)));
 }
 
@@ -162,11 +166,20 @@ export interface PayoutListQuery {
 }
 
 /** A business's payouts, newest first, keyset-paginated on (created_at, id). */
-export async function listPayouts(ledger: Ledger, businessId: string, query: PayoutListQuery = {}): Promise<Page<PayoutRecord>> {
+export async function listPayouts(
+  ledger: Ledger,
+  businessId: string,
+  query: PayoutListQuery = {},
+): Promise<Page<PayoutRecord>> {
   const limit = pageSize(query.limit);
   if (query.cursor && !isUuid(query.cursor)) return { items: [], nextCursor: null };
   const statuses = asList(query.status);
-  const states = query.state === "attention" ? UNKNOWN_OUTCOME_STATES : query.state === "in_progress" ? IN_PROGRESS_STATES : asList(query.state);
+  const states =
+    query.state === "attention"
+      ? UNKNOWN_OUTCOME_STATES
+      : query.state === "in_progress"
+        ? IN_PROGRESS_STATES
+        : asList(query.state);
   const search = query.search?.trim();
   const pattern = search ? containsPattern(search) : undefined;
   const rows = await ledger.db
@@ -200,7 +213,10 @@ export async function listPayouts(ledger: Ledger, businessId: string, query: Pay
 }
 
 /** How many of a business's payouts wait for a person, and how many the dashboard is still resolving by itself. */
-export async function countAttention(ledger: Ledger, businessId: string): Promise<{ needsReview: number; inProgress: number }> {
+export async function countAttention(
+  ledger: Ledger,
+  businessId: string,
+): Promise<{ needsReview: number; inProgress: number }> {
   const rows = await ledger.db
     .select({ state: payouts.state, count: sql<number>`count(*)::int` })
     .from(payouts)

@@ -10,7 +10,11 @@ export function pageSize(limit: number | undefined): number {
 }
 
 /** Splits `limit + 1` fetched rows into a page and the cursor of its last row. */
-export function toPage<T>(rows: T[], limit: number, cursorOf: (row: T) => string): { items: T[]; nextCursor: string | null } {
+export function toPage<T>(
+  rows: T[],
+  limit: number,
+  cursorOf: (row: T) => string,
+): { items: T[]; nextCursor: string | null } {
   const items = rows.slice(0, limit);
   const last = items[items.length - 1];
   return { items, nextCursor: rows.length > limit && last !== undefined ? cursorOf(last) : null };

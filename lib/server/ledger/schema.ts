@@ -47,7 +47,6 @@ export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 // Actions the dashboard records: one list for the ledger and the UI (add new ones there).
 export { AUDIT_ACTIONS, type AuditAction } from "@/lib/shared/schemas/activity";
 
-
 export const payouts = pgTable(
   "payouts",
   {
@@ -148,7 +147,12 @@ export const subaccountChangeRequests = pgTable(
     seq: bigint("seq", { mode: "number" }).notNull(),
     firstAttemptedAt: timestamptz("first_attempted_at").notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: "subaccount_change_requests_pkey", columns: [t.businessId, t.subaccountId, t.endpoint, t.idempotencyKey] })],
+  (t) => [
+    primaryKey({
+      name: "subaccount_change_requests_pkey",
+      columns: [t.businessId, t.subaccountId, t.endpoint, t.idempotencyKey],
+    }),
+  ],
 );
 
 export const auditLog = pgTable(

@@ -19,7 +19,9 @@ export interface SecurityEventInput {
 }
 
 export async function recordSecurityEvent(ledger: Ledger, event: SecurityEventInput): Promise<void> {
-  await ledger.db.insert(securityEvents).values({ ...event, clientAddress: event.clientAddress?.slice(0, 100) ?? null });
+  await ledger.db
+    .insert(securityEvents)
+    .values({ ...event, clientAddress: event.clientAddress?.slice(0, 100) ?? null });
 }
 
 /** Newest first; for the administrator's `npm run security-log` and tests. */
@@ -28,6 +30,9 @@ export async function listSecurityEvents(ledger: Ledger, limit = 100): Promise<S
 }
 
 export async function purgeSecurityEvents(ledger: Ledger, olderThan: Date): Promise<number> {
-  const deleted = await ledger.db.delete(securityEvents).where(lt(securityEvents.at, olderThan)).returning({ id: securityEvents.id });
+  const deleted = await ledger.db
+    .delete(securityEvents)
+    .where(lt(securityEvents.at, olderThan))
+    .returning({ id: securityEvents.id });
   return deleted.length;
 }

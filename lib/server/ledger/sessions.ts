@@ -30,7 +30,8 @@ export interface SessionIdentity {
 }
 
 /** A timestamp as epoch µs, computed the same way for a session's sign-in and a scope's revocation. */
-const epochMicros = (timestamp: SQL | AnyColumn) => sql<number>`floor(extract(epoch from ${timestamp}) * 1000000)::bigint`;
+const epochMicros = (timestamp: SQL | AnyColumn) =>
+  sql<number>`floor(extract(epoch from ${timestamp}) * 1000000)::bigint`;
 
 /**
  * The ledger's time now, in epoch µs. Several instances (each with its own
@@ -39,9 +40,12 @@ const epochMicros = (timestamp: SQL | AnyColumn) => sql<number>`floor(extract(ep
  * really happened.
  */
 export async function ledgerTimeMicros(ledger: Ledger): Promise<number> {
-  const [row] = await ledger.db.select({ micros: epochMicros(sql`now()`).mapWith(Number) }).from(sql`(SELECT 1) AS clock`);
+  const [row] = await ledger.db
+    .select({ micros: epochMicros(sql`now()`).mapWith(Number) })
+    .from(sql`(SELECT 1) AS clock`);
   const micros = row?.micros;
-  if (micros === undefined || !Number.isSafeInteger(micros)) throw new Error("ledger: the database's clock could not be read");
+  if (micros === undefined || !Number.isSafeInteger(micros))
+    throw new Error("ledger: the database's clock could not be read");
   return micros;
 }
 
@@ -58,7 +62,12 @@ export async function isSessionRevoked(ledger: Ledger, session: SessionIdentity)
       ledger.db
         .select({ revoked: sql<boolean>`true` })
         .from(sessionScopeRevocations)
-        .where(and(eq(sessionScopeRevocations.businessId, session.businessId), gte(epochMicros(sessionScopeRevocations.revokedBefore), session.issuedAtMicros))),
+        .where(
+          and(
+            eq(sessionScopeRevocations.businessId, session.businessId),
+            gte(epochMicros(sessionScopeRevocations.revokedBefore), session.issuedAtMicros),
+          ),
+        ),
     )
     .limit(1);
   return row !== undefined;

@@ -42,12 +42,21 @@ function refIs(ref: ChangeRequestRef) {
  * make the change. Call it holding the subaccount's lease.
  */
 export async function numberChangeCall(ledger: Ledger, ref: ChangeRequestRef): Promise<NumberedCall> {
-  const [before] = await ledger.db.select({ seq: subaccountChangeRequests.seq }).from(subaccountChangeRequests).where(refIs(ref)).limit(1);
+  const [before] = await ledger.db
+    .select({ seq: subaccountChangeRequests.seq })
+    .from(subaccountChangeRequests)
+    .where(refIs(ref))
+    .limit(1);
   const [row] = await ledger.db
     .insert(subaccountChangeRequests)
     .values({ ...ref, seq: NEXT_SEQ })
     .onConflictDoUpdate({
-      target: [subaccountChangeRequests.businessId, subaccountChangeRequests.subaccountId, subaccountChangeRequests.endpoint, subaccountChangeRequests.idempotencyKey],
+      target: [
+        subaccountChangeRequests.businessId,
+        subaccountChangeRequests.subaccountId,
+        subaccountChangeRequests.endpoint,
+        subaccountChangeRequests.idempotencyKey,
+      ],
       set: { seq: NEXT_SEQ },
     })
     .returning({ seq: subaccountChangeRequests.seq });
@@ -60,7 +69,11 @@ export async function numberChangeCall(ledger: Ledger, ref: ChangeRequestRef): P
  * an earlier call's answer): the key's number goes back to its earlier call,
  * or the key is forgotten when it had none.
  */
-export async function unnumberChangeCall(ledger: Ledger, ref: ChangeRequestRef, previousSeq: number | null): Promise<void> {
+export async function unnumberChangeCall(
+  ledger: Ledger,
+  ref: ChangeRequestRef,
+  previousSeq: number | null,
+): Promise<void> {
   if (previousSeq === null) await ledger.db.delete(subaccountChangeRequests).where(refIs(ref));
   else await ledger.db.update(subaccountChangeRequests).set({ seq: previousSeq }).where(refIs(ref));
 }
@@ -82,10 +95,19 @@ export interface AnswerOrder {
  * never numbered (sent before migration 0011 and never audited) cannot be
  * placed and counts as this call's, as before.
  */
-export function changeOrder(input: { call: NumberedCall; replayed: boolean; mayHaveMadeItInThisCall: boolean; knownSeq: number | null }): AnswerOrder {
+export function changeOrder(input: {
+  call: NumberedCall;
+  replayed: boolean;
+  mayHaveMadeItInThisCall: boolean;
+  knownSeq: number | null;
+}): AnswerOrder {
   const { call, replayed, mayHaveMadeItInThisCall, knownSeq } = input;
   if (!replayed || mayHaveMadeItInThisCall || call.previousSeq === null) {
     return { changeSeq: call.seq, olderThanKnown: false, restoreKey: false };
   }
-  return { changeSeq: call.previousSeq, olderThanKnown: knownSeq !== null && call.previousSeq < knownSeq, restoreKey: true };
+  return {
+    changeSeq: call.previousSeq,
+    olderThanKnown: knownSeq !== null && call.previousSeq < knownSeq,
+    restoreKey: true,
+  };
 }

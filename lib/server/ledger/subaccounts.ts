@@ -89,9 +89,18 @@ export interface SubaccountChange {
  * Records a change the API made: the subaccount's new state and its audit entry,
  * in one transaction, so the ledger never keeps one without the other.
  */
-export function recordSubaccountChange(ledger: Ledger, change: SubaccountChange): Promise<{ row: SubaccountRow; audit: AuditRow }> {
+export function recordSubaccountChange(
+  ledger: Ledger,
+  change: SubaccountChange,
+): Promise<{ row: SubaccountRow; audit: AuditRow }> {
   return inTransaction(ledger, async (tx) => {
-    const row = await upsertKnownSubaccount(tx, change.businessId, change.subaccount, change.actorName, change.changeSeq);
+    const row = await upsertKnownSubaccount(
+      tx,
+      change.businessId,
+      change.subaccount,
+      change.actorName,
+      change.changeSeq,
+    );
     const audit = await appendAudit(tx, { ...change.audit, businessId: change.businessId, after: change.after(row) });
     return { row, audit };
   });
@@ -106,7 +115,11 @@ export function listKnownSubaccounts(ledger: Ledger, businessId: string): Promis
     .orderBy(sql`${subaccounts.name} ASC NULLS LAST`, asc(subaccounts.subaccountId));
 }
 
-export async function getKnownSubaccount(ledger: Ledger, businessId: string, subaccountId: string): Promise<SubaccountRow | null> {
+export async function getKnownSubaccount(
+  ledger: Ledger,
+  businessId: string,
+  subaccountId: string,
+): Promise<SubaccountRow | null> {
   const [row] = await ledger.db
     .select()
     .from(subaccounts)

@@ -24,7 +24,10 @@ function withinBudget<T>(work: Promise<T>, ms: number): Promise<T | null> {
   const timeout = new Promise<null>((resolve) => {
     serverClock()
       .sleep(ms, done.signal)
-      .then(() => resolve(null), () => undefined);
+      .then(
+        () => resolve(null),
+        () => undefined,
+      );
   });
   return Promise.race([work, timeout]).finally(() => done.abort());
 }
@@ -34,7 +37,11 @@ function withinBudget<T>(work: Promise<T>, ms: number): Promise<T | null> {
  * (checked exactly as withSession checks it); null when the page should fetch
  * it in the browser instead. `route` names it in the log.
  */
-export async function prefetchService<T>(permission: Permission, route: string, read: (deps: ServiceDeps) => Promise<T>): Promise<T | null> {
+export async function prefetchService<T>(
+  permission: Permission,
+  route: string,
+  read: (deps: ServiceDeps) => Promise<T>,
+): Promise<T | null> {
   const session = await getPageSessionData();
   if (!session || !can(session.role, permission)) return null;
   const work = (async () => read(await sessionDeps(session)))();
@@ -53,7 +60,10 @@ export function asQueryData<T>(data: unknown, schema: $ZodType<T>): T | null {
 }
 
 /** The first page of a list, checked as the paged reply checks it, and whether it is the whole list. */
-export function firstPage<T>(items: readonly unknown[] | null, itemSchema: $ZodType<T>): { items: T[]; whole: boolean } | null {
+export function firstPage<T>(
+  items: readonly unknown[] | null,
+  itemSchema: $ZodType<T>,
+): { items: T[]; whole: boolean } | null {
   if (!items) return null;
   const first = checkedPages(items, itemSchema).next();
   // No page at all is an empty list.

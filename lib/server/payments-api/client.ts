@@ -84,9 +84,20 @@ export interface PaymentsClient {
   /** The same list with its items not yet checked: the caller checks them page by page (lib/server/http/paged-list.ts). */
   listPaymentLinkItems(opts?: CallOptions): Promise<PaymentsApiResponse<unknown[]>>;
   listChargebackItems(opts?: CallOptions): Promise<PaymentsApiResponse<unknown[]>>;
-  createPaymentLink(body: CreatePaymentLinkInput, opts: IdempotentCallOptions): Promise<PaymentsApiResponse<PaymentLink>>;
-  updateSubaccount(id: string, body: UpdateSubaccountInput, opts: IdempotentCallOptions): Promise<PaymentsApiResponse<Subaccount>>;
-  setSubaccountBlocked(id: string, body: SetBlockedBody, opts?: CallOptions & { idempotencyKey?: string }): Promise<PaymentsApiResponse<Subaccount>>;
+  createPaymentLink(
+    body: CreatePaymentLinkInput,
+    opts: IdempotentCallOptions,
+  ): Promise<PaymentsApiResponse<PaymentLink>>;
+  updateSubaccount(
+    id: string,
+    body: UpdateSubaccountInput,
+    opts: IdempotentCallOptions,
+  ): Promise<PaymentsApiResponse<Subaccount>>;
+  setSubaccountBlocked(
+    id: string,
+    body: SetBlockedBody,
+    opts?: CallOptions & { idempotencyKey?: string },
+  ): Promise<PaymentsApiResponse<Subaccount>>;
 }
 
 export const USER_AGENT = "pix-ops-dashboard/0.1";
@@ -103,7 +114,11 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
 
   async function execute<T>(op: Operation<T>, call: CallOptions = {}): Promise<PaymentsApiResponse<T>> {
     if (isBearer && !op.bearer) {
-      throw localError(403, "forbidden_for_credential", "This operation needs an API key; a bearer token may only read payouts and chargebacks.");
+      throw localError(
+        403,
+        "forbidden_for_credential",
+        "This operation needs an API key; a bearer token may only read payouts and chargebacks.",
+      );
     }
     const { signal, onAttempt } = call;
     if (signal?.aborted) throw abortReason(signal);
@@ -135,7 +150,12 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
     }
   }
 
-  async function attemptOnce<T>(op: Operation<T>, attempt: number, timeoutMs: number, callerSignal: AbortSignal | undefined): Promise<AttemptOutcome<T>> {
+  async function attemptOnce<T>(
+    op: Operation<T>,
+    attempt: number,
+    timeoutMs: number,
+    callerSignal: AbortSignal | undefined,
+  ): Promise<AttemptOutcome<T>> {
     const controller = new AbortController();
     let timedOut = false;
     const timer = new AbortController();
@@ -152,7 +172,13 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
 
     let response: RawResponse;
     try {
-      response = await sendRaw({ method: op.method, url: `${baseUrl}${op.path}`, headers, body: op.body, signal: controller.signal });
+      response = await sendRaw({
+        method: op.method,
+        url: `${baseUrl}${op.path}`,
+        headers,
+        body: op.body,
+        signal: controller.signal,
+      });
     } catch (error) {
       if (callerSignal?.aborted) throw abortReason(callerSignal);
       if (timedOut) {
@@ -195,14 +221,21 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
     return execute({ method: "GET", path, bearer, schema }, call);
   }
 
-  function post<T>(path: string, body: unknown, schema: z.core.$ZodType<T>, idempotencyKey: string | undefined, call?: CallOptions) {
+  function post<T>(
+    path: string,
+    body: unknown,
+    schema: z.core.$ZodType<T>,
+    idempotencyKey: string | undefined,
+    call?: CallOptions,
+  ) {
     return execute({ method: "POST", path, body: JSON.stringify(body), idempotencyKey, bearer: false, schema }, call);
   }
 
   return {
     getPayout: async (id, opts) => get(`/v1/payouts/${pathId(id)}`, PayoutSchema, true, opts),
 
-    createPayout: async (body, opts) => post("/v1/payouts", validBody(createPayoutBodySchema, body), PayoutCreatedSchema, undefined, opts),
+    createPayout: async (body, opts) =>
+      post("/v1/payouts", validBody(createPayoutBodySchema, body), PayoutCreatedSchema, undefined, opts),
 
     listChargebacks: async (opts) => get("/v1/chargebacks", chargebackListSchema, true, opts),
 
@@ -213,10 +246,22 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
     listChargebackItems: async (opts) => get("/v1/chargebacks", chargebackItemsSchema, true, opts),
 
     createPaymentLink: async (body, opts) =>
-      post("/v1/payment-links", validBody(createPaymentLinkBodySchemaAt(clock), body), PaymentLinkSchema, headerKey(opts.idempotencyKey), opts),
+      post(
+        "/v1/payment-links",
+        validBody(createPaymentLinkBodySchemaAt(clock), body),
+        PaymentLinkSchema,
+        headerKey(opts.idempotencyKey),
+        opts,
+      ),
 
     updateSubaccount: async (id, body, opts) =>
-      post(`/v1/subaccounts/${pathId(id)}/update`, validBody(updateSubaccountBodySchema, body), SubaccountSchema, headerKey(opts.idempotencyKey), opts),
+      post(
+        `/v1/subaccounts/${pathId(id)}/update`,
+        validBody(updateSubaccountBodySchema, body),
+        SubaccountSchema,
+        headerKey(opts.idempotencyKey),
+        opts,
+      ),
 
     setSubaccountBlocked: async (id, body, opts) =>
       post(

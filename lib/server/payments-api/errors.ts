@@ -94,12 +94,24 @@ export function isPaymentsApiError(error: unknown): error is PaymentsApiError {
 }
 
 /** A failure decided before any request was sent (bad id, bad body, wrong credential). */
-export function localError(status: number, code: string, message: string, details: Record<string, unknown> | null = null): PaymentsApiError {
+export function localError(
+  status: number,
+  code: string,
+  message: string,
+  details: Record<string, unknown> | null = null,
+): PaymentsApiError {
   return new PaymentsApiError({ kind: "http", status, code, message, details, attempts: 0, retryable: false });
 }
 
 /** Connection failures that happen before a request is written: nothing can have reached the API. */
-const NOT_SENT_CAUSES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT", "EHOSTUNREACH", "ENETUNREACH"]);
+const NOT_SENT_CAUSES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+]);
 
 /** Whether this one failed attempt may have taken effect upstream without a definite answer. */
 export function mayHaveTakenEffect(error: PaymentsApiError): boolean {

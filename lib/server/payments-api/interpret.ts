@@ -21,7 +21,8 @@ export interface Operation<T> {
   schema: z.core.$ZodType<T>;
 }
 
-export type AttemptOutcome<T> = { ok: true; result: PaymentsApiResponse<T> } | { ok: false; error: PaymentsApiError; retryAfterMs: number | null };
+export type AttemptOutcome<T> =
+  { ok: true; result: PaymentsApiResponse<T> } | { ok: false; error: PaymentsApiError; retryAfterMs: number | null };
 
 /** `now`: the client's clock, for a Retry-After given as an HTTP date. */
 export function interpret<T>(op: Operation<T>, response: RawResponse, attempt: number, now: number): AttemptOutcome<T> {
@@ -75,7 +76,9 @@ export function interpret<T>(op: Operation<T>, response: RawResponse, attempt: n
   const data = z.safeParse(op.schema, envelope.data.data);
   if (!data.success) {
     // Paths and issue codes only: the values may be personal data.
-    const issues = data.error.issues.slice(0, 20).map((issue) => ({ path: issue.path.map(String).join("."), code: issue.code }));
+    const issues = data.error.issues
+      .slice(0, 20)
+      .map((issue) => ({ path: issue.path.map(String).join("."), code: issue.code }));
     return failed(
       new PaymentsApiError({
         kind: "invalid_response",
@@ -93,7 +96,12 @@ export function interpret<T>(op: Operation<T>, response: RawResponse, attempt: n
 
   return {
     ok: true,
-    result: { data: data.data, requestId, attempts: attempt, replayed: headers["idempotent-replayed"]?.trim().toLowerCase() === "true" },
+    result: {
+      data: data.data,
+      requestId,
+      attempts: attempt,
+      replayed: headers["idempotent-replayed"]?.trim().toLowerCase() === "true",
+    },
   };
 }
 
@@ -108,7 +116,12 @@ function parseJson(text: string): unknown {
 /** A short, credential-free cause such as ECONNRESET or UND_ERR_SOCKET. */
 export function networkErrorCode(error: unknown): string {
   for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
-    if (typeof current === "object" && "code" in current && typeof current.code === "string" && /^[A-Z0-9_]+$/.test(current.code)) {
+    if (
+      typeof current === "object" &&
+      "code" in current &&
+      typeof current.code === "string" &&
+      /^[A-Z0-9_]+$/.test(current.code)
+    ) {
       return current.code;
     }
     current = typeof current === "object" && "cause" in current ? current.cause : undefined;

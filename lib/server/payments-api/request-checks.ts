@@ -28,7 +28,9 @@ function headerValue(value: string, name: string): string {
 export function pathId(id: string): string {
   const parsed = resourceIdSchema.safeParse(id);
   if (!parsed.success) {
-    throw localError(422, "invalid_id", "The identifier is not a valid resource id.", { fields: fieldsFromIssues(parsed.error.issues, "id") });
+    throw localError(422, "invalid_id", "The identifier is not a valid resource id.", {
+      fields: fieldsFromIssues(parsed.error.issues, "id"),
+    });
   }
   return encodeURIComponent(parsed.data);
 }
@@ -36,7 +38,9 @@ export function pathId(id: string): string {
 export function headerKey(key: string): string {
   const parsed = idempotencyKeySchema.safeParse(key);
   if (!parsed.success) {
-    throw localError(422, "validation_error", "The idempotency key is invalid.", { fields: fieldsFromIssues(parsed.error.issues, "idempotency_key") });
+    throw localError(422, "validation_error", "The idempotency key is invalid.", {
+      fields: fieldsFromIssues(parsed.error.issues, "idempotency_key"),
+    });
   }
   return parsed.data;
 }
@@ -44,7 +48,9 @@ export function headerKey(key: string): string {
 export function validBody<T>(schema: z.core.$ZodType<T>, body: unknown): T {
   const parsed = z.safeParse(schema, body);
   if (!parsed.success) {
-    throw localError(422, "validation_error", "The request has invalid fields.", { fields: fieldsFromIssues(parsed.error.issues, "_form") });
+    throw localError(422, "validation_error", "The request has invalid fields.", {
+      fields: fieldsFromIssues(parsed.error.issues, "_form"),
+    });
   }
   return parsed.data;
 }

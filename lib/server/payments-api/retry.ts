@@ -14,12 +14,15 @@ export function resolveRetryPolicy(overrides: Partial<RetryPolicy> = {}): RetryP
     const value = overrides[key];
     if (value !== undefined) policy[key] = value;
   }
-  if (!Number.isInteger(policy.maxAttempts) || policy.maxAttempts < 1) throw new RangeError("retry.maxAttempts must be an integer >= 1.");
+  if (!Number.isInteger(policy.maxAttempts) || policy.maxAttempts < 1)
+    throw new RangeError("retry.maxAttempts must be an integer >= 1.");
   for (const key of ["baseDelayMs", "maxDelayMs"] as const) {
-    if (!Number.isFinite(policy[key]) || policy[key] < 0) throw new RangeError(`retry.${key} must be a finite number >= 0.`);
+    if (!Number.isFinite(policy[key]) || policy[key] < 0)
+      throw new RangeError(`retry.${key} must be a finite number >= 0.`);
   }
   for (const key of ["attemptTimeoutMs", "deadlineMs"] as const) {
-    if (!Number.isFinite(policy[key]) || policy[key] <= 0) throw new RangeError(`retry.${key} must be a finite number > 0.`);
+    if (!Number.isFinite(policy[key]) || policy[key] <= 0)
+      throw new RangeError(`retry.${key} must be a finite number > 0.`);
   }
   return policy;
 }
@@ -28,7 +31,11 @@ export function resolveRetryPolicy(overrides: Partial<RetryPolicy> = {}): RetryP
  * Full-jitter exponential backoff: a uniform pick in [0, min(cap, base * 2^n)),
  * where n is the retry index (0 before the first retry). `random` returns [0, 1).
  */
-export function backoffDelay(retryIndex: number, policy: Pick<RetryPolicy, "baseDelayMs" | "maxDelayMs">, random: () => number): number {
+export function backoffDelay(
+  retryIndex: number,
+  policy: Pick<RetryPolicy, "baseDelayMs" | "maxDelayMs">,
+  random: () => number,
+): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retryIndex);
   const r = Math.min(Math.max(random(), 0), 1);
   return Math.floor(r * ceiling);

@@ -37,7 +37,12 @@ type DirectoryGlobal = typeof globalThis & { [DIRECTORY_KEY]?: Map<string, Promi
 
 async function fetchDirectory(baseUrl: string): Promise<readonly DemoBusiness[]> {
   const timeout = AbortSignal.timeout(resolveRetryPolicy(retryOverrides()).attemptTimeoutMs);
-  const response = await sendRaw({ method: "GET", url: `${baseUrl}/__sandbox/businesses`, headers: { accept: "application/json" }, signal: timeout });
+  const response = await sendRaw({
+    method: "GET",
+    url: `${baseUrl}/__sandbox/businesses`,
+    headers: { accept: "application/json" },
+    signal: timeout,
+  });
   if (response.status !== 200) throw new Error(`the sandbox answered ${response.status} to GET /__sandbox/businesses`);
   const parsed = directorySchema.parse(JSON.parse(response.text));
   return parsed.data.map((entry) => ({

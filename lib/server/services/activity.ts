@@ -22,7 +22,10 @@ export function toActivityEntry(row: AuditRow): ActivityEntry {
 }
 
 /** One page of the business's audit log, newest first, filtered as the query asks. */
-export async function listActivity({ ledger, businessId }: LedgerScope, query: ActivityQuery): Promise<Answer<ActivityPage>> {
+export async function listActivity(
+  { ledger, businessId }: LedgerScope,
+  query: ActivityQuery,
+): Promise<Answer<ActivityPage>> {
   const page = await listAudit(ledger, businessId, {
     actor: query.actor,
     action: query.action,

@@ -12,7 +12,9 @@ export async function auditFailure(
 ): Promise<void> {
   const seen = toBffError(error);
   const requestId = seen.extra.requestId ?? null;
-  await appendAudit(ledger, { ...entry, outcome, requestId, errorCode: seen.code, errorMessage: seen.message }).catch((auditError: unknown) => {
-    log.error("bff.audit_failure_not_recorded", { requestId, action: entry.action, error: auditError });
-  });
+  await appendAudit(ledger, { ...entry, outcome, requestId, errorCode: seen.code, errorMessage: seen.message }).catch(
+    (auditError: unknown) => {
+      log.error("bff.audit_failure_not_recorded", { requestId, action: entry.action, error: auditError });
+    },
+  );
 }

@@ -1,7 +1,11 @@
 import "server-only";
 import { serverNow } from "@/lib/server/clock";
 import { appendAudit, hasRecordedSuccess } from "@/lib/server/ledger";
-import { createPaymentLinkBodySchemaAt, type CreatePaymentLinkBody, type PaymentLink } from "@/lib/shared/schemas/payment-link";
+import {
+  createPaymentLinkBodySchemaAt,
+  type CreatePaymentLinkBody,
+  type PaymentLink,
+} from "@/lib/shared/schemas/payment-link";
 import { auditFailure } from "@/lib/server/services/audit";
 import type { Answer, ServiceDeps } from "@/lib/server/services/context";
 
@@ -23,7 +27,8 @@ export async function createPaymentLink(
   try {
     const result = await api.createPaymentLink(body, { idempotencyKey });
     // A retry whose first reply was recorded gets the same link back: record it once.
-    const recorded = result.replayed && (await hasRecordedSuccess(ledger, businessId, "payment_link.create", idempotencyKey));
+    const recorded =
+      result.replayed && (await hasRecordedSuccess(ledger, businessId, "payment_link.create", idempotencyKey));
     if (recorded) return { data: result.data, requestId: result.requestId, created: true };
     await appendAudit(ledger, {
       businessId,
@@ -32,13 +37,29 @@ export async function createPaymentLink(
       outcome: "success",
       targetType: "payment_link",
       targetId: result.data.id,
-      after: { name: result.data.name, slug: result.data.slug, amount_centavos: result.data.amount_centavos, min_amount_centavos: result.data.min_amount_centavos },
+      after: {
+        name: result.data.name,
+        slug: result.data.slug,
+        amount_centavos: result.data.amount_centavos,
+        min_amount_centavos: result.data.min_amount_centavos,
+      },
       idempotencyKey,
       requestId: result.requestId,
     });
     return { data: result.data, requestId: result.requestId, created: true };
   } catch (error) {
-    await auditFailure(ledger, { businessId, actor, action: "payment_link.create", targetType: "payment_link", targetId: body.slug, idempotencyKey }, error);
+    await auditFailure(
+      ledger,
+      {
+        businessId,
+        actor,
+        action: "payment_link.create",
+        targetType: "payment_link",
+        targetId: body.slug,
+        idempotencyKey,
+      },
+      error,
+    );
     throw error;
   }
 }

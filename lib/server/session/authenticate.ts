@@ -19,7 +19,8 @@ export async function authenticate(url: string, headers: Headers, now = Date.now
   const opened = await openSession(seal, now);
   if (!opened.ok) return { ok: false, problem: opened.problem, secure };
   const session = opened.session;
-  if (await sessionRevocations.isRevoked(await getLedger(), sessionIdentity(session))) return { ok: false, problem: "revoked", secure };
+  if (await sessionRevocations.isRevoked(await getLedger(), sessionIdentity(session)))
+    return { ok: false, problem: "revoked", secure };
   return {
     ok: true,
     session,

@@ -3,7 +3,16 @@ import { createHash, randomBytes } from "node:crypto";
 import { chmodSync, linkSync, mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
-import { cachedConfig, deployment, ConfigError, isSandboxMode, resetConfigForTests, sessionSettings, type Env, type SessionSettings } from "@/lib/server/config";
+import {
+  cachedConfig,
+  deployment,
+  ConfigError,
+  isSandboxMode,
+  resetConfigForTests,
+  sessionSettings,
+  type Env,
+  type SessionSettings,
+} from "@/lib/server/config";
 import { parseSessionSettings } from "@/lib/server/config/sections";
 import { log } from "@/lib/server/log";
 
@@ -49,11 +58,16 @@ export function resetSessionConfigForTests(): void {
 
 /** A stable, non-revealing numeric id of a password (iron-session ids are numbers). */
 function passwordId(password: string): string {
-  return String(Number.parseInt(createHash("sha256").update(`pixops-session-id:${password}`).digest("hex").slice(0, 12), 16) + 1);
+  return String(
+    Number.parseInt(createHash("sha256").update(`pixops-session-id:${password}`).digest("hex").slice(0, 12), 16) + 1,
+  );
 }
 
 /** iron-session password maps of `passwords` (newest first): all of them, to open; the newest alone, to seal. */
-export function ironPasswords(passwords: readonly string[]): { all: Record<string, string>; newest: Record<string, string> } {
+export function ironPasswords(passwords: readonly string[]): {
+  all: Record<string, string>;
+  newest: Record<string, string>;
+} {
   const newest = passwords[0] ?? "";
   return {
     all: Object.fromEntries(passwords.map((password) => [passwordId(password), password])),
@@ -101,7 +115,8 @@ function ledgerFolders(settings: SessionSettings): string[] {
 export function generatedSecretFile(env?: Env): string {
   const settings = env ? parseSessionSettings(env) : sessionSettings();
   if (settings.secretFile) return path.resolve(settings.secretFile);
-  const configHome = settings.configHome && path.isAbsolute(settings.configHome) ? settings.configHome : path.join(homedir(), ".config");
+  const configHome =
+    settings.configHome && path.isAbsolute(settings.configHome) ? settings.configHome : path.join(homedir(), ".config");
   return path.join(configHome, "pixops", "session-secret");
 }
 
@@ -110,7 +125,9 @@ function generatedSecret(settings: SessionSettings): string {
   const file = generatedSecretFile();
   const inside = ledgerFolders(settings).find((folder) => isInside(file, folder));
   if (inside) {
-    throw new ConfigError(`the generated session secret would be written to ${file}, inside ${path.resolve(inside)} where the ledger and its sealed credentials live: point SESSION_SECRET_FILE elsewhere, or set SESSION_SECRET`);
+    throw new ConfigError(
+      `the generated session secret would be written to ${file}, inside ${path.resolve(inside)} where the ledger and its sealed credentials live: point SESSION_SECRET_FILE elsewhere, or set SESSION_SECRET`,
+    );
   }
   removeLegacySecret(settings);
   const existing = readSecretFile(file);
@@ -133,11 +150,17 @@ function generatedSecret(settings: SessionSettings): string {
     }
     const stored = readSecretFile(file);
     if (!stored) throw new Error("the file was written but could not be read back");
-    if (stored === secret) log.warn("session.secret_generated", { file, note: "SESSION_SECRET is not set: fine for the sandbox and development only" });
+    if (stored === secret)
+      log.warn("session.secret_generated", {
+        file,
+        note: "SESSION_SECRET is not set: fine for the sandbox and development only",
+      });
     return stored;
   } catch (error) {
     if (error instanceof ConfigError) throw error;
-    throw new ConfigError(`could not create the session secret at ${file} (${(error as { code?: unknown }).code ?? "error"}): set SESSION_SECRET, or SESSION_SECRET_FILE to a writable place`);
+    throw new ConfigError(
+      `could not create the session secret at ${file} (${(error as { code?: unknown }).code ?? "error"}): set SESSION_SECRET, or SESSION_SECRET_FILE to a writable place`,
+    );
   }
 }
 
@@ -148,9 +171,14 @@ function readSecretFile(file: string): string | null {
     text = readFileSync(file, "utf8").trim();
   } catch (error) {
     if ((error as { code?: unknown }).code === "ENOENT") return null;
-    throw new ConfigError(`could not read the session secret at ${file} (${(error as { code?: unknown }).code ?? "error"}): set SESSION_SECRET, or SESSION_SECRET_FILE to a readable file`);
+    throw new ConfigError(
+      `could not read the session secret at ${file} (${(error as { code?: unknown }).code ?? "error"}): set SESSION_SECRET, or SESSION_SECRET_FILE to a readable file`,
+    );
   }
-  if (text.length < MIN_SECRET_LENGTH) throw new ConfigError(`the session secret at ${file} is shorter than ${MIN_SECRET_LENGTH} characters: delete the file to generate a new one`);
+  if (text.length < MIN_SECRET_LENGTH)
+    throw new ConfigError(
+      `the session secret at ${file} is shorter than ${MIN_SECRET_LENGTH} characters: delete the file to generate a new one`,
+    );
   if ((statSync(file).mode & 0o077) !== 0) {
     chmodSync(file, 0o600);
     log.warn("session.secret_file_made_private", { file });
@@ -167,5 +195,8 @@ function removeLegacySecret(settings: SessionSettings): void {
     return;
   }
   rmSync(legacy, { force: true });
-  log.warn("session.legacy_secret_removed", { file: legacy, note: "an earlier version kept the generated secret in the data folder" });
+  log.warn("session.legacy_secret_removed", {
+    file: legacy,
+    note: "an earlier version kept the generated secret in the data folder",
+  });
 }

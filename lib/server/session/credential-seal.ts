@@ -26,7 +26,11 @@ const HKDF_SALT = "pixops-dashboard";
 
 const credentialSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("api_key"), apiKey: z.string().min(1) }),
-  z.object({ kind: z.literal("bearer"), accessToken: z.string().min(1), businessId: z.string().min(1).transform(normaliseBusinessId) }),
+  z.object({
+    kind: z.literal("bearer"),
+    accessToken: z.string().min(1),
+    businessId: z.string().min(1).transform(normaliseBusinessId),
+  }),
 ]);
 const intentSealSchema = z.object({
   v: z.literal(1),
@@ -52,9 +56,17 @@ function intentPasswords() {
   return ironPasswords(getSessionConfig().secrets.map(intentKey));
 }
 
-export async function sealCredential(credential: Credential, options: { lifetimeMs: number; now?: number }): Promise<string> {
+export async function sealCredential(
+  credential: Credential,
+  options: { lifetimeMs: number; now?: number },
+): Promise<string> {
   const now = options.now ?? Date.now();
-  const payload: z.infer<typeof intentSealSchema> = { v: 1, purpose: "intent", credential, exp: now + options.lifetimeMs };
+  const payload: z.infer<typeof intentSealSchema> = {
+    v: 1,
+    purpose: "intent",
+    credential,
+    exp: now + options.lifetimeMs,
+  };
   return sealData(payload, { password: intentPasswords().newest, ttl: Math.ceil(options.lifetimeMs / 1000) });
 }
 

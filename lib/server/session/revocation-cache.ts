@@ -47,11 +47,19 @@ export class RevocationCache {
     const trustMs = this.options.trustMs ?? REVOCATION_TRUST_MS;
     const hit = this.checked.get(session.sessionId);
     // `now >= hit.at`: a clock that went back proves nothing about freshness.
-    if (hit && hit.ledger === ledger && hit.businessId === session.businessId && now >= hit.at && now - hit.at < trustMs) return false;
+    if (
+      hit &&
+      hit.ledger === ledger &&
+      hit.businessId === session.businessId &&
+      now >= hit.at &&
+      now - hit.at < trustMs
+    )
+      return false;
     const generation = this.generation;
     const revoked = await (this.options.lookup ?? isSessionRevoked)(ledger, session);
     if (revoked) this.checked.delete(session.sessionId);
-    else if (generation === this.generation) this.checked.set(session.sessionId, { ledger, businessId: session.businessId, at: now });
+    else if (generation === this.generation)
+      this.checked.set(session.sessionId, { ledger, businessId: session.businessId, at: now });
     return revoked;
   }
 

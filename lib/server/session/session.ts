@@ -56,7 +56,14 @@ export function newSessionId(): string {
 }
 
 export function newSession(
-  fields: { role: Role; operatorName: string; business: SessionData["business"]; credential: SessionData["credential"]; sandbox: boolean; lat?: number },
+  fields: {
+    role: Role;
+    operatorName: string;
+    business: SessionData["business"];
+    credential: SessionData["credential"];
+    sandbox: boolean;
+    lat?: number;
+  },
   now = Date.now(),
 ): SessionData {
   return { v: 1, sid: newSessionId(), iat: now, seen: now, ...fields };
@@ -93,7 +100,11 @@ function frozen(session: SessionData): SessionData {
   return Object.freeze(session);
 }
 
-async function unsealSession(seal: string, passwords: Record<string, string>, ttlSeconds: number): Promise<SessionData | null> {
+async function unsealSession(
+  seal: string,
+  passwords: Record<string, string>,
+  ttlSeconds: number,
+): Promise<SessionData | null> {
   let raw: unknown;
   try {
     raw = await unsealData<unknown>(seal, { password: passwords, ttl: ttlSeconds });
@@ -116,7 +127,12 @@ export async function openSession(seal: string | undefined, now = Date.now()): P
   const cached = openedCookies.get(seal, passwords, now);
   const session = cached ?? (await unsealSession(seal, passwords, absoluteLifetimeSeconds));
   if (!session) return { ok: false, problem: "invalid" };
-  const problem = now - session.iat >= absoluteLifetimeSeconds * 1000 ? "expired" : now - session.seen >= idleTimeoutSeconds * 1000 ? "idle" : null;
+  const problem =
+    now - session.iat >= absoluteLifetimeSeconds * 1000
+      ? "expired"
+      : now - session.seen >= idleTimeoutSeconds * 1000
+        ? "idle"
+        : null;
   if (problem) {
     if (cached) openedCookies.forget(seal);
     return { ok: false, problem };
@@ -156,7 +172,12 @@ export async function sessionSetCookie(session: SessionData, secure: boolean, no
  * The Set-Cookie that slides the idle timeout of `session` (opened from `seal`),
  * or null while the cookie is fresh enough (SESSION_REFRESH_AFTER_MS).
  */
-export async function refreshedSessionCookie(seal: string, session: SessionData, secure: boolean, now = Date.now()): Promise<string | null> {
+export async function refreshedSessionCookie(
+  seal: string,
+  session: SessionData,
+  secure: boolean,
+  now = Date.now(),
+): Promise<string | null> {
   if (now - session.seen < SESSION_REFRESH_AFTER_MS) return null;
   let refreshed = openedCookies.refreshedSeal(seal, now, SESSION_REFRESH_REUSE_MS);
   if (!refreshed) {

@@ -1,7 +1,8 @@
 import { parseBRL } from "@/lib/shared/money";
 
 export type AmountResult = { ok: true; centavos: number } | { ok: false; error: AmountError };
-export type AmountError = "batch.row.amountRequired" | "batch.row.amountAmbiguous" | "batch.row.amountNegative" | "batch.row.amountInvalid";
+export type AmountError =
+  "batch.row.amountRequired" | "batch.row.amountAmbiguous" | "batch.row.amountNegative" | "batch.row.amountInvalid";
 
 /**
  * "1,234" and "12,345,678": a comma followed by exactly three digits, with no
@@ -12,7 +13,10 @@ const AMBIGUOUS = /^\d{1,3}(,\d{3})+$/;
 
 /** Cell text without what a spreadsheet adds around a number: R$, spaces, a leading text-marker apostrophe. */
 function bare(text: string): string {
-  return text.replace(/^'/, "").replace(/R\$/gi, "").replace(/[\s\u00a0]/g, "");
+  return text
+    .replace(/^'/, "")
+    .replace(/R\$/gi, "")
+    .replace(/[\s\u00a0]/g, "");
 }
 
 /**

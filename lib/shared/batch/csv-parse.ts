@@ -36,7 +36,13 @@ export function detectDelimiter(text: string): CsvDelimiter {
  */
 export function parseCsvRecords(text: string): { delimiter: CsvDelimiter; records: RawRecord[] } {
   const delimiter = detectDelimiter(text);
-  const result = Papa.parse<string[]>(text, { delimiter, header: false, skipEmptyLines: false, quoteChar: '"', escapeChar: '"' });
+  const result = Papa.parse<string[]>(text, {
+    delimiter,
+    header: false,
+    skipEmptyLines: false,
+    quoteChar: '"',
+    escapeChar: '"',
+  });
   const quoteError = result.errors.find((error) => error.type === "Quotes");
   if (quoteError) reject("malformedCsv", { row: (quoteError.row ?? 0) + 1 });
   const records = result.data.map((cells, index) => ({ rowNumber: index + 1, cells }));

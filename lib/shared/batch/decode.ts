@@ -27,7 +27,8 @@ function assertText(bytes: Uint8Array): void {
  * the check is reliable for "Conceição". UTF-16 ("Unicode text") is refused.
  */
 export function decodeCsvBytes(bytes: Uint8Array): { text: string; encoding: TextEncoding } {
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) reject("unsupportedEncoding");
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
+    reject("unsupportedEncoding");
   assertText(bytes);
   const hasBom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const body = hasBom ? bytes.subarray(3) : bytes;

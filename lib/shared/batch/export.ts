@@ -29,11 +29,41 @@ interface TemplateRow {
 
 /** One example per key type; the documents have valid check digits, the e-mail domain is reserved for examples. */
 const TEMPLATE_ROWS: readonly TemplateRow[] = [
-  { name: "Maria da Conceição", key: "529.982.247-25", type: { "pt-BR": "CPF", en: "CPF" }, amount: { "pt-BR": "1.234,56", en: "1234.56" }, description: { "pt-BR": "Comissão de outubro", en: "October commission" } },
-  { name: "Fornecedora Exemplo Ltda", key: "11.222.333/0001-81", type: { "pt-BR": "CNPJ", en: "CNPJ" }, amount: { "pt-BR": "2.500,00", en: "2500.00" }, description: { "pt-BR": "NF 1234", en: "Invoice 1234" } },
-  { name: "João Silva", key: "joao.silva@example.com", type: { "pt-BR": "e-mail", en: "email" }, amount: { "pt-BR": "150,00", en: "150.00" }, description: { "pt-BR": "Reembolso", en: "Refund" } },
-  { name: "Ana Souza", key: "(11) 91234-5678", type: { "pt-BR": "celular", en: "phone" }, amount: { "pt-BR": "89,90", en: "89.90" }, description: { "pt-BR": "Frete", en: "Shipping" } },
-  { name: "Loja Parceira", key: "123e4567-e89b-12d3-a456-426614174000", type: { "pt-BR": "aleatória", en: "random" }, amount: { "pt-BR": "10,00", en: "10.00" }, description: { "pt-BR": "Repasse de vendas", en: "Sales payout" } },
+  {
+    name: "Maria da Conceição",
+    key: "529.982.247-25",
+    type: { "pt-BR": "CPF", en: "CPF" },
+    amount: { "pt-BR": "1.234,56", en: "1234.56" },
+    description: { "pt-BR": "Comissão de outubro", en: "October commission" },
+  },
+  {
+    name: "Fornecedora Exemplo Ltda",
+    key: "11.222.333/0001-81",
+    type: { "pt-BR": "CNPJ", en: "CNPJ" },
+    amount: { "pt-BR": "2.500,00", en: "2500.00" },
+    description: { "pt-BR": "NF 1234", en: "Invoice 1234" },
+  },
+  {
+    name: "João Silva",
+    key: "joao.silva@example.com",
+    type: { "pt-BR": "e-mail", en: "email" },
+    amount: { "pt-BR": "150,00", en: "150.00" },
+    description: { "pt-BR": "Reembolso", en: "Refund" },
+  },
+  {
+    name: "Ana Souza",
+    key: "(11) 91234-5678",
+    type: { "pt-BR": "celular", en: "phone" },
+    amount: { "pt-BR": "89,90", en: "89.90" },
+    description: { "pt-BR": "Frete", en: "Shipping" },
+  },
+  {
+    name: "Loja Parceira",
+    key: "123e4567-e89b-12d3-a456-426614174000",
+    type: { "pt-BR": "aleatória", en: "random" },
+    amount: { "pt-BR": "10,00", en: "10.00" },
+    description: { "pt-BR": "Repasse de vendas", en: "Sales payout" },
+  },
 ];
 
 const TEMPLATE_HEADER: Record<Locale, readonly string[]> = {
@@ -47,6 +77,12 @@ const TEMPLATE_HEADER: Record<Locale, readonly string[]> = {
  * decimal points. Its headers are among the names the mapping recognises.
  */
 export function batchTemplateCsv(locale: Locale): string {
-  const rows = TEMPLATE_ROWS.map((row) => [row.name, row.key, row.type[locale], row.amount[locale], row.description[locale]]);
+  const rows = TEMPLATE_ROWS.map((row) => [
+    row.name,
+    row.key,
+    row.type[locale],
+    row.amount[locale],
+    row.description[locale],
+  ]);
   return toCsv(TEMPLATE_HEADER[locale], rows, { delimiter: locale === "pt-BR" ? ";" : "," });
 }

@@ -32,7 +32,10 @@ export type FeeModel =
     };
 
 const usable = (sample: FeeSample) =>
-  Number.isSafeInteger(sample.amountCentavos) && sample.amountCentavos > 0 && Number.isSafeInteger(sample.feeCentavos) && sample.feeCentavos >= 0;
+  Number.isSafeInteger(sample.amountCentavos) &&
+  sample.amountCentavos > 0 &&
+  Number.isSafeInteger(sample.feeCentavos) &&
+  sample.feeCentavos >= 0;
 
 /** a.fee / a.amount compared with b.fee / b.amount, exactly (cross-multiplied). */
 function compareRatios(a: FeeSample, b: FeeSample): number {
@@ -53,7 +56,12 @@ export function fitFeeModel(samples: readonly FeeSample[]): { model: FeeModel; s
   const median = ordered[Math.floor((ordered.length - 1) / 2)] ?? first;
   const minimum = known.reduce((least, sample) => Math.min(least, sample.feeCentavos), first.feeCentavos);
   return {
-    model: { basis: "proportional", minimum_fee_centavos: minimum, ratio_fee_centavos: median.feeCentavos, ratio_amount_centavos: median.amountCentavos },
+    model: {
+      basis: "proportional",
+      minimum_fee_centavos: minimum,
+      ratio_fee_centavos: median.feeCentavos,
+      ratio_amount_centavos: median.amountCentavos,
+    },
     sampleSize: known.length,
   };
 }
@@ -64,7 +72,8 @@ export function estimateFee(model: FeeModel, amountCentavos: number): bigint {
   const denominator = BigInt(model.ratio_amount_centavos);
   if (denominator <= 0n) return BigInt(model.minimum_fee_centavos);
   // round(amount × fee / amount') half up = floor((2 × amount × fee + amount') / (2 × amount')).
-  const proportional = (2n * BigInt(amountCentavos) * BigInt(model.ratio_fee_centavos) + denominator) / (2n * denominator);
+  const proportional =
+    (2n * BigInt(amountCentavos) * BigInt(model.ratio_fee_centavos) + denominator) / (2n * denominator);
   const minimum = BigInt(model.minimum_fee_centavos);
   return proportional > minimum ? proportional : minimum;
 }

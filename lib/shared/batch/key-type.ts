@@ -25,7 +25,9 @@ const TYPE_WORDS: Readonly<Record<PixKeyType | "document", readonly string[]>> =
   document: ["cpfcnpj", "documento", "document"],
 };
 const TYPE_NAMES: ReadonlyMap<string, PixKeyType | "document"> = new Map(
-  Object.entries(TYPE_WORDS).flatMap(([type, words]) => words.map((word) => [word, type as PixKeyType | "document"] as const)),
+  Object.entries(TYPE_WORDS).flatMap(([type, words]) =>
+    words.map((word) => [word, type as PixKeyType | "document"] as const),
+  ),
 );
 
 const fail = (error: KeyTypeError, choices: PixKeyType[] = []): KeyTypeResult => ({ ok: false, error, choices });
@@ -97,6 +99,7 @@ export function resolveKeyType({ key, typeCell, chosen, numericCell = false }: K
   } else result = inferKeyType(key);
   if (!numericCell) return result;
   if (result.ok && lostZeros(result.type, key)) return fail("batch.row.keyNumericCell");
-  if (!result.ok && result.error === "batch.row.keyTypeUndetected") return fail("batch.row.keyNumericCell", ["cpf", "cnpj", "phone"]);
+  if (!result.ok && result.error === "batch.row.keyTypeUndetected")
+    return fail("batch.row.keyNumericCell", ["cpf", "cnpj", "phone"]);
   return result;
 }

@@ -20,5 +20,5 @@ export type BatchLimits = typeof BATCH_LIMITS;
 
 /** Bytes → megabytes with one decimal, for messages ("2 MB", "10.5 MB"). */
 export function toMb(bytes: number): number {
-  return Math.round(bytes / (1024 * 1024 / 10)) / 10;
+  return Math.round(bytes / ((1024 * 1024) / 10)) / 10;
 }

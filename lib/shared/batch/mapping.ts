@@ -10,11 +10,44 @@ export type ColumnMapping = Partial<Record<BatchField, number>>;
 
 /** Header names, compared after `normalizeHeader` (no accents, case, spaces or punctuation). */
 export const HEADER_NAMES: Readonly<Record<BatchField, readonly string[]>> = {
-  amount: ["valor", "valorr", "valorrs", "valoremr", "valoremreais", "valorbrl", "valordorepasse", "valordopagamento", "quantia", "amount", "amountbrl", "value"],
+  amount: [
+    "valor",
+    "valorr",
+    "valorrs",
+    "valoremr",
+    "valoremreais",
+    "valorbrl",
+    "valordorepasse",
+    "valordopagamento",
+    "quantia",
+    "amount",
+    "amountbrl",
+    "value",
+  ],
   key: ["chave", "chavepix", "pix", "pixkey", "key", "chavedestino", "destinationkey"],
-  keyType: ["tipo", "tipodechave", "tipodachave", "tipochave", "tipodechavepix", "tipochavepix", "keytype", "pixkeytype", "type"],
+  keyType: [
+    "tipo",
+    "tipodechave",
+    "tipodachave",
+    "tipochave",
+    "tipodechavepix",
+    "tipochavepix",
+    "keytype",
+    "pixkeytype",
+    "type",
+  ],
   description: ["descricao", "referencia", "reference", "description", "ref", "memo", "observacao", "identificador"],
-  name: ["nome", "name", "favorecido", "beneficiario", "recebedor", "beneficiary", "recipient", "payee", "nomedofavorecido"],
+  name: [
+    "nome",
+    "name",
+    "favorecido",
+    "beneficiario",
+    "recebedor",
+    "beneficiary",
+    "recipient",
+    "payee",
+    "nomedofavorecido",
+  ],
 };
 
 /** "Descrição / Referência" → "descricaoreferencia": accents, case, spaces and punctuation removed. */
@@ -71,7 +104,9 @@ export const columnMappingSchema = z.strictObject({
   name: columnIndex,
 });
 
-export type MappingCheck = { ok: true; result: MappingResult } | { ok: false; error: "batch.mapping.invalid" | "batch.mapping.outOfRange" | "batch.mapping.sameColumn" };
+export type MappingCheck =
+  | { ok: true; result: MappingResult }
+  | { ok: false; error: "batch.mapping.invalid" | "batch.mapping.outOfRange" | "batch.mapping.sameColumn" };
 
 /** Checks a mapping the operator chose: known fields, columns that exist, no column used twice. */
 export function checkMapping(header: readonly string[], input: unknown): MappingCheck {

@@ -22,7 +22,8 @@ function formatOf(bytes: Uint8Array, fileName: string): "csv" | "xlsx" {
 
 async function parseOrThrow(bytes: Uint8Array, fileName: string): Promise<ParsedTable> {
   if (bytes.length === 0) reject("empty");
-  if (bytes.length > BATCH_LIMITS.maxFileBytes) reject("tooLarge", { limitMb: toMb(BATCH_LIMITS.maxFileBytes), foundMb: toMb(bytes.length) });
+  if (bytes.length > BATCH_LIMITS.maxFileBytes)
+    reject("tooLarge", { limitMb: toMb(BATCH_LIMITS.maxFileBytes), foundMb: toMb(bytes.length) });
   if (formatOf(bytes, fileName) === "xlsx") {
     return toTable(await parseXlsxRecords(bytes), { format: "xlsx", delimiter: null, encoding: null });
   }

@@ -45,5 +45,14 @@ export function summarizeBatch(rows: readonly ValidatedRow[]): BatchSummary {
   const included = rows.length - excluded;
   const payouts = included - invalid;
   const duplicates = [...groups.values()].filter((group) => group.length > 1);
-  return { included, excluded, invalid, payouts, totalCentavos: total, largest, duplicates, ready: payouts > 0 && invalid === 0 };
+  return {
+    included,
+    excluded,
+    invalid,
+    payouts,
+    totalCentavos: total,
+    largest,
+    duplicates,
+    ready: payouts > 0 && invalid === 0,
+  };
 }

@@ -52,12 +52,16 @@ export function columnLetter(index: number): string {
  * no column name may be a spreadsheet formula (./formula.ts).
  * Throws BatchFileRejected at the first problem.
  */
-export function toTable(records: readonly RawRecord[], meta: Pick<ParsedTable, "format" | "delimiter" | "encoding">): ParsedTable {
+export function toTable(
+  records: readonly RawRecord[],
+  meta: Pick<ParsedTable, "format" | "delimiter" | "encoding">,
+): ParsedTable {
   const kept = records.filter((record) => !isBlank(record.cells));
   const [headerRecord, ...data] = kept;
   if (!headerRecord) reject("empty");
   const header = headerRecord.cells.map((cell) => cell.trim());
-  if (header.length > BATCH_LIMITS.maxColumns) reject("tooManyColumns", { limit: BATCH_LIMITS.maxColumns, found: header.length });
+  if (header.length > BATCH_LIMITS.maxColumns)
+    reject("tooManyColumns", { limit: BATCH_LIMITS.maxColumns, found: header.length });
   // A column name is not a cell to fix in place, and the results file repeats it: the file is refused (cells: validate-row.ts).
   const formulaColumn = headerRecord.cells.findIndex((cell) => formulaMessage(cell) !== null);
   if (formulaColumn >= 0) reject("formulaHeader", { column: columnLetter(formulaColumn) });
@@ -69,9 +73,14 @@ export function toTable(records: readonly RawRecord[], meta: Pick<ParsedTable, "
       reject("columnCount", { row: record.rowNumber, expected: header.length, found: record.cells.length });
     }
     const long = record.cells.findIndex((cell) => cell.length > BATCH_LIMITS.maxCellChars);
-    if (long >= 0) reject("cellTooLong", { row: record.rowNumber, column: columnLetter(long), limit: BATCH_LIMITS.maxCellChars });
+    if (long >= 0)
+      reject("cellTooLong", { row: record.rowNumber, column: columnLetter(long), limit: BATCH_LIMITS.maxCellChars });
   }
 
-  const rows = data.map((record) => ({ rowNumber: record.rowNumber, cells: record.cells, numericColumns: record.numericColumns ?? [] }));
+  const rows = data.map((record) => ({
+    rowNumber: record.rowNumber,
+    cells: record.cells,
+    numericColumns: record.numericColumns ?? [],
+  }));
   return { ...meta, header, rows };
 }

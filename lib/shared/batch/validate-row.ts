@@ -47,9 +47,14 @@ export interface RowOptions {
 }
 
 const textSchema = storableText().check(z.maxLength(BATCH_TEXT_MAX, { error: "batch.row.tooLong" }));
-const PAYOUT_FIELDS: Readonly<Record<string, BatchField>> = { amount_centavos: "amount", pix_key: "key", pix_key_type: "keyType" };
+const PAYOUT_FIELDS: Readonly<Record<string, BatchField>> = {
+  amount_centavos: "amount",
+  pix_key: "key",
+  pix_key_type: "keyType",
+};
 
-const cellOf = (row: ParsedRow, column: number | undefined) => (column === undefined ? undefined : (row.cells[column] ?? ""));
+const cellOf = (row: ParsedRow, column: number | undefined) =>
+  column === undefined ? undefined : (row.cells[column] ?? "");
 /** A leading apostrophe is Excel's "this is text" marker (and what our exports add before "+55…"). */
 const keyText = (cell: string) => cell.trim().replace(/^'/, "");
 
@@ -57,7 +62,8 @@ function checkText(field: "description" | "name", row: ParsedRow, mapping: Colum
   const column = mapping[field];
   const text = (cellOf(row, column) ?? "").trim();
   const parsed = textSchema.safeParse(text);
-  if (!parsed.success) errors.push({ field, column: column ?? null, message: parsed.error.issues[0]?.message ?? "batch.row.invalid" });
+  if (!parsed.success)
+    errors.push({ field, column: column ?? null, message: parsed.error.issues[0]?.message ?? "batch.row.invalid" });
   return text;
 }
 
@@ -94,7 +100,12 @@ function checkFormulas(row: ParsedRow, mapping: ColumnMapping, errors: CellError
  * the very schema of the single payout, so a batch accepts exactly what the
  * payout form accepts.
  */
-export function validateRow(row: ParsedRow, index: number, mapping: ColumnMapping, options: RowOptions = {}): Omit<ValidatedRow, "excluded"> {
+export function validateRow(
+  row: ParsedRow,
+  index: number,
+  mapping: ColumnMapping,
+  options: RowOptions = {},
+): Omit<ValidatedRow, "excluded"> {
   const errors: CellError[] = [];
   const column = (field: BatchField) => mapping[field] ?? null;
   checkFormulas(row, mapping, errors);
@@ -120,7 +131,11 @@ export function validateRow(row: ParsedRow, index: number, mapping: ColumnMappin
   let value: BatchRowValue | null = null;
   if (keyType.ok) {
     // The payout schema checks amount and key together; when the amount is already refused, a stand-in lets it still check the key.
-    const payout = payoutInputSchema.safeParse({ amount_centavos: centavos ?? 1, pix_key_type: keyType.type, pix_key: key });
+    const payout = payoutInputSchema.safeParse({
+      amount_centavos: centavos ?? 1,
+      pix_key_type: keyType.type,
+      pix_key: key,
+    });
     if (payout.success) value = { ...payout.data, pix_key_type: keyType.type, description, name };
     for (const issue of payout.success ? [] : payout.error.issues) {
       const field = PAYOUT_FIELDS[String(issue.path[0])] ?? "key";
@@ -128,5 +143,11 @@ export function validateRow(row: ParsedRow, index: number, mapping: ColumnMappin
     }
   }
 
-  return { index, rowNumber: row.rowNumber, value: errors.length === 0 ? value : null, errors, keyTypeChoices: keyType.ok ? [] : keyType.choices };
+  return {
+    index,
+    rowNumber: row.rowNumber,
+    value: errors.length === 0 ? value : null,
+    errors,
+    keyTypeChoices: keyType.ok ? [] : keyType.choices,
+  };
 }

@@ -17,7 +17,11 @@ export interface BatchValidation {
 }
 
 /** Validates every row of a parsed table under a mapping; excluded rows are validated too, so including one back shows its errors at once. */
-export function validateBatch(table: ParsedTable, mapping: ColumnMapping, options: BatchValidationOptions = {}): BatchValidation {
+export function validateBatch(
+  table: ParsedTable,
+  mapping: ColumnMapping,
+  options: BatchValidationOptions = {},
+): BatchValidation {
   const rows = table.rows.map((row, index) => ({
     ...validateRow(row, index, mapping, { keyTypeChoices: options.keyTypeChoices }),
     excluded: options.excluded?.has(index) ?? false,

@@ -33,7 +33,8 @@ export function assertXlsxUnzipsSmall(bytes: Uint8Array): void {
     const size = view.getUint32(at + 24, true);
     if (size === 0xffffffff) reject("xlsxTooLarge", { limitMb: toMb(BATCH_LIMITS.maxXlsxUnzippedBytes) });
     total += size;
-    if (total > BATCH_LIMITS.maxXlsxUnzippedBytes) reject("xlsxTooLarge", { limitMb: toMb(BATCH_LIMITS.maxXlsxUnzippedBytes) });
+    if (total > BATCH_LIMITS.maxXlsxUnzippedBytes)
+      reject("xlsxTooLarge", { limitMb: toMb(BATCH_LIMITS.maxXlsxUnzippedBytes) });
     at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
   }
 }

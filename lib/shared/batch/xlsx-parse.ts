@@ -8,7 +8,8 @@ interface NumberText {
   numberText: string;
 }
 
-const isNumberText = (value: unknown): value is NumberText => typeof value === "object" && value !== null && "numberText" in value;
+const isNumberText = (value: unknown): value is NumberText =>
+  typeof value === "object" && value !== null && "numberText" in value;
 
 /**
  * A number cell as a Brazilian sees it in Excel: the decimal comma ("1234,5").

@@ -54,12 +54,19 @@ const FILTER_URGENCIES: Readonly<Record<DeadlineFilter, readonly Urgency[]>> = {
   "72h": ["overdue", "due24h", "due72h"],
 };
 
-export function matchesDeadline(cb: Pick<Chargeback, "status" | "respond_by">, filter: DeadlineFilter, now: number): boolean {
+export function matchesDeadline(
+  cb: Pick<Chargeback, "status" | "respond_by">,
+  filter: DeadlineFilter,
+  now: number,
+): boolean {
   return FILTER_URGENCIES[filter].includes(urgencyOf(cb, now));
 }
 
 /** Open disputes, soonest `respond_by` first (overdue ones first of all, no deadline last), at most `limit`. */
-export function soonestOpenChargebacks<T extends Pick<Chargeback, "status" | "respond_by" | "id">>(list: readonly T[], limit = 5): T[] {
+export function soonestOpenChargebacks<T extends Pick<Chargeback, "status" | "respond_by" | "id">>(
+  list: readonly T[],
+  limit = 5,
+): T[] {
   return list
     .filter(isOpenChargeback)
     .map((cb) => ({ cb, deadline: isoToMs(cb.respond_by) }))

@@ -63,7 +63,9 @@ export const ALTERNATE_STATUSES = {
 } as const satisfies Partial<Record<ErrorCode, number>>;
 
 /** The status a code may be answered with instead of its own, or `never` when it has none. */
-export type AlternateStatus<C extends ErrorCode> = C extends keyof typeof ALTERNATE_STATUSES ? (typeof ALTERNATE_STATUSES)[C] : never;
+export type AlternateStatus<C extends ErrorCode> = C extends keyof typeof ALTERNATE_STATUSES
+  ? (typeof ALTERNATE_STATUSES)[C]
+  : never;
 
 /** Codes the browser makes up itself, never sent by the BFF: no answer, an unreadable answer, a non-envelope error. */
 export const CLIENT_ERROR_CODES = ["network_error", "invalid_response", "http_error"] as const;

@@ -10,7 +10,11 @@ export function nextDay(date: string): string {
  * The inclusive window of calendar days `from`…`to` in a zone, as instants: the start of `from`, and the
  * start of the day after `to` (exclusive). A missing (or unreadable) day leaves that side open (`null`).
  */
-export function dateWindowIso(from: string | undefined, to: string | undefined, timeZone: string): { start: string | null; end: string | null } {
+export function dateWindowIso(
+  from: string | undefined,
+  to: string | undefined,
+  timeZone: string,
+): { start: string | null; end: string | null } {
   return {
     start: from ? zonedLocalToUtcIso(`${from}T00:00`, timeZone) : null,
     end: to ? zonedLocalToUtcIso(`${nextDay(to)}T00:00`, timeZone) : null,
@@ -18,7 +22,11 @@ export function dateWindowIso(from: string | undefined, to: string | undefined, 
 }
 
 /** The same window as epoch ms, for filtering rows in the browser. */
-export function dateWindow(from: string | undefined, to: string | undefined, timeZone: string): { start: number | null; end: number | null } {
+export function dateWindow(
+  from: string | undefined,
+  to: string | undefined,
+  timeZone: string,
+): { start: number | null; end: number | null } {
   const { start, end } = dateWindowIso(from, to, timeZone);
   return { start: isoToMs(start), end: isoToMs(end) };
 }

@@ -73,15 +73,26 @@ function withoutExtras(options: DateFormatOptions): Intl.DateTimeFormatOptions {
 }
 
 /** "22 de nov. de 2026" / "Nov 22, 2026" in the zone. */
-export function formatDate(value: Date | number | string | null | undefined, locale: string, timeZone: string, options: DateFormatOptions = {}): string {
+export function formatDate(
+  value: Date | number | string | null | undefined,
+  locale: string,
+  timeZone: string,
+  options: DateFormatOptions = {},
+): string {
   const date = toDate(value);
   if (!date) return "";
-  const base: DateFormatOptions = Object.keys(options).filter((k) => k !== "withZone").length > 0 ? options : { ...options, dateStyle: "medium" };
+  const base: DateFormatOptions =
+    Object.keys(options).filter((k) => k !== "withZone").length > 0 ? options : { ...options, dateStyle: "medium" };
   return dateTimeFormat(locale, { ...withoutExtras(base), timeZone }).format(date);
 }
 
 /** "22/11/2026 14:05" / "11/22/2026, 2:05 PM" in the zone; pass `{ withZone: true }` to add "BRT". */
-export function formatDateTime(value: Date | number | string | null | undefined, locale: string, timeZone: string, options: DateFormatOptions = {}): string {
+export function formatDateTime(
+  value: Date | number | string | null | undefined,
+  locale: string,
+  timeZone: string,
+  options: DateFormatOptions = {},
+): string {
   const date = toDate(value);
   if (!date) return "";
   const hasFields = Object.keys(options).some((k) => k !== "withZone");
@@ -117,7 +128,11 @@ const RELATIVE_UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
 const relativeCache = new Map<string, Intl.RelativeTimeFormat>();
 
 /** "em 3 h" / "in 3 hr." / "há 5 min": the largest unit that fits, rounded. */
-export function formatRelative(value: Date | number | string | null | undefined, locale: string, now: Date | number = Date.now()): string {
+export function formatRelative(
+  value: Date | number | string | null | undefined,
+  locale: string,
+  now: Date | number = Date.now(),
+): string {
   const date = toDate(value);
   if (!date) return "";
   const nowMs = typeof now === "number" ? now : now.getTime();
@@ -163,7 +178,14 @@ export function wallTimeIn(timeZone: string, ms: number): WallTime {
   const get = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value ?? "0");
   // Intl counts the years before 1 as 1 BC, 2 BC…; ISO 8601 as 0, −1…
   const bc = parts.find((p) => p.type === "era")?.value === "BC";
-  return { year: bc ? 1 - get("year") : get("year"), month: get("month"), day: get("day"), hour: get("hour") % 24, minute: get("minute"), second: get("second") };
+  return {
+    year: bc ? 1 - get("year") : get("year"),
+    month: get("month"),
+    day: get("day"),
+    hour: get("hour") % 24,
+    minute: get("minute"),
+    second: get("second"),
+  };
 }
 
 const pad = (n: number, len = 2) => String(n).padStart(len, "0");
@@ -205,7 +227,14 @@ const LOCAL_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 export function zonedLocalToUtcIso(local: string, timeZone: string): string | null {
   const m = LOCAL_RE.exec(local.trim());
   if (!m) return null;
-  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? "0"].map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? "0"].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return null;
   const guess = utcMs(year, month, day, hour, minute, second);
   const check = new Date(guess);

@@ -18,7 +18,11 @@ export const parseMoneyInput = parseBRL;
 const numberCache = new Map<string, Intl.NumberFormat>();
 
 /** Counts: "10.000" / "10,000". */
-export function formatNumber(value: number | null | undefined, locale: string, options: Intl.NumberFormatOptions = {}): string {
+export function formatNumber(
+  value: number | null | undefined,
+  locale: string,
+  options: Intl.NumberFormatOptions = {},
+): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return "";
   const key = `${locale}|${JSON.stringify(options)}`;
   let formatter = numberCache.get(key);

@@ -4,6 +4,15 @@
  * "@/lib/server/i18n".
  */
 export * from "./config";
-export { createI18n, createTranslator, hasMessage, lookupMessage, type Translate, type TranslationInput, type TranslationVars, type PluralKey } from "./translate";
+export {
+  createI18n,
+  createTranslator,
+  hasMessage,
+  lookupMessage,
+  type Translate,
+  type TranslationInput,
+  type TranslationVars,
+  type PluralKey,
+} from "./translate";
 export { composeI18n, createFormatters, type Formatters, type I18nContextValue } from "./formatters";
 export { dictionaries, type Dictionary, type MessageKey } from "./dictionaries";

@@ -49,7 +49,9 @@ function formatVar(locale: Locale, value: string | number | null | undefined): s
 
 function interpolate(template: string, locale: Locale, vars: TranslationVars | undefined): string {
   if (!vars) return template;
-  return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? formatVar(locale, vars[name]) : match));
+  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
+    name in vars ? formatVar(locale, vars[name]) : match,
+  );
 }
 
 /** True when the messages have this key (directly, or as a plural base). */

@@ -7,7 +7,14 @@ import { upstreamCentavosSchema } from "./common";
  * optional and every other field is kept, so the page can show it as it came.
  */
 export const KNOWN_CHARGEBACK_KINDS = ["card_chargeback", "pix_med"] as const;
-export const KNOWN_CHARGEBACK_STATUSES = ["needs_response", "under_review", "won", "lost", "accepted", "refunded"] as const;
+export const KNOWN_CHARGEBACK_STATUSES = [
+  "needs_response",
+  "under_review",
+  "won",
+  "lost",
+  "accepted",
+  "refunded",
+] as const;
 
 /** Statuses after which nothing more can be done about a dispute. */
 export const FINAL_CHARGEBACK_STATUSES: readonly string[] = ["won", "lost", "accepted", "refunded"];

@@ -41,8 +41,16 @@ const INSTANT_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?
 export function isoInstantMs(text: string): number | null {
   const m = INSTANT_RE.exec(text);
   if (!m) return null;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) return null;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59)
+    return null;
   const [offsetHours, offsetMins] = m[8] ? [0, 0] : [Number(m[10]), Number(m[11])];
   if (offsetHours > 23 || offsetMins > 59) return null;
   const offsetMinutes = (m[9] === "-" ? -1 : 1) * (offsetHours * 60 + offsetMins);
@@ -82,7 +90,12 @@ export function boundedIsoInstant(range: InstantRange) {
 }
 
 /** A list filter's date: an instant from 2000-01-01 to 2100-01-01 UTC. */
-export const filterDateSchema = boundedIsoInstant({ min: () => FILTER_DATE_MIN_MS, max: () => FILTER_DATE_MAX_MS, tooEarly: DATE_OUT_OF_RANGE, tooLate: DATE_OUT_OF_RANGE });
+export const filterDateSchema = boundedIsoInstant({
+  min: () => FILTER_DATE_MIN_MS,
+  max: () => FILTER_DATE_MAX_MS,
+  tooEarly: DATE_OUT_OF_RANGE,
+  tooLate: DATE_OUT_OF_RANGE,
+});
 
 /** A payment link's expiry: after `clock`'s now, at most EXPIRY_HORIZON_MS later. */
 export function expiryDateSchema(clock: Pick<Clock, "now">) {
@@ -97,5 +110,10 @@ export function expiryDateSchema(clock: Pick<Clock, "now">) {
 
 /** A calendar day (YYYY-MM-DD) a date filter may name: from FILTER_DAY_MIN to FILTER_DAY_MAX. */
 export function isFilterDay(day: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(day) && isoInstantMs(`${day}T00:00:00Z`) !== null && day >= FILTER_DAY_MIN && day <= FILTER_DAY_MAX;
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(day) &&
+    isoInstantMs(`${day}T00:00:00Z`) !== null &&
+    day >= FILTER_DAY_MIN &&
+    day <= FILTER_DAY_MAX
+  );
 }

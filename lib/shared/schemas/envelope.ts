@@ -22,4 +22,5 @@ export const bffEnvelopeSchema = z.object({
   error: z.nullable(bffErrorSchema),
   request_id: z.nullable(z.string()),
 });
-export type BffEnvelope<T> = { data: T; error: null; request_id: string | null } | { data: null; error: BffErrorBody; request_id: string | null };
+export type BffEnvelope<T> =
+  { data: T; error: null; request_id: string | null } | { data: null; error: BffErrorBody; request_id: string | null };

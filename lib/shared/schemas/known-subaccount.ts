@@ -21,5 +21,7 @@ export type KnownSubaccount = z.infer<typeof knownSubaccountSchema>;
  * an earlier change made with this key, older than the known state, which was
  * kept (the subaccount is as shown, not as that earlier change left it).
  */
-export const subaccountChangeResultSchema = z.extend(knownSubaccountSchema, { replayed_older_change: z.optional(z.boolean()) });
+export const subaccountChangeResultSchema = z.extend(knownSubaccountSchema, {
+  replayed_older_change: z.optional(z.boolean()),
+});
 export type SubaccountChangeResult = z.infer<typeof subaccountChangeResultSchema>;

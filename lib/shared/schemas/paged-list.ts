@@ -25,13 +25,21 @@ export const NEXT_PAGE_SIZE = 2_000;
 
 export const pagedListLineSchema = z.union([
   z.object({ page: z.array(z.unknown()) }),
-  z.object({ done: z.literal(true), count: z.number().check(z.int(), z.nonnegative()), request_id: z.nullable(z.string()) }),
+  z.object({
+    done: z.literal(true),
+    count: z.number().check(z.int(), z.nonnegative()),
+    request_id: z.nullable(z.string()),
+  }),
   z.object({ error: bffErrorSchema, request_id: z.nullable(z.string()) }),
 ]);
 export type PagedListLine = z.infer<typeof pagedListLineSchema>;
 
 /** The items cut into pages: the first `first` items, then `next` at a time (no empty pages; none for no items). */
-export function splitPages<T>(items: readonly T[], first: number = FIRST_PAGE_SIZE, next: number = NEXT_PAGE_SIZE): T[][] {
+export function splitPages<T>(
+  items: readonly T[],
+  first: number = FIRST_PAGE_SIZE,
+  next: number = NEXT_PAGE_SIZE,
+): T[][] {
   const pages: T[][] = [];
   let start = 0;
   let size = first;

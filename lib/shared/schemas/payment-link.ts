@@ -1,6 +1,13 @@
 import { z } from "zod/mini";
 import { systemClock, type Clock } from "@/lib/shared/clock";
-import { orElse, positiveCentavosSchema, statusSchema, storableText, upstreamCentavosSchema, upstreamCountSchema } from "./common";
+import {
+  orElse,
+  positiveCentavosSchema,
+  statusSchema,
+  storableText,
+  upstreamCentavosSchema,
+  upstreamCountSchema,
+} from "./common";
 import { expiryDateSchema } from "./dates";
 
 export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -13,7 +20,11 @@ export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export function createPaymentLinkBodySchemaAt(clock: Pick<Clock, "now">) {
   return z
     .object({
-      name: storableText({ error: "validation.required" }).check(z.trim(), z.minLength(1, { error: "validation.required" }), z.maxLength(120, { error: "validation.tooLong" })),
+      name: storableText({ error: "validation.required" }).check(
+        z.trim(),
+        z.minLength(1, { error: "validation.required" }),
+        z.maxLength(120, { error: "validation.tooLong" }),
+      ),
       slug: storableText({ error: "validation.required" }).check(
         z.trim(),
         z.minLength(3, { error: "validation.slug" }),
@@ -24,7 +35,13 @@ export function createPaymentLinkBodySchemaAt(clock: Pick<Clock, "now">) {
       amount_centavos: z.optional(positiveCentavosSchema),
       min_amount_centavos: z.optional(positiveCentavosSchema),
       max_sales: z.optional(
-        z.number().check(z.int({ error: "validation.integer" }), z.positive({ error: "validation.positive" }), z.maximum(1_000_000, { error: "validation.maxSales" })),
+        z
+          .number()
+          .check(
+            z.int({ error: "validation.integer" }),
+            z.positive({ error: "validation.positive" }),
+            z.maximum(1_000_000, { error: "validation.maxSales" }),
+          ),
       ),
       expires_at: z.optional(expiryDateSchema(clock)),
       collect_customer_data: z._default(z.boolean(), false),
@@ -34,7 +51,11 @@ export function createPaymentLinkBodySchemaAt(clock: Pick<Clock, "now">) {
         if (v.amount_centavos === undefined && v.min_amount_centavos === undefined) {
           ctx.addIssue({ code: "custom", path: ["amount_centavos"], message: "validation.linkAmountRequired" });
         }
-        if (v.amount_centavos !== undefined && v.min_amount_centavos !== undefined && v.min_amount_centavos > v.amount_centavos) {
+        if (
+          v.amount_centavos !== undefined &&
+          v.min_amount_centavos !== undefined &&
+          v.min_amount_centavos > v.amount_centavos
+        ) {
           ctx.addIssue({ code: "custom", path: ["min_amount_centavos"], message: "validation.minAboveAmount" });
         }
       }),

@@ -21,11 +21,26 @@ export type BatchPauseReason = (typeof BATCH_PAUSE_REASONS)[number];
 export const LIVE_BATCH_STATUSES = ["sending", "paused"] as const satisfies readonly BatchStatus[];
 
 /** `handled`: the row's payout waited in needs review and a person closed it (its payout's state `handled`). */
-export const BATCH_ROW_STATUSES = ["pending", "sending", "sent", "paid", "failed", "needs_review", "handled", "cancelled"] as const;
+export const BATCH_ROW_STATUSES = [
+  "pending",
+  "sending",
+  "sent",
+  "paid",
+  "failed",
+  "needs_review",
+  "handled",
+  "cancelled",
+] as const;
 export type BatchRowStatus = (typeof BATCH_ROW_STATUSES)[number];
 
 /** Row statuses that end a row (a batch is completed when every row is in one of these). */
-export const FINAL_BATCH_ROW_STATUSES = ["paid", "failed", "needs_review", "handled", "cancelled"] as const satisfies readonly BatchRowStatus[];
+export const FINAL_BATCH_ROW_STATUSES = [
+  "paid",
+  "failed",
+  "needs_review",
+  "handled",
+  "cancelled",
+] as const satisfies readonly BatchRowStatus[];
 
 /**
  * No text a batch stores may be a spreadsheet formula (the results file repeats
@@ -36,14 +51,21 @@ const notFormula = z.superRefine((text: string, ctx) => {
   const message = formulaMessage(text);
   if (message) ctx.addIssue({ code: "custom", message });
 });
-const cellText = storableText().check(z.maxLength(BATCH_LIMITS.maxCellChars, { error: "validation.tooLong" }), notFormula);
+const cellText = storableText().check(
+  z.maxLength(BATCH_LIMITS.maxCellChars, { error: "validation.tooLong" }),
+  notFormula,
+);
 const columnName = storableText().check(z.maxLength(BATCH_LIMITS.maxCellChars, { error: "validation.tooLong" }));
-const optionalText = z.optional(storableText().check(z.trim(), z.maxLength(BATCH_TEXT_MAX, { error: "validation.tooLong" }), notFormula));
+const optionalText = z.optional(
+  storableText().check(z.trim(), z.maxLength(BATCH_TEXT_MAX, { error: "validation.tooLong" }), notFormula),
+);
 const int = () => z.number().check(z.int());
 
 /** A row's own cells (header → cell), as the file has them: at most 50, none of them, and no column name, a formula. */
 const originalCellsSchema = z.record(columnName, cellText).check(
-  z.refine((cells: Record<string, string>) => Object.keys(cells).length <= BATCH_LIMITS.maxColumns, { error: "batch.rows.tooManyColumns" }),
+  z.refine((cells: Record<string, string>) => Object.keys(cells).length <= BATCH_LIMITS.maxColumns, {
+    error: "batch.rows.tooManyColumns",
+  }),
   z.superRefine((cells: Record<string, string>, ctx) => {
     for (const name of Object.keys(cells)) {
       const message = formulaMessage(name);
@@ -59,7 +81,12 @@ const originalCellsSchema = z.record(columnName, cellText).check(
  */
 const batchRowFieldsSchema = z.object({
   row_number: z.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)),
-  pix_key: storableText({ error: "validation.required" }).check(z.trim(), z.minLength(1, { error: "validation.required" }), z.maxLength(140), notFormula),
+  pix_key: storableText({ error: "validation.required" }).check(
+    z.trim(),
+    z.minLength(1, { error: "validation.required" }),
+    z.maxLength(140),
+    notFormula,
+  ),
   key_type: pixKeyTypeSchema,
   amount_centavos: positiveCentavosSchema,
   description: optionalText,
@@ -71,7 +98,11 @@ const batchRowFieldsSchema = z.object({
 export const batchRowInputSchema = z.pipe(
   batchRowFieldsSchema,
   z.transform((row: z.output<typeof batchRowFieldsSchema>, ctx) => {
-    const checked = payoutInputSchema.safeParse({ amount_centavos: row.amount_centavos, pix_key_type: row.key_type, pix_key: row.pix_key });
+    const checked = payoutInputSchema.safeParse({
+      amount_centavos: row.amount_centavos,
+      pix_key_type: row.key_type,
+      pix_key: row.pix_key,
+    });
     if (!checked.success) {
       for (const issue of checked.error.issues) {
         const field = issue.path[0] === "pix_key_type" ? "key_type" : (issue.path[0] ?? "pix_key");
@@ -92,7 +123,8 @@ const rowsSchema = z.array(batchRowInputSchema).check(
     const seen = new Set<number>();
     let total = 0;
     rows.forEach((row, index) => {
-      if (seen.has(row.row_number)) ctx.addIssue({ code: "custom", path: [index, "row_number"], message: "batch.rows.duplicateRowNumber" });
+      if (seen.has(row.row_number))
+        ctx.addIssue({ code: "custom", path: [index, "row_number"], message: "batch.rows.duplicateRowNumber" });
       seen.add(row.row_number);
       total += row.amount_centavos;
     });
@@ -120,40 +152,54 @@ export type LeftOutRowInput = z.input<typeof leftOutRowSchema>;
 const columnNameChecked = columnName.check(notFormula);
 
 /** POST /api/payout-batches (with an Idempotency-Key header). */
-export const createBatchBodySchema = z.object({
-  file_name: storableText({ error: "validation.required" }).check(z.trim(), z.minLength(1, { error: "validation.required" }), z.maxLength(255, { error: "validation.tooLong" })),
-  /** The uploaded CSV's delimiter, which the results file reuses; null (or absent) for an .xlsx: the results use ";". */
-  delimiter: z.optional(z.nullable(z.enum([",", ";"], { error: "validation.invalid" }))),
-  /**
-   * The file's column names in their order, as the rows' `original` name them: a
-   * JSON object does not keep its keys' order (a name such as "2024" comes
-   * first), so the results file takes the order from here.
-   */
-  columns: z.optional(
-    z.array(columnNameChecked).check(
-      z.maxLength(BATCH_LIMITS.maxColumns, { error: "batch.rows.tooManyColumns" }),
-      z.refine((names: string[]) => new Set(names).size === names.length, { error: "batch.rows.duplicateColumn" }),
+export const createBatchBodySchema = z
+  .object({
+    file_name: storableText({ error: "validation.required" }).check(
+      z.trim(),
+      z.minLength(1, { error: "validation.required" }),
+      z.maxLength(255, { error: "validation.tooLong" }),
     ),
-  ),
-  rows: rowsSchema,
-  /**
-   * The file's rows not in `rows` (absent from an older client): stored with the
-   * batch for the results file only, never sent. The 5,000-row cap counts them
-   * with `rows`; a row number may be in only one of the two.
-   */
-  left_out: z.optional(z.array(leftOutRowSchema).check(z.maxLength(BATCH_LIMITS.maxRows, { error: "batch.rows.tooMany" }))),
-}).check(
-  z.superRefine((body, ctx) => {
-    const leftOut = body.left_out ?? [];
-    if (leftOut.length === 0) return;
-    if (body.rows.length + leftOut.length > BATCH_LIMITS.maxRows) ctx.addIssue({ code: "custom", path: ["left_out"], message: "batch.rows.tooMany" });
-    const seen = new Set(body.rows.map((row) => row.row_number));
-    leftOut.forEach((row, index) => {
-      if (seen.has(row.row_number)) ctx.addIssue({ code: "custom", path: ["left_out", index, "row_number"], message: "batch.rows.duplicateRowNumber" });
-      seen.add(row.row_number);
-    });
-  }),
-);
+    /** The uploaded CSV's delimiter, which the results file reuses; null (or absent) for an .xlsx: the results use ";". */
+    delimiter: z.optional(z.nullable(z.enum([",", ";"], { error: "validation.invalid" }))),
+    /**
+     * The file's column names in their order, as the rows' `original` name them: a
+     * JSON object does not keep its keys' order (a name such as "2024" comes
+     * first), so the results file takes the order from here.
+     */
+    columns: z.optional(
+      z.array(columnNameChecked).check(
+        z.maxLength(BATCH_LIMITS.maxColumns, { error: "batch.rows.tooManyColumns" }),
+        z.refine((names: string[]) => new Set(names).size === names.length, { error: "batch.rows.duplicateColumn" }),
+      ),
+    ),
+    rows: rowsSchema,
+    /**
+     * The file's rows not in `rows` (absent from an older client): stored with the
+     * batch for the results file only, never sent. The 5,000-row cap counts them
+     * with `rows`; a row number may be in only one of the two.
+     */
+    left_out: z.optional(
+      z.array(leftOutRowSchema).check(z.maxLength(BATCH_LIMITS.maxRows, { error: "batch.rows.tooMany" })),
+    ),
+  })
+  .check(
+    z.superRefine((body, ctx) => {
+      const leftOut = body.left_out ?? [];
+      if (leftOut.length === 0) return;
+      if (body.rows.length + leftOut.length > BATCH_LIMITS.maxRows)
+        ctx.addIssue({ code: "custom", path: ["left_out"], message: "batch.rows.tooMany" });
+      const seen = new Set(body.rows.map((row) => row.row_number));
+      leftOut.forEach((row, index) => {
+        if (seen.has(row.row_number))
+          ctx.addIssue({
+            code: "custom",
+            path: ["left_out", index, "row_number"],
+            message: "batch.rows.duplicateRowNumber",
+          });
+        seen.add(row.row_number);
+      });
+    }),
+  );
 export type CreateBatchBody = z.input<typeof createBatchBodySchema>;
 export type CreateBatchInput = z.output<typeof createBatchBodySchema>;
 
@@ -187,7 +233,13 @@ const feeEstimateCommon = { total_centavos: int(), sample_size: int() };
  */
 export const feeEstimateSchema = z.discriminatedUnion("basis", [
   z.object({ ...feeEstimateCommon, basis: z.literal("flat"), fee_centavos: int() }),
-  z.object({ ...feeEstimateCommon, basis: z.literal("proportional"), minimum_fee_centavos: int(), ratio_fee_centavos: int(), ratio_amount_centavos: int() }),
+  z.object({
+    ...feeEstimateCommon,
+    basis: z.literal("proportional"),
+    minimum_fee_centavos: int(),
+    ratio_fee_centavos: int(),
+    ratio_amount_centavos: int(),
+  }),
 ]);
 export type FeeEstimate = z.infer<typeof feeEstimateSchema>;
 
@@ -204,7 +256,9 @@ export type BatchPreview = z.infer<typeof batchPreviewSchema>;
 export const confirmBatchBodySchema = z._default(
   z.object({
     typed_total_centavos: z.optional(
-      z.number({ error: "validation.centavos" }).check(z.int({ error: "validation.centavos" }), z.nonnegative({ error: "validation.centavos" })),
+      z
+        .number({ error: "validation.centavos" })
+        .check(z.int({ error: "validation.centavos" }), z.nonnegative({ error: "validation.centavos" })),
     ),
   }),
   {},
@@ -283,4 +337,7 @@ export const BATCH_RESULT_COLUMNS = ["status", "payout_id", "end_to_end_id", "fa
  * "left_out_invalid" (left out rather than fixed). Words no row that was sent can have, so a filter on the column
  * sorts the file's rows into sent and not sent.
  */
-export const LEFT_OUT_RESULT_STATUS = { excluded: "left_out", invalid: "left_out_invalid" } as const satisfies Record<LeftOutReason, string>;
+export const LEFT_OUT_RESULT_STATUS = { excluded: "left_out", invalid: "left_out_invalid" } as const satisfies Record<
+  LeftOutReason,
+  string
+>;

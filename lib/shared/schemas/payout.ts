@@ -1,6 +1,18 @@
 import { z } from "zod/mini";
-import { isValidPixKey, normalizePixKey, PIX_KEY_ERRORS, PIX_KEY_TYPES, type PixKeyType } from "@/lib/shared/validation/pix";
-import { idempotencyKeySchema, positiveCentavosSchema, statusSchema, storableText, upstreamCentavosSchema } from "./common";
+import {
+  isValidPixKey,
+  normalizePixKey,
+  PIX_KEY_ERRORS,
+  PIX_KEY_TYPES,
+  type PixKeyType,
+} from "@/lib/shared/validation/pix";
+import {
+  idempotencyKeySchema,
+  positiveCentavosSchema,
+  statusSchema,
+  storableText,
+  upstreamCentavosSchema,
+} from "./common";
 
 export const KNOWN_PAYOUT_STATUSES = ["pending", "paid", "failed"] as const;
 
@@ -16,9 +28,16 @@ export const payoutInputSchema = z
     z.object({
       amount_centavos: positiveCentavosSchema,
       pix_key_type: pixKeyTypeSchema,
-      pix_key: storableText({ error: "validation.required" }).check(z.trim(), z.minLength(1, { error: "validation.required" }), z.maxLength(140, { error: "validation.tooLong" })),
+      pix_key: storableText({ error: "validation.required" }).check(
+        z.trim(),
+        z.minLength(1, { error: "validation.required" }),
+        z.maxLength(140, { error: "validation.tooLong" }),
+      ),
     }),
-    z.transform((v: { amount_centavos: number; pix_key_type: PixKeyType; pix_key: string }) => ({ ...v, pix_key: normalizePixKey(v.pix_key_type, v.pix_key) })),
+    z.transform((v: { amount_centavos: number; pix_key_type: PixKeyType; pix_key: string }) => ({
+      ...v,
+      pix_key: normalizePixKey(v.pix_key_type, v.pix_key),
+    })),
   )
   .check(
     z.superRefine((v, ctx) => {
@@ -47,7 +66,9 @@ export function isBatchRowKey(key: string): boolean {
 }
 
 /** The idempotency key a client may send a single payout with: any valid key but the batch rows' (422 `validation.idempotencyKeyReserved`). */
-export const payoutIdempotencyKeySchema = idempotencyKeySchema.check(z.refine((key: string) => !isBatchRowKey(key), { error: "validation.idempotencyKeyReserved" }));
+export const payoutIdempotencyKeySchema = idempotencyKeySchema.check(
+  z.refine((key: string) => !isBatchRowKey(key), { error: "validation.idempotencyKeyReserved" }),
+);
 
 /** Body of POST /v1/payouts: the operator's input plus the operation's idempotency key. */
 export const createPayoutBodySchema = z.object({

@@ -108,7 +108,11 @@ export const payoutAttentionSchema = z.object({
 });
 export type PayoutAttention = z.infer<typeof payoutAttentionSchema>;
 
-const reviewNoteSchema = storableText().check(z.trim(), z.minLength(3, "validation.reviewNote"), z.maxLength(500, "validation.reviewNote"));
+const reviewNoteSchema = storableText().check(
+  z.trim(),
+  z.minLength(3, "validation.reviewNote"),
+  z.maxLength(500, "validation.reviewNote"),
+);
 
 /** What a person gives to close a payout as handled (the "Mark handled" form; the review body adds action and key). */
 export const markHandledFieldsSchema = z.object({
@@ -125,7 +129,10 @@ export type MarkHandledFields = z.infer<typeof markHandledFieldsSchema>;
  *   API (the dashboard then looks it up and, if it matches, records it as submitted).
  */
 export const payoutReviewSchema = z.discriminatedUnion("action", [
-  z.object({ action: z.literal("check_again"), idempotency_key: storableText().check(z.minLength(1), z.maxLength(255)) }),
+  z.object({
+    action: z.literal("check_again"),
+    idempotency_key: storableText().check(z.minLength(1), z.maxLength(255)),
+  }),
   z.extend(markHandledFieldsSchema, {
     action: z.literal("mark_handled"),
     idempotency_key: storableText().check(z.minLength(1), z.maxLength(255)),

@@ -10,11 +10,26 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  */
 export const updateSubaccountBodySchema = z
   .object({
-    name: z.optional(storableText().check(z.trim(), z.minLength(1, { error: "validation.required" }), z.maxLength(120, { error: "validation.tooLong" }))),
-    email: z.optional(
-      storableText().check(z.trim(), z.toLowerCase(), z.maxLength(254, { error: "validation.tooLong" }), z.regex(EMAIL_RE, { error: "validation.email" })),
+    name: z.optional(
+      storableText().check(
+        z.trim(),
+        z.minLength(1, { error: "validation.required" }),
+        z.maxLength(120, { error: "validation.tooLong" }),
+      ),
     ),
-    document: z.optional(z.pipe(storableText(), z.transform(unmaskDocument)).check(z.refine(isValidDocument, { error: "validation.document" }))),
+    email: z.optional(
+      storableText().check(
+        z.trim(),
+        z.toLowerCase(),
+        z.maxLength(254, { error: "validation.tooLong" }),
+        z.regex(EMAIL_RE, { error: "validation.email" }),
+      ),
+    ),
+    document: z.optional(
+      z
+        .pipe(storableText(), z.transform(unmaskDocument))
+        .check(z.refine(isValidDocument, { error: "validation.document" })),
+    ),
     daily_limit_centavos: z.optional(positiveCentavosSchema),
     monthly_limit_centavos: z.optional(positiveCentavosSchema),
   })
@@ -23,7 +38,11 @@ export const updateSubaccountBodySchema = z
       if (Object.values(v).every((x) => x === undefined)) {
         ctx.addIssue({ code: "custom", path: [], message: "validation.nothingToUpdate" });
       }
-      if (v.daily_limit_centavos !== undefined && v.monthly_limit_centavos !== undefined && v.monthly_limit_centavos < v.daily_limit_centavos) {
+      if (
+        v.daily_limit_centavos !== undefined &&
+        v.monthly_limit_centavos !== undefined &&
+        v.monthly_limit_centavos < v.daily_limit_centavos
+      ) {
         ctx.addIssue({ code: "custom", path: ["monthly_limit_centavos"], message: "validation.monthlyBelowDaily" });
       }
     }),

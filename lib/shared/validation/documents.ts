@@ -45,7 +45,9 @@ export function isValidDocument(value: string): boolean {
 
 /** Progressive mask while typing: CPF up to 11 digits, CNPJ beyond. */
 export function maskDocument(value: string): string {
-  const raw = unmaskDocument(value).replace(/[^0-9A-Z]/g, "").slice(0, 14);
+  const raw = unmaskDocument(value)
+    .replace(/[^0-9A-Z]/g, "")
+    .slice(0, 14);
   if (raw.length <= 11 && /^\d*$/.test(raw)) {
     return raw
       .replace(/^(\d{3})(\d)/, "$1.$2")

@@ -83,5 +83,7 @@ export function pixKeyMaskMatch(mask: string | null | undefined, type: string, k
   const alphabet = keyAlphabet(type);
   const pattern = compile(mask, alphabet);
   if (!pattern.some((token) => token !== HIDDEN && /[\p{L}\p{N}]/u.test(token))) return "unverifiable";
-  return comparable(type, key, alphabet).some((candidate) => matches(pattern, [...candidate])) ? "consistent" : "mismatch";
+  return comparable(type, key, alphabet).some((candidate) => matches(pattern, [...candidate]))
+    ? "consistent"
+    : "mismatch";
 }

@@ -12,6 +12,13 @@ export async function generateMetadata(): Promise<Metadata> {
 /** Operators only: a viewer who opens the link sees a clear "not allowed" state (the BFF refuses anyway). */
 export default async function NewPayoutPage() {
   const access = await pageAccess("payouts.create", "/payouts/new");
-  if (!access.allowed) return <NotAllowed page="payouts.new.title" title="payouts.notAllowed.title" description="payouts.notAllowed.description" />;
+  if (!access.allowed)
+    return (
+      <NotAllowed
+        page="payouts.new.title"
+        title="payouts.notAllowed.title"
+        description="payouts.notAllowed.description"
+      />
+    );
   return <NewPayoutFlow />;
 }

@@ -4,10 +4,17 @@ import { getKnown, updateSubaccount } from "@/lib/server/services/subaccounts/su
 import { updateSubaccountBodySchema } from "@/lib/shared/schemas/subaccount";
 
 // GET /api/subaccounts/{id} – the last known state of one subaccount
-export const GET = withSession({ permission: "subaccounts.list", params: idParamsSchema }, (ctx) => getKnown(ctx, ctx.params.id));
+export const GET = withSession({ permission: "subaccounts.list", params: idParamsSchema }, (ctx) =>
+  getKnown(ctx, ctx.params.id),
+);
 
 // PATCH /api/subaccounts/{id} – update name, e-mail, document or limits (only the fields given)
 export const PATCH = withSession(
-  { permission: "subaccounts.update", params: idParamsSchema, body: updateSubaccountBodySchema, idempotencyKey: "required" },
+  {
+    permission: "subaccounts.update",
+    params: idParamsSchema,
+    body: updateSubaccountBodySchema,
+    idempotencyKey: "required",
+  },
   (ctx) => updateSubaccount(ctx, { id: ctx.params.id, changes: ctx.body, idempotencyKey: ctx.idempotencyKey ?? "" }),
 );

@@ -1,6 +1,13 @@
 import "server-only";
 import { payoutSettings } from "@/lib/server/config";
-import { appendAudit, cancelPendingRows, inTransaction, moveBatch, type BatchRecord, type Ledger } from "@/lib/server/ledger";
+import {
+  appendAudit,
+  cancelPendingRows,
+  inTransaction,
+  moveBatch,
+  type BatchRecord,
+  type Ledger,
+} from "@/lib/server/ledger";
 import type { BatchState } from "@/lib/server/ledger/schema";
 import { serverClock } from "@/lib/server/clock";
 import { sealCredential } from "@/lib/server/session/credential-seal";
@@ -34,14 +41,23 @@ async function answer(deps: Deps, batch: BatchRecord): Promise<Answer<Batch>> {
 }
 
 function notNow(batch: BatchRecord, what: string): BffError {
-  return new BffError("batch_state_conflict", `This batch is ${batch.status.replace("_", " ")}: it cannot be ${what} now.`, { details: { status: batch.status } });
+  return new BffError(
+    "batch_state_conflict",
+    `This batch is ${batch.status.replace("_", " ")}: it cannot be ${what} now.`,
+    { details: { status: batch.status } },
+  );
 }
 
 /** Moves the batch and records who did it, in one transaction; null when its status changed meanwhile. */
 async function moveAudited(
   ctx: Deps,
   batch: BatchRecord,
-  move: { from: readonly BatchState[]; changes: Parameters<typeof moveBatch>[4]; action: AuditAction; also?: (tx: Ledger) => Promise<Record<string, unknown>> },
+  move: {
+    from: readonly BatchState[];
+    changes: Parameters<typeof moveBatch>[4];
+    action: AuditAction;
+    also?: (tx: Ledger) => Promise<Record<string, unknown>>;
+  },
 ): Promise<BatchRecord | null> {
   const { businessId, actor } = ctx;
   return inTransaction(ctx.ledger, async (tx) => {
@@ -63,7 +79,11 @@ async function moveAudited(
 }
 
 /** From awaiting confirmation to sending (with the total typed above the threshold). */
-export async function confirmPayoutBatch(ctx: Deps, id: string, confirmation: { typed_total_centavos?: number }): Promise<Answer<Batch>> {
+export async function confirmPayoutBatch(
+  ctx: Deps,
+  id: string,
+  confirmation: { typed_total_centavos?: number },
+): Promise<Answer<Batch>> {
   const batch = await batchOr404(ctx.ledger, ctx.businessId, id);
   // A repeated click on a batch already confirmed gets the batch, not an error.
   if (batch.confirmedAt && batch.status !== "cancelled") return answer(ctx, batch);
@@ -77,7 +97,12 @@ export async function confirmPayoutBatch(ctx: Deps, id: string, confirmation: { 
   }
   const moved = await moveAudited(ctx, batch, {
     from: ["awaiting_confirmation"],
-    changes: { status: "sending", confirmedByName: ctx.actor.name, confirmedAt: new Date(serverClock().now()), credentialSeal: await sealForBatch(ctx.session) },
+    changes: {
+      status: "sending",
+      confirmedByName: ctx.actor.name,
+      confirmedAt: new Date(serverClock().now()),
+      credentialSeal: await sealForBatch(ctx.session),
+    },
     action: "batch.confirmed",
   });
   if (!moved) return confirmPayoutBatch(ctx, id, confirmation);
@@ -92,7 +117,12 @@ export async function pausePayoutBatch(ctx: Deps, id: string): Promise<Answer<Ba
   if (batch.status !== "sending") throw notNow(batch, "paused");
   const moved = await moveAudited(ctx, batch, {
     from: ["sending"],
-    changes: { status: "paused", pausedByName: ctx.actor.name, pausedAt: new Date(serverClock().now()), pausedReason: null },
+    changes: {
+      status: "paused",
+      pausedByName: ctx.actor.name,
+      pausedAt: new Date(serverClock().now()),
+      pausedReason: null,
+    },
     action: "batch.paused",
   });
   return moved ? answer(ctx, moved) : pausePayoutBatch(ctx, id);
@@ -108,7 +138,12 @@ export async function resumePayoutBatch(ctx: Deps, id: string): Promise<Answer<B
   if (batch.status !== "paused") throw notNow(batch, "resumed");
   const moved = await moveAudited(ctx, batch, {
     from: ["paused"],
-    changes: { status: "sending", credentialSeal: await sealForBatch(ctx.session), backoffUntil: null, pausedReason: null },
+    changes: {
+      status: "sending",
+      credentialSeal: await sealForBatch(ctx.session),
+      backoffUntil: null,
+      pausedReason: null,
+    },
     action: "batch.resumed",
   });
   if (!moved) return resumePayoutBatch(ctx, id);

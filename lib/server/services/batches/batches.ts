@@ -21,15 +21,30 @@ import type { Batch, BatchList, BatchRows } from "@/lib/shared/schemas/payout-ba
 import type { Answer, LedgerScope, ServiceDeps } from "@/lib/server/services/context";
 import { RATE_WINDOW_MS, toBatchRowView, toBatchView } from "@/lib/server/services/batches/view";
 
-
 /** Fingerprint of a whole creation request, to tell a retry (same) from a reused key (different). */
 function batchRequestHash(input: CreateBatchInput): string {
-  const rows = input.rows.map((r) => [r.row_number, r.key_type, r.pix_key, r.amount_centavos, r.description ?? "", r.name ?? "", Object.entries(r.original)]);
+  const rows = input.rows.map((r) => [
+    r.row_number,
+    r.key_type,
+    r.pix_key,
+    r.amount_centavos,
+    r.description ?? "",
+    r.name ?? "",
+    Object.entries(r.original),
+  ]);
   // The file's format is hashed only when the request gives it, so a request without it hashes as before.
-  const format = input.delimiter === undefined && input.columns === undefined ? [] : [input.delimiter ?? null, input.columns ?? null];
+  const format =
+    input.delimiter === undefined && input.columns === undefined
+      ? []
+      : [input.delimiter ?? null, input.columns ?? null];
   // So are the rows left out: a retry with the same key and other left-out rows is another request (409).
-  const leftOut = input.left_out === undefined ? [] : [["left_out", input.left_out.map((r) => [r.row_number, r.reason, Object.entries(r.original)])]];
-  return createHash("sha256").update(JSON.stringify([input.file_name, rows, ...format, ...leftOut])).digest("hex");
+  const leftOut =
+    input.left_out === undefined
+      ? []
+      : [["left_out", input.left_out.map((r) => [r.row_number, r.reason, Object.entries(r.original)])]];
+  return createHash("sha256")
+    .update(JSON.stringify([input.file_name, rows, ...format, ...leftOut]))
+    .digest("hex");
 }
 
 /**
@@ -37,10 +52,15 @@ function batchRequestHash(input: CreateBatchInput): string {
  * the JSON object the row came in puts integer-like names ("2024") first. Cells
  * under a name `columns` does not list follow, in the object's order.
  */
-export function cellsInFileOrder(original: Readonly<Record<string, string>>, columns: readonly string[] | undefined): [string, string][] {
+export function cellsInFileOrder(
+  original: Readonly<Record<string, string>>,
+  columns: readonly string[] | undefined,
+): [string, string][] {
   if (!columns) return Object.entries(original);
   const listed = new Set(columns);
-  const ordered = columns.flatMap((name): [string, string][] => (Object.hasOwn(original, name) ? [[name, original[name] ?? ""]] : []));
+  const ordered = columns.flatMap((name): [string, string][] =>
+    Object.hasOwn(original, name) ? [[name, original[name] ?? ""]] : [],
+  );
   return [...ordered, ...Object.entries(original).filter(([name]) => !listed.has(name))];
 }
 
@@ -48,8 +68,16 @@ export function cellsInFileOrder(original: Readonly<Record<string, string>>, col
 const progressOf = (ledger: Ledger, businessId: string, ids: string[]) =>
   batchProgress(ledger, businessId, ids, { now: new Date(serverClock().now()), rateWindowMs: RATE_WINDOW_MS });
 
-export async function batchViews(ledger: Ledger, businessId: string, batches: readonly BatchRecord[]): Promise<Batch[]> {
-  const progress = await progressOf(ledger, businessId, batches.map((b) => b.id));
+export async function batchViews(
+  ledger: Ledger,
+  businessId: string,
+  batches: readonly BatchRecord[],
+): Promise<Batch[]> {
+  const progress = await progressOf(
+    ledger,
+    businessId,
+    batches.map((b) => b.id),
+  );
   return batches.map((batch) => toBatchView(batch, progress.get(batch.id)));
 }
 
@@ -98,7 +126,11 @@ export async function createPayoutBatch(
         original: cellsInFileOrder(row.original, body.columns),
       })),
       // Not rows of the batch: nothing of them is sent, counted or totalled; only the results file reads them.
-      leftOutRows: (body.left_out ?? []).map((row) => ({ rowNumber: row.row_number, reason: row.reason, original: cellsInFileOrder(row.original, body.columns) })),
+      leftOutRows: (body.left_out ?? []).map((row) => ({
+        rowNumber: row.row_number,
+        reason: row.reason,
+        original: cellsInFileOrder(row.original, body.columns),
+      })),
     });
     if (!written.existing) {
       await appendAudit(tx, {
@@ -109,13 +141,21 @@ export async function createPayoutBatch(
         targetId: written.id,
         idempotencyKey: key,
         outcome: "success",
-        after: { file_name: written.fileName, row_count: written.rowCount, total_centavos: written.totalCentavos, status: written.status },
+        after: {
+          file_name: written.fileName,
+          row_count: written.rowCount,
+          total_centavos: written.totalCentavos,
+          status: written.status,
+        },
       });
     }
     return written;
   });
   if (batch.existing && batch.requestHash !== requestHash) {
-    throw new BffError("idempotency_conflict", "This idempotency key was already used for a different batch. Start a new batch.");
+    throw new BffError(
+      "idempotency_conflict",
+      "This idempotency key was already used for a different batch. Start a new batch.",
+    );
   }
   return { data: await batchView(ledger, businessId, batch), created: !batch.existing };
 }

@@ -1,5 +1,10 @@
 import "server-only";
-import { findBatchRowMatchCandidates, findPayoutsByRequestHash, recentPayoutFees, type Ledger } from "@/lib/server/ledger";
+import {
+  findBatchRowMatchCandidates,
+  findPayoutsByRequestHash,
+  recentPayoutFees,
+  type Ledger,
+} from "@/lib/server/ledger";
 import { serverClock } from "@/lib/server/clock";
 import { estimateFees, fitFeeModel } from "@/lib/shared/batch/fee-estimate";
 import type { BatchMatch, BatchPreview, BatchRowValue, FeeEstimate } from "@/lib/shared/schemas/payout-batches";
@@ -13,7 +18,12 @@ const MATCH_DAYS = 7;
 export const BATCH_MATCHES_PER_ROW = 3;
 
 function rowHash(row: { amount_centavos: number; key_type: string; pix_key: string }): string {
-  return payoutRequestHash({ amount_centavos: row.amount_centavos, pix_key_type: row.key_type, pix_key: row.pix_key, idempotency_key: "" });
+  return payoutRequestHash({
+    amount_centavos: row.amount_centavos,
+    pix_key_type: row.key_type,
+    pix_key: row.pix_key,
+    idempotency_key: "",
+  });
 }
 
 /** Row numbers of the new rows per request fingerprint (same key type, key and amount). */
@@ -27,12 +37,21 @@ function rowsByHash(rows: readonly BatchRowValue[]): Map<string, number[]> {
 }
 
 /** The latest earlier payout of the register per new row. */
-async function registerMatches(ledger: Ledger, businessId: string, hashes: Map<string, number[]>, since: Date): Promise<BatchPreview["register_matches"]> {
+async function registerMatches(
+  ledger: Ledger,
+  businessId: string,
+  hashes: Map<string, number[]>,
+  since: Date,
+): Promise<BatchPreview["register_matches"]> {
   const found = await findPayoutsByRequestHash(ledger, businessId, [...hashes.keys()], since);
   const matches = new Map<number, BatchPreview["register_matches"][number]>();
   for (const payout of found) {
     for (const rowNumber of hashes.get(payout.requestHash ?? "") ?? []) {
-      matches.set(rowNumber, { row_number: rowNumber, payout_id: payout.payoutId, created_at: payout.createdAt.toISOString() });
+      matches.set(rowNumber, {
+        row_number: rowNumber,
+        payout_id: payout.payoutId,
+        created_at: payout.createdAt.toISOString(),
+      });
     }
   }
   return [...matches.values()].sort((a, b) => a.row_number - b.row_number);
@@ -43,12 +62,26 @@ async function registerMatches(ledger: Ledger, businessId: string, hashes: Map<s
  * were sent, per new row: a batch's rows enter the register only when claimed,
  * so a batch awaiting confirmation, paused or queued is found here, not there.
  */
-async function batchMatches(ledger: Ledger, businessId: string, rows: readonly BatchRowValue[], hashes: Map<string, number[]>, since: Date): Promise<BatchMatch[]> {
-  const candidates = await findBatchRowMatchCandidates(ledger, businessId, { pixKeys: rows.map((row) => row.pix_key), requestHashes: [...hashes.keys()], since });
+async function batchMatches(
+  ledger: Ledger,
+  businessId: string,
+  rows: readonly BatchRowValue[],
+  hashes: Map<string, number[]>,
+  since: Date,
+): Promise<BatchMatch[]> {
+  const candidates = await findBatchRowMatchCandidates(ledger, businessId, {
+    pixKeys: rows.map((row) => row.pix_key),
+    requestHashes: [...hashes.keys()],
+    since,
+  });
   const perRow = new Map<number, BatchMatch[]>();
   for (const candidate of candidates) {
     const hash = candidate.pending
-      ? rowHash({ amount_centavos: candidate.pending.amountCentavos, key_type: candidate.pending.pixKeyType, pix_key: candidate.pending.pixKey })
+      ? rowHash({
+          amount_centavos: candidate.pending.amountCentavos,
+          key_type: candidate.pending.pixKeyType,
+          pix_key: candidate.pending.pixKey,
+        })
       : (candidate.requestHash ?? "");
     for (const rowNumber of hashes.get(hash) ?? []) {
       const listed = perRow.get(rowNumber) ?? [];
@@ -68,10 +101,17 @@ async function batchMatches(ledger: Ledger, businessId: string, rows: readonly B
 }
 
 /** The rows' fees estimated from the business's latest payouts with a known fee, or null without any. */
-async function feeEstimate(ledger: Ledger, businessId: string, rows: readonly BatchRowValue[]): Promise<FeeEstimate | null> {
+async function feeEstimate(
+  ledger: Ledger,
+  businessId: string,
+  rows: readonly BatchRowValue[],
+): Promise<FeeEstimate | null> {
   const fitted = fitFeeModel(await recentPayoutFees(ledger, businessId));
   if (!fitted) return null;
-  const total = estimateFees(fitted.model, rows.map((row) => row.amount_centavos));
+  const total = estimateFees(
+    fitted.model,
+    rows.map((row) => row.amount_centavos),
+  );
   return total === null ? null : { ...fitted.model, total_centavos: total, sample_size: fitted.sampleSize };
 }
 
@@ -79,7 +119,10 @@ async function feeEstimate(ledger: Ledger, businessId: string, rows: readonly Ba
  * Rows repeating a payout of the register or a row of another batch (last 7 days, same key type, key and amount),
  * and the fees estimated. No writes; the flags are advisory.
  */
-export async function previewBatch({ ledger, businessId }: LedgerScope, body: { rows: BatchRowValue[] }): Promise<Answer<BatchPreview>> {
+export async function previewBatch(
+  { ledger, businessId }: LedgerScope,
+  body: { rows: BatchRowValue[] },
+): Promise<Answer<BatchPreview>> {
   const hashes = rowsByHash(body.rows);
   const since = new Date(serverClock().now() - MATCH_DAYS * 24 * 60 * 60_000);
   const [register, batches, fees] = await Promise.all([

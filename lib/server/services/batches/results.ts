@@ -40,7 +40,10 @@ const feeCell = (centavos: number | null, decimalComma: boolean) => {
 };
 
 /** A line of the results file: a row of the batch with its outcome, or a row of the file left out of it (never sent). */
-type ResultRow = Pick<BatchRowOutcome, "rowNumber" | "original" | "status" | "payoutId" | "endToEndId" | "failureReason" | "feeCentavos">;
+type ResultRow = Pick<
+  BatchRowOutcome,
+  "rowNumber" | "original" | "status" | "payoutId" | "endToEndId" | "failureReason" | "feeCentavos"
+>;
 
 const outcomeOf = (row: ResultRow, decimalComma: boolean) =>
   [row.status, row.payoutId, row.endToEndId, row.failureReason, feeCell(row.feeCentavos, decimalComma)] as const;
@@ -64,7 +67,10 @@ function fileRows(sent: readonly BatchRowOutcome[], leftOut: readonly LeftOutRow
 
 async function load({ ledger, businessId }: LedgerScope, id: string) {
   const batch = await batchOr404(ledger, businessId, id);
-  const [sent, leftOut] = await Promise.all([listBatchRows(ledger, businessId, batch.id), getBatchLeftOutRows(ledger, businessId, batch.id)]);
+  const [sent, leftOut] = await Promise.all([
+    listBatchRows(ledger, businessId, batch.id),
+    getBatchLeftOutRows(ledger, businessId, batch.id),
+  ]);
   const rows = fileRows(sent, leftOut);
   const base = batch.fileName.replace(/\.[^.]*$/, "") || "batch";
   return { rows, base, delimiter: batch.csvDelimiter, ...originalTable(batch.columns, rows) };
@@ -103,5 +109,11 @@ export async function payoutBatchResultsXlsx(scope: LedgerScope, id: string): Pr
     ...rows.map((row, index) => [...(cells[index] ?? []), ...outcomeOf(row, true)].map(text)),
   ];
   const body = new Uint8Array(await writeXlsxFile(sheet, { sheet: "results" }).toBuffer());
-  return { download: { body, contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", fileName: `${base}-results.xlsx` } };
+  return {
+    download: {
+      body,
+      contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      fileName: `${base}-results.xlsx`,
+    },
+  };
 }

@@ -7,7 +7,9 @@ import { BATCH_ROW_STATUSES, type Batch, type BatchCounts, type BatchRow } from 
 export const RATE_WINDOW_MS = 60_000;
 
 function countsOf(progress: BatchProgress | undefined): BatchCounts {
-  const counts = Object.fromEntries(BATCH_ROW_STATUSES.map((status) => [status, progress?.counts[status] ?? 0])) as BatchCounts;
+  const counts = Object.fromEntries(
+    BATCH_ROW_STATUSES.map((status) => [status, progress?.counts[status] ?? 0]),
+  ) as BatchCounts;
   return counts;
 }
 

@@ -97,20 +97,34 @@ export async function runBatchPass(ledger: Ledger, options: BatchPassOptions): P
   const policy = options.policy ?? payoutPolicy();
   const clientFor = options.clientFor ?? ((credential: Credential) => apiClientFor(credential));
   const clock = serverClock();
-  const summary: BatchPassSummary = { claimed: 0, submitted: 0, rejected: 0, unknown: 0, busy: 0, backoffs: 0, lookedUp: 0, completed: 0, refused: 0, cancelled: 0 };
+  const summary: BatchPassSummary = {
+    claimed: 0,
+    submitted: 0,
+    rejected: 0,
+    unknown: 0,
+    busy: 0,
+    backoffs: 0,
+    lookedUp: 0,
+    completed: 0,
+    refused: 0,
+    cancelled: 0,
+  };
 
   const active: Active[] = [];
   for (const batch of await listWorkBatches(ledger)) {
     const credential = await openCredential(batch.credentialSeal, clock.now());
     if (!credential) {
       // The operator's session (and so the seal) ended: an operator resumes it with their own.
-      if (await pauseForCredential(ledger, batch, "credential_expired", BATCH_WORKER_ACTOR.name)) await auditPause(ledger, batch, "credential_expired");
+      if (await pauseForCredential(ledger, batch, "credential_expired", BATCH_WORKER_ACTOR.name))
+        await auditPause(ledger, batch, "credential_expired");
       continue;
     }
     active.push({ batch, api: clientFor(credential), credential });
   }
 
-  const sendable = active.filter(({ batch }) => batch.status === "sending" && (!batch.backoffUntil || batch.backoffUntil.getTime() <= clock.now()));
+  const sendable = active.filter(
+    ({ batch }) => batch.status === "sending" && (!batch.backoffUntil || batch.backoffUntil.getTime() <= clock.now()),
+  );
   const stillSending = await sendRows(ledger, sendable, { ...options, policy }, summary);
   await followUp(
     ledger,
@@ -135,7 +149,12 @@ interface QueuedRow {
 }
 
 /** Sends rows claimed a group at a time; returns the batches that may still have rows to claim. */
-async function sendRows(ledger: Ledger, batches: Active[], options: BatchPassOptions & { policy: PayoutPolicy }, summary: BatchPassSummary): Promise<Active[]> {
+async function sendRows(
+  ledger: Ledger,
+  batches: Active[],
+  options: BatchPassOptions & { policy: PayoutPolicy },
+  summary: BatchPassSummary,
+): Promise<Active[]> {
   const open = [...batches];
   // Batches the API told to slow down: their queued rows wait (a batch with nothing left to claim still sends its queue).
   const slowed = new Set<Active>();
@@ -152,13 +171,26 @@ async function sendRows(ledger: Ledger, batches: Active[], options: BatchPassOpt
   const claimGroup = async () => {
     const current = open[turn++ % open.length] as Active;
     // One seal for the group: as a single payout's, the reconciler may re-send with it within the re-send window, and no longer.
-    const credentialSeal = await sealCredential(current.credential, { lifetimeMs: options.policy.sealLifetimeMs, now: serverClock().now() });
+    const credentialSeal = await sealCredential(current.credential, {
+      lifetimeMs: options.policy.sealLifetimeMs,
+      now: serverClock().now(),
+    });
     const actor = { name: current.batch.confirmedByName ?? BATCH_WORKER_ACTOR.name, role: "operator" };
-    const claimed = await claimBatchRows(ledger, current.batch, Math.min(lanes, maxClaims - summary.claimed), (row) => ({
-      requestHash: payoutRequestHash({ amount_centavos: row.amountCentavos, pix_key_type: row.pixKeyType, pix_key: row.pixKey ?? "", idempotency_key: "" }),
-      credentialSeal,
-      actor,
-    }));
+    const claimed = await claimBatchRows(
+      ledger,
+      current.batch,
+      Math.min(lanes, maxClaims - summary.claimed),
+      (row) => ({
+        requestHash: payoutRequestHash({
+          amount_centavos: row.amountCentavos,
+          pix_key_type: row.pixKeyType,
+          pix_key: row.pixKey ?? "",
+          idempotency_key: "",
+        }),
+        credentialSeal,
+        actor,
+      }),
+    );
     if (claimed.length === 0) drop(open, current);
     summary.claimed += claimed.length;
     for (const row of claimed) queue.push({ from: current, idempotencyKey: row.idempotencyKey });
@@ -177,7 +209,8 @@ async function sendRows(ledger: Ledger, batches: Active[], options: BatchPassOpt
       if (row && (slowed.has(row.from) || refused.has(row.from))) continue;
       if (row) {
         // With more than one lane the next group is claimed while this one is sent, so the lanes do not wait for it.
-        if (lanes > 1 && queue.length < lanes / 2 && claiming === null && canClaim()) refill().catch((error: unknown) => log.error("batch_worker.claim_failed", { error }));
+        if (lanes > 1 && queue.length < lanes / 2 && claiming === null && canClaim())
+          refill().catch((error: unknown) => log.error("batch_worker.claim_failed", { error }));
         return row;
       }
       if (claiming) await claiming.catch(() => undefined);
@@ -191,7 +224,15 @@ async function sendRows(ledger: Ledger, batches: Active[], options: BatchPassOpt
       const current = queued.from;
       await options.pacer?.take();
       const outcome = await sendPayout(
-        { ledger, api: current.api, businessId: current.batch.businessId, actor: BATCH_WORKER_ACTOR, action: "payout.create", mayResolveReview: false, returnRefusedToBatch: true },
+        {
+          ledger,
+          api: current.api,
+          businessId: current.batch.businessId,
+          actor: BATCH_WORKER_ACTOR,
+          action: "payout.create",
+          mayResolveReview: false,
+          returnRefusedToBatch: true,
+        },
         queued.idempotencyKey,
       ).catch((error: unknown) => {
         // Its intent went back to pending meanwhile (its batch's credential was refused): nothing to send.
@@ -214,7 +255,8 @@ async function sendRows(ledger: Ledger, batches: Active[], options: BatchPassOpt
       else if (outcome.kind === "busy") summary.busy += 1;
       else if (outcome.kind === "unknown") summary.unknown += 1;
       const now = serverClock().now();
-      const wait = outcome.kind === "unknown" || outcome.kind === "rejected" ? batchBackoffMs(outcome.error, now) : null;
+      const wait =
+        outcome.kind === "unknown" || outcome.kind === "rejected" ? batchBackoffMs(outcome.error, now) : null;
       if (wait !== null && !slowed.has(current)) {
         summary.backoffs += 1;
         slowed.add(current);
@@ -223,7 +265,11 @@ async function sendRows(ledger: Ledger, batches: Active[], options: BatchPassOpt
       }
     }
   };
-  await Promise.all(Array.from({ length: lanes }, () => lane().catch((error: unknown) => log.error("batch_worker.lane_failed", { error }))));
+  await Promise.all(
+    Array.from({ length: lanes }, () =>
+      lane().catch((error: unknown) => log.error("batch_worker.lane_failed", { error })),
+    ),
+  );
   return open;
 }
 
@@ -234,7 +280,8 @@ async function sendRows(ledger: Ledger, batches: Active[], options: BatchPassOpt
  * whatever the pause did: pending for a resume, or to a fresh seal's next claim; closed if the batch was cancelled).
  */
 async function pauseRefused(ledger: Ledger, batch: WorkBatch): Promise<void> {
-  if (await pauseForCredential(ledger, batch, "credential_refused", BATCH_WORKER_ACTOR.name)) await auditPause(ledger, batch, "credential_refused");
+  if (await pauseForCredential(ledger, batch, "credential_refused", BATCH_WORKER_ACTOR.name))
+    await auditPause(ledger, batch, "credential_refused");
   await returnUnsentRows(ledger, batch);
 }
 
@@ -244,7 +291,13 @@ function drop(list: Active[], item: Active): void {
 }
 
 /** Brings the batches' sent payouts to their final status (the refresher's look-up, with the batch's credential). */
-async function followUp(ledger: Ledger, batches: Active[], options: BatchPassOptions, policy: PayoutPolicy, summary: BatchPassSummary): Promise<void> {
+async function followUp(
+  ledger: Ledger,
+  batches: Active[],
+  options: BatchPassOptions,
+  policy: PayoutPolicy,
+  summary: BatchPassSummary,
+): Promise<void> {
   const { concurrency, pacer } = options;
   const checkedBefore = new Date(serverClock().now() - policy.refreshEveryMs);
   for (const { batch, credential } of batches) {
@@ -257,8 +310,8 @@ async function followUp(ledger: Ledger, batches: Active[], options: BatchPassOpt
         if (!row?.payoutId) continue;
         summary.lookedUp += 1;
         await pacer?.take();
-        await refreshPayoutStatus(ledger, api, { ...row, businessId: batch.businessId, payoutId: row.payoutId }).catch((error: unknown) =>
-          log.warn("batch_worker.status_lookup_failed", { payoutId: row.payoutId, error }),
+        await refreshPayoutStatus(ledger, api, { ...row, businessId: batch.businessId, payoutId: row.payoutId }).catch(
+          (error: unknown) => log.warn("batch_worker.status_lookup_failed", { payoutId: row.payoutId, error }),
         );
       }
     };
@@ -270,11 +323,26 @@ function auditPause(ledger: Ledger, batch: { id: string; businessId: string }, r
   return auditBatch(ledger, batch, "batch.paused", { status: "paused", reason });
 }
 
-function auditBatch(ledger: Ledger, batch: { id: string; businessId: string }, action: "batch.paused" | "batch.completed", after: Record<string, unknown>) {
-  return appendAudit(ledger, { businessId: batch.businessId, actor: BATCH_WORKER_ACTOR, action, targetType: "payout_batch", targetId: batch.id, outcome: "success", after });
+function auditBatch(
+  ledger: Ledger,
+  batch: { id: string; businessId: string },
+  action: "batch.paused" | "batch.completed",
+  after: Record<string, unknown>,
+) {
+  return appendAudit(ledger, {
+    businessId: batch.businessId,
+    actor: BATCH_WORKER_ACTOR,
+    action,
+    targetType: "payout_batch",
+    targetId: batch.id,
+    outcome: "success",
+    after,
+  });
 }
 
-const globalForWorker = globalThis as typeof globalThis & { __pixopsBatchWorker?: { timer: NodeJS.Timeout; wake: () => void } };
+const globalForWorker = globalThis as typeof globalThis & {
+  __pixopsBatchWorker?: { timer: NodeJS.Timeout; wake: () => void };
+};
 
 /** Runs the batch worker now and every PAYOUT_BATCH_INTERVAL_MS in this process (with the reconciler: RECONCILER=on). */
 export function startBatchWorker(): void {

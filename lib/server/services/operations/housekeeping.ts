@@ -27,10 +27,20 @@ export interface HousekeepingSummary {
  * expired anyway, security-log entries past their retention, and sign-in
  * throttle counters whose window ended.
  */
-export async function runHousekeeping(ledger: Ledger, now: Date = new Date(serverClock().now()), settings: HousekeepingSettings = housekeepingSettings()): Promise<HousekeepingSummary> {
+export async function runHousekeeping(
+  ledger: Ledger,
+  now: Date = new Date(serverClock().now()),
+  settings: HousekeepingSettings = housekeepingSettings(),
+): Promise<HousekeepingSummary> {
   const revocations = await purgeExpiredRevocations(ledger, now);
-  const securityEvents = await purgeSecurityEvents(ledger, new Date(now.getTime() - settings.SECURITY_LOG_RETENTION_DAYS * DAY_MS));
-  const expired = await ledger.db.delete(rateLimits).where(lt(rateLimits.expire, now)).returning({ key: rateLimits.key });
+  const securityEvents = await purgeSecurityEvents(
+    ledger,
+    new Date(now.getTime() - settings.SECURITY_LOG_RETENTION_DAYS * DAY_MS),
+  );
+  const expired = await ledger.db
+    .delete(rateLimits)
+    .where(lt(rateLimits.expire, now))
+    .returning({ key: rateLimits.key });
   return { revocations, securityEvents, rateLimits: expired.length };
 }
 
@@ -43,7 +53,8 @@ export function startHousekeeping(): void {
   const tick = async () => {
     try {
       const summary = await runHousekeeping(await getLedger(), new Date(serverClock().now()), settings);
-      if (summary.revocations + summary.securityEvents + summary.rateLimits > 0) log.info("housekeeping.pass", { summary });
+      if (summary.revocations + summary.securityEvents + summary.rateLimits > 0)
+        log.info("housekeeping.pass", { summary });
     } catch (error) {
       log.error("housekeeping.pass_failed", { error });
     }

@@ -22,12 +22,19 @@ async function ledgerReachable(): Promise<boolean> {
 /** Any HTTP answer under 500 from the API's origin means it is up; no credential is sent. */
 async function upstreamReachable(): Promise<boolean> {
   const { baseUrl } = getPaymentsConfig();
-  const response = await request(`${baseUrl}/`, { method: "GET", dispatcher: paymentsAgent(), signal: AbortSignal.timeout(READINESS_CHECK_TIMEOUT_MS) });
+  const response = await request(`${baseUrl}/`, {
+    method: "GET",
+    dispatcher: paymentsAgent(),
+    signal: AbortSignal.timeout(READINESS_CHECK_TIMEOUT_MS),
+  });
   await response.body.dump();
   return response.statusCode < 500;
 }
 
-export const READINESS_CHECKS: Readonly<Record<string, ReadinessCheck>> = { ledger: ledgerReachable, upstream: upstreamReachable };
+export const READINESS_CHECKS: Readonly<Record<string, ReadinessCheck>> = {
+  ledger: ledgerReachable,
+  upstream: upstreamReachable,
+};
 
 function withTimeout(check: ReadinessCheck): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
@@ -43,7 +50,9 @@ export function liveness(): ProbeOutcome {
 }
 
 /** Readiness: the ledger answers `select 1` and the payments API answers at all (checks run in parallel). */
-export async function readiness(checks: Readonly<Record<string, ReadinessCheck>> = READINESS_CHECKS): Promise<ProbeOutcome> {
+export async function readiness(
+  checks: Readonly<Record<string, ReadinessCheck>> = READINESS_CHECKS,
+): Promise<ProbeOutcome> {
   const names = Object.keys(checks);
   const results = await Promise.all(names.map((name) => withTimeout(checks[name] as ReadinessCheck)));
   const failed = names.filter((_, index) => !results[index]);

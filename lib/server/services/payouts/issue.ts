@@ -1,6 +1,11 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { getPayoutByIdempotencyKey, recordPayoutIntent, reopenRejectedIntent, type PayoutRecord } from "@/lib/server/ledger";
+import {
+  getPayoutByIdempotencyKey,
+  recordPayoutIntent,
+  reopenRejectedIntent,
+  type PayoutRecord,
+} from "@/lib/server/ledger";
 import { z } from "zod";
 import { payoutIdempotencyKeySchema, type CreatePayoutBody, type PayoutInput } from "@/lib/shared/schemas/payout";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
@@ -19,7 +24,9 @@ export function registerView(row: PayoutRecord): RegisterPayout {
 
 /** Fingerprint of what a payout moves, to tell a retry (same) from a reused key (different). */
 export function payoutRequestHash(body: CreatePayoutBody): string {
-  return createHash("sha256").update(JSON.stringify([body.amount_centavos, body.pix_key_type, body.pix_key])).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify([body.amount_centavos, body.pix_key_type, body.pix_key]))
+    .digest("hex");
 }
 
 /**
@@ -38,9 +45,13 @@ export async function sendOrAwait(ctx: SendContext, key: string): Promise<Answer
     if (outcome.kind === "credential_refused") throw outcome.error;
     if (outcome.kind !== "busy") return outcome;
     if (clock.now() >= giveUpAt) {
-      throw new BffError("payout_in_progress", "This payout is being sent right now by another request. Its outcome will show in the register shortly; check again in a moment with the same key.", {
-        details: { idempotency_key: key },
-      });
+      throw new BffError(
+        "payout_in_progress",
+        "This payout is being sent right now by another request. Its outcome will show in the register shortly; check again in a moment with the same key.",
+        {
+          details: { idempotency_key: key },
+        },
+      );
     }
     await clock.sleep(policy.inFlightPollMs);
   }
@@ -60,10 +71,14 @@ export function answerFor(outcome: AnsweredOutcome, created: boolean): Answer<Re
       : new BffError("payout_rejected", message, { requestId: record.lastRequestId });
   }
   if (record.state === "handled") {
-    throw new BffError("payout_handled", "This payout was closed by a person as handled. Start a new payout if money still needs to be sent.", {
-      requestId: record.lastRequestId,
-      details: { idempotency_key: record.idempotencyKey },
-    });
+    throw new BffError(
+      "payout_handled",
+      "This payout was closed by a person as handled. Start a new payout if money still needs to be sent.",
+      {
+        requestId: record.lastRequestId,
+        details: { idempotency_key: record.idempotencyKey },
+      },
+    );
   }
   const review = record.state === "needs_review";
   throw new BffError(
@@ -73,7 +88,12 @@ export function answerFor(outcome: AnsweredOutcome, created: boolean): Answer<Re
       : "The payout was sent but no definite answer came back, so it may or may not exist. Check again: the same idempotency key is reused, so it cannot be paid twice.",
     {
       requestId: record.lastRequestId,
-      details: { idempotency_key: record.idempotencyKey, state: record.state, cause: record.lastErrorCode, ...(review ? { review_reason: record.reviewReason } : {}) },
+      details: {
+        idempotency_key: record.idempotencyKey,
+        state: record.state,
+        cause: record.lastErrorCode,
+        ...(review ? { review_reason: record.reviewReason } : {}),
+      },
     },
   );
 }
@@ -83,11 +103,16 @@ function clientPayoutKey(key: string): string {
   const parsed = z.safeParse(payoutIdempotencyKeySchema, key);
   if (parsed.success) return parsed.data;
   const message = parsed.error.issues[0]?.message ?? "validation.idempotencyKey";
-  throw new BffError("validation_error", "This idempotency key cannot be used for a payout.", { fields: { idempotency_key: message } });
+  throw new BffError("validation_error", "This idempotency key cannot be used for a payout.", {
+    fields: { idempotency_key: message },
+  });
 }
 
 /** Sends a Pix payout: write-ahead intent, then one send under the payout's lease; one payout per idempotency key. */
-export async function issuePayout(deps: ServiceDeps, request: { payout: PayoutInput; idempotencyKey: string }): Promise<Answer<RegisterPayout>> {
+export async function issuePayout(
+  deps: ServiceDeps,
+  request: { payout: PayoutInput; idempotencyKey: string },
+): Promise<Answer<RegisterPayout>> {
   const { ledger, api, businessId, actor, session } = deps;
   const input = request.payout;
   const key = clientPayoutKey(request.idempotencyKey);
@@ -95,7 +120,10 @@ export async function issuePayout(deps: ServiceDeps, request: { payout: PayoutIn
   const requestHash = payoutRequestHash(body);
 
   // Openable for the automatic re-send window (plus a margin) only; the reconciler erases it at the window.
-  const credentialSeal = await sealCredential(session.credential, { lifetimeMs: payoutPolicy().sealLifetimeMs, now: serverClock().now() });
+  const credentialSeal = await sealCredential(session.credential, {
+    lifetimeMs: payoutPolicy().sealLifetimeMs,
+    now: serverClock().now(),
+  });
   const row = await recordPayoutIntent(ledger, {
     businessId,
     idempotencyKey: key,
@@ -107,14 +135,21 @@ export async function issuePayout(deps: ServiceDeps, request: { payout: PayoutIn
   });
   if (row.existing) {
     if (row.requestHash !== requestHash) {
-      throw new BffError("idempotency_conflict", "This idempotency key was already used for a different payout. Start a new payout.");
+      throw new BffError(
+        "idempotency_conflict",
+        "This idempotency key was already used for a different payout. Start a new payout.",
+      );
     }
     // Already answered: the same click again gets the same payout, with no upstream call.
     if (row.state === "submitted") return { data: registerView(row), requestId: row.lastRequestId };
     // The API refused this body before it could have made anything: the key is clean, send it again.
-    if (row.state === "rejected") await reopenRejectedIntent(ledger, businessId, key, { body, credentialSeal, now: new Date(serverClock().now()) });
+    if (row.state === "rejected")
+      await reopenRejectedIntent(ledger, businessId, key, { body, credentialSeal, now: new Date(serverClock().now()) });
   }
-  const outcome = await sendOrAwait({ ledger, api, businessId, actor, action: "payout.create", mayResolveReview: true }, key);
+  const outcome = await sendOrAwait(
+    { ledger, api, businessId, actor, action: "payout.create", mayResolveReview: true },
+    key,
+  );
   return answerFor(outcome, !row.existing);
 }
 

@@ -12,7 +12,12 @@ import type { Answer, ServiceDeps } from "@/lib/server/services/context";
 import { registerView } from "@/lib/server/services/payouts/issue";
 
 /** Copies what the API says of a payout into the register row, when it changed. */
-async function syncStatus(ledger: Ledger, businessId: string, row: PayoutRecord, payout: Payout): Promise<PayoutRecord> {
+async function syncStatus(
+  ledger: Ledger,
+  businessId: string,
+  row: PayoutRecord,
+  payout: Payout,
+): Promise<PayoutRecord> {
   const updated = await updatePayoutStatus(ledger, businessId, payout.id, {
     status: payout.status,
     failureReason: payout.failure_reason ?? null,
@@ -44,16 +49,26 @@ const LIVE_REFRESH_MIN_AGE_MS = 3000;
  * small time budget, so the register shows settlement without the browser
  * polling each payout. Failures leave the stored status as it was.
  */
-async function refreshPending(ledger: Ledger, api: PaymentsClient, businessId: string, rows: PayoutRecord[]): Promise<PayoutRecord[]> {
+async function refreshPending(
+  ledger: Ledger,
+  api: PaymentsClient,
+  businessId: string,
+  rows: PayoutRecord[],
+): Promise<PayoutRecord[]> {
   const clock = serverClock();
   const now = clock.now();
   const stale = rows
-    .filter((r) => r.payoutId && r.status === "pending" && now - (r.statusCheckedAt?.getTime() ?? 0) > LIVE_REFRESH_MIN_AGE_MS)
+    .filter(
+      (r) =>
+        r.payoutId && r.status === "pending" && now - (r.statusCheckedAt?.getTime() ?? 0) > LIVE_REFRESH_MIN_AGE_MS,
+    )
     .slice(0, LIVE_REFRESH_LIMIT);
   if (stale.length === 0) return rows;
   const budget = new AbortController();
   const done = new AbortController();
-  after(clock, LIVE_REFRESH_BUDGET_MS, done.signal, () => budget.abort(new DOMException("The refresh budget ran out.", "TimeoutError")));
+  after(clock, LIVE_REFRESH_BUDGET_MS, done.signal, () =>
+    budget.abort(new DOMException("The refresh budget ran out.", "TimeoutError")),
+  );
   const signal = budget.signal;
   const refreshed = await Promise.all(
     stale.map(async (row) => {
@@ -70,9 +85,18 @@ async function refreshPending(ledger: Ledger, api: PaymentsClient, businessId: s
 }
 
 /** A page of the register of payouts issued from the dashboard, the newest pending ones refreshed within a small budget. */
-export async function listRegister(deps: Pick<ServiceDeps, "api" | "ledger" | "businessId">, query: z.output<typeof registerQuerySchema>): Promise<Answer<RegisterPage>> {
+export async function listRegister(
+  deps: Pick<ServiceDeps, "api" | "ledger" | "businessId">,
+  query: z.output<typeof registerQuerySchema>,
+): Promise<Answer<RegisterPage>> {
   const { ledger, api, businessId } = deps;
-  const page = await listPayouts(ledger, businessId, { limit: query.limit, cursor: query.cursor, status: query.status, state: query.state, search: query.search });
+  const page = await listPayouts(ledger, businessId, {
+    limit: query.limit,
+    cursor: query.cursor,
+    status: query.status,
+    state: query.state,
+    search: query.search,
+  });
   const items = await refreshPending(ledger, api, businessId, page.items);
   return { data: { items: items.map(registerView), next_cursor: page.nextCursor } };
 }

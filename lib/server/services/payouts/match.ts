@@ -25,7 +25,15 @@ import { pixKeyMaskMatch } from "@/lib/shared/validation/pix-mask-match";
  * later swept to needs review) made no payout, so none can be its own
  * (`never_sent`, checked by the caller before looking the payout up).
  */
-export const PAYOUT_MISMATCHES = ["never_sent", "amount", "key_type", "key", "key_unverifiable", "created_before_send", "created_unknown"] as const;
+export const PAYOUT_MISMATCHES = [
+  "never_sent",
+  "amount",
+  "key_type",
+  "key",
+  "key_unverifiable",
+  "created_before_send",
+  "created_unknown",
+] as const;
 export type PayoutMismatch = (typeof PAYOUT_MISMATCHES)[number];
 
 /** How far behind ours the API's clock may be: a payout created this long before our send started is still ours. */
@@ -42,12 +50,19 @@ export interface AttachTarget {
 const sameType = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** What differs, in the order a person should read it; empty: the payout can be this row's. */
-export function payoutMismatches(target: AttachTarget, payout: Pick<Payout, "amount_centavos" | "bank_account" | "created_at">): PayoutMismatch[] {
+export function payoutMismatches(
+  target: AttachTarget,
+  payout: Pick<Payout, "amount_centavos" | "bank_account" | "created_at">,
+): PayoutMismatch[] {
   const found: PayoutMismatch[] = [];
   if (payout.amount_centavos !== target.amountCentavos) found.push("amount");
   const apiType = payout.bank_account?.pix_key_type;
-  if (typeof apiType === "string" && apiType.trim() !== "" && !sameType(apiType, target.pixKeyType)) found.push("key_type");
-  const key = target.pixKey === null ? "unverifiable" : pixKeyMaskMatch(payout.bank_account?.pix_key_masked, target.pixKeyType, target.pixKey);
+  if (typeof apiType === "string" && apiType.trim() !== "" && !sameType(apiType, target.pixKeyType))
+    found.push("key_type");
+  const key =
+    target.pixKey === null
+      ? "unverifiable"
+      : pixKeyMaskMatch(payout.bank_account?.pix_key_masked, target.pixKeyType, target.pixKey);
   if (key === "mismatch") found.push("key");
   else if (key === "unverifiable") found.push("key_unverifiable");
   const created = payout.created_at === undefined ? Number.NaN : Date.parse(payout.created_at);
@@ -75,5 +90,6 @@ export const MISMATCH_TEXT: Record<PayoutMismatch, string> = {
   key: "it went to another Pix key",
   key_unverifiable: "the API does not show enough of its Pix key to confirm it is this payout's",
   created_before_send: "it was created before this payout was sent",
-  created_unknown: "the API does not say when it was created, so it cannot be told from an earlier payout to the same key",
+  created_unknown:
+    "the API does not say when it was created, so it cannot be told from an earlier payout to the same key",
 };

@@ -51,7 +51,10 @@ export function payoutPolicy(env?: Env): PayoutPolicy {
   return {
     autoResendWindowMs: e.PAYOUT_AUTO_RESEND_WINDOW_MS,
     sealLifetimeMs: e.PAYOUT_AUTO_RESEND_WINDOW_MS + SEAL_MARGIN_MS,
-    followUpWindowMs: e.PAYOUT_FOLLOW_UP_WINDOW_MS !== undefined ? Math.min(e.PAYOUT_FOLLOW_UP_WINDOW_MS, e.PAYOUT_AUTO_RESEND_WINDOW_MS) : e.PAYOUT_AUTO_RESEND_WINDOW_MS,
+    followUpWindowMs:
+      e.PAYOUT_FOLLOW_UP_WINDOW_MS !== undefined
+        ? Math.min(e.PAYOUT_FOLLOW_UP_WINDOW_MS, e.PAYOUT_AUTO_RESEND_WINDOW_MS)
+        : e.PAYOUT_AUTO_RESEND_WINDOW_MS,
     leaseTtlMs: deadlineMs + LEASE_MARGIN_MS,
     inFlightWaitMs: e.PAYOUT_INFLIGHT_WAIT_MS ?? deadlineMs + 2_000,
     inFlightPollMs: 100,

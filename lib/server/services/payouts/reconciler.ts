@@ -58,7 +58,17 @@ export async function reconcilePayouts(
 ): Promise<ReconcileSummary> {
   const policy = options.policy ?? payoutPolicy();
   const { now } = options;
-  const summary: ReconcileSummary = { examined: 0, submitted: 0, rejected: 0, stillUncertain: 0, busy: 0, toReview: 0, returnedToBatch: 0, sealsPurged: 0, refreshed: { checked: 0, changed: 0, ended: 0 } };
+  const summary: ReconcileSummary = {
+    examined: 0,
+    submitted: 0,
+    rejected: 0,
+    stillUncertain: 0,
+    busy: 0,
+    toReview: 0,
+    returnedToBatch: 0,
+    sealsPurged: 0,
+    refreshed: { checked: 0, changed: 0, ended: 0 },
+  };
 
   for (const row of await sweepPayoutsToReview(ledger, { windowMs: policy.autoResendWindowMs, now })) {
     summary.toReview += 1;
@@ -67,7 +77,12 @@ export async function reconcilePayouts(
 
   summary.sealsPurged = await purgeExpiredSeals(ledger, { windowMs: policy.autoResendWindowMs, now });
 
-  const candidates = await listResendCandidates(ledger, { olderThanMs: options.olderThanMs, windowMs: policy.autoResendWindowMs, limit: options.limit ?? 50, now });
+  const candidates = await listResendCandidates(ledger, {
+    olderThanMs: options.olderThanMs,
+    windowMs: policy.autoResendWindowMs,
+    limit: options.limit ?? 50,
+    now,
+  });
   await forEachLimited(candidates, PASS_CONCURRENCY, async (row) => {
     summary.examined += 1;
     const credential = row.credentialSeal ? await openCredential(row.credentialSeal, now?.getTime()) : null;
@@ -82,7 +97,15 @@ export async function reconcilePayouts(
     const outcome = await sendPayout(
       // A batch row's intent may carry a credential its batch no longer sends with (claimed just before a 401 paused
       // the batch, or a resume stored a fresh one): refused, it goes back to its batch, as the worker's own sends do.
-      { ledger, api: apiClientFor(credential), businessId: row.businessId, actor: RECONCILER_ACTOR, action: "payout.reconcile", mayResolveReview: false, returnRefusedToBatch: true },
+      {
+        ledger,
+        api: apiClientFor(credential),
+        businessId: row.businessId,
+        actor: RECONCILER_ACTOR,
+        action: "payout.reconcile",
+        mayResolveReview: false,
+        returnRefusedToBatch: true,
+      },
       row.idempotencyKey,
     );
     if (outcome.kind === "submitted") summary.submitted += 1;
@@ -144,7 +167,10 @@ export function startReconciler(): void {
   };
   // At start-up nothing this process sends is in flight yet; rows another instance is sending hold a lease and are skipped.
   void tick(0);
-  globalForReconciler.__pixopsReconciler = setInterval(() => void tick(policy.reconcileAfterMs), policy.reconcileIntervalMs);
+  globalForReconciler.__pixopsReconciler = setInterval(
+    () => void tick(policy.reconcileAfterMs),
+    policy.reconcileIntervalMs,
+  );
   globalForReconciler.__pixopsReconciler.unref();
 }
 

@@ -24,8 +24,16 @@ const CONCURRENCY = 4;
  * most the follow-up window. A failure leaves the row for the next pass.
  */
 export async function refreshFollowUps(ledger: Ledger, policy: PayoutPolicy, now?: Date): Promise<RefreshSummary> {
-  const summary: RefreshSummary = { checked: 0, changed: 0, ended: await expireFollowUps(ledger, { windowMs: policy.followUpWindowMs, now }) };
-  const rows = await listFollowUps(ledger, { checkedBeforeMs: policy.refreshEveryMs, perBusiness: policy.refreshPerBusiness, limit: 100 });
+  const summary: RefreshSummary = {
+    checked: 0,
+    changed: 0,
+    ended: await expireFollowUps(ledger, { windowMs: policy.followUpWindowMs, now }),
+  };
+  const rows = await listFollowUps(ledger, {
+    checkedBeforeMs: policy.refreshEveryMs,
+    perBusiness: policy.refreshPerBusiness,
+    limit: 100,
+  });
   let next = 0;
   const lane = async () => {
     while (next < rows.length) {
@@ -47,7 +55,10 @@ async function refreshOne(ledger: Ledger, row: PayoutRow, summary: RefreshSummar
     return;
   }
   summary.checked += 1;
-  const result = await refreshPayoutStatus(ledger, apiClientFor(credential, { maxAttempts: 1 }), { ...row, payoutId: row.payoutId });
+  const result = await refreshPayoutStatus(ledger, apiClientFor(credential, { maxAttempts: 1 }), {
+    ...row,
+    payoutId: row.payoutId,
+  });
   if (result === "changed" || (result === "final" && (row.status ?? "pending") === "pending")) summary.changed += 1;
   if (result === "final" || result === "gone") {
     await endFollowUp(ledger, row.id);
@@ -55,7 +66,9 @@ async function refreshOne(ledger: Ledger, row: PayoutRow, summary: RefreshSummar
   }
 }
 
-type Followed = Pick<PayoutRow, "businessId" | "status" | "endToEndId" | "feeCentavos" | "netCentavos"> & { payoutId: string };
+type Followed = Pick<PayoutRow, "businessId" | "status" | "endToEndId" | "feeCentavos" | "netCentavos"> & {
+  payoutId: string;
+};
 
 /**
  * Looks one submitted payout up and records its status (forward only). "final":
@@ -63,7 +76,11 @@ type Followed = Pick<PayoutRow, "businessId" | "status" | "endToEndId" | "feeCen
  * (404, 401, 403). Any other failure marks it checked (so others come first
  * next time) and is thrown. Used by the refresher and the batch worker.
  */
-export async function refreshPayoutStatus(ledger: Ledger, api: PaymentsClient, row: Followed): Promise<"unchanged" | "changed" | "final" | "gone"> {
+export async function refreshPayoutStatus(
+  ledger: Ledger,
+  api: PaymentsClient,
+  row: Followed,
+): Promise<"unchanged" | "changed" | "final" | "gone"> {
   try {
     const { data } = await api.getPayout(row.payoutId);
     const updated = await updatePayoutStatus(ledger, row.businessId, row.payoutId, {
@@ -76,7 +93,8 @@ export async function refreshPayoutStatus(ledger: Ledger, api: PaymentsClient, r
     if (updated && updated.status !== "pending") return "final";
     return updated && updated.status !== row.status ? "changed" : "unchanged";
   } catch (error) {
-    if (isPaymentsApiError(error) && (error.status === 404 || error.status === 401 || error.status === 403)) return "gone";
+    if (isPaymentsApiError(error) && (error.status === 404 || error.status === 401 || error.status === 403))
+      return "gone";
     await updatePayoutStatus(ledger, row.businessId, row.payoutId, { status: row.status ?? "pending" });
     throw error;
   }

@@ -83,7 +83,10 @@ export async function sendPayout(ctx: SendContext, idempotencyKey: string): Prom
     { ttlMs: payoutPolicy().leaseTtlMs, onLost: (lease) => log.error("payouts.lease_lost", { lease }) },
     async (lease): Promise<SendOutcome> => {
       // Reads the row and, if this caller may send it, notes the send as started: one statement.
-      const start = await beginPayoutSend(ledger, businessId, idempotencyKey, { mayResolveReview: ctx.mayResolveReview, now: new Date(serverClock().now()) });
+      const start = await beginPayoutSend(ledger, businessId, idempotencyKey, {
+        mayResolveReview: ctx.mayResolveReview,
+        now: new Date(serverClock().now()),
+      });
       if (!start.row) throw new Error("payout intent disappeared");
       if (!start.started) return { kind: "settled", record: withoutSecrets(start.row) };
       const { row, sentBefore } = start;
@@ -120,7 +123,14 @@ export function submissionOf(
 }
 
 /** The outcome, its audit entry and the lease's release are one statement (see MoveAudit): all or nothing. */
-async function recordSuccess(ctx: SendContext, lease: HeldLease, row: PayoutRow, payout: Created, requestId: string | null, attempts: number): Promise<SendOutcome> {
+async function recordSuccess(
+  ctx: SendContext,
+  lease: HeldLease,
+  row: PayoutRow,
+  payout: Created,
+  requestId: string | null,
+  attempts: number,
+): Promise<SendOutcome> {
   const { businessId, actor, action } = ctx;
   const entry: AuditEntryInput = {
     businessId,
@@ -131,7 +141,12 @@ async function recordSuccess(ctx: SendContext, lease: HeldLease, row: PayoutRow,
     idempotencyKey: row.idempotencyKey,
     outcome: "success",
     before: row.state === "intent" ? null : { state: row.state },
-    after: { amount_centavos: payout.amount_centavos, pix_key_masked: row.pixKeyMasked, pix_key_type: row.pixKeyType, status: payout.status },
+    after: {
+      amount_centavos: payout.amount_centavos,
+      pix_key_masked: row.pixKeyMasked,
+      pix_key_type: row.pixKeyType,
+      status: payout.status,
+    },
     requestId,
   };
   await lease.stopRenewing();
@@ -142,7 +157,11 @@ async function recordSuccess(ctx: SendContext, lease: HeldLease, row: PayoutRow,
     {
       ...submissionOf(payout, requestId, attempts),
       // The refresher follows a pending payout with the credential it was sent with, inside its window only.
-      followUpSeal: payout.status === "pending" && serverClock().now() - row.sendStartedAt.getTime() < payoutPolicy().followUpWindowMs ? row.credentialSeal : null,
+      followUpSeal:
+        payout.status === "pending" &&
+        serverClock().now() - row.sendStartedAt.getTime() < payoutPolicy().followUpWindowMs
+          ? row.credentialSeal
+          : null,
     },
     { entry, requireMove: true, release: lease },
   );
@@ -169,12 +188,21 @@ function reviewReasonFor(error: unknown): ReviewReason | null {
 }
 
 /** `sentBefore`: whether a send before this one may have reached the API (the row's maybe_sent before it). */
-async function recordFailure(ctx: SendContext, lease: HeldLease, row: PayoutRow, sentBefore: boolean, error: unknown): Promise<SendOutcome> {
+async function recordFailure(
+  ctx: SendContext,
+  lease: HeldLease,
+  row: PayoutRow,
+  sentBefore: boolean,
+  error: unknown,
+): Promise<SendOutcome> {
   const { ledger, businessId, actor, action } = ctx;
   const key = row.idempotencyKey;
   // Not an unexpected error (toBffError would log it as one): the API's payout is another row's already.
   const seen = isPayoutIdTaken(error)
-    ? new BffError("payout_already_recorded", "The API answered with a payout that is already recorded for another register row.")
+    ? new BffError(
+        "payout_already_recorded",
+        "The API answered with a payout that is already recorded for another register row.",
+      )
     : toBffError(error);
   const mapped = { requestId: seen.extra.requestId ?? null, code: seen.code, message: seen.message };
   const failure: PayoutFailure = {
@@ -203,10 +231,25 @@ async function recordFailure(ctx: SendContext, lease: HeldLease, row: PayoutRow,
 
   // Definite only if nothing before this send could have reached the API, and nothing in it did.
   const definite = !sentBefore && refusal(error) !== null && !(isPaymentsApiError(error) && error.maybeCommitted);
-  if (definite && ctx.returnRefusedToBatch && row.batchId !== null && isPaymentsApiError(error) && error.status === 401) {
+  if (
+    definite &&
+    ctx.returnRefusedToBatch &&
+    row.batchId !== null &&
+    isPaymentsApiError(error) &&
+    error.status === 401
+  ) {
     // The key is clean (nothing was made): the row waits for its batch's resume, not for a person.
-    const returned = await returnRefusedRow(ledger, businessId, key, (to) =>
-      audit("failure", to === "pending" ? { returned_to_batch: true, reason: "credential_refused" } : { state: "rejected", reason: "batch_cancelled" }).entry,
+    const returned = await returnRefusedRow(
+      ledger,
+      businessId,
+      key,
+      (to) =>
+        audit(
+          "failure",
+          to === "pending"
+            ? { returned_to_batch: true, reason: "credential_refused" }
+            : { state: "rejected", reason: "batch_cancelled" },
+        ).entry,
     );
     if (returned) return { kind: "credential_refused", row: returned, error };
   }
@@ -216,9 +259,18 @@ async function recordFailure(ctx: SendContext, lease: HeldLease, row: PayoutRow,
     return { kind: "rejected", record: record ?? withoutSecrets(row), error };
   }
 
-  const reason = reviewReasonFor(error) ?? (row.state === "needs_review" ? ((row.reviewReason as ReviewReason | null) ?? "conflicting_answer") : null);
+  const reason =
+    reviewReasonFor(error) ??
+    (row.state === "needs_review" ? ((row.reviewReason as ReviewReason | null) ?? "conflicting_answer") : null);
   const record = reason
-    ? await movePayoutToReview(ledger, businessId, key, reason, failure, audit("pending", { state: "needs_review", reason }))
+    ? await movePayoutToReview(
+        ledger,
+        businessId,
+        key,
+        reason,
+        failure,
+        audit("pending", { state: "needs_review", reason }),
+      )
     : await markPayoutUncertain(ledger, businessId, key, failure, audit("pending", null));
   lease.released();
   return { kind: "unknown", record: record ?? withoutSecrets(row), error };

@@ -24,11 +24,23 @@ export function toRegisterPayout(row: PayoutRecord, options: { autoResendWindowM
     last_error: row.lastErrorCode ? { code: row.lastErrorCode, message: row.lastErrorMessage ?? "" } : null,
     sends: row.sends,
     never_sent: (row.state === "intent" || row.state === "needs_review") && !row.maybeSent,
-    auto_resend_until: resending ? new Date(row.sendStartedAt.getTime() + options.autoResendWindowMs).toISOString() : null,
-    review: row.state === "needs_review" ? { reason: row.reviewReason ?? "resend_window_passed", since: (row.reviewSince ?? row.updatedAt).toISOString() } : null,
+    auto_resend_until: resending
+      ? new Date(row.sendStartedAt.getTime() + options.autoResendWindowMs).toISOString()
+      : null,
+    review:
+      row.state === "needs_review"
+        ? {
+            reason: row.reviewReason ?? "resend_window_passed",
+            since: (row.reviewSince ?? row.updatedAt).toISOString(),
+          }
+        : null,
     handled:
       row.state === "handled" || row.handledAt
-        ? { by: row.handledByName ?? "", at: (row.handledAt ?? row.updatedAt).toISOString(), note: row.handledNote ?? "" }
+        ? {
+            by: row.handledByName ?? "",
+            at: (row.handledAt ?? row.updatedAt).toISOString(),
+            note: row.handledNote ?? "",
+          }
         : null,
     batch: row.batchId ? { id: row.batchId, row_number: row.batchRowNumber ?? 0 } : null,
   };

@@ -1,6 +1,12 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { isSandboxMode, resetConfigForTests, tenancySettings, TenancyConfigError, type Tenancy } from "@/lib/server/config";
+import {
+  isSandboxMode,
+  resetConfigForTests,
+  tenancySettings,
+  TenancyConfigError,
+  type Tenancy,
+} from "@/lib/server/config";
 import { sandboxDirectory, type DemoBusiness } from "@/lib/server/payments-api/sandbox-directory";
 import { KEY_SCOPE_PREFIX } from "@/lib/server/session/scope";
 import { log } from "@/lib/server/log";
@@ -29,7 +35,10 @@ export function apiKeyFingerprint(apiKey: string): string {
 }
 
 function notAllowed(): BffError {
-  return new BffError("credential_not_allowed", "This API key is not one this dashboard is set up for. Ask your administrator to allow it.");
+  return new BffError(
+    "credential_not_allowed",
+    "This API key is not one this dashboard is set up for. Ask your administrator to allow it.",
+  );
 }
 
 /** The sandbox's demo businesses, in sandbox mode; a sandbox that cannot be asked is an unreachable payments API. */
@@ -72,7 +81,9 @@ export async function businessForApiKey(apiKey: string): Promise<BusinessRef> {
 export async function businessForViewer(claimedId: string): Promise<BusinessRef> {
   const { businessId, businessName } = tenancy();
   if (businessId && claimedId !== businessId) {
-    throw new BffError("business_not_served", "This dashboard serves another business. Check the business id.", { fields: { businessId: "login.businessNotServed" } });
+    throw new BffError("business_not_served", "This dashboard serves another business. Check the business id.", {
+      fields: { businessId: "login.businessNotServed" },
+    });
   }
   const demo = (await demoBusinesses()).find((b) => b.id === claimedId);
   if (demo) return { id: demo.id, name: demo.name };
@@ -95,7 +106,12 @@ export interface DemoCredentials {
 export async function demoSignInCredentials(): Promise<DemoCredentials[]> {
   if (!isSandboxMode()) return [];
   try {
-    return (await sandboxDirectory()).map((b) => ({ name: b.name, apiKey: b.demo.apiKey, accessToken: b.demo.accessToken, businessId: b.id }));
+    return (await sandboxDirectory()).map((b) => ({
+      name: b.name,
+      apiKey: b.demo.apiKey,
+      accessToken: b.demo.accessToken,
+      businessId: b.id,
+    }));
   } catch (error) {
     log.warn("login.sandbox_directory_unavailable", { error });
     return [];

@@ -1,6 +1,13 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { appendAudit, ledgerTimeMicros, recordSecurityEvent, revokeScope, revokeSession, type Ledger } from "@/lib/server/ledger";
+import {
+  appendAudit,
+  ledgerTimeMicros,
+  recordSecurityEvent,
+  revokeScope,
+  revokeSession,
+  type Ledger,
+} from "@/lib/server/ledger";
 import { isSandboxMode } from "@/lib/server/payments-api/config-public";
 import { isPaymentsApiError, type Credential } from "@/lib/server/payments-api/client";
 import { log } from "@/lib/server/log";
@@ -8,7 +15,13 @@ import { apiClientFor } from "@/lib/server/payments-api/for-credential";
 import type { SessionInfo, SignInBody } from "@/lib/shared/schemas/session";
 import { getSessionConfig } from "@/lib/server/session/config";
 import { sessionRevocations } from "@/lib/server/session/revocation-cache";
-import { newSession, SESSION_CLOCK_SKEW_ALLOWANCE_MS, sessionExpiresAt, toSessionInfo, type SessionData } from "@/lib/server/session/session";
+import {
+  newSession,
+  SESSION_CLOCK_SKEW_ALLOWANCE_MS,
+  sessionExpiresAt,
+  toSessionInfo,
+  type SessionData,
+} from "@/lib/server/session/session";
 import { BffError } from "@/lib/server/errors/bff-error";
 import { businessForApiKey, businessForViewer, type BusinessRef } from "@/lib/server/services/session/business";
 import type { Answer } from "@/lib/server/services/context";
@@ -40,7 +53,9 @@ async function verifyCredential(credential: Credential): Promise<string | null> 
     return result.requestId;
   } catch (error) {
     if (isPaymentsApiError(error) && error.kind === "http" && (error.status === 401 || error.status === 403)) {
-      throw new BffError("invalid_credentials", "The payments API did not accept these credentials.", { requestId: error.requestId });
+      throw new BffError("invalid_credentials", "The payments API did not accept these credentials.", {
+        requestId: error.requestId,
+      });
     }
     throw error;
   }
@@ -48,7 +63,10 @@ async function verifyCredential(credential: Credential): Promise<string | null> 
 
 /** SHA-256 of what was presented, in hex: groups attempts with one credential without keeping it. */
 function credentialFingerprint(credential: Credential): string {
-  const secret = credential.kind === "api_key" ? `api_key:${credential.apiKey}` : `bearer:${credential.businessId}:${credential.accessToken}`;
+  const secret =
+    credential.kind === "api_key"
+      ? `api_key:${credential.apiKey}`
+      : `bearer:${credential.businessId}:${credential.accessToken}`;
   return createHash("sha256").update(secret, "utf8").digest("hex");
 }
 
@@ -57,14 +75,31 @@ function credentialFingerprint(credential: Credential): string {
  * key is tried), then the API's own check. Failures go to the security log,
  * never to a business's audit log: the caller has proven nothing yet.
  */
-export async function signIn(ledger: Ledger, body: SignInBody, from: ClientAddress, now = Date.now()): Promise<SignedIn> {
+export async function signIn(
+  ledger: Ledger,
+  body: SignInBody,
+  from: ClientAddress,
+  now = Date.now(),
+): Promise<SignedIn> {
   const viewer = "accessToken" in body;
   const credential: Credential = viewer
     ? { kind: "bearer", accessToken: body.accessToken, businessId: body.businessId }
     : { kind: "api_key", apiKey: body.apiKey };
   const fingerprint = credentialFingerprint(credential);
-  const securityEvent = async (kind: "sign_in_failed" | "sign_in_throttled", reason: string, requestId: string | null) => {
-    const event = { kind, reason, clientAddress: from.address, addressSource: from.source, credentialFingerprint: fingerprint.slice(0, 16), credentialKind: credential.kind, requestId };
+  const securityEvent = async (
+    kind: "sign_in_failed" | "sign_in_throttled",
+    reason: string,
+    requestId: string | null,
+  ) => {
+    const event = {
+      kind,
+      reason,
+      clientAddress: from.address,
+      addressSource: from.source,
+      credentialFingerprint: fingerprint.slice(0, 16),
+      credentialKind: credential.kind,
+      requestId,
+    };
     // Stamped with the request's clock, not the database's: retention is counted on the same clock as the purge.
     await recordSecurityEvent(ledger, { ...event, at: new Date(now) });
     // Also a log line, so an attack shows in the server's logs without a database query.
@@ -73,7 +108,8 @@ export async function signIn(ledger: Ledger, body: SignInBody, from: ClientAddre
 
   const begun = await beginSignIn(ledger, { address: from.address, credential: fingerprint.slice(0, 32) });
   if (!begun.ok) {
-    if (begun.throttled.firstRefusal) await securityEvent("sign_in_throttled", `${begun.throttled.budget}_budget`, null);
+    if (begun.throttled.firstRefusal)
+      await securityEvent("sign_in_throttled", `${begun.throttled.budget}_budget`, null);
     throw throttledError(begun.throttled, now);
   }
 
@@ -91,13 +127,28 @@ export async function signIn(ledger: Ledger, body: SignInBody, from: ClientAddre
   const role = viewer ? "viewer" : "operator";
   // Stamped by the ledger's clock, which "sign out everywhere" on any instance uses too; `now` (this instance's) only times the lifetimes.
   const lat = await ledgerTimeMicros(ledger);
-  const session = newSession({ role, operatorName: body.operatorName, business, credential, sandbox: isSandboxMode(), lat }, now);
-  await appendAudit(ledger, { businessId: business.id, actor: { name: body.operatorName, role }, action: "session.sign_in", outcome: "success", requestId, targetType: "session", targetId: session.sid });
+  const session = newSession(
+    { role, operatorName: body.operatorName, business, credential, sandbox: isSandboxMode(), lat },
+    now,
+  );
+  await appendAudit(ledger, {
+    businessId: business.id,
+    actor: { name: body.operatorName, role },
+    action: "session.sign_in",
+    outcome: "success",
+    requestId,
+    targetType: "session",
+    targetId: session.sid,
+  });
   return { session, requestId, at: now };
 }
 
 /** Records a session's own sign-out (one or everywhere). */
-async function signedOut(ledger: Ledger, session: SessionData, action: "session.sign_out" | "session.sign_out_everywhere"): Promise<void> {
+async function signedOut(
+  ledger: Ledger,
+  session: SessionData,
+  action: "session.sign_out" | "session.sign_out_everywhere",
+): Promise<void> {
   await appendAudit(ledger, {
     businessId: session.business.id,
     actor: { name: session.operatorName, role: session.role },
@@ -110,7 +161,11 @@ async function signedOut(ledger: Ledger, session: SessionData, action: "session.
 
 /** Sign out: this session is revoked on the server, on every instance. */
 export async function signOut(ledger: Ledger, session: SessionData): Promise<void> {
-  await revokeSession(ledger, { sessionId: session.sid, businessId: session.business.id, expiresAt: sessionExpiresAt(session) });
+  await revokeSession(ledger, {
+    sessionId: session.sid,
+    businessId: session.business.id,
+    expiresAt: sessionExpiresAt(session),
+  });
   // After the ledger write, so that no check on this instance can store "not revoked" once this returns.
   sessionRevocations.forgetSession(session.sid);
   await signedOut(ledger, session, "session.sign_out");

@@ -47,7 +47,14 @@ function limitersFor(ledger: Ledger): Limiters {
   const settings = throttleSettings();
   const make = (keyPrefix: string, points: number, duration: number) =>
     // The store's own hourly clean-up timer is off: housekeeping purges expired rows (lib/server/services/operations/housekeeping.ts).
-    new RateLimiterDrizzle({ storeClient: ledger.db, schema: rateLimits, keyPrefix, points, duration, clearExpiredByTimeout: false });
+    new RateLimiterDrizzle({
+      storeClient: ledger.db,
+      schema: rateLimits,
+      keyPrefix,
+      points,
+      duration,
+      clearExpiredByTimeout: false,
+    });
   const limiters: Limiters = {
     budgets: {
       address: make("signin_addr", settings.SIGN_IN_LIMIT_PER_ADDRESS, settings.SIGN_IN_WINDOW_SECONDS),
@@ -91,10 +98,14 @@ async function take(limiters: Limiters, budget: Budget, key: string): Promise<Th
   } catch (error) {
     if (!isLimitResult(error)) throw error;
     const firstRefusal = error.consumedPoints === limiter.points + 1;
-    if (!firstRefusal) return { budget, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)), firstRefusal };
+    if (!firstRefusal)
+      return { budget, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)), firstRefusal };
     // The budget just ran out: block for the window, doubled for each earlier block of this key today.
     const strike = await limiters.strikes.penalty(`${budget}:${key}`);
-    const seconds = Math.min(limiters.settings.SIGN_IN_WINDOW_SECONDS * 2 ** (strike.consumedPoints - 1), limiters.settings.SIGN_IN_MAX_BLOCK_SECONDS);
+    const seconds = Math.min(
+      limiters.settings.SIGN_IN_WINDOW_SECONDS * 2 ** (strike.consumedPoints - 1),
+      limiters.settings.SIGN_IN_MAX_BLOCK_SECONDS,
+    );
     await limiter.block(key, seconds);
     return { budget, retryAfterSeconds: seconds, firstRefusal };
   }
@@ -110,7 +121,10 @@ export interface SignInAttempt {
  * that refused (the points already taken stay taken: a refused caller is
  * still a caller).
  */
-export async function beginSignIn(ledger: Ledger, keys: SignInKeys): Promise<{ ok: true; attempt: SignInAttempt } | { ok: false; throttled: Throttled }> {
+export async function beginSignIn(
+  ledger: Ledger,
+  keys: SignInKeys,
+): Promise<{ ok: true; attempt: SignInAttempt } | { ok: false; throttled: Throttled }> {
   const limiters = limitersFor(ledger);
   // The address first: a blocked address is refused there and takes nothing from the shared total.
   const plan: [Budget, string][] = [

@@ -53,7 +53,12 @@ export async function listKnown({ ledger, businessId }: LedgerScope): Promise<An
 }
 
 /** What the audit log keeps of a subaccount: its editable fields. */
-function snapshot(s: Pick<KnownSubaccount, "name" | "email" | "document" | "daily_limit_centavos" | "monthly_limit_centavos" | "is_blocked"> | null) {
+function snapshot(
+  s: Pick<
+    KnownSubaccount,
+    "name" | "email" | "document" | "daily_limit_centavos" | "monthly_limit_centavos" | "is_blocked"
+  > | null,
+) {
   if (!s) return null;
   const { name, email, document, daily_limit_centavos, monthly_limit_centavos, is_blocked } = s;
   return { name, email, document, daily_limit_centavos, monthly_limit_centavos, is_blocked };
@@ -66,7 +71,11 @@ function snapshot(s: Pick<KnownSubaccount, "name" | "email" | "document" | "dail
  */
 function leaseTiming() {
   const deadlineMs = resolveRetryPolicy(retryPolicyFromEnv()).deadlineMs;
-  return { ttlMs: deadlineMs + 10_000, waitMs: payoutSettings().SUBACCOUNT_INFLIGHT_WAIT_MS ?? deadlineMs + 2_000, pollMs: 50 };
+  return {
+    ttlMs: deadlineMs + 10_000,
+    waitMs: payoutSettings().SUBACCOUNT_INFLIGHT_WAIT_MS ?? deadlineMs + 2_000,
+    pollMs: 50,
+  };
 }
 
 /**
@@ -79,11 +88,20 @@ function leaseTiming() {
 async function oneAtATime<T>(ctx: LedgerScope, subaccountId: string, work: () => Promise<T>): Promise<T> {
   const name = subaccountLeaseName(ctx.businessId, subaccountId);
   const timing = leaseTiming();
-  const held = await holdLeaseWaiting(ctx.ledger, name, { ...timing, onLost: (lease) => log.error("subaccounts.lease_lost", { lease }) }, work);
+  const held = await holdLeaseWaiting(
+    ctx.ledger,
+    name,
+    { ...timing, onLost: (lease) => log.error("subaccounts.lease_lost", { lease }) },
+    work,
+  );
   if (!held.acquired) {
-    throw new BffError("subaccount_change_in_progress", "Another change of this subaccount is in progress. Try again in a moment.", {
-      details: { subaccount_id: subaccountId },
-    });
+    throw new BffError(
+      "subaccount_change_in_progress",
+      "Another change of this subaccount is in progress. Try again in a moment.",
+      {
+        details: { subaccount_id: subaccountId },
+      },
+    );
   }
   return held.value;
 }
@@ -125,7 +143,9 @@ async function callApi(
     return { answer: await call(onAttempt), changeCall };
   } catch (error) {
     if (isPaymentsApiError(error) && !error.maybeCommitted && !mayHaveTakenEffect(error)) {
-      await unnumberChangeCall(ledger, ref, changeCall.numbered.previousSeq).catch((cause: unknown) => log.warn("subaccounts.unnumber_failed", { error: cause }));
+      await unnumberChangeCall(ledger, ref, changeCall.numbered.previousSeq).catch((cause: unknown) =>
+        log.warn("subaccounts.unnumber_failed", { error: cause }),
+      );
     }
     await auditFailure(ledger, { ...base, after: asked }, error);
     throw error;
@@ -178,10 +198,20 @@ async function recordAnswer(
     });
     return { data: changeResult(row, false), requestId: answer.requestId };
   } catch (error) {
-    log.error("subaccounts.ledger_write_failed", { requestId: answer.requestId, action: base.action, subaccountId: base.targetId, note: "the API made the change but the ledger could not record it", error });
-    throw new BffError("ledger_write_failed", "The payments API made the change, but the dashboard could not record it: what it shows for this subaccount may be out of date.", {
+    log.error("subaccounts.ledger_write_failed", {
       requestId: answer.requestId,
+      action: base.action,
+      subaccountId: base.targetId,
+      note: "the API made the change but the ledger could not record it",
+      error,
     });
+    throw new BffError(
+      "ledger_write_failed",
+      "The payments API made the change, but the dashboard could not record it: what it shows for this subaccount may be out of date.",
+      {
+        requestId: answer.requestId,
+      },
+    );
   }
 }
 
@@ -189,7 +219,10 @@ async function recordAnswer(
 export async function getKnown({ ledger, businessId }: LedgerScope, id: string): Promise<Answer<KnownSubaccount>> {
   const row = await getKnownSubaccount(ledger, businessId, id);
   if (!row) {
-    throw new BffError("subaccount_unknown", "This subaccount has not been changed through the dashboard yet, so its details are not known (the API cannot read subaccounts).");
+    throw new BffError(
+      "subaccount_unknown",
+      "This subaccount has not been changed through the dashboard yet, so its details are not known (the API cannot read subaccounts).",
+    );
   }
   return { data: toKnownSubaccount(row) };
 }
@@ -204,9 +237,19 @@ export function updateSubaccount(
   return oneAtATime(ctx, input.id, async () => {
     const beforeRow = await getKnownSubaccount(ledger, businessId, input.id);
     const before = beforeRow ? snapshot(toKnownSubaccount(beforeRow)) : null;
-    const base = { businessId, actor, action: "subaccount.update" as const, targetType: "subaccount", targetId: input.id, idempotencyKey, before };
+    const base = {
+      businessId,
+      actor,
+      action: "subaccount.update" as const,
+      targetType: "subaccount",
+      targetId: input.id,
+      idempotencyKey,
+      before,
+    };
     const ref = { businessId, subaccountId: input.id, endpoint: "update" as const, idempotencyKey };
-    const called = await callApi(ledger, base, ref, { ...body }, (onAttempt) => api.updateSubaccount(input.id, body, { idempotencyKey, onAttempt }));
+    const called = await callApi(ledger, base, ref, { ...body }, (onAttempt) =>
+      api.updateSubaccount(input.id, body, { idempotencyKey, onAttempt }),
+    );
     return recordAnswer(ctx, base, beforeRow, called, snapshot);
   });
 }
@@ -231,7 +274,9 @@ export function setBlocked(
       before: beforeRow ? { is_blocked: beforeRow.isBlocked } : null,
     };
     const ref = { businessId, subaccountId: input.id, endpoint: "blocked" as const, idempotencyKey };
-    const called = await callApi(ledger, base, ref, { is_blocked: body.is_blocked }, (onAttempt) => api.setSubaccountBlocked(input.id, body, { idempotencyKey, onAttempt }));
+    const called = await callApi(ledger, base, ref, { is_blocked: body.is_blocked }, (onAttempt) =>
+      api.setSubaccountBlocked(input.id, body, { idempotencyKey, onAttempt }),
+    );
     return recordAnswer(ctx, base, beforeRow, called, (known) => ({ is_blocked: known.is_blocked }));
   });
 }

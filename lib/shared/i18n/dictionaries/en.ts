@@ -10,7 +10,6 @@ import { activityEn } from "./features/activity";
 import { batchEn } from "./features/batch";
 import { batchUiEn } from "./features/batch-ui";
 
-
 /** English. Must have exactly the keys of pt-BR (a missing or extra key is a type error). */
 export const en = {
   "app.name": "Pix Ops",
@@ -62,7 +61,8 @@ export const en = {
   "nav.skipToContent": "Skip to content",
 
   "shell.notAllowed.title": "Your access does not include this page",
-  "shell.notAllowed.description": "This part of the dashboard is for another kind of access. The menu shows only what your access can see.",
+  "shell.notAllowed.description":
+    "This part of the dashboard is for another kind of access. The menu shows only what your access can see.",
   "shell.notAllowed.home": "Go to the start page",
   "shell.business": "Business",
   "shell.businessId": "Business ID",
@@ -79,7 +79,8 @@ export const en = {
   "shell.keyScopedBusiness": "Business of this API key",
   "shell.signOutEverywhere": "Sign out everywhere",
   "shell.signOutEverywhereTitle": "Sign out every session of this business?",
-  "shell.signOutEverywhereBody": "Everyone signed in to {business}, on any device and browser, you included, is signed out at once and must sign in again. Payouts already sent are not affected. Use it when a device is lost or someone left the team; to cut off the API key itself, revoke it at the provider.",
+  "shell.signOutEverywhereBody":
+    "Everyone signed in to {business}, on any device and browser, you included, is signed out at once and must sign in again. Payouts already sent are not affected. Use it when a device is lost or someone left the team; to cut off the API key itself, revoke it at the provider.",
   "shell.signOutEverywhereConfirm": "Sign out everyone",
   "shell.signOutEverywhereFailed": "Could not sign out the other sessions. Nothing changed; try again.",
 
@@ -135,7 +136,8 @@ export const en = {
   "login.credentialNotAllowed": "This dashboard is not set up for this API key. Ask your administrator to allow it.",
   "login.businessNotServed": "This dashboard serves another business. Check the business ID.",
   "login.throttledTitle": "Too many sign-in attempts",
-  "login.throttled": "Sign-in is paused for this browser’s network after too many failed attempts. Try again at {time} ({zone}).",
+  "login.throttled":
+    "Sign-in is paused for this browser’s network after too many failed attempts. Try again at {time} ({zone}).",
   "login.sandbox.title": "Sandbox mode",
   "login.sandbox.description": "This dashboard is using the local sandbox. Use one of the demo businesses:",
   "login.sandbox.useOperator": "Use {business} API key",
@@ -176,7 +178,8 @@ export const en = {
   "validation.required": "Required.",
   "validation.tooLong": "Too long.",
   "validation.invalid": "Invalid value.",
-  "validation.unstorableText": "Contains an invisible control character (NUL) or a broken character: retype it instead of pasting.",
+  "validation.unstorableText":
+    "Contains an invisible control character (NUL) or a broken character: retype it instead of pasting.",
   "validation.operatorName": "Enter your name (at least 2 letters).",
   "validation.apiKey": "Invalid API key: check that you copied the whole key.",
   "validation.accessToken": "Invalid access token: check that you copied the whole token.",
@@ -189,7 +192,8 @@ export const en = {
   "validation.dateOutOfRange": "Use a date from 1 January 2000 to 1 January 2100.",
   "validation.id": "Invalid ID: use only letters, digits, _ and -.",
   "validation.idempotencyKey": "Invalid idempotency key.",
-  "validation.idempotencyKeyReserved": "This idempotency key has the form of a batch row's (batch-…), which only the batch sends. Start a new payout.",
+  "validation.idempotencyKeyReserved":
+    "This idempotency key has the form of a batch row's (batch-…), which only the batch sends. Start a new payout.",
   "validation.slug": "Use 3 to 64 lowercase letters, digits and hyphens (e.g. online-course).",
   "validation.integer": "Use a whole number.",
   "validation.positive": "Must be greater than zero.",
@@ -211,13 +215,16 @@ export const en = {
   "validation.pixKey.evp": "Invalid random key: 32 hexadecimal characters with hyphens.",
   "validation.reviewNote": "Write a note of 3 to 500 characters.",
   "validation.payoutMismatch": "That payout cannot be this one: amount, key type, key or creation time differ.",
-  "validation.payoutNeverSent": "That payout cannot be this one: this payout was never sent (nothing was made with its key). If it was paid another way, mark it handled without the id and name the payout in the note.",
+  "validation.payoutNeverSent":
+    "That payout cannot be this one: this payout was never sent (nothing was made with its key). If it was paid another way, mark it handled without the id and name the payout in the note.",
   "validation.payoutMismatchAmount": "That payout cannot be this one: its amount differs.",
   "validation.payoutMismatchKeyType": "That payout cannot be this one: its key type differs.",
   "validation.payoutMismatchKey": "That payout cannot be this one: it went to another Pix key.",
-  "validation.payoutKeyNotShown": "The provider does not show enough of that payout's Pix key to confirm it is this one. Mark it handled without the id, and name the id in the note.",
+  "validation.payoutKeyNotShown":
+    "The provider does not show enough of that payout's Pix key to confirm it is this one. Mark it handled without the id, and name the id in the note.",
   "validation.payoutCreatedBeforeSend": "That payout cannot be this one: it was created before this payout was sent.",
-  "validation.payoutCreatedAtNotShown": "The provider does not say when that payout was created, so it cannot be told from an earlier payout to the same key. Mark it handled without the id, and name the id in the note.",
+  "validation.payoutCreatedAtNotShown":
+    "The provider does not say when that payout was created, so it cannot be told from an earlier payout to the same key. Mark it handled without the id, and name the id in the note.",
   "validation.payoutAlreadyRecorded": "That payout is already recorded for another send.",
 
   "pixKey.type": "Key type",

@@ -65,7 +65,8 @@ export const ptBR = {
   "nav.skipToContent": "Pular para o conteúdo",
 
   "shell.notAllowed.title": "Seu acesso não inclui esta página",
-  "shell.notAllowed.description": "Esta parte do painel é para outro tipo de acesso. O menu mostra só o que o seu acesso pode ver.",
+  "shell.notAllowed.description":
+    "Esta parte do painel é para outro tipo de acesso. O menu mostra só o que o seu acesso pode ver.",
   "shell.notAllowed.home": "Ir para o início",
   "shell.business": "Empresa",
   "shell.businessId": "ID da empresa",
@@ -82,7 +83,8 @@ export const ptBR = {
   "shell.keyScopedBusiness": "Empresa desta chave de API",
   "shell.signOutEverywhere": "Sair de todos os lugares",
   "shell.signOutEverywhereTitle": "Encerrar todas as sessões desta empresa?",
-  "shell.signOutEverywhereBody": "Todas as pessoas conectadas a {business}, em qualquer aparelho ou navegador, inclusive você, saem na hora e precisam entrar de novo. Pagamentos já enviados não são afetados. Use quando um aparelho for perdido ou alguém sair da equipe; para cortar a própria chave de API, revogue-a no provedor.",
+  "shell.signOutEverywhereBody":
+    "Todas as pessoas conectadas a {business}, em qualquer aparelho ou navegador, inclusive você, saem na hora e precisam entrar de novo. Pagamentos já enviados não são afetados. Use quando um aparelho for perdido ou alguém sair da equipe; para cortar a própria chave de API, revogue-a no provedor.",
   "shell.signOutEverywhereConfirm": "Encerrar todas",
   "shell.signOutEverywhereFailed": "Não foi possível encerrar as outras sessões. Nada mudou; tente de novo.",
 
@@ -135,10 +137,12 @@ export const ptBR = {
   "login.hideSecretLabel": "Ocultar {label}",
   "login.invalidCredentials": "Credencial recusada pela API. Confira e tente de novo.",
   "login.failed": "Não foi possível entrar",
-  "login.credentialNotAllowed": "Este painel não está configurado para esta chave de API. Peça ao administrador para liberá-la.",
+  "login.credentialNotAllowed":
+    "Este painel não está configurado para esta chave de API. Peça ao administrador para liberá-la.",
   "login.businessNotServed": "Este painel atende outra empresa. Confira o ID da empresa.",
   "login.throttledTitle": "Tentativas de entrada demais",
-  "login.throttled": "A entrada está pausada para a rede deste navegador após muitas tentativas recusadas. Tente de novo às {time} ({zone}).",
+  "login.throttled":
+    "A entrada está pausada para a rede deste navegador após muitas tentativas recusadas. Tente de novo às {time} ({zone}).",
   "login.sandbox.title": "Modo sandbox",
   "login.sandbox.description": "Este painel usa o sandbox local. Use uma das empresas de demonstração:",
   "login.sandbox.useOperator": "Usar chave de {business}",
@@ -179,7 +183,8 @@ export const ptBR = {
   "validation.required": "Campo obrigatório.",
   "validation.tooLong": "Texto longo demais.",
   "validation.invalid": "Valor inválido.",
-  "validation.unstorableText": "Contém um caractere de controle invisível (NUL) ou um caractere corrompido: digite o texto em vez de colar.",
+  "validation.unstorableText":
+    "Contém um caractere de controle invisível (NUL) ou um caractere corrompido: digite o texto em vez de colar.",
   "validation.operatorName": "Informe seu nome (pelo menos 2 letras).",
   "validation.apiKey": "Chave de API inválida: confira se copiou a chave inteira.",
   "validation.accessToken": "Token de acesso inválido: confira se copiou o token inteiro.",
@@ -192,7 +197,8 @@ export const ptBR = {
   "validation.dateOutOfRange": "Use uma data de 1º de janeiro de 2000 a 1º de janeiro de 2100.",
   "validation.id": "ID inválido: use só letras, números, _ e -.",
   "validation.idempotencyKey": "Chave de idempotência inválida.",
-  "validation.idempotencyKeyReserved": "Esta chave de idempotência tem a forma da chave de uma linha de lote (batch-…), que só o lote envia. Comece um novo repasse.",
+  "validation.idempotencyKeyReserved":
+    "Esta chave de idempotência tem a forma da chave de uma linha de lote (batch-…), que só o lote envia. Comece um novo repasse.",
   "validation.slug": "Use de 3 a 64 letras minúsculas, números e hífens (ex.: curso-online).",
   "validation.integer": "Use um número inteiro.",
   "validation.positive": "Deve ser maior que zero.",
@@ -213,14 +219,18 @@ export const ptBR = {
   "validation.pixKey.phone": "Celular inválido: use DDD + número, ex.: (11) 91234-5678.",
   "validation.pixKey.evp": "Chave aleatória inválida: são 32 caracteres hexadecimais com hífens.",
   "validation.reviewNote": "Escreva uma nota de 3 a 500 caracteres.",
-  "validation.payoutMismatch": "Esse repasse não pode ser este: valor, tipo de chave, chave ou data de criação diferentes.",
-  "validation.payoutNeverSent": "Esse repasse não pode ser este: este repasse nunca foi enviado (nada foi feito com a chave dele). Se foi pago de outra forma, marque como resolvido sem o ID e cite o repasse na observação.",
+  "validation.payoutMismatch":
+    "Esse repasse não pode ser este: valor, tipo de chave, chave ou data de criação diferentes.",
+  "validation.payoutNeverSent":
+    "Esse repasse não pode ser este: este repasse nunca foi enviado (nada foi feito com a chave dele). Se foi pago de outra forma, marque como resolvido sem o ID e cite o repasse na observação.",
   "validation.payoutMismatchAmount": "Esse repasse não pode ser este: o valor é diferente.",
   "validation.payoutMismatchKeyType": "Esse repasse não pode ser este: o tipo de chave é diferente.",
   "validation.payoutMismatchKey": "Esse repasse não pode ser este: foi para outra chave Pix.",
-  "validation.payoutKeyNotShown": "O provedor não mostra o suficiente da chave Pix desse repasse para confirmar que é este. Marque como resolvido sem o ID e cite o ID na observação.",
+  "validation.payoutKeyNotShown":
+    "O provedor não mostra o suficiente da chave Pix desse repasse para confirmar que é este. Marque como resolvido sem o ID e cite o ID na observação.",
   "validation.payoutCreatedBeforeSend": "Esse repasse não pode ser este: foi criado antes de este repasse ser enviado.",
-  "validation.payoutCreatedAtNotShown": "O provedor não informa quando esse repasse foi criado, então não dá para distingui-lo de um repasse anterior para a mesma chave. Marque como resolvido sem o ID e cite o ID na observação.",
+  "validation.payoutCreatedAtNotShown":
+    "O provedor não informa quando esse repasse foi criado, então não dá para distingui-lo de um repasse anterior para a mesma chave. Marque como resolvido sem o ID e cite o ID na observação.",
   "validation.payoutAlreadyRecorded": "Esse repasse já está registrado para outro envio.",
 
   "pixKey.type": "Tipo de chave",

@@ -97,7 +97,8 @@ export const activityPtBR = {
   "activity.sheet.details": "Detalhes",
   "activity.sheet.snapshot": "Valores registrados",
   "activity.sheet.notLoaded": "Registro não carregado",
-  "activity.sheet.notLoadedHint": "Este registro não está entre os carregados com os filtros atuais. Carregue mais ou ajuste os filtros.",
+  "activity.sheet.notLoadedHint":
+    "Este registro não está entre os carregados com os filtros atuais. Carregue mais ou ajuste os filtros.",
 
   "activity.filter.person": "Pessoa (nome exato)",
   "activity.filter.personPlaceholder": "Pessoa",
@@ -110,13 +111,16 @@ export const activityPtBR = {
   "activity.filter.zoneHint": "Dias contados no fuso escolhido no topo da página",
 
   "activity.empty.title": "Nenhuma atividade registrada",
-  "activity.empty.description": "Entradas, links de pagamento criados, repasses enviados e alterações de subcontas aparecem aqui, com quem fez e quando.",
+  "activity.empty.description":
+    "Entradas, links de pagamento criados, repasses enviados e alterações de subcontas aparecem aqui, com quem fez e quando.",
   "activity.empty.filteredTitle": "Nenhuma atividade com estes filtros",
-  "activity.empty.filteredPerson": "Ninguém chamado “{name}” fez ações neste período. O filtro de pessoa usa o nome exato: escolha um da lista.",
+  "activity.empty.filteredPerson":
+    "Ninguém chamado “{name}” fez ações neste período. O filtro de pessoa usa o nome exato: escolha um da lista.",
   "activity.empty.filteredDescription": "Mude a ação ou o período, ou limpe os filtros.",
 
   "activity.notAllowed.title": "O registro de atividade é só para operadores",
-  "activity.notAllowed.description": "Seu acesso de consulta permite buscar repasses por ID e ver contestações. Para ver quem fez o quê no painel, peça a um operador.",
+  "activity.notAllowed.description":
+    "Seu acesso de consulta permite buscar repasses por ID e ver contestações. Para ver quem fez o quê no painel, peça a um operador.",
 } as const;
 
 export const activityEn = {
@@ -214,7 +218,8 @@ export const activityEn = {
   "activity.sheet.details": "Details",
   "activity.sheet.snapshot": "Recorded values",
   "activity.sheet.notLoaded": "Entry not loaded",
-  "activity.sheet.notLoadedHint": "This entry is not among those loaded with the current filters. Load more or change the filters.",
+  "activity.sheet.notLoadedHint":
+    "This entry is not among those loaded with the current filters. Load more or change the filters.",
 
   "activity.filter.person": "Person (exact name)",
   "activity.filter.personPlaceholder": "Person",
@@ -227,11 +232,14 @@ export const activityEn = {
   "activity.filter.zoneHint": "Days counted in the zone chosen at the top of the page",
 
   "activity.empty.title": "No activity recorded",
-  "activity.empty.description": "Sign-ins, payment links created, payouts sent and subaccount changes show up here, with who did them and when.",
+  "activity.empty.description":
+    "Sign-ins, payment links created, payouts sent and subaccount changes show up here, with who did them and when.",
   "activity.empty.filteredTitle": "No activity matches these filters",
-  "activity.empty.filteredPerson": "Nobody named “{name}” did anything in this period. The person filter matches the exact name: pick one from the list.",
+  "activity.empty.filteredPerson":
+    "Nobody named “{name}” did anything in this period. The person filter matches the exact name: pick one from the list.",
   "activity.empty.filteredDescription": "Change the action or the period, or clear the filters.",
 
   "activity.notAllowed.title": "The activity log is for operators only",
-  "activity.notAllowed.description": "Your view-only access lets you look up payouts by ID and see disputes. To see who did what in the dashboard, ask an operator.",
+  "activity.notAllowed.description":
+    "Your view-only access lets you look up payouts by ID and see disputes. To see who did what in the dashboard, ask an operator.",
 } as const satisfies Record<keyof typeof activityPtBR, string>;

@@ -7,7 +7,8 @@
 export const batchUiPtBR = {
   "batches.new.button": "Novo lote",
   "batches.new.title": "Novo lote de repasses",
-  "batches.new.description": "Envie uma planilha, confira cada linha e revise os totais. Nada é enviado antes da sua confirmação.",
+  "batches.new.description":
+    "Envie uma planilha, confira cada linha e revise os totais. Nada é enviado antes da sua confirmação.",
   "batches.new.steps": "Etapas do lote",
   "batches.new.fileLine": "{file} · {rows} linhas",
 
@@ -38,7 +39,8 @@ export const batchUiPtBR = {
   "batches.upload.templateFile": "modelo-lote-repasses.csv",
 
   "batches.map.recognised": "Todas as colunas necessárias foram reconhecidas. Confira e continue.",
-  "batches.map.manual": "Algumas colunas não foram reconhecidas pelo nome: escolha qual coluna da planilha é cada campo.",
+  "batches.map.manual":
+    "Algumas colunas não foram reconhecidas pelo nome: escolha qual coluna da planilha é cada campo.",
   "batches.map.none": "— Nenhuma coluna —",
   "batches.map.blankHeader": "(sem título)",
   "batches.map.pick": "Escolha uma coluna.",
@@ -85,11 +87,14 @@ export const batchUiPtBR = {
   "batches.review.feesEstimateHint.other": "Pelos seus últimos {count} repasses; a tarifa real é definida pela API.",
   "batches.review.feesUnknown": "Só após o envio",
   "batches.review.feesUnknownHint": "Nenhum repasse anterior para estimar.",
-  "batches.review.excluded.one": "{count} linha deixada de fora não entra no lote; o arquivo de resultados a lista como deixada de fora.",
-  "batches.review.excluded.other": "{count} linhas deixadas de fora não entram no lote; o arquivo de resultados as lista como deixadas de fora.",
+  "batches.review.excluded.one":
+    "{count} linha deixada de fora não entra no lote; o arquivo de resultados a lista como deixada de fora.",
+  "batches.review.excluded.other":
+    "{count} linhas deixadas de fora não entram no lote; o arquivo de resultados as lista como deixadas de fora.",
   "batches.review.checkingRegister": "Procurando repasses e lotes parecidos dos últimos 7 dias…",
   "batches.review.previewFailed": "Não foi possível procurar repasses parecidos",
-  "batches.review.noFlags": "Nenhuma linha repete chave e valor, e nenhuma coincide com um repasse ou um lote dos últimos 7 dias.",
+  "batches.review.noFlags":
+    "Nenhuma linha repete chave e valor, e nenhuma coincide com um repasse ou um lote dos últimos 7 dias.",
   "batches.review.duplicatesTitle.one": "{count} grupo de linhas com a mesma chave e o mesmo valor",
   "batches.review.duplicatesTitle.other": "{count} grupos de linhas com a mesma chave e o mesmo valor",
   "batches.review.duplicatesHint": "Desmarque as linhas que não devem ser pagas de novo.",
@@ -101,7 +106,8 @@ export const batchUiPtBR = {
   "batches.review.openMatch": "Ver {id}",
   "batches.review.batchMatchesTitle.one": "{count} linha repete uma linha de outro lote",
   "batches.review.batchMatchesTitle.other": "{count} linhas repetem linhas de outros lotes",
-  "batches.review.batchMatchesHint": "Mesma chave e mesmo valor de uma linha de outro lote dos últimos 7 dias que ainda pode ser enviada ou já foi. Desmarque se aquele lote já faz este pagamento.",
+  "batches.review.batchMatchesHint":
+    "Mesma chave e mesmo valor de uma linha de outro lote dos últimos 7 dias que ainda pode ser enviada ou já foi. Desmarque se aquele lote já faz este pagamento.",
   "batches.review.batchMatch": "Mesma chave e mesmo valor da linha {row} do lote “{file}” ({status})",
   "batches.review.openBatch": "Abrir o lote",
   "batches.review.includeRow": "Linha {row}",
@@ -156,10 +162,13 @@ export const batchUiPtBR = {
   "batches.progress.title": "Progresso",
   "batches.progress.live": "Atualizando automaticamente. Pode fechar a página: o envio continua.",
   "batches.progress.ended": "O lote terminou.",
-  "batches.paused.credential_refused": "Pausado pela credencial: a API recusou a chave com que o lote enviava (trocada ou revogada). Nada se perdeu: ao retomar, o envio continua de onde parou com a sua credencial.",
-  "batches.paused.credential_expired": "Pausado pela credencial: a sessão de quem confirmou o lote terminou. Ao retomar, o envio continua de onde parou com a sua credencial.",
+  "batches.paused.credential_refused":
+    "Pausado pela credencial: a API recusou a chave com que o lote enviava (trocada ou revogada). Nada se perdeu: ao retomar, o envio continua de onde parou com a sua credencial.",
+  "batches.paused.credential_expired":
+    "Pausado pela credencial: a sessão de quem confirmou o lote terminou. Ao retomar, o envio continua de onde parou com a sua credencial.",
   "batches.progress.label": "Progresso do lote {file}",
-  "batches.progress.valueText": "{finished} de {total} concluídas: {paid} pagas, {failed} falharam, {review} precisam de revisão, {handled} resolvidas por uma pessoa, {cancelled} canceladas; {sent} enviadas aguardando o resultado",
+  "batches.progress.valueText":
+    "{finished} de {total} concluídas: {paid} pagas, {failed} falharam, {review} precisam de revisão, {handled} resolvidas por uma pessoa, {cancelled} canceladas; {sent} enviadas aguardando o resultado",
   "batches.progress.summary": "{finished} de {total} concluídas ({percent}%)",
   "batches.progress.rate": "{rate} por minuto",
   "batches.progress.noRate": "Ritmo ainda não medido",
@@ -193,19 +202,22 @@ export const batchUiPtBR = {
   "batches.action.keep": "Voltar",
   "batches.action.pause.button": "Pausar",
   "batches.action.pause.title": "Pausar o lote?",
-  "batches.action.pause.consequence": "Nenhuma linha nova é enviada até retomar ({pending} na fila). As já enviadas seguem até o resultado.",
+  "batches.action.pause.consequence":
+    "Nenhuma linha nova é enviada até retomar ({pending} na fila). As já enviadas seguem até o resultado.",
   "batches.action.pause.confirm": "Pausar o envio",
   "batches.action.pause.done": "Lote pausado.",
   "batches.action.pause.failed": "O lote não foi pausado.",
   "batches.action.resume.button": "Retomar",
   "batches.action.resume.title": "Retomar o lote?",
-  "batches.action.resume.consequence": "O envio continua de onde parou ({pending} na fila). Nenhuma linha é enviada duas vezes.",
+  "batches.action.resume.consequence":
+    "O envio continua de onde parou ({pending} na fila). Nenhuma linha é enviada duas vezes.",
   "batches.action.resume.confirm": "Retomar o envio",
   "batches.action.resume.done": "Envio retomado.",
   "batches.action.resume.failed": "O envio não foi retomado.",
   "batches.action.cancel.button": "Cancelar lote",
   "batches.action.cancel.title": "Cancelar o lote {file}?",
-  "batches.action.cancel.consequence": "As linhas ainda não enviadas ({pending}) são canceladas e não serão pagas. As já enviadas não podem ser desfeitas e seguem até o resultado.",
+  "batches.action.cancel.consequence":
+    "As linhas ainda não enviadas ({pending}) são canceladas e não serão pagas. As já enviadas não podem ser desfeitas e seguem até o resultado.",
   "batches.action.cancel.confirm": "Cancelar as linhas não enviadas",
   "batches.action.cancel.done": "Lote cancelado.",
   "batches.action.cancel.failed": "O lote não foi cancelado.",
@@ -232,7 +244,8 @@ export const batchUiPtBR = {
 export const batchUiEn = {
   "batches.new.button": "New batch",
   "batches.new.title": "New payout batch",
-  "batches.new.description": "Upload a spreadsheet, check every row and review the totals. Nothing is sent before you confirm.",
+  "batches.new.description":
+    "Upload a spreadsheet, check every row and review the totals. Nothing is sent before you confirm.",
   "batches.new.steps": "Batch steps",
   "batches.new.fileLine": "{file} · {rows} rows",
 
@@ -311,10 +324,12 @@ export const batchUiEn = {
   "batches.review.feesUnknown": "Not known until sent",
   "batches.review.feesUnknownHint": "No earlier payout to estimate from.",
   "batches.review.excluded.one": "{count} row left out is not in the batch; the results file lists it as left out.",
-  "batches.review.excluded.other": "{count} rows left out are not in the batch; the results file lists them as left out.",
+  "batches.review.excluded.other":
+    "{count} rows left out are not in the batch; the results file lists them as left out.",
   "batches.review.checkingRegister": "Looking for similar payouts and batches from the last 7 days…",
   "batches.review.previewFailed": "Similar payouts could not be looked up",
-  "batches.review.noFlags": "No row repeats a key and amount, and none matches a payout or a batch from the last 7 days.",
+  "batches.review.noFlags":
+    "No row repeats a key and amount, and none matches a payout or a batch from the last 7 days.",
   "batches.review.duplicatesTitle.one": "{count} group of rows with the same key and amount",
   "batches.review.duplicatesTitle.other": "{count} groups of rows with the same key and amount",
   "batches.review.duplicatesHint": "Untick the rows that must not be paid again.",
@@ -326,7 +341,8 @@ export const batchUiEn = {
   "batches.review.openMatch": "Open {id}",
   "batches.review.batchMatchesTitle.one": "{count} row repeats a row of another batch",
   "batches.review.batchMatchesTitle.other": "{count} rows repeat rows of other batches",
-  "batches.review.batchMatchesHint": "Same key and amount as a row of another batch from the last 7 days that can still be sent or was sent. Untick it if that batch already makes this payment.",
+  "batches.review.batchMatchesHint":
+    "Same key and amount as a row of another batch from the last 7 days that can still be sent or was sent. Untick it if that batch already makes this payment.",
   "batches.review.batchMatch": "Same key and amount as row {row} of batch “{file}” ({status})",
   "batches.review.openBatch": "Open the batch",
   "batches.review.includeRow": "Row {row}",
@@ -381,10 +397,13 @@ export const batchUiEn = {
   "batches.progress.title": "Progress",
   "batches.progress.live": "Refreshing automatically. You may close the page: sending carries on.",
   "batches.progress.ended": "The batch has ended.",
-  "batches.paused.credential_refused": "Paused for its credential: the API refused the key the batch was sending with (rotated or revoked). Nothing was lost: resume it and sending carries on from where it stopped, with your credential.",
-  "batches.paused.credential_expired": "Paused for its credential: the session of whoever confirmed the batch ended. Resume it and sending carries on from where it stopped, with your credential.",
+  "batches.paused.credential_refused":
+    "Paused for its credential: the API refused the key the batch was sending with (rotated or revoked). Nothing was lost: resume it and sending carries on from where it stopped, with your credential.",
+  "batches.paused.credential_expired":
+    "Paused for its credential: the session of whoever confirmed the batch ended. Resume it and sending carries on from where it stopped, with your credential.",
   "batches.progress.label": "Progress of batch {file}",
-  "batches.progress.valueText": "{finished} of {total} done: {paid} paid, {failed} failed, {review} need review, {handled} handled by a person, {cancelled} cancelled; {sent} sent awaiting their outcome",
+  "batches.progress.valueText":
+    "{finished} of {total} done: {paid} paid, {failed} failed, {review} need review, {handled} handled by a person, {cancelled} cancelled; {sent} sent awaiting their outcome",
   "batches.progress.summary": "{finished} of {total} done ({percent}%)",
   "batches.progress.rate": "{rate} per minute",
   "batches.progress.noRate": "Rate not measured yet",
@@ -418,7 +437,8 @@ export const batchUiEn = {
   "batches.action.keep": "Go back",
   "batches.action.pause.button": "Pause",
   "batches.action.pause.title": "Pause the batch?",
-  "batches.action.pause.consequence": "No new row is sent until you resume ({pending} queued). Rows already sent carry on to their outcome.",
+  "batches.action.pause.consequence":
+    "No new row is sent until you resume ({pending} queued). Rows already sent carry on to their outcome.",
   "batches.action.pause.confirm": "Pause sending",
   "batches.action.pause.done": "Batch paused.",
   "batches.action.pause.failed": "The batch was not paused.",
@@ -430,7 +450,8 @@ export const batchUiEn = {
   "batches.action.resume.failed": "Sending was not resumed.",
   "batches.action.cancel.button": "Cancel batch",
   "batches.action.cancel.title": "Cancel batch {file}?",
-  "batches.action.cancel.consequence": "Rows not sent yet ({pending}) are cancelled and will not be paid. Rows already sent cannot be undone and carry on to their outcome.",
+  "batches.action.cancel.consequence":
+    "Rows not sent yet ({pending}) are cancelled and will not be paid. Rows already sent cannot be undone and carry on to their outcome.",
   "batches.action.cancel.confirm": "Cancel the unsent rows",
   "batches.action.cancel.done": "Batch cancelled.",
   "batches.action.cancel.failed": "The batch was not cancelled.",

@@ -11,7 +11,8 @@ export const batchPtBR = {
   "batch.file.unsupportedFormat": "Formato não aceito. Salve a planilha como .xlsx ou CSV.",
   "batch.file.unsupportedEncoding": "Codificação não aceita (UTF-16). Salve como CSV UTF-8 ou CSV comum.",
   "batch.file.invalidXlsx": "Não foi possível ler o .xlsx: o arquivo está corrompido ou não é uma planilha do Excel.",
-  "batch.file.xlsxTooLarge": "O .xlsx descompactado passaria de {limitMb} MB. Remova abas e formatação que não são necessárias.",
+  "batch.file.xlsxTooLarge":
+    "O .xlsx descompactado passaria de {limitMb} MB. Remova abas e formatação que não são necessárias.",
   "batch.file.malformedCsv": "Aspas sem fechamento na linha {row}: confira o CSV.",
   "batch.file.headerOnly": "O arquivo tem só o cabeçalho, sem nenhum repasse.",
   "batch.file.tooManyRows": "O arquivo tem {found} linhas; o limite é {limit} por lote.",
@@ -34,11 +35,14 @@ export const batchPtBR = {
     "A chave está como número na planilha e pode ter perdido zeros à esquerda: formate a coluna como texto ou informe o tipo.",
   "batch.row.tooLong": "Texto longo demais (máximo de 140 caracteres).",
   "batch.row.invalid": "Valor inválido.",
-  "batch.row.formulaEquals": "Parece uma fórmula de planilha (começa com '='): digite o valor em vez da fórmula ou deixe a linha de fora.",
-  "batch.row.formulaAt": "Parece uma fórmula de planilha (começa com '@'): digite o valor em vez da fórmula ou deixe a linha de fora.",
+  "batch.row.formulaEquals":
+    "Parece uma fórmula de planilha (começa com '='): digite o valor em vez da fórmula ou deixe a linha de fora.",
+  "batch.row.formulaAt":
+    "Parece uma fórmula de planilha (começa com '@'): digite o valor em vez da fórmula ou deixe a linha de fora.",
   "batch.row.formulaPlus":
     "Parece uma fórmula de planilha (começa com '+' e não é um número nem um telefone): digite o valor em vez da fórmula ou deixe a linha de fora.",
-  "batch.row.formulaMinus": "Parece uma fórmula de planilha (começa com '-' e não é um número): digite o valor em vez da fórmula ou deixe a linha de fora.",
+  "batch.row.formulaMinus":
+    "Parece uma fórmula de planilha (começa com '-' e não é um número): digite o valor em vez da fórmula ou deixe a linha de fora.",
   "batch.row.formulaControl":
     "Parece uma fórmula de planilha (começa com uma tabulação ou quebra de linha): apague esse caractere ou deixe a linha de fora.",
 
@@ -60,14 +64,16 @@ export const batchEn = {
   "batch.file.unsupportedFormat": "Format not accepted. Save the spreadsheet as .xlsx or CSV.",
   "batch.file.unsupportedEncoding": "Encoding not accepted (UTF-16). Save as CSV UTF-8 or plain CSV.",
   "batch.file.invalidXlsx": "The .xlsx could not be read: the file is damaged or not an Excel workbook.",
-  "batch.file.xlsxTooLarge": "The .xlsx would unpack to more than {limitMb} MB. Remove sheets and formatting you do not need.",
+  "batch.file.xlsxTooLarge":
+    "The .xlsx would unpack to more than {limitMb} MB. Remove sheets and formatting you do not need.",
   "batch.file.malformedCsv": "Unclosed quotes on line {row}: check the CSV.",
   "batch.file.headerOnly": "The file has only the header and no payouts.",
   "batch.file.tooManyRows": "The file has {found} rows; the limit is {limit} per batch.",
   "batch.file.tooManyColumns": "The file has {found} columns; the limit is {limit}.",
   "batch.file.cellTooLong": "Cell {column}{row} is longer than {limit} characters.",
   "batch.file.columnCount": "Row {row} has {found} columns, but the header has {expected}.",
-  "batch.file.formulaHeader": "The name of column {column} looks like a spreadsheet formula (starts with =, +, -, @ or a tab): rename the column and upload the file again.",
+  "batch.file.formulaHeader":
+    "The name of column {column} looks like a spreadsheet formula (starts with =, +, -, @ or a tab): rename the column and upload the file again.",
 
   "batch.row.amountRequired": "Enter the amount.",
   "batch.row.amountAmbiguous": "Ambiguous amount: write 1234.56 or 1,234.56 (or the Brazilian 1.234,56).",
@@ -82,11 +88,16 @@ export const batchEn = {
     "The key is stored as a number in the spreadsheet and may have lost leading zeros: format the column as text or enter the type.",
   "batch.row.tooLong": "Text too long (at most 140 characters).",
   "batch.row.invalid": "Invalid value.",
-  "batch.row.formulaEquals": "Looks like a spreadsheet formula (starts with '='); type the value instead, or leave the row out.",
-  "batch.row.formulaAt": "Looks like a spreadsheet formula (starts with '@'); type the value instead, or leave the row out.",
-  "batch.row.formulaPlus": "Looks like a spreadsheet formula (starts with '+' and is not a number or a phone); type the value instead, or leave the row out.",
-  "batch.row.formulaMinus": "Looks like a spreadsheet formula (starts with '-' and is not a number); type the value instead, or leave the row out.",
-  "batch.row.formulaControl": "Looks like a spreadsheet formula (starts with a tab or a line break); delete that character, or leave the row out.",
+  "batch.row.formulaEquals":
+    "Looks like a spreadsheet formula (starts with '='); type the value instead, or leave the row out.",
+  "batch.row.formulaAt":
+    "Looks like a spreadsheet formula (starts with '@'); type the value instead, or leave the row out.",
+  "batch.row.formulaPlus":
+    "Looks like a spreadsheet formula (starts with '+' and is not a number or a phone); type the value instead, or leave the row out.",
+  "batch.row.formulaMinus":
+    "Looks like a spreadsheet formula (starts with '-' and is not a number); type the value instead, or leave the row out.",
+  "batch.row.formulaControl":
+    "Looks like a spreadsheet formula (starts with a tab or a line break); delete that character, or leave the row out.",
 
   "batch.mapping.invalid": "Invalid column mapping.",
   "batch.mapping.outOfRange": "The mapping points to a column the file does not have.",

@@ -61,7 +61,8 @@ export const chargebacksPtBR = {
   "chargebacks.help.closed": "Ganha, Perdida, Aceita e Reembolsada são contestações encerradas.",
   "chargebacks.help.urgency":
     "Prazos: vermelho = vencido ou menos de 24 h; amarelo = menos de 72 h; neutro = mais tempo. O texto diz quanto falta, e os horários estão no fuso escolhido no topo da página.",
-  "chargebacks.help.sort": "Por padrão, as contestações abertas vêm primeiro, com o prazo mais próximo no topo; as encerradas vêm depois.",
+  "chargebacks.help.sort":
+    "Por padrão, as contestações abertas vêm primeiro, com o prazo mais próximo no topo; as encerradas vêm depois.",
   "chargebacks.help.kinds":
     "MED Pix (ícone de QR code): devolução pedida pelo banco do pagador pelo Mecanismo Especial de Devolução, ligada a um repasse. Cartão (ícone de cartão): chargeback aberto pela bandeira.",
   "chargebacks.help.export":
@@ -92,23 +93,29 @@ export const chargebacksPtBR = {
   "chargebacks.sort.amount_centavos.asc": "Menor valor",
 
   "chargebacks.empty.title": "Nenhuma contestação",
-  "chargebacks.empty.description": "Quando um cliente contestar um pagamento com cartão ou pedir devolução de um Pix (MED), ela aparece aqui com o prazo de resposta.",
+  "chargebacks.empty.description":
+    "Quando um cliente contestar um pagamento com cartão ou pedir devolução de um Pix (MED), ela aparece aqui com o prazo de resposta.",
   "chargebacks.empty.filteredTitle": "Nenhuma contestação com estes filtros",
-  "chargebacks.empty.filteredDescription": "Mude a busca, o tipo, o status, o prazo ou as datas, ou limpe os filtros para ver todas.",
+  "chargebacks.empty.filteredDescription":
+    "Mude a busca, o tipo, o status, o prazo ou as datas, ou limpe os filtros para ver todas.",
 
   "chargebacks.sheet.title": "Contestação",
   "chargebacks.sheet.titleWith": "{kind} · {amount}",
   "chargebacks.sheet.details": "Detalhes",
   "chargebacks.sheet.otherFields": "Outros campos",
-  "chargebacks.sheet.otherFieldsHint": "Campos enviados pela API que o painel não interpreta, exatamente como chegaram.",
+  "chargebacks.sheet.otherFieldsHint":
+    "Campos enviados pela API que o painel não interpreta, exatamente como chegaram.",
   "chargebacks.sheet.noOtherFields": "Nenhum outro campo.",
   "chargebacks.sheet.json": "JSON completo (para o suporte)",
   "chargebacks.sheet.notFound": "Contestação não encontrada",
-  "chargebacks.sheet.notFoundHint": "Nenhuma contestação desta empresa tem o ID {id}. Confira o link ou busque na lista.",
+  "chargebacks.sheet.notFoundHint":
+    "Nenhuma contestação desta empresa tem o ID {id}. Confira o link ou busque na lista.",
   "chargebacks.sheet.respondBy": "Responder até {date}",
   "chargebacks.sheet.closedDeadline": "Contestação encerrada",
-  "chargebacks.sheet.actionAdvice": "Envie a defesa ou aceite a contestação pelo canal do seu provedor antes deste horário.",
-  "chargebacks.sheet.overdueAdvice": "O prazo de resposta passou. Fale com o seu provedor para saber se ainda é possível responder.",
+  "chargebacks.sheet.actionAdvice":
+    "Envie a defesa ou aceite a contestação pelo canal do seu provedor antes deste horário.",
+  "chargebacks.sheet.overdueAdvice":
+    "O prazo de resposta passou. Fale com o seu provedor para saber se ainda é possível responder.",
   "chargebacks.sheet.waitingAdvice": "A resposta já foi enviada; aguarde a decisão. Nenhuma ação é necessária agora.",
   "chargebacks.sheet.closedAdvice": "A disputa foi decidida; este era o prazo de resposta.",
 
@@ -186,7 +193,8 @@ export const chargebacksEn = {
   "chargebacks.help.closed": "Won, Lost, Accepted and Refunded are closed disputes.",
   "chargebacks.help.urgency":
     "Deadlines: red = overdue or less than 24 h; amber = less than 72 h; neutral = more time. The text says how much time is left, and times are in the zone chosen at the top of the page.",
-  "chargebacks.help.sort": "By default, open disputes come first, the nearest deadline at the top; closed ones come after.",
+  "chargebacks.help.sort":
+    "By default, open disputes come first, the nearest deadline at the top; closed ones come after.",
   "chargebacks.help.kinds":
     "Pix MED (QR code icon): a refund requested by the payer's bank through Pix's Special Return Mechanism, tied to a payout. Card (card icon): a chargeback opened through the card network.",
   "chargebacks.help.export":
@@ -217,15 +225,18 @@ export const chargebacksEn = {
   "chargebacks.sort.amount_centavos.asc": "Lowest amount",
 
   "chargebacks.empty.title": "No disputes",
-  "chargebacks.empty.description": "When a customer disputes a card payment or asks for a Pix refund (MED), it shows up here with its response deadline.",
+  "chargebacks.empty.description":
+    "When a customer disputes a card payment or asks for a Pix refund (MED), it shows up here with its response deadline.",
   "chargebacks.empty.filteredTitle": "No disputes match these filters",
-  "chargebacks.empty.filteredDescription": "Change the search, kind, status, deadline or dates, or clear the filters to see them all.",
+  "chargebacks.empty.filteredDescription":
+    "Change the search, kind, status, deadline or dates, or clear the filters to see them all.",
 
   "chargebacks.sheet.title": "Dispute",
   "chargebacks.sheet.titleWith": "{kind} · {amount}",
   "chargebacks.sheet.details": "Details",
   "chargebacks.sheet.otherFields": "Other fields",
-  "chargebacks.sheet.otherFieldsHint": "Fields the API sent that the dashboard does not interpret, exactly as they came.",
+  "chargebacks.sheet.otherFieldsHint":
+    "Fields the API sent that the dashboard does not interpret, exactly as they came.",
   "chargebacks.sheet.noOtherFields": "No other fields.",
   "chargebacks.sheet.json": "Full JSON (for support)",
   "chargebacks.sheet.notFound": "Dispute not found",
@@ -233,7 +244,8 @@ export const chargebacksEn = {
   "chargebacks.sheet.respondBy": "Respond by {date}",
   "chargebacks.sheet.closedDeadline": "Closed dispute",
   "chargebacks.sheet.actionAdvice": "Send your evidence or accept the dispute through your provider before this time.",
-  "chargebacks.sheet.overdueAdvice": "The response deadline has passed. Ask your provider whether a response is still possible.",
+  "chargebacks.sheet.overdueAdvice":
+    "The response deadline has passed. Ask your provider whether a response is still possible.",
   "chargebacks.sheet.waitingAdvice": "The response was sent; wait for the decision. No action is needed now.",
   "chargebacks.sheet.closedAdvice": "The dispute was decided; this was its response deadline.",
 

@@ -25,24 +25,29 @@ export const errorCodesPtBR = {
   "errors.business_not_served": "Este painel atende outra empresa.",
   "errors.sign_in_throttled": "Tentativas de entrada demais. Aguarde antes de tentar de novo.",
   "errors.idempotency_conflict": "Esta chave de idempotência já foi usada para outra operação. Comece de novo.",
-  "errors.payout_in_progress": "Este repasse está sendo enviado agora. Verifique de novo em instantes, com a mesma chave.",
+  "errors.payout_in_progress":
+    "Este repasse está sendo enviado agora. Verifique de novo em instantes, com a mesma chave.",
   "errors.payout_handled": "Este repasse foi encerrado por uma pessoa como resolvido.",
   "errors.payout_not_reviewable": "O resultado deste repasse já é conhecido. Recarregue para ver.",
   "errors.payout_already_recorded": "Esse repasse já está registrado para outro envio.",
-  "errors.payout_mismatch": "Esse repasse não pode ser este (valor, tipo de chave, chave ou data de criação diferentes). Confira o ID.",
+  "errors.payout_mismatch":
+    "Esse repasse não pode ser este (valor, tipo de chave, chave ou data de criação diferentes). Confira o ID.",
   "errors.payout_rejected": "A API de pagamentos recusou este repasse; nada foi enviado.",
   "errors.payout_not_found": "Nenhum repasse com esta chave de idempotência no registro.",
   "errors.batch_not_found": "Lote de repasses não encontrado.",
   "errors.batch_state_conflict": "O estado atual deste lote não permite esta ação. Recarregue para ver.",
   "errors.subaccount_unknown": "Esta subconta ainda não foi vista por este painel.",
-  "errors.subaccount_change_in_progress": "Outra alteração desta subconta está em andamento. Tente de novo em instantes.",
+  "errors.subaccount_change_in_progress":
+    "Outra alteração desta subconta está em andamento. Tente de novo em instantes.",
   "errors.not_found": "Não encontrado.",
   "errors.slug_taken": "Este endereço já está em uso.",
   "errors.upstream_unavailable": "A API de pagamentos está indisponível no momento.",
   "errors.upstream_invalid_response": "A API de pagamentos respondeu algo ilegível.",
   "errors.upstream_timeout": "A API de pagamentos não respondeu a tempo.",
-  "errors.payout_outcome_unknown": "O repasse foi enviado, mas a resposta não chegou. Ele pode ter sido criado: verifique antes de tentar de novo.",
-  "errors.ledger_write_failed": "A alteração foi feita, mas o painel não conseguiu registrá-la: o que ele mostra pode estar desatualizado.",
+  "errors.payout_outcome_unknown":
+    "O repasse foi enviado, mas a resposta não chegou. Ele pode ter sido criado: verifique antes de tentar de novo.",
+  "errors.ledger_write_failed":
+    "A alteração foi feita, mas o painel não conseguiu registrá-la: o que ele mostra pode estar desatualizado.",
   "errors.internal_error": "Erro inesperado no painel.",
   "errors.not_ready": "Esta instância do painel ainda não está pronta.",
   "errors.network_error": "Sem conexão com o servidor. Verifique sua internet e tente de novo.",
@@ -72,7 +77,8 @@ export const errorCodesEn = {
   "errors.payout_handled": "This payout was closed by a person as handled.",
   "errors.payout_not_reviewable": "This payout's outcome is already known. Reload to see it.",
   "errors.payout_already_recorded": "That payout is already recorded for another send.",
-  "errors.payout_mismatch": "That payout cannot be this one (amount, key type, key or creation time differ). Check the id.",
+  "errors.payout_mismatch":
+    "That payout cannot be this one (amount, key type, key or creation time differ). Check the id.",
   "errors.payout_rejected": "The payments API refused this payout; nothing was sent.",
   "errors.payout_not_found": "No payout with this idempotency key in the register.",
   "errors.batch_not_found": "Payout batch not found.",
@@ -84,8 +90,10 @@ export const errorCodesEn = {
   "errors.upstream_unavailable": "The payments API is unavailable right now.",
   "errors.upstream_invalid_response": "The payments API sent an unreadable answer.",
   "errors.upstream_timeout": "The payments API did not answer in time.",
-  "errors.payout_outcome_unknown": "The payout was sent but no answer came back. It may have been created: check before trying again.",
-  "errors.ledger_write_failed": "The change was made, but the dashboard could not record it: what it shows may be out of date.",
+  "errors.payout_outcome_unknown":
+    "The payout was sent but no answer came back. It may have been created: check before trying again.",
+  "errors.ledger_write_failed":
+    "The change was made, but the dashboard could not record it: what it shows may be out of date.",
   "errors.internal_error": "Unexpected error in the dashboard.",
   "errors.not_ready": "This dashboard instance is not ready yet.",
   "errors.network_error": "Cannot reach the server. Check your connection and try again.",

@@ -108,7 +108,8 @@ export const paymentLinksPtBR = {
   "paymentLinks.form.fixedHint": "O cliente paga exatamente este valor.",
   "paymentLinks.form.minimumHint": "O cliente escolhe quanto pagar, a partir de um mínimo.",
   "paymentLinks.form.minAmountHint": "O cliente pode pagar este valor ou mais.",
-  "paymentLinks.form.maxSalesHint": "Depois desse número de vendas o link para de aceitar pagamentos. Vazio = sem limite.",
+  "paymentLinks.form.maxSalesHint":
+    "Depois desse número de vendas o link para de aceitar pagamentos. Vazio = sem limite.",
   "paymentLinks.form.maxSalesTooBig": "Use no máximo 1.000.000 vendas.",
   "paymentLinks.form.expiresHint": "Vazio = não expira. Depois desse momento o link deixa de aceitar pagamentos.",
   "paymentLinks.form.collectHint": "Pede nome, CPF/CNPJ e e-mail do cliente antes do pagamento.",

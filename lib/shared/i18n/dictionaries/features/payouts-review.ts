@@ -27,8 +27,10 @@ export const payoutsReviewPtBR = {
 
   "payouts.register.stateFilter": "Filtrar por situação",
   "payouts.register.allStates": "Todas as situações",
-  "payouts.register.reviewBanner.one": "{count} repasse aguarda uma pessoa: o painel não sabe se o dinheiro saiu e não vai adivinhar.",
-  "payouts.register.reviewBanner.other": "{count} repasses aguardam uma pessoa: o painel não sabe se o dinheiro saiu e não vai adivinhar.",
+  "payouts.register.reviewBanner.one":
+    "{count} repasse aguarda uma pessoa: o painel não sabe se o dinheiro saiu e não vai adivinhar.",
+  "payouts.register.reviewBanner.other":
+    "{count} repasses aguardam uma pessoa: o painel não sabe se o dinheiro saiu e não vai adivinhar.",
   "payouts.register.showReview": "Mostrar",
   "payouts.stateFilter.attention": "Resultado desconhecido (todos)",
   "payouts.stateFilter.needs_review": "Precisa de revisão",
@@ -53,12 +55,16 @@ export const payoutsReviewPtBR = {
   "payouts.needsReview.checkFailed": "Não foi possível verificar de novo",
   "payouts.reviewReason.resend_window_passed": "o prazo de reenvio automático acabou sem uma resposta definitiva.",
   "payouts.reviewReason.credential_unavailable": "a credencial para reenviar automaticamente não está mais disponível.",
-  "payouts.reviewReason.conflicting_answer": "depois de um envio sem resposta, o provedor recusou um reenvio, o que não diz nada sobre o primeiro envio.",
-  "payouts.reviewReason.unreadable_answer": "o provedor respondeu com sucesso, mas a resposta não pôde ser lida: o repasse provavelmente existe.",
-  "payouts.reviewReason.shared_payout_id": "o ID de repasse dele também está (ou estava) registrado para outro envio; uma pessoa precisa confirmar de qual envio ele é.",
+  "payouts.reviewReason.conflicting_answer":
+    "depois de um envio sem resposta, o provedor recusou um reenvio, o que não diz nada sobre o primeiro envio.",
+  "payouts.reviewReason.unreadable_answer":
+    "o provedor respondeu com sucesso, mas a resposta não pôde ser lida: o repasse provavelmente existe.",
+  "payouts.reviewReason.shared_payout_id":
+    "o ID de repasse dele também está (ou estava) registrado para outro envio; uma pessoa precisa confirmar de qual envio ele é.",
   "payouts.reviewReason.other": "não informado ({reason}).",
 
-  "payouts.handled.explanation": "Uma pessoa encerrou este repasse depois de conferir com o provedor. O painel não o envia mais com esta chave.",
+  "payouts.handled.explanation":
+    "Uma pessoa encerrou este repasse depois de conferir com o provedor. O painel não o envia mais com esta chave.",
   "payouts.handled.by": "Resolvido por",
   "payouts.handled.at": "Resolvido em",
   "payouts.handled.note": "Nota",
@@ -70,11 +76,14 @@ export const payoutsReviewPtBR = {
   "payouts.markHandled.note": "Nota",
   "payouts.markHandled.noteHint": "O que você conferiu e o que decidiu (pelo menos 3 caracteres).",
   "payouts.markHandled.payoutId": "ID do repasse encontrado no provedor",
-  "payouts.markHandled.payoutIdHint": "Se o repasse existe, informe o ID (po_…): o painel confere valor, tipo de chave, chave e se foi criado depois deste envio, e o registra como enviado.",
+  "payouts.markHandled.payoutIdHint":
+    "Se o repasse existe, informe o ID (po_…): o painel confere valor, tipo de chave, chave e se foi criado depois deste envio, e o registra como enviado.",
   "payouts.markHandled.submit": "Marcar como resolvido",
   "payouts.markHandled.confirmTitle": "Encerrar este repasse?",
-  "payouts.markHandled.confirmDescription": "O painel não vai mais enviar nem verificar este repasse com esta chave. Isso não pode ser desfeito.",
-  "payouts.markHandled.confirmWithId": "O painel vai consultar o repasse {id} no provedor e, se corresponder, registrá-lo como enviado.",
+  "payouts.markHandled.confirmDescription":
+    "O painel não vai mais enviar nem verificar este repasse com esta chave. Isso não pode ser desfeito.",
+  "payouts.markHandled.confirmWithId":
+    "O painel vai consultar o repasse {id} no provedor e, se corresponder, registrá-lo como enviado.",
   "payouts.markHandled.confirm": "Sim, encerrar",
   "payouts.markHandled.saving": "Salvando…",
   "payouts.markHandled.discardTitle": "Descartar a nota?",
@@ -86,7 +95,8 @@ export const payoutsReviewPtBR = {
     "O painel não conseguiu confirmar sozinho e não vai adivinhar: este repasse agora aguarda uma pessoa. Verifique de novo com a mesma chave, ou marque como resolvido no registro.",
   "payouts.closed.heading": "Encerrado por uma pessoa",
   "payouts.closed.title": "Este repasse já foi encerrado como resolvido",
-  "payouts.closed.description": "Uma pessoa resolveu este repasse fora do painel, então nada foi enviado agora. Se ainda for preciso pagar, inicie um novo repasse: ele terá uma nova chave.",
+  "payouts.closed.description":
+    "Uma pessoa resolveu este repasse fora do painel, então nada foi enviado agora. Se ainda for preciso pagar, inicie um novo repasse: ele terá uma nova chave.",
 
   "payouts.earlier.titleUnknown": "Você tem um repasse anterior nesta aba com resultado desconhecido",
   "payouts.earlier.titleSubmitted": "Você tem um repasse anterior nesta aba que foi aceito pelo provedor",
@@ -116,8 +126,10 @@ export const payoutsReviewEn = {
 
   "payouts.register.stateFilter": "Filter by state",
   "payouts.register.allStates": "All states",
-  "payouts.register.reviewBanner.one": "{count} payout waits for a person: the dashboard does not know whether the money moved and will not guess.",
-  "payouts.register.reviewBanner.other": "{count} payouts wait for a person: the dashboard does not know whether the money moved and will not guess.",
+  "payouts.register.reviewBanner.one":
+    "{count} payout waits for a person: the dashboard does not know whether the money moved and will not guess.",
+  "payouts.register.reviewBanner.other":
+    "{count} payouts wait for a person: the dashboard does not know whether the money moved and will not guess.",
   "payouts.register.showReview": "Show them",
   "payouts.stateFilter.attention": "Unknown outcome (all)",
   "payouts.stateFilter.needs_review": "Needs review",
@@ -141,13 +153,18 @@ export const payoutsReviewEn = {
   "payouts.needsReview.confirmed": "Confirmed: the provider has this payout",
   "payouts.needsReview.checkFailed": "Could not check again",
   "payouts.reviewReason.resend_window_passed": "the automatic re-send window closed without a definite answer.",
-  "payouts.reviewReason.credential_unavailable": "the credential needed to re-send it automatically is no longer available.",
-  "payouts.reviewReason.conflicting_answer": "after a send without an answer, the provider refused a re-send, which says nothing about the first send.",
-  "payouts.reviewReason.unreadable_answer": "the provider answered with success but the answer could not be read: the payout probably exists.",
-  "payouts.reviewReason.shared_payout_id": "its payout id is (or was) also recorded for another send; a person must confirm which send it belongs to.",
+  "payouts.reviewReason.credential_unavailable":
+    "the credential needed to re-send it automatically is no longer available.",
+  "payouts.reviewReason.conflicting_answer":
+    "after a send without an answer, the provider refused a re-send, which says nothing about the first send.",
+  "payouts.reviewReason.unreadable_answer":
+    "the provider answered with success but the answer could not be read: the payout probably exists.",
+  "payouts.reviewReason.shared_payout_id":
+    "its payout id is (or was) also recorded for another send; a person must confirm which send it belongs to.",
   "payouts.reviewReason.other": "not given ({reason}).",
 
-  "payouts.handled.explanation": "A person closed this payout after checking with the provider. The dashboard no longer sends it with this key.",
+  "payouts.handled.explanation":
+    "A person closed this payout after checking with the provider. The dashboard no longer sends it with this key.",
   "payouts.handled.by": "Handled by",
   "payouts.handled.at": "Handled at",
   "payouts.handled.note": "Note",
@@ -159,11 +176,14 @@ export const payoutsReviewEn = {
   "payouts.markHandled.note": "Note",
   "payouts.markHandled.noteHint": "What you checked and what you decided (at least 3 characters).",
   "payouts.markHandled.payoutId": "Payout id found with the API",
-  "payouts.markHandled.payoutIdHint": "If the payout exists, enter its id (po_…): the dashboard checks amount, key type, key and that it was created after this send, and records it as submitted.",
+  "payouts.markHandled.payoutIdHint":
+    "If the payout exists, enter its id (po_…): the dashboard checks amount, key type, key and that it was created after this send, and records it as submitted.",
   "payouts.markHandled.submit": "Mark handled",
   "payouts.markHandled.confirmTitle": "Close this payout?",
-  "payouts.markHandled.confirmDescription": "The dashboard will no longer send or check this payout with this key. This cannot be undone.",
-  "payouts.markHandled.confirmWithId": "The dashboard will look up payout {id} with the provider and, if it matches, record it as submitted.",
+  "payouts.markHandled.confirmDescription":
+    "The dashboard will no longer send or check this payout with this key. This cannot be undone.",
+  "payouts.markHandled.confirmWithId":
+    "The dashboard will look up payout {id} with the provider and, if it matches, record it as submitted.",
   "payouts.markHandled.confirm": "Yes, close it",
   "payouts.markHandled.saving": "Saving…",
   "payouts.markHandled.discardTitle": "Discard the note?",
@@ -175,7 +195,8 @@ export const payoutsReviewEn = {
     "The dashboard could not confirm it by itself and will not guess: this payout now waits for a person. Check again with the same key, or mark it handled in the register.",
   "payouts.closed.heading": "Closed by a person",
   "payouts.closed.title": "This payout was already closed as handled",
-  "payouts.closed.description": "A person resolved this payout outside the dashboard, so nothing was sent now. If money still needs to be paid, start a new payout: it gets a new key.",
+  "payouts.closed.description":
+    "A person resolved this payout outside the dashboard, so nothing was sent now. If money still needs to be paid, start a new payout: it gets a new key.",
 
   "payouts.earlier.titleUnknown": "You have a payout from earlier in this tab whose outcome is unknown",
   "payouts.earlier.titleSubmitted": "You have a payout from earlier in this tab that the provider accepted",

@@ -51,7 +51,8 @@ export const payoutsPtBR = {
   "payouts.state.checkAgainHint": "Resultado desconhecido: verifique de novo",
 
   "payouts.register.title": "Registro de repasses",
-  "payouts.register.description": "Repasses enviados por este painel, com status ao vivo. Clique em uma linha para ver os detalhes.",
+  "payouts.register.description":
+    "Repasses enviados por este painel, com status ao vivo. Clique em uma linha para ver os detalhes.",
   "payouts.register.searchPlaceholder": "ID, chave ou quem enviou",
   "payouts.register.statusFilter": "Filtrar por status",
   "payouts.register.allStatuses": "Todos os status",
@@ -60,9 +61,12 @@ export const payoutsPtBR = {
   "payouts.register.emptyDescription": "Envie o primeiro repasse Pix: ele aparece aqui com o status ao vivo.",
   "payouts.register.emptyDescriptionViewer": "Os repasses enviados pelos operadores aparecem aqui.",
   "payouts.register.noMatchTitle": "Nenhum repasse encontrado",
-  "payouts.register.noMatchDescription": "Nenhum repasse corresponde à busca ou ao filtro. Tente outro termo ou limpe os filtros.",
-  "payouts.register.unknownBanner.one": "{count} repasse está com resultado incerto. O painel confirma com o provedor automaticamente, usando a mesma chave de idempotência: ele nunca é pago duas vezes.",
-  "payouts.register.unknownBanner.other": "{count} repasses estão com resultado incerto. O painel confirma com o provedor automaticamente, usando a mesma chave de idempotência: eles nunca são pagos duas vezes.",
+  "payouts.register.noMatchDescription":
+    "Nenhum repasse corresponde à busca ou ao filtro. Tente outro termo ou limpe os filtros.",
+  "payouts.register.unknownBanner.one":
+    "{count} repasse está com resultado incerto. O painel confirma com o provedor automaticamente, usando a mesma chave de idempotência: ele nunca é pago duas vezes.",
+  "payouts.register.unknownBanner.other":
+    "{count} repasses estão com resultado incerto. O painel confirma com o provedor automaticamente, usando a mesma chave de idempotência: eles nunca são pagos duas vezes.",
 
   "payouts.entry.title": "Repasse sem ID",
   "payouts.entry.description": "Um envio registrado por este painel que ainda não tem ID de repasse.",
@@ -77,14 +81,16 @@ export const payoutsPtBR = {
   "payouts.detail.title": "Repasse",
   "payouts.detail.notFoundTitle": "Nenhum repasse com o ID {id} nesta empresa",
   "payouts.detail.invalidTitle": "“{id}” não é um ID de repasse válido",
-  "payouts.detail.notFoundDescription": "Confira o ID com o cliente (ele começa com po_) e busque de novo. Repasses de outras empresas não aparecem aqui.",
+  "payouts.detail.notFoundDescription":
+    "Confira o ID com o cliente (ele começa com po_) e busque de novo. Repasses de outras empresas não aparecem aqui.",
   "payouts.detail.netLabel": "Líquido",
   "payouts.detail.destination": "Destino",
   "payouts.detail.noEndToEnd": "Ainda não atribuído pela rede Pix",
   "payouts.detail.statusNow": "Status do repasse: {status}",
   "payouts.detail.refreshFailed": "Não foi possível atualizar o status",
   "payouts.detail.issuedTitle": "Envio por este painel",
-  "payouts.detail.notInRegister": "Este repasse não foi enviado por este painel, então não há registro de quem o enviou.",
+  "payouts.detail.notInRegister":
+    "Este repasse não foi enviado por este painel, então não há registro de quem o enviou.",
 
   "payouts.timeline.title": "Linha do tempo",
   "payouts.timeline.description": "Horários no seu fuso horário.",
@@ -103,7 +109,8 @@ export const payoutsPtBR = {
 
   "payouts.new.button": "Novo repasse",
   "payouts.new.title": "Novo repasse Pix",
-  "payouts.new.description": "Informe o valor e a chave, revise e confirme. Cada repasse é enviado uma única vez, mesmo com cliques repetidos.",
+  "payouts.new.description":
+    "Informe o valor e a chave, revise e confirme. Cada repasse é enviado uma única vez, mesmo com cliques repetidos.",
   "payouts.new.steps": "Etapas do repasse",
   "payouts.new.step.form": "Dados",
   "payouts.new.step.review": "Revisão",
@@ -125,7 +132,8 @@ export const payoutsPtBR = {
   "payouts.review.keySent": "Chave Pix (como foi enviada)",
   "payouts.review.keyReadable": "Formatada: {key}",
   "payouts.review.keyType": "Tipo de chave",
-  "payouts.review.feeNote": "A tarifa é calculada pelo provedor de pagamentos e descontada deste valor: o titular recebe o valor líquido. Tarifa e líquido aparecem no comprovante.",
+  "payouts.review.feeNote":
+    "A tarifa é calculada pelo provedor de pagamentos e descontada deste valor: o titular recebe o valor líquido. Tarifa e líquido aparecem no comprovante.",
   "payouts.review.back": "Voltar e editar",
   "payouts.review.confirm": "Confirmar e enviar",
   "payouts.review.sending": "Enviando…",
@@ -145,13 +153,15 @@ export const payoutsPtBR = {
     "O repasse foi enviado, mas a resposta não chegou. Ele pode ou não existir. “Verificar de novo” reenvia o mesmo pedido com a mesma chave de idempotência: se ele já existe, o provedor apenas confirma; nunca é pago duas vezes.",
   "payouts.unknown.cause": "Causa: {cause}",
   "payouts.unknown.checking": "Verificando…",
-  "payouts.unknown.locked": "O formulário está bloqueado até o resultado ser conhecido, para que esta chave nunca seja usada em um repasse diferente.",
+  "payouts.unknown.locked":
+    "O formulário está bloqueado até o resultado ser conhecido, para que esta chave nunca seja usada em um repasse diferente.",
   "payouts.unknown.whatWasSent": "O que foi enviado",
   "payouts.unknown.leaveHint": "Se sair desta página, o painel continua confirmando este repasse sozinho. Acompanhe em",
 
   "payouts.conflict.heading": "Chave já usada",
   "payouts.conflict.title": "Esta chave de idempotência já foi usada em outro repasse",
-  "payouts.conflict.description": "Nada foi enviado agora. Inicie um novo repasse: ele terá uma nova chave e você poderá revisar os dados antes de enviar.",
+  "payouts.conflict.description":
+    "Nada foi enviado agora. Inicie um novo repasse: ele terá uma nova chave e você poderá revisar os dados antes de enviar.",
   "payouts.conflict.startNew": "Iniciar novo repasse",
   "payouts.conflict.yourPayout": "Os dados que você preencheu",
 
@@ -161,7 +171,8 @@ export const payoutsPtBR = {
   "payouts.toast.refused": "Repasse recusado: nada foi enviado",
 
   "payouts.notAllowed.title": "Seu acesso não permite enviar repasses",
-  "payouts.notAllowed.description": "O acesso de consulta busca repasses e contestações. Para enviar um repasse, entre como operador com a chave de API da empresa.",
+  "payouts.notAllowed.description":
+    "O acesso de consulta busca repasses e contestações. Para enviar um repasse, entre como operador com a chave de API da empresa.",
 
   "payouts.latest.title": "Últimos repasses",
   "payouts.latest.seeAll": "Ver todos",
@@ -226,9 +237,12 @@ export const payoutsEn = {
   "payouts.register.emptyDescription": "Send the first Pix payout: it shows up here with its live status.",
   "payouts.register.emptyDescriptionViewer": "Payouts sent by operators show up here.",
   "payouts.register.noMatchTitle": "No payouts found",
-  "payouts.register.noMatchDescription": "No payout matches the search or filter. Try another term or clear the filters.",
-  "payouts.register.unknownBanner.one": "{count} payout has an unknown outcome. The dashboard confirms it with the provider automatically, with the same idempotency key: it is never paid twice.",
-  "payouts.register.unknownBanner.other": "{count} payouts have an unknown outcome. The dashboard confirms them with the provider automatically, with the same idempotency keys: they are never paid twice.",
+  "payouts.register.noMatchDescription":
+    "No payout matches the search or filter. Try another term or clear the filters.",
+  "payouts.register.unknownBanner.one":
+    "{count} payout has an unknown outcome. The dashboard confirms it with the provider automatically, with the same idempotency key: it is never paid twice.",
+  "payouts.register.unknownBanner.other":
+    "{count} payouts have an unknown outcome. The dashboard confirms them with the provider automatically, with the same idempotency keys: they are never paid twice.",
 
   "payouts.entry.title": "Payout without an id",
   "payouts.entry.description": "A send recorded by this dashboard that has no payout id yet.",
@@ -243,7 +257,8 @@ export const payoutsEn = {
   "payouts.detail.title": "Payout",
   "payouts.detail.notFoundTitle": "No payout with id {id} for this business",
   "payouts.detail.invalidTitle": "“{id}” is not a valid payout id",
-  "payouts.detail.notFoundDescription": "Check the id with the customer (it starts with po_) and look it up again. Other businesses' payouts are not shown here.",
+  "payouts.detail.notFoundDescription":
+    "Check the id with the customer (it starts with po_) and look it up again. Other businesses' payouts are not shown here.",
   "payouts.detail.netLabel": "Net",
   "payouts.detail.destination": "Destination",
   "payouts.detail.noEndToEnd": "Not assigned by the Pix network yet",
@@ -269,7 +284,8 @@ export const payoutsEn = {
 
   "payouts.new.button": "New payout",
   "payouts.new.title": "New Pix payout",
-  "payouts.new.description": "Enter the amount and the key, review, and confirm. Each payout is sent exactly once, even with repeated clicks.",
+  "payouts.new.description":
+    "Enter the amount and the key, review, and confirm. Each payout is sent exactly once, even with repeated clicks.",
   "payouts.new.steps": "Payout steps",
   "payouts.new.step.form": "Details",
   "payouts.new.step.review": "Review",
@@ -291,7 +307,8 @@ export const payoutsEn = {
   "payouts.review.keySent": "Pix key (as it was sent)",
   "payouts.review.keyReadable": "Formatted: {key}",
   "payouts.review.keyType": "Key type",
-  "payouts.review.feeNote": "The fee is calculated by the payments provider and deducted from this amount: the holder receives the net amount. Fee and net are shown on the receipt.",
+  "payouts.review.feeNote":
+    "The fee is calculated by the payments provider and deducted from this amount: the holder receives the net amount. Fee and net are shown on the receipt.",
   "payouts.review.back": "Back to edit",
   "payouts.review.confirm": "Confirm and send",
   "payouts.review.sending": "Sending…",
@@ -311,13 +328,16 @@ export const payoutsEn = {
     "The payout was sent but no answer came back. It may or may not exist. “Check again” re-sends the same request with the same idempotency key: if it already exists, the provider only confirms it; it is never paid twice.",
   "payouts.unknown.cause": "Cause: {cause}",
   "payouts.unknown.checking": "Checking…",
-  "payouts.unknown.locked": "The form is locked until the outcome is known, so this key is never used for a different payout.",
+  "payouts.unknown.locked":
+    "The form is locked until the outcome is known, so this key is never used for a different payout.",
   "payouts.unknown.whatWasSent": "What was sent",
-  "payouts.unknown.leaveHint": "If you leave this page, the dashboard keeps confirming this payout on its own. Follow it in the",
+  "payouts.unknown.leaveHint":
+    "If you leave this page, the dashboard keeps confirming this payout on its own. Follow it in the",
 
   "payouts.conflict.heading": "Key already used",
   "payouts.conflict.title": "This idempotency key was already used for a different payout",
-  "payouts.conflict.description": "Nothing was sent now. Start a new payout: it gets a new key and you can review the details before sending.",
+  "payouts.conflict.description":
+    "Nothing was sent now. Start a new payout: it gets a new key and you can review the details before sending.",
   "payouts.conflict.startNew": "Start a new payout",
   "payouts.conflict.yourPayout": "The details you entered",
 
@@ -327,7 +347,8 @@ export const payoutsEn = {
   "payouts.toast.refused": "Payout refused: nothing was sent",
 
   "payouts.notAllowed.title": "Your access does not allow sending payouts",
-  "payouts.notAllowed.description": "Viewer access looks up payouts and disputes. To send a payout, sign in as an operator with the business's API key.",
+  "payouts.notAllowed.description":
+    "Viewer access looks up payouts and disputes. To send a payout, sign in as an operator with the business's API key.",
 
   "payouts.latest.title": "Latest payouts",
   "payouts.latest.seeAll": "See all",

@@ -24,7 +24,8 @@ export const subaccountsPtBR = {
   "subaccounts.field.lastChange": "Última alteração",
 
   "subaccounts.openById.title": "Abrir subconta por ID",
-  "subaccounts.openById.description": "A API não lista subcontas: para ver, editar ou bloquear uma que ainda não está na lista, informe o ID dela.",
+  "subaccounts.openById.description":
+    "A API não lista subcontas: para ver, editar ou bloquear uma que ainda não está na lista, informe o ID dela.",
   "subaccounts.openById.label": "ID da subconta",
   "subaccounts.openById.placeholder": "ex.: sa_123abc",
   "subaccounts.openById.submit": "Abrir",
@@ -59,7 +60,8 @@ export const subaccountsPtBR = {
 
   "subaccounts.edit.title": "Editar subconta",
   "subaccounts.edit.hintKnown": "Só os campos alterados são enviados. Campos deixados em branco ficam como estão.",
-  "subaccounts.edit.hintUnknown": "Preencha só o que quer mudar: campos em branco não são enviados e continuam como estão na API.",
+  "subaccounts.edit.hintUnknown":
+    "Preencha só o que quer mudar: campos em branco não são enviados e continuam como estão na API.",
   "subaccounts.edit.documentHint": "CPF (11 dígitos) ou CNPJ (14 caracteres, inclusive o CNPJ alfanumérico).",
   "subaccounts.edit.changeCount.one": "{count} campo alterado",
   "subaccounts.edit.changeCount.other": "{count} campos alterados",
@@ -68,10 +70,12 @@ export const subaccountsPtBR = {
   "subaccounts.edit.review": "Revisar e salvar",
   "subaccounts.edit.saved": "Subconta {name} atualizada",
   "subaccounts.edit.failed": "Não foi possível salvar a subconta",
-  "subaccounts.edit.waitingForState": "A edição fica disponível quando o estado conhecido da subconta carregar: use “Tentar novamente” em Estado atual.",
+  "subaccounts.edit.waitingForState":
+    "A edição fica disponível quando o estado conhecido da subconta carregar: use “Tentar novamente” em Estado atual.",
 
   "subaccounts.confirm.title": "Confirmar alterações",
-  "subaccounts.confirm.description": "Confira o que muda na subconta {name} antes de salvar. A alteração vale imediatamente na API.",
+  "subaccounts.confirm.description":
+    "Confira o que muda na subconta {name} antes de salvar. A alteração vale imediatamente na API.",
   "subaccounts.confirm.tableLabel": "Alterações: valor atual e novo valor",
   "subaccounts.confirm.field": "Campo",
   "subaccounts.confirm.change": "Atual → novo",
@@ -85,7 +89,8 @@ export const subaccountsPtBR = {
   "subaccounts.block.title": "Bloquear a subconta {name}?",
   "subaccounts.block.consequence":
     "Enquanto estiver bloqueada, a subconta não movimenta dinheiro: ela fica impedida de operar até que alguém a desbloqueie. O bloqueio vale imediatamente.",
-  "subaccounts.block.unknownNote": "Este painel ainda não conhece o estado atual desta subconta; a resposta da API passa a ser o estado conhecido.",
+  "subaccounts.block.unknownNote":
+    "Este painel ainda não conhece o estado atual desta subconta; a resposta da API passa a ser o estado conhecido.",
   "subaccounts.block.audit": "A operação fica registrada no histórico com o seu nome.",
   "subaccounts.block.confirm": "Bloquear subconta",
   "subaccounts.block.done": "Subconta {name} bloqueada",
@@ -105,7 +110,8 @@ export const subaccountsPtBR = {
     "Este pedido para {name} repetiu uma alteração anterior, já substituída por uma mais recente. Nada mudou: a subconta continua desbloqueada.",
 
   "subaccounts.history.title": "Histórico",
-  "subaccounts.history.description": "Cada alteração e bloqueio feitos por este painel, com quem fez e o resultado. Horários em {zone}.",
+  "subaccounts.history.description":
+    "Cada alteração e bloqueio feitos por este painel, com quem fez e o resultado. Horários em {zone}.",
   "subaccounts.history.when": "Quando e quem",
   "subaccounts.history.who": "Quem",
   "subaccounts.history.action": "Ação e resultado",
@@ -123,7 +129,8 @@ export const subaccountsPtBR = {
   "subaccounts.history.actionAll": "Todas as ações",
   "subaccounts.history.searchPlaceholder": "Pessoa, valor ou ID da requisição",
   "subaccounts.history.empty": "Nenhuma alteração registrada",
-  "subaccounts.history.emptyHint": "Alterações e bloqueios feitos por este painel aparecem aqui, com o valor anterior e o novo.",
+  "subaccounts.history.emptyHint":
+    "Alterações e bloqueios feitos por este painel aparecem aqui, com o valor anterior e o novo.",
   "subaccounts.history.noneWithFilter": "Nenhum registro com estes filtros",
 } as const;
 
@@ -149,7 +156,8 @@ export const subaccountsEn = {
   "subaccounts.field.lastChange": "Last change",
 
   "subaccounts.openById.title": "Open a subaccount by ID",
-  "subaccounts.openById.description": "The API cannot list subaccounts: to view, edit or block one that is not in the list yet, enter its ID.",
+  "subaccounts.openById.description":
+    "The API cannot list subaccounts: to view, edit or block one that is not in the list yet, enter its ID.",
   "subaccounts.openById.label": "Subaccount ID",
   "subaccounts.openById.placeholder": "e.g. sa_123abc",
   "subaccounts.openById.submit": "Open",
@@ -184,7 +192,8 @@ export const subaccountsEn = {
 
   "subaccounts.edit.title": "Edit subaccount",
   "subaccounts.edit.hintKnown": "Only the fields you change are sent. Fields left blank stay as they are.",
-  "subaccounts.edit.hintUnknown": "Fill in only what you want to change: blank fields are not sent and stay as they are in the API.",
+  "subaccounts.edit.hintUnknown":
+    "Fill in only what you want to change: blank fields are not sent and stay as they are in the API.",
   "subaccounts.edit.documentHint": "CPF (11 digits) or CNPJ (14 characters, alphanumeric CNPJ included).",
   "subaccounts.edit.changeCount.one": "{count} field changed",
   "subaccounts.edit.changeCount.other": "{count} fields changed",
@@ -193,15 +202,18 @@ export const subaccountsEn = {
   "subaccounts.edit.review": "Review and save",
   "subaccounts.edit.saved": "Subaccount {name} updated",
   "subaccounts.edit.failed": "Could not save the subaccount",
-  "subaccounts.edit.waitingForState": "Editing becomes available once the subaccount's known state loads: use “Try again” under Current state.",
+  "subaccounts.edit.waitingForState":
+    "Editing becomes available once the subaccount's known state loads: use “Try again” under Current state.",
 
   "subaccounts.confirm.title": "Confirm changes",
-  "subaccounts.confirm.description": "Check what changes on subaccount {name} before saving. The change applies in the API immediately.",
+  "subaccounts.confirm.description":
+    "Check what changes on subaccount {name} before saving. The change applies in the API immediately.",
   "subaccounts.confirm.tableLabel": "Changes: current value and new value",
   "subaccounts.confirm.field": "Field",
   "subaccounts.confirm.change": "Current → new",
   "subaccounts.confirm.to": "becomes",
-  "subaccounts.confirm.unknownNote": "The current value is unknown because this dashboard has not seen this subaccount yet.",
+  "subaccounts.confirm.unknownNote":
+    "The current value is unknown because this dashboard has not seen this subaccount yet.",
   "subaccounts.confirm.back": "Back to editing",
   "subaccounts.confirm.save": "Save changes",
   "subaccounts.confirm.retry": "Try saving again",
@@ -210,7 +222,8 @@ export const subaccountsEn = {
   "subaccounts.block.title": "Block subaccount {name}?",
   "subaccounts.block.consequence":
     "While it is blocked, the subaccount cannot move money: it is stopped from operating until someone unblocks it. The block applies immediately.",
-  "subaccounts.block.unknownNote": "This dashboard does not know this subaccount's current state yet; the API's answer becomes the known state.",
+  "subaccounts.block.unknownNote":
+    "This dashboard does not know this subaccount's current state yet; the API's answer becomes the known state.",
   "subaccounts.block.audit": "The operation is recorded in the history under your name.",
   "subaccounts.block.confirm": "Block subaccount",
   "subaccounts.block.done": "Subaccount {name} blocked",
@@ -230,7 +243,8 @@ export const subaccountsEn = {
     "This request for {name} replayed an earlier change, since replaced by a newer one. Nothing changed: the subaccount is still unblocked.",
 
   "subaccounts.history.title": "History",
-  "subaccounts.history.description": "Every change and block made through this dashboard, who made it and the outcome. Times in {zone}.",
+  "subaccounts.history.description":
+    "Every change and block made through this dashboard, who made it and the outcome. Times in {zone}.",
   "subaccounts.history.when": "When and who",
   "subaccounts.history.who": "Who",
   "subaccounts.history.action": "Action and outcome",
@@ -248,6 +262,7 @@ export const subaccountsEn = {
   "subaccounts.history.actionAll": "All actions",
   "subaccounts.history.searchPlaceholder": "Person, value or request ID",
   "subaccounts.history.empty": "No changes recorded",
-  "subaccounts.history.emptyHint": "Changes and blocks made through this dashboard appear here, with the previous and the new value.",
+  "subaccounts.history.emptyHint":
+    "Changes and blocks made through this dashboard appear here, with the previous and the new value.",
   "subaccounts.history.noneWithFilter": "No entries match these filters",
 } as const satisfies Record<keyof typeof subaccountsPtBR, string>;
