@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { builtinRules } from "eslint/use-at-your-own-risk";
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
+import prettier from "eslint-config-prettier/flat";
 import { noImportCycle } from "./eslint-rules/no-import-cycle.mjs";
 
 /*
@@ -150,6 +151,8 @@ const config = [
   },
   ...boundaries,
   noCycles,
+  // Last of the rules: turns off the stylistic ones that Prettier (npm run lint:format) owns, so the two never disagree.
+  prettier,
   {
     ignores: [
       ".next/**",

@@ -82,13 +82,11 @@ describe("Toaster", () => {
     });
     expect(screen.queryByText("Warning 1")).toBeNull();
     expect(screen.getAllByRole("alert").map((el) => el.textContent)).toEqual(["Warning 2", "Warning 3", "Warning 4"]);
-    await userEvent
-      .setup()
-      .click(
-        within(screen.getByText("Warning 4").closest("[data-toast]") as HTMLElement).getByRole("button", {
-          name: "Close",
-        }),
-      );
+    await userEvent.setup().click(
+      within(screen.getByText("Warning 4").closest("[data-toast]") as HTMLElement).getByRole("button", {
+        name: "Close",
+      }),
+    );
     expect(screen.queryByText("Warning 4")).toBeNull();
     expect(screen.queryByText("Warning 1")).toBeNull();
     expect(screen.getAllByRole("alert").map((el) => el.textContent)).toEqual(["Warning 2", "Warning 3"]);
