@@ -1,5 +1,5 @@
 /**
- * Parse + map + validate a 5,000-row batch file (issue 11's budget: ≤ 1 s in the browser).
+ * Parse + map + validate a 5,000-row batch file (the budget: ≤ 1 s in the browser).
  *   npx tsx bench/batch-parse.ts [rounds=7]
  * Runs in Node (same code the browser runs: lib/shared/batch); reports the median of
  * `rounds` for a semicolon CSV and for an .xlsx, after one warm-up each.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: issue 10's benchmark suite. Builds the app, starts the sandbox and
+ * `npm run bench`: the benchmark suite of the performance goals. Builds the app, starts the sandbox and
  * the production server on ports of their own, runs every row (bench/rows/), and
  * writes docs/benchmarks.md and bench/results.json (a full run only), printing the same.
  * Ports: BENCH_APP_PORT (3300), BENCH_SANDBOX_PORT (4310), BENCH_PG_PORT (5441).

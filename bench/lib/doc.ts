@@ -62,7 +62,7 @@ export function renderDoc(machine: Machine, lines: readonly ReportLine[]): strin
     "# Benchmarks",
     "",
     "Written by `npm run bench` (do not edit by hand); the same figures are in `bench/results.json`.",
-    "Goals are issue 10's. The machine is shared and loaded, so read the figures with the load average below.",
+    "Goals are the product's performance goals (docs/performance.md). The machine is shared and loaded, so read the figures with the load average below.",
     "Each gap links to the section of `docs/performance.md` that explains it with its profile.",
     "",
     "## Machine",
