@@ -3,13 +3,12 @@
 import { Globe } from "lucide-react";
 import { useId, useState, type ComponentProps, type FocusEvent } from "react";
 import { cn } from "@/components/ui/cn";
-import { useFormFieldControl } from "@/components/ui/form-field-context";
 import { inputClassName } from "@/components/ui/input";
 import { utcIsoToZonedLocal, zonedLocalToUtcIso } from "@/lib/shared/format/date";
 import { useI18n } from "@/lib/browser/i18n";
 import { zoneLabel } from "@/lib/shared/i18n/zone-label";
 import { StandaloneError } from "./standalone-error";
-import { useControlError } from "./use-control-error";
+import { useControlWithOwnError } from "./use-control-error";
 
 export interface DateTimeInputProps extends Omit<
   ComponentProps<"input">,
@@ -42,9 +41,13 @@ export function DateTimeInput({
   ...props
 }: DateTimeInputProps) {
   const { t, timeZone, timeZoneName } = useI18n();
-  const { error, setError, standalone } = useControlError();
   const zoneNoteId = `dt-zone-${useId()}`;
   const standaloneErrorId = `${zoneNoteId}-error`;
+  const { error, setError, standalone, control } = useControlWithOwnError(
+    { ...props, id },
+    standaloneErrorId,
+    hideZone ? undefined : zoneNoteId,
+  );
   const [text, setText] = useState(() => (value ? utcIsoToZonedLocal(value, timeZone) : ""));
   const [last, setLast] = useState({ value, timeZone });
 
@@ -55,19 +58,6 @@ export function DateTimeInput({
     if ((value ?? null) !== current || last.timeZone !== timeZone)
       setText(value ? utcIsoToZonedLocal(value, timeZone) : "");
   }
-
-  const control = useFormFieldControl({
-    id,
-    "aria-describedby":
-      [
-        props["aria-describedby"],
-        hideZone ? undefined : zoneNoteId,
-        standalone && error ? standaloneErrorId : undefined,
-      ]
-        .filter(Boolean)
-        .join(" ") || undefined,
-    "aria-invalid": props["aria-invalid"] ?? (error ? true : undefined),
-  });
 
   const handleChange = (next: string) => {
     setText(next);

@@ -2,13 +2,12 @@
 
 import { useId, useState, type ComponentProps, type FocusEvent } from "react";
 import { cn } from "@/components/ui/cn";
-import { useFormFieldControl } from "@/components/ui/form-field-context";
 import { inputClassName } from "@/components/ui/input";
 import { useI18n } from "@/lib/browser/i18n";
 import { isValidDocument, maskDocument, unmaskDocument } from "@/lib/shared/validation/documents";
 import { useMaskedChange } from "./caret";
 import { StandaloneError } from "./standalone-error";
-import { useControlError } from "./use-control-error";
+import { useControlWithOwnError } from "./use-control-error";
 
 /** Error key for a CPF/CNPJ as typed, or null when it is empty or valid. */
 export function documentError(value: string): string | null {
@@ -34,16 +33,9 @@ export interface DocumentInputProps extends Omit<
  */
 export function DocumentInput({ value, onChange, onBlur, className, id, placeholder, ...props }: DocumentInputProps) {
   const { t } = useI18n();
-  const { error, setError, standalone } = useControlError();
   const [touched, setTouched] = useState(false);
   const standaloneErrorId = `document-error-${useId()}`;
-  const control = useFormFieldControl({
-    id,
-    "aria-describedby":
-      [props["aria-describedby"], standalone && error ? standaloneErrorId : undefined].filter(Boolean).join(" ") ||
-      undefined,
-    "aria-invalid": props["aria-invalid"] ?? (error ? true : undefined),
-  });
+  const { error, setError, standalone, control } = useControlWithOwnError({ ...props, id }, standaloneErrorId);
 
   const handleChange = useMaskedChange(maskDocument, (masked) => {
     onChange(masked);

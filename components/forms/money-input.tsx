@@ -2,12 +2,11 @@
 
 import { useId, useState, type ComponentProps, type FocusEvent, type KeyboardEvent } from "react";
 import { cn } from "@/components/ui/cn";
-import { useFormFieldControl } from "@/components/ui/form-field-context";
 import { inputClassName } from "@/components/ui/input";
 import { formatMoneyInput, parseMoneyInput } from "@/lib/shared/format/number";
 import { useI18n } from "@/lib/browser/i18n";
 import { StandaloneError } from "./standalone-error";
-import { useControlError } from "./use-control-error";
+import { useControlWithOwnError } from "./use-control-error";
 
 export interface MoneyInputProps extends Omit<ComponentProps<"input">, "value" | "defaultValue" | "onChange" | "type"> {
   /** Exact integer centavos, or undefined when empty/unparseable. */
@@ -45,15 +44,8 @@ export function MoneyInput({
   const [text, setText] = useState(() => toText(value));
   const [touched, setTouched] = useState(false);
   const [lastValue, setLastValue] = useState(value);
-  const { error, setError, standalone } = useControlError();
   const standaloneErrorId = `money-error-${useId()}`;
-  const control = useFormFieldControl({
-    id,
-    "aria-describedby":
-      [props["aria-describedby"], standalone && error ? standaloneErrorId : undefined].filter(Boolean).join(" ") ||
-      undefined,
-    "aria-invalid": props["aria-invalid"] ?? (error ? true : undefined),
-  });
+  const { error, setError, standalone, control } = useControlWithOwnError({ ...props, id }, standaloneErrorId);
 
   // Follow outside changes (form reset, setValue) without fighting the operator's typing.
   if (value !== lastValue) {

@@ -9,7 +9,7 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { cn } from "@/components/ui/cn";
 import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorPanel } from "@/components/ui/error-panel";
+import { QueryErrorPanel } from "@/components/ui/query-error-panel";
 import { Money } from "@/components/ui/money";
 import { Skeleton } from "@/components/ui/skeleton";
 import { StatusBadge } from "@/components/ui/status-badge";
@@ -160,13 +160,7 @@ export function ChargebacksDue() {
         </ul>
       ) : query.isError ? (
         <div className="px-5 pb-3">
-          <ErrorPanel
-            error={query.error}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-            live="none"
-            headingLevel="h3"
-          />
+          <QueryErrorPanel query={query} live="none" headingLevel="h3" />
         </div>
       ) : soonest.length === 0 ? (
         <EmptyState

@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useMemo, type ReactNode } from "react";
 import { deriveLinkState, linkTotals } from "@/components/payment-links/link-model";
 import { useNow } from "@/lib/browser/hooks/use-now";
-import { ErrorPanel } from "@/components/ui/error-panel";
+import { QueryErrorPanel } from "@/components/ui/query-error-panel";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/browser/i18n";
 import { isPartialList } from "@/lib/browser/query/paged-list";
@@ -73,13 +73,7 @@ export function LinksOverview() {
       linkLabel={t("overview.links.viewAll")}
     >
       {query.isError ? (
-        <ErrorPanel
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-          live="none"
-          headingLevel="h3"
-        />
+        <QueryErrorPanel query={query} live="none" headingLevel="h3" />
       ) : (
         <div className="grid gap-3 sm:grid-cols-3" aria-busy={loading || undefined}>
           {loading ? <span className="sr-only">{t("common.loading")}</span> : null}

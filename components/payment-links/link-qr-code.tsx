@@ -18,6 +18,15 @@ function triggerDownload(href: string, filename: string): void {
   anchor.remove();
 }
 
+function DownloadButton({ format, label, onClick }: { format: string; label: string; onClick: () => void }) {
+  return (
+    <Button type="button" variant="outline" size="sm" onClick={onClick} aria-label={label}>
+      <Download aria-hidden="true" />
+      {format}
+    </Button>
+  );
+}
+
 export interface LinkQrCodeProps {
   /** The public URL the code opens. */
   url: string;
@@ -90,26 +99,8 @@ export function LinkQrCode({ url, slug, size = 176, className }: LinkQrCodeProps
       <div className="flex flex-col gap-2">
         <p className="max-w-56 text-xs text-muted-foreground">{t("paymentLinks.qr.hint")}</p>
         <div className="flex flex-wrap gap-2">
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            onClick={downloadPng}
-            aria-label={t("paymentLinks.qr.downloadPngLabel")}
-          >
-            <Download aria-hidden="true" />
-            PNG
-          </Button>
-          <Button
-            type="button"
-            variant="outline"
-            size="sm"
-            onClick={downloadSvg}
-            aria-label={t("paymentLinks.qr.downloadSvgLabel")}
-          >
-            <Download aria-hidden="true" />
-            SVG
-          </Button>
+          <DownloadButton format="PNG" label={t("paymentLinks.qr.downloadPngLabel")} onClick={downloadPng} />
+          <DownloadButton format="SVG" label={t("paymentLinks.qr.downloadSvgLabel")} onClick={downloadSvg} />
         </div>
       </div>
     </div>

@@ -1,7 +1,7 @@
 "use client";
 
 import { createColumnHelper } from "@tanstack/react-table";
-import { useMemo } from "react";
+import { useMemo, type ReactNode } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
 import { columnMeta, type DataTableColumn } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
@@ -14,6 +14,25 @@ import { conversionRate, linkStateRank, publicLinkUrl, sortableAmount, type Filt
 import { LinkStateBadge } from "./link-state-badge";
 
 const col = createColumnHelper<FilterableLink>();
+
+/** A right-aligned number column where a link may have none: those sort last and show `none`. */
+function optionalNumberColumn(
+  id: string,
+  value: (row: FilterableLink) => number | null | undefined,
+  options: { header: () => string; size: number; format: (value: number) => string; none: ReactNode },
+) {
+  return col.accessor((row) => value(row) ?? undefined, {
+    id,
+    header: options.header,
+    size: options.size,
+    sortUndefined: "last",
+    meta: columnMeta({ align: "right" }),
+    cell: (info) => {
+      const number = info.getValue();
+      return number === undefined ? options.none : options.format(number);
+    },
+  });
+}
 
 export interface PaymentLinkColumnsOptions {
   /** Origin of the public link URLs the copy buttons copy. */
@@ -92,23 +111,16 @@ export function usePaymentLinkColumns({ baseUrl }: PaymentLinkColumnsOptions): D
         meta: columnMeta({ align: "right" }),
         cell: (info) => formatNumber(info.getValue()),
       }),
-      col.accessor((row) => conversionRate(row.link.sales_count, row.link.visits) ?? undefined, {
-        id: "conversion",
+      optionalNumberColumn("conversion", (row) => conversionRate(row.link.sales_count, row.link.visits), {
         header: () => t("paymentLinks.col.conversion"),
         size: 110,
-        sortUndefined: "last",
-        meta: columnMeta({ align: "right" }),
-        cell: (info) => {
-          const value = info.getValue();
-          return value === undefined ? (
-            <span className="text-muted-foreground" title={t("paymentLinks.noVisits")}>
-              {t("common.none")}
-              <span className="sr-only"> {t("paymentLinks.noVisits")}</span>
-            </span>
-          ) : (
-            formatNumber(value, { style: "percent", maximumFractionDigits: 1 })
-          );
-        },
+        format: (value) => formatNumber(value, { style: "percent", maximumFractionDigits: 1 }),
+        none: (
+          <span className="text-muted-foreground" title={t("paymentLinks.noVisits")}>
+            {t("common.none")}
+            <span className="sr-only"> {t("paymentLinks.noVisits")}</span>
+          </span>
+        ),
       }),
       col.accessor((row) => row.link.revenue_centavos, {
         id: "revenue",
@@ -136,20 +148,11 @@ export function usePaymentLinkColumns({ baseUrl }: PaymentLinkColumnsOptions): D
             <span className="text-muted-foreground">{t("paymentLinks.neverExpires")}</span>
           ),
       }),
-      col.accessor((row) => row.link.max_sales ?? undefined, {
-        id: "max_sales",
+      optionalNumberColumn("max_sales", (row) => row.link.max_sales, {
         header: () => t("paymentLinks.col.maxSales"),
         size: 110,
-        sortUndefined: "last",
-        meta: columnMeta({ align: "right" }),
-        cell: (info) => {
-          const value = info.getValue();
-          return value === undefined ? (
-            <span className="text-muted-foreground">{t("paymentLinks.noLimit")}</span>
-          ) : (
-            formatNumber(value)
-          );
-        },
+        format: (value) => formatNumber(value),
+        none: <span className="text-muted-foreground">{t("paymentLinks.noLimit")}</span>,
       }),
     ],
     [baseUrl, formatNumber, t, zone],

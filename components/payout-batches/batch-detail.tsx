@@ -10,6 +10,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import { DetailList } from "@/components/ui/detail-list";
 import { ErrorPanel } from "@/components/ui/error-panel";
+import { QueryErrorPanel } from "@/components/ui/query-error-panel";
 import { Money } from "@/components/ui/money";
 import { NativeSelect } from "@/components/ui/native-select";
 import { PageHeader } from "@/components/ui/page-header";
@@ -86,11 +87,7 @@ export function BatchDetail({ id }: { id: string }) {
     return (
       <>
         <PageHeader eyebrow={<BatchesBackLink />} title={t("batches.detail.title")} />
-        {query.error ? (
-          <ErrorPanel error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-        ) : (
-          <Skeleton className="h-40 w-full" />
-        )}
+        {query.error ? <QueryErrorPanel query={query} /> : <Skeleton className="h-40 w-full" />}
       </>
     );
   }

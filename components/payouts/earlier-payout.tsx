@@ -1,19 +1,18 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ExternalLink, Plus, RefreshCw } from "lucide-react";
+import { ExternalLink, Plus } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
-import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Money } from "@/components/ui/money";
 import { Skeleton } from "@/components/ui/skeleton";
-import { isBffRequestError } from "@/lib/browser/bff-client/errors";
 import { useI18n } from "@/lib/browser/i18n";
-import { isOutcomeUnknown, registerEntryQuery, useReviewPayout } from "@/lib/browser/query/payouts";
+import { isOutcomeUnknown, registerEntryQuery } from "@/lib/browser/query/payouts";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
+import { CheckAgainButton, useCheckAgain } from "./check-again";
 import { registerEntryHref } from "./register-filters";
 import { RegisterStatusBadge } from "./payout-status";
 
@@ -83,30 +82,11 @@ function EarlierPayoutOffer({
   onDismiss: () => void;
 }) {
   const { t } = useI18n();
-  const review = useReviewPayout();
-  const [error, setError] = useState<unknown>(null);
+  const { checkAgain, pending, error } = useCheckAgain(row.idempotency_key, {
+    onConfirmed: (payout) => onResolved(payout, row.idempotency_key),
+    failureToast: "warning",
+  });
   const unknown = isOutcomeUnknown(row);
-
-  const checkAgain = () => {
-    setError(null);
-    review.mutate(
-      { action: "check_again", idempotency_key: row.idempotency_key },
-      {
-        onSuccess: (payout) => {
-          toast.success(t("payouts.needsReview.confirmed"));
-          onResolved(payout, row.idempotency_key);
-        },
-        onError: (failure) => {
-          setError(failure);
-          toast.warning(
-            isBffRequestError(failure) && failure.knownCode === "payout_outcome_unknown"
-              ? t("payouts.needsReview.stillUnknown")
-              : t("payouts.needsReview.checkFailed"),
-          );
-        },
-      },
-    );
-  };
 
   return (
     <div className="grid gap-4" data-testid="earlier-payout">
@@ -135,13 +115,8 @@ function EarlierPayoutOffer({
             {t("payouts.earlier.view")}
           </Link>
         </Button>
-        {unknown ? (
-          <Button onClick={checkAgain} loading={review.isPending}>
-            {review.isPending ? null : <RefreshCw aria-hidden="true" />}
-            {review.isPending ? t("payouts.unknown.checking") : t("payouts.needsReview.checkAgain")}
-          </Button>
-        ) : null}
-        <Button variant="ghost" onClick={onDismiss} disabled={review.isPending}>
+        {unknown ? <CheckAgainButton onClick={checkAgain} pending={pending} /> : null}
+        <Button variant="ghost" onClick={onDismiss} disabled={pending}>
           <Plus aria-hidden="true" />
           {unknown ? t("payouts.earlier.startOther") : t("payouts.new.button")}
         </Button>

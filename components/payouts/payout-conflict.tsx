@@ -7,7 +7,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { isBffRequestError } from "@/lib/browser/bff-client/errors";
 import { useI18n } from "@/lib/browser/i18n";
 import type { PayoutInput } from "@/lib/shared/schemas/payout";
-import { PayoutSummary } from "./payout-review";
+import { PayoutSummaryCard } from "./payout-review";
 
 /**
  * 409 idempotency_conflict: this flow's key was already used for a different
@@ -49,10 +49,7 @@ export function PayoutConflict({
           </Button>
         </div>
       </Alert>
-      <div className="rounded-lg border p-4">
-        <h3 className="mb-3 text-sm font-semibold">{t("payouts.conflict.yourPayout")}</h3>
-        <PayoutSummary input={input} />
-      </div>
+      <PayoutSummaryCard title={t("payouts.conflict.yourPayout")} input={input} />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { isBffRequestError } from "@/lib/browser/bff-client/errors";
 import { useI18n } from "@/lib/browser/i18n";
 import type { PayoutInput } from "@/lib/shared/schemas/payout";
-import { PayoutSummary } from "./payout-review";
+import { PayoutSummaryCard } from "./payout-review";
 
 export interface PayoutOutcomeUnknownProps {
   input: PayoutInput;
@@ -89,10 +89,7 @@ export function PayoutOutcomeUnknown({
         </Button>
       </div>
 
-      <div className="rounded-lg border p-4">
-        <h3 className="mb-3 text-sm font-semibold">{t("payouts.unknown.whatWasSent")}</h3>
-        <PayoutSummary input={input} sent />
-      </div>
+      <PayoutSummaryCard title={t("payouts.unknown.whatWasSent")} input={input} sent />
 
       <p className="text-xs text-muted-foreground">
         {waitsForPerson ? null : <>{t("payouts.unknown.leaveHint")} </>}

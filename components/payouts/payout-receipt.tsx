@@ -1,8 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { CircleCheck, CircleX, ExternalLink, Plus } from "lucide-react";
-import Link from "next/link";
+import { CircleCheck, CircleX, Plus } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { DetailList, type DetailItem } from "@/components/ui/detail-list";
@@ -13,6 +12,7 @@ import { useI18n } from "@/lib/browser/i18n";
 import { isPayoutSettling, payoutQuery } from "@/lib/browser/query/payouts";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
 import { LiveIndicator } from "./live-indicator";
+import { OpenPayoutDetail } from "./open-payout-detail";
 import { usePixKeyTypeLabel } from "./payout-status";
 
 export interface PayoutReceiptProps {
@@ -137,14 +137,7 @@ export function PayoutReceipt({ payout, idempotencyKey, onNewPayout }: PayoutRec
       ) : null}
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        {id ? (
-          <Button asChild variant="outline">
-            <Link href={`/payouts/${encodeURIComponent(id)}`}>
-              <ExternalLink aria-hidden="true" />
-              {t("payouts.openDetail")}
-            </Link>
-          </Button>
-        ) : null}
+        {id ? <OpenPayoutDetail id={id} /> : null}
         <Button onClick={onNewPayout}>
           <Plus aria-hidden="true" />
           {t("payouts.new.button")}

@@ -1,17 +1,14 @@
 "use client";
 
-import { CheckCheck, RefreshCw, UserRoundCheck, UserRoundSearch } from "lucide-react";
-import { useState } from "react";
+import { CheckCheck, UserRoundCheck, UserRoundSearch } from "lucide-react";
 import { lazyOnDemand, useDialogOpener } from "@/components/ui/lazy-on-demand";
-import { toast } from "@/components/ui/toast";
 import { useCan } from "@/components/providers/session-provider";
 import { Button } from "@/components/ui/button";
 import { DateTime } from "@/components/ui/date-time";
 import { ErrorPanel } from "@/components/ui/error-panel";
-import { isBffRequestError } from "@/lib/browser/bff-client/errors";
 import { useI18n } from "@/lib/browser/i18n";
-import { useReviewPayout } from "@/lib/browser/query/payouts";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
+import { CheckAgainButton, isStillUnknown, useCheckAgain } from "./check-again";
 import { useReviewReasonText } from "./payout-status";
 
 /** The "mark handled" form loads with its first open, not with the payout page. */
@@ -34,9 +31,8 @@ export function PayoutReviewPanel({ row }: { row: RegisterPayout }) {
   const { t } = useI18n();
   const canResolve = useCan("payouts.create");
   const reasonText = useReviewReasonText();
-  const review = useReviewPayout();
+  const { checkAgain, pending, error } = useCheckAgain(row.idempotency_key, { failureToast: "error" });
   const dialog = useDialogOpener(markHandledDialog);
-  const [error, setError] = useState<unknown>(null);
 
   if (row.state === "handled" && row.handled) {
     return (
@@ -60,23 +56,7 @@ export function PayoutReviewPanel({ row }: { row: RegisterPayout }) {
   }
   if (!isReviewable(row)) return null;
 
-  const checkAgain = () => {
-    setError(null);
-    review.mutate(
-      { action: "check_again", idempotency_key: row.idempotency_key },
-      {
-        onSuccess: () => toast.success(t("payouts.needsReview.confirmed")),
-        onError: (failure) => {
-          setError(failure);
-          if (isBffRequestError(failure) && failure.knownCode === "payout_outcome_unknown")
-            toast.warning(t("payouts.needsReview.stillUnknown"));
-          else toast.error(t("payouts.needsReview.checkFailed"));
-        },
-      },
-    );
-  };
-
-  const stillUnknown = isBffRequestError(error) && error.knownCode === "payout_outcome_unknown";
+  const stillUnknown = isStillUnknown(error);
 
   return (
     <div className="grid gap-3" data-testid="payout-review-panel">
@@ -115,11 +95,8 @@ export function PayoutReviewPanel({ row }: { row: RegisterPayout }) {
 
       {canResolve ? (
         <div className="flex flex-wrap gap-2">
-          <Button onClick={checkAgain} loading={review.isPending}>
-            {review.isPending ? null : <RefreshCw aria-hidden="true" />}
-            {review.isPending ? t("payouts.unknown.checking") : t("payouts.needsReview.checkAgain")}
-          </Button>
-          <Button {...dialog.triggerProps} variant="outline" disabled={review.isPending}>
+          <CheckAgainButton onClick={checkAgain} pending={pending} />
+          <Button {...dialog.triggerProps} variant="outline" disabled={pending}>
             <CheckCheck aria-hidden="true" />
             {t("payouts.needsReview.markHandled")}
           </Button>

@@ -63,6 +63,16 @@ export function PayoutSummary({ input, sent = false }: { input: PayoutInput; sen
   );
 }
 
+/** The summary boxed under a heading, beside a problem with it ("Your payout", "What was sent"). */
+export function PayoutSummaryCard({ title, input, sent }: { title: string; input: PayoutInput; sent?: boolean }) {
+  return (
+    <div className="rounded-lg border p-4">
+      <h3 className="mb-3 text-sm font-semibold">{title}</h3>
+      <PayoutSummary input={input} sent={sent} />
+    </div>
+  );
+}
+
 export interface PayoutReviewProps {
   input: PayoutInput;
   /** The flow's idempotency key (shown so support can trace the attempt). */

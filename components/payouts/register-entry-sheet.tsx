@@ -1,8 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { ExternalLink, RefreshCw } from "lucide-react";
-import Link from "next/link";
+import { RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { DateTime } from "@/components/ui/date-time";
 import { BatchLink } from "@/components/payout-batches/batch-link";
@@ -25,6 +24,7 @@ import type { MessageKey } from "@/lib/shared/i18n/dictionaries";
 import { isBeingResolved, registerEntryQuery } from "@/lib/browser/query/payouts";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
 import { LiveIndicator } from "./live-indicator";
+import { OpenPayoutDetail } from "./open-payout-detail";
 import { PayoutReviewPanel } from "./payout-review-panel";
 import { RegisterStatusBadge, useErrorText, usePixKeyTypeLabel } from "./payout-status";
 
@@ -151,14 +151,7 @@ function EntryBody({ idempotencyKey, initial }: { idempotencyKey: string; initia
       </SheetBody>
       {row ? (
         <SheetFooter>
-          {row.id ? (
-            <Button asChild variant="outline">
-              <Link href={`/payouts/${encodeURIComponent(row.id)}`}>
-                <ExternalLink aria-hidden="true" />
-                {t("payouts.openDetail")}
-              </Link>
-            </Button>
-          ) : null}
+          {row.id ? <OpenPayoutDetail id={row.id} /> : null}
           {row.state === "intent" ? (
             <Button onClick={() => query.refetch()} loading={query.isFetching}>
               {query.isFetching ? null : <RefreshCw aria-hidden="true" />}

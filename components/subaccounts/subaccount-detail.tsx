@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { CopyButton } from "@/components/ui/copy-button";
 import { DateTime } from "@/components/ui/date-time";
 import { DetailList } from "@/components/ui/detail-list";
-import { ErrorPanel } from "@/components/ui/error-panel";
+import { QueryErrorPanel } from "@/components/ui/query-error-panel";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -158,13 +158,7 @@ export function SubaccountDetail({ id }: { id: string }) {
             ) : unknown ? (
               <UnknownNotice />
             ) : failed ? (
-              <ErrorPanel
-                error={query.error}
-                onRetry={() => void query.refetch()}
-                retrying={query.isFetching}
-                live="none"
-                headingLevel="h3"
-              />
+              <QueryErrorPanel query={query} live="none" headingLevel="h3" />
             ) : (
               <StateSkeleton />
             )}

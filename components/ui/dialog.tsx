@@ -1,10 +1,9 @@
 "use client";
 
-import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
-import { useI18n } from "@/lib/browser/i18n";
 import { cn } from "./cn";
+import { DialogCloseButton } from "./dialog-close-button";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -27,7 +26,6 @@ export interface DialogContentProps extends ComponentProps<typeof DialogPrimitiv
 }
 
 export function DialogContent({ className, children, hideClose = false, ...props }: DialogContentProps) {
-  const { t } = useI18n();
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -40,12 +38,7 @@ export function DialogContent({ className, children, hideClose = false, ...props
         {...props}
       >
         {children}
-        {hideClose ? null : (
-          <DialogPrimitive.Close className="absolute top-3 right-3 rounded-md p-1.5 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring">
-            <X className="size-4" aria-hidden="true" />
-            <span className="sr-only">{t("common.close")}</span>
-          </DialogPrimitive.Close>
-        )}
+        {hideClose ? null : <DialogCloseButton className="top-3 right-3" />}
       </DialogPrimitive.Content>
     </DialogPortal>
   );

@@ -4,6 +4,7 @@ import { Check, ChevronDown, ChevronUp } from "lucide-react";
 import { Select as SelectPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "./cn";
+import { fieldFrameClassName } from "./field-styles";
 import { useFormFieldControl } from "./form-field-context";
 
 /**
@@ -21,16 +22,14 @@ export function SelectTrigger({
   size = "default",
   ...props
 }: ComponentProps<typeof SelectPrimitive.Trigger> & { size?: "sm" | "default" }) {
-  const control = useFormFieldControl({
-    id,
-    "aria-describedby": props["aria-describedby"],
-    "aria-invalid": props["aria-invalid"],
-  });
+  const control = useFormFieldControl({ ...props, id });
   return (
     <SelectPrimitive.Trigger
       data-slot="select-trigger"
       className={cn(
-        "flex w-full items-center justify-between gap-2 rounded-md border border-input bg-card px-3 text-sm whitespace-nowrap shadow-xs outline-none focus-visible:border-ring focus-visible:ring-3 focus-visible:ring-ring/25 disabled:cursor-not-allowed disabled:opacity-55 aria-invalid:border-destructive data-[placeholder]:text-muted-foreground [&>span]:truncate",
+        "flex w-full items-center justify-between gap-2",
+        fieldFrameClassName,
+        "px-3 whitespace-nowrap data-[placeholder]:text-muted-foreground [&>span]:truncate",
         size === "sm" ? "h-8" : "h-9",
         className,
       )}

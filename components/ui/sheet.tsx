@@ -1,11 +1,10 @@
 "use client";
 
 import { cva, type VariantProps } from "class-variance-authority";
-import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
-import { useI18n } from "@/lib/browser/i18n";
 import { cn } from "./cn";
+import { DialogCloseButton } from "./dialog-close-button";
 
 /**
  * Side panel (drawer) built on Dialog: detail views (a payout, a chargeback),
@@ -31,18 +30,12 @@ export interface SheetContentProps
 }
 
 export function SheetContent({ className, children, side, hideClose = false, ...props }: SheetContentProps) {
-  const { t } = useI18n();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/45 data-[state=open]:animate-fade-in" />
       <DialogPrimitive.Content data-slot="sheet-content" className={cn(sheetVariants({ side }), className)} {...props}>
         {children}
-        {hideClose ? null : (
-          <DialogPrimitive.Close className="absolute top-3.5 right-3.5 rounded-md p-1.5 text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring">
-            <X className="size-4" aria-hidden="true" />
-            <span className="sr-only">{t("common.close")}</span>
-          </DialogPrimitive.Close>
-        )}
+        {hideClose ? null : <DialogCloseButton className="top-3.5 right-3.5" />}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );
