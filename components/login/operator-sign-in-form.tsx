@@ -1,12 +1,9 @@
 "use client";
 
-import { FormField } from "@/components/forms/form-field";
-import { PasswordInput } from "@/components/forms/password-input";
 import { useZodForm } from "@/lib/browser/hooks/use-zod-form";
 import { useI18n } from "@/lib/browser/i18n";
 import { operatorSignInSchema } from "@/lib/shared/schemas/session";
-import { OperatorNameField, SignInSubmitArea, useRememberedOperatorName } from "./sign-in-form-parts";
-import { useSignInSubmit } from "./use-sign-in";
+import { CredentialField, SignInFormFrame, useSignInForm } from "./sign-in-form-parts";
 
 export interface OperatorSignInFormProps {
   next?: string | null;
@@ -26,40 +23,24 @@ export function OperatorSignInForm({
   const form = useZodForm(operatorSignInSchema, {
     defaultValues: { apiKey: defaultApiKey, operatorName: defaultOperatorName },
   });
-  const { submit, busy, panelError, unmatched, throttledUntil } = useSignInSubmit<{
-    apiKey: string;
-    operatorName: string;
-  }>(next, "apiKey", ["apiKey", "operatorName"]);
+  const frame = useSignInForm(form, {
+    next,
+    credentialField: "apiKey",
+    knownFields: ["apiKey", "operatorName"],
+    onOperatorNameChange,
+  });
   const { errors } = form.formState;
 
-  useRememberedOperatorName(form);
-
-  const nameField = form.register("operatorName", {
-    onChange: (e: { target: { value: string } }) => onOperatorNameChange?.(e.target.value),
-  });
-
   return (
-    <form
-      noValidate
-      onSubmit={form.handleSubmit((values) => submit(values, form.setError))}
-      className="grid gap-4"
-      aria-busy={busy || undefined}
-    >
-      <FormField
+    <SignInFormFrame {...frame} nameError={errors.operatorName?.message}>
+      <CredentialField
         label={t("login.apiKey")}
         description={t("login.apiKeyDescription")}
+        placeholder="sk_…"
+        registration={form.register("apiKey")}
         error={errors.apiKey?.message}
-        required
-      >
-        <PasswordInput
-          secretLabel={t("login.apiKey")}
-          placeholder="sk_…"
-          disabled={busy}
-          {...form.register("apiKey")}
-        />
-      </FormField>
-      <OperatorNameField registration={nameField} error={errors.operatorName?.message} busy={busy} />
-      <SignInSubmitArea busy={busy} panelError={panelError} unmatched={unmatched} throttledUntil={throttledUntil} />
-    </form>
+        busy={frame.busy}
+      />
+    </SignInFormFrame>
   );
 }

@@ -1,13 +1,11 @@
 "use client";
 
 import { FormField } from "@/components/forms/form-field";
-import { PasswordInput } from "@/components/forms/password-input";
 import { Input } from "@/components/ui/input";
 import { useZodForm } from "@/lib/browser/hooks/use-zod-form";
 import { useI18n } from "@/lib/browser/i18n";
 import { viewerSignInSchema } from "@/lib/shared/schemas/session";
-import { OperatorNameField, SignInSubmitArea, useRememberedOperatorName } from "./sign-in-form-parts";
-import { useSignInSubmit } from "./use-sign-in";
+import { CredentialField, SignInFormFrame, useSignInForm } from "./sign-in-form-parts";
 
 export interface ViewerSignInFormProps {
   next?: string | null;
@@ -33,39 +31,24 @@ export function ViewerSignInForm({
       operatorName: defaultOperatorName,
     },
   });
-  const { submit, busy, panelError, unmatched, throttledUntil } = useSignInSubmit<{
-    accessToken: string;
-    businessId: string;
-    operatorName: string;
-  }>(next, "accessToken", ["accessToken", "businessId", "operatorName"]);
+  const frame = useSignInForm(form, {
+    next,
+    credentialField: "accessToken",
+    knownFields: ["accessToken", "businessId", "operatorName"],
+    onOperatorNameChange,
+  });
   const { errors } = form.formState;
 
-  useRememberedOperatorName(form);
-
-  const nameField = form.register("operatorName", {
-    onChange: (e: { target: { value: string } }) => onOperatorNameChange?.(e.target.value),
-  });
-
   return (
-    <form
-      noValidate
-      onSubmit={form.handleSubmit((values) => submit(values, form.setError))}
-      className="grid gap-4"
-      aria-busy={busy || undefined}
-    >
-      <FormField
+    <SignInFormFrame {...frame} nameError={errors.operatorName?.message}>
+      <CredentialField
         label={t("login.accessToken")}
         description={t("login.accessTokenDescription")}
+        placeholder="at_…"
+        registration={form.register("accessToken")}
         error={errors.accessToken?.message}
-        required
-      >
-        <PasswordInput
-          secretLabel={t("login.accessToken")}
-          placeholder="at_…"
-          disabled={busy}
-          {...form.register("accessToken")}
-        />
-      </FormField>
+        busy={frame.busy}
+      />
       <FormField
         label={t("login.businessId")}
         description={t("login.businessIdDescription")}
@@ -78,12 +61,10 @@ export function ViewerSignInForm({
           spellCheck={false}
           placeholder="00000000-0000-0000-0000-000000000000"
           className="font-mono"
-          disabled={busy}
+          disabled={frame.busy}
           {...form.register("businessId", { setValueAs: (v: unknown) => (typeof v === "string" ? v.trim() : v) })}
         />
       </FormField>
-      <OperatorNameField registration={nameField} error={errors.operatorName?.message} busy={busy} />
-      <SignInSubmitArea busy={busy} panelError={panelError} unmatched={unmatched} throttledUntil={throttledUntil} />
-    </form>
+    </SignInFormFrame>
   );
 }

@@ -121,6 +121,16 @@ export async function sendToBff(
   }
 }
 
+/** A reply that is not a BFF envelope: an invalid response when it says OK, else an HTTP error. */
+function unreadableReply(response: Response): BffRequestError {
+  return new BffRequestError({
+    status: response.status,
+    code: response.ok ? "invalid_response" : "http_error",
+    message: response.ok ? "errors.invalid_response" : "errors.http_error",
+    requestId: response.headers.get("x-request-id"),
+  });
+}
+
 /** The reply's envelope: `data` checked with the schema, or the error it carries thrown (a 401 sends the browser to sign in). */
 export async function readEnvelope<T>(
   response: Response,
@@ -135,21 +145,11 @@ export async function readEnvelope<T>(
     json = await response.json();
   } catch (error) {
     if (isAbortError(error) || signal?.aborted) throw error;
-    throw new BffRequestError({
-      status: response.status,
-      code: response.ok ? "invalid_response" : "http_error",
-      message: response.ok ? "errors.invalid_response" : "errors.http_error",
-      requestId: response.headers.get("x-request-id"),
-    });
+    throw unreadableReply(response);
   }
   const envelope = bffEnvelopeSchema.safeParse(json);
   if (!envelope.success) {
-    throw new BffRequestError({
-      status: response.status,
-      code: response.ok ? "invalid_response" : "http_error",
-      message: response.ok ? "errors.invalid_response" : "errors.http_error",
-      requestId: response.headers.get("x-request-id"),
-    });
+    throw unreadableReply(response);
   }
 
   const { data, error, request_id: requestId } = envelope.data;

@@ -18,7 +18,7 @@
  * after a send without a definite answer, a refusal of a re-send says nothing
  * about the first one, so the row waits for a person instead.
  */
-import { and, eq, getTableColumns, inArray, isNotNull, isNull, sql, type WithSubquery } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, isNotNull, isNull, sql, type SQL, type WithSubquery } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { AuditEntryInput } from "./audit-entry";
 import { auditValues } from "./audit-values";
@@ -60,7 +60,7 @@ export async function getPayoutForSend(
   const [row] = await ledger.db
     .select()
     .from(payouts)
-    .where(and(eq(payouts.businessId, businessId), eq(payouts.idempotencyKey, idempotencyKey)))
+    .where(and(...byKey(businessId, idempotencyKey)))
     .limit(1);
   return row ?? null;
 }
@@ -79,13 +79,7 @@ export async function startPayoutSend(ledger: Ledger, businessId: string, idempo
       sendStartedAt: sql`CASE WHEN ${payouts.maybeSent} THEN ${payouts.sendStartedAt} ELSE now() END`,
       updatedAt: sql`now()`,
     })
-    .where(
-      and(
-        eq(payouts.businessId, businessId),
-        eq(payouts.idempotencyKey, idempotencyKey),
-        inArray(payouts.state, UNKNOWN),
-      ),
-    )
+    .where(and(...byKey(businessId, idempotencyKey), inArray(payouts.state, UNKNOWN)))
     .returning({ id: payouts.id });
   return rows.length > 0;
 }
@@ -114,7 +108,7 @@ export async function beginPayoutSend(
   const prior = ledger.db
     .select({ id: payouts.id, maybeSent: payouts.maybeSent })
     .from(payouts)
-    .where(and(eq(payouts.businessId, businessId), eq(payouts.idempotencyKey, idempotencyKey)))
+    .where(and(...byKey(businessId, idempotencyKey)))
     .for("update")
     .as("prior");
   const [row] = await ledger.db
@@ -205,45 +199,26 @@ export function completePayoutIntent(
  * intent/uncertain → rejected: the API refused a send that was the only one that
  * could have reached it. The caller decides that (maybe_sent was false before it).
  */
-export function rejectPayoutIntent(
-  ledger: Ledger,
-  businessId: string,
-  idempotencyKey: string,
-  failure: PayoutFailure,
-  audit?: MoveAudit,
-): Promise<PayoutRecord | null> {
-  return move(
-    ledger,
-    businessId,
-    idempotencyKey,
-    RESENDABLE,
-    {
-      state: "rejected",
-      requestBody: null,
-      credentialSeal: null,
-      maybeSent: false,
-      ...failureColumns(failure),
-    },
-    audit,
-  );
-}
+export const rejectPayoutIntent = failedSendMove({
+  state: "rejected",
+  requestBody: null,
+  credentialSeal: null,
+  maybeSent: false,
+});
 
 /** intent/uncertain → uncertain: no definite answer; keeps the body and seal for an automatic re-send. */
-export function markPayoutUncertain(
-  ledger: Ledger,
-  businessId: string,
-  idempotencyKey: string,
-  failure: PayoutFailure,
-  audit?: MoveAudit,
-): Promise<PayoutRecord | null> {
-  return move(
-    ledger,
-    businessId,
-    idempotencyKey,
-    RESENDABLE,
-    { state: "uncertain", ...failureColumns(failure) },
-    audit,
-  );
+export const markPayoutUncertain = failedSendMove({ state: "uncertain" });
+
+/** A move that records a send without a success: only from intent/uncertain, with the failure's columns. */
+function failedSendMove(changes: PgUpdateSetSource<typeof payouts>) {
+  return (
+    ledger: Ledger,
+    businessId: string,
+    idempotencyKey: string,
+    failure: PayoutFailure,
+    audit?: MoveAudit,
+  ): Promise<PayoutRecord | null> =>
+    move(ledger, businessId, idempotencyKey, RESENDABLE, { ...changes, ...failureColumns(failure) }, audit);
 }
 
 /**
@@ -314,16 +289,14 @@ export async function reopenRejectedIntent(
       sendStartedAt: clockValue(input.now),
       updatedAt: sql`now()`,
     })
-    .where(
-      and(
-        eq(payouts.businessId, businessId),
-        eq(payouts.idempotencyKey, idempotencyKey),
-        eq(payouts.state, "rejected"),
-        isNull(payouts.batchId),
-      ),
-    )
+    .where(and(...byKey(businessId, idempotencyKey), eq(payouts.state, "rejected"), isNull(payouts.batchId)))
     .returning(recordColumns);
   return row ?? null;
+}
+
+/** The conditions that pick one payout: its business and its idempotency key (unique together). */
+function byKey(businessId: string, idempotencyKey: string): [SQL, SQL] {
+  return [eq(payouts.businessId, businessId), eq(payouts.idempotencyKey, idempotencyKey)];
 }
 
 /** A timestamp from the caller's clock, or the database's now(). */
@@ -363,9 +336,7 @@ async function move(
   const update = ledger.db
     .update(payouts)
     .set({ ...changes, updatedAt: sql`now()` })
-    .where(
-      and(eq(payouts.businessId, businessId), eq(payouts.idempotencyKey, idempotencyKey), inArray(payouts.state, from)),
-    )
+    .where(and(...byKey(businessId, idempotencyKey), inArray(payouts.state, from)))
     .returning(recordColumns);
   if (!audit) {
     const [row] = await update;

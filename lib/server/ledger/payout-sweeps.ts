@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, isNotNull, lte, or, sql, type SQL } from "drizzl
 import { RESENDABLE } from "./payout-lifecycle";
 import { recordColumns, type PayoutRecord } from "./payouts";
 import { pageSize } from "./query";
-import { ledgerLeases, payouts, type PayoutRow } from "./schema";
+import { ledgerLeases, payouts, type PayoutRow, type PayoutState } from "./schema";
 import type { Ledger } from "./types";
 
 /** No live lease on the row: nobody is sending it right now. */
@@ -54,13 +54,8 @@ export async function sweepPayoutsToReview(
  * now keeps its lease; its sender already holds the credential it needs).
  * The reconciler runs it on every pass, after the sweep. Returns how many.
  */
-export async function purgeExpiredSeals(ledger: Ledger, options: { windowMs: number; now?: Date }): Promise<number> {
-  const rows = await ledger.db
-    .update(payouts)
-    .set({ credentialSeal: null })
-    .where(and(isNotNull(payouts.credentialSeal), lte(payouts.sendStartedAt, msAgo(options.windowMs, options.now))))
-    .returning({ id: payouts.id });
-  return rows.length;
+export function purgeExpiredSeals(ledger: Ledger, options: { windowMs: number; now?: Date }): Promise<number> {
+  return eraseSealsSentBefore(ledger, options);
 }
 
 /**
@@ -129,13 +124,22 @@ export async function endFollowUp(ledger: Ledger, id: string): Promise<void> {
 }
 
 /** Erases the follow-up seals of payouts sent (send_started_at) before the window. */
-export async function expireFollowUps(ledger: Ledger, options: { windowMs: number; now?: Date }): Promise<number> {
+export function expireFollowUps(ledger: Ledger, options: { windowMs: number; now?: Date }): Promise<number> {
+  return eraseSealsSentBefore(ledger, options, "submitted");
+}
+
+/** Erases the seals of payouts (in `state`, or any) whose send started before the window; returns how many. */
+async function eraseSealsSentBefore(
+  ledger: Ledger,
+  options: { windowMs: number; now?: Date },
+  state?: PayoutState,
+): Promise<number> {
   const rows = await ledger.db
     .update(payouts)
     .set({ credentialSeal: null })
     .where(
       and(
-        eq(payouts.state, "submitted"),
+        state ? eq(payouts.state, state) : undefined,
         isNotNull(payouts.credentialSeal),
         lte(payouts.sendStartedAt, msAgo(options.windowMs, options.now)),
       ),
