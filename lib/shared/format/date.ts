@@ -30,8 +30,11 @@ export function isValidTimeZone(value: unknown): value is string {
   }
 }
 
+/** A Date, epoch millis or an ISO string, as the formatters take it. */
+export type DateInput = Date | number | string | null | undefined;
+
 /** Accepts a Date, epoch millis or an ISO string; null for anything unparseable. */
-export function toDate(value: Date | number | string | null | undefined): Date | null {
+export function toDate(value: DateInput): Date | null {
   if (value === null || value === undefined || value === "") return null;
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
@@ -72,33 +75,22 @@ function withoutExtras(options: DateFormatOptions): Intl.DateTimeFormatOptions {
   return expanded;
 }
 
-/** "22 de nov. de 2026" / "Nov 22, 2026" in the zone. */
-export function formatDate(
-  value: Date | number | string | null | undefined,
-  locale: string,
-  timeZone: string,
-  options: DateFormatOptions = {},
-): string {
-  const date = toDate(value);
-  if (!date) return "";
-  const base: DateFormatOptions =
-    Object.keys(options).filter((k) => k !== "withZone").length > 0 ? options : { ...options, dateStyle: "medium" };
-  return dateTimeFormat(locale, { ...withoutExtras(base), timeZone }).format(date);
+/** A formatter in the zone that uses `defaults` when the caller names no fields (`withZone` alone names none). */
+function zonedFormatter(defaults: Intl.DateTimeFormatOptions) {
+  return (value: DateInput, locale: string, timeZone: string, options: DateFormatOptions = {}): string => {
+    const date = toDate(value);
+    if (!date) return "";
+    const hasFields = Object.keys(options).some((k) => k !== "withZone");
+    const base: DateFormatOptions = hasFields ? options : { ...options, ...defaults };
+    return dateTimeFormat(locale, { ...withoutExtras(base), timeZone }).format(date);
+  };
 }
 
+/** "22 de nov. de 2026" / "Nov 22, 2026" in the zone. */
+export const formatDate = zonedFormatter({ dateStyle: "medium" });
+
 /** "22/11/2026 14:05" / "11/22/2026, 2:05 PM" in the zone; pass `{ withZone: true }` to add "BRT". */
-export function formatDateTime(
-  value: Date | number | string | null | undefined,
-  locale: string,
-  timeZone: string,
-  options: DateFormatOptions = {},
-): string {
-  const date = toDate(value);
-  if (!date) return "";
-  const hasFields = Object.keys(options).some((k) => k !== "withZone");
-  const base: DateFormatOptions = hasFields ? options : { ...options, dateStyle: "short", timeStyle: "short" };
-  return dateTimeFormat(locale, { ...withoutExtras(base), timeZone }).format(date);
-}
+export const formatDateTime = zonedFormatter({ dateStyle: "short", timeStyle: "short" });
 
 /** The zone's short name at a given instant: "BRT", "GMT-4", "UTC". */
 export function timeZoneShortName(timeZone: string, locale: string, at: Date | number | string = Date.now()): string {
@@ -128,11 +120,7 @@ const RELATIVE_UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
 const relativeCache = new Map<string, Intl.RelativeTimeFormat>();
 
 /** "em 3 h" / "in 3 hr." / "há 5 min": the largest unit that fits, rounded. */
-export function formatRelative(
-  value: Date | number | string | null | undefined,
-  locale: string,
-  now: Date | number = Date.now(),
-): string {
+export function formatRelative(value: DateInput, locale: string, now: Date | number = Date.now()): string {
   const date = toDate(value);
   if (!date) return "";
   const nowMs = typeof now === "number" ? now : now.getTime();
