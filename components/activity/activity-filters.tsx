@@ -4,8 +4,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { cn } from "@/components/ui/cn";
 import { DateRangeFilter } from "@/components/ui/date-range-filter";
 import { ClearFiltersButton, CollapsibleFilters } from "@/components/ui/filter-buttons";
+import { FilterSelect } from "@/components/ui/filter-select";
 import { inputClassName } from "@/components/ui/input";
-import { NativeSelect } from "@/components/ui/native-select";
 import type { UrlStatePatch } from "@/lib/browser/hooks/use-url-state";
 import { useI18n } from "@/lib/browser/i18n";
 import { ACTIVITY_ACTIONS } from "@/lib/browser/query/activity";
@@ -76,23 +76,17 @@ export function ActivityFilters({ state, setState, people, onClear, compact }: A
           ))}
         </datalist>
       </div>
-      <NativeSelect
-        size="sm"
-        aria-label={t("activity.filter.action")}
+      <FilterSelect
+        label={t("activity.filter.action")}
         value={state.action}
-        onChange={(e) => setState({ action: e.target.value })}
-        className="w-full sm:w-auto"
+        onChange={(action) => setState({ action })}
+        allLabel={t("activity.filter.allActions")}
+        options={ACTIVITY_ACTIONS.map((action) => ({ value: action, label: labels.action(action) }))}
       >
-        <option value="">{t("activity.filter.allActions")}</option>
         {!state.action || (ACTIVITY_ACTIONS as readonly string[]).includes(state.action) ? null : (
           <option value={state.action}>{state.action}</option>
         )}
-        {ACTIVITY_ACTIONS.map((action) => (
-          <option key={action} value={action}>
-            {labels.action(action)}
-          </option>
-        ))}
-      </NativeSelect>
+      </FilterSelect>
       <DateRangeFilter
         from={state.from}
         to={state.to}

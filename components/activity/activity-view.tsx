@@ -16,7 +16,7 @@ import { csvFileName, downloadCsv } from "@/lib/shared/csv";
 import { useMediaQuery } from "@/lib/browser/hooks/use-media-query";
 import { formatSort, parseSort, useUrlState } from "@/lib/browser/hooks/use-url-state";
 import { useI18n } from "@/lib/browser/i18n";
-import { zoneLabel } from "@/lib/shared/i18n/zone-label";
+import { zoneLabelWithShortName } from "@/lib/shared/i18n/zone-label";
 import { ACTIVITY_EXPORT_LIMIT, activityQuery, fetchAllActivity } from "@/lib/browser/query/activity";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import { useActivityColumns } from "./activity-columns";
@@ -127,7 +127,7 @@ export function ActivityView() {
     <>
       <PageHeader
         title={t("nav.activity")}
-        description={t("activity.description", { zone: `${zoneLabel(timeZone, t)} (${timeZoneName()})` })}
+        description={t("activity.description", { zone: zoneLabelWithShortName(timeZone, t, timeZoneName()) })}
         actions={
           <Button
             variant="outline"

@@ -3,7 +3,7 @@
 import { useMemo } from "react";
 import { DateRangeFilter } from "@/components/ui/date-range-filter";
 import { ClearFiltersButton, CollapsibleFilters } from "@/components/ui/filter-buttons";
-import { NativeSelect } from "@/components/ui/native-select";
+import { FilterSelect } from "@/components/ui/filter-select";
 import type { UrlStatePatch } from "@/lib/browser/hooks/use-url-state";
 import { useI18n } from "@/lib/browser/i18n";
 import type { Chargeback } from "@/lib/shared/schemas/chargeback";
@@ -69,75 +69,44 @@ export function ChargebackFilters({ data, state, setState, onClear, compact }: C
   const activeCount = [state.kind, state.status, state.deadline, state.from || state.to].filter(Boolean).length;
 
   const sortSelect = (
-    <NativeSelect
-      size="sm"
-      aria-label={t("chargebacks.filter.sort")}
+    <FilterSelect
+      label={t("chargebacks.filter.sort")}
       value={state.sort}
-      onChange={(e) => setState({ sort: e.target.value })}
+      onChange={(sort) => setState({ sort })}
+      options={SORT_OPTIONS.map((s) => ({ value: s, label: t(`chargebacks.sort.${s}`) }))}
       className="min-w-0 flex-1"
     >
       {!(SORT_OPTIONS as readonly string[]).includes(state.sort) ? (
         <option value={state.sort}>{state.sort}</option>
       ) : null}
-      {SORT_OPTIONS.map((s) => (
-        <option key={s} value={s}>
-          {t(`chargebacks.sort.${s}`)}
-        </option>
-      ))}
-    </NativeSelect>
+    </FilterSelect>
   );
 
   const controls = (
     <>
-      <NativeSelect
-        size="sm"
-        aria-label={t("chargebacks.filter.kind")}
+      <FilterSelect
+        label={t("chargebacks.filter.kind")}
         value={state.kind}
-        onChange={(e) => setState({ kind: e.target.value })}
-        className="w-full sm:w-auto"
-      >
-        <option value="">{withCount(t("chargebacks.filter.allKinds"), data?.length)}</option>
-        {kindOptions.map((k) => (
-          <option key={k} value={k}>
-            {withCount(kindLabel(k), kinds.get(k))}
-          </option>
-        ))}
-      </NativeSelect>
-      <NativeSelect
-        size="sm"
-        aria-label={t("chargebacks.filter.status")}
+        onChange={(kind) => setState({ kind })}
+        allLabel={withCount(t("chargebacks.filter.allKinds"), data?.length)}
+        options={kindOptions.map((k) => ({ value: k, label: withCount(kindLabel(k), kinds.get(k)) }))}
+      />
+      <FilterSelect
+        label={t("chargebacks.filter.status")}
         value={state.status}
-        onChange={(e) => setState({ status: e.target.value })}
-        className="w-full sm:w-auto"
+        onChange={(status) => setState({ status })}
+        allLabel={t("chargebacks.filter.allStatuses")}
+        options={statusOptions.map((s) => ({ value: s, label: withCount(statusLabel(s), statuses.get(s)) }))}
       >
-        <option value="">{t("chargebacks.filter.allStatuses")}</option>
         <option value="open">{withCount(t("chargebacks.filter.open"), openCount)}</option>
-        {statusOptions.map((s) => (
-          <option key={s} value={s}>
-            {withCount(statusLabel(s), statuses.get(s))}
-          </option>
-        ))}
-      </NativeSelect>
-      <NativeSelect
-        size="sm"
-        aria-label={t("chargebacks.filter.deadline")}
+      </FilterSelect>
+      <FilterSelect
+        label={t("chargebacks.filter.deadline")}
         value={state.deadline ?? ""}
-        onChange={(e) =>
-          setState({
-            deadline: (DEADLINE_FILTERS as readonly string[]).includes(e.target.value)
-              ? (e.target.value as (typeof DEADLINE_FILTERS)[number])
-              : null,
-          })
-        }
-        className="w-full sm:w-auto"
-      >
-        <option value="">{t("chargebacks.filter.anyDeadline")}</option>
-        {DEADLINE_FILTERS.map((d) => (
-          <option key={d} value={d}>
-            {t(`chargebacks.filter.deadline.${d}`)}
-          </option>
-        ))}
-      </NativeSelect>
+        onChange={(deadline) => setState({ deadline: DEADLINE_FILTERS.find((d) => d === deadline) ?? null })}
+        allLabel={t("chargebacks.filter.anyDeadline")}
+        options={DEADLINE_FILTERS.map((d) => ({ value: d, label: t(`chargebacks.filter.deadline.${d}`) }))}
+      />
       <DateRangeFilter
         from={state.from}
         to={state.to}

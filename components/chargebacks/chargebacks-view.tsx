@@ -13,7 +13,7 @@ import { csvFileName, downloadCsv } from "@/lib/shared/csv";
 import { formatSort, parseSort, useUrlState } from "@/lib/browser/hooks/use-url-state";
 import { useMediaQuery } from "@/lib/browser/hooks/use-media-query";
 import { useI18n } from "@/lib/browser/i18n";
-import { zoneLabel } from "@/lib/shared/i18n/zone-label";
+import { zoneLabelWithShortName } from "@/lib/shared/i18n/zone-label";
 import type { Chargeback } from "@/lib/shared/schemas/chargeback";
 import { chargebacksQuery } from "@/lib/browser/query/chargebacks";
 import { isPartialList } from "@/lib/browser/query/paged-list";
@@ -148,7 +148,7 @@ export function ChargebacksView() {
     <>
       <PageHeader
         title={t("nav.chargebacks")}
-        description={t("chargebacks.description", { zone: `${zoneLabel(timeZone, t)} (${timeZoneName()})` })}
+        description={t("chargebacks.description", { zone: zoneLabelWithShortName(timeZone, t, timeZoneName()) })}
         actions={
           <Button
             variant="outline"

@@ -9,7 +9,7 @@ import { Menu, MenuRadioItem, MenuSeparator } from "@/components/ui/menu";
 import { isValidTimeZone, timeZoneShortName } from "@/lib/shared/format/date";
 import { useI18n } from "@/lib/browser/i18n";
 import { TIME_ZONE_OPTIONS } from "@/lib/shared/i18n/config";
-import { zoneLabel } from "@/lib/shared/i18n/zone-label";
+import { zoneLabel, zoneLabelWithShortName } from "@/lib/shared/i18n/zone-label";
 
 const noop = () => () => undefined;
 function browserZone(): string | null {
@@ -35,7 +35,9 @@ export function TimeZoneSwitch() {
     if (zone === timeZone || !isValidTimeZone(zone)) return;
     setTimeZone(zone);
     startTransition(() => router.refresh());
-    toast.success(t("timeZone.changed", { zone: `${zoneLabel(zone, t)} (${timeZoneShortName(zone, intlLocale)})` }));
+    toast.success(
+      t("timeZone.changed", { zone: zoneLabelWithShortName(zone, t, timeZoneShortName(zone, intlLocale)) }),
+    );
   };
 
   return (
@@ -49,7 +51,7 @@ export function TimeZoneSwitch() {
           variant="ghost"
           size="sm"
           className="gap-1.5 px-2"
-          aria-label={`${t("timeZone.label")}: ${current} (${abbr})`}
+          aria-label={`${t("timeZone.label")}: ${zoneLabelWithShortName(timeZone, t, abbr)}`}
           title={t("timeZone.current", { zone: current })}
         >
           <Clock aria-hidden="true" />

@@ -30,8 +30,11 @@ export function isValidTimeZone(value: unknown): value is string {
   }
 }
 
+/** A Date, epoch millis or an ISO string, as the formatters take it. */
+export type DateInput = Date | number | string | null | undefined;
+
 /** Accepts a Date, epoch millis or an ISO string; null for anything unparseable. */
-export function toDate(value: Date | number | string | null | undefined): Date | null {
+export function toDate(value: DateInput): Date | null {
   if (value === null || value === undefined || value === "") return null;
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
@@ -72,33 +75,22 @@ function withoutExtras(options: DateFormatOptions): Intl.DateTimeFormatOptions {
   return expanded;
 }
 
-/** "22 de nov. de 2026" / "Nov 22, 2026" in the zone. */
-export function formatDate(
-  value: Date | number | string | null | undefined,
-  locale: string,
-  timeZone: string,
-  options: DateFormatOptions = {},
-): string {
-  const date = toDate(value);
-  if (!date) return "";
-  const base: DateFormatOptions =
-    Object.keys(options).filter((k) => k !== "withZone").length > 0 ? options : { ...options, dateStyle: "medium" };
-  return dateTimeFormat(locale, { ...withoutExtras(base), timeZone }).format(date);
+/** A formatter in the zone that uses `defaults` when the caller names no fields (`withZone` alone names none). */
+function zonedFormatter(defaults: Intl.DateTimeFormatOptions) {
+  return (value: DateInput, locale: string, timeZone: string, options: DateFormatOptions = {}): string => {
+    const date = toDate(value);
+    if (!date) return "";
+    const hasFields = Object.keys(options).some((k) => k !== "withZone");
+    const base: DateFormatOptions = hasFields ? options : { ...options, ...defaults };
+    return dateTimeFormat(locale, { ...withoutExtras(base), timeZone }).format(date);
+  };
 }
 
+/** "22 de nov. de 2026" / "Nov 22, 2026" in the zone. */
+export const formatDate = zonedFormatter({ dateStyle: "medium" });
+
 /** "22/11/2026 14:05" / "11/22/2026, 2:05 PM" in the zone; pass `{ withZone: true }` to add "BRT". */
-export function formatDateTime(
-  value: Date | number | string | null | undefined,
-  locale: string,
-  timeZone: string,
-  options: DateFormatOptions = {},
-): string {
-  const date = toDate(value);
-  if (!date) return "";
-  const hasFields = Object.keys(options).some((k) => k !== "withZone");
-  const base: DateFormatOptions = hasFields ? options : { ...options, dateStyle: "short", timeStyle: "short" };
-  return dateTimeFormat(locale, { ...withoutExtras(base), timeZone }).format(date);
-}
+export const formatDateTime = zonedFormatter({ dateStyle: "short", timeStyle: "short" });
 
 /** The zone's short name at a given instant: "BRT", "GMT-4", "UTC". */
 export function timeZoneShortName(timeZone: string, locale: string, at: Date | number | string = Date.now()): string {
@@ -128,11 +120,7 @@ const RELATIVE_UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
 const relativeCache = new Map<string, Intl.RelativeTimeFormat>();
 
 /** "em 3 h" / "in 3 hr." / "há 5 min": the largest unit that fits, rounded. */
-export function formatRelative(
-  value: Date | number | string | null | undefined,
-  locale: string,
-  now: Date | number = Date.now(),
-): string {
+export function formatRelative(value: DateInput, locale: string, now: Date | number = Date.now()): string {
   const date = toDate(value);
   if (!date) return "";
   const nowMs = typeof now === "number" ? now : now.getTime();
@@ -188,6 +176,29 @@ export function wallTimeIn(timeZone: string, ms: number): WallTime {
   };
 }
 
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/**
+ * The wall-clock time written as six digit groups (year, month, day, hour, minute, second; a group left out
+ * reads as 0), or null when the calendar lacks the day or the time of day is past 23:59:59.
+ */
+export function wallTimeFromDigits(digits: readonly (string | undefined)[]): WallTime | null {
+  const field = (index: number) => Number(digits[index] ?? "0");
+  const w: WallTime = {
+    year: field(0),
+    month: field(1),
+    day: field(2),
+    hour: field(3),
+    minute: field(4),
+    second: field(5),
+  };
+  if (w.month < 1 || w.month > 12 || w.day < 1 || w.day > daysInMonth(w.year, w.month)) return null;
+  return w.hour > 23 || w.minute > 59 || w.second > 59 ? null : w;
+}
+
 const pad = (n: number, len = 2) => String(n).padStart(len, "0");
 
 /** "2026-11-22": the calendar day of a wall-clock time. */
@@ -226,19 +237,9 @@ const LOCAL_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
  */
 export function zonedLocalToUtcIso(local: string, timeZone: string): string | null {
   const m = LOCAL_RE.exec(local.trim());
-  if (!m) return null;
-  const [year, month, day, hour, minute, second] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? "0"].map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return null;
-  const guess = utcMs(year, month, day, hour, minute, second);
-  const check = new Date(guess);
-  if (check.getUTCDate() !== day || check.getUTCMonth() !== month - 1) return null;
+  const w = m ? wallTimeFromDigits(m.slice(1, 7)) : null;
+  if (!w) return null;
+  const guess = utcMs(w.year, w.month, w.day, w.hour, w.minute, w.second);
   // Two passes settle the offset around DST transitions.
   let utc = guess - zoneOffsetMs(timeZone, guess);
   const secondPass = guess - zoneOffsetMs(timeZone, utc);

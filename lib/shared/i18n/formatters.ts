@@ -4,12 +4,11 @@ import {
   formatRelative as formatRelativeIn,
   timeZoneShortName,
   type DateFormatOptions,
+  type DateInput,
 } from "@/lib/shared/format/date";
 import { formatMoney as formatMoneyIn, formatNumber as formatNumberIn } from "@/lib/shared/format/number";
 import { intlLocale, type Locale } from "./config";
 import type { Translate } from "./translator";
-
-type DateInput = Date | number | string | null | undefined;
 
 export interface Formatters {
   /** Integer centavos → "R$ 1.234,56" (pt-BR) / "R$1,234.56" (en). Empty string for null. */

@@ -7,3 +7,8 @@ export function zoneLabel(timeZone: string, t: Translate): string {
   const known = TIME_ZONE_OPTIONS.find((option) => option.zone === timeZone);
   return known ? t(known.labelKey) : timeZoneCity(timeZone);
 }
+
+/** The zone with its short name, as pages and notices name it: "Brasília / São Paulo (BRT)". */
+export function zoneLabelWithShortName(timeZone: string, t: Translate, shortName: string): string {
+  return `${zoneLabel(timeZone, t)} (${shortName})`;
+}

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import type { Clock } from "@/lib/shared/clock";
+import { utcMs, wallTimeFromDigits } from "@/lib/shared/format/date";
 
 /*
  * Every date the BFF accepts is an ISO 8601 instant with seconds and an offset
@@ -40,30 +41,13 @@ const INSTANT_RE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?
  */
 export function isoInstantMs(text: string): number | null {
   const m = INSTANT_RE.exec(text);
-  if (!m) return null;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59)
-    return null;
+  const w = m ? wallTimeFromDigits(m.slice(1, 7)) : null;
+  if (!m || !w) return null;
   const [offsetHours, offsetMins] = m[8] ? [0, 0] : [Number(m[10]), Number(m[11])];
   if (offsetHours > 23 || offsetMins > 59) return null;
   const offsetMinutes = (m[9] === "-" ? -1 : 1) * (offsetHours * 60 + offsetMins);
   const millis = Number((m[7] ?? "").slice(0, 3).padEnd(3, "0"));
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  date.setUTCHours(hour, minute, second, millis);
-  return date.getTime() - offsetMinutes * 60_000;
-}
-
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+  return utcMs(w.year, w.month, w.day, w.hour, w.minute, w.second) + millis - offsetMinutes * 60_000;
 }
 
 interface InstantRange {
