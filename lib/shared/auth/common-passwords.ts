@@ -1,0 +1,40 @@
+/**
+ * Passwords of 12+ characters that lead the public breach lists (shorter ones are already refused by length).
+ * Lower case, as the policy compares them case-insensitively. A small built-in list by design: it stops the
+ * passwords an attacker tries first without shipping a large list to every browser.
+ */
+export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
+  "000000000000",
+  "111111111111",
+  "123123123123",
+  "123456789012",
+  "1234567890123",
+  "12345678901234",
+  "123456789abc",
+  "123456abcdef",
+  "123qweasdzxc",
+  "1q2w3e4r5t6y",
+  "1qaz2wsx3edc",
+  "abc123456789",
+  "abcdefghijkl",
+  "administrator",
+  "aaaaaaaaaaaa",
+  "iloveyou1234",
+  "password1234",
+  "password12345",
+  "password123456",
+  "passwordpassword",
+  "qwerty123456",
+  "qwertyqwerty",
+  "qwertyuiop12",
+  "qwertyuiop123",
+  "qwertyuiopasdfghjkl",
+  "zaq12wsxcde3",
+  "zaq1xsw2cde3",
+  "brasil123456",
+  "senha1234567",
+  "senha12345678",
+  "senhasenha12",
+  "mudar1234567",
+  "pixops123456",
+]);
