@@ -32,15 +32,19 @@ describe("verifyPassword", () => {
     expect(await verifyPassword(stored, `${PASSWORD}.`)).toEqual({ ok: false, needsRehash: false });
   });
 
-  it("verifies the password typed as other, NFKC-equivalent code points (composed vs decomposed accent)", async () => {
-    const stored = await hashPassword("Caf\u00e9 com leite, sem a\u00e7\u00facar");
-    expect((await verifyPassword(stored, "Cafe\u0301 com leite, sem ac\u0327u\u0301car")).ok).toBe(true);
+  it("verifies the password typed as other, NFKC-equivalent code points, whichever form was set", async () => {
+    const composed = "Caf\u00e9 com leite, sem a\u00e7\u00facar";
+    const decomposed = "Cafe\u0301 com leite, sem ac\u0327u\u0301car";
+    expect((await verifyPassword(await hashPassword(composed), decomposed)).ok).toBe(true);
+    expect((await verifyPassword(await hashPassword(decomposed), composed)).ok).toBe(true);
   });
 
-  it("asks for a rehash when the stored hash has OWASP's minimum (weaker than the current parameters)", async () => {
+  it("asks for a rehash when the stored hash has less memory or fewer passes (OWASP's minimum included)", async () => {
     const weaker = await hash(PASSWORD, { memoryCost: 19_456, timeCost: 2, parallelism: 1, algorithm: ARGON2ID });
     expect(await verifyPassword(weaker, PASSWORD)).toEqual({ ok: true, needsRehash: true });
-    const fewerPasses = await hash(PASSWORD, { memoryCost: 65_536, timeCost: 2, parallelism: 1 });
+    const lessMemory = await hash(PASSWORD, { memoryCost: 19_456, timeCost: 3, parallelism: 1, algorithm: ARGON2ID });
+    expect(await verifyPassword(lessMemory, PASSWORD)).toEqual({ ok: true, needsRehash: true });
+    const fewerPasses = await hash(PASSWORD, { memoryCost: 65_536, timeCost: 2, parallelism: 1, algorithm: ARGON2ID });
     expect(await verifyPassword(fewerPasses, PASSWORD)).toEqual({ ok: true, needsRehash: true });
   });
 

@@ -192,6 +192,7 @@ describe("secrets and enrolment", () => {
     for (const output of printed) expect(output).not.toContain(text);
     expect(JSON.stringify({ factor: RFC_SECRET })).toBe('{"factor":"[redacted]"}');
     expect(inspect(RFC_SECRET)).toBe("TotpSecret [redacted]");
+    expect(String(RFC_SECRET)).toBe("[redacted]");
   });
 });
 
