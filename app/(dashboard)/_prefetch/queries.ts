@@ -37,8 +37,10 @@ export async function chargebacksFirstPage(): Promise<Prefetched | null> {
 export async function payoutDetail(id: string): Promise<Prefetched | null> {
   const params = idParamsSchema.safeParse({ id });
   if (!params.success) return null;
-  const answer = await prefetchService(READ_PERMISSIONS.payoutLookup, "/api/payouts/{id}", (deps) =>
-    lookUpPayout(deps, params.data.id),
+  const answer = await prefetchService(
+    READ_PERMISSIONS.payoutLookup,
+    `/api/payouts/${encodeURIComponent(id)}`,
+    (deps) => lookUpPayout(deps, params.data.id),
   );
   return prefetched(payoutQuery(id).queryKey, answer && asQueryData(answer.data, payoutDetailSchema));
 }
@@ -46,7 +48,7 @@ export async function payoutDetail(id: string): Promise<Prefetched | null> {
 // As GET /api/payouts?limit=N (latestPayoutsQuery(N)).
 export async function latestPayouts(limit: number): Promise<Prefetched | null> {
   const query = registerQuerySchema.parse({ limit: String(limit) });
-  const answer = await prefetchService(READ_PERMISSIONS.payoutRegister, "/api/payouts", (deps) =>
+  const answer = await prefetchService(READ_PERMISSIONS.payoutRegister, `/api/payouts?limit=${limit}`, (deps) =>
     listRegister(deps, query),
   );
   return prefetched(latestPayoutsQuery(limit).queryKey, answer && asQueryData(answer.data, registerPageSchema));
