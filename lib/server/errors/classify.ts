@@ -70,11 +70,15 @@ function fromUpstream(error: PaymentsApiError): BffError {
   return new BffError("upstream_unavailable", "The payments API could not be reached or failed.", { requestId });
 }
 
+/** Unexpected errors already classified: the audit entry and the reply of one failure name the same request id. */
+const seenUnexpected = new WeakMap<object, BffError>();
+
 /**
  * Any error as the one error class, as a person will be told it: zod → 422 with
  * field messages; the API's 4xx → its code and message; upstream failure →
- * 502/503/504; anything else → an internal error that reveals nothing (logged
- * here, with the BFF's own request id). The upstream request_id is always kept.
+ * 502/503/504; anything else → an internal error that reveals nothing, logged
+ * once with the BFF's own request id however often it is classified (the audit
+ * log records it, then the route answers it). The upstream request_id is always kept.
  */
 export function toBffError(error: unknown): BffError {
   if (error instanceof BffError) return error;
@@ -82,11 +86,15 @@ export function toBffError(error: unknown): BffError {
   if (error instanceof $ZodError)
     return new BffError("validation_error", "Some fields are invalid.", { fields: zodFields(error) });
   if (isPaymentsApiError(error)) return fromUpstream(error);
+  const seen = typeof error === "object" && error !== null ? seenUnexpected.get(error) : undefined;
+  if (seen) return seen;
   const requestId = bffRequestId();
   log.error("bff.unexpected_error", { requestId, error });
-  return new BffError(
+  const internal = new BffError(
     "internal_error",
     "Something went wrong on our side. Try again; if it persists, contact support.",
     { requestId },
   );
+  if (typeof error === "object" && error !== null) seenUnexpected.set(error, internal);
+  return internal;
 }
