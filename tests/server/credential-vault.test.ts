@@ -4,7 +4,7 @@
  * ring that rotates. Every way a stored credential can be wrong fails loudly with
  * a CredentialVaultError; nothing prints the credential.
  */
-import { createHash } from "node:crypto";
+import { createDecipheriv, createHash, hkdfSync } from "node:crypto";
 import { inspect } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import type { EncryptedCredential } from "@/lib/server/ledger";
@@ -125,11 +125,23 @@ describe("encrypt and decrypt", () => {
     });
   });
 
-  it("its key is not the raw secret: AES-256-GCM under the secret's own bytes does not open it", () => {
-    // The data key is HKDF(secret, "pixops credential-vault v1"); a vault keyed by anything else is refused.
-    const rawKeyRing = keyRingOf([{ id: OLD.id, secret: createHash("sha256").update(OLD.secret).digest("hex") }]);
+  it('is AES-256-GCM under HKDF-SHA-256(secret, "pixops credential-vault v1"), over the business and kind', () => {
+    // Decrypted here with node:crypto alone: the stored format is exactly this, and no other key opens it.
     const encrypted = encryptCredential(new WorkspaceSecret(API_KEY), place, ring);
-    expect(failure(() => decryptCredential(encrypted, place, rawKeyRing))).toBe("unauthentic");
+    const open = (key: Buffer, aad: string) => {
+      const body = encrypted.ciphertext.subarray(0, -16);
+      const decipher = createDecipheriv("aes-256-gcm", key, encrypted.iv);
+      decipher.setAAD(Buffer.from(aad));
+      decipher.setAuthTag(encrypted.ciphertext.subarray(-16));
+      return Buffer.concat([decipher.update(body), decipher.final()]).toString("utf8");
+    };
+    const aad = JSON.stringify(["pixops credential-vault v1", OLD.id, BUSINESS, "api_key"]);
+    const vaultKey = Buffer.from(hkdfSync("sha256", OLD.secret, "pixops-dashboard", "pixops credential-vault v1", 32));
+    expect(open(vaultKey, aad)).toBe(API_KEY);
+    // Not the secret's own bytes, nor the intent seal's key derived from the same secret.
+    const intentKey = Buffer.from(hkdfSync("sha256", OLD.secret, "pixops-dashboard", "pixops intent-seal v1", 32));
+    expect(() => open(createHash("sha256").update(OLD.secret).digest(), aad)).toThrow();
+    expect(() => open(intentKey, aad)).toThrow();
   });
 });
 
