@@ -20,6 +20,8 @@ export const APP_ORIGIN = "http://127.0.0.1:3000";
 /** The same deployment seen through a TLS-terminating proxy (`proto: "https"`). */
 export const APP_ORIGIN_HTTPS = "https://127.0.0.1:3000";
 export const TEST_SECRET = "test-session-secret-0123456789-abcdefghij";
+/** The credential vault's key ring in tests (never the generated one in the user's folder). */
+export const TEST_CREDENTIAL_KEYS = "test1:test-credential-key-0123456789-abcdefghij";
 
 type Handler = (request: Request, context?: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
@@ -128,6 +130,7 @@ export async function startBffHarness(
   const env: Record<string, string> = {
     SANDBOX_URL: sandbox.url,
     SESSION_SECRET: TEST_SECRET,
+    CREDENTIAL_KEYS: TEST_CREDENTIAL_KEYS,
     DATA_DIR: mkdtempSync(path.join(tmpdir(), "pixops-bff-")),
     PAYMENTS_ATTEMPT_TIMEOUT_MS: "1500",
     PAYMENTS_RETRY_BASE_MS: "20",
@@ -141,6 +144,11 @@ export async function startBffHarness(
     "PAYMENTS_BUSINESS_ID",
     "PAYMENTS_BUSINESS_NAME",
     "PAYMENTS_API_KEY_SHA256",
+    "PAYMENTS_API_KEY",
+    "PAYMENTS_API_KEY_FILE",
+    "PAYMENTS_ACCESS_TOKEN",
+    "PAYMENTS_ACCESS_TOKEN_FILE",
+    "CREDENTIAL_KEYS_FILE",
     "APP_ORIGIN",
     "TRUST_PROXY",
     "ALLOW_INSECURE_HTTP",

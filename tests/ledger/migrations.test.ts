@@ -30,6 +30,7 @@ const TABLES = [
   "session_scope_revocations",
   "subaccount_change_requests",
   "subaccounts",
+  "workspace_credentials",
 ];
 
 async function tableNames(ledger: Ledger): Promise<string[]> {

@@ -9,6 +9,7 @@ import "server-only";
  * mistake is a TenancyConfigError). Tests that change the environment call
  * resetConfigForTests().
  */
+import { parseCredentialSettings, type CredentialSettings } from "./credentials";
 import { readEnvironment, type Env } from "./environment";
 import { parsePaymentsConfig, parseRetryOverrides, type PaymentsConfig } from "./payments";
 import type { RetryPolicy } from "./retry-policy";
@@ -35,8 +36,10 @@ import { parseTransportConfig, type TransportConfig } from "./transport";
 export { ConfigError, TenancyConfigError } from "./errors";
 export type { Env } from "./environment";
 export { CONFIG_VARIABLES, type ConfigVariable } from "./variables";
+export type { CredentialKey, ProvisionedCredentialSettings } from "./credentials";
 export type {
   AppSettings,
+  CredentialSettings,
   Deployment,
   HousekeepingSettings,
   LedgerSettings,
@@ -74,6 +77,7 @@ export const retryOverrides = (): Partial<RetryPolicy> => cachedConfig("retry", 
 export const transportSettings = (): TransportConfig => cachedConfig("transport", parseTransportConfig);
 export const tenancySettings = (): Tenancy => cachedConfig("tenancy", parseTenancy);
 export const sessionSettings = (): SessionSettings => cachedConfig("session", parseSessionSettings);
+export const credentialSettings = (): CredentialSettings => cachedConfig("credentials", parseCredentialSettings);
 export const ledgerSettings = (): LedgerSettings => cachedConfig("ledger", parseLedgerSettings);
 export const deployment = (): Deployment => cachedConfig("deployment", parseDeployment);
 export const appSettings = (): AppSettings => cachedConfig("app", parseAppSettings);
@@ -93,6 +97,7 @@ export function checkAllConfig(): void {
     transportSettings,
     tenancySettings,
     sessionSettings,
+    credentialSettings,
     ledgerSettings,
     appSettings,
     payoutSettings,

@@ -121,3 +121,16 @@ export {
   setBatchBackoff,
 } from "./payout-batch-work";
 export type { ClaimedRow, ClaimPreparation, ReturnedRow, WorkBatch } from "./payout-batch-work";
+export {
+  getWorkspaceCredential,
+  listWorkspaceCredentialHistory,
+  listWorkspaceCredentialsNotUnder,
+  replaceWorkspaceCredentialCiphertext,
+  storeWorkspaceCredential,
+} from "./workspace-credentials";
+export type {
+  EncryptedCredential,
+  StoredWorkspaceCredential,
+  WorkspaceCredentialHistoryEntry,
+  WorkspaceCredentialWrite,
+} from "./workspace-credentials";

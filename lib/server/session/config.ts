@@ -1,7 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { chmodSync, linkSync, mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
-import { homedir } from "node:os";
+import { rmSync, statSync } from "node:fs";
 import path from "node:path";
 import {
   cachedConfig,
@@ -15,6 +14,13 @@ import {
 } from "@/lib/server/config";
 import { parseSessionSettings } from "@/lib/server/config/sections";
 import { log } from "@/lib/server/log";
+import {
+  ledgerFolders,
+  readOrCreateSecretFile,
+  refuseInsideLedgerFolders,
+  userConfigFile,
+  type SecretFileRules,
+} from "@/lib/server/security/secret-file";
 
 export { ConfigError };
 
@@ -93,17 +99,18 @@ function loadSecrets(settings: SessionSettings): string[] {
   return [generatedSecret(settings)];
 }
 
-function isInside(file: string, dir: string): boolean {
-  const relative = path.relative(path.resolve(dir), file);
-  return relative === "" || (!relative.startsWith("..") && !path.isAbsolute(relative));
-}
-
-/** Folders that hold the ledger (and with it the sealed credentials): the generated secret must live elsewhere. */
-function ledgerFolders(settings: SessionSettings): string[] {
-  const folders = [settings.dataDir ?? path.join(process.cwd(), ".data")];
-  if (settings.ledgerDir && !settings.ledgerDir.startsWith("memory://")) folders.push(settings.ledgerDir);
-  return folders;
-}
+const SESSION_SECRET_RULES: SecretFileRules = {
+  label: "session secret",
+  variable: "SESSION_SECRET",
+  fileVariable: "SESSION_SECRET_FILE",
+  events: { generated: "session.secret_generated", madePrivate: "session.secret_file_made_private" },
+  generatedNote: "SESSION_SECRET is not set: fine for the sandbox and development only",
+  problem: (text, file) =>
+    text.length < MIN_SECRET_LENGTH
+      ? `the session secret at ${file} is shorter than ${MIN_SECRET_LENGTH} characters: delete the file to generate a new one`
+      : null,
+  generate: () => randomBytes(32).toString("base64url"),
+};
 
 /**
  * Where the generated secret lives: SESSION_SECRET_FILE, or else the user's
@@ -115,75 +122,15 @@ function ledgerFolders(settings: SessionSettings): string[] {
 export function generatedSecretFile(env?: Env): string {
   const settings = env ? parseSessionSettings(env) : sessionSettings();
   if (settings.secretFile) return path.resolve(settings.secretFile);
-  const configHome =
-    settings.configHome && path.isAbsolute(settings.configHome) ? settings.configHome : path.join(homedir(), ".config");
-  return path.join(configHome, "pixops", "session-secret");
+  return userConfigFile(settings.configHome, "session-secret");
 }
 
 /** Against the sandbox (or in development) a secret is generated once, outside the data folder, readable by this user only. */
 function generatedSecret(settings: SessionSettings): string {
   const file = generatedSecretFile();
-  const inside = ledgerFolders(settings).find((folder) => isInside(file, folder));
-  if (inside) {
-    throw new ConfigError(
-      `the generated session secret would be written to ${file}, inside ${path.resolve(inside)} where the ledger and its sealed credentials live: point SESSION_SECRET_FILE elsewhere, or set SESSION_SECRET`,
-    );
-  }
+  refuseInsideLedgerFolders(file, ledgerFolders(settings), SESSION_SECRET_RULES);
   removeLegacySecret(settings);
-  const existing = readSecretFile(file);
-  if (existing) return existing;
-  try {
-    const dir = path.dirname(file);
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    // Our own folder (the default one) is made private even if it existed; a folder the administrator chose is left as it is.
-    if (!settings.secretFile) chmodSync(dir, 0o700);
-    const secret = randomBytes(32).toString("base64url");
-    // Written whole under a temporary name, then linked into place: a concurrent start either wins or reads the winner's.
-    const temporary = `${file}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-    writeFileSync(temporary, secret, { mode: 0o600, flag: "wx" });
-    try {
-      linkSync(temporary, file);
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== "EEXIST") throw error;
-    } finally {
-      unlinkSync(temporary);
-    }
-    const stored = readSecretFile(file);
-    if (!stored) throw new Error("the file was written but could not be read back");
-    if (stored === secret)
-      log.warn("session.secret_generated", {
-        file,
-        note: "SESSION_SECRET is not set: fine for the sandbox and development only",
-      });
-    return stored;
-  } catch (error) {
-    if (error instanceof ConfigError) throw error;
-    throw new ConfigError(
-      `could not create the session secret at ${file} (${(error as { code?: unknown }).code ?? "error"}): set SESSION_SECRET, or SESSION_SECRET_FILE to a writable place`,
-    );
-  }
-}
-
-/** The secret in `file`, made private if it was not; null when there is none yet. */
-function readSecretFile(file: string): string | null {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8").trim();
-  } catch (error) {
-    if ((error as { code?: unknown }).code === "ENOENT") return null;
-    throw new ConfigError(
-      `could not read the session secret at ${file} (${(error as { code?: unknown }).code ?? "error"}): set SESSION_SECRET, or SESSION_SECRET_FILE to a readable file`,
-    );
-  }
-  if (text.length < MIN_SECRET_LENGTH)
-    throw new ConfigError(
-      `the session secret at ${file} is shorter than ${MIN_SECRET_LENGTH} characters: delete the file to generate a new one`,
-    );
-  if ((statSync(file).mode & 0o077) !== 0) {
-    chmodSync(file, 0o600);
-    log.warn("session.secret_file_made_private", { file });
-  }
-  return text;
+  return readOrCreateSecretFile(file, SESSION_SECRET_RULES, { ownFolder: !settings.secretFile });
 }
 
 /** Earlier versions generated the secret into the data folder; it protects nothing now and must not sit next to the ledger. */

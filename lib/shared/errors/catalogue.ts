@@ -31,6 +31,8 @@ export const ERROR_CODES = {
   payout_already_recorded: 409,
   payout_mismatch: 422,
   payout_rejected: 422,
+  credential_refused: 422,
+  credential_provisioned: 409,
   payout_not_found: 404,
   batch_not_found: 404,
   batch_state_conflict: 409,

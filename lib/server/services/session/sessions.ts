@@ -9,9 +9,8 @@ import {
   type Ledger,
 } from "@/lib/server/ledger";
 import { isSandboxMode } from "@/lib/server/payments-api/config-public";
-import { isPaymentsApiError, type Credential } from "@/lib/server/payments-api/client";
+import type { Credential } from "@/lib/server/payments-api/client";
 import { log } from "@/lib/server/log";
-import { apiClientFor } from "@/lib/server/payments-api/for-credential";
 import type { SessionInfo, SignInBody } from "@/lib/shared/schemas/session";
 import { getSessionConfig } from "@/lib/server/session/config";
 import { sessionRevocations } from "@/lib/server/session/revocation-cache";
@@ -26,6 +25,7 @@ import { BffError } from "@/lib/server/errors/bff-error";
 import { businessForApiKey, businessForViewer, type BusinessRef } from "@/lib/server/services/session/business";
 import type { Answer } from "@/lib/server/services/context";
 import { beginSignIn, throttledError } from "@/lib/server/services/session/sign-in-throttle";
+import { verifyCredential } from "@/lib/server/services/credential-check";
 
 /** Where a sign-in came from, for the throttle and the security log. */
 export interface ClientAddress {
@@ -39,26 +39,6 @@ export interface SignedIn {
   session: SessionData;
   requestId: string | null;
   at: number;
-}
-
-/**
- * Checks a credential with a real, harmless call to the API: a payment-link list
- * for an API key, a chargeback list for an access token (the spec lets bearer
- * tokens call only two reads).
- */
-async function verifyCredential(credential: Credential): Promise<string | null> {
-  const api = apiClientFor(credential, { maxAttempts: 2 });
-  try {
-    const result = credential.kind === "api_key" ? await api.listPaymentLinks() : await api.listChargebacks();
-    return result.requestId;
-  } catch (error) {
-    if (isPaymentsApiError(error) && error.kind === "http" && (error.status === 401 || error.status === 403)) {
-      throw new BffError("invalid_credentials", "The payments API did not accept these credentials.", {
-        requestId: error.requestId,
-      });
-    }
-    throw error;
-  }
 }
 
 /** SHA-256 of what was presented, in hex: groups attempts with one credential without keeping it. */

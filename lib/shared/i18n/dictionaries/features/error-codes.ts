@@ -22,6 +22,9 @@ export const errorCodesPtBR = {
   "errors.forbidden": "Seu acesso não permite esta operação.",
   "errors.csrf_rejected": "Requisição bloqueada por segurança. Recarregue a página.",
   "errors.credential_not_allowed": "Este painel não está configurado para esta chave de API.",
+  "errors.credential_refused": "A API recusou esta credencial; nada foi guardado.",
+  "errors.credential_provisioned":
+    "Esta credencial é definida na configuração do servidor; a guardada aqui não seria usada.",
   "errors.business_not_served": "Este painel atende outra empresa.",
   "errors.sign_in_throttled": "Tentativas de entrada demais. Aguarde antes de tentar de novo.",
   "errors.idempotency_conflict": "Esta chave de idempotência já foi usada para outra operação. Comece de novo.",
@@ -70,6 +73,9 @@ export const errorCodesEn = {
   "errors.forbidden": "Your access does not allow this operation.",
   "errors.csrf_rejected": "Request blocked for security reasons. Reload the page.",
   "errors.credential_not_allowed": "This dashboard is not set up for this API key.",
+  "errors.credential_refused": "The API refused this credential; nothing was stored.",
+  "errors.credential_provisioned":
+    "This credential is set in the server's configuration; one stored here would not be used.",
   "errors.business_not_served": "This dashboard serves another business.",
   "errors.sign_in_throttled": "Too many sign-in attempts. Wait before trying again.",
   "errors.idempotency_conflict": "This idempotency key was already used for another operation. Start again.",
