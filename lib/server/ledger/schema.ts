@@ -39,6 +39,8 @@ export interface PayoutRequestBody {
 
 // The batch tables (payout_batches, payout_batch_rows) live in schema-batches.ts; everything imports them from here.
 export * from "./schema-batches";
+// The personal account tables (workspaces, members, memberships, invitations, …) live in schema-accounts.ts.
+export * from "./schema-accounts";
 
 /** `replayed_older`: a retry answered with the replay of a change older than the known state, which is kept (subaccounts). */
 export const AUDIT_OUTCOMES = ["success", "failure", "pending", "replayed_older"] as const;
