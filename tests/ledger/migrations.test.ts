@@ -4,8 +4,12 @@ import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import {
+  addMembership,
+  anyActiveOwner,
   appendAudit,
   createLedger,
+  createMember,
+  ensureWorkspace,
   listAudit,
   loadMigrations,
   migrateLedger,
@@ -19,18 +23,24 @@ import { ACME, ALICE, drivers, freshDatabase, payoutBody, type FreshDatabase } f
 
 const TABLES = [
   "audit_log",
+  "invitations",
   "ledger_leases",
   "ledger_migrations",
+  "members",
+  "memberships",
   "payout_batch_rows",
   "payout_batches",
   "payouts",
   "rate_limits",
+  "recovery_codes",
   "revoked_sessions",
   "security_events",
   "session_scope_revocations",
+  "setup_tokens",
   "subaccount_change_requests",
   "subaccounts",
   "workspace_credentials",
+  "workspaces",
 ];
 
 async function tableNames(ledger: Ledger): Promise<string[]> {
@@ -232,6 +242,53 @@ describe.each(drivers)("migrations (%s)", (driver) => {
           expiresAt: new Date("2026-06-02T01:00:00Z"),
         },
       ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("0015 adds the personal account tables to a ledger with data, changing none of it", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "ledger-migrations-"));
+    try {
+      const before = (await loadMigrations()).filter((m) => m.version < 15);
+      for (const m of before) {
+        const file = `${String(m.version).padStart(4, "0")}_${m.name}.sql`;
+        await copyFile(path.join(defaultMigrationsDir(), file), path.join(dir, file));
+      }
+      const ledger = await open(await fresh(), dir);
+      const business = "7f1c2b9e-4d2a-4c5e-9b1a-0a1b2c3d4e5f";
+      await recordPayoutIntent(ledger, {
+        businessId: business,
+        idempotencyKey: "k-old",
+        body: payoutBody("k-old"),
+        pixKeyMasked: "m***@example.com",
+        actor: ALICE,
+      });
+      await appendAudit(ledger, {
+        businessId: business,
+        actor: { name: "Vera", role: "viewer" },
+        action: "session.sign_in",
+        outcome: "success",
+      });
+      const payoutsBefore = await ledger.db.select().from(payouts);
+      expect(await tableNames(ledger)).not.toContain("members");
+
+      const file = (await loadMigrations()).find((m) => m.version === 15);
+      if (!file) throw new Error("no migration 0015");
+      const name = `0015_${file.name}.sql`;
+      await copyFile(path.join(defaultMigrationsDir(), name), path.join(dir, name));
+      expect(await migrateLedger(ledger.db, dir)).toEqual({ applied: [15] });
+
+      expect(await ledger.db.select().from(payouts)).toEqual(payoutsBefore);
+      expect((await listAudit(ledger, business)).items.map((e) => e.actorName)).toEqual(["Vera"]);
+      expect(await tableNames(ledger)).toEqual(expect.arrayContaining(["members", "memberships", "workspaces"]));
+      // The existing business becomes a workspace with an owner.
+      await ensureWorkspace(ledger, { businessId: business, name: "Acme" });
+      const created = await createMember(ledger, { email: "ana@example.com", name: "Ana", passwordHash: "h" });
+      if (created.outcome !== "created") throw new Error(created.outcome);
+      await addMembership(ledger, { businessId: business, memberId: created.member.id, role: "owner" });
+      expect(await anyActiveOwner(ledger)).toBe(true);
+      expect(await migrateLedger(ledger.db, dir)).toEqual({ applied: [] });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -30,6 +30,10 @@ export {
   type SecurityEventRow,
   type SubaccountChangeEndpoint,
   type SubaccountRow,
+  MEMBER_ROLES,
+  MEMBERSHIP_STATUSES,
+  type MemberRole,
+  type MembershipStatus,
 } from "./schema";
 export {
   countAttention,
@@ -134,3 +138,45 @@ export type {
   WorkspaceCredentialHistoryEntry,
   WorkspaceCredentialWrite,
 } from "./workspace-credentials";
+export { ensureWorkspace, getWorkspace, anyActiveOwner } from "./workspaces";
+export type { NewWorkspace, Workspace } from "./workspaces";
+export {
+  createMember,
+  enableTotp,
+  findMemberByEmail,
+  findMemberById,
+  recordTotpStep,
+  rehashPassword,
+  resetTwoFactor,
+  setPasswordHash,
+} from "./members";
+export type { CreateMemberResult, Member, NewMember } from "./members";
+export {
+  addMembership,
+  changeMemberRole,
+  getMemberAccess,
+  listActiveWorkspacesOf,
+  listMembers,
+  setMembershipStatus,
+} from "./memberships";
+export type {
+  AddMembershipResult,
+  MemberAccess,
+  Membership,
+  MembershipChangeResult,
+  MembershipRef,
+  NewMembership,
+  WorkspaceMember,
+} from "./memberships";
+export {
+  acceptInvitation,
+  createInvitation,
+  findPendingInvitation,
+  listPendingInvitations,
+  revokeInvitation,
+} from "./invitations";
+export type { AcceptInvitationResult, Invitation, InvitationAcceptance, NewInvitation } from "./invitations";
+export { listRecoveryCodes, replaceRecoveryCodes, markRecoveryCodeUsed } from "./recovery-codes";
+export type { RecoveryCodeRecord } from "./recovery-codes";
+export { consumeSetupToken, createSetupToken } from "./setup-tokens";
+export type { ConsumeSetupTokenResult } from "./setup-tokens";

@@ -41,6 +41,8 @@ export interface PayoutRequestBody {
 export * from "./schema-batches";
 // The workspace credential vault's table lives in schema-workspace.ts.
 export * from "./schema-workspace";
+// The personal account tables (workspaces, members, memberships, invitations, …) live in schema-accounts.ts.
+export * from "./schema-accounts";
 
 /** `replayed_older`: a retry answered with the replay of a change older than the known state, which is kept (subaccounts). */
 export const AUDIT_OUTCOMES = ["success", "failure", "pending", "replayed_older"] as const;

@@ -1,0 +1,53 @@
+/**
+ * First-run setup links against a real API (docs/accounts.md): printed once in the log while no workspace has an
+ * active owner; only their SHA-256 is stored. A token works once, before it expires, and only while there is still
+ * no active owner.
+ */
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { memberships, setupTokens } from "./schema";
+import type { Ledger } from "./types";
+
+export async function createSetupToken(
+  ledger: Ledger,
+  input: { tokenHash: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await ledger.db.insert(setupTokens).values(input);
+}
+
+export type ConsumeSetupTokenResult =
+  | { outcome: "consumed" }
+  | { outcome: "not_found" }
+  | { outcome: "used" }
+  | { outcome: "expired" }
+  /** A workspace has an active owner already: setup is over. */
+  | { outcome: "owner_exists" };
+
+/** Marks the token used if it is unused, unexpired at `now` and no workspace has an active owner: one caller wins. */
+export async function consumeSetupToken(
+  ledger: Ledger,
+  tokenHash: string,
+  now: Date,
+): Promise<ConsumeSetupTokenResult> {
+  const activeOwner = ledger.db
+    .select({ one: sql`1` })
+    .from(memberships)
+    .where(and(eq(memberships.role, "owner"), eq(memberships.status, "active")));
+  const rows = await ledger.db
+    .update(setupTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(setupTokens.tokenHash, tokenHash),
+        isNull(setupTokens.usedAt),
+        gt(setupTokens.expiresAt, now),
+        sql`NOT EXISTS ${activeOwner}`,
+      ),
+    )
+    .returning({ tokenHash: setupTokens.tokenHash });
+  if (rows.length === 1) return { outcome: "consumed" };
+  const [row] = await ledger.db.select().from(setupTokens).where(eq(setupTokens.tokenHash, tokenHash));
+  if (!row) return { outcome: "not_found" };
+  if (row.usedAt) return { outcome: "used" };
+  if (row.expiresAt.getTime() <= now.getTime()) return { outcome: "expired" };
+  return { outcome: "owner_exists" };
+}
