@@ -52,18 +52,55 @@ function associatedData(keyId: string, place: CredentialPlace): Buffer {
 const describe = (place: CredentialPlace) =>
   `the ${place.kind} credential of business ${normaliseBusinessId(place.businessId)}`;
 
+/** AES-256-GCM of `plain` under the newest key; `aad` binds it to its place (given the key id). */
+export function encryptBound(plain: string, aad: (keyId: string) => Buffer, ring: KeyRing): EncryptedCredential {
+  const { id, secret: keySecret } = ring.newest;
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv("aes-256-gcm", dataKey(keySecret), iv, { authTagLength: TAG_BYTES });
+  cipher.setAAD(aad(id));
+  const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  return { keyId: id, iv, ciphertext: Buffer.concat([body, cipher.getAuthTag()]) };
+}
+
+/** The text encryptBound sealed with the same `aad`, or a CredentialVaultError naming `what.name`: never anything else. */
+export function decryptBound(
+  encrypted: EncryptedCredential,
+  aad: (keyId: string) => Buffer,
+  what: { name: string; misplaced: string },
+  ring: KeyRing,
+): string {
+  const key = ring.byId.get(encrypted.keyId);
+  if (!key) {
+    throw new CredentialVaultError(
+      "unknown_key",
+      `${what.name} was encrypted under key ${encrypted.keyId}, which CREDENTIAL_KEYS does not hold: add that key back (after the newest) or store the credential again`,
+    );
+  }
+  if (encrypted.iv.length !== IV_BYTES || encrypted.ciphertext.length <= TAG_BYTES) {
+    throw new CredentialVaultError("malformed", `${what.name} is not a vault ciphertext (iv or length)`);
+  }
+  const body = encrypted.ciphertext.subarray(0, encrypted.ciphertext.length - TAG_BYTES);
+  const tag = encrypted.ciphertext.subarray(encrypted.ciphertext.length - TAG_BYTES);
+  try {
+    const decipher = createDecipheriv("aes-256-gcm", dataKey(key.secret), encrypted.iv, { authTagLength: TAG_BYTES });
+    decipher.setAAD(aad(encrypted.keyId));
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(body), decipher.final()]).toString("utf8");
+  } catch {
+    throw new CredentialVaultError(
+      "unauthentic",
+      `${what.name} does not open under key ${encrypted.keyId}: it was altered, or belongs to ${what.misplaced}`,
+    );
+  }
+}
+
 /** Encrypts `secret` for `place` under the newest key. */
 export function encryptCredential(
   secret: WorkspaceSecret,
   place: CredentialPlace,
   ring: KeyRing = credentialKeyRing(),
 ): EncryptedCredential {
-  const { id, secret: keySecret } = ring.newest;
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv("aes-256-gcm", dataKey(keySecret), iv, { authTagLength: TAG_BYTES });
-  cipher.setAAD(associatedData(id, place));
-  const body = Buffer.concat([cipher.update(secret.reveal(), "utf8"), cipher.final()]);
-  return { keyId: id, iv, ciphertext: Buffer.concat([body, cipher.getAuthTag()]) };
+  return encryptBound(secret.reveal(), (keyId) => associatedData(keyId, place), ring);
 }
 
 /** The credential `encrypted` holds, or a CredentialVaultError: never anything else. */
@@ -72,31 +109,14 @@ export function decryptCredential(
   place: CredentialPlace,
   ring: KeyRing = credentialKeyRing(),
 ): WorkspaceSecret {
-  const key = ring.byId.get(encrypted.keyId);
-  if (!key) {
-    throw new CredentialVaultError(
-      "unknown_key",
-      `${describe(place)} was encrypted under key ${encrypted.keyId}, which CREDENTIAL_KEYS does not hold: add that key back (after the newest) or store the credential again`,
-    );
-  }
-  if (encrypted.iv.length !== IV_BYTES || encrypted.ciphertext.length <= TAG_BYTES) {
-    throw new CredentialVaultError("malformed", `${describe(place)} is not a vault ciphertext (iv or length)`);
-  }
-  const body = encrypted.ciphertext.subarray(0, encrypted.ciphertext.length - TAG_BYTES);
-  const tag = encrypted.ciphertext.subarray(encrypted.ciphertext.length - TAG_BYTES);
-  let plain: string;
-  try {
-    const decipher = createDecipheriv("aes-256-gcm", dataKey(key.secret), encrypted.iv, { authTagLength: TAG_BYTES });
-    decipher.setAAD(associatedData(encrypted.keyId, place));
-    decipher.setAuthTag(tag);
-    plain = Buffer.concat([decipher.update(body), decipher.final()]).toString("utf8");
-  } catch {
-    throw new CredentialVaultError(
-      "unauthentic",
-      `${describe(place)} does not open under key ${encrypted.keyId}: it was altered, or belongs to another business or kind`,
-    );
-  }
-  return new WorkspaceSecret(plain);
+  return new WorkspaceSecret(
+    decryptBound(
+      encrypted,
+      (keyId) => associatedData(keyId, place),
+      { name: describe(place), misplaced: "another business or kind" },
+      ring,
+    ),
+  );
 }
 
 /** `encrypted` under the newest key (the same value when it already is), checked on the way. */

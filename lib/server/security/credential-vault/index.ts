@@ -4,6 +4,7 @@
  * environment (provisioned.ts). docs/session.md, "Workspace credentials".
  */
 export { decryptCredential, encryptCredential, reencryptCredential, type CredentialPlace } from "./cipher";
+export { decryptMemberSecret, encryptMemberSecret } from "./member-secret";
 export { CredentialVaultError, type CredentialVaultFailure } from "./errors";
 export { credentialKeyRing, credentialKeysFile, keyRingOf, type KeyRing } from "./key-ring";
 export { provisionedCredentials, type ProvisionedCredentials } from "./provisioned";
