@@ -17,7 +17,9 @@ export function useAccountsLedger(driver: DriverName): () => Ledger {
   const ledger = useLedger(driver);
   beforeEach(async () => {
     await ledger().db.execute(
-      sql.raw("TRUNCATE setup_tokens, recovery_codes, invitations, memberships, members, workspaces"),
+      sql.raw(
+        "TRUNCATE sign_in_challenges, setup_tokens, recovery_codes, invitations, memberships, members, workspaces",
+      ),
     );
   });
   return ledger;

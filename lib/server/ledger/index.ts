@@ -179,4 +179,12 @@ export type { AcceptInvitationResult, Invitation, InvitationAcceptance, NewInvit
 export { listRecoveryCodes, replaceRecoveryCodes, markRecoveryCodeUsed } from "./recovery-codes";
 export type { RecoveryCodeRecord } from "./recovery-codes";
 export { consumeSetupToken, createSetupToken } from "./setup-tokens";
+export {
+  createSignInChallenge,
+  findSignInChallenge,
+  finishSignInChallenge,
+  purgeSignInChallenges,
+  takeSignInChallengeAttempt,
+} from "./sign-in-challenges";
+export type { NewSignInChallenge, SignInChallengeAttempt } from "./sign-in-challenges";
 export type { ConsumeSetupTokenResult } from "./setup-tokens";

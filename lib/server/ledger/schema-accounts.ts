@@ -115,6 +115,23 @@ export const setupTokens = pgTable("setup_tokens", {
   usedAt: timestamptz("used_at"),
 });
 
+/** The second step of a person's sign-in (migration 0016): the SHA-256 of the challenge's token, never the token. */
+export const signInChallenges = pgTable(
+  "sign_in_challenges",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => members.id),
+    authEpoch: integer("auth_epoch").notNull(),
+    attemptsLeft: integer("attempts_left").notNull(),
+    createdAt: timestamptz("created_at").notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    usedAt: timestamptz("used_at"),
+  },
+  (t) => [index("sign_in_challenges_expires_idx").on(t.expiresAt)],
+);
+
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type MemberRow = typeof members.$inferSelect;
 export type MembershipRow = typeof memberships.$inferSelect;

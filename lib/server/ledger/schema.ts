@@ -212,7 +212,7 @@ export const securityEvents = pgTable(
     clientAddress: text("client_address"),
     addressSource: text("address_source", { enum: ["proxy", "unverified"] }).notNull(),
     credentialFingerprint: text("credential_fingerprint"),
-    credentialKind: text("credential_kind", { enum: ["api_key", "bearer"] }),
+    credentialKind: text("credential_kind", { enum: ["api_key", "bearer", "password", "totp", "recovery_code"] }),
     requestId: text("request_id"),
   },
   (t) => [index("security_events_at_idx").on(t.at)],

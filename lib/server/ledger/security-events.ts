@@ -13,7 +13,7 @@ export interface SecurityEventInput {
   clientAddress: string | null;
   addressSource: "proxy" | "unverified";
   credentialFingerprint: string | null;
-  credentialKind: "api_key" | "bearer" | null;
+  credentialKind: "api_key" | "bearer" | "password" | "totp" | "recovery_code" | null;
   requestId: string | null;
   at?: Date;
 }

@@ -17,6 +17,9 @@ export const ERROR_CODES = {
   // Session, role and request origin
   unauthenticated: 401,
   invalid_credentials: 401,
+  invalid_login: 401,
+  invalid_code: 401,
+  sign_in_challenge_expired: 401,
   credential_rejected: 401,
   forbidden: 403,
   csrf_rejected: 403,
