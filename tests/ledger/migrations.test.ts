@@ -37,6 +37,7 @@ const TABLES = [
   "security_events",
   "session_scope_revocations",
   "setup_tokens",
+  "sign_in_challenges",
   "subaccount_change_requests",
   "subaccounts",
   "workspace_credentials",
