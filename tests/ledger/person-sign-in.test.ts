@@ -21,13 +21,19 @@ import {
   resetTwoFactor,
   setMembershipStatus,
 } from "@/lib/server/ledger";
-import { rateLimits, securityEvents } from "@/lib/server/ledger/schema";
+import { rateLimits, securityEvents, signInChallenges } from "@/lib/server/ledger/schema";
 import { encryptMemberSecret } from "@/lib/server/security/credential-vault";
 import { verifySecondFactor } from "@/lib/server/services/session/person-second-factor";
-import { CHALLENGE_LIFETIME_MS, verifyPasswordStep } from "@/lib/server/services/session/person-sign-in";
+import { runHousekeeping } from "@/lib/server/services/operations/housekeeping";
+import { emailFingerprint } from "@/lib/server/services/session/person-sign-in-events";
+import {
+  CHALLENGE_ATTEMPTS,
+  CHALLENGE_LIFETIME_MS,
+  verifyPasswordStep,
+} from "@/lib/server/services/session/person-sign-in";
 import { resetThrottleForTests, throttleSettings } from "@/lib/server/services/session/sign-in-throttle";
 import { captureLogs, type CapturedLogs } from "../helpers/logs";
-import { useAccountsLedger, workspace, WS_ACME } from "./account-fixtures";
+import { useAccountsLedger, workspace, WS_ACME, WS_BETA } from "./account-fixtures";
 
 const T0 = new Date("2026-06-01T12:00:10Z").getTime();
 const PASSWORD = "correct horse battery staple";
@@ -35,11 +41,15 @@ const SECRET_KEY = Buffer.from("12345678901234567890", "ascii");
 const SECRET = TotpSecret.fromBase32("GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ");
 const from = { address: "203.0.113.7", source: "proxy" as const };
 
+/** Another person's secret (Mallory's). */
+const OTHER_KEY = Buffer.from("abcdefghijklmnopqrst", "ascii");
+const OTHER_SECRET = TotpSecret.fromBase32("MFRGGZDFMZTWQ2LKNNWG23TPOBYXE43U");
+
 /** RFC 6238 by hand: the code of a 30-second step. */
-function codeAt(ms: number): string {
+function codeAt(ms: number, key = SECRET_KEY): string {
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(Math.floor(ms / 30_000)));
-  const mac = createHmac("sha1", SECRET_KEY).update(counter).digest();
+  const mac = createHmac("sha1", key).update(counter).digest();
   const offset = (mac[mac.length - 1] ?? 0) & 0x0f;
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
 }
@@ -100,8 +110,30 @@ describe("a person's sign-in", () => {
     return member;
   }
 
-  async function challengeFor(email = "olivia@example.com"): Promise<string> {
-    const result = await verifyPasswordStep(deps(), { email, password: PASSWORD, from });
+  async function mallory(options: { totp?: boolean } = {}) {
+    const created = await createMember(ledger(), {
+      email: "mallory@example.com",
+      name: "Mallory",
+      passwordHash: await hashPassword(PASSWORD),
+    });
+    if (created.outcome !== "created") throw new Error(created.outcome);
+    const member = created.member;
+    await addMembership(ledger(), { businessId: WS_ACME, memberId: member.id, role: "operator" });
+    if (options.totp) await enableTotp(ledger(), member.id, encryptMemberSecret(OTHER_SECRET, member.id), 0);
+    return member;
+  }
+
+  /** Sets the throttle's limits for this test (the configuration is read again). */
+  function limits(env: Record<string, string>) {
+    for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
+    resetThrottleForTests(ledger());
+  }
+
+  const attemptsLeft = async () =>
+    (await ledger().db.select({ n: signInChallenges.attemptsLeft }).from(signInChallenges)).map((row) => row.n);
+
+  async function challengeFor(email = "olivia@example.com", at = from): Promise<string> {
+    const result = await verifyPasswordStep(deps(), { email, password: PASSWORD, from: at });
     if (result.next !== "totp") throw new Error(`expected a challenge, got ${result.next}`);
     return result.challenge;
   }
@@ -257,5 +289,111 @@ describe("a person's sign-in", () => {
       expect(logs.text()).not.toContain(secret);
       expect(events).not.toContain(secret);
     }
+  });
+
+  it("refuses another person's valid code on a person's challenge, generically, and counts it", async () => {
+    const olivias = await olivia({ totp: true });
+    await mallory({ totp: true });
+    const challenge = await challengeFor();
+    const malloryCode = codeAt(now, OTHER_KEY);
+    expect(malloryCode).not.toBe(codeAt(now));
+    const refused = await failure(verifySecondFactor(deps(), { challenge, code: malloryCode, from }));
+    expect(shape(refused)).toEqual({ code: "invalid_code", message: "The code is wrong.", status: 401 });
+    // Counted: the challenge lost an attempt and Olivia's security log has the failure.
+    expect(await attemptsLeft()).toEqual([CHALLENGE_ATTEMPTS - 1]);
+    const events = await listSecurityEvents(ledger());
+    expect(events).toMatchObject([
+      {
+        kind: "sign_in_failed",
+        reason: "invalid_code",
+        credentialKind: "totp",
+        credentialFingerprint: emailFingerprint("olivia@example.com").slice(0, 16),
+      },
+    ]);
+    // The challenge is still Olivia's: her own code signs her in.
+    const signedIn = await verifySecondFactor(deps(), { challenge, code: codeAt(now), from });
+    expect(signedIn.member.id).toBe(olivias.id);
+  });
+
+  it("a challenge allows 5 codes: after 5 wrong ones even the right code is refused", async () => {
+    // Budgets larger than the challenge's own limit, so only the challenge refuses.
+    limits({ SIGN_IN_LIMIT_PER_ADDRESS: "50", SIGN_IN_LIMIT_PER_CREDENTIAL: "50" });
+    await olivia({ totp: true });
+    const challenge = await challengeFor();
+    const wrong = codeAt(now) === "000000" ? "111111" : "000000";
+    for (let i = 0; i < CHALLENGE_ATTEMPTS; i++)
+      expect((await failure(verifySecondFactor(deps(), { challenge, code: wrong, from }))).code).toBe("invalid_code");
+    expect(await attemptsLeft()).toEqual([0]);
+    const spent = await failure(verifySecondFactor(deps(), { challenge, code: codeAt(now), from }));
+    expect(spent.code).toBe("sign_in_challenge_expired");
+    // A new challenge works: the limit is the challenge's, not the person's.
+    expect(
+      (await verifySecondFactor(deps(), { challenge: await challengeFor(), code: codeAt(now), from })).factor,
+    ).toBe("totp");
+  });
+
+  it("throttles a person's codes across challenges and addresses at the per-credential budget", async () => {
+    const budget = throttleSettings().SIGN_IN_LIMIT_PER_CREDENTIAL;
+    await olivia({ totp: true });
+    const wrong = codeAt(now) === "000000" ? "111111" : "000000";
+    // Two wrong codes per challenge (never a challenge's limit), each from an address of its own.
+    let challenge = "";
+    for (let i = 0; i < budget; i++) {
+      const at = { ...from, address: `198.51.100.${i + 1}` };
+      if (i % 2 === 0) challenge = await challengeFor("olivia@example.com", at);
+      expect((await failure(verifySecondFactor(deps(), { challenge, code: wrong, from: at }))).code).toBe(
+        "invalid_code",
+      );
+    }
+    const fresh = await challengeFor("olivia@example.com", { ...from, address: "198.51.100.200" });
+    const throttled = await failure(
+      verifySecondFactor(deps(), { challenge: fresh, code: codeAt(now), from: { ...from, address: "198.51.100.201" } }),
+    );
+    expect(throttled.code).toBe("sign_in_throttled");
+    const events = await listSecurityEvents(ledger());
+    expect(events.filter((e) => e.kind === "sign_in_failed" && e.reason === "invalid_code")).toHaveLength(budget);
+    expect(events.filter((e) => e.kind === "sign_in_throttled")).toMatchObject([{ reason: "credential_budget" }]);
+  });
+
+  it("lists only the workspaces where the person is still active, at either step", async () => {
+    const member = await olivia();
+    await workspace(ledger(), WS_BETA, "Beta");
+    await addMembership(ledger(), { businessId: WS_BETA, memberId: member.id, role: "finance" });
+    await setMembershipStatus(ledger(), { businessId: WS_ACME, memberId: member.id }, "deactivated");
+    const result = await verifyPasswordStep(deps(), { email: "olivia@example.com", password: PASSWORD, from });
+    expect(result).toMatchObject({ next: "done", workspaces: [{ businessId: WS_BETA, role: "finance" }] });
+    if (result.next !== "done") throw new Error(result.next);
+    expect(result.workspaces).toHaveLength(1);
+
+    await enableTotp(ledger(), member.id, encryptMemberSecret(SECRET, member.id), 0);
+    const second = await verifySecondFactor(deps(), { challenge: await challengeFor(), code: codeAt(now), from });
+    expect(second.workspaces.map((w) => w.businessId)).toEqual([WS_BETA]);
+  });
+
+  it("refuses the second step, generically, when every membership was deactivated after the password", async () => {
+    const member = await olivia({ totp: true });
+    const challenge = await challengeFor();
+    await setMembershipStatus(ledger(), { businessId: WS_ACME, memberId: member.id }, "deactivated");
+    const refused = await failure(verifySecondFactor(deps(), { challenge, code: codeAt(now), from }));
+    expect(shape(refused)).toEqual({ code: "invalid_login", message: "E-mail or password is wrong.", status: 401 });
+    expect(await listSecurityEvents(ledger())).toMatchObject([{ reason: "no_active_membership" }]);
+  });
+
+  it("housekeeping purges challenges that expired or were used, and keeps live ones", async () => {
+    await olivia({ totp: true });
+    const settings = { HOUSEKEEPING_INTERVAL_MS: 60_000, SECURITY_LOG_RETENTION_DAYS: 30 };
+    const used = await challengeFor();
+    await verifySecondFactor(deps(), { challenge: used, code: codeAt(now), from });
+    await challengeFor(); // expires first
+    advance(CHALLENGE_LIFETIME_MS / 2);
+    await challengeFor(); // still live below
+    expect(await runHousekeeping(ledger(), new Date(now), settings)).toMatchObject({ signInChallenges: 1 });
+    expect(await attemptsLeft()).toHaveLength(2);
+    advance(CHALLENGE_LIFETIME_MS / 2 + 1);
+    expect(await runHousekeeping(ledger(), new Date(now), settings)).toMatchObject({ signInChallenges: 1 });
+    expect(await attemptsLeft()).toHaveLength(1);
+    advance(CHALLENGE_LIFETIME_MS);
+    expect(await runHousekeeping(ledger(), new Date(now), settings)).toMatchObject({ signInChallenges: 1 });
+    expect(await attemptsLeft()).toHaveLength(0);
   });
 });

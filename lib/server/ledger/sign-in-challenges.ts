@@ -3,7 +3,7 @@
  * It is good until `expires_at`, for `attempts_left` code attempts, and works once: every change is a conditional
  * update, so two requests with one challenge cannot both take its last attempt or both finish with it.
  */
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { isUuid } from "./query";
 import { signInChallenges } from "./schema";
 import type { Ledger } from "./types";
@@ -65,11 +65,11 @@ export async function finishSignInChallenge(ledger: Ledger, tokenHash: string, n
   return rows.length === 1;
 }
 
-/** Housekeeping: challenges that expired before `before` (they can no longer be used). */
+/** Housekeeping: challenges that expired before `before` or were used (neither can sign anyone in again). */
 export async function purgeSignInChallenges(ledger: Ledger, before: Date): Promise<number> {
   const rows = await ledger.db
     .delete(signInChallenges)
-    .where(lt(signInChallenges.expiresAt, before))
+    .where(or(lt(signInChallenges.expiresAt, before), isNotNull(signInChallenges.usedAt)))
     .returning({ tokenHash: signInChallenges.tokenHash });
   return rows.length;
 }

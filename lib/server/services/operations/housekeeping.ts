@@ -3,7 +3,13 @@ import { serverClock } from "@/lib/server/clock";
 import { lt } from "drizzle-orm";
 import { housekeepingConfig, type Env, type HousekeepingSettings } from "@/lib/server/config";
 import { parseHousekeepingSettings } from "@/lib/server/config/sections";
-import { getLedger, purgeExpiredRevocations, purgeSecurityEvents, type Ledger } from "@/lib/server/ledger";
+import {
+  getLedger,
+  purgeExpiredRevocations,
+  purgeSecurityEvents,
+  purgeSignInChallenges,
+  type Ledger,
+} from "@/lib/server/ledger";
 import { rateLimits } from "@/lib/server/ledger/schema";
 import { log } from "@/lib/server/log";
 
@@ -20,12 +26,14 @@ export interface HousekeepingSummary {
   revocations: number;
   securityEvents: number;
   rateLimits: number;
+  signInChallenges: number;
 }
 
 /**
  * Purges what has outlived its purpose: revocations of sessions that have
- * expired anyway, security-log entries past their retention, and sign-in
- * throttle counters whose window ended.
+ * expired anyway, security-log entries past their retention, sign-in
+ * throttle counters whose window ended, and a person's sign-in challenges
+ * that expired or were used.
  */
 export async function runHousekeeping(
   ledger: Ledger,
@@ -41,7 +49,8 @@ export async function runHousekeeping(
     .delete(rateLimits)
     .where(lt(rateLimits.expire, now))
     .returning({ key: rateLimits.key });
-  return { revocations, securityEvents, rateLimits: expired.length };
+  const signInChallenges = await purgeSignInChallenges(ledger, now);
+  return { revocations, securityEvents, rateLimits: expired.length, signInChallenges };
 }
 
 const globalForHousekeeping = globalThis as typeof globalThis & { __pixopsHousekeeping?: NodeJS.Timeout };
@@ -53,8 +62,7 @@ export function startHousekeeping(): void {
   const tick = async () => {
     try {
       const summary = await runHousekeeping(await getLedger(), new Date(serverClock().now()), settings);
-      if (summary.revocations + summary.securityEvents + summary.rateLimits > 0)
-        log.info("housekeeping.pass", { summary });
+      if (Object.values(summary).some((n) => n > 0)) log.info("housekeeping.pass", { summary });
     } catch (error) {
       log.error("housekeeping.pass_failed", { error });
     }
