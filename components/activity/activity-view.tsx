@@ -65,10 +65,10 @@ export function ActivityView() {
   const columns = useActivityColumns(!wide);
 
   const people = useMemo(() => {
-    const names = new Set<string>([session.operatorName]);
+    const names = new Set<string>([session.person.name]);
     for (const entry of loaded ?? []) names.add(entry.actor.name);
     return [...names].sort((a, b) => a.localeCompare(b));
-  }, [loaded, session.operatorName]);
+  }, [loaded, session.person.name]);
 
   const serverFiltersActive = Boolean(state.actor || state.action || state.from || state.to);
   const selected = selection.entry ? loaded?.find((e) => e.id === selection.entry) : undefined;

@@ -9,6 +9,6 @@ import type { Role } from "@/lib/shared/auth/roles";
  */
 export function postSignInTarget(role: Role, next: string | null | undefined): string {
   const safe = safeNextPath(next);
-  if (safe && (role === "operator" || isPathAllowed(role, safe))) return safe;
+  if (safe && isPathAllowed(role, safe)) return safe;
   return homePathFor(role);
 }

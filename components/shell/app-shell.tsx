@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { lazyOnDemand, useDialogOpener } from "@/components/ui/lazy-on-demand";
 import { useSession } from "@/components/providers/session-provider";
 import { useI18n } from "@/lib/browser/i18n";
+import { READ_ONLY_ROLES } from "@/lib/shared/auth/roles";
 import { Brand } from "./brand";
 import { SandboxBadge } from "./sandbox-badge";
 import { LocaleSwitch } from "./locale-switch";
@@ -61,7 +62,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           <div className="flex-1 overflow-y-auto p-3">
             <SidebarNav role={session.role} />
           </div>
-          {session.role === "viewer" ? (
+          {READ_ONLY_ROLES.includes(session.role) ? (
             <p className="border-t p-4 text-xs text-muted-foreground">{t("shell.viewerHint")}</p>
           ) : null}
         </aside>

@@ -4,7 +4,7 @@ import type { RefObject } from "react";
 import { focusOnClose } from "@/components/ui/lazy-on-demand";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "@/components/ui/sheet";
 import { useI18n } from "@/lib/browser/i18n";
-import type { Role } from "@/lib/shared/auth/roles";
+import { READ_ONLY_ROLES, type Role } from "@/lib/shared/auth/roles";
 import { Brand } from "./brand";
 import { SidebarNav } from "./sidebar-nav";
 
@@ -34,7 +34,7 @@ export function MobileNavSheet({ open, onOpenChange, role, businessLabel, opener
         <div className="flex-1 overflow-y-auto p-3">
           <SidebarNav role={role} onNavigate={() => onOpenChange(false)} />
         </div>
-        {role === "viewer" ? (
+        {READ_ONLY_ROLES.includes(role) ? (
           <p className="border-t p-4 text-xs text-muted-foreground">{t("shell.viewerHint")}</p>
         ) : null}
       </SheetContent>

@@ -52,7 +52,7 @@ export function UserMenu({ session }: { session: SessionInfo }) {
         description={
           <span className="block space-y-1.5 py-0.5">
             <span className="block text-xs font-normal text-muted-foreground">{t("shell.signedInAs")}</span>
-            <span className="block truncate text-sm font-semibold text-foreground">{session.operatorName}</span>
+            <span className="block truncate text-sm font-semibold text-foreground">{session.person.name}</span>
             <span className="flex items-center gap-2">
               <Badge tone={session.role === "operator" ? "info" : "neutral"}>{roleLabel}</Badge>
               <span className="truncate text-xs font-normal text-muted-foreground">
@@ -71,16 +71,16 @@ export function UserMenu({ session }: { session: SessionInfo }) {
             variant="ghost"
             size="sm"
             className="h-9 gap-2 pr-1.5 pl-1"
-            aria-label={`${t("shell.account")}: ${session.operatorName} (${roleLabel})`}
+            aria-label={`${t("shell.account")}: ${session.person.name} (${roleLabel})`}
           >
             <span
               aria-hidden="true"
               className="flex size-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
             >
-              {initials(session.operatorName)}
+              {initials(session.person.name)}
             </span>
             <span className="hidden max-w-[10rem] truncate text-sm md:inline" aria-hidden="true">
-              {session.operatorName}
+              {session.person.name}
             </span>
             <Badge
               tone={session.role === "operator" ? "info" : "neutral"}

@@ -5,6 +5,7 @@ import { startReconciler } from "@/lib/server/services/payouts/reconciler";
 import { startBatchWorker } from "@/lib/server/services/batches/worker";
 import { getLedger, LedgerFolderLockedError } from "@/lib/server/ledger";
 import { getSessionConfig } from "@/lib/server/session/config";
+import { ensureSandboxWorkspaces } from "@/lib/server/services/workspace/sandbox-people";
 import { log } from "./log";
 import { getTransportConfig, insecureTransportProblem } from "./transport-config";
 
@@ -35,13 +36,16 @@ export async function startServer(): Promise<void> {
     // A ConfigError (TenancyConfigError among them) says what to fix, naming the variable, never its value.
     refuse(error);
   }
+  let ledger;
   try {
-    await getLedger();
+    ledger = await getLedger();
   } catch (error) {
     // Another process has the PGlite folder: this one must not serve (nor look ready) beside it.
     if (error instanceof LedgerFolderLockedError) refuse(error);
     throw error;
   }
+  // Sandbox mode: its demo workspaces, people and credentials (logged, not fatal, when the sandbox cannot be asked yet).
+  await ensureSandboxWorkspaces(ledger).catch(() => undefined);
   if (appSettings().reconciler) {
     startReconciler();
     startBatchWorker();

@@ -12,6 +12,8 @@ import { closeLedger } from "@/lib/server/ledger";
 import { resetConfigForTests } from "@/lib/server/config";
 import { setServerClockForTests } from "@/lib/server/clock";
 import { SkipClock } from "./clock";
+import { SANDBOX_DEMO_PASSWORD } from "@/lib/server/services/workspace/sandbox-people";
+import type { Role } from "@/lib/shared/auth/roles";
 import { ACME, BETA, startTestSandbox, type SandboxOptions, type TestSandbox } from "./sandbox";
 
 export { ACME, BETA };
@@ -206,8 +208,23 @@ export async function countUpstream<T>(
   return { result, requests: after.requests - before.requests, byRoute };
 }
 
-export const operatorBody = { apiKey: ACME.apiKey, operatorName: "Olivia Operator" };
-export const viewerBody = { accessToken: ACME.accessToken, businessId: ACME.businessId, operatorName: "Vera Viewer" };
+/** The sandbox's demo people (lib/server/services/workspace/sandbox-people.ts): one per role per demo business, 2FA off. */
+export const DEMO_PASSWORD = SANDBOX_DEMO_PASSWORD;
+export function personBody(role: Role, business: "acme" | "beta" = "acme"): { email: string; password: string } {
+  return { email: `${role}@${business}.example`, password: DEMO_PASSWORD };
+}
+/** Names the audit log records for them. */
+export const DEMO_NAMES = {
+  owner: "Helena Prado",
+  admin: "Rafael Lima",
+  operator: "Olivia Santos",
+  finance: "Fernanda Costa",
+  support: "Sergio Alves",
+} as const satisfies Record<Role, string>;
+export const operatorBody = personBody("operator");
+export const ownerBody = personBody("owner");
+export const financeBody = personBody("finance");
+export const supportBody = personBody("support");
 
 /** A database of its own on the test PostgreSQL server, so test files running in parallel never share rows. */
 async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
@@ -228,4 +245,4 @@ async function createScratchDatabase(serverUrl: string): Promise<{ url: string; 
     },
   };
 }
-export const betaOperatorBody = { apiKey: BETA.apiKey, operatorName: "Bruno Beta" };
+export const betaOperatorBody = personBody("operator", "beta");

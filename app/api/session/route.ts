@@ -1,12 +1,12 @@
 import { clientAddress } from "@/lib/server/http/client-address";
 import { withPublic, withSession } from "@/lib/server/http/handler";
-import { signedInReply, signedOutReply } from "@/lib/server/http/session-reply";
+import { signedOutReply, signInStepReply } from "@/lib/server/http/session-reply";
 import { currentSession, signIn, signOut } from "@/lib/server/services/session/sessions";
-import { signInBodySchema } from "@/lib/shared/schemas/session";
+import { personSignInSchema } from "@/lib/shared/schemas/session";
 
-// POST /api/session – sign in (operator: API key; viewer: access token + business id): throttled, scoped, checked against the API
-export const POST = withPublic({ body: signInBodySchema }, async ({ body, ledger, secure, request }) =>
-  signedInReply(await signIn(ledger, body, clientAddress(request.headers)), secure),
+// POST /api/session – a person's sign-in, step one (e-mail and password): throttled, one answer for every failure
+export const POST = withPublic({ body: personSignInSchema }, async ({ body, ledger, secure, request }) =>
+  signInStepReply(await signIn(ledger, body, clientAddress(request.headers)), secure),
 );
 
 // GET /api/session – who is signed in (never the credential)

@@ -1,7 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod/mini";
 import { bffFetch } from "@/lib/browser/bff-client/client";
-import { sessionInfoSchema, type SessionInfo, type SignInBody } from "@/lib/shared/schemas/session";
+import {
+  sessionInfoSchema,
+  signInStepSchema,
+  type PersonSignIn,
+  type SecondFactorBody,
+  type SignInStep,
+} from "@/lib/shared/schemas/session";
 
 /**
  * Query keys for the session. Every resource module follows this shape:
@@ -21,17 +27,42 @@ export function sessionQuery() {
   });
 }
 
-/** POST /api/session. A 401 `invalid_credentials` is shown in the form, never redirected. */
-export function useSignIn() {
+/** Signed in: a new identity, so anything cached for a previous one goes. */
+function useSignedIn() {
   const queryClient = useQueryClient();
-  return useMutation<SessionInfo, Error, SignInBody>({
+  return (step: SignInStep) => {
+    if (step.next !== "done") return;
+    queryClient.clear();
+    queryClient.setQueryData(sessionKeys.current(), step.session);
+  };
+}
+
+/**
+ * POST /api/session: e-mail and password. Signed in (`next: "done"`), or a
+ * challenge for the second step (`next: "totp"`). A 401 `invalid_login` is shown
+ * in the form, never redirected.
+ */
+export function useSignIn() {
+  const signedIn = useSignedIn();
+  return useMutation<SignInStep, Error, PersonSignIn>({
     mutationFn: (body) =>
-      bffFetch("/api/session", { method: "POST", body, schema: sessionInfoSchema, redirectOnAuthError: false }),
-    onSuccess: (session) => {
-      // A new identity: drop anything cached for a previous one.
-      queryClient.clear();
-      queryClient.setQueryData(sessionKeys.current(), session);
-    },
+      bffFetch("/api/session", { method: "POST", body, schema: signInStepSchema, redirectOnAuthError: false }),
+    onSuccess: signedIn,
+  });
+}
+
+/** POST /api/session/second-factor: the challenge and a TOTP or recovery code. */
+export function useSecondFactor() {
+  const signedIn = useSignedIn();
+  return useMutation<SignInStep, Error, SecondFactorBody>({
+    mutationFn: (body) =>
+      bffFetch("/api/session/second-factor", {
+        method: "POST",
+        body,
+        schema: signInStepSchema,
+        redirectOnAuthError: false,
+      }),
+    onSuccess: signedIn,
   });
 }
 

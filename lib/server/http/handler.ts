@@ -161,6 +161,10 @@ export function withSession<P = RouteParams, Q = Record<string, never>, B = unde
       if (options.permission !== "any" && !can(session.role, options.permission)) {
         throw new BffError("forbidden", "Your role cannot do this.");
       }
+      // A workspace that requires 2FA lets a person without it do nothing but set it up (routes open to "any").
+      if (options.permission !== "any" && session.twoFactorPending) {
+        throw new BffError("two_factor_required", "This workspace requires two-step verification: set it up first.");
+      }
       assertSameOriginWrite(request.url, request.method, request.headers);
       const idempotencyKey = readIdempotencyKey(request, options.idempotencyKey);
       const inputs = await parseInputs(request, context, options);

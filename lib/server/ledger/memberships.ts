@@ -119,6 +119,7 @@ export interface MemberAccess {
   name: string;
   totpEnabled: boolean;
   require2fa: boolean;
+  workspaceName: string;
 }
 
 /** The person's access to the workspace, or null when they have no membership there (any status is returned). */
@@ -136,6 +137,7 @@ export async function getMemberAccess(ledger: Ledger, ref: MembershipRef): Promi
       name: members.name,
       totpEnabled: isNotNull(members.totpSecretEnc).mapWith(Boolean),
       require2fa: workspaces.require2fa,
+      workspaceName: workspaces.name,
     })
     .from(memberships)
     .innerJoin(members, eq(members.id, memberships.memberId))

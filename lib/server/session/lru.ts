@@ -34,8 +34,8 @@ export class BoundedLru<K, V> {
   }
 
   /** Deletes every entry whose value matches. */
-  deleteWhere(matches: (value: V) => boolean): void {
-    for (const [key, value] of this.entries) if (matches(value)) this.entries.delete(key);
+  deleteWhere(matches: (value: V, key: K) => boolean): void {
+    for (const [key, value] of this.entries) if (matches(value, key)) this.entries.delete(key);
   }
 
   clear(): void {

@@ -3,44 +3,62 @@ import { randomBytes } from "node:crypto";
 import { sealData, unsealData } from "iron-session";
 import { z } from "zod";
 import type { SessionIdentity } from "@/lib/server/ledger";
+import type { Credential } from "@/lib/server/payments-api/client";
 import type { Role } from "@/lib/shared/auth/roles";
 import { normaliseBusinessId } from "@/lib/shared/schemas/business-id";
 import type { SessionInfo } from "@/lib/shared/schemas/session";
 import { getSessionConfig } from "./config";
 import { serializeSessionCookie } from "./cookie";
 import { OpenedCookieCache } from "./opened-cache";
-import { isKeyScope } from "./scope";
 
 /** A business id as sealed: cookies of earlier versions may hold a UUID in capitals, which is the same business. */
 const sealedBusinessId = z.string().transform(normaliseBusinessId);
 
-/** What the sealed cookie holds. Only the server can read it. */
-const sessionDataSchema = z.object({
-  v: z.literal(1),
+/**
+ * What the sealed cookie holds: who signed in, to which workspace, and when.
+ * No credential and no role: both are read on the server for every request
+ * (lib/server/session/authenticate.ts), so a role change, a deactivation or a
+ * replaced API key takes effect without the cookie.
+ */
+const sessionCookieSchema = z.object({
+  v: z.literal(2),
   sid: z.string().min(16),
-  role: z.enum(["operator", "viewer"]),
-  operatorName: z.string(),
-  business: z.object({ id: sealedBusinessId, name: z.string().nullable() }),
-  credential: z.discriminatedUnion("kind", [
-    z.object({ kind: z.literal("api_key"), apiKey: z.string() }),
-    z.object({ kind: z.literal("bearer"), accessToken: z.string(), businessId: sealedBusinessId }),
-  ]),
-  sandbox: z.boolean(),
+  memberId: z.string().min(1),
+  businessId: sealedBusinessId,
   /** Signed in at (epoch ms, this instance's clock): the absolute lifetime counts from here. */
   iat: z.number(),
-  /**
-   * Signed in at by the ledger's clock (epoch µs, ledgerTimeMicros): what "sign out
-   * everywhere" compares, on the one clock every instance shares. Absent in cookies
-   * sealed before it existed.
-   */
-  lat: z.number().int().optional(),
+  /** Signed in at by the ledger's clock (epoch µs, ledgerTimeMicros): what "sign out everywhere" compares. */
+  lat: z.number().int(),
   /** Last seen (epoch ms): the idle timeout counts from here. */
   seen: z.number(),
+  /** How the person proved themself beyond the password. */
+  mfa: z.enum(["totp", "none"]),
+  /** The membership's epoch at sign-in: a role change, deactivation or reactivation ends the session. */
+  epoch: z.number().int(),
+  /** The person's auth epoch at sign-in: a password change or 2FA reset ends the session. */
+  authEpoch: z.number().int(),
 });
-export type SessionData = z.infer<typeof sessionDataSchema>;
+export type SessionCookie = z.infer<typeof sessionCookieSchema>;
 
-export type SessionProblem = "missing" | "invalid" | "expired" | "idle" | "revoked";
-export type OpenedSession = { ok: true; session: SessionData } | { ok: false; problem: SessionProblem };
+/**
+ * A signed-in person's session as the server resolved it for this request:
+ * the cookie, plus their current role and workspace from the ledger and the
+ * workspace's credential for that role (null when the owner has not entered
+ * one yet). Never sent to the browser (toSessionInfo is).
+ */
+export interface SessionData extends SessionCookie {
+  role: Role;
+  person: { id: string; name: string; email: string };
+  business: { id: string; name: string | null };
+  credential: Credential | null;
+  /** The workspace requires 2FA and this person has none yet: only setting it up is allowed. */
+  twoFactorPending: boolean;
+  totpEnabled: boolean;
+  sandbox: boolean;
+}
+
+export type SessionProblem = "missing" | "invalid" | "expired" | "idle" | "revoked" | "access_changed";
+export type OpenedSession = { ok: true; session: SessionCookie } | { ok: false; problem: SessionProblem };
 
 /** Re-seal the cookie (to slide the idle timeout) at most this often, not on every request. */
 export const SESSION_REFRESH_AFTER_MS = 60_000;
@@ -55,64 +73,49 @@ export function newSessionId(): string {
   return randomBytes(18).toString("base64url");
 }
 
-export function newSession(
-  fields: {
-    role: Role;
-    operatorName: string;
-    business: SessionData["business"];
-    credential: SessionData["credential"];
-    sandbox: boolean;
-    lat?: number;
-  },
+export function newSessionCookie(
+  fields: Pick<SessionCookie, "memberId" | "businessId" | "lat" | "mfa" | "epoch" | "authEpoch">,
   now = Date.now(),
-): SessionData {
-  return { v: 1, sid: newSessionId(), iat: now, seen: now, ...fields };
+): SessionCookie {
+  return { v: 2, sid: newSessionId(), iat: now, seen: now, ...fields };
 }
 
 /**
- * How far apart two instances' clocks may be. A cookie without the ledger's
- * sign-in time (sealed by an earlier version) compares its own instance's time
- * with "sign out everywhere", so it counts as signed in this much earlier: a
- * skewed clock can then only revoke too much (sign in again), never keep a
- * session that was signed in before the revocation. Revocation rows are kept
- * this much longer than the sessions they cover, for the same reason.
+ * How far apart two instances' clocks may be: revocation rows ("sign out
+ * everywhere") are kept this much longer than the sessions they cover, since a
+ * session's absolute lifetime is counted on its own instance's clock.
  */
 export const SESSION_CLOCK_SKEW_ALLOWANCE_MS = 60_000;
 
 /** What the ledger's revocation check needs to know of a session. */
-export function sessionIdentity(session: SessionData): SessionIdentity {
-  const issuedAtMicros = session.lat ?? (session.iat - SESSION_CLOCK_SKEW_ALLOWANCE_MS) * 1000;
-  return { sessionId: session.sid, businessId: session.business.id, issuedAtMicros };
+export function sessionIdentity(session: SessionCookie): SessionIdentity {
+  return { sessionId: session.sid, businessId: session.businessId, issuedAtMicros: session.lat };
 }
 
-export async function sealSession(session: SessionData): Promise<string> {
+/** Only the cookie's own fields are sealed, whatever else a resolved session carries. */
+export async function sealSession(session: SessionCookie): Promise<string> {
   const { sealPassword, absoluteLifetimeSeconds } = getSessionConfig();
-  return sealData(session, { password: sealPassword, ttl: absoluteLifetimeSeconds });
+  return sealData(sessionCookieSchema.parse(session), { password: sealPassword, ttl: absoluteLifetimeSeconds });
 }
 
 /** Cookies that opened recently (lib/server/session/opened-cache.ts): most requests skip iron entirely. */
-const openedCookies = new OpenedCookieCache<SessionData>();
-
-/** Frozen, because one opened session is shared by every request that sends the same cookie. */
-function frozen(session: SessionData): SessionData {
-  Object.freeze(session.business);
-  Object.freeze(session.credential);
-  return Object.freeze(session);
-}
+const openedCookies = new OpenedCookieCache<SessionCookie>();
 
 async function unsealSession(
   seal: string,
   passwords: Record<string, string>,
   ttlSeconds: number,
-): Promise<SessionData | null> {
+): Promise<SessionCookie | null> {
   let raw: unknown;
   try {
     raw = await unsealData<unknown>(seal, { password: passwords, ttl: ttlSeconds });
   } catch {
     return null;
   }
-  const parsed = sessionDataSchema.safeParse(raw);
-  return parsed.success ? frozen(parsed.data) : null;
+  // A cookie of an earlier version (an API-key session) does not parse: that person signs in again.
+  const parsed = sessionCookieSchema.safeParse(raw);
+  // Frozen, because one opened cookie is shared by every request that sends it.
+  return parsed.success ? Object.freeze(parsed.data) : null;
 }
 
 /**
@@ -142,29 +145,30 @@ export async function openSession(seal: string | undefined, now = Date.now()): P
 }
 
 /** When this session's absolute lifetime ends. */
-export function sessionExpiresAt(session: SessionData): Date {
+export function sessionExpiresAt(session: SessionCookie): Date {
   return new Date(session.iat + getSessionConfig().absoluteLifetimeSeconds * 1000);
 }
 
 /** The browser-safe view of a session: never the credential. */
 export function toSessionInfo(session: SessionData): SessionInfo {
   return {
-    operatorName: session.operatorName,
+    person: session.person,
     role: session.role,
-    // A key-derived scope id is a fingerprint of the key: it stays on the server.
-    business: { id: isKeyScope(session.business.id) ? null : session.business.id, name: session.business.name },
+    business: session.business,
     sandbox: session.sandbox,
+    twoFactor: { enabled: session.totpEnabled, pending: session.twoFactorPending },
+    credentialMissing: session.credential === null,
     expiresAt: sessionExpiresAt(session).toISOString(),
     idleTimeoutSeconds: getSessionConfig().idleTimeoutSeconds,
   };
 }
 
-function remainingSeconds(session: SessionData, now: number): number {
+function remainingSeconds(session: SessionCookie, now: number): number {
   return session.iat / 1000 + getSessionConfig().absoluteLifetimeSeconds - now / 1000;
 }
 
 /** A Set-Cookie header value carrying this session, expiring with its absolute lifetime. */
-export async function sessionSetCookie(session: SessionData, secure: boolean, now = Date.now()): Promise<string> {
+export async function sessionSetCookie(session: SessionCookie, secure: boolean, now = Date.now()): Promise<string> {
   return serializeSessionCookie(await sealSession(session), secure, remainingSeconds(session, now));
 }
 
@@ -174,14 +178,14 @@ export async function sessionSetCookie(session: SessionData, secure: boolean, no
  */
 export async function refreshedSessionCookie(
   seal: string,
-  session: SessionData,
+  session: SessionCookie,
   secure: boolean,
   now = Date.now(),
 ): Promise<string | null> {
   if (now - session.seen < SESSION_REFRESH_AFTER_MS) return null;
   let refreshed = openedCookies.refreshedSeal(seal, now, SESSION_REFRESH_REUSE_MS);
   if (!refreshed) {
-    refreshed = await sealSession({ ...session, seen: now });
+    refreshed = await sealSession({ ...sessionCookieSchema.parse(session), seen: now });
     openedCookies.rememberRefresh(seal, refreshed, now);
   }
   return serializeSessionCookie(refreshed, secure, remainingSeconds(session, now));

@@ -25,6 +25,7 @@ export const ERROR_CODES = {
   csrf_rejected: 403,
   credential_not_allowed: 403,
   business_not_served: 403,
+  two_factor_required: 403,
   sign_in_throttled: 429,
   // The dashboard's own records
   idempotency_conflict: 409,
@@ -36,6 +37,7 @@ export const ERROR_CODES = {
   payout_rejected: 422,
   credential_refused: 422,
   credential_provisioned: 409,
+  workspace_credential_missing: 409,
   payout_not_found: 404,
   batch_not_found: 404,
   batch_state_conflict: 409,

@@ -2,55 +2,60 @@ import { z } from "zod/mini";
 import { businessIdSchema } from "@/lib/shared/schemas/business-id";
 import { storableText } from "@/lib/shared/schemas/common";
 
-const operatorName = storableText({ error: "validation.required" }).check(
-  z.trim(),
-  z.minLength(2, { error: "validation.operatorName" }),
-  z.maxLength(80, { error: "validation.tooLong" }),
-);
-
-/**
- * Credentials travel to the API as HTTP header values, so only printable ASCII
- * without spaces (the client refuses anything else, lib/server/payments-api/client.ts): a
- * key with another character is a 422 on its field, not a failure mid-sign-in.
- */
-const CREDENTIAL_CHARS = /^[\x21-\x7e]+$/;
-
-/** Operator sign-in: the business's API key (everything). */
-export const operatorSignInSchema = z.object({
-  apiKey: storableText({ error: "validation.required" }).check(
+/** A person's sign-in: e-mail and password (the second factor, when they have one, is a step of its own). */
+export const personSignInSchema = z.object({
+  email: storableText({ error: "validation.required" }).check(
     z.trim(),
-    z.minLength(8, { error: "validation.apiKey" }),
-    z.maxLength(256, { error: "validation.apiKey" }),
-    z.regex(CREDENTIAL_CHARS, { error: "validation.apiKey" }),
+    z.minLength(3, { error: "validation.email" }),
+    z.maxLength(254, { error: "validation.email" }),
+    z.regex(/^[^\s@]+@[^\s@]+$/, { error: "validation.email" }),
   ),
-  operatorName,
+  password: z
+    .string({ error: "validation.required" })
+    .check(z.minLength(1, { error: "validation.required" }), z.maxLength(1024, { error: "validation.tooLong" })),
+  /** The workspace to open, for a person in several (else the first by name). */
+  businessId: z.optional(businessIdSchema),
 });
+export type PersonSignIn = z.infer<typeof personSignInSchema>;
 
-/** Viewer sign-in (finance, support): an access token and its business id (payout lookup, chargebacks). */
-export const viewerSignInSchema = z.object({
-  accessToken: storableText({ error: "validation.required" }).check(
-    z.trim(),
-    z.minLength(8, { error: "validation.accessToken" }),
-    z.maxLength(2048, { error: "validation.accessToken" }),
-    z.regex(CREDENTIAL_CHARS, { error: "validation.accessToken" }),
-  ),
-  businessId: businessIdSchema,
-  operatorName,
-});
+/** The second step: the challenge from the first, and a TOTP code or a recovery code. */
+export const secondFactorSchema = z.union([
+  z.object({
+    challenge: z.string().check(z.minLength(16), z.maxLength(128)),
+    code: z.string().check(z.trim(), z.regex(/^\d{6}$/, { error: "validation.totpCode" })),
+    businessId: z.optional(businessIdSchema),
+  }),
+  z.object({
+    challenge: z.string().check(z.minLength(16), z.maxLength(128)),
+    recoveryCode: z.string().check(z.trim(), z.minLength(8, { error: "validation.recoveryCode" }), z.maxLength(64)),
+    businessId: z.optional(businessIdSchema),
+  }),
+]);
+export type SecondFactorBody = z.infer<typeof secondFactorSchema>;
 
-export const signInBodySchema = z.union([operatorSignInSchema, viewerSignInSchema]);
-export type OperatorSignIn = z.infer<typeof operatorSignInSchema>;
-export type ViewerSignIn = z.infer<typeof viewerSignInSchema>;
-export type SignInBody = z.infer<typeof signInBodySchema>;
+/** Switching to another workspace the person belongs to. */
+export const workspaceSwitchSchema = z.object({ businessId: businessIdSchema });
+
+export const ROLE_VALUES = ["owner", "admin", "operator", "finance", "support"] as const;
 
 /** What GET /api/session tells the browser: never the credential. */
 export const sessionInfoSchema = z.object({
-  operatorName: z.string(),
-  role: z.enum(["operator", "viewer"]),
-  /** `id` is null when the scope is an API key's own (no PAYMENTS_BUSINESS_ID): its fingerprint stays on the server. */
-  business: z.object({ id: z.nullable(z.string()), name: z.nullable(z.string()) }),
+  person: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  role: z.enum(ROLE_VALUES),
+  business: z.object({ id: z.string(), name: z.nullable(z.string()) }),
   sandbox: z.boolean(),
+  /** `pending`: the workspace requires 2FA and this person has not set it up (only that is allowed). */
+  twoFactor: z.object({ enabled: z.boolean(), pending: z.boolean() }),
+  /** The workspace has no API key yet: its owner enters one before anything reaches the payments API. */
+  credentialMissing: z.boolean(),
   expiresAt: z.string(),
   idleTimeoutSeconds: z.number(),
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+/** The answer to a sign-in step: signed in, or a second factor to give. */
+export const signInStepSchema = z.union([
+  z.object({ next: z.literal("done"), session: sessionInfoSchema }),
+  z.object({ next: z.literal("totp"), challenge: z.string(), expiresAt: z.string() }),
+]);
+export type SignInStep = z.infer<typeof signInStepSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { operatorSignInSchema, viewerSignInSchema } from "@/lib/shared/schemas/session";
+import { storableText } from "@/lib/shared/schemas/common";
 
 /**
  * The credentials a workspace (one business) keeps on the server: its API key,
@@ -9,10 +9,31 @@ import { operatorSignInSchema, viewerSignInSchema } from "@/lib/shared/schemas/s
 export const WORKSPACE_CREDENTIAL_KINDS = ["api_key", "bearer"] as const;
 export type WorkspaceCredentialKind = (typeof WORKSPACE_CREDENTIAL_KINDS)[number];
 
-/** Storing or replacing one: the same rules as at sign-in (printable ASCII, lengths). */
+/**
+ * Credentials travel to the API as HTTP header values, so only printable ASCII
+ * without spaces (the client refuses anything else, lib/server/payments-api/client.ts): a
+ * key with another character is a 422 on its field, not a failure when it is first used.
+ */
+const CREDENTIAL_CHARS = /^[\x21-\x7e]+$/;
+
+export const apiKeyField = storableText({ error: "validation.required" }).check(
+  z.trim(),
+  z.minLength(8, { error: "validation.apiKey" }),
+  z.maxLength(256, { error: "validation.apiKey" }),
+  z.regex(CREDENTIAL_CHARS, { error: "validation.apiKey" }),
+);
+
+export const accessTokenField = storableText({ error: "validation.required" }).check(
+  z.trim(),
+  z.minLength(8, { error: "validation.accessToken" }),
+  z.maxLength(2048, { error: "validation.accessToken" }),
+  z.regex(CREDENTIAL_CHARS, { error: "validation.accessToken" }),
+);
+
+/** Storing or replacing one (printable ASCII, lengths). */
 export const storeWorkspaceCredentialSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("api_key"), apiKey: operatorSignInSchema.shape.apiKey }),
-  z.object({ kind: z.literal("bearer"), accessToken: viewerSignInSchema.shape.accessToken }),
+  z.object({ kind: z.literal("api_key"), apiKey: apiKeyField }),
+  z.object({ kind: z.literal("bearer"), accessToken: accessTokenField }),
 ]);
 export type StoreWorkspaceCredentialBody = z.infer<typeof storeWorkspaceCredentialSchema>;
 

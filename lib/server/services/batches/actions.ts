@@ -15,7 +15,7 @@ import { sessionExpiresAt, type SessionData } from "@/lib/server/session/session
 import type { AuditAction } from "@/lib/shared/schemas/activity";
 import { BffError } from "@/lib/server/errors/bff-error";
 import type { Batch } from "@/lib/shared/schemas/payout-batches";
-import type { Answer, ServiceDeps } from "@/lib/server/services/context";
+import { requireCredential, type Answer, type ServiceDeps } from "@/lib/server/services/context";
 import { batchOr404, batchView } from "@/lib/server/services/batches/batches";
 import { typedTotalRequired } from "@/lib/server/services/batches/view";
 import { wakeBatchWorker } from "@/lib/server/services/batches/worker";
@@ -33,7 +33,7 @@ const MIN_SEAL_MS = 60_000;
 async function sealForBatch(session: SessionData): Promise<string> {
   const now = serverClock().now();
   const lifetimeMs = Math.max(MIN_SEAL_MS, sessionExpiresAt(session).getTime() - now);
-  return sealCredential(session.credential, { lifetimeMs, now });
+  return sealCredential(requireCredential(session), { lifetimeMs, now });
 }
 
 async function answer(deps: Deps, batch: BatchRecord): Promise<Answer<Batch>> {

@@ -13,7 +13,7 @@ import { sealCredential } from "@/lib/server/session/credential-seal";
 import { serverClock } from "@/lib/server/clock";
 import { maskPixKey } from "@/lib/shared/validation/pix-mask";
 import { BffError } from "@/lib/server/errors/bff-error";
-import type { Answer, LedgerScope, ServiceDeps } from "@/lib/server/services/context";
+import { requireCredential, type Answer, type LedgerScope, type ServiceDeps } from "@/lib/server/services/context";
 import { payoutPolicy } from "@/lib/server/services/payouts/policy";
 import { sendPayout, type SendContext, type SendOutcome } from "@/lib/server/services/payouts/sender";
 import { toRegisterPayout } from "@/lib/server/services/payouts/view";
@@ -120,7 +120,7 @@ export async function issuePayout(
   const requestHash = payoutRequestHash(body);
 
   // Openable for the automatic re-send window (plus a margin) only; the reconciler erases it at the window.
-  const credentialSeal = await sealCredential(session.credential, {
+  const credentialSeal = await sealCredential(requireCredential(session), {
     lifetimeMs: payoutPolicy().sealLifetimeMs,
     now: serverClock().now(),
   });

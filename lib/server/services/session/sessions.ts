@@ -1,31 +1,36 @@
 import "server-only";
-import { createHash } from "node:crypto";
 import {
   appendAudit,
+  getMemberAccess,
   ledgerTimeMicros,
-  recordSecurityEvent,
   revokeScope,
   revokeSession,
   type Ledger,
 } from "@/lib/server/ledger";
-import { isSandboxMode } from "@/lib/server/payments-api/config-public";
-import type { Credential } from "@/lib/server/payments-api/client";
-import { log } from "@/lib/server/log";
-import type { SessionInfo, SignInBody } from "@/lib/shared/schemas/session";
+import { tenancySettings } from "@/lib/server/config";
+import type { PersonSignIn, SecondFactorBody, SessionInfo } from "@/lib/shared/schemas/session";
 import { getSessionConfig } from "@/lib/server/session/config";
+import { resolveSession } from "@/lib/server/session/resolve";
 import { sessionRevocations } from "@/lib/server/session/revocation-cache";
 import {
-  newSession,
+  newSessionCookie,
   SESSION_CLOCK_SKEW_ALLOWANCE_MS,
   sessionExpiresAt,
   toSessionInfo,
+  type SessionCookie,
   type SessionData,
 } from "@/lib/server/session/session";
 import { BffError } from "@/lib/server/errors/bff-error";
-import { businessForApiKey, businessForViewer, type BusinessRef } from "@/lib/server/services/session/business";
-import type { Answer } from "@/lib/server/services/context";
-import { beginSignIn, throttledError } from "@/lib/server/services/session/sign-in-throttle";
-import { verifyCredential } from "@/lib/server/services/credential-check";
+import { actorOf, type Answer } from "@/lib/server/services/context";
+import {
+  activeWorkspaces,
+  invalidLogin,
+  verifyPasswordStep,
+  type PersonWorkspace,
+  type SignedInPerson,
+} from "@/lib/server/services/session/person-sign-in";
+import { verifySecondFactor } from "@/lib/server/services/session/person-second-factor";
+import { ensureSandboxWorkspaces } from "@/lib/server/services/workspace/sandbox-people";
 
 /** Where a sign-in came from, for the throttle and the security log. */
 export interface ClientAddress {
@@ -34,93 +39,153 @@ export interface ClientAddress {
   source: "proxy" | "unverified";
 }
 
-/** A new session, the payments API's request id of the check that let it in, and the instant it began. */
+/** A new session (resolved, for the reply) and its cookie, and the instant it began. */
 export interface SignedIn {
   session: SessionData;
-  requestId: string | null;
+  cookie: SessionCookie;
   at: number;
 }
 
-/** SHA-256 of what was presented, in hex: groups attempts with one credential without keeping it. */
-function credentialFingerprint(credential: Credential): string {
-  const secret =
-    credential.kind === "api_key"
-      ? `api_key:${credential.apiKey}`
-      : `bearer:${credential.businessId}:${credential.accessToken}`;
-  return createHash("sha256").update(secret, "utf8").digest("hex");
+/** The password step's outcome: signed in, or a second factor to give. */
+export type SignInStepResult =
+  { next: "done"; signed: SignedIn } | { next: "totp"; challenge: string; expiresAt: Date };
+
+/**
+ * The workspace a sign-in opens: the one asked for when the person is an
+ * active member of it, else the first by name. A deployment pinned to one
+ * business (PAYMENTS_BUSINESS_ID) opens that business's workspace only: a
+ * person with no membership there is not let in (the same answer as a wrong password).
+ */
+function chooseWorkspace(workspaces: readonly PersonWorkspace[], wanted: string | undefined): PersonWorkspace {
+  const pinned = tenancySettings().businessId;
+  const allowed = pinned ? workspaces.filter((w) => w.businessId === pinned) : workspaces;
+  const chosen = allowed.find((w) => w.businessId === wanted) ?? allowed[0];
+  if (!chosen) throw invalidLogin();
+  return chosen;
+}
+
+/** Opens a session for a person who proved who they are, in one of their workspaces, and records it. */
+async function openPersonSession(
+  ledger: Ledger,
+  person: SignedInPerson,
+  workspace: PersonWorkspace,
+  now: number,
+): Promise<SignedIn> {
+  const access = await getMemberAccess(ledger, { businessId: workspace.businessId, memberId: person.id });
+  if (!access || access.status !== "active") throw invalidLogin();
+  // Stamped by the ledger's clock, which "sign out everywhere" on any instance uses too; `now` (this instance's) only times the lifetimes.
+  const lat = await ledgerTimeMicros(ledger);
+  const cookie = newSessionCookie(
+    {
+      memberId: person.id,
+      businessId: workspace.businessId,
+      lat,
+      mfa: person.mfa,
+      epoch: access.epoch,
+      authEpoch: access.authEpoch,
+    },
+    now,
+  );
+  const resolved = await resolveSession(ledger, cookie);
+  // Only a change made between the two reads above can refuse it: the person starts again.
+  if (!resolved.ok) throw invalidLogin();
+  await appendAudit(ledger, {
+    businessId: workspace.businessId,
+    actor: actorOf(resolved.session),
+    action: "session.sign_in",
+    outcome: "success",
+    targetType: "session",
+    targetId: cookie.sid,
+  });
+  return { session: resolved.session, cookie, at: now };
 }
 
 /**
- * Sign-in: throttle (before anything reaches the API), tenant scope (before the
- * key is tried), then the API's own check. Failures go to the security log,
- * never to a business's audit log: the caller has proven nothing yet.
+ * A person's sign-in, step one: e-mail and password (throttled, one answer for
+ * every failure, lib/server/services/session/person-sign-in.ts). A person with
+ * 2FA gets a challenge for step two; anyone else is signed in (a workspace that
+ * requires 2FA then allows only setting it up: SessionData.twoFactorPending).
  */
 export async function signIn(
   ledger: Ledger,
-  body: SignInBody,
+  body: PersonSignIn,
+  from: ClientAddress,
+  now = Date.now(),
+): Promise<SignInStepResult> {
+  // Sandbox mode: the demo people exist before anyone tries them (a no-op once done, and outside the sandbox).
+  await ensureSandboxWorkspaces(ledger).catch(() => undefined);
+  const step = await verifyPasswordStep(
+    { ledger, clock: { now: () => now } },
+    { email: body.email, password: body.password, from },
+  );
+  if (step.next === "totp") return step;
+  const workspace = chooseWorkspace(step.workspaces, body.businessId);
+  return { next: "done", signed: await openPersonSession(ledger, step.member, workspace, now) };
+}
+
+/** A person's sign-in, step two: the challenge and a TOTP or recovery code. */
+export async function signInSecondFactor(
+  ledger: Ledger,
+  body: SecondFactorBody,
   from: ClientAddress,
   now = Date.now(),
 ): Promise<SignedIn> {
-  const viewer = "accessToken" in body;
-  const credential: Credential = viewer
-    ? { kind: "bearer", accessToken: body.accessToken, businessId: body.businessId }
-    : { kind: "api_key", apiKey: body.apiKey };
-  const fingerprint = credentialFingerprint(credential);
-  const securityEvent = async (
-    kind: "sign_in_failed" | "sign_in_throttled",
-    reason: string,
-    requestId: string | null,
-  ) => {
-    const event = {
-      kind,
-      reason,
-      clientAddress: from.address,
-      addressSource: from.source,
-      credentialFingerprint: fingerprint.slice(0, 16),
-      credentialKind: credential.kind,
-      requestId,
-    };
-    // Stamped with the request's clock, not the database's: retention is counted on the same clock as the purge.
-    await recordSecurityEvent(ledger, { ...event, at: new Date(now) });
-    // Also a log line, so an attack shows in the server's logs without a database query.
-    log.warn(`security.${kind}`, event);
-  };
-
-  const begun = await beginSignIn(ledger, { address: from.address, credential: fingerprint.slice(0, 32) });
-  if (!begun.ok) {
-    if (begun.throttled.firstRefusal)
-      await securityEvent("sign_in_throttled", `${begun.throttled.budget}_budget`, null);
-    throw throttledError(begun.throttled, now);
-  }
-
-  let business: BusinessRef;
-  let requestId: string | null;
-  try {
-    business = viewer ? await businessForViewer(body.businessId) : await businessForApiKey(body.apiKey);
-    requestId = await verifyCredential(credential);
-  } catch (error) {
-    if (error instanceof BffError) await securityEvent("sign_in_failed", error.code, error.extra.requestId ?? null);
-    throw error;
-  }
-  await begun.attempt.succeeded();
-
-  const role = viewer ? "viewer" : "operator";
-  // Stamped by the ledger's clock, which "sign out everywhere" on any instance uses too; `now` (this instance's) only times the lifetimes.
-  const lat = await ledgerTimeMicros(ledger);
-  const session = newSession(
-    { role, operatorName: body.operatorName, business, credential, sandbox: isSandboxMode(), lat },
-    now,
+  const input = "code" in body ? { code: body.code } : { recoveryCode: body.recoveryCode };
+  const result = await verifySecondFactor(
+    { ledger, clock: { now: () => now } },
+    { challenge: body.challenge, from, ...input },
   );
+  const workspace = chooseWorkspace(result.workspaces, body.businessId);
+  return openPersonSession(ledger, { ...result.member, mfa: "totp" }, workspace, now);
+}
+
+/**
+ * Another of the person's workspaces, in the same session (its id and
+ * lifetimes are kept: switching never extends a session). Not a member there
+ * (or no longer): a 404, as for any resource of another workspace.
+ */
+export async function switchWorkspace(
+  ledger: Ledger,
+  session: SessionData,
+  businessId: string,
+  now = Date.now(),
+): Promise<SignedIn> {
+  const workspaces = await activeWorkspaces(ledger, session.memberId);
+  const pinned = tenancySettings().businessId;
+  const target = workspaces.find((w) => w.businessId === businessId && (!pinned || pinned === businessId));
+  const access = target ? await getMemberAccess(ledger, { businessId, memberId: session.memberId }) : null;
+  if (!target || !access || access.status !== "active")
+    throw new BffError("not_found", "You are not a member of this workspace.");
+  const cookie: SessionCookie = {
+    v: 2,
+    sid: session.sid,
+    memberId: session.memberId,
+    businessId,
+    iat: session.iat,
+    lat: session.lat,
+    seen: session.seen,
+    mfa: session.mfa,
+    epoch: access.epoch,
+    authEpoch: access.authEpoch,
+  };
+  const resolved = await resolveSession(ledger, cookie);
+  if (!resolved.ok) throw new BffError("not_found", "You are not a member of this workspace.");
   await appendAudit(ledger, {
-    businessId: business.id,
-    actor: { name: body.operatorName, role },
+    businessId,
+    actor: actorOf(resolved.session),
     action: "session.sign_in",
     outcome: "success",
-    requestId,
     targetType: "session",
-    targetId: session.sid,
+    targetId: cookie.sid,
   });
-  return { session, requestId, at: now };
+  return { session: resolved.session, cookie, at: now };
+}
+
+/** The workspaces the signed-in person may switch to. */
+export async function myWorkspaces(ledger: Ledger, session: SessionData): Promise<Answer<PersonWorkspace[]>> {
+  const pinned = tenancySettings().businessId;
+  const workspaces = await activeWorkspaces(ledger, session.memberId);
+  return { data: pinned ? workspaces.filter((w) => w.businessId === pinned) : workspaces };
 }
 
 /** Records a session's own sign-out (one or everywhere). */
@@ -131,7 +196,7 @@ async function signedOut(
 ): Promise<void> {
   await appendAudit(ledger, {
     businessId: session.business.id,
-    actor: { name: session.operatorName, role: session.role },
+    actor: actorOf(session),
     action,
     outcome: "success",
     targetType: "session",

@@ -75,7 +75,7 @@ export const en = {
   "shell.signOutFailed": "Could not end the session on the server. You were signed out in this browser.",
   "shell.preferences": "Preferences",
   "shell.sessionEnds": "Session expires {relative}",
-  "shell.viewerHint": "Read-only access: payout lookup and chargebacks.",
+  "shell.viewerHint": "Read-only access: your role can look things up but not send money.",
   "shell.keyScopedBusiness": "Business of this API key",
   "shell.signOutEverywhere": "Sign out everywhere",
   "shell.signOutEverywhereTitle": "Sign out every session of this business?",

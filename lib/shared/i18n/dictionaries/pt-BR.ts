@@ -79,7 +79,7 @@ export const ptBR = {
   "shell.signOutFailed": "Não foi possível encerrar a sessão no servidor. Você foi desconectado neste navegador.",
   "shell.preferences": "Preferências",
   "shell.sessionEnds": "Sessão expira {relative}",
-  "shell.viewerHint": "Acesso de consulta: busca de repasses e contestações.",
+  "shell.viewerHint": "Acesso de consulta: seu papel pode consultar, mas não movimentar dinheiro.",
   "shell.keyScopedBusiness": "Empresa desta chave de API",
   "shell.signOutEverywhere": "Sair de todos os lugares",
   "shell.signOutEverywhereTitle": "Encerrar todas as sessões desta empresa?",

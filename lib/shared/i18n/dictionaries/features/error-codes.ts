@@ -29,6 +29,10 @@ export const errorCodesPtBR = {
   "errors.credential_provisioned":
     "Esta credencial é definida na configuração do servidor; a guardada aqui não seria usada.",
   "errors.business_not_served": "Este painel atende outra empresa.",
+  "errors.two_factor_required":
+    "Este espaço de trabalho exige verificação em duas etapas. Ative-a na sua conta para continuar.",
+  "errors.workspace_credential_missing":
+    "Este espaço de trabalho ainda não tem chave de API. Peça ao proprietário para informá-la em Configurações.",
   "errors.sign_in_throttled": "Tentativas de entrada demais. Aguarde antes de tentar de novo.",
   "errors.idempotency_conflict": "Esta chave de idempotência já foi usada para outra operação. Comece de novo.",
   "errors.payout_in_progress":
@@ -84,6 +88,8 @@ export const errorCodesEn = {
   "errors.credential_provisioned":
     "This credential is set in the server's configuration; one stored here would not be used.",
   "errors.business_not_served": "This dashboard serves another business.",
+  "errors.two_factor_required": "This workspace requires two-step verification. Turn it on in your account to go on.",
+  "errors.workspace_credential_missing": "This workspace has no API key yet. Ask its owner to enter it in Settings.",
   "errors.sign_in_throttled": "Too many sign-in attempts. Wait before trying again.",
   "errors.idempotency_conflict": "This idempotency key was already used for another operation. Start again.",
   "errors.payout_in_progress": "This payout is being sent right now. Check again in a moment, with the same key.",
