@@ -8,7 +8,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { closeLedger } from "@/lib/server/ledger";
+import { closeLedger, getLedger } from "@/lib/server/ledger";
+import { storeCredentialInVault, WorkspaceSecret } from "@/lib/server/security/credential-vault";
 import { resetConfigForTests } from "@/lib/server/config";
 import { setServerClockForTests } from "@/lib/server/clock";
 import { SkipClock } from "./clock";
@@ -174,7 +175,12 @@ export async function startBffHarness(
   };
 }
 
-/** Signs in through POST /api/session and returns the cookie to send next. */
+/**
+ * Signs in through POST /api/session and returns the cookie to send next. An
+ * operator's API key also becomes its business's workspace credential (stored in
+ * the vault, as a workspace's administrator would store it): the batch worker and
+ * the reconciler send with that one, never with the session's.
+ */
 export async function signIn(
   handler: Handler,
   body: Record<string, string>,
@@ -182,7 +188,19 @@ export async function signIn(
 ): Promise<string> {
   const result = await call(handler, "/api/session", { method: "POST", body, proto });
   if (result.status !== 200) throw new Error(`sign-in failed: ${result.status} ${result.text}`);
+  const businessId = (result.json.data as { business?: { id?: string | null } } | null)?.business?.id;
+  if (body.apiKey && businessId) await storeWorkspaceApiKey(businessId, body.apiKey);
   return sessionCookieFrom(result);
+}
+
+/** Stores `apiKey` as the business's workspace API key in the vault (replacing the one stored before). */
+export async function storeWorkspaceApiKey(businessId: string, apiKey: string, byName = "Test Admin"): Promise<void> {
+  await storeCredentialInVault(await getLedger(), {
+    businessId,
+    kind: "api_key",
+    secret: new WorkspaceSecret(apiKey),
+    byName,
+  });
 }
 
 /** A fresh Idempotency-Key, as the UI generates one when a form opens. */
