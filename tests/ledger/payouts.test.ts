@@ -461,7 +461,12 @@ describe.each(drivers)("payout register (%s)", (driver) => {
       await ledger()
         .db.update(payouts)
         .set({ statusCheckedAt: sql`now() - interval '1 hour'` });
-      const picked = await listFollowUps(ledger(), { checkedBeforeMs: 1_000, perBusiness: 2, limit: 10 });
+      const picked = await listFollowUps(ledger(), {
+        checkedBeforeMs: 1_000,
+        windowMs: 3_600_000,
+        perBusiness: 2,
+        limit: 10,
+      });
       expect(picked.filter((r) => r.businessId === ACME)).toHaveLength(2);
       expect(picked.filter((r) => r.businessId === BETA)).toHaveLength(1);
       const first = picked[0];
@@ -472,7 +477,9 @@ describe.each(drivers)("payout register (%s)", (driver) => {
         .db.update(payouts)
         .set({ createdAt: sql`now() - interval '2 hours'`, sendStartedAt: sql`now() - interval '2 hours'` });
       expect(await expireFollowUps(ledger(), { windowMs: 3_600_000 })).toBe(3);
-      expect(await listFollowUps(ledger(), { checkedBeforeMs: 0, perBusiness: 5, limit: 10 })).toEqual([]);
+      expect(
+        await listFollowUps(ledger(), { checkedBeforeMs: 0, windowMs: 3_600_000, perBusiness: 5, limit: 10 }),
+      ).toEqual([]);
     });
   });
 
