@@ -6,6 +6,7 @@ import { startBatchWorker } from "@/lib/server/services/batches/worker";
 import { getLedger, LedgerFolderLockedError } from "@/lib/server/ledger";
 import { getSessionConfig } from "@/lib/server/session/config";
 import { ensureSandboxWorkspaces } from "@/lib/server/services/workspace/sandbox-people";
+import { announceSetupLink } from "@/lib/server/services/workspace/setup-link";
 import { log } from "./log";
 import { getTransportConfig, insecureTransportProblem } from "./transport-config";
 
@@ -46,6 +47,8 @@ export async function startServer(): Promise<void> {
   }
   // Sandbox mode: its demo workspaces, people and credentials (logged, not fatal, when the sandbox cannot be asked yet).
   await ensureSandboxWorkspaces(ledger).catch(() => undefined);
+  // A real API with no owner yet: the one-time setup link, printed once (it deliberately holds a secret: setup-link.ts).
+  await announceSetupLink(ledger).catch((error: unknown) => log.error("setup.link_failed", { error }));
   if (appSettings().reconciler) {
     startReconciler();
     startBatchWorker();

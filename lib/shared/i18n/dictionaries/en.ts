@@ -9,6 +9,7 @@ import { chargebacksEn } from "./features/chargebacks";
 import { activityEn } from "./features/activity";
 import { batchEn } from "./features/batch";
 import { batchUiEn } from "./features/batch-ui";
+import { setupSettingsEn } from "./features/setup-settings";
 
 /** English. Must have exactly the keys of pt-BR (a missing or extra key is a type error). */
 export const en = {
@@ -274,4 +275,5 @@ export const en = {
   ...activityEn,
   ...batchEn,
   ...batchUiEn,
+  ...setupSettingsEn,
 } as const satisfies Record<MessageKey, string>;

@@ -14,6 +14,7 @@ import { chargebacksPtBR } from "./features/chargebacks";
 import { activityPtBR } from "./features/activity";
 import { batchPtBR } from "./features/batch";
 import { batchUiPtBR } from "./features/batch-ui";
+import { setupSettingsPtBR } from "./features/setup-settings";
 
 export const ptBR = {
   "app.name": "Pix Ops",
@@ -280,6 +281,7 @@ export const ptBR = {
   ...activityPtBR,
   ...batchPtBR,
   ...batchUiPtBR,
+  ...setupSettingsPtBR,
 } as const;
 
 export type MessageKey = keyof typeof ptBR;
