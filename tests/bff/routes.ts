@@ -15,7 +15,9 @@ import * as subaccountBlocked from "@/app/api/subaccounts/[id]/blocked/route";
 import * as subaccount from "@/app/api/subaccounts/[id]/route";
 import * as subaccounts from "@/app/api/subaccounts/route";
 import type { Permission } from "@/lib/shared/auth/roles";
-import { newKey, type CallOptions } from "../helpers/bff";
+import * as workspaceCredentials from "@/app/api/workspace/credentials/route";
+import * as workspaceSettings from "@/app/api/workspace/settings/route";
+import { ACME, newKey, type CallOptions } from "../helpers/bff";
 
 export type RouteHandler = (
   request: Request,
@@ -188,7 +190,45 @@ export function businessRoutes(): RouteCase[] {
  * (tests/bff/roles.test.ts): the business routes, then the workspace's own.
  */
 export function permissionRoutes(): RouteCase[] {
-  return [...businessRoutes()];
+  return [...businessRoutes(), ...workspaceRoutes()];
+}
+
+/** The workspace's own routes (settings, credentials). Harmless to repeat: they store what is already there. */
+export function workspaceRoutes(): RouteCase[] {
+  return [
+    {
+      name: "GET /api/workspace/settings",
+      handler: workspaceSettings.GET,
+      path: "/api/workspace/settings",
+      options: {},
+      permission: "workspace.settings",
+      okStatus: 200,
+    },
+    {
+      name: "PATCH /api/workspace/settings",
+      handler: workspaceSettings.PATCH,
+      path: "/api/workspace/settings",
+      options: { method: "PATCH", body: { require2fa: false } },
+      permission: "workspace.settings",
+      okStatus: 200,
+    },
+    {
+      name: "GET /api/workspace/credentials",
+      handler: workspaceCredentials.GET,
+      path: "/api/workspace/credentials",
+      options: {},
+      permission: "credentials.manage",
+      okStatus: 200,
+    },
+    {
+      name: "PUT /api/workspace/credentials",
+      handler: workspaceCredentials.PUT,
+      path: "/api/workspace/credentials",
+      options: { method: "PUT", body: { kind: "api_key", apiKey: ACME.apiKey } },
+      permission: "credentials.manage",
+      okStatus: 200,
+    },
+  ];
 }
 
 /** The session routes that need a session (any role); DELETE signs the caller out, so it comes last. */
