@@ -7,6 +7,7 @@ import { getLedger, LedgerFolderLockedError } from "@/lib/server/ledger";
 import { getSessionConfig } from "@/lib/server/session/config";
 import { ensureSandboxWorkspaces } from "@/lib/server/services/workspace/sandbox-people";
 import { announceSetupLink } from "@/lib/server/services/workspace/setup-link";
+import { credentialKeyRing } from "@/lib/server/security/credential-vault";
 import { log } from "./log";
 import { getTransportConfig, insecureTransportProblem } from "./transport-config";
 
@@ -15,6 +16,8 @@ function checkConfiguration(): void {
   // Every variable of lib/server/config, parsed and bounded; then the rules that span several.
   checkAllConfig();
   getSessionConfig();
+  // The vault's key ring: required with a real API in production, generated once otherwise (like the session secret).
+  credentialKeyRing();
   const problem = insecureTransportProblem(getTransportConfig(), {
     production: deployment().production,
     sandbox: isSandboxMode(),
