@@ -78,8 +78,6 @@ export const en = {
   "shell.readOnlyHint": "Read-only access: your role can look things up but not send money.",
   "shell.workspace": "Workspace",
   "shell.switchWorkspace": "Switch workspace",
-  "shell.switchWorkspaceTo": "Open {workspace} ({role})",
-  "shell.switchingWorkspace": "Opening {workspace}…",
   "shell.switchWorkspaceFailed": "Could not switch workspace. You are still in {workspace}.",
   "shell.credentialMissing.title": "This workspace has no API key yet",
   "shell.credentialMissing.owner":

@@ -82,8 +82,6 @@ export const ptBR = {
   "shell.readOnlyHint": "Acesso de consulta: seu papel pode consultar, mas não movimentar dinheiro.",
   "shell.workspace": "Espaço de trabalho",
   "shell.switchWorkspace": "Trocar de espaço de trabalho",
-  "shell.switchWorkspaceTo": "Abrir {workspace} ({role})",
-  "shell.switchingWorkspace": "Abrindo {workspace}…",
   "shell.switchWorkspaceFailed": "Não foi possível trocar de espaço de trabalho. Você continua em {workspace}.",
   "shell.credentialMissing.title": "Este espaço de trabalho ainda não tem chave de API",
   "shell.credentialMissing.owner":
