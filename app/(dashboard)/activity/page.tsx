@@ -9,7 +9,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("nav.activity") };
 }
 
-/** The audit log: operators only. A viewer who opens the URL sees why it is not available (the BFF answers 403 anyway). */
+/** The audit log: finance, admins and owners. Another role sees why it is not available (the BFF answers 403 anyway). */
 export default async function ActivityPage() {
   const access = await pageAccess("activity.list", "/activity");
   if (!access.allowed)

@@ -125,9 +125,9 @@ export const activityPtBR = {
     "Ninguém chamado “{name}” fez ações neste período. O filtro de pessoa usa o nome exato: escolha um da lista.",
   "activity.empty.filteredDescription": "Mude a ação ou o período, ou limpe os filtros.",
 
-  "activity.notAllowed.title": "O registro de atividade é só para operadores",
+  "activity.notAllowed.title": "O registro de atividade é para o financeiro e os administradores",
   "activity.notAllowed.description":
-    "Seu acesso de consulta permite buscar repasses por ID e ver contestações. Para ver quem fez o quê no painel, peça a um operador.",
+    "Seu papel não inclui o registro de quem fez o quê no painel. Se precisar dele, peça a um proprietário ou administrador.",
 } as const;
 
 export const activityEn = {
@@ -253,7 +253,7 @@ export const activityEn = {
     "Nobody named “{name}” did anything in this period. The person filter matches the exact name: pick one from the list.",
   "activity.empty.filteredDescription": "Change the action or the period, or clear the filters.",
 
-  "activity.notAllowed.title": "The activity log is for operators only",
+  "activity.notAllowed.title": "The activity log is for finance and administrators",
   "activity.notAllowed.description":
-    "Your view-only access lets you look up payouts by ID and see disputes. To see who did what in the dashboard, ask an operator.",
+    "Your role does not include the record of who did what in the dashboard. If you need it, ask an owner or an admin.",
 } as const satisfies Record<keyof typeof activityPtBR, string>;
