@@ -33,7 +33,7 @@ describe("NotAllowed (every role-restricted page)", () => {
       />,
     );
     expect(
-      screen.getByRole("heading", { level: 2, name: "O registro de atividade é só para operadores" }),
+      screen.getByRole("heading", { level: 2, name: "O registro de atividade é para o financeiro e os administradores" }),
     ).toBeInTheDocument();
   });
 
