@@ -65,7 +65,7 @@ function chooseWorkspace(workspaces: readonly PersonWorkspace[], wanted: string 
 }
 
 /** Opens a session for a person who proved who they are, in one of their workspaces, and records it. */
-async function openPersonSession(
+export async function openPersonSession(
   ledger: Ledger,
   person: SignedInPerson,
   workspace: PersonWorkspace,
