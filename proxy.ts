@@ -8,6 +8,8 @@ import { openSession, SESSION_REFRESH_AFTER_MS, sessionSetCookie } from "@/lib/s
 import { ERROR_CODES } from "@/lib/shared/errors/catalogue";
 
 const PUBLIC_PAGES = new Set(["/login"]);
+/** An invitation link is opened before its person has an account or a session (the link is the capability). */
+const isPublicPage = (pathname: string) => PUBLIC_PAGES.has(pathname) || pathname.startsWith("/invite/");
 
 /** Paths the page work below is not for: the first matcher of `config` leaves them out. */
 const NOT_PAGES = /^\/(?:api\/|_next\/static|_next\/image|favicon\.ico|icon\.svg|robots\.txt)/;
@@ -49,7 +51,7 @@ export async function proxy(request: NextRequest) {
   const now = Date.now();
 
   let refreshedCookie: string | null = null;
-  if (!PUBLIC_PAGES.has(pathname)) {
+  if (!isPublicPage(pathname)) {
     const opened = await openSession(readCookie(request.headers, sessionCookieName(secure)), now);
     if (!opened.ok) {
       const login = new URL("/login", request.url);

@@ -7,7 +7,7 @@ import { type DataTableColumn } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import { useI18n } from "@/lib/browser/i18n";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
-import { OutcomeBadge, TargetLink, useActivityLabels } from "./activity-labels";
+import { ActorIdentity, OutcomeBadge, TargetLink, useActivityLabels } from "./activity-labels";
 import { ChangeSummary } from "./change-list";
 
 const h = createColumnHelper<ActivityEntry>();
@@ -56,6 +56,7 @@ function Who({ entry }: { entry: ActivityEntry }) {
   return (
     <span className="block min-w-0 whitespace-normal">
       <span className="block font-medium break-words">{entry.actor.name}</span>
+      <ActorIdentity actor={entry.actor} />
       <span className="block truncate text-xs text-muted-foreground">{labels.role(entry.actor.role)}</span>
     </span>
   );

@@ -6,7 +6,7 @@ import { useMemo } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { useI18n } from "@/lib/browser/i18n";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
-import { targetHref } from "./activity-model";
+import { actorIdentity, targetHref } from "./activity-model";
 
 /** Translated names for actions, roles and target types; unknown values are shown as they came. */
 export function useActivityLabels() {
@@ -86,6 +86,23 @@ export function TargetLink({
         {type}
       </span>
       {id ? <span className="block truncate text-muted-foreground">{id}</span> : null}
+    </span>
+  );
+}
+
+/** The actor's e-mail under their name, or "typed name" for an entry written before personal accounts. */
+export function ActorIdentity({ actor, className }: { actor: ActivityEntry["actor"]; className?: string }) {
+  const { t } = useI18n();
+  const identity = actorIdentity(actor);
+  if (identity.kind === "system") return null;
+  if (identity.kind === "person")
+    return <span className={className ?? "block truncate text-xs text-muted-foreground"}>{identity.email}</span>;
+  return (
+    <span
+      className={className ?? "block truncate text-xs text-muted-foreground italic"}
+      title={t("activity.typedNameHint")}
+    >
+      {t("activity.typedName")}
     </span>
   );
 }

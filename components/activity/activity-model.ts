@@ -60,6 +60,9 @@ export function targetHref(entry: Pick<ActivityEntry, "target_type" | "target_id
       return `/subaccounts/${safe}`;
     case "payment_link":
       return `/payment-links?id=${safe}`;
+    case "member":
+    case "invitation":
+      return "/members";
     default:
       return null;
   }
@@ -208,4 +211,16 @@ export function sortEntries(
       return (spec.desc ? -cmp : cmp) || a.index - b.index;
     })
     .map((x) => x.entry);
+}
+
+/**
+ * How the actor is named beside their name: their e-mail for a person (entries since personal accounts), nothing
+ * for the server's own work, and "typed" for an entry written before personal accounts (a name typed at sign-in).
+ */
+export function actorIdentity(
+  actor: ActivityEntry["actor"],
+): { kind: "person"; email: string } | { kind: "system" } | { kind: "typed" } {
+  if (actor.member_id) return { kind: "person", email: actor.email ?? "" };
+  if (actor.role === "system") return { kind: "system" };
+  return { kind: "typed" };
 }

@@ -7,7 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { useI18n } from "@/lib/browser/i18n";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
-import { OutcomeBadge, TargetLink, useActivityLabels } from "./activity-labels";
+import { ActorIdentity, OutcomeBadge, TargetLink, useActivityLabels } from "./activity-labels";
 import { ChangeTable } from "./change-list";
 
 export interface ActivitySheetProps {
@@ -62,6 +62,7 @@ function EntryDetails({ entry }: { entry: ActivityEntry }) {
       value: (
         <span>
           {entry.actor.name} <span className="text-muted-foreground">({labels.role(entry.actor.role)})</span>
+          <ActorIdentity actor={entry.actor} />
         </span>
       ),
     },

@@ -5,10 +5,11 @@
  * search_path), so test files running in parallel never share tables.
  */
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
+import { auditLog } from "@/lib/server/ledger/schema";
 import { Client } from "pg";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { createLedger, type Actor, type Ledger, type LedgerOptions } from "@/lib/server/ledger";
+import { createLedger, type Actor, type AuditEntryInput, type Ledger, type LedgerOptions } from "@/lib/server/ledger";
 
 export type DriverName = Ledger["driver"];
 
@@ -90,4 +91,33 @@ export function payoutBody(idempotencyKey: string, amount = 1500) {
     pix_key_type: "email",
     idempotency_key: idempotencyKey,
   };
+}
+
+/**
+ * An audit entry written into a ledger migrated only up to 0017, as the code of then wrote it: without the
+ * actor's member id and e-mail (migration 0018). Today's appendAudit names those columns, which such a ledger has not.
+ */
+export async function appendAuditBefore0018(
+  ledger: Ledger,
+  entry: Pick<
+    AuditEntryInput,
+    "businessId" | "actor" | "action" | "outcome" | "targetType" | "targetId" | "idempotencyKey"
+  >,
+): Promise<{ outcome: string }> {
+  await ledger.db.execute(
+    sql`INSERT INTO audit_log (business_id, actor_name, actor_role, action, outcome, target_type, target_id, idempotency_key)
+        VALUES (${entry.businessId}, ${entry.actor.name}, ${entry.actor.role ?? null}, ${entry.action}, ${entry.outcome},
+                ${entry.targetType ?? null}, ${entry.targetId ?? null}, ${entry.idempotencyKey ?? null})`,
+  );
+  return { outcome: entry.outcome };
+}
+
+/** The actor names of a business's audit entries, newest first, read from a ledger migrated only up to 0017. */
+export async function auditActorNamesBefore0018(ledger: Ledger, businessId: string): Promise<string[]> {
+  const rows = await ledger.db
+    .select({ actorName: auditLog.actorName })
+    .from(auditLog)
+    .where(eq(auditLog.businessId, businessId))
+    .orderBy(desc(auditLog.id));
+  return rows.map((row) => row.actorName);
 }

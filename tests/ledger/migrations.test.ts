@@ -19,7 +19,16 @@ import {
 } from "@/lib/server/ledger";
 import { defaultMigrationsDir, splitSqlStatements } from "@/lib/server/ledger/migrate";
 import { ledgerMigrations, payouts, sessionScopeRevocations } from "@/lib/server/ledger/schema";
-import { ACME, ALICE, drivers, freshDatabase, payoutBody, type FreshDatabase } from "./helpers";
+import {
+  ACME,
+  ALICE,
+  appendAuditBefore0018,
+  auditActorNamesBefore0018,
+  drivers,
+  freshDatabase,
+  payoutBody,
+  type FreshDatabase,
+} from "./helpers";
 
 const TABLES = [
   "audit_log",
@@ -190,7 +199,7 @@ describe.each(drivers)("migrations (%s)", (driver) => {
           pixKeyMasked: "m***@example.com",
           actor: ALICE,
         });
-      await appendAudit(ledger, {
+      await appendAuditBefore0018(ledger, {
         businessId: upper,
         actor: { name: "Vera", role: "viewer" },
         action: "session.sign_in",
@@ -226,7 +235,7 @@ describe.each(drivers)("migrations (%s)", (driver) => {
       );
       expect(await migrateLedger(ledger.db, dir)).toEqual({ applied: [13] });
 
-      expect((await listAudit(ledger, lower)).items.map((e) => e.actorName)).toEqual(["Vera"]);
+      expect(await auditActorNamesBefore0018(ledger, lower)).toEqual(["Vera"]);
       expect(await getPayoutByIdempotencyKey(ledger, lower, "k-upper")).not.toBeNull();
       // The twin keeps its own id rather than colliding with the lower-case row of the same key.
       expect(await getPayoutByIdempotencyKey(ledger, upper, "k-twin")).not.toBeNull();
@@ -265,7 +274,7 @@ describe.each(drivers)("migrations (%s)", (driver) => {
         pixKeyMasked: "m***@example.com",
         actor: ALICE,
       });
-      await appendAudit(ledger, {
+      await appendAuditBefore0018(ledger, {
         businessId: business,
         actor: { name: "Vera", role: "viewer" },
         action: "session.sign_in",
@@ -281,7 +290,7 @@ describe.each(drivers)("migrations (%s)", (driver) => {
       expect(await migrateLedger(ledger.db, dir)).toEqual({ applied: [15] });
 
       expect(await ledger.db.select().from(payouts)).toEqual(payoutsBefore);
-      expect((await listAudit(ledger, business)).items.map((e) => e.actorName)).toEqual(["Vera"]);
+      expect(await auditActorNamesBefore0018(ledger, business)).toEqual(["Vera"]);
       expect(await tableNames(ledger)).toEqual(expect.arrayContaining(["members", "memberships", "workspaces"]));
       // The existing business becomes a workspace with an owner.
       await ensureWorkspace(ledger, { businessId: business, name: "Acme" });
@@ -290,6 +299,43 @@ describe.each(drivers)("migrations (%s)", (driver) => {
       await addMembership(ledger, { businessId: business, memberId: created.member.id, role: "owner" });
       expect(await anyActiveOwner(ledger)).toBe(true);
       expect(await migrateLedger(ledger.db, dir)).toEqual({ applied: [] });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("0018 adds the actor's member id and e-mail to the audit log, leaving every earlier entry as it was", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "ledger-migrations-"));
+    try {
+      for (const m of (await loadMigrations()).filter((m) => m.version < 18)) {
+        const file = `${String(m.version).padStart(4, "0")}_${m.name}.sql`;
+        await copyFile(path.join(defaultMigrationsDir(), file), path.join(dir, file));
+      }
+      const ledger = await open(await fresh(), dir);
+      await appendAuditBefore0018(ledger, {
+        businessId: ACME,
+        actor: { name: "Typed Name", role: "operator" },
+        action: "payout.handled",
+        outcome: "success",
+      });
+      const file = (await loadMigrations()).find((m) => m.version === 18);
+      if (!file) throw new Error("no migration 0018");
+      const name = `0018_${file.name}.sql`;
+      await copyFile(path.join(defaultMigrationsDir(), name), path.join(dir, name));
+      expect(await migrateLedger(ledger.db, dir)).toEqual({ applied: [18] });
+
+      const memberId = "00000000-0000-4000-8000-0000000000aa";
+      await appendAudit(ledger, {
+        businessId: ACME,
+        actor: { name: "Ana", role: "owner", memberId, email: "ana@example.com" },
+        action: "member.invited",
+        outcome: "success",
+      });
+      const entries = (await listAudit(ledger, ACME)).items;
+      expect(entries.map((e) => [e.actorName, e.actorMemberId, e.actorEmail])).toEqual([
+        ["Ana", memberId, "ana@example.com"],
+        ["Typed Name", null, null],
+      ]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

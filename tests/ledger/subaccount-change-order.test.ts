@@ -15,7 +15,7 @@ import {
 } from "@/lib/server/ledger";
 import { defaultMigrationsDir } from "@/lib/server/ledger/migrate";
 import { subaccountChangeRequests } from "@/lib/server/ledger/schema";
-import { ACME, BETA, drivers, freshDatabase, useLedger, type FreshDatabase } from "./helpers";
+import { ACME, BETA, appendAuditBefore0018, drivers, freshDatabase, useLedger, type FreshDatabase } from "./helpers";
 
 describe("changeOrder", () => {
   const call = { seq: 10, previousSeq: 4 };
@@ -147,7 +147,7 @@ describe.each(drivers)("migration 0011 on a ledger written before it (%s)", (dri
       outcome: "success" | "failure",
       targetId = "sa_1",
     ) =>
-      appendAudit(ledger, {
+      appendAuditBefore0018(ledger, {
         businessId: ACME,
         actor,
         action,
@@ -198,7 +198,7 @@ describe.each(drivers)("migration 0011 on a ledger written before it (%s)", (dri
     expect(retry.seq).toBeGreaterThan(Math.max(k1 ?? 0, k2 ?? 0, (await seqOf("update", "k3")) ?? 0));
 
     await expect(
-      appendAudit(ledger, { businessId: ACME, actor, action: "subaccount.block", outcome: "replayed_older" }),
+      appendAuditBefore0018(ledger, { businessId: ACME, actor, action: "subaccount.block", outcome: "replayed_older" }),
     ).resolves.toMatchObject({ outcome: "replayed_older" });
   });
 });

@@ -6,7 +6,8 @@ export type AuditSnapshot = Record<string, unknown>;
 
 export interface AuditEntryInput {
   businessId: string;
-  actor: { name: string; role?: string | null };
+  /** `memberId` and `email` name the acting person; absent or null for background work (the batch worker, the reconciler). */
+  actor: { name: string; role?: string | null; memberId?: string | null; email?: string | null };
   action: AuditAction;
   outcome: AuditOutcome;
   targetType?: string | null;

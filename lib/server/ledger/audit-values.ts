@@ -11,6 +11,8 @@ export function auditValues(entry: AuditEntryInput): PgInsertValue<typeof auditL
     occurredAt: entry.occurredAt,
     actorName: toStorableText(entry.actor.name),
     actorRole: storableOrNull(entry.actor.role ?? null),
+    actorMemberId: entry.actor.memberId ?? null,
+    actorEmail: storableOrNull(entry.actor.email ?? null),
     action: entry.action,
     targetType: storableOrNull(entry.targetType ?? null),
     targetId: storableOrNull(entry.targetId ?? null),

@@ -171,6 +171,7 @@ export type {
 export {
   acceptInvitation,
   createInvitation,
+  findInvitationByToken,
   findPendingInvitation,
   listPendingInvitations,
   revokeInvitation,

@@ -100,6 +100,22 @@ export async function findPendingInvitation(
   return row ?? null;
 }
 
+/**
+ * The invitation with this token's hash whatever its state (accepted, revoked, expired), with its workspace's name:
+ * the invitation page says why a link no longer works.
+ */
+export async function findInvitationByToken(
+  ledger: Ledger,
+  tokenHash: string,
+): Promise<(Invitation & { workspaceName: string }) | null> {
+  const [row] = await ledger.db
+    .select({ ...shown, workspaceName: workspaces.name })
+    .from(invitations)
+    .innerJoin(workspaces, eq(workspaces.businessId, invitations.businessId))
+    .where(eq(invitations.tokenHash, tokenHash));
+  return row ?? null;
+}
+
 export type AcceptInvitationResult =
   | { outcome: "accepted"; invitation: Invitation; membership: Membership }
   | { outcome: "not_found" }

@@ -167,6 +167,10 @@ export const auditLog = pgTable(
     occurredAt: timestamptz("occurred_at").notNull().defaultNow(),
     actorName: text("actor_name").notNull(),
     actorRole: text("actor_role"),
+    /** The acting person (migration 0018); null for background work and for entries written before it. */
+    actorMemberId: uuid("actor_member_id"),
+    /** The acting person's e-mail when the entry was written (migration 0018). */
+    actorEmail: text("actor_email"),
     action: text("action").$type<AuditAction>().notNull(),
     targetType: text("target_type"),
     targetId: text("target_id"),

@@ -22,6 +22,9 @@ export interface Ledger {
 export interface Actor {
   name: string;
   role: string;
+  /** The acting person (the audit log records them); absent or null for the server's own background work. */
+  memberId?: string | null;
+  email?: string | null;
 }
 
 /** One page of a newest-first listing. Pass `nextCursor` back as `cursor` for the next page. */

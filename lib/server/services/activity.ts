@@ -8,7 +8,7 @@ export function toActivityEntry(row: AuditRow): ActivityEntry {
   return {
     id: String(row.id),
     occurred_at: row.occurredAt.toISOString(),
-    actor: { name: row.actorName, role: row.actorRole ?? "" },
+    actor: { name: row.actorName, role: row.actorRole ?? "", member_id: row.actorMemberId, email: row.actorEmail },
     action: row.action,
     target_type: row.targetType,
     target_id: row.targetId,

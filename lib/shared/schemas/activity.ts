@@ -29,6 +29,13 @@ export const AUDIT_ACTIONS = [
   "batch.completed",
   /** The worker found a row's key already taken by a payout that is not the row's: the row was not sent nor linked. */
   "batch.row_key_conflict",
+  "member.invited",
+  "member.invitation_revoked",
+  "member.joined",
+  "member.role_changed",
+  "member.deactivated",
+  "member.reactivated",
+  "member.two_factor_reset",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -36,7 +43,16 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const activityEntrySchema = z.object({
   id: z.string(),
   occurred_at: z.string(),
-  actor: z.object({ name: z.string(), role: z.string() }),
+  /**
+   * Who: `member_id` and `email` name the person (migration 0018); null for background work and for entries written
+   * before personal accounts, whose name was typed at sign-in. Absent from an older server's answer.
+   */
+  actor: z.object({
+    name: z.string(),
+    role: z.string(),
+    member_id: z.optional(z.nullable(z.string())),
+    email: z.optional(z.nullable(z.string())),
+  }),
   action: z.string(),
   target_type: z.nullable(z.string()),
   target_id: z.nullable(z.string()),

@@ -10,6 +10,7 @@ import {
   payoutLeaseName,
   rejectPayoutIntent,
   returnRefusedRow,
+  type Actor,
   type AuditEntryInput,
   type HeldLease,
   type Ledger,
@@ -59,7 +60,7 @@ export interface SendContext {
   ledger: Ledger;
   api: PaymentsClient;
   businessId: string;
-  actor: { name: string; role: string };
+  actor: Actor;
   action: SendAction;
   /** Whether a row waiting for a person may be sent (a person's "check again": yes; the reconciler: no). */
   mayResolveReview: boolean;

@@ -7,6 +7,7 @@ import { paymentLinksEn } from "./features/payment-links";
 import { subaccountsEn } from "./features/subaccounts";
 import { chargebacksEn } from "./features/chargebacks";
 import { activityEn } from "./features/activity";
+import { membersEn } from "./features/members";
 import { batchEn } from "./features/batch";
 import { batchUiEn } from "./features/batch-ui";
 import { setupSettingsEn } from "./features/setup-settings";
@@ -299,6 +300,7 @@ export const en = {
   ...subaccountsEn,
   ...chargebacksEn,
   ...activityEn,
+  ...membersEn,
   ...batchEn,
   ...batchUiEn,
   ...setupSettingsEn,

@@ -12,6 +12,7 @@ import { paymentLinksPtBR } from "./features/payment-links";
 import { subaccountsPtBR } from "./features/subaccounts";
 import { chargebacksPtBR } from "./features/chargebacks";
 import { activityPtBR } from "./features/activity";
+import { membersPtBR } from "./features/members";
 import { batchPtBR } from "./features/batch";
 import { batchUiPtBR } from "./features/batch-ui";
 import { setupSettingsPtBR } from "./features/setup-settings";
@@ -304,6 +305,7 @@ export const ptBR = {
   ...subaccountsPtBR,
   ...chargebacksPtBR,
   ...activityPtBR,
+  ...membersPtBR,
   ...batchPtBR,
   ...batchUiPtBR,
   ...setupSettingsPtBR,

@@ -1,0 +1,94 @@
+"use client";
+
+import { useState } from "react";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { useInvite } from "@/lib/browser/query/members";
+import { useI18n } from "@/lib/browser/i18n";
+import type { MemberRole } from "@/lib/shared/auth/member-roles";
+import type { InvitationCreated } from "@/lib/shared/schemas/members";
+
+/**
+ * Invite by e-mail with a role the inviter may give. On success the dialog shows the link once (the server never
+ * gives it again) with a copy button; closing the dialog forgets it.
+ */
+export function InviteDialog({
+  open,
+  onOpenChange,
+  roles,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  roles: readonly MemberRole[];
+}) {
+  const { t } = useI18n();
+  const invite = useInvite();
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<MemberRole>(roles.includes("operator") ? "operator" : (roles[0] ?? "support"));
+  const [created, setCreated] = useState<InvitationCreated | null>(null);
+  const close = (next: boolean) => {
+    if (!next) {
+      setCreated(null);
+      setEmail("");
+      invite.reset();
+    }
+    onOpenChange(next);
+  };
+  if (created) {
+    const link = `${typeof window === "undefined" ? "" : window.location.origin}${created.link}`;
+    return (
+      <ConfirmDialog
+        open={open}
+        onOpenChange={close}
+        title={t("members.inviteLinkTitle")}
+        description={t("members.inviteLinkBody", { email: created.invitation.email })}
+        cancelLabel={t("members.cancel")}
+        confirmLabel={t("members.done")}
+        pending={false}
+        onConfirm={() => close(false)}
+      >
+        <div className="flex items-center gap-2">
+          <Input readOnly value={link} aria-label={t("members.inviteLinkLabel")} data-testid="invite-link" />
+          <CopyButton value={link} label={t("members.inviteLinkLabel")} showText />
+        </div>
+      </ConfirmDialog>
+    );
+  }
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={close}
+      title={t("members.inviteTitle")}
+      description={t("members.inviteBody")}
+      cancelLabel={t("members.cancel")}
+      confirmLabel={t("members.inviteSend")}
+      pending={invite.isPending}
+      error={invite.error}
+      onConfirm={() => invite.mutate({ email, role }, { onSuccess: setCreated })}
+    >
+      <div className="grid gap-3">
+        <div className="grid gap-1">
+          <Label htmlFor="invite-email">{t("members.column.email")}</Label>
+          <Input id="invite-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="invite-role">{t("members.column.role")}</Label>
+          <select
+            id="invite-role"
+            className="h-9 rounded-md border bg-background px-2"
+            value={role}
+            onChange={(e) => setRole(e.target.value as MemberRole)}
+          >
+            {roles.map((r) => (
+              <option key={r} value={r}>
+                {t(`members.role.${r}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+    </ConfirmDialog>
+  );
+}
