@@ -41,7 +41,6 @@ export const activityPtBR = {
 
   "activity.action.member.invited": "Convidou pessoa",
   "activity.action.member.invitation_revoked": "Revogou convite",
-  "activity.action.member.joined": "Entrou no espaço de trabalho por convite",
   "activity.action.member.role_changed": "Mudou o papel de um membro",
   "activity.action.member.deactivated": "Desativou membro",
   "activity.action.member.reactivated": "Reativou membro",
@@ -57,7 +56,6 @@ export const activityPtBR = {
   "activity.target.session": "Sessão",
   "activity.target.workspace": "Espaço de trabalho",
   "activity.target.workspace_credential": "Credencial",
-  "activity.target.member": "Pessoa",
   "activity.target.payout_batch": "Lote de repasses",
   "activity.openTarget": "Abrir {type} {id}",
 
@@ -180,7 +178,6 @@ export const activityEn = {
 
   "activity.action.member.invited": "Invited someone",
   "activity.action.member.invitation_revoked": "Revoked an invitation",
-  "activity.action.member.joined": "Joined the workspace by invitation",
   "activity.action.member.role_changed": "Changed a member's role",
   "activity.action.member.deactivated": "Deactivated a member",
   "activity.action.member.reactivated": "Reactivated a member",
@@ -196,7 +193,6 @@ export const activityEn = {
   "activity.target.session": "Session",
   "activity.target.workspace": "Workspace",
   "activity.target.workspace_credential": "Credential",
-  "activity.target.member": "Person",
   "activity.target.payout_batch": "Payout batch",
   "activity.openTarget": "Open {type} {id}",
 
