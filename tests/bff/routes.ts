@@ -15,6 +15,8 @@ import * as subaccountBlocked from "@/app/api/subaccounts/[id]/blocked/route";
 import * as subaccount from "@/app/api/subaccounts/[id]/route";
 import * as subaccounts from "@/app/api/subaccounts/route";
 import type { Permission } from "@/lib/shared/auth/roles";
+import * as invitations from "@/app/api/invitations/route";
+import * as members from "@/app/api/members/route";
 import * as workspaceCredentials from "@/app/api/workspace/credentials/route";
 import * as workspaceSettings from "@/app/api/workspace/settings/route";
 import { ACME, newKey, type CallOptions } from "../helpers/bff";
@@ -227,6 +229,22 @@ export function workspaceRoutes(): RouteCase[] {
       options: { method: "PUT", body: { kind: "api_key", apiKey: ACME.apiKey } },
       permission: "credentials.manage",
       okStatus: 200,
+    },
+    {
+      name: "GET /api/members",
+      handler: members.GET,
+      path: "/api/members",
+      options: {},
+      permission: "members.list",
+      okStatus: 200,
+    },
+    {
+      name: "POST /api/invitations",
+      handler: invitations.POST,
+      path: "/api/invitations",
+      options: { method: "POST", body: { email: `convidada-${seq}-${Date.now()}@example.com`, role: "support" } },
+      permission: "members.manage",
+      okStatus: 201,
     },
   ];
 }
