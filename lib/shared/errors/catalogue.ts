@@ -26,6 +26,7 @@ export const ERROR_CODES = {
   credential_not_allowed: 403,
   business_not_served: 403,
   two_factor_required: 403,
+  wrong_password: 403,
   sign_in_throttled: 429,
   // The dashboard's own records
   idempotency_conflict: 409,
@@ -43,6 +44,10 @@ export const ERROR_CODES = {
   batch_state_conflict: 409,
   subaccount_unknown: 404,
   subaccount_change_in_progress: 409,
+  two_factor_already_enabled: 409,
+  two_factor_not_enabled: 409,
+  two_factor_setup_expired: 409,
+  two_factor_required_by_workspace: 409,
   // The payments API's own codes the dashboard names; passed on with the API's status (see `passedOnCode`)
   not_found: 404,
   slug_taken: 409,

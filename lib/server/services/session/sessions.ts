@@ -30,6 +30,11 @@ import {
   type SignedInPerson,
 } from "@/lib/server/services/session/person-sign-in";
 import { verifySecondFactor } from "@/lib/server/services/session/person-second-factor";
+import {
+  emailFingerprint,
+  recordPersonSignInEvent,
+  type PersonCredentialKind,
+} from "@/lib/server/services/session/person-sign-in-events";
 import { ensureSandboxWorkspaces } from "@/lib/server/services/workspace/sandbox-people";
 
 /** Where a sign-in came from, for the throttle and the security log. */
@@ -37,6 +42,8 @@ export interface ClientAddress {
   address: string;
   /** "proxy": set by a proxy TRUST_PROXY vouches for; "unverified": whatever reached the app, which a client can forge. */
   source: "proxy" | "unverified";
+  /** The request's User-Agent, for a person's security history (null when none was sent). */
+  userAgent?: string | null;
 }
 
 /** A new session (resolved, for the reply) and its cookie, and the instant it began. */
@@ -120,7 +127,31 @@ export async function signIn(
   );
   if (step.next === "totp") return step;
   const workspace = chooseWorkspace(step.workspaces, body.businessId);
-  return { next: "done", signed: await openPersonSession(ledger, step.member, workspace, now) };
+  const signed = await openPersonSession(ledger, step.member, workspace, now);
+  await signedInEvent(ledger, {
+    memberId: step.member.id,
+    email: step.member.email,
+    credentialKind: "password",
+    from,
+    now,
+  });
+  return { next: "done", signed };
+}
+
+/** A person's finished sign-in, in their security history (with the factor that finished it). */
+function signedInEvent(
+  ledger: Ledger,
+  event: { memberId: string; email: string; credentialKind: PersonCredentialKind; from: ClientAddress; now: number },
+): Promise<void> {
+  return recordPersonSignInEvent(ledger, {
+    kind: "sign_in_succeeded",
+    reason: "signed_in",
+    from: event.from,
+    fingerprint: emailFingerprint(event.email),
+    credentialKind: event.credentialKind,
+    memberId: event.memberId,
+    at: event.now,
+  });
 }
 
 /** A person's sign-in, step two: the challenge and a TOTP or recovery code. */
@@ -136,7 +167,10 @@ export async function signInSecondFactor(
     { challenge: body.challenge, from, ...input },
   );
   const workspace = chooseWorkspace(result.workspaces, body.businessId);
-  return openPersonSession(ledger, { ...result.member, mfa: "totp" }, workspace, now);
+  const signed = await openPersonSession(ledger, { ...result.member, mfa: "totp" }, workspace, now);
+  const { id: memberId, email } = result.member;
+  await signedInEvent(ledger, { memberId, email, credentialKind: result.factor, from, now });
+  return signed;
 }
 
 /**
@@ -178,6 +212,33 @@ export async function switchWorkspace(
     targetType: "session",
     targetId: cookie.sid,
   });
+  return { session: resolved.session, cookie, at: now };
+}
+
+/**
+ * This session again, with the person's auth epoch as it is now: after a change of their own password or 2FA
+ * bumped it (ending every other session of theirs), the session that made the change stays signed in. Its id
+ * and lifetimes are kept (a re-issue never extends a session); its `seen` is now.
+ */
+export async function reissueSession(ledger: Ledger, session: SessionData, now = Date.now()): Promise<SignedIn> {
+  const access = await getMemberAccess(ledger, { businessId: session.businessId, memberId: session.memberId });
+  if (!access || access.status !== "active")
+    throw new BffError("unauthenticated", "Sign in to continue.", { details: { reason: "access_changed" } });
+  const cookie: SessionCookie = {
+    v: 2,
+    sid: session.sid,
+    memberId: session.memberId,
+    businessId: session.businessId,
+    iat: session.iat,
+    lat: session.lat,
+    seen: Math.max(session.seen, now),
+    mfa: session.mfa,
+    epoch: access.epoch,
+    authEpoch: access.authEpoch,
+  };
+  const resolved = await resolveSession(ledger, cookie);
+  if (!resolved.ok)
+    throw new BffError("unauthenticated", "Sign in to continue.", { details: { reason: "access_changed" } });
   return { session: resolved.session, cookie, at: now };
 }
 
