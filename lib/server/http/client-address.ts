@@ -1,6 +1,6 @@
 import "server-only";
 import { SECURITY_EVENT_USER_AGENT_MAX } from "@/lib/server/ledger/security-events";
-import type { ClientAddress } from "@/lib/server/services/session/sessions";
+import type { ClientAddress } from "@/lib/server/services/session/client-address";
 import { getTransportConfig } from "@/lib/server/transport-config";
 
 /**

@@ -3,7 +3,7 @@ import { emailFingerprint, type PersonCredentialKind } from "@/lib/server/servic
 import { recordSecurityEvent, type Ledger } from "@/lib/server/ledger";
 import type { SecurityEventKind } from "@/lib/server/ledger/schema";
 import { log } from "@/lib/server/log";
-import type { ClientAddress } from "@/lib/server/services/session/sessions";
+import type { ClientAddress } from "@/lib/server/services/session/client-address";
 import { beginSignIn, throttledError, type SignInAttempt } from "@/lib/server/services/session/sign-in-throttle";
 import type { SessionData } from "@/lib/server/session/session";
 import type { Clock } from "@/lib/shared/clock";

@@ -7,6 +7,7 @@ import {
   revokeSession,
   type Ledger,
 } from "@/lib/server/ledger";
+import { serverNow } from "@/lib/server/clock";
 import { tenancySettings } from "@/lib/server/config";
 import type { PersonSignIn, SecondFactorBody, SessionInfo } from "@/lib/shared/schemas/session";
 import { getSessionConfig } from "@/lib/server/session/config";
@@ -37,14 +38,9 @@ import {
 } from "@/lib/server/services/session/person-sign-in-events";
 import { ensureSandboxWorkspaces } from "@/lib/server/services/workspace/sandbox-people";
 
-/** Where a sign-in came from, for the throttle and the security log. */
-export interface ClientAddress {
-  address: string;
-  /** "proxy": set by a proxy TRUST_PROXY vouches for; "unverified": whatever reached the app, which a client can forge. */
-  source: "proxy" | "unverified";
-  /** The request's User-Agent, for a person's security history (null when none was sent). */
-  userAgent?: string | null;
-}
+import type { ClientAddress } from "@/lib/server/services/session/client-address";
+
+export type { ClientAddress };
 
 /** A new session (resolved, for the reply) and its cookie, and the instant it began. */
 export interface SignedIn {
@@ -154,12 +150,12 @@ function signedInEvent(
   });
 }
 
-/** A person's sign-in, step two: the challenge and a TOTP or recovery code. */
+/** A person's sign-in, step two: the challenge and a TOTP or recovery code (checked on the injected clock, as codes are made). */
 export async function signInSecondFactor(
   ledger: Ledger,
   body: SecondFactorBody,
   from: ClientAddress,
-  now = Date.now(),
+  now = serverNow.now(),
 ): Promise<SignedIn> {
   const input = "code" in body ? { code: body.code } : { recoveryCode: body.recoveryCode };
   const result = await verifySecondFactor(
