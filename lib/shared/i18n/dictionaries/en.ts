@@ -7,6 +7,7 @@ import { paymentLinksEn } from "./features/payment-links";
 import { subaccountsEn } from "./features/subaccounts";
 import { chargebacksEn } from "./features/chargebacks";
 import { activityEn } from "./features/activity";
+import { accountEn } from "./features/account";
 import { batchEn } from "./features/batch";
 import { batchUiEn } from "./features/batch-ui";
 
@@ -272,6 +273,7 @@ export const en = {
   ...subaccountsEn,
   ...chargebacksEn,
   ...activityEn,
+  ...accountEn,
   ...batchEn,
   ...batchUiEn,
 } as const satisfies Record<MessageKey, string>;

@@ -12,6 +12,7 @@ import { paymentLinksPtBR } from "./features/payment-links";
 import { subaccountsPtBR } from "./features/subaccounts";
 import { chargebacksPtBR } from "./features/chargebacks";
 import { activityPtBR } from "./features/activity";
+import { accountPtBR } from "./features/account";
 import { batchPtBR } from "./features/batch";
 import { batchUiPtBR } from "./features/batch-ui";
 
@@ -278,6 +279,7 @@ export const ptBR = {
   ...subaccountsPtBR,
   ...chargebacksPtBR,
   ...activityPtBR,
+  ...accountPtBR,
   ...batchPtBR,
   ...batchUiPtBR,
 } as const;
