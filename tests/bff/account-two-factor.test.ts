@@ -18,6 +18,7 @@ import * as session from "@/app/api/session/route";
 import * as secondFactor from "@/app/api/session/second-factor/route";
 import { findMemberByEmail, getLedger, listRecoveryCodes } from "@/lib/server/ledger";
 import { workspaces } from "@/lib/server/ledger/schema";
+import { ensureSandboxWorkspaces } from "@/lib/server/services/workspace/sandbox-people";
 import {
   BETA,
   call,
@@ -222,9 +223,10 @@ describe("setting up two-step verification", { timeout: 120_000 }, () => {
   });
 });
 
-describe("a workspace that requires two-step verification", () => {
+describe("a workspace that requires two-step verification", { timeout: 120_000 }, () => {
   it("lets a person without it only set it up, and refuses to turn it off", async () => {
     const ledger = await getLedger();
+    await ensureSandboxWorkspaces(ledger);
     await ledger.db.update(workspaces).set({ require2fa: true }).where(eq(workspaces.businessId, BETA.businessId));
     const cookie = await signIn(session.POST, personBody("operator", "beta"));
 
