@@ -11,7 +11,8 @@ import { getPageSession } from "@/lib/server/session/page";
  * Every dashboard page requires a session. Without one the browser goes to
  * /login?next=<requested page>. The requested path comes from the `x-pathname`
  * request header when the proxy provides it; otherwise a tiny client component
- * reads it from the address bar and redirects.
+ * reads it from the address bar and redirects. A person who must set up 2FA
+ * first (`twoFactor.pending`) is sent to /account/security, outside this layout.
  */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const session = await getPageSession();
@@ -21,6 +22,8 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     if (requested) redirect(`/login?next=${encodeURIComponent(requested)}`);
     return <SignInRedirect />;
   }
+  // The workspace requires 2FA and this person has none: setting it up is all they may do (app/(account)).
+  if (session.twoFactor.pending) redirect("/account/security");
   return (
     <SessionProvider session={session}>
       <AppShell>{children}</AppShell>

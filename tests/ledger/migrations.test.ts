@@ -8,17 +8,18 @@ import {
   anyActiveOwner,
   appendAudit,
   createLedger,
-  createMember,
   ensureWorkspace,
   listAudit,
   loadMigrations,
   migrateLedger,
   recordPayoutIntent,
+  listSecurityEvents,
+  recordSecurityEvent,
   getPayoutByIdempotencyKey,
   type Ledger,
 } from "@/lib/server/ledger";
 import { defaultMigrationsDir, splitSqlStatements } from "@/lib/server/ledger/migrate";
-import { ledgerMigrations, payouts, sessionScopeRevocations } from "@/lib/server/ledger/schema";
+import { ledgerMigrations, members, payouts, sessionScopeRevocations } from "@/lib/server/ledger/schema";
 import {
   ACME,
   ALICE,
@@ -294,9 +295,13 @@ describe.each(drivers)("migrations (%s)", (driver) => {
       expect(await tableNames(ledger)).toEqual(expect.arrayContaining(["members", "memberships", "workspaces"]));
       // The existing business becomes a workspace with an owner.
       await ensureWorkspace(ledger, { businessId: business, name: "Acme" });
-      const created = await createMember(ledger, { email: "ana@example.com", name: "Ana", passwordHash: "h" });
-      if (created.outcome !== "created") throw new Error(created.outcome);
-      await addMembership(ledger, { businessId: business, memberId: created.member.id, role: "owner" });
+      // Plain SQL: createMember writes every column drizzle knows, and later migrations add columns to members.
+      const created = await ledger.db.execute(
+        sql`INSERT INTO members (email, name, password_hash) VALUES ('ana@example.com', 'Ana', 'h') RETURNING id`,
+      );
+      const memberId = (created as unknown as { rows: { id: string }[] }).rows[0]?.id;
+      if (!memberId) throw new Error("no member created");
+      await addMembership(ledger, { businessId: business, memberId, role: "owner" });
       expect(await anyActiveOwner(ledger)).toBe(true);
       expect(await migrateLedger(ledger.db, dir)).toEqual({ applied: [] });
     } finally {
@@ -336,6 +341,56 @@ describe.each(drivers)("migrations (%s)", (driver) => {
         ["Ana", memberId, "ana@example.com"],
         ["Typed Name", null, null],
       ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("0019 keeps the security log's earlier rows (no account, no User-Agent) and members' 2FA as it was", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "ledger-migrations-"));
+    try {
+      for (const m of (await loadMigrations()).filter((m) => m.version < 19)) {
+        const file = `${String(m.version).padStart(4, "0")}_${m.name}.sql`;
+        await copyFile(path.join(defaultMigrationsDir(), file), path.join(dir, file));
+      }
+      const ledger = await open(await fresh(), dir);
+      await ledger.db.execute(
+        sql`INSERT INTO security_events (kind, reason, client_address, address_source, credential_kind) VALUES ('sign_in_failed', 'invalid_login', '203.0.113.9', 'proxy', 'password')`,
+      );
+      await ledger.db.execute(
+        sql`INSERT INTO members (email, name, password_hash, totp_secret_enc, totp_enabled_at) VALUES ('ana@example.com', 'Ana', 'h', 'mv1.k.iv.ct', now())`,
+      );
+
+      const name = `0019_${(await loadMigrations()).find((m) => m.version === 19)?.name}.sql`;
+      await copyFile(path.join(defaultMigrationsDir(), name), path.join(dir, name));
+      expect(await migrateLedger(ledger.db, dir)).toEqual({ applied: [19] });
+
+      const [event] = await listSecurityEvents(ledger, 1);
+      expect(event).toMatchObject({ kind: "sign_in_failed", reason: "invalid_login", memberId: null, userAgent: null });
+      const [member] = await ledger.db.select().from(members);
+      expect(member).toMatchObject({
+        totpSecretEnc: "mv1.k.iv.ct",
+        totpPendingSecretEnc: null,
+        totpPendingExpiresAt: null,
+      });
+      // The new kinds are accepted; a User-Agent longer than the bound is not.
+      await recordSecurityEvent(ledger, {
+        kind: "password_changed",
+        reason: "changed",
+        clientAddress: null,
+        addressSource: "unverified",
+        credentialFingerprint: null,
+        credentialKind: "password",
+        requestId: null,
+        memberId: member?.id,
+        userAgent: "x".repeat(1000),
+      });
+      expect((await listSecurityEvents(ledger, 1))[0]?.userAgent).toHaveLength(300);
+      await expect(
+        ledger.db.execute(
+          sql`INSERT INTO security_events (kind, reason, address_source, user_agent) VALUES ('password_changed', 'x', 'proxy', ${"y".repeat(301)})`,
+        ),
+      ).rejects.toThrow();
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

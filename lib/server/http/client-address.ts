@@ -1,9 +1,10 @@
 import "server-only";
+import { SECURITY_EVENT_USER_AGENT_MAX } from "@/lib/server/ledger/security-events";
 import type { ClientAddress } from "@/lib/server/services/session/client-address";
 import { getTransportConfig } from "@/lib/server/transport-config";
 
 /**
- * The client's address for the sign-in throttle and the security log. Route
+ * The client's address (and User-Agent) for the sign-in throttle and the security log. Route
  * handlers cannot see the socket: `next start` fills X-Forwarded-For from it
  * only when the request has none, so without a proxy that overwrites the
  * header a client can choose its own. With TRUST_PROXY=1 the right-most entry
@@ -16,5 +17,6 @@ export function clientAddress(headers: Headers, trustProxy: boolean = getTranspo
     .map((part) => part.trim())
     .filter(Boolean);
   const address = (entries[entries.length - 1] ?? "unknown").slice(0, 64);
-  return { address, source: trustProxy ? "proxy" : "unverified" };
+  const userAgent = headers.get("user-agent")?.slice(0, SECURITY_EVENT_USER_AGENT_MAX) || null;
+  return { address, source: trustProxy ? "proxy" : "unverified", userAgent };
 }

@@ -94,8 +94,14 @@ export type { AuditListQuery } from "./audit";
 export type { AuditEntryInput, AuditSnapshot } from "./audit-entry";
 export { isSessionRevoked, ledgerTimeMicros, purgeExpiredRevocations, revokeScope, revokeSession } from "./sessions";
 export type { ScopeRevocation, SessionIdentity } from "./sessions";
-export { listSecurityEvents, purgeSecurityEvents, recordSecurityEvent } from "./security-events";
-export type { SecurityEventInput } from "./security-events";
+export {
+  listMemberSecurityEvents,
+  listSecurityEvents,
+  purgeSecurityEvents,
+  recordSecurityEvent,
+  SECURITY_EVENT_USER_AGENT_MAX,
+} from "./security-events";
+export type { SecurityEventInput, SecurityEventsPage } from "./security-events";
 export type { SessionRevocation } from "./sessions";
 export {
   batchProgress,
@@ -147,6 +153,7 @@ export {
   findMemberById,
   recordTotpStep,
   rehashPassword,
+  setPendingTotp,
   resetTwoFactor,
   setPasswordHash,
 } from "./members";

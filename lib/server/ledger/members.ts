@@ -79,8 +79,27 @@ export async function rehashPassword(
 }
 
 /**
+ * 2FA being set up: keeps the vault's ciphertext of a new secret until `expiresAt` (a new setup replaces it).
+ * Refused (false) while 2FA is on. The secret works only once enableTotp has stored it.
+ */
+export async function setPendingTotp(
+  ledger: Ledger,
+  memberId: string,
+  secretCiphertext: string,
+  expiresAt: Date,
+): Promise<boolean> {
+  if (!isUuid(memberId)) return false;
+  const rows = await ledger.db
+    .update(members)
+    .set({ totpPendingSecretEnc: secretCiphertext, totpPendingExpiresAt: expiresAt })
+    .where(and(eq(members.id, memberId), isNull(members.totpSecretEnc)))
+    .returning({ id: members.id });
+  return rows.length === 1;
+}
+
+/**
  * Turns 2FA on with the vault's ciphertext of the secret and the step of the code that confirmed it (that code
- * cannot be used again). Refused (false) while 2FA is already on: reset it first.
+ * cannot be used again), and drops the setup's pending secret. Refused (false) while 2FA is already on: reset it first.
  */
 export async function enableTotp(
   ledger: Ledger,
@@ -91,7 +110,13 @@ export async function enableTotp(
   if (!isUuid(memberId)) return false;
   const rows = await ledger.db
     .update(members)
-    .set({ totpSecretEnc: secretCiphertext, totpEnabledAt: sql`now()`, totpLastStep: confirmedStep })
+    .set({
+      totpSecretEnc: secretCiphertext,
+      totpEnabledAt: sql`now()`,
+      totpLastStep: confirmedStep,
+      totpPendingSecretEnc: null,
+      totpPendingExpiresAt: null,
+    })
     .where(and(eq(members.id, memberId), isNull(members.totpSecretEnc)))
     .returning({ id: members.id });
   return rows.length === 1;
@@ -130,6 +155,8 @@ export async function resetTwoFactor(ledger: Ledger, memberId: string): Promise<
         totpSecretEnc: null,
         totpEnabledAt: null,
         totpLastStep: null,
+        totpPendingSecretEnc: null,
+        totpPendingExpiresAt: null,
         authEpoch: sql`${members.authEpoch} + 1`,
       })
       .where(eq(members.id, memberId))

@@ -39,6 +39,9 @@ export const members = pgTable(
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
     authEpoch: integer("auth_epoch").notNull().default(0),
     createdAt: timestamptz("created_at").notNull().defaultNow(),
+    /** 2FA being set up (0019): the vault's ciphertext of the new secret, until confirmed or expired. */
+    totpPendingSecretEnc: text("totp_pending_secret_enc"),
+    totpPendingExpiresAt: timestamptz("totp_pending_expires_at"),
   },
   (t) => [unique("members_email_unique").on(t.email)],
 );

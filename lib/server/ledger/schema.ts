@@ -202,10 +202,22 @@ export const revokedSessions = pgTable(
   (t) => [index("revoked_sessions_expires_idx").on(t.expiresAt)],
 );
 
-export const SECURITY_EVENT_KINDS = ["sign_in_failed", "sign_in_throttled"] as const;
+export const SECURITY_EVENT_KINDS = [
+  "sign_in_failed",
+  "sign_in_throttled",
+  "sign_in_succeeded",
+  "two_factor_enabled",
+  "two_factor_disabled",
+  "recovery_codes_regenerated",
+  "password_changed",
+  "account_change_failed",
+] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
-/** Failed and throttled sign-ins: not in any business's audit log (see docs/security.md). */
+/**
+ * Sign-ins (failed, throttled and, since 0019, successful) and a person's own 2FA and password changes: not in any
+ * business's audit log (see docs/security.md). `memberId` names the account when one is known.
+ */
 export const securityEvents = pgTable(
   "security_events",
   {
@@ -218,8 +230,16 @@ export const securityEvents = pgTable(
     credentialFingerprint: text("credential_fingerprint"),
     credentialKind: text("credential_kind", { enum: ["api_key", "bearer", "password", "totp", "recovery_code"] }),
     requestId: text("request_id"),
+    memberId: uuid("member_id"),
+    /** The browser's User-Agent, at most SECURITY_EVENT_USER_AGENT_MAX characters. */
+    userAgent: text("user_agent"),
   },
-  (t) => [index("security_events_at_idx").on(t.at)],
+  (t) => [
+    index("security_events_at_idx").on(t.at),
+    index("security_events_member_idx")
+      .on(t.memberId, t.id)
+      .where(sql`${t.memberId} IS NOT NULL`),
+  ],
 );
 
 /** "Sign out everywhere": sessions of the scope signed in at or before `revoked_before` are refused. */

@@ -1,9 +1,12 @@
 /**
- * The security log: failed and throttled sign-ins, kept apart from every
- * business's audit log (nobody has proven who they are) and purged after
- * SECURITY_LOG_RETENTION_DAYS by housekeeping.
+ * The security log: sign-ins (failed, throttled, successful) and a person's own
+ * 2FA and password changes, kept apart from every business's audit log (a failed
+ * caller has proven nothing, and a person's account spans workspaces) and purged
+ * after SECURITY_LOG_RETENTION_DAYS by housekeeping. Rows that name an account
+ * (`memberId`) are that person's security history.
  */
-import { desc, lt } from "drizzle-orm";
+import { and, desc, eq, lt } from "drizzle-orm";
+import { isUuid } from "./query";
 import { securityEvents, type SecurityEventKind, type SecurityEventRow } from "./schema";
 import type { Ledger } from "./types";
 
@@ -15,13 +18,52 @@ export interface SecurityEventInput {
   credentialFingerprint: string | null;
   credentialKind: "api_key" | "bearer" | "password" | "totp" | "recovery_code" | null;
   requestId: string | null;
+  /** The account the event is about, when one is known. */
+  memberId?: string | null;
+  /** The browser's User-Agent as sent (cut to SECURITY_EVENT_USER_AGENT_MAX characters). */
+  userAgent?: string | null;
   at?: Date;
 }
 
+/** The longest User-Agent kept (the column's CHECK): enough to tell browsers and systems apart. */
+export const SECURITY_EVENT_USER_AGENT_MAX = 300;
+
 export async function recordSecurityEvent(ledger: Ledger, event: SecurityEventInput): Promise<void> {
-  await ledger.db
-    .insert(securityEvents)
-    .values({ ...event, clientAddress: event.clientAddress?.slice(0, 100) ?? null });
+  await ledger.db.insert(securityEvents).values({
+    ...event,
+    clientAddress: event.clientAddress?.slice(0, 100) ?? null,
+    memberId: event.memberId && isUuid(event.memberId) ? event.memberId : null,
+    userAgent: event.userAgent ? Array.from(event.userAgent).slice(0, SECURITY_EVENT_USER_AGENT_MAX).join("") : null,
+  });
+}
+
+export interface SecurityEventsPage {
+  items: SecurityEventRow[];
+  /** The id to pass as `before` for the next (older) page, or null when this was the last. */
+  nextCursor: string | null;
+}
+
+/** One person's events, newest first, `limit` at a time; `before` is the previous page's cursor. */
+export async function listMemberSecurityEvents(
+  ledger: Ledger,
+  memberId: string,
+  options: { limit: number; before?: number },
+): Promise<SecurityEventsPage> {
+  if (!isUuid(memberId)) return { items: [], nextCursor: null };
+  const rows = await ledger.db
+    .select()
+    .from(securityEvents)
+    .where(
+      and(
+        eq(securityEvents.memberId, memberId),
+        options.before === undefined ? undefined : lt(securityEvents.id, options.before),
+      ),
+    )
+    .orderBy(desc(securityEvents.id))
+    .limit(options.limit + 1);
+  const items = rows.slice(0, options.limit);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > options.limit && last ? String(last.id) : null };
 }
 
 /** Newest first; for the administrator's `npm run security-log` and tests. */

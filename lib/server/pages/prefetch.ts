@@ -34,16 +34,17 @@ function withinBudget<T>(work: Promise<T>, ms: number): Promise<T | null> {
 
 /**
  * Runs `read` for the page's session when its role has the route's permission
- * (checked exactly as withSession checks it); null when the page should fetch
+ * ("any": every signed-in person, as withSession's routes open to all, the
+ * person's own account) (checked exactly as withSession checks it); null when the page should fetch
  * it in the browser instead. `route` names it in the log.
  */
 export async function prefetchService<T>(
-  permission: Permission,
+  permission: Permission | "any",
   route: string,
   read: (deps: ServiceDeps) => Promise<T>,
 ): Promise<T | null> {
   const session = await getPageSessionData();
-  if (!session || !can(session.role, permission)) return null;
+  if (!session || (permission !== "any" && !can(session.role, permission))) return null;
   const work = (async () => read(await sessionDeps(session)))();
   // A failure is logged and leaves the data to the browser, as does an answer that comes after the budget.
   const settled = work.catch((error: unknown) => {

@@ -30,6 +30,7 @@ export const ERROR_CODES = {
   member_self_change: 403,
   member_owner_protected: 403,
   invitation_email_mismatch: 403,
+  wrong_password: 403,
   sign_in_throttled: 429,
   // First-run setup (a one-time link printed in the server's log)
   setup_link_invalid: 401,
@@ -60,6 +61,10 @@ export const ERROR_CODES = {
   invitation_used: 409,
   invitation_expired: 410,
   invitation_revoked: 410,
+  two_factor_already_enabled: 409,
+  two_factor_not_enabled: 409,
+  two_factor_setup_expired: 409,
+  two_factor_required_by_workspace: 409,
   // The payments API's own codes the dashboard names; passed on with the API's status (see `passedOnCode`)
   not_found: 404,
   slug_taken: 409,

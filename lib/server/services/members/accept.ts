@@ -90,17 +90,19 @@ async function throttled(ledger: Ledger, email: string, from: ClientAddress, now
         from,
         fingerprint,
         credentialKind: "password",
+        memberId: null,
         at: now,
       });
     throw throttledError(begun.throttled, now);
   }
-  const failed = async () => {
+  const failed = async (memberId: string | null) => {
     await recordPersonSignInEvent(ledger, {
       kind: "sign_in_failed",
       reason: "invalid_login",
       from,
       fingerprint,
       credentialKind: "password",
+      memberId,
       at: now,
     });
     return new BffError("invalid_login", "E-mail or password is wrong.");
@@ -123,7 +125,7 @@ async function acceptingPerson(
     const check = member
       ? await verifyPassword(member.passwordHash, body.password)
       : await verifyUnknownAccount(body.password);
-    if (!member || !check.ok) throw await failed();
+    if (!member || !check.ok) throw await failed(member?.id ?? null);
     await attempt.succeeded();
     return member;
   }

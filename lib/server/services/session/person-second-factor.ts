@@ -85,6 +85,7 @@ export async function verifySecondFactor(
       from: input.from,
       fingerprint: emailFingerprint(member.email),
       credentialKind,
+      memberId: member.id,
       at: now,
     });
 

@@ -16,17 +16,19 @@ export function emailFingerprint(email: string): string {
 }
 
 /**
- * One security-log row and one log line for a failed or throttled attempt: the reason, the address and the
- * first 16 hex digits of the e-mail's fingerprint; never the e-mail, the password or a code.
+ * One security-log row and one log line for a sign-in attempt: the reason, the address, the User-Agent, the
+ * account when the e-mail has one (`memberId`: the person's security history) and the first 16 hex digits of the
+ * e-mail's fingerprint; never the e-mail, the password or a code. Failures and throttling are warnings.
  */
 export async function recordPersonSignInEvent(
   ledger: Ledger,
   event: {
-    kind: "sign_in_failed" | "sign_in_throttled";
+    kind: "sign_in_failed" | "sign_in_throttled" | "sign_in_succeeded";
     reason: string;
     from: ClientAddress;
     fingerprint: string;
     credentialKind: PersonCredentialKind;
+    memberId: string | null;
     at: number;
   },
 ): Promise<void> {
@@ -37,8 +39,10 @@ export async function recordPersonSignInEvent(
     addressSource: event.from.source,
     credentialFingerprint: event.fingerprint.slice(0, 16),
     credentialKind: event.credentialKind,
+    memberId: event.memberId,
     requestId: null,
   };
-  await recordSecurityEvent(ledger, { ...fields, at: new Date(event.at) });
-  log.warn(`security.${event.kind}`, fields);
+  await recordSecurityEvent(ledger, { ...fields, userAgent: event.from.userAgent ?? null, at: new Date(event.at) });
+  if (event.kind === "sign_in_succeeded") log.info(`security.${event.kind}`, fields);
+  else log.warn(`security.${event.kind}`, fields);
 }

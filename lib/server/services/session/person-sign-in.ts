@@ -94,13 +94,15 @@ export async function verifyPasswordStep(
   const { ledger, clock } = deps;
   const now = clock.now();
   const fingerprint = emailFingerprint(input.email);
-  const event = (kind: "sign_in_failed" | "sign_in_throttled", reason: string) =>
+  // Throttled attempts are refused before the e-mail is looked up: only failures name the account (when there is one).
+  const event = (kind: "sign_in_failed" | "sign_in_throttled", reason: string, memberId: string | null = null) =>
     recordPersonSignInEvent(ledger, {
       kind,
       reason,
       from: input.from,
       fingerprint,
       credentialKind: "password",
+      memberId,
       at: now,
     });
 
@@ -115,12 +117,12 @@ export async function verifyPasswordStep(
     ? await verifyPassword(member.passwordHash, input.password)
     : await verifyUnknownAccount(input.password);
   if (!member || !check.ok) {
-    await event("sign_in_failed", invalidLogin().code);
+    await event("sign_in_failed", invalidLogin().code, member?.id ?? null);
     throw invalidLogin();
   }
   const workspaces = await activeWorkspaces(ledger, member.id);
   if (workspaces.length === 0) {
-    await event("sign_in_failed", invalidLogin().code);
+    await event("sign_in_failed", invalidLogin().code, member.id);
     throw invalidLogin();
   }
   // The password was right: not a guess, so its points go back (the second step has budgets of its own).

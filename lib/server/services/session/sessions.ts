@@ -8,6 +8,7 @@ import {
   revokeSession,
   type Ledger,
 } from "@/lib/server/ledger";
+import { serverNow } from "@/lib/server/clock";
 import { tenancySettings } from "@/lib/server/config";
 import type { PersonSignIn, SecondFactorBody, SessionInfo } from "@/lib/shared/schemas/session";
 import { getSessionConfig } from "@/lib/server/session/config";
@@ -31,6 +32,11 @@ import {
   type SignedInPerson,
 } from "@/lib/server/services/session/person-sign-in";
 import { verifySecondFactor } from "@/lib/server/services/session/person-second-factor";
+import {
+  emailFingerprint,
+  recordPersonSignInEvent,
+  type PersonCredentialKind,
+} from "@/lib/server/services/session/person-sign-in-events";
 import { ensureSandboxWorkspaces } from "@/lib/server/services/workspace/sandbox-people";
 
 export type { ClientAddress } from "./client-address";
@@ -116,15 +122,39 @@ export async function signIn(
   );
   if (step.next === "totp") return step;
   const workspace = chooseWorkspace(step.workspaces, body.businessId);
-  return { next: "done", signed: await openPersonSession(ledger, step.member, workspace, now) };
+  const signed = await openPersonSession(ledger, step.member, workspace, now);
+  await signedInEvent(ledger, {
+    memberId: step.member.id,
+    email: step.member.email,
+    credentialKind: "password",
+    from,
+    now,
+  });
+  return { next: "done", signed };
 }
 
-/** A person's sign-in, step two: the challenge and a TOTP or recovery code. */
+/** A person's finished sign-in, in their security history (with the factor that finished it). */
+function signedInEvent(
+  ledger: Ledger,
+  event: { memberId: string; email: string; credentialKind: PersonCredentialKind; from: ClientAddress; now: number },
+): Promise<void> {
+  return recordPersonSignInEvent(ledger, {
+    kind: "sign_in_succeeded",
+    reason: "signed_in",
+    from: event.from,
+    fingerprint: emailFingerprint(event.email),
+    credentialKind: event.credentialKind,
+    memberId: event.memberId,
+    at: event.now,
+  });
+}
+
+/** A person's sign-in, step two: the challenge and a TOTP or recovery code (checked on the injected clock, as codes are made). */
 export async function signInSecondFactor(
   ledger: Ledger,
   body: SecondFactorBody,
   from: ClientAddress,
-  now = Date.now(),
+  now = serverNow.now(),
 ): Promise<SignedIn> {
   const input = "code" in body ? { code: body.code } : { recoveryCode: body.recoveryCode };
   const result = await verifySecondFactor(
@@ -132,7 +162,10 @@ export async function signInSecondFactor(
     { challenge: body.challenge, from, ...input },
   );
   const workspace = chooseWorkspace(result.workspaces, body.businessId);
-  return openPersonSession(ledger, { ...result.member, mfa: "totp" }, workspace, now);
+  const signed = await openPersonSession(ledger, { ...result.member, mfa: "totp" }, workspace, now);
+  const { id: memberId, email } = result.member;
+  await signedInEvent(ledger, { memberId, email, credentialKind: result.factor, from, now });
+  return signed;
 }
 
 /**
@@ -174,6 +207,33 @@ export async function switchWorkspace(
     targetType: "session",
     targetId: cookie.sid,
   });
+  return { session: resolved.session, cookie, at: now };
+}
+
+/**
+ * This session again, with the person's auth epoch as it is now: after a change of their own password or 2FA
+ * bumped it (ending every other session of theirs), the session that made the change stays signed in. Its id
+ * and lifetimes are kept (a re-issue never extends a session); its `seen` is now.
+ */
+export async function reissueSession(ledger: Ledger, session: SessionData, now = Date.now()): Promise<SignedIn> {
+  const access = await getMemberAccess(ledger, { businessId: session.businessId, memberId: session.memberId });
+  if (!access || access.status !== "active")
+    throw new BffError("unauthenticated", "Sign in to continue.", { details: { reason: "access_changed" } });
+  const cookie: SessionCookie = {
+    v: 2,
+    sid: session.sid,
+    memberId: session.memberId,
+    businessId: session.businessId,
+    iat: session.iat,
+    lat: session.lat,
+    seen: Math.max(session.seen, now),
+    mfa: session.mfa,
+    epoch: access.epoch,
+    authEpoch: access.authEpoch,
+  };
+  const resolved = await resolveSession(ledger, cookie);
+  if (!resolved.ok)
+    throw new BffError("unauthenticated", "Sign in to continue.", { details: { reason: "access_changed" } });
   return { session: resolved.session, cookie, at: now };
 }
 

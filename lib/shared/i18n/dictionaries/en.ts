@@ -8,6 +8,7 @@ import { subaccountsEn } from "./features/subaccounts";
 import { chargebacksEn } from "./features/chargebacks";
 import { activityEn } from "./features/activity";
 import { membersEn } from "./features/members";
+import { accountEn } from "./features/account";
 import { batchEn } from "./features/batch";
 import { batchUiEn } from "./features/batch-ui";
 import { setupSettingsEn } from "./features/setup-settings";
@@ -301,6 +302,7 @@ export const en = {
   ...chargebacksEn,
   ...activityEn,
   ...membersEn,
+  ...accountEn,
   ...batchEn,
   ...batchUiEn,
   ...setupSettingsEn,

@@ -13,6 +13,7 @@ import { subaccountsPtBR } from "./features/subaccounts";
 import { chargebacksPtBR } from "./features/chargebacks";
 import { activityPtBR } from "./features/activity";
 import { membersPtBR } from "./features/members";
+import { accountPtBR } from "./features/account";
 import { batchPtBR } from "./features/batch";
 import { batchUiPtBR } from "./features/batch-ui";
 import { setupSettingsPtBR } from "./features/setup-settings";
@@ -306,6 +307,7 @@ export const ptBR = {
   ...chargebacksPtBR,
   ...activityPtBR,
   ...membersPtBR,
+  ...accountPtBR,
   ...batchPtBR,
   ...batchUiPtBR,
   ...setupSettingsPtBR,

@@ -31,6 +31,12 @@ export const errorCodesPtBR = {
   "errors.business_not_served": "Este painel atende outra empresa.",
   "errors.two_factor_required":
     "Este espaço de trabalho exige verificação em duas etapas. Ative-a na sua conta para continuar.",
+  "errors.wrong_password": "A senha atual está incorreta.",
+  "errors.two_factor_already_enabled": "A verificação em duas etapas já está ativa. Recarregue a página.",
+  "errors.two_factor_not_enabled": "A verificação em duas etapas não está ativa. Recarregue a página.",
+  "errors.two_factor_setup_expired": "A configuração expirou ou não foi iniciada. Comece de novo.",
+  "errors.two_factor_required_by_workspace":
+    "Um espaço de trabalho seu exige verificação em duas etapas: ela não pode ser desativada.",
   "errors.workspace_credential_missing":
     "Este espaço de trabalho ainda não tem chave de API. Peça ao proprietário para informá-la em Configurações.",
   "errors.setup_link_invalid":
@@ -108,6 +114,12 @@ export const errorCodesEn = {
     "This credential is set in the server's configuration; one stored here would not be used.",
   "errors.business_not_served": "This dashboard serves another business.",
   "errors.two_factor_required": "This workspace requires two-step verification. Turn it on in your account to go on.",
+  "errors.wrong_password": "The current password is wrong.",
+  "errors.two_factor_already_enabled": "Two-step verification is already on. Reload the page.",
+  "errors.two_factor_not_enabled": "Two-step verification is not on. Reload the page.",
+  "errors.two_factor_setup_expired": "The setup expired or was not started. Start again.",
+  "errors.two_factor_required_by_workspace":
+    "A workspace of yours requires two-step verification: it cannot be turned off.",
   "errors.workspace_credential_missing": "This workspace has no API key yet. Ask its owner to enter it in Settings.",
   "errors.setup_link_invalid":
     "This setup link is not valid. Ask whoever runs the server for a new one (npm run setup-link).",

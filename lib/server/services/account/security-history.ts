@@ -1,0 +1,92 @@
+import "server-only";
+import { BffError } from "@/lib/server/errors/bff-error";
+import { getMemberAccess, listMemberSecurityEvents, type Ledger } from "@/lib/server/ledger";
+import type { SecurityEventRow } from "@/lib/server/ledger/schema";
+import type { Answer, Download, LedgerScope } from "@/lib/server/services/context";
+import type { SessionData } from "@/lib/server/session/session";
+import { toCsv } from "@/lib/shared/csv";
+import type { SecurityEvent, SecurityEventsPage, SecurityEventsQuery } from "@/lib/shared/schemas/account";
+
+/**
+ * A person's security history: the security log's rows that name their account (sign-ins, failed ones included,
+ * and their 2FA and password changes), newest first. The person sees their own; an owner or admin sees a member
+ * of their workspace's (and nothing about anyone else: another workspace's person is a 404).
+ */
+
+/** The most rows one CSV export holds (newest first). */
+export const SECURITY_EVENTS_EXPORT_LIMIT = 5_000;
+
+export function toSecurityEvent(row: SecurityEventRow): SecurityEvent {
+  return {
+    id: String(row.id),
+    at: row.at.toISOString(),
+    kind: row.kind,
+    reason: row.reason,
+    factor: row.credentialKind,
+    client_address: row.clientAddress,
+    address_verified: row.addressSource === "proxy",
+    user_agent: row.userAgent,
+  };
+}
+
+async function page(ledger: Ledger, memberId: string, query: SecurityEventsQuery): Promise<SecurityEventsPage> {
+  const before = query.cursor === undefined ? undefined : Number(query.cursor);
+  const found = await listMemberSecurityEvents(ledger, memberId, { limit: query.limit, before });
+  return { items: found.items.map(toSecurityEvent), next_cursor: found.nextCursor };
+}
+
+async function exported(ledger: Ledger, memberId: string, fileName: string): Promise<Download> {
+  const found = await listMemberSecurityEvents(ledger, memberId, { limit: SECURITY_EVENTS_EXPORT_LIMIT });
+  const body = toCsv(
+    ["at", "kind", "reason", "factor", "client_address", "address_verified", "user_agent"],
+    found.items
+      .map(toSecurityEvent)
+      .map((e) => [
+        e.at,
+        e.kind,
+        e.reason,
+        e.factor,
+        e.client_address,
+        e.address_verified ? "yes" : "no",
+        e.user_agent,
+      ]),
+  );
+  return { download: { body, contentType: "text/csv; charset=utf-8", fileName } };
+}
+
+/** A member of the scope's workspace (active or not), or a 404 as for anything of another workspace. */
+async function memberOfWorkspace({ ledger, businessId }: LedgerScope, memberId: string): Promise<string> {
+  const access = await getMemberAccess(ledger, { businessId, memberId });
+  if (!access) throw new BffError("not_found", "No such member in this workspace.");
+  return access.memberId;
+}
+
+export async function listOwnSecurityEvents(
+  { ledger, session }: { ledger: Ledger; session: SessionData },
+  query: SecurityEventsQuery,
+): Promise<Answer<SecurityEventsPage>> {
+  return { data: await page(ledger, session.memberId, query) };
+}
+
+export async function exportOwnSecurityEvents({
+  ledger,
+  session,
+}: {
+  ledger: Ledger;
+  session: SessionData;
+}): Promise<Download> {
+  return exported(ledger, session.memberId, "security-history.csv");
+}
+
+export async function listMemberSecurityHistory(
+  scope: LedgerScope,
+  memberId: string,
+  query: SecurityEventsQuery,
+): Promise<Answer<SecurityEventsPage>> {
+  return { data: await page(scope.ledger, await memberOfWorkspace(scope, memberId), query) };
+}
+
+export async function exportMemberSecurityHistory(scope: LedgerScope, memberId: string): Promise<Download> {
+  const id = await memberOfWorkspace(scope, memberId);
+  return exported(scope.ledger, id, `security-history-${id}.csv`);
+}
