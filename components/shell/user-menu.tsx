@@ -1,6 +1,7 @@
 "use client";
 
-import { ChevronDown, LogOut, MonitorX } from "lucide-react";
+import { ChevronDown, LogOut, MonitorX, ShieldCheck, UserRound } from "lucide-react";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { lazyOnDemand } from "@/components/ui/lazy-on-demand";
 import { toast } from "@/components/ui/toast";
@@ -31,6 +32,7 @@ function initials(name: string): string {
  */
 export function UserMenu({ session }: { session: SessionInfo }) {
   const { t, formatRelative } = useI18n();
+  const router = useRouter();
   const signOut = useSignOut();
   const workspaceSwitch = useWorkspaceSwitch(session);
   const roleLabel = t(`role.${session.role}`);
@@ -96,6 +98,14 @@ export function UserMenu({ session }: { session: SessionInfo }) {
         )}
       >
         <WorkspaceSwitchItems current={session.business.id} onSwitch={workspaceSwitch.open} />
+        <MenuItem onSelect={() => router.push("/account")}>
+          <UserRound aria-hidden="true" />
+          {t("account.title")}
+        </MenuItem>
+        <MenuItem onSelect={() => router.push("/account/security")}>
+          <ShieldCheck aria-hidden="true" />
+          {t("account.nav.security")}
+        </MenuItem>
         <MenuSeparator />
         {/* Stays open while signing out, so the item can say so; the page then reloads. */}
         <MenuItem keepOpen onSelect={handleSignOut} disabled={signOut.isPending}>

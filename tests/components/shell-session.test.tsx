@@ -82,6 +82,15 @@ describe("the user menu", () => {
     expect(screen.getByRole("button", { name: "Account: Fernanda Costa (Finance)" })).toBeInTheDocument();
   });
 
+  it.each([
+    ["Minha conta", "/account"],
+    ["Segurança", "/account/security"],
+  ])("leads every role to %s", async (name, path) => {
+    const { menu, user } = await openMenu(session("support"));
+    await user.click(within(menu).getByRole("menuitem", { name }));
+    expect(router.push).toHaveBeenCalledWith(path);
+  });
+
   it("offers no switch to a person in one workspace", async () => {
     const { menu } = await openMenu(session("operator"));
     await waitFor(() => expect(calls.some((c) => c.url === "/api/session/workspace")).toBe(true));
