@@ -6,8 +6,10 @@ import { nextRuntime } from "./lib/server/config/environment";
  * reconciler.
  */
 export async function register(): Promise<void> {
-  const { runtime, phase } = nextRuntime();
-  if (runtime !== "nodejs" || phase === "phase-production-build") return;
+  // The literal environment read below (not the config module's) is what lets the bundler drop
+  // the Node-only start-up graph (native argon2, the ledger) from the Edge build of this file.
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  if (nextRuntime().phase === "phase-production-build") return;
   const { startServer } = await import("./lib/server/startup");
   await startServer();
 }

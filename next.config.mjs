@@ -2,9 +2,10 @@
 const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
-  // Native / WASM packages that must be loaded by Node at run time rather than bundled; rate-limiter-flexible
+  // Native / WASM packages that must be loaded by Node at run time rather than bundled (argon2: a native
+  // addon per platform, whose "browser" entry is a WASM build we never want); rate-limiter-flexible
   // loads its drizzle-orm operators with a computed import() that a bundler cannot follow.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "undici", "rate-limiter-flexible"],
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "undici", "rate-limiter-flexible", "@node-rs/argon2"],
   experimental: {
     // The proxy (proxy.ts) runs on every page request and on API paths with a '%'; Next.js copies
     // the body of each such request into memory for it, by default up to 10 MB per request, so a

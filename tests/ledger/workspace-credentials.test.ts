@@ -8,8 +8,12 @@ import { eq, sql } from "drizzle-orm";
 import { getTableConfig } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import {
+  createMember,
+  enableTotp,
+  findMemberById,
   getWorkspaceCredential,
   inTransaction,
+  setPendingTotp,
   listWorkspaceCredentialHistory,
   replaceWorkspaceCredentialCiphertext,
   type Ledger,
@@ -17,13 +21,16 @@ import {
 import { workspaceCredentials } from "@/lib/server/ledger/schema";
 import {
   CredentialVaultError,
+  decryptMemberSecret,
   encryptCredential,
+  encryptMemberSecret,
   keyRingOf,
   moveCredentialsToNewestKey,
   readCredentialFromVault,
   storeCredentialInVault,
   WorkspaceSecret,
 } from "@/lib/server/security/credential-vault";
+import { TotpSecret } from "@/lib/server/accounts/totp-secret";
 import { captureLogs } from "../helpers/logs";
 import { drivers, useLedger } from "./helpers";
 
@@ -244,6 +251,26 @@ describe.each(drivers)("workspace credentials (%s)", (driver) => {
       reason: "unknown_key",
     });
     expect(await moveCredentialsToNewestKey(ledger(), rotated)).toEqual({ moved: 0, failed: 1 });
+  });
+
+  it("moves people's TOTP secrets (on, and being set up) too, so dropping the old key locks nobody out of 2FA", async () => {
+    const secret = TotpSecret.fromBase32("JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP");
+    const created = await createMember(ledger(), { email: "ana@example.com", name: "Ana", passwordHash: "h" });
+    const pending = await createMember(ledger(), { email: "bia@example.com", name: "Bia", passwordHash: "h" });
+    if (created.outcome !== "created" || pending.outcome !== "created") throw new Error("not created");
+    const ana = created.member.id;
+    const bia = pending.member.id;
+    expect(await enableTotp(ledger(), ana, encryptMemberSecret(secret, ana, ring), 1)).toBe(true);
+    expect(
+      await setPendingTotp(ledger(), bia, encryptMemberSecret(secret, bia, ring), new Date(Date.now() + 60_000)),
+    ).toBe(true);
+    expect(await moveCredentialsToNewestKey(ledger(), rotated)).toEqual({ moved: 2, failed: 0 });
+    const newestOnly = keyRingOf([NEW]);
+    const anaRow = await findMemberById(ledger(), ana);
+    const biaRow = await findMemberById(ledger(), bia);
+    expect(decryptMemberSecret(anaRow?.totpSecretEnc ?? "", ana, newestOnly).reveal()).toBe(secret.reveal());
+    expect(decryptMemberSecret(biaRow?.totpPendingSecretEnc ?? "", bia, newestOnly).reveal()).toBe(secret.reveal());
+    expect(await moveCredentialsToNewestKey(ledger(), rotated)).toEqual({ moved: 0, failed: 0 });
   });
 
   it("a re-encryption loses to a replacement made in between (the row is no longer current, or no longer under that key)", async () => {

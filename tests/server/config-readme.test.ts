@@ -77,7 +77,12 @@ describe("process.env", () => {
   it("is read only by the configuration module in the app, its proxy, instrumentation and launcher", () => {
     expect(
       readers(["app", "components", "lib", "proxy.ts", "instrumentation.ts", "scripts", "next.config.mjs"]),
-    ).toEqual([path.join("lib", "server", "config", "environment.ts")]);
+    ).toEqual(["instrumentation.ts", path.join("lib", "server", "config", "environment.ts")]);
+  });
+
+  it("is read by instrumentation.ts only as the literal NEXT_RUNTIME the bundler needs to drop the Node-only graph", () => {
+    const reads = readFileSync(path.join(ROOT, "instrumentation.ts"), "utf8").match(/process\.env\.\w+/g);
+    expect(reads).toEqual(["process.env.NEXT_RUNTIME"]);
   });
 
   it("is read only by sandbox/config.ts in the sandbox", () => {

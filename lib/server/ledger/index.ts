@@ -146,6 +146,7 @@ export type {
 } from "./workspace-credentials";
 export { ensureWorkspace, getWorkspace, anyActiveOwner, setWorkspaceRequire2fa } from "./workspaces";
 export type { NewWorkspace, Workspace } from "./workspaces";
+export { listMemberSecretsNotUnder, replaceMemberSecretCiphertext, type MemberSecretRow } from "./members";
 export {
   createMember,
   enableTotp,

@@ -166,3 +166,43 @@ export async function resetTwoFactor(ledger: Ledger, memberId: string): Promise<
     return row.authEpoch;
   });
 }
+
+/** A person's stored TOTP secret (on, or being set up) that is not under the key `keyId`: what a key rotation moves. */
+export interface MemberSecretRow {
+  memberId: string;
+  column: "totp_secret_enc" | "totp_pending_secret_enc";
+  ciphertext: string;
+}
+
+/** Every member secret whose ciphertext names another key than `keyId` ("mv1.<key id>.…"). */
+export async function listMemberSecretsNotUnder(ledger: Ledger, keyId: string): Promise<MemberSecretRow[]> {
+  const prefix = `mv1.${keyId}.`;
+  const rows = await ledger.db
+    .select({ id: members.id, on: members.totpSecretEnc, pending: members.totpPendingSecretEnc })
+    .from(members)
+    .where(or(isNotNull(members.totpSecretEnc), isNotNull(members.totpPendingSecretEnc)));
+  return rows.flatMap((row) => [
+    ...(row.on && !row.on.startsWith(prefix)
+      ? [{ memberId: row.id, column: "totp_secret_enc" as const, ciphertext: row.on }]
+      : []),
+    ...(row.pending && !row.pending.startsWith(prefix)
+      ? [{ memberId: row.id, column: "totp_pending_secret_enc" as const, ciphertext: row.pending }]
+      : []),
+  ]);
+}
+
+/** Replaces one member secret's ciphertext, only if it is still `previous` (a 2FA reset or a new setup in between wins). */
+export async function replaceMemberSecretCiphertext(
+  ledger: Ledger,
+  row: MemberSecretRow,
+  next: string,
+): Promise<boolean> {
+  const column = row.column === "totp_secret_enc" ? members.totpSecretEnc : members.totpPendingSecretEnc;
+  const set = row.column === "totp_secret_enc" ? { totpSecretEnc: next } : { totpPendingSecretEnc: next };
+  const rows = await ledger.db
+    .update(members)
+    .set(set)
+    .where(and(eq(members.id, row.memberId), eq(column, row.ciphertext)))
+    .returning({ id: members.id });
+  return rows.length === 1;
+}

@@ -2,7 +2,7 @@
  * Who can do what: one role per person per workspace (docs/accounts.md).
  * Shared by the BFF (enforcement: every route names one permission), the pages
  * (NotAllowed) and the navigation. Route tests are generated from this table
- * (tests/bff/permissions.test.ts), so a permission cannot be added untested.
+ * (tests/bff/roles.test.ts), so a permission cannot be added untested.
  *
  * A later "approve payouts" permission (two-person approval) is one more row:
  * roles are sets of permissions, not a ladder the code compares.

@@ -1,6 +1,8 @@
 import "server-only";
 import {
   getWorkspaceCredential,
+  listMemberSecretsNotUnder,
+  replaceMemberSecretCiphertext,
   listWorkspaceCredentialsNotUnder,
   replaceWorkspaceCredentialCiphertext,
   storeWorkspaceCredential,
@@ -12,6 +14,7 @@ import type { WorkspaceCredentialKind } from "@/lib/shared/schemas/workspace-cre
 import { decryptCredential, encryptCredential, reencryptCredential } from "./cipher";
 import { CredentialVaultError } from "./errors";
 import { credentialKeyRing, type KeyRing } from "./key-ring";
+import { decryptMemberSecret, encryptMemberSecret } from "./member-secret";
 import type { WorkspaceSecret } from "./secret";
 
 /** What was stored (never the secret). */
@@ -61,10 +64,11 @@ export async function readCredentialFromVault(
 }
 
 /**
- * Moves every stored credential to the newest key (after a key was added to
- * CREDENTIAL_KEYS, before the old one is dropped). Returns how many moved and
- * how many could not be opened (left as they are, each logged without its
- * content); run it again until `failed` is 0 before dropping a key.
+ * Moves every stored credential, and every person's TOTP secret (on or being
+ * set up), to the newest key (after a key was added to CREDENTIAL_KEYS, before
+ * the old one is dropped: `npm run rotate-credential-keys`). Returns how many
+ * moved and how many could not be opened (left as they are, each logged without
+ * its content); run it again until `failed` is 0 before dropping a key.
  */
 export async function moveCredentialsToNewestKey(
   ledger: Ledger,
@@ -81,6 +85,16 @@ export async function moveCredentialsToNewestKey(
       if (!(error instanceof CredentialVaultError)) throw error;
       failed += 1;
       log.error("vault.reencrypt_failed", { ...place, keyId: row.encrypted.keyId, reason: error.reason });
+    }
+  }
+  for (const row of await listMemberSecretsNotUnder(ledger, ring.newest.id)) {
+    try {
+      const next = encryptMemberSecret(decryptMemberSecret(row.ciphertext, row.memberId, ring), row.memberId, ring);
+      if (await replaceMemberSecretCiphertext(ledger, row, next)) moved += 1;
+    } catch (error) {
+      if (!(error instanceof CredentialVaultError)) throw error;
+      failed += 1;
+      log.error("vault.reencrypt_failed", { memberId: row.memberId, column: row.column, reason: error.reason });
     }
   }
   return { moved, failed };
