@@ -17,18 +17,20 @@ export interface TestPerson {
 }
 
 /** One argon2 hash of DEMO_PASSWORD for every test person (hashing is the slow part). */
-let hash: Promise<string> | null = null;
+let demoHash: Promise<string> | null = null;
 
-/** A new person with DEMO_PASSWORD, a member of `businessId` in `role` (or of no workspace when null). */
+/** A new person with `password`, a member of `businessId` in `role` (or of no workspace when null). */
 export async function addTestPerson(
   ledger: Ledger,
   membership: { businessId: string; role: Role } | null,
   name = "Test Person",
+  password = DEMO_PASSWORD,
 ): Promise<TestPerson> {
-  hash ??= hashPassword(DEMO_PASSWORD);
+  demoHash ??= hashPassword(DEMO_PASSWORD);
+  const passwordHash = password === DEMO_PASSWORD ? await demoHash : await hashPassword(password);
   const email = `person-${randomUUID()}@test.example`;
-  const created = await createMember(ledger, { email, name, passwordHash: await hash });
+  const created = await createMember(ledger, { email, name, passwordHash });
   if (created.outcome !== "created") throw new Error(`test person ${email} not created`);
   if (membership) await addMembership(ledger, { ...membership, memberId: created.member.id });
-  return { memberId: created.member.id, email, name, body: { email, password: DEMO_PASSWORD } };
+  return { memberId: created.member.id, email, name, body: { email, password } };
 }
