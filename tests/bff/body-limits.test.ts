@@ -11,7 +11,9 @@ import { describe, expect, it } from "vitest";
 import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
 import { MAX_BODY_BYTES } from "@/lib/server/http/body";
+import { getLedger } from "@/lib/server/ledger";
 import {
+  ACME,
   call,
   countUpstream,
   newKey,
@@ -22,6 +24,7 @@ import {
 } from "../helpers/bff";
 import type { RouteHandler } from "./routes";
 import { setUpBffHarness } from "../helpers/bff-suite";
+import { addTestPerson } from "../helpers/people";
 
 const bff = setUpBffHarness();
 
@@ -70,9 +73,9 @@ function countingStream(
   return { stream, pulled };
 }
 
-/** A JSON sign-in body padded with `filler` inside operatorName to exactly `bytes` bytes of UTF-8. */
+/** A JSON sign-in body padded with `filler` inside the password to exactly `bytes` bytes of UTF-8. */
 function signInBodyOfBytes(bytes: number, filler: string): Uint8Array<ArrayBuffer> {
-  const head = `{"apiKey":"sk_sandbox_acme","operatorName":"`;
+  const head = `{"email":"operator@acme.example","password":"`;
   const tail = `"}`;
   const fillerBytes = encoder.encode(filler).byteLength;
   const room = bytes - encoder.encode(head + tail).byteLength;
@@ -108,11 +111,11 @@ describe("the limit counts bytes, not characters", () => {
     expect(pulled.bytes).toBe(body.byteLength);
   });
 
-  it("exactly 64 KiB of multi-byte characters is read and validated (422 on the too-long name), not refused as too large", async () => {
+  it("exactly 64 KiB of multi-byte characters is read and validated (422 on the too-long password), not refused as too large", async () => {
     const body = signInBodyOfBytes(MAX_BODY_BYTES, "€");
     const { result, requests } = await countUpstream(bff.harness.sandbox, () => postSession({ rawBody: body }));
     expect(result.status, result.text).toBe(422);
-    expect(result.json.error?.fields?.operatorName).toBe("validation.tooLong");
+    expect(result.json.error?.fields?.password).toBe("validation.tooLong");
     expect(requests).toBe(0);
   });
 });
@@ -179,9 +182,16 @@ describe("a body over the limit is not read past it", () => {
 });
 
 describe("streamed bodies within the limit", () => {
-  it("a sign-in streamed one byte at a time, with multi-byte characters split across chunks, signs in with the exact name", async () => {
-    const name = "João Çé Ñandú 日本";
-    const body = encoder.encode(JSON.stringify({ ...operatorBody, operatorName: name }));
+  it("a sign-in streamed one byte at a time, with multi-byte characters split across chunks, signs in with the exact password", async () => {
+    // The password is checked against its hash: one byte decoded otherwise and the sign-in would fail.
+    const password = "João Çé Ñandú 日本 🔑";
+    const person = await addTestPerson(
+      await getLedger(),
+      { businessId: ACME.businessId, role: "operator" },
+      "João",
+      password,
+    );
+    const body = encoder.encode(JSON.stringify(person.body));
     let offset = 0;
     const stream = new ReadableStream<Uint8Array<ArrayBuffer>>({
       pull(controller) {
@@ -192,14 +202,14 @@ describe("streamed bodies within the limit", () => {
     const result = await postSession({ bodyStream: stream });
     expect(result.status, result.text).toBe(200);
     const info = await call(session.GET, "/api/session", { cookie: sessionCookieFrom(result) });
-    expect((info.json.data as { operatorName: string }).operatorName).toBe(name);
+    expect(info.json.data).toMatchObject({ person: { email: person.email, name: "João" } });
   });
 });
 
 describe("bodies are strict UTF-8", () => {
   const bytes = (...parts: Array<string | number[]>): Uint8Array<ArrayBuffer> =>
     Uint8Array.from(parts.flatMap((part) => (typeof part === "string" ? [...encoder.encode(part)] : part)));
-  const nameWith = (raw: number[]) => bytes(`{"apiKey":"sk_sandbox_acme","operatorName":"Ana `, raw, `"}`);
+  const nameWith = (raw: number[]) => bytes(`{"email":"operator@acme.example","password":"Ana `, raw, `"}`);
 
   it.each([
     ["a stray 0xFF byte", [0xff]],

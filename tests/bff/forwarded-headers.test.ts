@@ -10,6 +10,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as session from "@/app/api/session/route";
+import { getLedger } from "@/lib/server/ledger";
+import { ensureSandboxWorkspaces } from "@/lib/server/services/workspace/sandbox-people";
 import { resetTransportConfigForTests } from "@/lib/server/transport-config";
 import {
   call,
@@ -25,6 +27,8 @@ import { stateChangingRoutes } from "./routes";
 let harness: BffHarness;
 beforeAll(async () => {
   harness = await startBffHarness();
+  // The demo people (argon2, the sandbox's directory): seeded here, not inside the first sign-in's time limit.
+  await ensureSandboxWorkspaces(await getLedger());
 });
 afterAll(async () => {
   await harness.close();

@@ -3,7 +3,7 @@
  *
  * Every route handler in app/api (the table below is checked against the files),
  * called as Next.js calls it, against the real sandbox and a real ledger, signed
- * out, as an operator and as a viewer, with generated bodies (valid-ish and
+ * out, as an operator, as finance and as the owner, with generated bodies (valid-ish and
  * hostile objects, wrong types, deep nesting, huge arrays, invalid JSON and
  * UTF-8), params (NUL, lone surrogates, RTL and zero-width characters, 100 kB
  * strings, `../`, URLs, raw percent-encodings), query strings and headers
@@ -41,8 +41,17 @@ import * as batchConfirm from "@/app/api/payout-batches/[id]/confirm/route";
 import * as batchPause from "@/app/api/payout-batches/[id]/pause/route";
 import * as batchResume from "@/app/api/payout-batches/[id]/resume/route";
 import * as batchCancel from "@/app/api/payout-batches/[id]/cancel/route";
+import * as secondFactor from "@/app/api/session/second-factor/route";
 import * as session from "@/app/api/session/route";
+import * as sessionWorkspace from "@/app/api/session/workspace/route";
 import * as sessions from "@/app/api/sessions/route";
+import * as setup from "@/app/api/setup/route";
+import * as workspaceCredentials from "@/app/api/workspace/credentials/route";
+import * as workspaceSettings from "@/app/api/workspace/settings/route";
+import { getLedger, setWorkspaceRequire2fa } from "@/lib/server/ledger";
+import { storeCredentialInVault, WorkspaceSecret } from "@/lib/server/security/credential-vault";
+import { ensureSandboxWorkspaces } from "@/lib/server/services/workspace/sandbox-people";
+import { forgetWorkspaceAccess } from "@/lib/server/session/resolve";
 import * as subaccountBlocked from "@/app/api/subaccounts/[id]/blocked/route";
 import * as subaccount from "@/app/api/subaccounts/[id]/route";
 import * as subaccounts from "@/app/api/subaccounts/route";
@@ -54,10 +63,12 @@ import {
   BETA,
   call,
   countUpstream,
+  DEMO_PASSWORD,
+  financeBody,
   operatorBody,
+  ownerBody,
   signIn,
   startBffHarness,
-  viewerBody,
   type BffHarness,
   type CallOptions,
   type CallResult,
@@ -68,10 +79,39 @@ import type { RouteHandler } from "./routes";
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1);
 
-type Who = "operator" | "viewer" | "none" | "garbage" | "tampered";
+type Who = "operator" | "finance" | "owner" | "none" | "garbage" | "tampered";
+type Person = "operator" | "finance" | "owner";
 
 let harness: BffHarness;
-const cookies: Record<"operator" | "viewer", string> = { operator: "", viewer: "" };
+const cookies: Record<Person, string> = { operator: "", finance: "", owner: "" };
+
+/** A person whose role may use `route` (the activity log is finance's, not the operator's). */
+function allowedPerson(route: string): Person {
+  return route === "GET /api/activity" ? "finance" : "operator";
+}
+
+/** Acme's demo API key and access token in the vault again (a generated PUT may have replaced one). */
+async function restoreAcmeCredentials(): Promise<void> {
+  const ledger = await getLedger();
+  for (const [kind, secret] of [
+    ["api_key", ACME.apiKey],
+    ["bearer", ACME.accessToken],
+  ] as const)
+    await storeCredentialInVault(ledger, {
+      businessId: ACME.businessId,
+      kind,
+      secret: new WorkspaceSecret(secret),
+      byName: "Fuzz",
+    });
+  forgetWorkspaceAccess(ACME.businessId);
+}
+
+/** Signs the three people in again (after a sign-out, or a sign-out of everyone). */
+async function signInEveryone(): Promise<void> {
+  cookies.operator = await signIn(session.POST, operatorBody);
+  cookies.finance = await signIn(session.POST, financeBody);
+  cookies.owner = await signIn(session.POST, ownerBody);
+}
 beforeAll(async () => {
   // The sign-in throttle has its own tests (tests/bff/sign-in-throttle.test.ts); here its budgets are
   // out of reach, so that failed sign-ins among the generated requests never lock out the sessions
@@ -83,9 +123,9 @@ beforeAll(async () => {
       SIGN_IN_LIMIT_TOTAL: "1000000",
     },
   });
-  cookies.operator = await signIn(session.POST, operatorBody);
-  cookies.viewer = await signIn(session.POST, viewerBody);
-});
+  await ensureSandboxWorkspaces(await getLedger());
+  await signInEveryone();
+}, 120_000);
 afterAll(async () => {
   await harness.close();
 });
@@ -379,7 +419,8 @@ const headersArbitrary: fc.Arbitrary<HeaderCase> = fc.record({
 /** Mostly signed in, so that most requests get past the session check to the inputs. */
 const whoArbitrary = fc.oneof(
   { weight: 5, arbitrary: fc.constant<Who>("operator") },
-  { weight: 2, arbitrary: fc.constant<Who>("viewer") },
+  { weight: 2, arbitrary: fc.constant<Who>("finance") },
+  { weight: 2, arbitrary: fc.constant<Who>("owner") },
   { weight: 1, arbitrary: fc.constantFrom<Who>("none", "garbage", "tampered") },
 );
 
@@ -451,10 +492,62 @@ const ROUTES: FuzzRoute[] = [
     name: "POST /api/session",
     handler: session.POST,
     body: {
+      email: fc.constantFrom(
+        "operator@acme.example",
+        "finance@beta.example",
+        "nobody@acme.example",
+        "José@ñandú.example",
+      ),
+      password: fc.constantFrom(DEMO_PASSWORD, "wrong-password", "senha açaí 🔑"),
+      businessId: fc.constantFrom(...businessIds),
+    },
+    query: {},
+  },
+  {
+    name: "POST /api/session/second-factor",
+    handler: secondFactor.POST,
+    body: {
+      challenge: fc.stringMatching(/^[A-Za-z0-9_-]{16,64}$/),
+      code: fc.stringMatching(/^\d{6}$/),
+      businessId: fc.constantFrom(...businessIds),
+    },
+    query: {},
+  },
+  { name: "GET /api/session/workspace", handler: sessionWorkspace.GET, body: null, query: {} },
+  {
+    name: "PUT /api/session/workspace",
+    handler: sessionWorkspace.PUT,
+    body: { businessId: fc.constantFrom(...businessIds) },
+    query: {},
+  },
+  {
+    name: "POST /api/setup",
+    handler: setup.POST,
+    body: {
+      token: fc.stringMatching(/^[A-Za-z0-9_-]{20,64}$/),
+      name: fc.constantFrom("Helena Fuzz", "José Ñandú"),
+      email: fc.constantFrom("fuzz@acme.example", "owner@acme.example"),
+      password: fc.constantFrom("a long enough fuzz password", DEMO_PASSWORD),
+      businessName: fc.constantFrom("Acme", ""),
+      apiKey: fc.constantFrom(ACME.apiKey, "sk_sandbox_nope_1234"),
+    },
+    query: {},
+  },
+  { name: "GET /api/workspace/settings", handler: workspaceSettings.GET, body: null, query: {} },
+  {
+    name: "PATCH /api/workspace/settings",
+    handler: workspaceSettings.PATCH,
+    body: { require2fa: fc.boolean() },
+    query: {},
+  },
+  { name: "GET /api/workspace/credentials", handler: workspaceCredentials.GET, body: null, query: {} },
+  {
+    name: "PUT /api/workspace/credentials",
+    handler: workspaceCredentials.PUT,
+    body: {
+      kind: fc.constantFrom("api_key", "bearer"),
       apiKey: fc.constantFrom(ACME.apiKey, BETA.apiKey, "sk_sandbox_nope_1234"),
       accessToken: fc.constantFrom(ACME.accessToken, "at_sandbox_nope_1234"),
-      businessId: fc.constantFrom(...businessIds),
-      operatorName: fc.constantFrom("Fuzz Operadora", "José Ñandú", "Ana"),
     },
     query: {},
   },
@@ -602,7 +695,7 @@ interface Generated {
 }
 
 function cookieFor(who: Who): string | null {
-  if (who === "operator" || who === "viewer") return cookies[who];
+  if (who === "operator" || who === "finance" || who === "owner") return cookies[who];
   if (who === "garbage") return "pixops_session=Fe26.2**garbage*%ZZ";
   if (who === "tampered") {
     const value = cookies.operator;
@@ -650,10 +743,15 @@ const LOCAL_REFUSALS = new Set([
   "csrf_rejected",
   "idempotency_key_required",
   "unauthenticated",
-  // Sign-in refusals that come before the credential is tried (docs/security.md).
+  "two_factor_required",
+  // Sign-in refusals: the ledger's answers, the API is never asked (docs/security.md).
   "sign_in_throttled",
+  "invalid_login",
+  "invalid_code",
+  "sign_in_challenge_expired",
+  // Workspace credentials refused before the API is asked to check them.
   "credential_not_allowed",
-  "business_not_served",
+  "credential_provisioned",
 ]);
 /**
  * Refusals the API gives too (its 422 and 403 are passed on with their codes,
@@ -664,7 +762,7 @@ const LOCAL_REFUSALS = new Set([
 const SHARED_REFUSALS = new Set(["validation_error", "forbidden"]);
 
 /** Answers that stop a request at the door (session, role, CSRF), before its inputs are looked at. */
-const GATES = new Set(["unauthenticated", "forbidden", "csrf_rejected"]);
+const GATES = new Set(["unauthenticated", "forbidden", "csrf_rejected", "two_factor_required"]);
 
 const stats = {
   runs: 0,
@@ -726,8 +824,16 @@ async function send(generated: Generated): Promise<{ result: CallResult; upstrea
     (generated.route === "DELETE /api/session" || generated.route === "DELETE /api/sessions") &&
     result.status === 200
   ) {
-    cookies.operator = await signIn(session.POST, operatorBody);
-    cookies.viewer = await signIn(session.POST, viewerBody);
+    await signInEveryone();
+  }
+  // A workspace that requires 2FA lets its people (none has it) do nothing else: back to not requiring it.
+  if (generated.route === "PATCH /api/workspace/settings" && result.status === 200) {
+    await setWorkspaceRequire2fa(await getLedger(), ACME.businessId, false);
+    forgetWorkspaceAccess(ACME.businessId);
+  }
+  // A replaced credential (the API accepted it): Acme's own demo key and token again, as every test expects.
+  if (generated.route === "PUT /api/workspace/credentials" && result.status === 200) {
+    await restoreAcmeCredentials();
   }
   return { result, upstream: requests };
 }
@@ -772,7 +878,7 @@ const badAmount = fc.oneof(
 );
 const validPayout = { amount_centavos: 1234, pix_key_type: "email", pix_key: "fornecedor@example.com" };
 const validLink = { name: "Curso", slug: "curso-fuzz", amount_centavos: 1000 };
-const validSignIn = { apiKey: ACME.apiKey, operatorName: "Fuzz Operadora" };
+const validSignIn = operatorBody;
 
 const BAD_CASES: BadCase[] = [
   {
@@ -929,29 +1035,28 @@ const BAD_CASES: BadCase[] = [
     where: "body",
     bad: fc.oneof(withNul(fc.constant("fz-review-0001")), fc.constantFrom("", 1, null), tooLong(255)),
   },
-  // Strings only: a value of another type fails both forms of sign-in (operator, viewer), and the 422 names `_form`.
   {
     route: "POST /api/session",
     body: validSignIn,
     query: {},
     id: null,
-    field: "operatorName",
+    field: "email",
     where: "body",
-    bad: fc.oneof(withNul(fc.constant("Fuzz Operadora")), fc.constantFrom("", "x"), tooLong(80)),
+    bad: fc.oneof(
+      withNul(fc.constant("operator@acme.example")),
+      fc.constantFrom("", "x", "operator acme@example", "operator.acme.example", "a@b@c", 1, null, []),
+      tooLong(254).map((local) => `${local}@acme.example`),
+    ),
   },
   {
     route: "POST /api/session",
     body: validSignIn,
     query: {},
     id: null,
-    field: "apiKey",
+    field: "password",
     where: "body",
-    // Found by the any-request property: a key that cannot be an HTTP header value was a 500.
-    bad: fc.oneof(
-      withNul(fc.constant(ACME.apiKey)),
-      fc.constantFrom("short", "sk_sandbox acme", "sk_sandbox_açme", "sk_\u202esandbox_acme", "sk_sandbox\tacme"),
-      tooLong(256),
-    ),
+    // Any text is a password (it is only hashed): only its absence, its type and its length are refused.
+    bad: fc.oneof(fc.constantFrom("", 1, null, true, {}), tooLong(1024)),
   },
   {
     route: "GET /api/payouts",
@@ -1123,26 +1228,25 @@ describe("hostile input, property-based (fast-check)", () => {
     for (const r of ROUTES) expect(stats.pastTheGates.get(r.name) ?? 0, r.name).toBeGreaterThan(5);
     expect(stats.byStatus.get(200) ?? 0).toBeGreaterThan(0);
     expect(stats.byStatus.get(422) ?? 0).toBeGreaterThan(0);
-  }, 180_000);
+  }, 300_000);
 
   it("a valid request with one known-bad field, param, query value or header → 422 naming it, nothing sent upstream", async () => {
     const numRuns = 600 * RUNS;
     console.log(`[fuzz] one-bad-field property: seed ${SEED}, ${numRuns} runs`);
     // Fresh sessions: this property needs them signed in, whatever the previous one ended with.
-    cookies.operator = await signIn(session.POST, operatorBody);
-    cookies.viewer = await signIn(session.POST, viewerBody);
+    await signInEveryone();
     // Cases by index, so that a printed counterexample stays readable (BAD_CASES[i]).
     const caseArbitrary = fc
       .nat({ max: BAD_CASES.length - 1 })
       .chain((index) =>
-        fc.tuple(fc.constant(index), badCaseAt(index).bad, fc.constantFrom<Who>("operator", "operator", "viewer")),
+        fc.tuple(fc.constant(index), badCaseAt(index).bad, fc.constantFrom<Who>("operator", "operator", "finance")),
       );
     await fc.assert(
       fc.asyncProperty(caseArbitrary, fc.uuid(), async ([index, bad, who], uuid) => {
         const badCase = badCaseAt(index);
-        const needsOperator = !["GET /api/payouts/{id}", "POST /api/session"].includes(badCase.route);
-        // A viewer is refused (403) before validation on operator-only routes: that is another property.
-        const session: Who = needsOperator ? "operator" : who;
+        const needsPermission = !["GET /api/payouts/{id}", "POST /api/session"].includes(badCase.route);
+        // Finance is refused (403) before validation on operator-only routes: that is another property.
+        const session: Who = needsPermission ? allowedPerson(badCase.route) : who;
         const body: BodyCase = badCase.body
           ? { kind: "json", value: badCase.where === "body" ? { ...badCase.body, [badCase.field]: bad } : badCase.body }
           : { kind: "none" };
@@ -1188,7 +1292,7 @@ describe("hostile input, property-based (fast-check)", () => {
         const slug = `fz-${uuid.slice(0, 8)}`;
         const generated: Generated = {
           route: input.route,
-          who: "operator",
+          who: allowedPerson(input.route),
           id: "",
           query: input.where === "query" ? `?${input.field}=${safeEncode(date.text)}` : "",
           body: input.body

@@ -1,19 +1,31 @@
+import { unsealData, sealData } from "iron-session";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
+import { changeMemberRole, getLedger, ledgerTimeMicros, setMembershipStatus, type Ledger } from "@/lib/server/ledger";
+import { ensureSandboxWorkspaces } from "@/lib/server/services/workspace/sandbox-people";
+import { ACCESS_TRUST_MS } from "@/lib/server/session/access-cache";
 import { ConfigError, getSessionConfig, resetSessionConfigForTests } from "@/lib/server/session/config";
+import { forgetWorkspaceAccess } from "@/lib/server/session/resolve";
+import { newSessionId } from "@/lib/server/session/session";
+import type { Role } from "@/lib/shared/auth/roles";
 import {
   ACME,
   BETA,
   call,
   countUpstream,
+  DEMO_NAMES,
+  DEMO_PASSWORD,
+  financeBody,
   operatorBody,
+  personBody,
   sessionCookieFrom,
   signIn,
   startBffHarness,
   TEST_SECRET,
-  viewerBody,
   type BffHarness,
 } from "../helpers/bff";
+import { addTestPerson } from "../helpers/people";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -21,9 +33,13 @@ const SECRET_B = "second-session-secret-abcdefghij-0123456789";
 const SECRET_C = "third-session-secret-klmnopqrstuv-9876543210";
 
 let harness: BffHarness;
+let ledger: Ledger;
 beforeAll(async () => {
   // `proto: "https"` calls stand for a TLS-terminating proxy's X-Forwarded-Proto, which only a deployment that trusts its proxy reads.
   harness = await startBffHarness({ env: { TRUST_PROXY: "1" } });
+  ledger = await getLedger();
+  // The demo people (argon2 and the sandbox's directory): seeded here, not inside the first test's time limit.
+  await ensureSandboxWorkspaces(ledger);
 });
 afterAll(async () => {
   await harness.close();
@@ -64,18 +80,30 @@ function expectUnauthenticated(result: Awaited<ReturnType<typeof getSession>>, r
   if (reason) expect(result.json.error?.details?.reason).toBe(reason);
 }
 
+interface SignedInData {
+  next: string;
+  session: { expiresAt: string; role: Role; business: { id: string } };
+}
+const signedInData = (result: Awaited<ReturnType<typeof postSession>>) => result.json.data as SignedInData;
+
 describe("sign-in", () => {
-  it("operator: 200 with the session info and an HttpOnly, SameSite=Strict cookie (no Secure over http)", async () => {
+  it("a person: 200 with the session info and an HttpOnly, SameSite=Strict cookie (no Secure over http)", async () => {
     const result = await postSession(operatorBody);
     expect(result.status).toBe(200);
     expect(result.json.error).toBeNull();
-    expect(result.json.request_id).toMatch(/^req_/);
+    // Sign-in asks the ledger only (no API call), so the request id is the BFF's own.
+    expect(result.json.request_id).toMatch(/^bff_[0-9a-f]{20}$/);
     expect(result.json.data).toMatchObject({
-      operatorName: "Olivia Operator",
-      role: "operator",
-      business: { id: ACME.businessId, name: "Acme" },
-      sandbox: true,
-      idleTimeoutSeconds: 1800,
+      next: "done",
+      session: {
+        person: { name: DEMO_NAMES.operator, email: "operator@acme.example" },
+        role: "operator",
+        business: { id: ACME.businessId, name: "Acme" },
+        sandbox: true,
+        twoFactor: { enabled: false, pending: false },
+        credentialMissing: false,
+        idleTimeoutSeconds: 1800,
+      },
     });
     expect(result.setCookies).toHaveLength(1);
     const setCookie = result.setCookies[0] ?? "";
@@ -143,56 +171,67 @@ describe("sign-in", () => {
     expect(next.status).toBe(200);
   });
 
-  it("viewer: signs in with an access token and its business id", async () => {
-    const result = await postSession(viewerBody);
+  it.each(["owner", "admin", "operator", "finance", "support"] as const)(
+    "%s: signs in with e-mail and password and gets that role, in the same session afterwards",
+    async (role) => {
+      const result = await postSession(personBody(role));
+      expect(result.status).toBe(200);
+      expect(result.json.data).toMatchObject({
+        next: "done",
+        session: { person: { name: DEMO_NAMES[role] }, role, business: { id: ACME.businessId, name: "Acme" } },
+      });
+      const info = await getSession(sessionCookieFrom(result));
+      expect(info.status).toBe(200);
+      expect(info.json.data).toMatchObject({ role, person: { email: `${role}@acme.example` } });
+    },
+  );
+
+  it("the e-mail is matched whatever its case and surrounding spaces", async () => {
+    const result = await postSession({ email: "  Operator@ACME.example ", password: DEMO_PASSWORD });
     expect(result.status).toBe(200);
-    expect(result.json.data).toMatchObject({
-      operatorName: "Vera Viewer",
-      role: "viewer",
-      business: { id: ACME.businessId, name: "Acme" },
-    });
+    expect(signedInData(result).session.role).toBe("operator");
+  });
+
+  it("unknown e-mail, wrong password, no active workspace: one answer, 401 invalid_login, no cookie, nothing upstream", async () => {
+    const noWorkspace = await addTestPerson(ledger, null, "Nadia Nowhere");
+    const deactivated = await addTestPerson(
+      ledger,
+      { businessId: ACME.businessId, role: "operator" },
+      "Davi Desligado",
+    );
+    await setMembershipStatus(ledger, { businessId: ACME.businessId, memberId: deactivated.memberId }, "deactivated");
+    const attempts = {
+      "unknown e-mail": { email: "nobody@acme.example", password: DEMO_PASSWORD },
+      "wrong password": { ...operatorBody, password: "not-the-password" },
+      "right password, no membership": noWorkspace.body,
+      "right password, deactivated membership": deactivated.body,
+    };
+    const answers: unknown[] = [];
+    for (const [label, body] of Object.entries(attempts)) {
+      const { result, requests } = await countUpstream(harness.sandbox, () => postSession(body));
+      expect([label, result.status, result.json.data]).toEqual([label, 401, null]);
+      expect(result.setCookies, label).toEqual([]);
+      expect(result.headers.get("set-cookie"), label).toBeNull();
+      expect(requests, label).toBe(0);
+      answers.push(result.json.error);
+    }
+    expect(answers[0]).toMatchObject({ code: "invalid_login" });
+    // The same code, message and (no) details whatever was wrong: the answer tells nothing about the account.
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+  });
+
+  it("a person asking for another business's workspace at sign-in is opened in their own, never that one", async () => {
+    const result = await postSession({ ...operatorBody, businessId: BETA.businessId });
+    expect(result.status).toBe(200);
+    expect(signedInData(result).session.business.id).toBe(ACME.businessId);
     const info = await getSession(sessionCookieFrom(result));
-    expect(info.status).toBe(200);
-    expect(info.json.data).toMatchObject({ role: "viewer" });
-  });
-
-  it("a wrong API key is 401 invalid_credentials and sets no cookie", async () => {
-    const result = await postSession({ apiKey: "sk_sandbox_wrong", operatorName: "Mallory" });
-    expect(result.status).toBe(401);
-    expect(result.json.error?.code).toBe("invalid_credentials");
-    expect(result.setCookies).toEqual([]);
-    expect(result.headers.get("set-cookie")).toBeNull();
-  });
-
-  it("a wrong access token is 401 invalid_credentials", async () => {
-    const result = await postSession({
-      accessToken: "at_sandbox_wrong",
-      businessId: ACME.businessId,
-      operatorName: "Mallory",
-    });
-    expect(result.status).toBe(401);
-    expect(result.json.error?.code).toBe("invalid_credentials");
-    expect(result.setCookies).toEqual([]);
-  });
-
-  it("a valid token with the other business's id is 401", async () => {
-    const result = await postSession({
-      accessToken: ACME.accessToken,
-      businessId: BETA.businessId,
-      operatorName: "Mallory",
-    });
-    expect(result.status).toBe(401);
-    expect(result.json.error?.code).toBe("invalid_credentials");
-    expect(result.setCookies).toEqual([]);
+    expect(info.json.data).toMatchObject({ business: { id: ACME.businessId } });
   });
 
   it.each([
-    ["operator fields too short", { apiKey: "x", operatorName: "" }, ["apiKey", "operatorName"]],
-    [
-      "viewer with a non-uuid business id",
-      { accessToken: "at_sandbox_acme", businessId: "acme", operatorName: "Vera" },
-      ["businessId"],
-    ],
+    ["fields too short", { email: "x", password: "" }, ["email", "password"]],
+    ["an e-mail without @", { email: "operator.acme.example", password: DEMO_PASSWORD }, ["email"]],
+    ["a non-uuid business id", { ...operatorBody, businessId: "acme" }, ["businessId"]],
   ])("an invalid body (%s) is 422 with fields and makes no upstream call", async (_label, body, fields) => {
     const { result, requests } = await countUpstream(harness.sandbox, () => postSession(body));
     expect(result.status).toBe(422);
@@ -202,10 +241,13 @@ describe("sign-in", () => {
     expect(requests).toBe(0);
   });
 
-  it("a body that is neither kind of sign-in is 422 with no upstream call", async () => {
-    const { result, requests } = await countUpstream(harness.sandbox, () => postSession({ operatorName: "Nobody" }));
+  it("a body of the previous sign-in (API key and a typed name) is 422 naming e-mail and password, with no upstream call", async () => {
+    const { result, requests } = await countUpstream(harness.sandbox, () =>
+      postSession({ apiKey: ACME.apiKey, operatorName: "Olivia Operator" }),
+    );
     expect(result.status).toBe(422);
-    expect(result.json.error?.fields).toBeDefined();
+    expect(Object.keys(result.json.error?.fields ?? {}).sort()).toEqual(["email", "password"]);
+    expect(result.setCookies).toEqual([]);
     expect(requests).toBe(0);
   });
 });
@@ -216,27 +258,132 @@ describe("GET /api/session", () => {
     expect(operator.status).toBe(200);
     expect(Object.keys(operator.json.data as object).sort()).toEqual([
       "business",
+      "credentialMissing",
       "expiresAt",
       "idleTimeoutSeconds",
-      "operatorName",
+      "person",
       "role",
       "sandbox",
+      "twoFactor",
     ]);
     expect(operator.json.data).toMatchObject({
-      operatorName: "Olivia Operator",
+      person: { name: DEMO_NAMES.operator, email: "operator@acme.example" },
       role: "operator",
       business: { id: ACME.businessId, name: "Acme" },
       sandbox: true,
     });
     expect(operator.text).not.toContain(ACME.apiKey);
+    expect(operator.text).not.toContain(ACME.accessToken);
 
-    const viewer = await getSession(await signIn(session.POST, viewerBody));
-    expect(viewer.status).toBe(200);
-    expect(viewer.text).not.toContain(ACME.accessToken);
+    // Finance uses the workspace's access token upstream: that is not shown either.
+    const finance = await getSession(await signIn(session.POST, financeBody));
+    expect(finance.status).toBe(200);
+    expect(finance.text).not.toContain(ACME.accessToken);
+    expect(finance.text).not.toContain(ACME.apiKey);
   });
 
   it("is 401 without a cookie", async () => {
     expectUnauthenticated(await getSession(null));
+  });
+});
+
+describe("what the cookie holds", () => {
+  const sealOf = (cookie: string) => decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1));
+
+  it("who signed in, to which workspace, and when: no credential, no role, no name", async () => {
+    const cookie = await signIn(session.POST, operatorBody);
+    const opened = await unsealData<Record<string, unknown>>(sealOf(cookie), {
+      password: getSessionConfig().passwords,
+    });
+    expect(Object.keys(opened).sort()).toEqual([
+      "authEpoch",
+      "businessId",
+      "epoch",
+      "iat",
+      "lat",
+      "memberId",
+      "mfa",
+      "seen",
+      "sid",
+      "v",
+    ]);
+    expect(opened).toMatchObject({ v: 2, businessId: ACME.businessId, mfa: "none" });
+    const text = JSON.stringify(opened);
+    for (const secret of [ACME.apiKey, ACME.accessToken, "operator", DEMO_NAMES.operator]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it("a cookie of the previous version (an API-key session, sealed with this deployment's secret) is 401, with nothing upstream", async () => {
+    const now = Date.now();
+    const v1 = {
+      v: 1,
+      sid: newSessionId(),
+      role: "operator",
+      operatorName: "Olivia Operator",
+      business: { id: ACME.businessId, name: "Acme" },
+      credential: { kind: "api_key", apiKey: ACME.apiKey },
+      sandbox: true,
+      iat: now,
+      lat: await ledgerTimeMicros(ledger),
+      seen: now,
+    };
+    const { sealPassword, absoluteLifetimeSeconds } = getSessionConfig();
+    const cookie = `pixops_session=${await sealData(v1, { password: sealPassword, ttl: absoluteLifetimeSeconds })}`;
+    expectUnauthenticated(await getSession(cookie), "invalid");
+    const { result, requests } = await countUpstream(harness.sandbox, () =>
+      call(payouts.GET, "/api/payouts", { cookie }),
+    );
+    expectUnauthenticated(result, "invalid");
+    expect(requests).toBe(0);
+  });
+});
+
+describe("the person's access as it stands now, not as it was at sign-in", () => {
+  const acme = (memberId: string) => ({ businessId: ACME.businessId, memberId });
+
+  it("deactivation on this instance refuses an open cookie at once, and reactivation does not bring it back", async () => {
+    const person = await addTestPerson(ledger, { businessId: ACME.businessId, role: "operator" }, "Denise Desativada");
+    const cookie = await signIn(session.POST, person.body);
+    expect((await getSession(cookie)).status).toBe(200);
+
+    await setMembershipStatus(ledger, acme(person.memberId), "deactivated");
+    forgetWorkspaceAccess(ACME.businessId, person.memberId);
+    expectUnauthenticated(await getSession(cookie), "access_changed");
+    expect((await postSession(person.body)).json.error?.code).toBe("invalid_login");
+
+    await setMembershipStatus(ledger, acme(person.memberId), "active");
+    forgetWorkspaceAccess(ACME.businessId, person.memberId);
+    expectUnauthenticated(await getSession(cookie), "access_changed");
+    expect((await getSession(await signIn(session.POST, person.body))).status).toBe(200);
+  });
+
+  it("a role change on this instance refuses an open cookie at once; the next sign-in has the new role", async () => {
+    const person = await addTestPerson(ledger, { businessId: ACME.businessId, role: "operator" }, "Rita Rebaixada");
+    const cookie = await signIn(session.POST, person.body);
+    expect((await getSession(cookie)).json.data).toMatchObject({ role: "operator" });
+
+    await changeMemberRole(ledger, acme(person.memberId), "support");
+    forgetWorkspaceAccess(ACME.businessId, person.memberId);
+    expectUnauthenticated(await getSession(cookie), "access_changed");
+    const again = await postSession(person.body);
+    expect(signedInData(again).session.role).toBe("support");
+  });
+
+  it("a change made on another instance (nothing forgotten here) refuses the cookie once ACCESS_TRUST_MS has passed", async () => {
+    const demoted = await addTestPerson(ledger, { businessId: ACME.businessId, role: "operator" }, "Otto Outro");
+    const deactivated = await addTestPerson(ledger, { businessId: ACME.businessId, role: "finance" }, "Flora Fora");
+    const demotedCookie = await signIn(session.POST, demoted.body);
+    const deactivatedCookie = await signIn(session.POST, deactivated.body);
+    // Read (and so remembered here) before the other instance changes them.
+    expect((await getSession(demotedCookie)).status).toBe(200);
+    expect((await getSession(deactivatedCookie)).status).toBe(200);
+
+    await changeMemberRole(ledger, acme(demoted.memberId), "support");
+    await setMembershipStatus(ledger, acme(deactivated.memberId), "deactivated");
+    await harness.clock.skip(ACCESS_TRUST_MS);
+    expectUnauthenticated(await getSession(demotedCookie), "access_changed");
+    expectUnauthenticated(await getSession(deactivatedCookie), "access_changed");
   });
 });
 
@@ -348,7 +495,7 @@ describe("timeouts", () => {
   it("the refreshed cookie keeps the original absolute deadline", async () => {
     const t0 = fakeNow();
     const signedIn = await postSession(operatorBody);
-    const expiresAt = (signedIn.json.data as { expiresAt: string }).expiresAt;
+    const expiresAt = signedInData(signedIn).session.expiresAt;
     expect(Date.parse(expiresAt)).toBe(t0 + 12 * HOUR);
     vi.setSystemTime(t0 + 20 * MINUTE);
     const later = await getSession(sessionCookieFrom(signedIn));

@@ -1,33 +1,42 @@
 /**
- * Issue 8, item 1: a deployment serves one business, and a credential must be
- * proven to belong to it. Against a "real" API (PAYMENTS_API_URL pointing at the
- * test sandbox, so none of the sandbox's demo knowledge is used) and in sandbox
- * mode.
+ * Issue 8, item 1: a deployment may serve one business only (PAYMENTS_BUSINESS_ID),
+ * and then only that business's people get in, and only to its workspace.
+ * Against a "real" API (PAYMENTS_API_URL pointing at the test sandbox, so none
+ * of the sandbox's demo knowledge is used; the people were seeded before) and in
+ * sandbox mode. With people, a session's scope is always its workspace's
+ * business: the per-key scopes of API-key sign-in are gone.
  */
 import { createHash } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
+import * as workspace from "@/app/api/session/workspace/route";
 import { resetTenancyForTests, tenancy, TenancyConfigError } from "@/lib/server/services/session/business";
-import { getLedger, listAudit, listSecurityEvents } from "@/lib/server/ledger";
+import { emailFingerprint } from "@/lib/server/services/session/person-sign-in-events";
+import { ensureSandboxWorkspaces } from "@/lib/server/services/workspace/sandbox-people";
+import { addMembership, getLedger, listAudit, listSecurityEvents, type Ledger } from "@/lib/server/ledger";
 import {
   ACME,
   BETA,
+  betaOperatorBody,
   call,
   countUpstream,
-  newKey,
+  financeBody,
+  operatorBody,
   sessionCookieFrom,
   startBffHarness,
   type BffHarness,
 } from "../helpers/bff";
+import { addTestPerson } from "../helpers/people";
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
-const operator = (apiKey: string) => ({ apiKey, operatorName: "Olivia Operator" });
-const viewer = (accessToken: string, businessId: string) => ({ accessToken, businessId, operatorName: "Vera Viewer" });
 
 let harness: BffHarness;
+let ledger: Ledger;
 beforeAll(async () => {
   harness = await startBffHarness();
+  ledger = await getLedger();
+  // The demo people and their workspaces exist before any test leaves sandbox mode.
+  await ensureSandboxWorkspaces(ledger);
 });
 afterAll(async () => {
   await harness.close();
@@ -53,7 +62,7 @@ function configure(env: Record<string, string>): void {
 }
 
 async function auditRowsOf(businessId: string): Promise<number> {
-  return (await listAudit(await getLedger(), businessId, { limit: 200 })).items.length;
+  return (await listAudit(ledger, businessId, { limit: 200 })).items.length;
 }
 
 async function signInAttempt(body: Record<string, string>) {
@@ -69,57 +78,60 @@ describe("a deployment pinned to one business (real API)", () => {
       PAYMENTS_API_KEY_SHA256: `sha256:${sha256(ACME.apiKey).toUpperCase()}`,
     });
 
-  it("lets in the business's own key, scoped to the business", async () => {
+  it("lets in the business's own people, scoped to the business, without asking the API", async () => {
     pin();
-    const { result, requests } = await signInAttempt(operator(ACME.apiKey));
-    expect(result.status).toBe(200);
-    expect(requests).toBe(1);
-    expect(result.json.data).toMatchObject({ role: "operator", business: { id: ACME.businessId, name: "Acme Ltda" } });
+    for (const body of [operatorBody, financeBody]) {
+      const { result, requests } = await signInAttempt(body);
+      expect(result.status).toBe(200);
+      expect(requests).toBe(0);
+      expect(result.json.data).toMatchObject({ session: { business: { id: ACME.businessId }, sandbox: false } });
+    }
   });
 
-  it("refuses another business's working key before trying it, with no cookie and nothing in any tenant's log", async () => {
+  it("refuses another business's person (right password) with invalid_login: no cookie, nothing upstream, nothing in any tenant's log", async () => {
     pin();
     const before = [await auditRowsOf(ACME.businessId), await auditRowsOf(BETA.businessId)];
-    const { result, requests } = await signInAttempt(operator(BETA.apiKey));
-    expect(result.status).toBe(403);
-    expect(result.json.error).toMatchObject({ code: "credential_not_allowed" });
-    expect(result.json.error?.message).toMatch(/not one this dashboard is set up for/);
+    const { result, requests } = await signInAttempt(betaOperatorBody);
+    expect(result.status).toBe(401);
+    expect(result.json.error).toMatchObject({ code: "invalid_login" });
     expect(result.setCookies).toEqual([]);
     expect(requests).toBe(0);
     expect([await auditRowsOf(ACME.businessId), await auditRowsOf(BETA.businessId)]).toEqual(before);
-    const [event] = await listSecurityEvents(await getLedger(), 1);
-    expect(event).toMatchObject({
-      kind: "sign_in_failed",
-      reason: "credential_not_allowed",
-      credentialKind: "api_key",
-    });
-    expect(event?.credentialFingerprint).toBe(sha256(`api_key:${BETA.apiKey}`).slice(0, 16));
+    // The same answer as a wrong password: the deployment does not tell that the account exists elsewhere.
+    const wrong = await signInAttempt({ ...operatorBody, password: "not-the-password" });
+    expect(wrong.result.json.error).toEqual(result.json.error);
   });
 
-  it("refuses a viewer token for another business id before trying it", async () => {
+  it("a person of both businesses is let into this one only: asking for the other, listing, switching", async () => {
+    const person = await addTestPerson(ledger, { businessId: BETA.businessId, role: "operator" }, "Bia Both");
+    await addMembership(ledger, { businessId: ACME.businessId, memberId: person.memberId, role: "finance" });
     pin();
-    const { result, requests } = await signInAttempt(viewer(BETA.accessToken, BETA.businessId));
-    expect(result.status).toBe(403);
-    expect(result.json.error).toMatchObject({
-      code: "business_not_served",
-      fields: { businessId: "login.businessNotServed" },
-    });
-    expect(requests).toBe(0);
-  });
-
-  it("a viewer token of another business presented with this business's id is refused by the API", async () => {
-    pin();
-    const { result, requests } = await signInAttempt(viewer(BETA.accessToken, ACME.businessId));
-    expect(result.status).toBe(401);
-    expect(result.json.error).toMatchObject({ code: "invalid_credentials" });
-    expect(requests).toBeGreaterThan(0);
-  });
-
-  it("lets in this business's viewer token", async () => {
-    pin();
-    const { result } = await signInAttempt(viewer(ACME.accessToken, ACME.businessId.toUpperCase()));
+    const { result, requests } = await signInAttempt({ ...person.body, businessId: BETA.businessId });
     expect(result.status).toBe(200);
-    expect(result.json.data).toMatchObject({ role: "viewer", business: { id: ACME.businessId } });
+    expect(requests).toBe(0);
+    expect(result.json.data).toMatchObject({ session: { role: "finance", business: { id: ACME.businessId } } });
+    const cookie = sessionCookieFrom(result);
+    const mine = await call(workspace.GET, "/api/session/workspace", { cookie });
+    expect((mine.json.data as { businessId: string }[]).map((w) => w.businessId)).toEqual([ACME.businessId]);
+    const switched = await call(workspace.PUT, "/api/session/workspace", {
+      method: "PUT",
+      cookie,
+      body: { businessId: BETA.businessId },
+    });
+    expect(switched.status).toBe(404);
+    expect(switched.setCookies).toEqual([]);
+    expect((await call(session.GET, "/api/session", { cookie })).json.data).toMatchObject({
+      business: { id: ACME.businessId },
+    });
+  });
+
+  it("records a refused sign-in in the security log by the e-mail's fingerprint, never the e-mail", async () => {
+    pin();
+    await signInAttempt(betaOperatorBody);
+    const [event] = await listSecurityEvents(ledger, 1);
+    expect(event).toMatchObject({ kind: "sign_in_failed", reason: "invalid_login", credentialKind: "password" });
+    expect(event?.credentialFingerprint).toBe(emailFingerprint(betaOperatorBody.email).slice(0, 16));
+    expect(JSON.stringify(event)).not.toContain(betaOperatorBody.email);
   });
 
   it("refuses to start without the key fingerprints, or with malformed ones", () => {
@@ -137,52 +149,21 @@ describe("a deployment pinned to one business (real API)", () => {
   });
 });
 
-describe("key pins without a business id", () => {
-  it("only the listed keys may sign in; each is its own scope", async () => {
-    configure({ PAYMENTS_API_URL: harness.sandbox.url, PAYMENTS_API_KEY_SHA256: sha256(BETA.apiKey) });
-    expect((await signInAttempt(operator(ACME.apiKey))).result.status).toBe(403);
-    const beta = await signInAttempt(operator(BETA.apiKey));
-    expect(beta.result.status).toBe(200);
-    expect(beta.result.json.data).toMatchObject({ business: { id: null } });
-  });
-});
-
-describe("per-key scope (no PAYMENTS_BUSINESS_ID, real API)", () => {
-  it("keeps each key's records apart and never shows the key's fingerprint to the browser", async () => {
-    configure({ PAYMENTS_API_URL: harness.sandbox.url });
-    const acme = await signInAttempt(operator(ACME.apiKey));
-    const beta = await signInAttempt(operator(BETA.apiKey));
-    expect(acme.result.json.data).toMatchObject({ business: { id: null, name: null } });
-    const fingerprint = sha256(ACME.apiKey);
-    for (const length of [12, 16, 24, 64]) expect(acme.result.text).not.toContain(fingerprint.slice(0, length));
-    const acmeCookie = sessionCookieFrom(acme.result);
-    const who = await call(session.GET, "/api/session", { cookie: acmeCookie });
-    expect(who.text).not.toContain(fingerprint.slice(0, 12));
-
-    const key = newKey("scope");
-    const created = await call(payouts.POST, "/api/payouts", {
-      method: "POST",
-      cookie: acmeCookie,
-      idempotencyKey: key,
-      body: { amount_centavos: 1234, pix_key_type: "email", pix_key: "scope@example.com" },
-    });
-    expect(created.status).toBe(201);
-    const acmeRegister = await call(payouts.GET, "/api/payouts", { cookie: acmeCookie });
-    const betaRegister = await call(payouts.GET, "/api/payouts", { cookie: sessionCookieFrom(beta.result) });
-    expect(acmeRegister.text).toContain(key);
-    expect(betaRegister.text).not.toContain(key);
-  });
-});
-
 describe("sandbox mode", () => {
-  it("with PAYMENTS_BUSINESS_ID, a demo key of another business is refused", async () => {
+  it("with PAYMENTS_BUSINESS_ID, a demo person of another business is refused, the business's own are let in", async () => {
     configure({ PAYMENTS_BUSINESS_ID: ACME.businessId });
-    expect((await signInAttempt(operator(BETA.apiKey))).result.status).toBe(403);
-    expect((await signInAttempt(operator(ACME.apiKey))).result.status).toBe(200);
+    const beta = await signInAttempt(betaOperatorBody);
+    expect(beta.result.status).toBe(401);
+    expect(beta.result.json.error?.code).toBe("invalid_login");
+    const acme = await signInAttempt(operatorBody);
+    expect(acme.result.status).toBe(200);
+    expect(acme.result.json.data).toMatchObject({ session: { business: { id: ACME.businessId } } });
   });
 
-  it("without it, each demo key gets its own demo business", async () => {
-    const beta = await signInAttempt(operator(BETA.apiKey));
-    expect(beta.result.json.data).toMatchObject({ business: { id: BETA.businessId } });
+  it("without it, each demo person gets their own demo business", async () => {
+    const beta = await signInAttempt(betaOperatorBody);
+    expect(beta.result.json.data).toMatchObject({ session: { business: { id: BETA.businessId, name: "Beta" } } });
+    const acme = await signInAttempt(operatorBody);
+    expect(acme.result.json.data).toMatchObject({ session: { business: { id: ACME.businessId, name: "Acme" } } });
   });
 });

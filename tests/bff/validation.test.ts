@@ -9,6 +9,8 @@ import * as subaccount from "@/app/api/subaccounts/[id]/route";
 import {
   call,
   countUpstream,
+  DEMO_PASSWORD,
+  financeBody,
   newKey,
   operatorBody,
   signIn,
@@ -21,9 +23,12 @@ import type { RouteHandler } from "./routes";
 
 let harness: BffHarness;
 let cookie = "";
+/** Finance reads the activity log (the operator may not). */
+let financeCookie = "";
 beforeAll(async () => {
   harness = await startBffHarness();
   cookie = await signIn(session.POST, operatorBody);
+  financeCookie = await signIn(session.POST, financeBody);
 });
 afterAll(async () => {
   await harness.close();
@@ -276,33 +281,42 @@ describe("idempotency key and body format", () => {
 
   it("POST /api/session with malformed JSON → 400", async () => {
     const { result, requests } = await countUpstream(harness.sandbox, () =>
-      call(session.POST, "/api/session", { method: "POST", rawBody: "{apiKey:" }),
+      call(session.POST, "/api/session", { method: "POST", rawBody: "{email:" }),
     );
     expect(result.status).toBe(400);
     expect(result.json.error?.code).toBe("invalid_json");
     expect(requests).toBe(0);
   });
 
-  // Credentials become HTTP header values upstream; these were a 500 (found by tests/bff/hostile-input.property.test.ts).
   it.each([
-    ["an API key with a space", { apiKey: "sk_sandbox acme", operatorName: "Ana Souza" }, "apiKey"],
-    ["an API key with a non-ASCII letter", { apiKey: "sk_sandbox_açme", operatorName: "Ana Souza" }, "apiKey"],
-    ["an API key with a tab", { apiKey: "sk_sandbox\tacme", operatorName: "Ana Souza" }, "apiKey"],
-    [
-      "an access token with a right-to-left mark",
-      {
-        accessToken: "at_\u202esandbox_acme",
-        businessId: "7f1c2b9e-4d2a-4c5e-9b1a-0a1b2c3d4e5f",
-        operatorName: "Vera",
-      },
-      "accessToken",
-    ],
+    ["an e-mail with a space", { email: "operator @acme.example", password: DEMO_PASSWORD }, "email"],
+    ["an e-mail with two @", { email: "operator@@acme.example", password: DEMO_PASSWORD }, "email"],
+    ["an e-mail of 255 characters", { email: `${"a".repeat(242)}@acme.example`, password: DEMO_PASSWORD }, "email"],
+    ["an empty password", { email: "operator@acme.example", password: "" }, "password"],
+    ["a password over 1024 characters", { email: "operator@acme.example", password: "p".repeat(1025) }, "password"],
+    ["a business id that is not a UUID", { ...operatorBody, businessId: "acme" }, "businessId"],
   ] as const)("POST /api/session with %s → 422 on the field, nothing sent", async (_label, body, field) => {
     const { result, requests } = await countUpstream(harness.sandbox, () =>
       call(session.POST, "/api/session", { method: "POST", body }),
     );
     expect(result.status, result.text).toBe(422);
+    expect(Object.keys(result.json.error?.fields ?? {})).toEqual([field]);
     expect(result.json.error?.fields?.[field]).toMatch(/^validation\./);
+    expect(result.setCookies).toEqual([]);
+    expect(requests).toBe(0);
+  });
+
+  // A password is only hashed, never sent anywhere or stored: hostile characters are a wrong password, never a 500.
+  it.each([
+    ["a space, a tab and a NUL", "pass word\t\u0000"],
+    ["a right-to-left mark and non-ASCII letters", "\u202esenha-açaí"],
+    ["a lone surrogate", "senha\ud800"],
+  ])("POST /api/session with a password with %s → 401 invalid_login, nothing sent", async (_label, password) => {
+    const { result, requests } = await countUpstream(harness.sandbox, () =>
+      call(session.POST, "/api/session", { method: "POST", body: { email: "operator@acme.example", password } }),
+    );
+    expect(result.status, result.text).toBe(401);
+    expect(result.json.error?.code).toBe("invalid_login");
     expect(requests).toBe(0);
   });
 
@@ -318,12 +332,12 @@ describe("idempotency key and body format", () => {
 
 describe("query strings", () => {
   it.each([
-    ["GET /api/payouts?limit=0", payouts.GET, "/api/payouts?limit=0", "limit"],
-    ["GET /api/payouts?limit=abc", payouts.GET, "/api/payouts?limit=abc", "limit"],
-    ["GET /api/activity?from=yesterday", activity.GET, "/api/activity?from=yesterday", "from"],
-    ["GET /api/activity?limit=5000", activity.GET, "/api/activity?limit=5000", "limit"],
-  ] as const)("%s → 422 on the parameter", async (_label, handler, path, field) => {
-    const result = await callWithoutUpstream(handler, path, {});
+    ["GET /api/payouts?limit=0", payouts.GET, "/api/payouts?limit=0", "limit", "operator"],
+    ["GET /api/payouts?limit=abc", payouts.GET, "/api/payouts?limit=abc", "limit", "operator"],
+    ["GET /api/activity?from=yesterday", activity.GET, "/api/activity?from=yesterday", "from", "finance"],
+    ["GET /api/activity?limit=5000", activity.GET, "/api/activity?limit=5000", "limit", "finance"],
+  ] as const)("%s → 422 on the parameter", async (_label, handler, path, field, role) => {
+    const result = await callWithoutUpstream(handler, path, role === "finance" ? { cookie: financeCookie } : {});
     expect(result.status).toBe(422);
     expect(result.json.error?.fields?.[field]).toBeDefined();
   });

@@ -1,14 +1,19 @@
 /**
- * The server's start-up refuses an unsafe transport configuration: each case runs
- * the real start-up (lib/server/startup.ts, as instrumentation.ts calls it) in a
- * child process with only the environment given, and checks its exit code and
- * what it said.
+ * The server's start-up refuses an unsafe transport configuration, seeds the
+ * sandbox's demo people, and against a real API with no owner yet prints the
+ * one-time setup link: each case runs the real start-up (lib/server/startup.ts,
+ * as instrumentation.ts calls it) in a child process with only the environment
+ * given, and checks its exit code and what it said. A child opens an embedded
+ * ledger (migrations) and takes seconds, more on a busy machine: hence the time limits.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { SANDBOX_DEMO_PASSWORD } from "@/lib/server/services/workspace/sandbox-people";
+import type { Role } from "@/lib/shared/auth/roles";
+import { startTestSandbox } from "../helpers/sandbox";
 
 interface Exit {
   code: number | null;
@@ -47,7 +52,7 @@ function runStartup(env: Record<string, string>): Promise<Exit> {
 
 const REAL_API = { PAYMENTS_API_URL: "https://api.payments.example.invalid" };
 
-describe.concurrent("refused: exit code 1 and a message saying what to set", () => {
+describe.concurrent("refused: exit code 1 and a message saying what to set", { timeout: 120_000 }, () => {
   it.each([
     ["production, a real API, neither APP_ORIGIN nor TRUST_PROXY", { ...REAL_API }, /APP_ORIGIN is not set/],
     [
@@ -94,7 +99,7 @@ describe.concurrent("refused: exit code 1 and a message saying what to set", () 
 });
 
 // One at a time: each opens an embedded ledger (migrations), which is what takes the time.
-describe("allowed: start-up goes on", () => {
+describe("allowed: start-up goes on", { timeout: 120_000 }, () => {
   it.each([
     ["production, a real API, an https APP_ORIGIN", { ...REAL_API, APP_ORIGIN: "https://dash.example.com" }],
     ["production, a real API, plain http knowingly (ALLOW_INSECURE_HTTP=1)", { ...REAL_API, ALLOW_INSECURE_HTTP: "1" }],
@@ -104,5 +109,42 @@ describe("allowed: start-up goes on", () => {
     expect(exit.code, exit.stderr).toBe(0);
     expect(exit.stdout).toContain("started");
     expect(exit.stderr).not.toContain("Refusing to start");
+  });
+});
+
+const SETUP_LINK_LINE = /"event":"setup\.link".*"url":"https:\/\/dash\.example\.com\/setup\?token=[A-Za-z0-9_-]{43}"/;
+
+describe("first run", { timeout: 120_000 }, () => {
+  it("against a real API with no owner yet: one setup link, on APP_ORIGIN, and start-up goes on", async () => {
+    const exit = await runStartup({ ...REAL_API, APP_ORIGIN: "https://dash.example.com", STARTUP_LIST_PEOPLE: "1" });
+    expect(exit.code, exit.stderr).toBe(0);
+    expect(exit.stdout).toContain("started");
+    expect(exit.stderr).toMatch(SETUP_LINK_LINE);
+    expect(exit.stderr.match(/"event":"setup\.link"/g)).toHaveLength(1);
+    // No default accounts against a real API.
+    expect(exit.stdout).toContain("people: []");
+  });
+
+  it("against the sandbox: its demo people, one per role per business, with no setup link", async () => {
+    const sandbox = await startTestSandbox();
+    try {
+      const exit = await runStartup({ SANDBOX_URL: sandbox.url, STARTUP_LIST_PEOPLE: "1" });
+      expect(exit.code, exit.stderr).toBe(0);
+      expect(exit.stdout).toContain("started");
+      const roles: Role[] = ["admin", "finance", "operator", "owner", "support"];
+      const expected = ["acme", "beta"].flatMap((business) => roles.map((role) => `${role}@${business}.example`));
+      expect(exit.stdout).toContain(`people: ${JSON.stringify(expected.sort())}`);
+      expect(exit.stderr).not.toContain("setup.link");
+      expect(exit.stdout + exit.stderr).not.toContain(SANDBOX_DEMO_PASSWORD);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it("a sandbox not reachable yet is said, not fatal: start-up goes on (the people are seeded at the first sign-in)", async () => {
+    const exit = await runStartup({ SANDBOX_URL: "http://127.0.0.1:9" });
+    expect(exit.code, exit.stderr).toBe(0);
+    expect(exit.stdout).toContain("started");
+    expect(exit.stderr).toMatch(/"event":"sandbox\.demo_people_unavailable"/);
   });
 });

@@ -2,6 +2,7 @@ import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { hashPassword, verifyPassword, verifyUnknownAccount } from "@/lib/server/accounts/password";
 import { BffError } from "@/lib/server/errors/bff-error";
+import { tenancySettings } from "@/lib/server/config";
 import {
   createSignInChallenge,
   findMemberByEmail,
@@ -76,9 +77,14 @@ export function signedInPerson(member: Member): SignedInPerson {
   };
 }
 
-/** The workspaces the person is an active member of, with whether each requires 2FA. */
+/**
+ * The workspaces the person is an active member of that this deployment serves (only PAYMENTS_BUSINESS_ID's, when
+ * set), with whether each requires 2FA. None is the "no membership" failure of the sign-in steps: recorded, and
+ * its throttle points kept, like a wrong password.
+ */
 export async function activeWorkspaces(ledger: Ledger, memberId: string): Promise<PersonWorkspace[]> {
-  const rows = await listActiveWorkspacesOf(ledger, memberId);
+  const pinned = tenancySettings().businessId;
+  const rows = (await listActiveWorkspacesOf(ledger, memberId)).filter((row) => !pinned || row.businessId === pinned);
   return Promise.all(
     rows.map(async (row) => ({
       ...row,
