@@ -89,6 +89,8 @@ describe("replacing a credential", () => {
       body: { kind: "api_key", apiKey: "sk_sandbox_not_a_key" },
     });
     expect([refused.status, refused.json.error?.code]).toEqual([422, "credential_refused"]);
+    // Named on its field, so the settings form shows it next to the key it refused.
+    expect(refused.json.error?.fields).toEqual({ apiKey: "setup.apiKeyRefused" });
     const after = await call(credentials.GET, "/api/workspace/credentials", { cookie: as("owner") });
     expect(after.json.data).toEqual(before.json.data);
     expect(await currentApiKey(as("operator"))).toBe(ACME.apiKey);

@@ -54,8 +54,10 @@ export async function storeWorkspaceCredential(
     requestId = await verifyCredential(credential);
   } catch (error) {
     if (error instanceof BffError && error.code === "invalid_credentials") {
+      const field = credential.kind === "api_key" ? "apiKey" : "accessToken";
       throw new BffError("credential_refused", "The payments API did not accept this credential; nothing was stored.", {
         requestId: error.extra.requestId ?? null,
+        fields: { [field]: field === "apiKey" ? "setup.apiKeyRefused" : "setup.accessTokenRefused" },
       });
     }
     throw error;
