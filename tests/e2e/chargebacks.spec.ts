@@ -306,7 +306,9 @@ for (const role of ["operator", "support"] as const) {
     await signInAs(page, role);
     await page.goto("/payouts");
     await expect(
-      page.getByRole("navigation", { name: "Navegação principal" }).getByRole("link", { name: "Repasses" }),
+      page
+        .getByRole("navigation", { name: "Navegação principal" })
+        .getByRole("link", { name: "Repasses", exact: true }),
     ).toBeVisible();
     await expect(
       page.getByRole("navigation", { name: "Navegação principal" }).getByRole("link", { name: "Contestações" }),
