@@ -16,9 +16,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * The start page: the operators' home. It is not a restricted page but the
- * entry point, so a role whose home is elsewhere (viewers: /payouts) is sent
- * there, as after signing in.
+ * The start page: the home of every role but support. It is not a restricted
+ * page but the entry point, so a role whose home is elsewhere (support:
+ * /payouts) is sent there, as after signing in.
  */
 export default async function OverviewPage() {
   const session = await getPageSession();

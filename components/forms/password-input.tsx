@@ -9,10 +9,22 @@ import { useI18n } from "@/lib/browser/i18n";
 export interface PasswordInputProps extends Omit<ComponentProps<"input">, "type"> {
   /** What the secret is, for the toggle's name ("Mostrar chave de API"). */
   secretLabel: string;
+  /** Monospaced (keys and tokens, default); false for a password a person chose. */
+  mono?: boolean;
 }
 
-/** Secret input (API key, access token) with a show/hide toggle. Autofill and spellcheck stay off. */
-export function PasswordInput({ secretLabel, className, ...props }: PasswordInputProps) {
+/**
+ * Secret input (API key, access token, password) with a show/hide toggle.
+ * Spellcheck stays off; autofill too unless `autoComplete` says otherwise
+ * (a password: "current-password"). Monospaced unless `mono={false}`.
+ */
+export function PasswordInput({
+  secretLabel,
+  className,
+  autoComplete = "off",
+  mono = true,
+  ...props
+}: PasswordInputProps) {
   const { t } = useI18n();
   const [visible, setVisible] = useState(false);
   return (
@@ -20,11 +32,11 @@ export function PasswordInput({ secretLabel, className, ...props }: PasswordInpu
       <Input
         {...props}
         type={visible ? "text" : "password"}
-        autoComplete="off"
+        autoComplete={autoComplete}
         autoCapitalize="none"
         autoCorrect="off"
         spellCheck={false}
-        className={cn("pr-20 font-mono", className)}
+        className={cn("pr-20", mono && "font-mono", className)}
       />
       <button
         type="button"

@@ -1,5 +1,5 @@
 export { LoginScreen, type LoginScreenProps } from "./login-screen";
-export { OperatorSignInForm } from "./operator-sign-in-form";
-export { ViewerSignInForm } from "./viewer-sign-in-form";
-export type { SandboxBusiness } from "./sandbox-businesses";
+export { PasswordSignInForm } from "./password-sign-in-form";
+export { SecondFactorForm } from "./second-factor-form";
+export type { SandboxPerson } from "./sandbox-people";
 export { postSignInTarget } from "./post-sign-in";

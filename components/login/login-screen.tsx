@@ -1,47 +1,50 @@
 "use client";
 
 import { useState } from "react";
-import { toast } from "@/components/ui/toast";
 import { SandboxBadge } from "@/components/shell/sandbox-badge";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Alert } from "@/components/ui/alert";
+import { toast } from "@/components/ui/toast";
 import { useI18n } from "@/lib/browser/i18n";
-import { OperatorSignInForm } from "./operator-sign-in-form";
-import type { SandboxBusiness } from "./sandbox-businesses";
-import { SandboxCredentials } from "./sandbox-credentials";
-import { ViewerSignInForm } from "./viewer-sign-in-form";
-
-type Mode = "operator" | "viewer";
-
-interface Prefill {
-  apiKey?: string;
-  accessToken?: string;
-  businessId?: string;
-}
+import { PasswordSignInForm } from "./password-sign-in-form";
+import type { SandboxPerson } from "./sandbox-people";
+import { SandboxPeopleList } from "./sandbox-people-list";
+import { SecondFactorForm } from "./second-factor-form";
 
 export interface LoginScreenProps {
   /** From the server: true when the dashboard talks to the local sandbox. */
   sandbox: boolean;
-  /** From the server, in sandbox mode only: the demo businesses whose credentials the page offers to fill in. */
-  demoBusinesses?: readonly SandboxBusiness[];
+  /** From the server, in sandbox mode only: the demo people the page offers to fill in, and their password. */
+  demo?: { people: readonly SandboxPerson[]; password: string } | null;
   /** Already validated with safeNextPath on the server (null when absent/unsafe). */
   next: string | null;
-  defaultMode?: Mode;
 }
 
-/** Sign-in card: Operator / Viewer tabs, and the sandbox's demo credentials when in sandbox mode. */
-export function LoginScreen({ sandbox, demoBusinesses = [], next, defaultMode = "operator" }: LoginScreenProps) {
-  const { t } = useI18n();
-  const [mode, setMode] = useState<Mode>(defaultMode);
-  const [operatorName, setOperatorName] = useState("");
-  const [prefill, setPrefill] = useState<Prefill>({});
-  // Bumped to remount a form with filled-in credentials.
-  const [fillVersion, setFillVersion] = useState(0);
+type Step =
+  | { kind: "password"; email: string; password: string; expired: boolean; version: number }
+  | { kind: "totp"; challenge: string; email: string; version: number };
 
-  const fill = (nextMode: Mode, values: Prefill, business: SandboxBusiness) => {
-    setPrefill(values);
-    setMode(nextMode);
-    setFillVersion((v) => v + 1);
-    toast.success(t("login.sandbox.filled", { business: business.name }));
+/**
+ * The sign-in card: e-mail and password, then (for a person with 2FA) the code
+ * of their authenticator app or a recovery code; in sandbox mode, the demo
+ * people below it.
+ */
+export function LoginScreen({ sandbox, demo = null, next }: LoginScreenProps) {
+  const { t } = useI18n();
+  // `version` remounts step one with new defaults (filled in, or back from step two).
+  const [step, setStep] = useState<Step>({ kind: "password", email: "", password: "", expired: false, version: 0 });
+
+  const backToPassword = (email: string, expired: boolean) =>
+    setStep({ kind: "password", email, password: "", expired, version: step.version + 1 });
+
+  const usePerson = (person: SandboxPerson) => {
+    setStep({
+      kind: "password",
+      email: person.email,
+      password: demo?.password ?? "",
+      expired: false,
+      version: step.version + 1,
+    });
+    toast.success(t("login.sandbox.filled", { name: person.name, business: person.businessName }));
   };
 
   return (
@@ -55,47 +58,38 @@ export function LoginScreen({ sandbox, demoBusinesses = [], next, defaultMode = 
           <p className="text-sm text-muted-foreground">{t("login.subtitle")}</p>
         </div>
 
-        <Tabs value={mode} onValueChange={(value) => setMode(value === "viewer" ? "viewer" : "operator")}>
-          <TabsList aria-label={t("login.tabsLabel")} className="grid h-auto grid-cols-2">
-            <TabsTrigger value="operator" className="whitespace-normal">
-              {t("login.tab.operator")}
-            </TabsTrigger>
-            <TabsTrigger value="viewer" className="whitespace-normal">
-              {t("login.tab.viewer")}
-            </TabsTrigger>
-          </TabsList>
-          <TabsContent value="operator">
-            <p className="mb-4 text-xs text-muted-foreground">{t("login.operatorHint")}</p>
-            <OperatorSignInForm
-              key={`operator-${fillVersion}`}
-              next={next}
-              defaultApiKey={prefill.apiKey}
-              defaultOperatorName={operatorName}
-              onOperatorNameChange={setOperatorName}
-            />
-          </TabsContent>
-          <TabsContent value="viewer">
-            <p className="mb-4 text-xs text-muted-foreground">{t("login.viewerHint")}</p>
-            <ViewerSignInForm
-              key={`viewer-${fillVersion}`}
-              next={next}
-              defaultAccessToken={prefill.accessToken}
-              defaultBusinessId={prefill.businessId}
-              defaultOperatorName={operatorName}
-              onOperatorNameChange={setOperatorName}
-            />
-          </TabsContent>
-        </Tabs>
+        {step.kind === "password" ? (
+          <PasswordSignInForm
+            key={step.version}
+            next={next}
+            defaultEmail={step.email}
+            defaultPassword={step.password}
+            focusPassword={step.expired}
+            notice={
+              step.expired ? (
+                <Alert
+                  tone="warning"
+                  title={t("login.challengeExpired.title")}
+                  description={t("login.challengeExpired.description")}
+                />
+              ) : null
+            }
+            onChallenge={(challenge, email) => setStep({ kind: "totp", challenge, email, version: step.version })}
+          />
+        ) : (
+          <SecondFactorForm
+            key={step.challenge}
+            challenge={step.challenge}
+            email={step.email}
+            next={next}
+            onExpired={() => backToPassword(step.email, true)}
+            onBack={() => backToPassword(step.email, false)}
+          />
+        )}
       </div>
 
-      {sandbox && demoBusinesses.length > 0 ? (
-        <SandboxCredentials
-          businesses={demoBusinesses}
-          onUseOperator={(business) => fill("operator", { apiKey: business.apiKey }, business)}
-          onUseViewer={(business) =>
-            fill("viewer", { accessToken: business.accessToken, businessId: business.businessId }, business)
-          }
-        />
+      {sandbox && demo && demo.people.length > 0 ? (
+        <SandboxPeopleList people={demo.people} password={demo.password} onUse={usePerson} />
       ) : null}
 
       <p className="text-center text-xs text-muted-foreground">{t("login.footer")}</p>

@@ -2,7 +2,8 @@
 
 import { businessLabel } from "@/components/shell/business-label";
 import { LatestPayouts } from "@/components/payouts/latest-payouts";
-import { useSession } from "@/components/providers/session-provider";
+import { useCan, useSession } from "@/components/providers/session-provider";
+import { cn } from "@/components/ui/cn";
 import { PageHeader } from "@/components/ui/page-header";
 import { useI18n } from "@/lib/browser/i18n";
 import { ChargebacksDue } from "./chargebacks-due";
@@ -10,23 +11,27 @@ import { LinksOverview } from "./links-overview";
 import { PayoutsAttention } from "./payouts-attention";
 
 /**
- * The operator's home: payouts waiting for a person (when there are any), payment-link totals, the disputes whose deadline comes
- * first, and the newest payouts. Each card loads and fails on its own, so one
- * failing source never blanks the others.
+ * The home of the roles that see more than payouts: payouts waiting for a
+ * person (when there are any), payment-link totals, the disputes whose deadline
+ * comes first, and the newest payouts. Each card shows only for a role that may
+ * read its data (finance: no links; operators: no disputes), and loads and
+ * fails on its own, so one failing source never blanks the others.
  */
 export function OverviewView() {
   const { t } = useI18n();
   const session = useSession();
   const business = businessLabel(session.business, t);
+  const canSeeLinks = useCan("payment_links.list");
+  const canSeeChargebacks = useCan("chargebacks.list");
 
   return (
     <>
       <PageHeader title={t("overview.title")} description={t("overview.description", { business })} />
       <div className="grid gap-4">
         <PayoutsAttention />
-        <LinksOverview />
-        <div className="grid gap-4 lg:grid-cols-2">
-          <ChargebacksDue />
+        {canSeeLinks ? <LinksOverview /> : null}
+        <div className={cn("grid gap-4", canSeeChargebacks && "lg:grid-cols-2")}>
+          {canSeeChargebacks ? <ChargebacksDue /> : null}
           {/* The payouts engineer's card (register rows, live status); named as a region like the other cards. */}
           <section aria-label={t("overview.payouts.title")} className="min-w-0">
             <LatestPayouts className="h-full" />

@@ -12,6 +12,7 @@ import { useI18n } from "@/lib/browser/i18n";
 import { READ_ONLY_ROLES } from "@/lib/shared/auth/roles";
 import { Brand } from "./brand";
 import { SandboxBadge } from "./sandbox-badge";
+import { SessionBanners } from "./session-banners";
 import { LocaleSwitch } from "./locale-switch";
 import { homePathFor } from "./nav-items";
 import { SidebarNav } from "./sidebar-nav";
@@ -63,7 +64,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             <SidebarNav role={session.role} />
           </div>
           {READ_ONLY_ROLES.includes(session.role) ? (
-            <p className="border-t p-4 text-xs text-muted-foreground">{t("shell.viewerHint")}</p>
+            <p className="border-t p-4 text-xs text-muted-foreground">{t("shell.readOnlyHint")}</p>
           ) : null}
         </aside>
 
@@ -109,6 +110,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             tabIndex={-1}
             className="mx-auto w-full max-w-[96rem] flex-1 px-3 py-5 outline-none sm:px-6 lg:px-8 lg:py-6"
           >
+            <SessionBanners session={session} />
             {children}
           </main>
         </div>

@@ -35,7 +35,7 @@ export function MobileNavSheet({ open, onOpenChange, role, businessLabel, opener
           <SidebarNav role={role} onNavigate={() => onOpenChange(false)} />
         </div>
         {READ_ONLY_ROLES.includes(role) ? (
-          <p className="border-t p-4 text-xs text-muted-foreground">{t("shell.viewerHint")}</p>
+          <p className="border-t p-4 text-xs text-muted-foreground">{t("shell.readOnlyHint")}</p>
         ) : null}
       </SheetContent>
     </Sheet>

@@ -1,4 +1,15 @@
-import { Activity, ArrowLeftRight, Gavel, Layers, LayoutDashboard, Link2, Users, type LucideIcon } from "lucide-react";
+import {
+  Activity,
+  ArrowLeftRight,
+  Gavel,
+  Layers,
+  LayoutDashboard,
+  Link2,
+  Settings,
+  UserCog,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
 import { can, type Permission, type Role } from "@/lib/shared/auth/roles";
 import type { MessageKey } from "@/lib/shared/i18n/dictionaries";
 
@@ -12,13 +23,17 @@ export interface NavItem {
   badge?: "payoutsAttention";
 }
 
-/** The dashboard's sections, in sidebar order. A viewer sees Payouts (lookup) and Chargebacks only. */
+/**
+ * The dashboard's sections, in sidebar order; the first a role sees is its home.
+ * The overview is there for a role it shows more than payouts to (payment
+ * links, chargebacks): support's home is Payouts (lookup and the register).
+ */
 export const NAV_ITEMS: readonly NavItem[] = [
   {
     href: "/",
     labelKey: "nav.overview",
     icon: LayoutDashboard,
-    anyOf: ["payment_links.list", "subaccounts.list", "activity.list"],
+    anyOf: ["payment_links.list", "chargebacks.list"],
   },
   {
     href: "/payouts",
@@ -32,6 +47,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/subaccounts", labelKey: "nav.subaccounts", icon: Users, anyOf: ["subaccounts.list"] },
   { href: "/chargebacks", labelKey: "nav.chargebacks", icon: Gavel, anyOf: ["chargebacks.list"] },
   { href: "/activity", labelKey: "nav.activity", icon: Activity, anyOf: ["activity.list"] },
+  { href: "/members", labelKey: "nav.members", icon: UserCog, anyOf: ["members.list"] },
+  { href: "/settings", labelKey: "nav.settings", icon: Settings, anyOf: ["workspace.settings"] },
 ];
 
 /** `pathname` is `href` or below it. */

@@ -4,13 +4,14 @@ import { ChevronDown, LogOut, MonitorX } from "lucide-react";
 import { useState } from "react";
 import { lazyOnDemand } from "@/components/ui/lazy-on-demand";
 import { toast } from "@/components/ui/toast";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Menu, MenuItem, MenuSeparator } from "@/components/ui/menu";
 import { can } from "@/lib/shared/auth/roles";
 import { useI18n } from "@/lib/browser/i18n";
 import { useSignOut } from "@/lib/browser/query/session";
 import { businessLabel } from "./business-label";
+import { RoleBadge } from "./role-badge";
+import { useWorkspaceSwitch, WorkspaceSwitchItems } from "./workspace-switch-items";
 import type { SessionInfo } from "@/lib/shared/schemas/session";
 
 const signOutEverywhereDialog = lazyOnDemand(() =>
@@ -24,10 +25,14 @@ function initials(name: string): string {
   return (first + last).toUpperCase() || "?";
 }
 
-/** Operator name, role badge, session expiry and sign-out. */
+/**
+ * Who is signed in (name, e-mail, role in this workspace, the workspace), when
+ * the session ends, switching to another of the person's workspaces, sign-out.
+ */
 export function UserMenu({ session }: { session: SessionInfo }) {
   const { t, formatRelative } = useI18n();
   const signOut = useSignOut();
+  const workspaceSwitch = useWorkspaceSwitch(session);
   const roleLabel = t(`role.${session.role}`);
   const canRevokeAll = can(session.role, "sessions.revoke_all");
   const [everywhereOpen, setEverywhereOpen] = useState(false);
@@ -53,9 +58,11 @@ export function UserMenu({ session }: { session: SessionInfo }) {
           <span className="block space-y-1.5 py-0.5">
             <span className="block text-xs font-normal text-muted-foreground">{t("shell.signedInAs")}</span>
             <span className="block truncate text-sm font-semibold text-foreground">{session.person.name}</span>
+            <span className="block truncate text-xs font-normal text-muted-foreground">{session.person.email}</span>
             <span className="flex items-center gap-2">
-              <Badge tone={session.role === "operator" ? "info" : "neutral"}>{roleLabel}</Badge>
+              <RoleBadge role={session.role} />
               <span className="truncate text-xs font-normal text-muted-foreground">
+                <span className="sr-only">{t("shell.workspace")}: </span>
                 {businessLabel(session.business, t)}
               </span>
             </span>
@@ -68,6 +75,7 @@ export function UserMenu({ session }: { session: SessionInfo }) {
           <Button
             {...props}
             onPointerEnter={canRevokeAll ? signOutEverywhereDialog.preload : undefined}
+            aria-busy={workspaceSwitch.pending || undefined}
             variant="ghost"
             size="sm"
             className="h-9 gap-2 pr-1.5 pl-1"
@@ -82,17 +90,12 @@ export function UserMenu({ session }: { session: SessionInfo }) {
             <span className="hidden max-w-[10rem] truncate text-sm md:inline" aria-hidden="true">
               {session.person.name}
             </span>
-            <Badge
-              tone={session.role === "operator" ? "info" : "neutral"}
-              className="hidden md:inline-flex"
-              aria-hidden="true"
-            >
-              {roleLabel}
-            </Badge>
+            <RoleBadge role={session.role} className="hidden md:inline-flex" aria-hidden="true" />
             <ChevronDown className="size-3.5 text-muted-foreground" aria-hidden="true" />
           </Button>
         )}
       >
+        <WorkspaceSwitchItems current={session.business.id} onSwitch={workspaceSwitch.open} />
         <MenuSeparator />
         {/* Stays open while signing out, so the item can say so; the page then reloads. */}
         <MenuItem keepOpen onSelect={handleSignOut} disabled={signOut.isPending}>

@@ -6,6 +6,8 @@ import { startBatchWorker } from "@/lib/server/services/batches/worker";
 import { getLedger, LedgerFolderLockedError } from "@/lib/server/ledger";
 import { getSessionConfig } from "@/lib/server/session/config";
 import { ensureSandboxWorkspaces } from "@/lib/server/services/workspace/sandbox-people";
+import { announceSetupLink } from "@/lib/server/services/workspace/setup-link";
+import { credentialKeyRing } from "@/lib/server/security/credential-vault";
 import { log } from "./log";
 import { getTransportConfig, insecureTransportProblem } from "./transport-config";
 
@@ -14,6 +16,8 @@ function checkConfiguration(): void {
   // Every variable of lib/server/config, parsed and bounded; then the rules that span several.
   checkAllConfig();
   getSessionConfig();
+  // The vault's key ring: required with a real API in production, generated once otherwise (like the session secret).
+  credentialKeyRing();
   const problem = insecureTransportProblem(getTransportConfig(), {
     production: deployment().production,
     sandbox: isSandboxMode(),
@@ -46,6 +50,8 @@ export async function startServer(): Promise<void> {
   }
   // Sandbox mode: its demo workspaces, people and credentials (logged, not fatal, when the sandbox cannot be asked yet).
   await ensureSandboxWorkspaces(ledger).catch(() => undefined);
+  // A real API with no owner yet: the one-time setup link, printed once (it deliberately holds a secret: setup-link.ts).
+  await announceSetupLink(ledger).catch((error: unknown) => log.error("setup.link_failed", { error }));
   if (appSettings().reconciler) {
     startReconciler();
     startBatchWorker();

@@ -156,15 +156,33 @@ describe("the seal's lifetime is the automatic re-send window", () => {
       body: { amount_centavos: amount, pix_key_type: "email", pix_key: "seal@example.com" },
     });
 
-  it("an unanswered payout: re-sendable with its seal inside the window; past it, moved to review and the seal erased, nothing sent", async () => {
+  /** A seal as versions before the workspace credential wrote one with every payout (sealed at its send). */
+  async function sealAsBefore(key: string): Promise<string> {
+    const row = await storedRow(key);
+    const seal = await sealCredential(credential, {
+      lifetimeMs: payoutPolicy().sealLifetimeMs,
+      now: row.sendStartedAt.getTime(),
+    });
+    await (
+      await getLedger()
+    ).db
+      .update(payoutsTable)
+      .set({ credentialSeal: seal })
+      .where(eq(payoutsTable.idempotencyKey, key));
+    return seal;
+  }
+
+  it("an unanswered payout of an older version: re-sendable with its seal inside the window; past it, moved to review and the seal erased, nothing sent", async () => {
     const window = payoutPolicy().autoResendWindowMs;
     const key = newKey("seal-window");
     await bff.harness.sandbox.addFault({ kind: "error503", method: "POST", path: "/v1/payouts" });
     expect((await createPayout(key, 4100)).status).toBe(504);
     await bff.harness.sandbox.clearFaults();
+    // A new payout keeps no seal (the reconciler uses the workspace's credential); an older version's kept one.
+    expect((await storedRow(key)).credentialSeal).toBeNull();
+    const seal = await sealAsBefore(key);
     const before = await storedRow(key);
     expect(before.state).toBe("uncertain");
-    const seal = before.credentialSeal ?? "";
     expect(await openCredential(seal, before.sendStartedAt.getTime() + window - 1)).toEqual(credential);
     expect(await openCredential(seal, before.sendStartedAt.getTime() + window + SEAL_MARGIN_MS + 1_000)).toBeNull();
 
@@ -181,10 +199,12 @@ describe("the seal's lifetime is the automatic re-send window", () => {
     expect(await sealsPastWindow(now)).toBe(0);
   });
 
-  it("a submitted, still pending payout: its follow-up seal is erased at the window and it is no longer looked up", async () => {
+  it("a submitted, still pending payout (with an older version's seal): the seal is erased at the window and it is no longer looked up", async () => {
     const window = payoutPolicy().autoResendWindowMs;
     const key = newKey("seal-follow");
     expect((await createPayout(key, 4200)).status).toBe(201);
+    expect((await storedRow(key)).credentialSeal).toBeNull();
+    await sealAsBefore(key);
     const before = await storedRow(key);
     expect(before).toMatchObject({ state: "submitted", status: "pending" });
     expect(before.credentialSeal).not.toBeNull();

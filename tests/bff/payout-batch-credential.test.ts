@@ -2,7 +2,7 @@
  * A batch whose credential the API refuses mid-way (a key rotated or revoked: 401) pauses for its credential
  * instead of failing its remaining rows; the row the 401 came on goes back to pending (nothing was made), and a
  * person's resume with a valid credential carries on from there, every row's key making one payout. A worker still
- * holding the refused seal never undoes a resume that stored a fresh one (compare-and-set on the seal).
+ * holding its read of the batch never undoes a resume made meanwhile (compare-and-set on the batch as it read it).
  */
 import { describe, expect, it } from "vitest";
 import * as activity from "@/app/api/activity/route";
@@ -38,8 +38,10 @@ async function resumeBatch(id: string): Promise<Batch> {
   return result.json.data as Batch;
 }
 
-async function sealOf(batchId: string): Promise<string | null> {
-  return (await listWorkBatches(await getLedger())).find((b) => b.id === batchId)?.credentialSeal ?? null;
+async function workRead(batchId: string) {
+  const read = (await listWorkBatches(await getLedger())).find((b) => b.id === batchId);
+  if (!read) throw new Error("the batch is not the worker's");
+  return read;
 }
 
 describe("a batch whose credential the API refuses (401)", () => {
@@ -95,31 +97,25 @@ describe("a batch whose credential the API refuses (401)", () => {
     }
   }, 120_000);
 
-  it("a worker still holding the refused seal does not undo a resume that stored a fresh one meanwhile", async () => {
+  it("a worker still holding its read of the batch does not undo a resume made meanwhile", async () => {
     const ledger = await getLedger();
     const batch = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, batchRows(3, { prefix: "stale-seal" })));
-    const refusedSeal = (await sealOf(batch.id)) ?? "";
-    let freshSeal: string | null = null;
+    const stale = await workRead(batch.id);
+    expect(stale.credentialSeal).toBeNull();
+    let resumedVersion: string | null = null;
     // The worker's lane is on its first row with the refused credential. Before its 401 comes back, another lane
     // (or instance) got its own 401 and paused the batch, and an operator resumed it with a valid credential.
     const clientFor = firstSendRefused(async () => {
-      expect(
-        await pauseForCredential(
-          ledger,
-          { id: batch.id, credentialSeal: refusedSeal },
-          "credential_refused",
-          "batch worker",
-        ),
-      ).toBe(true);
+      expect(await pauseForCredential(ledger, stale, "credential_refused", "batch worker")).toBe(true);
       await resumeBatch(batch.id);
-      freshSeal = await sealOf(batch.id);
+      resumedVersion = (await workRead(batch.id)).version;
     });
     expect(await runBatchPass(ledger, { concurrency: 1, clientFor })).toMatchObject({ refused: 1, rejected: 0 });
 
-    expect(freshSeal).not.toBeNull();
-    expect(freshSeal).not.toBe(refusedSeal);
+    expect(resumedVersion).not.toBeNull();
+    expect(resumedVersion).not.toBe(stale.version);
     expect(await readBatch(ctx.cookie, batch.id)).toMatchObject({ status: "sending", paused_reason: null });
-    expect(await sealOf(batch.id)).toBe(freshSeal);
+    expect((await workRead(batch.id)).version).toBe(resumedVersion);
     const { batch: done } = await runUntilDone(ctx.harness, ctx.cookie, batch.id);
     expect(done.counts).toMatchObject({ paid: 3, failed: 0 });
     expect([...(await upstreamByKey(ctx.harness, batch.id)).values()]).toEqual([1, 1, 1]);

@@ -1,8 +1,8 @@
 /**
- * A row claimed with a batch's refused credential after the worker put the batch's unsent rows back (the pause was
- * skipped because a resume had just stored a fresh seal) is left as an intent carrying the refused credential. The
- * reconciler sends it later and gets the 401: nothing was made, and the batch, not the row, was refused, so the row
- * goes back to its batch and is sent with the batch's current credential, rather than failing for good.
+ * A row claimed by a worker whose credential the API refused, after the worker put the batch's unsent rows back
+ * (the pause was skipped because a resume had just happened), is left as an intent. The reconciler sends it later
+ * with the workspace's credential and gets the 401: nothing was made, and the batch's credential, not the row, was
+ * refused, so the row goes back to its batch and is sent once the credential works, rather than failing for good.
  */
 import { describe, expect, it } from "vitest";
 import * as resume from "@/app/api/payout-batches/[id]/resume/route";
@@ -22,10 +22,10 @@ import {
 
 const ctx = setUpBffHarness({ env: { PAYOUT_REFRESH_EVERY_MS: "100" } });
 
-async function sealOf(batchId: string): Promise<string> {
-  const seal = (await listWorkBatches(await getLedger())).find((b) => b.id === batchId)?.credentialSeal;
-  if (!seal) throw new Error("the batch has no seal");
-  return seal;
+async function workRead(batchId: string) {
+  const read = (await listWorkBatches(await getLedger())).find((b) => b.id === batchId);
+  if (!read) throw new Error("the batch is not the worker's");
+  return read;
 }
 
 describe("a batch row claimed with its batch's refused credential", () => {
@@ -35,16 +35,10 @@ describe("a batch row claimed with its batch's refused credential", () => {
       ctx.cookie,
       await createBatch(ctx.cookie, batchRows(2, { prefix: "refused-seal" })),
     );
-    const refusedSeal = await sealOf(batch.id);
-    // Another lane's 401 paused the batch and an operator resumed it with a fresh seal...
-    expect(
-      await pauseForCredential(
-        ledger,
-        { id: batch.id, credentialSeal: refusedSeal },
-        "credential_refused",
-        "batch worker",
-      ),
-    ).toBe(true);
+    const read = await workRead(batch.id);
+    expect(read.credentialSeal).toBeNull();
+    // Another lane's 401 paused the batch and an operator resumed it...
+    expect(await pauseForCredential(ledger, read, "credential_refused", "batch worker")).toBe(true);
     const resumed = await call(resume.POST, `/api/payout-batches/${batch.id}/resume`, {
       method: "POST",
       cookie: ctx.cookie,
@@ -52,16 +46,15 @@ describe("a batch row claimed with its batch's refused credential", () => {
       body: {},
     });
     expect(resumed.status, resumed.text).toBe(200);
-    expect(await sealOf(batch.id)).not.toBe(refusedSeal);
-    // ...while this worker's claim with the refused seal was committing: its row is an intent the worker skips.
+    expect((await workRead(batch.id)).version).not.toBe(read.version);
+    // ...while this worker's claim was committing: its row is an intent the worker skips.
     const claimed = await claimBatchRow(ledger, { id: batch.id, businessId: ACME.businessId }, async () => ({
       requestHash: "refused-seal",
-      credentialSeal: refusedSeal,
       actor: { name: "Olivia Operator", role: "operator" },
     }));
     if (!claimed) throw new Error("nothing claimed");
 
-    // The reconciler sends it with the credential it carries, which the API refuses.
+    // The reconciler sends it with the workspace's credential, which the API refuses.
     await ctx.harness.sandbox.setFaults([{ kind: "error401", method: "POST", path: "/v1/payouts" }]);
     const reconciled = await reconcilePayouts(ledger, { olderThanMs: 0 });
     expect((await readRows(ctx.cookie, batch.id)).find((r) => r.row_number === claimed.rowNumber)).toMatchObject({
@@ -75,7 +68,7 @@ describe("a batch row claimed with its batch's refused credential", () => {
     });
     expect(reconciled).toMatchObject({ examined: 1, rejected: 0, returnedToBatch: 1 });
 
-    // The batch's current credential works: every row is paid, each key making one payout.
+    // The credential works again: every row is paid, each key making one payout.
     await ctx.harness.sandbox.clearFaults();
     const { batch: done } = await runUntilDone(ctx.harness, ctx.cookie, batch.id);
     expect(done).toMatchObject({ status: "completed", counts: { paid: 2, failed: 0, pending: 0 } });

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import * as activity from "@/app/api/activity/route";
 import * as payout from "@/app/api/payouts/[id]/route";
@@ -5,10 +6,21 @@ import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
 import { reconcilePayouts } from "@/lib/server/services/payouts/reconciler";
 import { getLedger } from "@/lib/server/ledger";
+import { workspaceCredentials } from "@/lib/server/ledger/schema-workspace";
 import { resetSessionConfigForTests } from "@/lib/server/session/config";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
-import { ACME, call, countUpstream, newKey, signIn, TEST_SECRET, viewerBody, type CallResult } from "../helpers/bff";
+import {
+  ACME,
+  call,
+  countUpstream,
+  newKey,
+  signIn,
+  storeWorkspaceApiKey,
+  TEST_SECRET,
+  viewerBody,
+  type CallResult,
+} from "../helpers/bff";
 import { setUpBffHarness } from "../helpers/bff-suite";
 
 const bff = setUpBffHarness();
@@ -371,17 +383,23 @@ describe("the reconciler", () => {
     ).toBe(true);
   });
 
-  it("a payout whose sealed credential can no longer be opened waits for a person (needs review), not sent", async () => {
+  it("a payout with no credential for its business (no workspace key, no seal) waits for a person (needs review), not sent", async () => {
     const key = newKey("sealed");
     await bff.harness.sandbox.addFault({ kind: "error503", method: "POST", path: "/v1/payouts" });
     expect((await createPayout(key, emailPayout(9100))).status).toBe(504);
     await bff.harness.sandbox.clearFaults();
+    await (
+      await getLedger()
+    ).db
+      .delete(workspaceCredentials)
+      .where(eq(workspaceCredentials.businessId, ACME.businessId));
 
     process.env.SESSION_SECRET = "an-entirely-different-secret-0123456789-xyz";
     resetSessionConfigForTests();
     const summary = await reconcilePayouts(await getLedger(), { olderThanMs: 0 });
     process.env.SESSION_SECRET = TEST_SECRET;
     resetSessionConfigForTests();
+    await storeWorkspaceApiKey(ACME.businessId, ACME.apiKey);
 
     expect(summary.toReview).toBeGreaterThanOrEqual(1);
     expect(await upstreamPayouts(key)).toHaveLength(0);

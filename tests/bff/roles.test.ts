@@ -1,15 +1,15 @@
+/**
+ * Every route against every role, generated from the permission table
+ * (lib/shared/auth/roles.ts): a role with the route's permission gets the
+ * route's answer; any other role gets 403 forbidden with nothing sent upstream.
+ * A permission no route case names fails the suite, so a new permission cannot
+ * be added without being tested here.
+ */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as session from "@/app/api/session/route";
-import {
-  call,
-  countUpstream,
-  operatorBody,
-  signIn,
-  startBffHarness,
-  viewerBody,
-  type BffHarness,
-} from "../helpers/bff";
-import { businessRoutes, sessionRoutes } from "./routes";
+import { can, PERMISSIONS, ROLES, type Permission, type Role } from "@/lib/shared/auth/roles";
+import { call, countUpstream, personBody, signIn, startBffHarness, type BffHarness } from "../helpers/bff";
+import { businessRoutes, permissionRoutes, sessionRoutes } from "./routes";
 
 let harness: BffHarness;
 beforeAll(async () => {
@@ -40,68 +40,41 @@ describe("signed out", () => {
   );
 });
 
-describe("viewer", () => {
+describe("the table is covered", () => {
+  it("every permission is checked by at least one route case", () => {
+    const named = new Set<Permission>([...permissionRoutes().map((r) => r.permission), "sessions.revoke_all"]);
+    const missing = (Object.keys(PERMISSIONS) as Permission[]).filter((p) => !named.has(p));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe.each(ROLES.map((role) => [role] as const))("%s", (role: Role) => {
   let cookie = "";
   beforeAll(async () => {
-    cookie = await signIn(session.POST, viewerBody);
+    cookie = await signIn(session.POST, personBody(role));
   });
 
-  const routes = businessRoutes();
-  const forbidden = routes.filter((r) => !r.viewer);
-
-  it("may use exactly payout lookup and chargebacks among the business routes", () => {
-    expect(
-      routes
-        .filter((r) => r.viewer)
-        .map((r) => r.name)
-        .sort(),
-    ).toEqual(["GET /api/chargebacks", "GET /api/payouts/{id}"]);
-  });
-
-  it.each(forbidden.map((r) => [r.name, r] as const))(
-    "%s → 403 forbidden with no upstream call",
-    async (_name, route) => {
-      const { result, requests } = await countUpstream(harness.sandbox, () =>
-        call(route.handler, route.path, { ...route.options, cookie }),
-      );
-      expect(result.status).toBe(403);
+  // Sequential, in table order: the PATCH makes sa_demo_1 known before it is read.
+  it.each(permissionRoutes().map((r) => [r.name, r] as const))("%s", async (_name, route) => {
+    const { result, requests } = await countUpstream(harness.sandbox, () =>
+      call(route.handler, route.path, { ...route.options, cookie }),
+    );
+    if (can(role, route.permission)) {
+      expect(result.status, result.text).toBe(route.okStatus);
+      expect(result.json.error).toBeNull();
+    } else {
+      expect(result.status, result.text).toBe(403);
       expect(result.json.error?.code).toBe("forbidden");
       // No upstream call: the id is the BFF's own.
       expect(result.json.request_id).toMatch(/^bff_[0-9a-f]{20}$/);
       expect(requests).toBe(0);
-    },
-  );
-
-  it("GET /api/payouts/{id} works: 200 for po_demo_paid, without the register (operators only)", async () => {
-    const route = routes.find((r) => r.name === "GET /api/payouts/{id}");
-    if (!route) throw new Error("route missing");
-    const result = await call(route.handler, route.path, { ...route.options, cookie });
-    expect(result.status).toBe(200);
-    expect(result.json.data).toMatchObject({
-      id: "po_demo_paid",
-      status: "paid",
-      amount_centavos: 150000,
-      register: null,
-    });
-    expect(result.json.request_id).toMatch(/^req_/);
+    }
   });
 
-  it("GET /api/chargebacks works: 200 with the business's 32 chargebacks", async () => {
-    const route = routes.find((r) => r.name === "GET /api/chargebacks");
-    if (!route) throw new Error("route missing");
-    const result = await call(route.handler, route.path, { ...route.options, cookie });
-    expect(result.status).toBe(200);
-    expect(Array.isArray(result.json.data)).toBe(true);
-    expect((result.json.data as unknown[]).length).toBeGreaterThanOrEqual(30);
-  });
-
-  it("GET and DELETE /api/session work for a viewer", async () => {
-    const info = await call(sessionRoutes.get.handler, sessionRoutes.get.path, {
-      ...sessionRoutes.get.options,
-      cookie,
-    });
+  it("GET /api/session names the person and the role; DELETE signs out", async () => {
+    const info = await call(sessionRoutes.get.handler, sessionRoutes.get.path, { cookie });
     expect(info.status).toBe(200);
-    expect(info.json.data).toMatchObject({ role: "viewer" });
+    expect(info.json.data).toMatchObject({ role, person: { email: personBody(role).email } });
     const out = await call(sessionRoutes.delete.handler, sessionRoutes.delete.path, {
       ...sessionRoutes.delete.options,
       cookie,
@@ -111,25 +84,37 @@ describe("viewer", () => {
   });
 });
 
-describe("operator", () => {
-  let cookie = "";
-  beforeAll(async () => {
-    cookie = await signIn(session.POST, operatorBody);
+describe("read-only people and the payout register", () => {
+  it("support and finance see the register row of a looked-up payout (least privilege upstream: the access token)", async () => {
+    const operator = await signIn(session.POST, personBody("operator"));
+    const route = businessRoutes().find((r) => r.name === "POST /api/payouts");
+    if (!route) throw new Error("route missing");
+    const created = await call(route.handler, route.path, { ...route.options, cookie: operator });
+    expect(created.status, created.text).toBe(201);
+    const id = (created.json.data as { id: string }).id;
+    for (const role of ["support", "finance"] as const) {
+      const cookie = await signIn(session.POST, personBody(role));
+      const lookup = businessRoutes().find((r) => r.name === "GET /api/payouts/{id}");
+      if (!lookup) throw new Error("route missing");
+      const result = await call(lookup.handler, `/api/payouts/${id}`, { params: { id }, cookie });
+      expect(result.status, result.text).toBe(200);
+      expect(result.json.data).toMatchObject({ id, register: { id } });
+    }
   });
+});
 
-  // Sequential, in table order: the PATCH makes sa_demo_1 known before it is read.
-  it.each(businessRoutes().map((r) => [r.name, r] as const))("%s is allowed", async (_name, route) => {
+// Last: an allowed call signs out every session of the workspace.
+describe("DELETE /api/sessions (sessions.revoke_all)", () => {
+  it.each(ROLES.map((role) => [role] as const))("%s", async (role) => {
+    const cookie = await signIn(session.POST, personBody(role));
+    const route = sessionRoutes.deleteAll;
     const result = await call(route.handler, route.path, { ...route.options, cookie });
-    expect(result.status, result.text).toBe(route.operatorStatus);
-    expect(result.json.error).toBeNull();
-  });
-
-  it("GET and DELETE /api/session work for an operator", async () => {
-    expect((await call(sessionRoutes.get.handler, sessionRoutes.get.path, { cookie })).status).toBe(200);
-    expect(
-      (await call(sessionRoutes.delete.handler, sessionRoutes.delete.path, { ...sessionRoutes.delete.options, cookie }))
-        .status,
-    ).toBe(200);
-    expect((await call(sessionRoutes.get.handler, sessionRoutes.get.path, { cookie })).status).toBe(401);
+    if (can(role, "sessions.revoke_all")) {
+      expect(result.status, result.text).toBe(200);
+      expect((await call(sessionRoutes.get.handler, sessionRoutes.get.path, { cookie })).status).toBe(401);
+    } else {
+      expect(result.status, result.text).toBe(403);
+      expect(result.json.error?.code).toBe("forbidden");
+    }
   });
 });

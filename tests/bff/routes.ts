@@ -14,7 +14,10 @@ import * as sessions from "@/app/api/sessions/route";
 import * as subaccountBlocked from "@/app/api/subaccounts/[id]/blocked/route";
 import * as subaccount from "@/app/api/subaccounts/[id]/route";
 import * as subaccounts from "@/app/api/subaccounts/route";
-import { newKey, type CallOptions } from "../helpers/bff";
+import type { Permission } from "@/lib/shared/auth/roles";
+import * as workspaceCredentials from "@/app/api/workspace/credentials/route";
+import * as workspaceSettings from "@/app/api/workspace/settings/route";
+import { ACME, newKey, type CallOptions } from "../helpers/bff";
 
 export type RouteHandler = (
   request: Request,
@@ -27,10 +30,10 @@ export interface RouteCase {
   handler: RouteHandler;
   path: string;
   options: CallOptions;
-  /** Whether a viewer may call it (everything else is operator-only). */
-  viewer: boolean;
-  /** Status an operator gets for this valid request. */
-  operatorStatus: number;
+  /** The permission the route checks (lib/shared/auth/roles.ts). */
+  permission: Permission;
+  /** Status a person whose role has the permission gets for this valid request. */
+  okStatus: number;
 }
 
 let seq = 0;
@@ -53,8 +56,8 @@ export function businessRoutes(): RouteCase[] {
       handler: paymentLinks.GET,
       path: "/api/payment-links",
       options: {},
-      viewer: false,
-      operatorStatus: 200,
+      permission: "payment_links.list",
+      okStatus: 200,
     },
     {
       name: "POST /api/payment-links",
@@ -65,8 +68,8 @@ export function businessRoutes(): RouteCase[] {
         idempotencyKey: newKey("link"),
         body: { name: "Camiseta da rota", slug, amount_centavos: 4990 },
       },
-      viewer: false,
-      operatorStatus: 201,
+      permission: "payment_links.create",
+      okStatus: 201,
     },
     {
       name: "POST /api/payouts",
@@ -77,24 +80,24 @@ export function businessRoutes(): RouteCase[] {
         idempotencyKey: newKey("payout"),
         body: { amount_centavos: 2500, pix_key_type: "email", pix_key: "fornecedor@example.com" },
       },
-      viewer: false,
-      operatorStatus: 201,
+      permission: "payouts.create",
+      okStatus: 201,
     },
     {
       name: "GET /api/payouts",
       handler: payouts.GET,
       path: "/api/payouts",
       options: {},
-      viewer: false,
-      operatorStatus: 200,
+      permission: "payouts.register",
+      okStatus: 200,
     },
     {
       name: "GET /api/payouts/{id}",
       handler: payout.GET,
       path: "/api/payouts/po_demo_paid",
       options: { params: { id: "po_demo_paid" } },
-      viewer: true,
-      operatorStatus: 200,
+      permission: "payouts.lookup",
+      okStatus: 200,
     },
     {
       name: "PATCH /api/subaccounts/{id}",
@@ -106,8 +109,8 @@ export function businessRoutes(): RouteCase[] {
         params: { id: "sa_demo_1" },
         body: { name: `Loja Centro ${seq}` },
       },
-      viewer: false,
-      operatorStatus: 200,
+      permission: "subaccounts.update",
+      okStatus: 200,
     },
     // After the PATCH above the dashboard knows sa_demo_1, so the read is a 200.
     {
@@ -115,8 +118,8 @@ export function businessRoutes(): RouteCase[] {
       handler: subaccount.GET,
       path: "/api/subaccounts/sa_demo_1",
       options: { params: { id: "sa_demo_1" } },
-      viewer: false,
-      operatorStatus: 200,
+      permission: "subaccounts.list",
+      okStatus: 200,
     },
     {
       name: "PUT /api/subaccounts/{id}/blocked",
@@ -128,56 +131,102 @@ export function businessRoutes(): RouteCase[] {
         params: { id: "sa_demo_1" },
         body: { is_blocked: seq % 2 === 1 },
       },
-      viewer: false,
-      operatorStatus: 200,
+      permission: "subaccounts.block",
+      okStatus: 200,
     },
     {
       name: "GET /api/subaccounts",
       handler: subaccounts.GET,
       path: "/api/subaccounts",
       options: {},
-      viewer: false,
-      operatorStatus: 200,
+      permission: "subaccounts.list",
+      okStatus: 200,
     },
     {
       name: "GET /api/chargebacks",
       handler: chargebacks.GET,
       path: "/api/chargebacks",
       options: {},
-      viewer: true,
-      operatorStatus: 200,
+      permission: "chargebacks.list",
+      okStatus: 200,
     },
     {
       name: "GET /api/activity",
       handler: activity.GET,
       path: "/api/activity",
       options: {},
-      viewer: false,
-      operatorStatus: 200,
+      permission: "activity.list",
+      okStatus: 200,
     },
     {
       name: "GET /api/payout-batches",
       handler: payoutBatches.GET,
       path: "/api/payout-batches",
       options: {},
-      viewer: false,
-      operatorStatus: 200,
+      permission: "payouts.register",
+      okStatus: 200,
     },
     {
       name: "POST /api/payout-batches",
       handler: payoutBatches.POST,
       path: "/api/payout-batches",
       options: { method: "POST", idempotencyKey: newKey("batch"), body: { file_name: "rota.csv", rows: [batchRow] } },
-      viewer: false,
-      operatorStatus: 201,
+      permission: "payouts.create",
+      okStatus: 201,
     },
     {
       name: "POST /api/payout-batches/preview",
       handler: payoutBatchPreview.POST,
       path: "/api/payout-batches/preview",
       options: { method: "POST", body: { rows: [batchRow] } },
-      viewer: false,
-      operatorStatus: 200,
+      permission: "payouts.create",
+      okStatus: 200,
+    },
+  ];
+}
+
+/**
+ * Every route that checks a permission, for the generated role × route suite
+ * (tests/bff/roles.test.ts): the business routes, then the workspace's own.
+ */
+export function permissionRoutes(): RouteCase[] {
+  return [...businessRoutes(), ...workspaceRoutes()];
+}
+
+/** The workspace's own routes (settings, credentials). Harmless to repeat: they store what is already there. */
+export function workspaceRoutes(): RouteCase[] {
+  return [
+    {
+      name: "GET /api/workspace/settings",
+      handler: workspaceSettings.GET,
+      path: "/api/workspace/settings",
+      options: {},
+      permission: "workspace.settings",
+      okStatus: 200,
+    },
+    {
+      name: "PATCH /api/workspace/settings",
+      handler: workspaceSettings.PATCH,
+      path: "/api/workspace/settings",
+      options: { method: "PATCH", body: { require2fa: false } },
+      permission: "workspace.settings",
+      okStatus: 200,
+    },
+    {
+      name: "GET /api/workspace/credentials",
+      handler: workspaceCredentials.GET,
+      path: "/api/workspace/credentials",
+      options: {},
+      permission: "credentials.manage",
+      okStatus: 200,
+    },
+    {
+      name: "PUT /api/workspace/credentials",
+      handler: workspaceCredentials.PUT,
+      path: "/api/workspace/credentials",
+      options: { method: "PUT", body: { kind: "api_key", apiKey: ACME.apiKey } },
+      permission: "credentials.manage",
+      okStatus: 200,
     },
   ];
 }
@@ -186,7 +235,7 @@ export function businessRoutes(): RouteCase[] {
 export const sessionRoutes = {
   get: { name: "GET /api/session", handler: session.GET, path: "/api/session", options: {} },
   delete: { name: "DELETE /api/session", handler: session.DELETE, path: "/api/session", options: { method: "DELETE" } },
-  /** Operators only; signs out every session of the business, so a suite calls it last. */
+  /** Owners and admins; signs out every session of the business, so a suite calls it last. */
   deleteAll: {
     name: "DELETE /api/sessions",
     handler: sessions.DELETE,
@@ -222,7 +271,7 @@ export function stateChangingRoutes(caller: {
       name: route.name,
       handler: route.handler,
       path: route.path,
-      okStatus: route.operatorStatus,
+      okStatus: route.okStatus,
       // Each call gets a new idempotency key and slug from a new set of routes.
       request: async (): Promise<CallOptions> => {
         const fresh = businessRoutes().find((r) => r.name === route.name);

@@ -2,13 +2,13 @@
  * In sandbox mode the BFF learns the demo businesses from the running sandbox
  * (GET /__sandbox/businesses), never from sandbox code: a demo key, an extra key
  * configured for a demo business and that business's viewer token share one
- * scope; the sign-in page is offered the public demo credentials only, and
+ * scope; the sign-in page is offered the demo people (never a credential), and
  * nothing against a real API.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as session from "@/app/api/session/route";
 import { resetConfigForTests } from "@/lib/server/config";
-import { demoSignInCredentials } from "@/lib/server/services/session/business";
+import { SANDBOX_DEMO_PASSWORD, sandboxDemoPeople } from "@/lib/server/services/workspace/sandbox-people";
 import { ACME, BETA, call, startBffHarness, type BffHarness } from "../helpers/bff";
 
 const EXTRA_KEY = "sk_extra_acme_for_directory_test_0123";
@@ -41,20 +41,38 @@ describe("sandbox mode", () => {
     });
   });
 
-  it("the sign-in page is offered the demo credentials, never an extra key", async () => {
-    const offered = await demoSignInCredentials();
-    expect(offered).toEqual([
-      { name: "Acme", apiKey: ACME.apiKey, accessToken: ACME.accessToken, businessId: ACME.businessId },
-      { name: "Beta", apiKey: BETA.apiKey, accessToken: BETA.accessToken, businessId: BETA.businessId },
+  it("the sign-in page is offered the demo people of each business, never a credential", async () => {
+    const offered = await sandboxDemoPeople();
+    expect(offered.map((p) => `${p.role}@${p.businessName}`)).toEqual([
+      "owner@Acme",
+      "admin@Acme",
+      "operator@Acme",
+      "finance@Acme",
+      "support@Acme",
+      "owner@Beta",
+      "admin@Beta",
+      "operator@Beta",
+      "finance@Beta",
+      "support@Beta",
     ]);
-    expect(JSON.stringify(offered)).not.toContain(EXTRA_KEY);
+    expect(offered[2]).toEqual({
+      email: "operator@acme.example",
+      name: "Olivia Santos",
+      role: "operator",
+      businessId: ACME.businessId,
+      businessName: "Acme",
+    });
+    const text = JSON.stringify(offered);
+    for (const secret of [EXTRA_KEY, ACME.apiKey, ACME.accessToken, BETA.apiKey, SANDBOX_DEMO_PASSWORD]) {
+      expect(text).not.toContain(secret);
+    }
   });
 
   it("against a real API nothing is offered", async () => {
     process.env.PAYMENTS_API_URL = harness.sandbox.url;
     resetConfigForTests();
     try {
-      expect(await demoSignInCredentials()).toEqual([]);
+      expect(await sandboxDemoPeople()).toEqual([]);
     } finally {
       delete process.env.PAYMENTS_API_URL;
       resetConfigForTests();

@@ -2,16 +2,28 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { LoginScreen } from "@/components/login/login-screen";
 import { postSignInTarget } from "@/components/login/post-sign-in";
+import type { SandboxPerson } from "@/components/login/sandbox-people";
+import type { Role } from "@/lib/shared/auth/roles";
 import { renderWithProviders } from "../helpers/render";
-import { BUSINESSES } from "@/sandbox/businesses";
+import { session } from "../helpers/payouts-dom";
 
-/** What the sign-in page passes in sandbox mode (the server reads it from the running sandbox). */
-const DEMO_BUSINESSES = BUSINESSES.map((b) => ({
-  name: b.name,
-  apiKey: b.apiKey,
-  accessToken: b.accessToken,
-  businessId: b.id,
-}));
+const ACME_ID = "7f1c2b9e-4d2a-4c5e-9b1a-0a1b2c3d4e5f";
+const BETA_ID = "2d9e8f7a-6b5c-4d3e-8f1a-9b8c7d6e5f4a";
+const DEMO_PASSWORD = "sandbox-demo-password";
+
+/** What the sign-in page passes in sandbox mode (the server lists them: sandboxDemoPeople()). */
+const DEMO_PEOPLE: SandboxPerson[] = [
+  { email: "owner@acme.example", name: "Helena Prado", role: "owner", businessId: ACME_ID, businessName: "Acme" },
+  {
+    email: "operator@acme.example",
+    name: "Olivia Santos",
+    role: "operator",
+    businessId: ACME_ID,
+    businessName: "Acme",
+  },
+  { email: "support@acme.example", name: "Sergio Alves", role: "support", businessId: ACME_ID, businessName: "Acme" },
+  { email: "finance@beta.example", name: "Fernanda Costa", role: "finance", businessId: BETA_ID, businessName: "Beta" },
+];
 
 const router = {
   replace: vi.fn(),
@@ -27,25 +39,27 @@ vi.mock("next/navigation", () => ({
   useSearchParams: () => new URLSearchParams(),
 }));
 
-const SESSION = {
-  operatorName: "Maria Operadora",
-  role: "operator",
-  business: { id: "7f1c2b9e-4d2a-4c5e-9b1a-0a1b2c3d4e5f", name: "Acme" },
-  sandbox: true,
-  expiresAt: "2030-01-01T00:00:00Z",
-  idleTimeoutSeconds: 1800,
-};
+const CHALLENGE = "challenge_0123456789abcdef0123";
 
 function envelope(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 }
+const done = (role: Role = "operator") =>
+  envelope({ data: { next: "done", session: session(role) }, error: null, request_id: null });
+const totp = () =>
+  envelope({
+    data: { next: "totp", challenge: CHALLENGE, expiresAt: "2030-01-01T00:05:00Z" },
+    error: null,
+    request_id: null,
+  });
+const failure = (status: number, code: string, extra: Record<string, unknown> = {}, requestId: string | null = null) =>
+  envelope({ data: null, error: { code, message: code, ...extra }, request_id: requestId }, status);
 
 let fetchSpy: ReturnType<typeof vi.fn<typeof fetch>>;
 
 beforeEach(() => {
   fetchSpy = vi.fn<typeof fetch>();
   vi.stubGlobal("fetch", fetchSpy);
-  window.localStorage.clear();
   Object.values(router).forEach((fn) => fn.mockReset());
 });
 afterEach(() => {
@@ -54,10 +68,13 @@ afterEach(() => {
 
 function renderLogin(props: { sandbox?: boolean; next?: string | null } = {}) {
   const sandbox = props.sandbox ?? false;
-  const { user } = renderWithProviders(
-    <LoginScreen sandbox={sandbox} demoBusinesses={sandbox ? DEMO_BUSINESSES : []} next={props.next ?? null} />,
+  return renderWithProviders(
+    <LoginScreen
+      sandbox={sandbox}
+      demo={sandbox ? { people: DEMO_PEOPLE, password: DEMO_PASSWORD } : null}
+      next={props.next ?? null}
+    />,
   );
-  return { user };
 }
 
 /** The error message rendered for a field, found through the input's aria-describedby. */
@@ -66,199 +83,255 @@ function describedErrors(input: HTMLElement): string {
   return ids.map((id) => document.getElementById(id)?.textContent ?? "").join(" | ");
 }
 
-describe("operator sign-in", () => {
-  it("shows messages next to the fields and does not call the API for bad input", async () => {
+const email = () => screen.getByLabelText("E-mail");
+const password = () => screen.getByLabelText("Senha");
+const bodyOf = (call: number) => JSON.parse(String(fetchSpy.mock.calls[call]?.[1]?.body)) as unknown;
+
+async function signInWithPassword(user: ReturnType<typeof renderLogin>["user"], address = "olivia@acme.example") {
+  await user.type(email(), address);
+  await user.type(password(), "correct horse battery");
+  await user.click(screen.getByRole("button", { name: "Entrar" }));
+}
+
+describe("step one: e-mail and password", () => {
+  it("labels the fields for password managers and shows the password on request", async () => {
+    const { user } = renderLogin();
+    expect(email()).toHaveAttribute("autocomplete", "username");
+    expect(email()).toHaveAttribute("type", "email");
+    expect(password()).toHaveAttribute("autocomplete", "current-password");
+    expect(password()).toHaveAttribute("type", "password");
+    await user.click(screen.getByRole("button", { name: "Mostrar Senha" }));
+    expect(password()).toHaveAttribute("type", "text");
+    // Nothing from the retired forms is left.
+    expect(screen.queryByLabelText(/Chave de API|Token de acesso|Seu nome/)).not.toBeInTheDocument();
+  });
+
+  it("shows messages next to the fields and sends nothing for bad input", async () => {
     const { user } = renderLogin();
     await user.click(screen.getByRole("button", { name: "Entrar" }));
+    await waitFor(() => expect(describedErrors(password())).toContain("Campo obrigatório."));
+    expect(describedErrors(email())).toContain("E-mail inválido.");
+    expect(email()).toHaveAttribute("aria-invalid", "true");
 
-    const apiKey = screen.getByLabelText("Chave de API");
-    const name = screen.getByLabelText("Seu nome");
-    expect(await screen.findByText("Chave de API inválida: confira se copiou a chave inteira.")).toBeInTheDocument();
-    expect(screen.getByText("Informe seu nome (pelo menos 2 letras).")).toBeInTheDocument();
-    expect(apiKey).toHaveAttribute("aria-invalid", "true");
-    expect(describedErrors(apiKey)).toContain("Chave de API inválida");
-    expect(describedErrors(name)).toContain("Informe seu nome");
-
-    await user.type(apiKey, "short");
-    await user.type(name, "M");
+    await user.type(email(), "not-an-email");
+    await user.type(password(), "x");
     await user.click(screen.getByRole("button", { name: "Entrar" }));
-    expect(screen.getByText("Chave de API inválida: confira se copiou a chave inteira.")).toBeInTheDocument();
+    await waitFor(() => expect(describedErrors(email())).toContain("E-mail inválido."));
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
-  it("posts the trimmed body with the dashboard headers and goes to next", async () => {
-    fetchSpy.mockResolvedValue(envelope({ data: SESSION, error: null, request_id: "req_1" }));
+  it("posts the trimmed e-mail and the password with the dashboard headers, then goes to next", async () => {
+    fetchSpy.mockResolvedValue(done("operator"));
     const { user } = renderLogin({ next: "/payouts?status=paid" });
-    await user.type(screen.getByLabelText("Chave de API"), "  sk_sandbox_acme ");
-    await user.type(screen.getByLabelText("Seu nome"), " Maria Operadora ");
-    await user.click(screen.getByRole("button", { name: "Entrar" }));
+    await signInWithPassword(user, "  olivia@acme.example ");
 
     await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
     const [url, init] = fetchSpy.mock.calls[0] ?? [];
     expect(url).toBe("/api/session");
     expect(init?.method).toBe("POST");
-    const headers = new Headers(init?.headers);
-    expect(headers.get("X-Requested-By")).toBe("dashboard");
-    expect(headers.get("Content-Type")).toBe("application/json");
-    expect(JSON.parse(String(init?.body))).toEqual({ apiKey: "sk_sandbox_acme", operatorName: "Maria Operadora" });
+    expect(new Headers(init?.headers).get("X-Requested-By")).toBe("dashboard");
+    expect(bodyOf(0)).toEqual({ email: "olivia@acme.example", password: "correct horse battery" });
     await waitFor(() => expect(router.replace).toHaveBeenCalledWith("/payouts?status=paid"));
-    expect(window.localStorage.getItem("pixops.operatorName")).toBe("Maria Operadora");
   });
 
-  it("keeps the submit disabled while the request is pending", async () => {
+  it("sends each role to its home when next is not theirs", async () => {
+    fetchSpy.mockResolvedValue(done("support"));
+    const { user } = renderLogin({ next: "/subaccounts" });
+    await signInWithPassword(user);
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith("/payouts"));
+  });
+
+  it("keeps the button busy while the request is pending", async () => {
     let resolve: (r: Response) => void = () => undefined;
     fetchSpy.mockReturnValue(new Promise<Response>((r) => (resolve = r)));
     const { user } = renderLogin();
-    await user.type(screen.getByLabelText("Chave de API"), "sk_sandbox_acme");
-    await user.type(screen.getByLabelText("Seu nome"), "Maria");
-    await user.click(screen.getByRole("button", { name: "Entrar" }));
+    await signInWithPassword(user);
     const button = await screen.findByRole("button", { name: "Entrando…" });
     expect(button).toBeDisabled();
     await user.click(button);
     expect(fetchSpy).toHaveBeenCalledTimes(1);
-    resolve(envelope({ data: SESSION, error: null, request_id: null }));
+    resolve(done());
     await waitFor(() => expect(router.replace).toHaveBeenCalledWith("/"));
   });
 
-  it("shows a refused credential next to the key, keeps what was typed, and shows the request id", async () => {
-    fetchSpy.mockResolvedValue(
-      envelope(
-        {
-          data: null,
-          error: { code: "invalid_credentials", message: "The payments API did not accept these credentials." },
-          request_id: "req_abc123",
-        },
-        401,
-      ),
-    );
+  it("says the e-mail or the password is wrong without saying which, keeping the e-mail", async () => {
+    fetchSpy.mockResolvedValue(failure(401, "invalid_login"));
     const { user } = renderLogin();
-    const apiKey = screen.getByLabelText("Chave de API");
-    await user.type(apiKey, "sk_wrong_key_123");
-    await user.type(screen.getByLabelText("Seu nome"), "Maria");
-    await user.click(screen.getByRole("button", { name: "Entrar" }));
+    await signInWithPassword(user);
 
-    expect(await screen.findByText("Credencial recusada pela API. Confira e tente de novo.")).toBeInTheDocument();
-    expect(apiKey).toHaveValue("sk_wrong_key_123");
-    expect(apiKey).toHaveAttribute("aria-invalid", "true");
-    expect(screen.getByText("req_abc123")).toBeInTheDocument();
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("E-mail ou senha incorretos.");
+    expect(email()).toHaveValue("olivia@acme.example");
+    expect(email()).not.toHaveAttribute("aria-invalid", "true");
+    expect(password()).not.toHaveAttribute("aria-invalid", "true");
+    expect(password()).toHaveValue("");
+    expect(password()).toHaveFocus();
     expect(router.replace).not.toHaveBeenCalled();
   });
 
-  it("puts server-side field errors on their fields", async () => {
-    fetchSpy.mockResolvedValue(
-      envelope(
-        {
-          data: null,
-          error: {
-            code: "validation_error",
-            message: "Invalid body",
-            fields: { operatorName: "validation.operatorName" },
-          },
-          request_id: null,
-        },
-        422,
-      ),
-    );
+  it("after a 429, says when to try again and keeps the form disabled", async () => {
+    const retryAt = new Date(Date.now() + 10 * 60_000).toISOString();
+    fetchSpy.mockResolvedValue(failure(429, "sign_in_throttled", { details: { retryAfterSeconds: 600, retryAt } }));
     const { user } = renderLogin();
-    await user.type(screen.getByLabelText("Chave de API"), "sk_sandbox_acme");
-    const name = screen.getByLabelText("Seu nome");
-    await user.type(name, "Ma");
-    await user.click(screen.getByRole("button", { name: "Entrar" }));
-    await waitFor(() => expect(describedErrors(name)).toContain("Informe seu nome (pelo menos 2 letras)."));
-    expect(name).toHaveValue("Ma");
+    await signInWithPassword(user);
+    const notice = await screen.findByRole("alert");
+    expect(within(notice).getByText("Tentativas de entrada demais")).toBeInTheDocument();
+    expect(notice).toHaveTextContent(/Tente de novo às \d{2}:\d{2}/);
+    expect(screen.getByRole("button", { name: "Entrar" })).toBeDisabled();
   });
 
-  it("shows other failures in an error panel with a retry-able form", async () => {
-    fetchSpy.mockResolvedValue(
-      envelope(
-        { data: null, error: { code: "upstream_unavailable", message: "API down" }, request_id: "req_down" },
-        503,
-      ),
-    );
+  it("shows other failures with their request id, the form still usable", async () => {
+    fetchSpy.mockResolvedValue(failure(503, "upstream_unavailable", {}, "req_down"));
     const { user } = renderLogin();
-    await user.type(screen.getByLabelText("Chave de API"), "sk_sandbox_acme");
-    await user.type(screen.getByLabelText("Seu nome"), "Maria");
-    await user.click(screen.getByRole("button", { name: "Entrar" }));
+    await signInWithPassword(user);
     const alert = await screen.findByRole("alert");
-    expect(within(alert).getByText("A API de pagamentos está indisponível no momento.")).toBeInTheDocument();
+    expect(within(alert).getByText("Não foi possível entrar")).toBeInTheDocument();
     expect(within(alert).getByText("req_down")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Entrar" })).toBeEnabled();
   });
-
-  it("reports a network failure without redirecting", async () => {
-    fetchSpy.mockRejectedValue(new TypeError("Failed to fetch"));
-    const { user } = renderLogin();
-    await user.type(screen.getByLabelText("Chave de API"), "sk_sandbox_acme");
-    await user.type(screen.getByLabelText("Seu nome"), "Maria");
-    await user.click(screen.getByRole("button", { name: "Entrar" }));
-    expect(
-      await screen.findByText("Sem conexão com o servidor. Verifique sua internet e tente de novo."),
-    ).toBeInTheDocument();
-  });
 });
 
-describe("viewer sign-in", () => {
-  it("validates the access token and business id before calling the API", async () => {
-    const { user } = renderLogin();
-    await user.click(screen.getByRole("tab", { name: "Consulta (financeiro, suporte)" }));
-    await user.type(screen.getByLabelText("Token de acesso"), "at_sandbox_acme");
-    const businessId = screen.getByLabelText("ID da empresa");
-    await user.type(businessId, "not-a-uuid");
-    await user.type(screen.getByLabelText("Seu nome"), "Suporte");
-    await user.click(screen.getByRole("button", { name: "Entrar" }));
-    expect(await screen.findByText("ID da empresa inválido: use o UUID completo.")).toBeInTheDocument();
-    expect(describedErrors(businessId)).toContain("ID da empresa inválido");
-    expect(fetchSpy).not.toHaveBeenCalled();
+describe("step two: the authenticator app's code", () => {
+  async function toSecondStep() {
+    fetchSpy.mockResolvedValueOnce(totp());
+    const rendered = renderLogin({ next: "/activity" });
+    await signInWithPassword(rendered.user);
+    const code = await screen.findByLabelText("Código do aplicativo autenticador");
+    return { ...rendered, code };
+  }
+
+  it("asks for the 6-digit code, sends it with the challenge, then signs in", async () => {
+    const { user, code } = await toSecondStep();
+    expect(screen.getByText("Entrando como olivia@acme.example.")).toBeInTheDocument();
+    expect(code).toHaveAttribute("inputmode", "numeric");
+    expect(code).toHaveAttribute("autocomplete", "one-time-code");
+    expect(router.replace).not.toHaveBeenCalled();
+
+    fetchSpy.mockResolvedValueOnce(done("finance"));
+    await user.type(code, "123 456");
+    await user.click(screen.getByRole("button", { name: "Verificar" }));
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(2));
+    expect(fetchSpy.mock.calls[1]?.[0]).toBe("/api/session/second-factor");
+    expect(bodyOf(1)).toEqual({ challenge: CHALLENGE, code: "123456" });
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith("/activity"));
   });
 
-  it("signs a viewer in and lands on payouts", async () => {
-    fetchSpy.mockResolvedValue(envelope({ data: { ...SESSION, role: "viewer" }, error: null, request_id: null }));
-    const { user } = renderLogin({ next: "/subaccounts" });
-    await user.click(screen.getByRole("tab", { name: "Consulta (financeiro, suporte)" }));
-    await user.type(screen.getByLabelText("Token de acesso"), "at_sandbox_acme");
-    await user.type(screen.getByLabelText("ID da empresa"), "7f1c2b9e-4d2a-4c5e-9b1a-0a1b2c3d4e5f");
-    await user.type(screen.getByLabelText("Seu nome"), "Suporte");
+  it("sends nothing for a code that is not 6 digits", async () => {
+    const { user, code } = await toSecondStep();
+    await user.type(code, "12345");
+    await user.click(screen.getByRole("button", { name: "Verificar" }));
+    await waitFor(() => expect(describedErrors(code)).toContain("Informe os 6 dígitos do código."));
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows a wrong code next to the field", async () => {
+    const { user, code } = await toSecondStep();
+    fetchSpy.mockResolvedValueOnce(failure(401, "invalid_code"));
+    await user.type(code, "000000");
+    await user.click(screen.getByRole("button", { name: "Verificar" }));
+    await waitFor(() => expect(describedErrors(code)).toContain("Código incorreto."));
+    expect(code).toHaveAttribute("aria-invalid", "true");
+    expect(router.replace).not.toHaveBeenCalled();
+  });
+
+  it("switches to a recovery code and back", async () => {
+    const { user } = await toSecondStep();
+    await user.click(screen.getByRole("button", { name: "Usar um código de recuperação" }));
+    const recovery = screen.getByLabelText("Código de recuperação");
+    expect(screen.queryByLabelText("Código do aplicativo autenticador")).not.toBeInTheDocument();
+
+    fetchSpy.mockResolvedValueOnce(failure(401, "invalid_code"));
+    await user.type(recovery, "7kq2-m9xd-4hbz-p0wc");
+    await user.click(screen.getByRole("button", { name: "Verificar" }));
+    await waitFor(() => expect(describedErrors(recovery)).toContain("Código de recuperação incorreto ou já usado."));
+    expect(bodyOf(1)).toEqual({ challenge: CHALLENGE, recoveryCode: "7kq2-m9xd-4hbz-p0wc" });
+
+    await user.click(screen.getByRole("button", { name: "Usar o código do aplicativo" }));
+    expect(screen.getByLabelText("Código do aplicativo autenticador")).toHaveValue("");
+    await user.click(screen.getByRole("button", { name: "Usar um código de recuperação" }));
+
+    fetchSpy.mockResolvedValueOnce(done("operator"));
+    await user.type(screen.getByLabelText("Código de recuperação"), "  aaaa-bbbb-cccc-dddd ");
+    await user.click(screen.getByRole("button", { name: "Verificar" }));
+    // An operator may not open /activity: their home instead.
+    await waitFor(() => expect(router.replace).toHaveBeenCalledWith("/"));
+    expect(bodyOf(2)).toEqual({ challenge: CHALLENGE, recoveryCode: "aaaa-bbbb-cccc-dddd" });
+  });
+
+  it("an expired challenge sends the person back to step one, saying why, with the e-mail kept", async () => {
+    const { user, code } = await toSecondStep();
+    fetchSpy.mockResolvedValueOnce(failure(401, "sign_in_challenge_expired"));
+    await user.type(code, "123456");
+    await user.click(screen.getByRole("button", { name: "Verificar" }));
+
+    expect(await screen.findByText("A verificação expirou")).toBeInTheDocument();
+    expect(email()).toHaveValue("olivia@acme.example");
+    expect(password()).toHaveValue("");
+    expect(password()).toHaveFocus();
+    expect(screen.queryByLabelText("Código do aplicativo autenticador")).not.toBeInTheDocument();
+
+    // Signing in again starts a new challenge.
+    fetchSpy.mockResolvedValueOnce(totp());
+    await user.type(password(), "correct horse battery");
     await user.click(screen.getByRole("button", { name: "Entrar" }));
-    await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
-    expect(JSON.parse(String(fetchSpy.mock.calls[0]?.[1]?.body))).toEqual({
-      accessToken: "at_sandbox_acme",
-      businessId: "7f1c2b9e-4d2a-4c5e-9b1a-0a1b2c3d4e5f",
-      operatorName: "Suporte",
-    });
-    // A viewer cannot open /subaccounts, so `next` is not followed.
-    await waitFor(() => expect(router.replace).toHaveBeenCalledWith("/payouts"));
+    expect(await screen.findByLabelText("Código do aplicativo autenticador")).toBeInTheDocument();
+    expect(bodyOf(2)).toEqual({ email: "olivia@acme.example", password: "correct horse battery" });
+  });
+
+  it("Back returns to step one with the e-mail and no warning", async () => {
+    const { user } = await toSecondStep();
+    await user.click(screen.getByRole("button", { name: "Voltar" }));
+    expect(email()).toHaveValue("olivia@acme.example");
+    expect(screen.queryByText("A verificação expirou")).not.toBeInTheDocument();
   });
 });
 
 describe("sandbox mode", () => {
-  it("shows the demo credentials only in sandbox mode, and fills them in", async () => {
+  it("lists the demo people by business, with role and e-mail, and fills the form with one", async () => {
     const { user } = renderLogin({ sandbox: true });
-    expect(screen.getByText("Modo sandbox")).toBeInTheDocument();
-    await user.click(screen.getByRole("button", { name: "Usar token de Beta" }));
-    expect(screen.getByRole("tab", { name: "Consulta (financeiro, suporte)" })).toHaveAttribute(
-      "aria-selected",
-      "true",
-    );
-    expect(screen.getByLabelText("Token de acesso")).toHaveValue("at_sandbox_beta");
-    expect(screen.getByLabelText("ID da empresa")).toHaveValue("2d9e8f7a-6b5c-4d3e-8f1a-9b8c7d6e5f4a");
-    await user.click(screen.getByRole("button", { name: "Usar chave de Acme" }));
-    expect(screen.getByLabelText("Chave de API")).toHaveValue("sk_sandbox_acme");
+    const panel = screen.getByRole("region", { name: "Modo sandbox" });
+    expect(panel).toHaveTextContent("existem só neste sandbox local");
+    expect(within(panel).getByTestId("sandbox-password")).toHaveTextContent(DEMO_PASSWORD);
+
+    const acme = within(panel).getByRole("region", { name: "Acme" });
+    const beta = within(panel).getByRole("region", { name: "Beta" });
+    expect(within(acme).getAllByRole("listitem")).toHaveLength(3);
+    expect(acme).toHaveTextContent("Helena Prado");
+    expect(acme).toHaveTextContent("Proprietário");
+    expect(acme).toHaveTextContent("support@acme.example");
+    expect(beta).toHaveTextContent("Fernanda Costa");
+    expect(beta).toHaveTextContent("Financeiro");
+
+    await user.click(within(beta).getByRole("button", { name: "Preencher com Fernanda Costa (Beta)" }));
+    expect(email()).toHaveValue("finance@beta.example");
+    expect(password()).toHaveValue(DEMO_PASSWORD);
+
+    fetchSpy.mockResolvedValue(done("finance"));
+    await user.click(screen.getByRole("button", { name: "Entrar" }));
+    await waitFor(() => expect(bodyOf(0)).toEqual({ email: "finance@beta.example", password: DEMO_PASSWORD }));
   });
 
-  it("hides them otherwise", () => {
+  it("shows nothing of them otherwise", () => {
     renderLogin({ sandbox: false });
     expect(screen.queryByText("Modo sandbox")).not.toBeInTheDocument();
-    expect(screen.queryByText("sk_sandbox_acme")).not.toBeInTheDocument();
+    expect(screen.queryByText(DEMO_PASSWORD)).not.toBeInTheDocument();
+    expect(screen.queryByText("owner@acme.example")).not.toBeInTheDocument();
   });
 });
 
 describe("postSignInTarget", () => {
-  it.each<[string | null, "operator" | "viewer", string]>([
+  it.each<[string | null, Role, string]>([
+    [null, "owner", "/"],
+    [null, "admin", "/"],
     [null, "operator", "/"],
-    [null, "viewer", "/payouts"],
+    [null, "finance", "/"],
+    [null, "support", "/payouts"],
     ["/payment-links?status=active", "operator", "/payment-links?status=active"],
-    ["/payouts/po_123", "viewer", "/payouts/po_123"],
-    ["/activity", "viewer", "/payouts"],
+    ["/payouts/po_123", "support", "/payouts/po_123"],
+    ["/activity", "support", "/payouts"],
+    ["/activity", "finance", "/activity"],
+    ["/members", "admin", "/members"],
+    ["/settings", "operator", "/"],
     ["//evil.example", "operator", "/"],
     ["/\\evil.example", "operator", "/"],
     ["https://evil.example/", "operator", "/"],

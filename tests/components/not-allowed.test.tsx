@@ -4,9 +4,10 @@ import type { ReactElement } from "react";
 import { describe, expect, it } from "vitest";
 import { SessionProvider } from "@/components/providers/session-provider";
 import { NotAllowed } from "@/components/shell/not-allowed";
+import type { SessionInfo } from "@/lib/shared/schemas/session";
 import { session } from "../helpers/payouts-dom";
 
-function renderAs(role: "operator" | "viewer", element: ReactElement) {
+function renderAs(role: SessionInfo["role"], element: ReactElement) {
   return render(
     <QueryClientProvider client={new QueryClient()}>
       <SessionProvider session={session(role)}>{element}</SessionProvider>
@@ -16,7 +17,7 @@ function renderAs(role: "operator" | "viewer", element: ReactElement) {
 
 describe("NotAllowed (every role-restricted page)", () => {
   it("keeps the page's title, says the access does not include it, and links to the role's home", () => {
-    renderAs("viewer", <NotAllowed page="nav.subaccounts" />);
+    renderAs("support", <NotAllowed page="nav.subaccounts" />);
     expect(screen.getByRole("heading", { level: 1, name: "Subcontas" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 2, name: "Seu acesso não inclui esta página" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Ir para o início" })).toHaveAttribute("href", "/payouts");
@@ -24,7 +25,7 @@ describe("NotAllowed (every role-restricted page)", () => {
 
   it("says why in the page's own words when the page has them", () => {
     renderAs(
-      "viewer",
+      "support",
       <NotAllowed
         page="nav.activity"
         title="activity.notAllowed.title"
@@ -36,8 +37,8 @@ describe("NotAllowed (every role-restricted page)", () => {
     ).toBeInTheDocument();
   });
 
-  it("links an operator's home to the overview", () => {
-    renderAs("operator", <NotAllowed page="nav.activity" />);
+  it.each(["owner", "admin", "operator", "finance"] as const)("links %s's home to the overview", (role) => {
+    renderAs(role, <NotAllowed page="nav.subaccounts" />);
     expect(screen.getByRole("link", { name: "Ir para o início" })).toHaveAttribute("href", "/");
   });
 });

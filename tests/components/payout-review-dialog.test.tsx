@@ -48,7 +48,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderSheet(role: "operator" | "viewer" = "operator") {
+function renderSheet(role: "operator" | "support" | "finance" = "operator") {
   const client = newQueryClient();
   const invalidate = vi.spyOn(client, "invalidateQueries");
   renderWithProviders(
@@ -126,13 +126,16 @@ describe("a payout waiting for a person", () => {
     expect(panel).toHaveTextContent("req_up_9");
   });
 
-  it("a viewer sees the state and the explanation but no actions", () => {
-    const { sheet } = renderSheet("viewer");
-    expect(within(sheet).getByRole("heading", { name: "O painel não sabe se o dinheiro saiu" })).toBeInTheDocument();
-    expect(within(sheet).queryByRole("button", { name: /Verificar de novo/ })).not.toBeInTheDocument();
-    expect(within(sheet).queryByRole("button", { name: "Marcar como resolvido" })).not.toBeInTheDocument();
-    expect(sheet).toHaveTextContent("Só um operador pode resolver este repasse.");
-  });
+  it.each(["support", "finance"] as const)(
+    "%s (read-only) sees the state and the explanation but no actions",
+    (role) => {
+      const { sheet } = renderSheet(role);
+      expect(within(sheet).getByRole("heading", { name: "O painel não sabe se o dinheiro saiu" })).toBeInTheDocument();
+      expect(within(sheet).queryByRole("button", { name: /Verificar de novo/ })).not.toBeInTheDocument();
+      expect(within(sheet).queryByRole("button", { name: "Marcar como resolvido" })).not.toBeInTheDocument();
+      expect(sheet).toHaveTextContent("Só um operador pode resolver este repasse.");
+    },
+  );
 });
 
 describe("the 'Mark handled' dialog", () => {

@@ -56,12 +56,18 @@ describe("the Payouts entry's badge", () => {
     expect(screen.queryByTestId("payouts-attention-badge")).not.toBeInTheDocument();
   });
 
-  it("a viewer, who cannot see the register, gets no badge and no request", async () => {
-    renderWithProviders(<SidebarNav role="viewer" />, { role: "viewer" });
-    expect(await screen.findByRole("link", { name: "Repasses" })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Contestações" })).toBeInTheDocument();
-    expect(screen.queryByTestId("payouts-attention-badge")).not.toBeInTheDocument();
-    expect(attentionCalls()).toHaveLength(0);
+  it("support, who reads the register but nothing else, sees Payouts with its badge and no other section", async () => {
+    renderWithProviders(<SidebarNav role="support" />, { role: "support" });
+    expect(await screen.findByRole("link", { name: /Repasses.*2 repasses aguardam revisão/ })).toBeInTheDocument();
+    expect(screen.getAllByRole("link")).toHaveLength(1);
+    expect(attentionCalls()).toHaveLength(1);
+  });
+
+  it("finance sees the overview, payouts, chargebacks and activity, but no operator or admin section", async () => {
+    renderWithProviders(<SidebarNav role="finance" />, { role: "finance" });
+    await screen.findByTestId("payouts-attention-badge");
+    const names = screen.getAllByRole("link").map((link) => link.getAttribute("href"));
+    expect(names).toEqual(["/", "/payouts", "/chargebacks", "/activity"]);
   });
 });
 
@@ -99,9 +105,9 @@ describe("the overview's alert", () => {
     expect(screen.getByText("req_att_1")).toBeInTheDocument();
   });
 
-  it("renders nothing and asks nothing for a viewer", async () => {
-    renderWithProviders(<PayoutsAttention />, { role: "viewer" });
-    await waitFor(() => expect(screen.queryByRole("region")).not.toBeInTheDocument());
-    expect(attentionCalls()).toHaveLength(0);
+  it("shows a read-only person the count too: they can see the register, only not resolve it", async () => {
+    renderWithProviders(<PayoutsAttention />, { role: "finance" });
+    expect(await screen.findByRole("region", { name: "Repasses aguardando uma pessoa" })).toBeInTheDocument();
+    expect(attentionCalls()).toHaveLength(1);
   });
 });

@@ -8,7 +8,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { closeLedger } from "@/lib/server/ledger";
+import { closeLedger, getLedger } from "@/lib/server/ledger";
+import { storeCredentialInVault, WorkspaceSecret } from "@/lib/server/security/credential-vault";
+import { forgetWorkspaceAccess } from "@/lib/server/session/resolve";
 import { resetConfigForTests } from "@/lib/server/config";
 import { setServerClockForTests } from "@/lib/server/clock";
 import { SkipClock } from "./clock";
@@ -176,7 +178,7 @@ export async function startBffHarness(
   };
 }
 
-/** Signs in through POST /api/session and returns the cookie to send next. */
+/** Signs in through POST /api/session (a person without 2FA: one step) and returns the cookie to send next. */
 export async function signIn(
   handler: Handler,
   body: Record<string, string>,
@@ -185,6 +187,17 @@ export async function signIn(
   const result = await call(handler, "/api/session", { method: "POST", body, proto });
   if (result.status !== 200) throw new Error(`sign-in failed: ${result.status} ${result.text}`);
   return sessionCookieFrom(result);
+}
+
+/** Stores `apiKey` as the business's workspace API key in the vault (replacing the one stored before). */
+export async function storeWorkspaceApiKey(businessId: string, apiKey: string, byName = "Test Admin"): Promise<void> {
+  await storeCredentialInVault(await getLedger(), {
+    businessId,
+    kind: "api_key",
+    secret: new WorkspaceSecret(apiKey),
+    byName,
+  });
+  forgetWorkspaceAccess(businessId);
 }
 
 /** A fresh Idempotency-Key, as the UI generates one when a form opens. */

@@ -48,14 +48,26 @@ export function registerRow(overrides: Partial<RegisterPayout> = {}): RegisterPa
   };
 }
 
-export function session(role: SessionInfo["role"]): SessionInfo {
+const PEOPLE: Readonly<Record<SessionInfo["role"], { name: string; email: string }>> = {
+  owner: { name: "Helena Prado", email: "owner@acme.example" },
+  admin: { name: "Rafael Lima", email: "admin@acme.example" },
+  operator: { name: "Olivia Santos", email: "operator@acme.example" },
+  finance: { name: "Fernanda Costa", email: "finance@acme.example" },
+  support: { name: "Sergio Alves", email: "support@acme.example" },
+};
+
+/** A signed-in person of Acme with this role (2FA off, the workspace's API key stored). */
+export function session(role: SessionInfo["role"], overrides: Partial<SessionInfo> = {}): SessionInfo {
   return {
-    operatorName: role === "operator" ? "Olivia" : "Vera",
+    person: { id: `member-${role}`, ...PEOPLE[role] },
     role,
     business: { id: "7f1c2b9e-4d2a-4c5e-9b1a-0a1b2c3d4e5f", name: "Acme" },
     sandbox: true,
+    twoFactor: { enabled: false, pending: false },
+    credentialMissing: false,
     expiresAt: "2099-01-01T00:00:00.000Z",
     idleTimeoutSeconds: 1800,
+    ...overrides,
   };
 }
 

@@ -31,7 +31,7 @@ export function batchInput(businessId: string, rows: number, key = randomUUID())
 }
 
 /** A confirmed batch the worker may claim from, sending with `credentialSeal`. */
-export async function sendingBatch(ledger: Ledger, businessId: string, rows: number, credentialSeal: string) {
+export async function sendingBatch(ledger: Ledger, businessId: string, rows: number, credentialSeal: string | null) {
   const batch = await createBatch(ledger, batchInput(businessId, rows));
   await moveBatch(ledger, businessId, batch.id, ["awaiting_confirmation"], {
     status: "sending",

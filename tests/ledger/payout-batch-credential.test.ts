@@ -1,5 +1,5 @@
 /**
- * The worker's pause for a credential is a compare-and-set on the seal it used, and rows claimed but never sent
+ * The worker's pause for a credential is a compare-and-set on the batch as the worker read it, and rows claimed but never sent
  * go back to pending with their keys (their intents, which made nothing, removed); in a batch cancelled meanwhile
  * they are closed as cancelled instead, never left pending.
  */
@@ -22,29 +22,43 @@ import { ACME, ALICE, drivers, useLedger } from "./helpers";
 import { sendingBatch } from "./batch-fixtures";
 
 const OLD_SEAL = "Fe26.2**old-seal";
-const NEW_SEAL = "Fe26.2**new-seal";
 const prepare = async () => ({ requestHash: "hash", credentialSeal: OLD_SEAL, actor: ALICE });
 
 describe.each(drivers)("a batch's credential (%s)", (driver) => {
   const ledger = useLedger(driver);
 
-  it("pauses only while the seal the worker used is still the batch's: a resume's fresh seal stands", async () => {
-    const id = (await sendingBatch(ledger(), ACME, 1, OLD_SEAL)).id;
-    await moveBatch(ledger(), ACME, id, ["sending"], { credentialSeal: NEW_SEAL });
-    expect(
-      await pauseForCredential(ledger(), { id, credentialSeal: OLD_SEAL }, "credential_refused", "batch worker"),
-    ).toBe(false);
-    expect(await getBatch(ledger(), ACME, id)).toMatchObject({ status: "sending", pausedReason: null });
-    expect((await listWorkBatches(ledger())).find((b) => b.id === id)?.credentialSeal).toBe(NEW_SEAL);
+  /** The batch as a worker pass reads it (listWorkBatches). */
+  async function workRead(id: string) {
+    const read = (await listWorkBatches(ledger())).find((b) => b.id === id);
+    if (!read) throw new Error(`batch ${id} is not the worker's`);
+    return read;
+  }
 
-    expect(
-      await pauseForCredential(ledger(), { id, credentialSeal: NEW_SEAL }, "credential_refused", "batch worker"),
-    ).toBe(true);
+  it("pauses only while the batch is as the worker read it: a person's pause and resume meanwhile stand", async () => {
+    const id = (await sendingBatch(ledger(), ACME, 1, OLD_SEAL)).id;
+    const stale = await workRead(id);
+    await moveBatch(ledger(), ACME, id, ["sending"], { status: "paused" });
+    await moveBatch(ledger(), ACME, id, ["paused"], { status: "sending" });
+    expect(await pauseForCredential(ledger(), stale, "credential_refused", "batch worker")).toBe(false);
+    expect(await getBatch(ledger(), ACME, id)).toMatchObject({ status: "sending", pausedReason: null });
+    expect((await workRead(id)).credentialSeal).toBe(OLD_SEAL);
+
+    expect(await pauseForCredential(ledger(), await workRead(id), "credential_refused", "batch worker")).toBe(true);
     expect(await getBatch(ledger(), ACME, id)).toMatchObject({
       status: "paused",
       pausedReason: "credential_refused",
       pausedByName: "batch worker",
     });
+    expect((await listWorkBatches(ledger())).find((b) => b.id === id)).toBeUndefined();
+  });
+
+  it("a batch without a seal (confirmed since seals were retired) is the worker's while sending and after a person's pause", async () => {
+    const id = (await sendingBatch(ledger(), ACME, 1, null)).id;
+    expect(await workRead(id)).toMatchObject({ status: "sending", credentialSeal: null });
+    await moveBatch(ledger(), ACME, id, ["sending"], { status: "paused" });
+    expect(await workRead(id)).toMatchObject({ status: "paused", credentialSeal: null });
+    await moveBatch(ledger(), ACME, id, ["paused"], { status: "sending" });
+    expect(await pauseForCredential(ledger(), await workRead(id), "credential_expired", "batch worker")).toBe(true);
     expect((await listWorkBatches(ledger())).find((b) => b.id === id)).toBeUndefined();
   });
 
@@ -105,9 +119,7 @@ describe.each(drivers)("a batch's credential (%s)", (driver) => {
     const id = (await sendingBatch(ledger(), ACME, 1, OLD_SEAL)).id;
     const key = (await claimBatchRow(ledger(), { id, businessId: ACME }, prepare))?.idempotencyKey ?? "";
     expect((await beginPayoutSend(ledger(), ACME, key, { mayResolveReview: false })).started).toBe(true);
-    expect(
-      await pauseForCredential(ledger(), { id, credentialSeal: OLD_SEAL }, "credential_refused", "batch worker"),
-    ).toBe(true);
+    expect(await pauseForCredential(ledger(), await workRead(id), "credential_refused", "batch worker")).toBe(true);
 
     expect(await returnRefusedRow(ledger(), ACME, key, refusal)).toBe("pending");
     expect((await listBatchRows(ledger(), ACME, id)).map((r) => r.status)).toEqual(["pending"]);

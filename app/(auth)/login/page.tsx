@@ -5,7 +5,7 @@ import { postSignInTarget } from "@/components/login/post-sign-in";
 import { safeNextPath } from "@/lib/browser/bff-client/next-path";
 import { getI18n } from "@/lib/server/i18n";
 import { isSandboxMode } from "@/lib/server/config";
-import { demoSignInCredentials } from "@/lib/server/services/session/business";
+import { SANDBOX_DEMO_PASSWORD, sandboxDemoPeople } from "@/lib/server/services/workspace/sandbox-people";
 import { getPageSession } from "@/lib/server/session/page";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -24,10 +24,9 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   const session = await getPageSession();
   if (session) redirect(postSignInTarget(session.role, next));
 
-  const defaultMode = params.as === "viewer" ? "viewer" : "operator";
-  // Sandbox mode only: the demo credentials come from the running sandbox, never from the browser bundle.
-  const demoBusinesses = await demoSignInCredentials();
-  return (
-    <LoginScreen sandbox={isSandboxMode()} demoBusinesses={demoBusinesses} next={next} defaultMode={defaultMode} />
-  );
+  // Sandbox mode only: the demo people and their password come from the server, never from the browser bundle.
+  const sandbox = isSandboxMode();
+  const people = sandbox ? await sandboxDemoPeople() : [];
+  const demo = people.length > 0 ? { people, password: SANDBOX_DEMO_PASSWORD } : null;
+  return <LoginScreen sandbox={sandbox} demo={demo} next={next} />;
 }

@@ -10,6 +10,9 @@ import { READ_PERMISSIONS } from "@/lib/server/services/read-permissions";
 import { ChargebackSchema } from "@/lib/shared/schemas/chargeback";
 import { PaymentLinkSchema } from "@/lib/shared/schemas/payment-link";
 import { registerPageSchema, registerQuerySchema } from "@/lib/shared/schemas/register";
+import { workspaceCredentialsQuery, workspaceSettingsQuery } from "@/lib/browser/query/workspace";
+import { workspaceCredentials, workspaceSettings } from "@/lib/server/services/workspace/settings";
+import { workspaceCredentialsSchema, workspaceSettingsSchema } from "@/lib/shared/schemas/workspace-setup";
 import { prefetched, type Prefetched } from "./prefetched";
 
 /*
@@ -52,4 +55,27 @@ export async function latestPayouts(limit: number): Promise<Prefetched | null> {
     listRegister(deps, query),
   );
   return prefetched(latestPayoutsQuery(limit).queryKey, answer && asQueryData(answer.data, registerPageSchema));
+}
+
+// As GET /api/workspace/settings (workspaceSettingsQuery).
+export async function workspaceSettingsFirst(): Promise<Prefetched | null> {
+  const answer = await prefetchService(
+    READ_PERMISSIONS.workspaceSettings,
+    "/api/workspace/settings",
+    workspaceSettings,
+  );
+  return prefetched(workspaceSettingsQuery().queryKey, answer && asQueryData(answer.data, workspaceSettingsSchema));
+}
+
+// As GET /api/workspace/credentials (workspaceCredentialsQuery): the owner's only.
+export async function workspaceCredentialsFirst(): Promise<Prefetched | null> {
+  const answer = await prefetchService(
+    READ_PERMISSIONS.workspaceCredentials,
+    "/api/workspace/credentials",
+    workspaceCredentials,
+  );
+  return prefetched(
+    workspaceCredentialsQuery().queryKey,
+    answer && asQueryData(answer.data, workspaceCredentialsSchema),
+  );
 }

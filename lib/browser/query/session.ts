@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import { z } from "zod/mini";
 import { bffFetch } from "@/lib/browser/bff-client/client";
 import {
+  ROLE_VALUES,
   sessionInfoSchema,
   signInStepSchema,
   type PersonSignIn,
@@ -16,6 +17,7 @@ import {
 export const sessionKeys = {
   all: ["session"] as const,
   current: () => [...sessionKeys.all, "current"] as const,
+  workspaces: () => [...sessionKeys.all, "workspaces"] as const,
 };
 
 /** GET /api/session: who is signed in (never the credential). */
@@ -24,6 +26,24 @@ export function sessionQuery() {
     queryKey: sessionKeys.current(),
     queryFn: ({ signal }) => bffFetch("/api/session", { schema: sessionInfoSchema, signal }),
     staleTime: 60_000,
+  });
+}
+
+/** One workspace the signed-in person belongs to (GET /api/session/workspace). */
+export const myWorkspaceSchema = z.object({
+  businessId: z.string(),
+  name: z.string(),
+  role: z.enum(ROLE_VALUES),
+  require2fa: z.boolean(),
+});
+export type MyWorkspace = z.infer<typeof myWorkspaceSchema>;
+
+/** GET /api/session/workspace: the workspaces the person may switch to (this one included). */
+export function myWorkspacesQuery() {
+  return queryOptions({
+    queryKey: sessionKeys.workspaces(),
+    queryFn: ({ signal }) => bffFetch("/api/session/workspace", { schema: z.array(myWorkspaceSchema), signal }),
+    staleTime: 5 * 60_000,
   });
 }
 
@@ -62,6 +82,19 @@ export function useSecondFactor() {
         schema: signInStepSchema,
         redirectOnAuthError: false,
       }),
+    onSuccess: signedIn,
+  });
+}
+
+/**
+ * PUT /api/session/workspace: the same session, now in another workspace. Every
+ * cached answer belonged to the previous workspace, so the cache is cleared;
+ * the caller then reloads the pages (router.refresh) into the new one.
+ */
+export function useSwitchWorkspace() {
+  const signedIn = useSignedIn();
+  return useMutation<SignInStep, Error, { businessId: string }>({
+    mutationFn: (body) => bffFetch("/api/session/workspace", { method: "PUT", body, schema: signInStepSchema }),
     onSuccess: signedIn,
   });
 }

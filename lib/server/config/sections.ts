@@ -12,6 +12,8 @@ const DAY_SECONDS = 24 * 60 * 60;
 
 /** Documented defaults (README, "Configuration"); the retry policy's are the client's own (payments.ts). */
 export const DEFAULTS = {
+  // Next.js's own default.
+  PORT: 3000,
   DATA_DIR: ".data",
   SESSION_IDLE_TIMEOUT_SECONDS: 30 * 60,
   SESSION_MAX_AGE_SECONDS: 12 * 60 * 60,
@@ -203,9 +205,12 @@ export interface AppSettings {
   reconciler: boolean;
   /** PAYMENT_LINK_BASE_URL as set (the payment-link pages fall back to their default for a bad one). */
   paymentLinkBaseUrl: string | undefined;
+  /** PORT: the port Next.js listens on (its own variable), for the first-run setup link without APP_ORIGIN. */
+  port: number;
 }
 
 const appShape = {
+  PORT: wholeNumber("PORT", 1, 65_535, DEFAULTS.PORT),
   RECONCILER: z.preprocess(
     unsetIfBlank,
     z.enum(["on", "off"], { error: "RECONCILER must be on or off" }).default("on"),
@@ -215,7 +220,7 @@ const appShape = {
 
 export function parseAppSettings(env: Env): AppSettings {
   const e = parseSection(appShape, env);
-  return { reconciler: e.RECONCILER === "on", paymentLinkBaseUrl: e.PAYMENT_LINK_BASE_URL };
+  return { reconciler: e.RECONCILER === "on", paymentLinkBaseUrl: e.PAYMENT_LINK_BASE_URL, port: e.PORT };
 }
 
 // --- Payouts, sign-in throttle, housekeeping -------------------------------

@@ -1,5 +1,5 @@
 import "server-only";
-import type { ClientAddress } from "@/lib/server/services/session/sessions";
+import type { ClientAddress } from "@/lib/server/services/session/client-address";
 import { getTransportConfig } from "@/lib/server/transport-config";
 
 /**

@@ -138,7 +138,7 @@ export type {
   WorkspaceCredentialHistoryEntry,
   WorkspaceCredentialWrite,
 } from "./workspace-credentials";
-export { ensureWorkspace, getWorkspace, anyActiveOwner } from "./workspaces";
+export { ensureWorkspace, getWorkspace, anyActiveOwner, setWorkspaceRequire2fa } from "./workspaces";
 export type { NewWorkspace, Workspace } from "./workspaces";
 export {
   createMember,
@@ -178,7 +178,7 @@ export {
 export type { AcceptInvitationResult, Invitation, InvitationAcceptance, NewInvitation } from "./invitations";
 export { listRecoveryCodes, replaceRecoveryCodes, markRecoveryCodeUsed } from "./recovery-codes";
 export type { RecoveryCodeRecord } from "./recovery-codes";
-export { consumeSetupToken, createSetupToken } from "./setup-tokens";
+export { consumeSetupToken, createSetupToken, lockFirstRunSetup, setupTokenState } from "./setup-tokens";
 export {
   createSignInChallenge,
   findSignInChallenge,
@@ -187,4 +187,4 @@ export {
   takeSignInChallengeAttempt,
 } from "./sign-in-challenges";
 export type { NewSignInChallenge, SignInChallengeAttempt } from "./sign-in-challenges";
-export type { ConsumeSetupTokenResult } from "./setup-tokens";
+export type { ConsumeSetupTokenResult, SetupTokenState } from "./setup-tokens";

@@ -14,40 +14,60 @@ import { intentValues } from "./payouts";
 import { payoutBatches, payoutBatchRows, payouts, type BatchPauseReason, type PayoutBatchLine } from "./schema";
 import type { Actor, Ledger } from "./types";
 
+/** Some row of the batch is not sent yet, being resolved, or sent with a status that is not final. */
+const UNFINISHED = sql`EXISTS (
+  SELECT 1 FROM ${payoutBatchRows} r LEFT JOIN ${payouts} p ON p.id = r.payout_id
+  WHERE r.batch_id = ${payoutBatches.id}
+    AND (r.status = 'pending' OR p.state IN ('intent', 'uncertain') OR (p.state = 'submitted' AND (p.status IS NULL OR p.status = 'pending'))))`;
+
 export interface WorkBatch {
   id: string;
   businessId: string;
   status: string;
-  credentialSeal: string;
+  /** The seal a batch confirmed before seals were retired may still hold (the worker's fallback); null otherwise. */
+  credentialSeal: string | null;
+  /** Its updated_at as read (text, to the microsecond): pauseForCredential applies only while it is unchanged. */
+  version: string;
   backoffUntil: Date | null;
   /** Who confirmed it: the payouts of its rows are recorded as theirs. */
   confirmedByName: string | null;
 }
 
-/** Batches the worker has something to do for: sending (not backing off), or paused/cancelled with rows still to follow. */
+/**
+ * Batches the worker has something to do for: sending (it skips one backing off), paused by a person (rows still
+ * to follow), cancelled with rows unfinished or a seal to erase. One the worker paused for its credential waits
+ * for a person's resume (listFinishedPausedBatches completes it once its rows are done).
+ */
 export async function listWorkBatches(ledger: Ledger): Promise<WorkBatch[]> {
-  const rows = await ledger.db
-    .select({
-      id: payoutBatches.id,
-      businessId: payoutBatches.businessId,
-      status: payoutBatches.status,
-      credentialSeal: payoutBatches.credentialSeal,
-      backoffUntil: payoutBatches.backoffUntil,
-      confirmedByName: payoutBatches.confirmedByName,
-    })
-    .from(payoutBatches)
-    .where(
-      and(inArray(payoutBatches.status, ["sending", "paused", "cancelled"]), isNotNull(payoutBatches.credentialSeal)),
-    )
-    .orderBy(asc(payoutBatches.confirmedAt), asc(payoutBatches.id))
-    .limit(100);
-  return rows.flatMap((row) => (row.credentialSeal ? [{ ...row, credentialSeal: row.credentialSeal }] : []));
+  return (
+    ledger.db
+      .select({
+        id: payoutBatches.id,
+        businessId: payoutBatches.businessId,
+        status: payoutBatches.status,
+        credentialSeal: payoutBatches.credentialSeal,
+        version: sql<string>`${payoutBatches.updatedAt}::text`,
+        backoffUntil: payoutBatches.backoffUntil,
+        confirmedByName: payoutBatches.confirmedByName,
+      })
+      .from(payoutBatches)
+      .where(
+        or(
+          eq(payoutBatches.status, "sending"),
+          and(eq(payoutBatches.status, "paused"), isNull(payoutBatches.pausedReason)),
+          and(eq(payoutBatches.status, "cancelled"), or(isNotNull(payoutBatches.credentialSeal), UNFINISHED)),
+        ),
+      )
+      // Sending batches first: paused and cancelled ones left with a payout pending for good never crowd them out.
+      .orderBy(sql`${payoutBatches.status} <> 'sending'`, asc(payoutBatches.confirmedAt), asc(payoutBatches.id))
+      .limit(100)
+  );
 }
 
 export interface ClaimPreparation {
   requestHash: string;
-  /** The credential sealed for this payout's automatic re-send window (as a single payout's). */
-  credentialSeal: string;
+  /** Not written any more (the reconciler uses the workspace's credential); tests of older rows may still pass one. */
+  credentialSeal?: string | null;
   actor: Actor;
 }
 
@@ -304,15 +324,9 @@ export function listBatchFollowUps(
     .limit(options.limit);
 }
 
-/** Some row of the batch is not sent yet, being resolved, or sent with a status that is not final. */
-const UNFINISHED = sql`EXISTS (
-  SELECT 1 FROM ${payoutBatchRows} r LEFT JOIN ${payouts} p ON p.id = r.payout_id
-  WHERE r.batch_id = ${payoutBatches.id}
-    AND (r.status = 'pending' OR p.state IN ('intent', 'uncertain') OR (p.state = 'submitted' AND (p.status IS NULL OR p.status = 'pending'))))`;
-
 /**
- * Paused batches the worker does not otherwise look at (their credential is
- * gone: paused because it expired) whose every row is finished: finishBatches
+ * Paused batches whose every row is finished, also those the worker does not
+ * otherwise look at (paused for their credential) or has no credential for: finishBatches
  * completes them. Their last rows end without the worker (the reconciler, the
  * refresher, a person's review), so the pass asks for them.
  */
@@ -364,20 +378,23 @@ export async function finishBatches(
 }
 
 /**
- * The worker stops a sending batch because the credential it sends with no longer works: its seal no longer opens
- * (`credential_expired`) or the API refused it with a 401 (`credential_refused`). Compare-and-set on that seal: it
- * applies only while `batch.credentialSeal` is still the batch's, so a resume that stored a fresh seal meanwhile is
- * never undone by a worker still holding the old one. The seal is erased with it (also from a paused or cancelled
- * batch still holding it). True when it paused the batch.
+ * The worker stops a sending batch because it has no credential to send with (`credential_expired`: its workspace
+ * holds none and it has no seal that still opens) or the API refused the one it used with a 401
+ * (`credential_refused`). Compare-and-set on the batch as the pass read it (`batch.version`): a pause, resume or
+ * cancel by a person meanwhile is never undone by a worker still holding the old read. Any seal is erased with it
+ * (also from a paused or cancelled batch still holding one). True when it paused the batch.
  */
 export async function pauseForCredential(
   ledger: Ledger,
-  batch: { id: string; credentialSeal: string },
+  batch: { id: string; version: string },
   reason: BatchPauseReason,
   by: string,
 ): Promise<boolean> {
   return ledger.db.transaction(async (db) => {
-    const sameSeal = and(eq(payoutBatches.id, batch.id), eq(payoutBatches.credentialSeal, batch.credentialSeal));
+    const unchanged = and(
+      eq(payoutBatches.id, batch.id),
+      sql`${payoutBatches.updatedAt} = ${batch.version}::timestamptz`,
+    );
     const paused = await db
       .update(payoutBatches)
       .set({
@@ -388,12 +405,12 @@ export async function pauseForCredential(
         credentialSeal: null,
         updatedAt: sql`now()`,
       })
-      .where(and(sameSeal, eq(payoutBatches.status, "sending")))
+      .where(and(unchanged, eq(payoutBatches.status, "sending")))
       .returning({ id: payoutBatches.id });
     await db
       .update(payoutBatches)
       .set({ credentialSeal: null, updatedAt: sql`now()` })
-      .where(sameSeal);
+      .where(and(unchanged, isNotNull(payoutBatches.credentialSeal)));
     return paused.length > 0;
   });
 }

@@ -27,24 +27,32 @@ function msAgo(ms: number, now?: Date): SQL {
 /**
  * Moves to needs_review every unresolved payout that nobody is sending and that
  * may no longer be re-sent by itself: its send (the one now unresolved, see
- * send_started_at) started before the automatic re-send window, or it has no sealed credential. Erases the seal. Returns the rows it moved (for
- * the audit log). `now`: the clock to measure the window with (default the database's).
+ * send_started_at) started before the automatic re-send window. Erases the
+ * seal. (One inside the window without a credential is the reconciler's to
+ * move, per row: its business's workspace may hold one.) Returns the rows it
+ * moved (for the audit log). `now`: the clock to measure the window with
+ * (default the database's).
  */
 export async function sweepPayoutsToReview(
   ledger: Ledger,
   options: { windowMs: number; now?: Date },
 ): Promise<PayoutRecord[]> {
-  const closed = lte(payouts.sendStartedAt, msAgo(options.windowMs, options.now));
   return ledger.db
     .update(payouts)
     .set({
       state: "needs_review",
-      reviewReason: sql`CASE WHEN ${closed} THEN 'resend_window_passed' ELSE 'credential_unavailable' END`,
+      reviewReason: "resend_window_passed",
       reviewSince: clock(options.now),
       credentialSeal: null,
       updatedAt: sql`now()`,
     })
-    .where(and(inArray(payouts.state, RESENDABLE), or(closed, sql`${payouts.credentialSeal} IS NULL`), notLeased()))
+    .where(
+      and(
+        inArray(payouts.state, RESENDABLE),
+        lte(payouts.sendStartedAt, msAgo(options.windowMs, options.now)),
+        notLeased(),
+      ),
+    )
     .returning(recordColumns);
 }
 
@@ -60,8 +68,9 @@ export function purgeExpiredSeals(ledger: Ledger, options: { windowMs: number; n
 
 /**
  * Unresolved payouts of every business that may be re-sent by themselves now:
- * inside the window, with a seal, untouched for `olderThanMs`, and not being sent.
- * Read-only: the sender takes each one's lease before sending.
+ * inside the window, untouched for `olderThanMs`, and not being sent (the
+ * reconciler finds each one's credential: its business's, or an older row's
+ * seal). Read-only: the sender takes each one's lease before sending.
  */
 export async function listResendCandidates(
   ledger: Ledger,
@@ -73,7 +82,6 @@ export async function listResendCandidates(
     .where(
       and(
         inArray(payouts.state, RESENDABLE),
-        isNotNull(payouts.credentialSeal),
         sql`${payouts.sendStartedAt} > ${msAgo(options.windowMs, options.now)}`,
         lte(payouts.updatedAt, msAgo(options.olderThanMs, options.now)),
         notLeased(),
@@ -84,12 +92,14 @@ export async function listResendCandidates(
 }
 
 /**
- * Submitted payouts whose status the refresher follows (they keep a seal), least
- * recently checked first, at most `perBusiness` of each business.
+ * Submitted payouts whose status the refresher follows: still pending (or not
+ * yet known), sent inside the follow-up window, not checked for
+ * `checkedBeforeMs`; least recently checked first, at most `perBusiness` of
+ * each business. `now`: the clock the window is measured with.
  */
 export async function listFollowUps(
   ledger: Ledger,
-  options: { checkedBeforeMs: number; perBusiness: number; limit: number },
+  options: { checkedBeforeMs: number; windowMs: number; now?: Date; perBusiness: number; limit: number },
 ): Promise<PayoutRow[]> {
   const rows = await ledger.db
     .select()
@@ -97,7 +107,8 @@ export async function listFollowUps(
     .where(
       and(
         eq(payouts.state, "submitted"),
-        isNotNull(payouts.credentialSeal),
+        or(sql`${payouts.status} IS NULL`, eq(payouts.status, "pending")),
+        sql`${payouts.sendStartedAt} > ${msAgo(options.windowMs, options.now)}`,
         or(sql`${payouts.statusCheckedAt} IS NULL`, lte(payouts.statusCheckedAt, msAgo(options.checkedBeforeMs))),
       ),
     )
@@ -115,11 +126,15 @@ export async function listFollowUps(
   return picked;
 }
 
-/** Stops following a payout: its status is final, or the follow-up window closed. */
+/**
+ * Sets a followed payout aside: erases its seal (an older row's) and notes it as
+ * checked, so the refresher comes back to it only after its interval, and only
+ * while it is pending inside the window (a credential stored meanwhile is then used).
+ */
 export async function endFollowUp(ledger: Ledger, id: string): Promise<void> {
   await ledger.db
     .update(payouts)
-    .set({ credentialSeal: null })
+    .set({ credentialSeal: null, statusCheckedAt: sql`now()` })
     .where(and(eq(payouts.id, id), eq(payouts.state, "submitted")));
 }
 

@@ -51,3 +51,27 @@ export async function consumeSetupToken(
   if (row.expiresAt.getTime() <= now.getTime()) return { outcome: "expired" };
   return { outcome: "owner_exists" };
 }
+
+/** A token's state at an instant: `usable`, or why consuming it would fail. */
+export type SetupTokenState = "usable" | Exclude<ConsumeSetupTokenResult["outcome"], "consumed">;
+
+/** What consuming the token at `now` would answer, without consuming it (the setup page, and checks before the API is called). */
+export async function setupTokenState(ledger: Ledger, tokenHash: string, now: Date): Promise<SetupTokenState> {
+  const [row] = await ledger.db.select().from(setupTokens).where(eq(setupTokens.tokenHash, tokenHash));
+  if (!row) return "not_found";
+  if (row.usedAt) return "used";
+  if (row.expiresAt.getTime() <= now.getTime()) return "expired";
+  const [owner] = await ledger.db
+    .select({ one: sql`1` })
+    .from(memberships)
+    .where(and(eq(memberships.role, "owner"), eq(memberships.status, "active")))
+    .limit(1);
+  return owner ? "owner_exists" : "usable";
+}
+
+const FIRST_RUN_LOCK = 0x70780020;
+
+/** Two first-run setups (two links) cannot both make an owner: call first inside the setup's transaction. */
+export async function lockFirstRunSetup(tx: Ledger): Promise<void> {
+  await tx.db.execute(sql`SELECT pg_advisory_xact_lock(${FIRST_RUN_LOCK})`);
+}

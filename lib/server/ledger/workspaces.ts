@@ -46,3 +46,22 @@ export async function anyActiveOwner(ledger: Ledger): Promise<boolean> {
     .limit(1);
   return row !== undefined;
 }
+
+/** Sets whether the workspace requires 2FA of everyone; the value before and after, or null when there is no such workspace. */
+export async function setWorkspaceRequire2fa(
+  ledger: Ledger,
+  businessId: string,
+  require2fa: boolean,
+): Promise<{ before: boolean; after: boolean } | null> {
+  return ledger.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ require2fa: workspaces.require2fa })
+      .from(workspaces)
+      .where(eq(workspaces.businessId, businessId))
+      .for("update");
+    if (!current) return null;
+    if (current.require2fa !== require2fa)
+      await tx.update(workspaces).set({ require2fa }).where(eq(workspaces.businessId, businessId));
+    return { before: current.require2fa, after: require2fa };
+  });
+}

@@ -10,4 +10,6 @@ export const READ_PERMISSIONS = {
   chargebacks: "chargebacks.list",
   payoutLookup: "payouts.lookup",
   payoutRegister: "payouts.register",
+  workspaceSettings: "workspace.settings",
+  workspaceCredentials: "credentials.manage",
 } as const satisfies Record<string, Permission>;

@@ -27,6 +27,11 @@ export const ERROR_CODES = {
   business_not_served: 403,
   two_factor_required: 403,
   sign_in_throttled: 429,
+  // First-run setup (a one-time link printed in the server's log)
+  setup_link_invalid: 401,
+  setup_link_expired: 410,
+  setup_complete: 409,
+  setup_not_needed: 409,
   // The dashboard's own records
   idempotency_conflict: 409,
   payout_in_progress: 409,

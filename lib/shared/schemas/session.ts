@@ -18,16 +18,27 @@ export const personSignInSchema = z.object({
 });
 export type PersonSignIn = z.infer<typeof personSignInSchema>;
 
+/** The 6 digits an authenticator app shows. */
+export const totpCodeSchema = z.string().check(z.trim(), z.regex(/^\d{6}$/, { error: "validation.totpCode" }));
+/** One of the person's one-time recovery codes ("7kq2-m9xd-4hbz-p0wc"; the server normalises it). */
+export const recoveryCodeSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(8, { error: "validation.recoveryCode" }),
+    z.maxLength(64, { error: "validation.recoveryCode" }),
+  );
+
 /** The second step: the challenge from the first, and a TOTP code or a recovery code. */
 export const secondFactorSchema = z.union([
   z.object({
     challenge: z.string().check(z.minLength(16), z.maxLength(128)),
-    code: z.string().check(z.trim(), z.regex(/^\d{6}$/, { error: "validation.totpCode" })),
+    code: totpCodeSchema,
     businessId: z.optional(businessIdSchema),
   }),
   z.object({
     challenge: z.string().check(z.minLength(16), z.maxLength(128)),
-    recoveryCode: z.string().check(z.trim(), z.minLength(8, { error: "validation.recoveryCode" }), z.maxLength(64)),
+    recoveryCode: recoveryCodeSchema,
     businessId: z.optional(businessIdSchema),
   }),
 ]);

@@ -10,31 +10,16 @@ import {
 } from "@/lib/server/ledger";
 import type { BatchState } from "@/lib/server/ledger/schema";
 import { serverClock } from "@/lib/server/clock";
-import { sealCredential } from "@/lib/server/session/credential-seal";
-import { sessionExpiresAt, type SessionData } from "@/lib/server/session/session";
 import type { AuditAction } from "@/lib/shared/schemas/activity";
 import { BffError } from "@/lib/server/errors/bff-error";
 import type { Batch } from "@/lib/shared/schemas/payout-batches";
-import { requireCredential, type Answer, type ServiceDeps } from "@/lib/server/services/context";
+import type { Answer, ServiceDeps } from "@/lib/server/services/context";
 import { batchOr404, batchView } from "@/lib/server/services/batches/batches";
 import { typedTotalRequired } from "@/lib/server/services/batches/view";
 import { wakeBatchWorker } from "@/lib/server/services/batches/worker";
 
-type Deps = Pick<ServiceDeps, "ledger" | "businessId" | "actor" | "session">;
-
-/** The shortest life given to a batch's sealed credential (a session about to end still confirms). */
-const MIN_SEAL_MS = 60_000;
-
-/**
- * The operator's credential, sealed for the worker: it opens until the
- * operator's own session would have ended, never longer. A batch still sending
- * then pauses until an operator resumes it (with a fresh seal of their own).
- */
-async function sealForBatch(session: SessionData): Promise<string> {
-  const now = serverClock().now();
-  const lifetimeMs = Math.max(MIN_SEAL_MS, sessionExpiresAt(session).getTime() - now);
-  return sealCredential(requireCredential(session), { lifetimeMs, now });
-}
+/** The worker sends with the workspace's API key (docs/batch-payouts.md): nothing of the session is kept. */
+type Deps = Pick<ServiceDeps, "ledger" | "businessId" | "actor">;
 
 async function answer(deps: Deps, batch: BatchRecord): Promise<Answer<Batch>> {
   return { data: await batchView(deps.ledger, deps.businessId, batch) };
@@ -101,7 +86,6 @@ export async function confirmPayoutBatch(
       status: "sending",
       confirmedByName: ctx.actor.name,
       confirmedAt: new Date(serverClock().now()),
-      credentialSeal: await sealForBatch(ctx.session),
     },
     action: "batch.confirmed",
   });
@@ -129,8 +113,8 @@ export async function pausePayoutBatch(ctx: Deps, id: string): Promise<Answer<Ba
 }
 
 /**
- * Sending again, with the resuming operator's credential (a fresh seal: also after a pause for a credential that
- * expired or that the API refused), from the rows still pending.
+ * Sending again, from the rows still pending, with the workspace's API key as the worker finds it then (also after a
+ * pause for a credential that was missing or that the API refused: store a working one first).
  */
 export async function resumePayoutBatch(ctx: Deps, id: string): Promise<Answer<Batch>> {
   const batch = await batchOr404(ctx.ledger, ctx.businessId, id);
@@ -140,7 +124,6 @@ export async function resumePayoutBatch(ctx: Deps, id: string): Promise<Answer<B
     from: ["paused"],
     changes: {
       status: "sending",
-      credentialSeal: await sealForBatch(ctx.session),
       backoffUntil: null,
       pausedReason: null,
     },

@@ -19,8 +19,8 @@ import { serverClock } from "@/lib/server/clock";
 import { log } from "@/lib/server/log";
 import { isPaymentsApiError, type Credential, type PaymentsClient } from "@/lib/server/payments-api/client";
 import { parseRetryAfter } from "@/lib/server/payments-api/retry";
-import { openCredential, sealCredential } from "@/lib/server/session/credential-seal";
 import { apiClientFor } from "@/lib/server/payments-api/for-credential";
+import { backgroundCredentials } from "@/lib/server/services/payouts/background-credential";
 import { payoutRequestHash } from "@/lib/server/services/payouts/issue";
 import { createPacer, type Pacer } from "@/lib/server/services/batches/pacer";
 import { payoutPolicy, type PayoutPolicy } from "@/lib/server/services/payouts/policy";
@@ -111,10 +111,11 @@ export async function runBatchPass(ledger: Ledger, options: BatchPassOptions): P
   };
 
   const active: Active[] = [];
+  const credentialFor = backgroundCredentials(ledger);
   for (const batch of await listWorkBatches(ledger)) {
-    const credential = await openCredential(batch.credentialSeal, clock.now());
+    const credential = await credentialFor(batch.businessId, batch.credentialSeal, clock.now());
     if (!credential) {
-      // The operator's session (and so the seal) ended: an operator resumes it with their own.
+      // Its workspace holds no API key (and an older batch's seal, if any, ended): a person resumes it once one is stored.
       if (await pauseForCredential(ledger, batch, "credential_expired", BATCH_WORKER_ACTOR.name))
         await auditPause(ledger, batch, "credential_expired");
       continue;
@@ -170,11 +171,7 @@ async function sendRows(
   // One group (up to one row per lane) from the next batch in turn; a batch with nothing left is dropped.
   const claimGroup = async () => {
     const current = open[turn++ % open.length] as Active;
-    // One seal for the group: as a single payout's, the reconciler may re-send with it within the re-send window, and no longer.
-    const credentialSeal = await sealCredential(current.credential, {
-      lifetimeMs: options.policy.sealLifetimeMs,
-      now: serverClock().now(),
-    });
+    // No seal: the reconciler re-sends an unresolved row with its business's workspace credential.
     const actor = { name: current.batch.confirmedByName ?? BATCH_WORKER_ACTOR.name, role: "operator" };
     const claimed = await claimBatchRows(
       ledger,
@@ -187,7 +184,6 @@ async function sendRows(
           pix_key: row.pixKey ?? "",
           idempotency_key: "",
         }),
-        credentialSeal,
         actor,
       }),
     );
@@ -275,9 +271,9 @@ async function sendRows(
 
 /**
  * The API refused the batch's credential (a key rotated or revoked): the batch pauses with that reason until a
- * person resumes it with their own credential (only if the seal this pass used is still the batch's: a resume that
- * stored a fresh one meanwhile stands), and its claimed rows not yet sent go back to their batch (returnUnsentRows,
- * whatever the pause did: pending for a resume, or to a fresh seal's next claim; closed if the batch was cancelled).
+ * person resumes it, once the workspace holds a key the API takes (only if nobody moved the batch since this pass
+ * read it: a resume meanwhile stands), and its claimed rows not yet sent go back to their batch (returnUnsentRows,
+ * whatever the pause did: pending for a resume, or for the next claim; closed if the batch was cancelled).
  */
 async function pauseRefused(ledger: Ledger, batch: WorkBatch): Promise<void> {
   if (await pauseForCredential(ledger, batch, "credential_refused", BATCH_WORKER_ACTOR.name))
@@ -290,7 +286,7 @@ function drop(list: Active[], item: Active): void {
   if (index >= 0) list.splice(index, 1);
 }
 
-/** Brings the batches' sent payouts to their final status (the refresher's look-up, with the batch's credential). */
+/** Brings the batches' sent payouts to their final status (the refresher's look-up, with the workspace's credential). */
 async function followUp(
   ledger: Ledger,
   batches: Active[],

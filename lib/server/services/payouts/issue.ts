@@ -9,11 +9,10 @@ import {
 import { z } from "zod";
 import { payoutIdempotencyKeySchema, type CreatePayoutBody, type PayoutInput } from "@/lib/shared/schemas/payout";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
-import { sealCredential } from "@/lib/server/session/credential-seal";
 import { serverClock } from "@/lib/server/clock";
 import { maskPixKey } from "@/lib/shared/validation/pix-mask";
 import { BffError } from "@/lib/server/errors/bff-error";
-import { requireCredential, type Answer, type LedgerScope, type ServiceDeps } from "@/lib/server/services/context";
+import type { Answer, LedgerScope, ServiceDeps } from "@/lib/server/services/context";
 import { payoutPolicy } from "@/lib/server/services/payouts/policy";
 import { sendPayout, type SendContext, type SendOutcome } from "@/lib/server/services/payouts/sender";
 import { toRegisterPayout } from "@/lib/server/services/payouts/view";
@@ -113,17 +112,13 @@ export async function issuePayout(
   deps: ServiceDeps,
   request: { payout: PayoutInput; idempotencyKey: string },
 ): Promise<Answer<RegisterPayout>> {
-  const { ledger, api, businessId, actor, session } = deps;
+  const { ledger, api, businessId, actor } = deps;
   const input = request.payout;
   const key = clientPayoutKey(request.idempotencyKey);
   const body: CreatePayoutBody = { ...input, idempotency_key: key };
   const requestHash = payoutRequestHash(body);
 
-  // Openable for the automatic re-send window (plus a margin) only; the reconciler erases it at the window.
-  const credentialSeal = await sealCredential(requireCredential(session), {
-    lifetimeMs: payoutPolicy().sealLifetimeMs,
-    now: serverClock().now(),
-  });
+  // No credential is kept with it: the reconciler re-sends with the workspace's (docs/session.md).
   const row = await recordPayoutIntent(ledger, {
     businessId,
     idempotencyKey: key,
@@ -131,7 +126,6 @@ export async function issuePayout(
     pixKeyMasked: maskPixKey(body.pix_key_type, body.pix_key),
     actor,
     requestHash,
-    credentialSeal,
   });
   if (row.existing) {
     if (row.requestHash !== requestHash) {
@@ -144,7 +138,11 @@ export async function issuePayout(
     if (row.state === "submitted") return { data: registerView(row), requestId: row.lastRequestId };
     // The API refused this body before it could have made anything: the key is clean, send it again.
     if (row.state === "rejected")
-      await reopenRejectedIntent(ledger, businessId, key, { body, credentialSeal, now: new Date(serverClock().now()) });
+      await reopenRejectedIntent(ledger, businessId, key, {
+        body,
+        credentialSeal: null,
+        now: new Date(serverClock().now()),
+      });
   }
   const outcome = await sendOrAwait(
     { ledger, api, businessId, actor, action: "payout.create", mayResolveReview: true },

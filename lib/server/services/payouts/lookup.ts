@@ -5,6 +5,7 @@ import type { PaymentsClient } from "@/lib/server/payments-api/client";
 import { serverClock } from "@/lib/server/clock";
 import { after } from "@/lib/shared/clock";
 import type { Payout } from "@/lib/shared/schemas/payout";
+import { can } from "@/lib/shared/auth/roles";
 import type { z } from "zod";
 import type { registerQuerySchema } from "@/lib/shared/schemas/register";
 import type { RegisterPage } from "@/lib/shared/schemas/register";
@@ -28,12 +29,12 @@ async function syncStatus(
   return updated ?? row;
 }
 
-/** A payout looked up by its id with the API, refreshing the register's copy (which only operators see). */
+/** A payout looked up by its id with the API, refreshing the register's copy (for the roles that may read the register). */
 export async function lookUpPayout(deps: Pick<ServiceDeps, "api" | "ledger" | "businessId" | "session">, id: string) {
   const { api, ledger, businessId, session } = deps;
   const result = await api.getPayout(id);
   let register = null;
-  if (session.role === "operator") {
+  if (can(session.role, "payouts.register")) {
     const row = await getPayoutByUpstreamId(ledger, businessId, result.data.id);
     if (row) register = registerView(await syncStatus(ledger, businessId, row, result.data));
   }

@@ -10,8 +10,8 @@ import {
   type Ledger,
 } from "@/lib/server/ledger";
 import { log } from "@/lib/server/log";
-import { openCredential } from "@/lib/server/session/credential-seal";
 import { apiClientFor } from "@/lib/server/payments-api/for-credential";
+import { backgroundCredentials } from "@/lib/server/services/payouts/background-credential";
 import { payoutPolicy, type PayoutPolicy } from "@/lib/server/services/payouts/policy";
 import { sendPayout } from "@/lib/server/services/payouts/sender";
 import { refreshFollowUps, type RefreshSummary } from "@/lib/server/services/payouts/refresher";
@@ -23,7 +23,7 @@ export interface ReconcileSummary {
   stillUncertain: number;
   /** Being sent by someone else when this pass reached it. */
   busy: number;
-  /** Moved to needs review (window closed, no credential, or a conflicting answer). */
+  /** Moved to needs review (window closed, no credential for its business, or a conflicting answer). */
   toReview: number;
   /**
    * Batch rows the API refused for their credential (401, nothing made): back to their batch (pending, or
@@ -41,12 +41,14 @@ const PASS_CONCURRENCY = 4;
 
 /**
  * One pass of the background work on payouts, safe on any number of instances:
- * 1. payouts that may no longer be re-sent by themselves (window closed, no
- *    credential) move to needs review, audited, and lose their seal; no seal of
- *    a payout older than the window is kept, whatever its state;
+ * 1. payouts that may no longer be re-sent by themselves (window closed) move
+ *    to needs review, audited, and lose their seal; no seal of a payout older
+ *    than the window is kept, whatever its state;
  * 2. the rest without an answer are re-sent, each under its own lease, with
  *    their own idempotency key (the API answers with the payout it already
- *    made, or makes it once);
+ *    made, or makes it once), with their business's workspace API key (or, for
+ *    a row written before seals were retired, its unexpired seal); one with
+ *    neither moves to needs review (`credential_unavailable`), audited;
  * 3. submitted payouts still pending are looked up (a few per business).
  *
  * `now` is the clock the windows and seals are measured with (tests inject
@@ -83,9 +85,10 @@ export async function reconcilePayouts(
     limit: options.limit ?? 50,
     now,
   });
+  const credentialFor = backgroundCredentials(ledger);
   await forEachLimited(candidates, PASS_CONCURRENCY, async (row) => {
     summary.examined += 1;
-    const credential = row.credentialSeal ? await openCredential(row.credentialSeal, now?.getTime()) : null;
+    const credential = await credentialFor(row.businessId, row.credentialSeal, now?.getTime());
     if (!credential) {
       const moved = await movePayoutToReview(ledger, row.businessId, row.idempotencyKey, "credential_unavailable");
       if (moved) {
@@ -116,7 +119,7 @@ export async function reconcilePayouts(
     else if (outcome.kind === "unknown") summary.stillUncertain += 1;
   });
 
-  summary.refreshed = await refreshFollowUps(ledger, policy, now);
+  summary.refreshed = await refreshFollowUps(ledger, policy, now, credentialFor);
   await purgeExpiredLeases(ledger);
   return summary;
 }

@@ -3,8 +3,8 @@ import { endFollowUp, expireFollowUps, listFollowUps, updatePayoutStatus, type L
 import type { PayoutRow } from "@/lib/server/ledger/schema";
 import { isPaymentsApiError, type PaymentsClient } from "@/lib/server/payments-api/client";
 import { log } from "@/lib/server/log";
-import { openCredential } from "@/lib/server/session/credential-seal";
 import { apiClientFor } from "@/lib/server/payments-api/for-credential";
+import { backgroundCredentials, type BackgroundCredential } from "@/lib/server/services/payouts/background-credential";
 import type { PayoutPolicy } from "@/lib/server/services/payouts/policy";
 
 export interface RefreshSummary {
@@ -20,10 +20,16 @@ const CONCURRENCY = 4;
 /**
  * Brings submitted payouts to their final status without anyone watching: a few
  * look-ups per business per pass (so one business's backlog cannot use up its
- * upstream rate limit), with the credential the payout was sent with, for at
+ * upstream rate limit), with the workspace API key of the payout's business
+ * (or the unexpired seal of a row written before seals were retired), for at
  * most the follow-up window. A failure leaves the row for the next pass.
  */
-export async function refreshFollowUps(ledger: Ledger, policy: PayoutPolicy, now?: Date): Promise<RefreshSummary> {
+export async function refreshFollowUps(
+  ledger: Ledger,
+  policy: PayoutPolicy,
+  now?: Date,
+  credentialFor: BackgroundCredential = backgroundCredentials(ledger),
+): Promise<RefreshSummary> {
   const summary: RefreshSummary = {
     checked: 0,
     changed: 0,
@@ -31,6 +37,8 @@ export async function refreshFollowUps(ledger: Ledger, policy: PayoutPolicy, now
   };
   const rows = await listFollowUps(ledger, {
     checkedBeforeMs: policy.refreshEveryMs,
+    windowMs: policy.followUpWindowMs,
+    now,
     perBusiness: policy.refreshPerBusiness,
     limit: 100,
   });
@@ -38,7 +46,7 @@ export async function refreshFollowUps(ledger: Ledger, policy: PayoutPolicy, now
   const lane = async () => {
     while (next < rows.length) {
       const row = rows[next++] as PayoutRow;
-      await refreshOne(ledger, row, summary, now).catch((error: unknown) => {
+      await refreshOne(ledger, row, summary, credentialFor, now).catch((error: unknown) => {
         log.warn("refresher.status_lookup_failed", { payoutId: row.payoutId, error });
       });
     }
@@ -47,8 +55,14 @@ export async function refreshFollowUps(ledger: Ledger, policy: PayoutPolicy, now
   return summary;
 }
 
-async function refreshOne(ledger: Ledger, row: PayoutRow, summary: RefreshSummary, now?: Date): Promise<void> {
-  const credential = row.credentialSeal ? await openCredential(row.credentialSeal, now?.getTime()) : null;
+async function refreshOne(
+  ledger: Ledger,
+  row: PayoutRow,
+  summary: RefreshSummary,
+  credentialFor: BackgroundCredential,
+  now?: Date,
+): Promise<void> {
+  const credential = await credentialFor(row.businessId, row.credentialSeal, now?.getTime());
   if (!credential || !row.payoutId) {
     await endFollowUp(ledger, row.id);
     summary.ended += 1;

@@ -9,7 +9,6 @@ import {
 } from "@/lib/server/config";
 import { sandboxDirectory, type DemoBusiness } from "@/lib/server/payments-api/sandbox-directory";
 import { KEY_SCOPE_PREFIX } from "@/lib/server/session/scope";
-import { log } from "@/lib/server/log";
 import { BffError } from "@/lib/server/errors/bff-error";
 
 export interface BusinessRef {
@@ -88,32 +87,4 @@ export async function businessForViewer(claimedId: string): Promise<BusinessRef>
   const demo = (await demoBusinesses()).find((b) => b.id === claimedId);
   if (demo) return { id: demo.id, name: demo.name };
   return { id: businessId ?? claimedId, name: businessId ? businessName : null };
-}
-
-/** A demo business's public credentials, as the sign-in page offers them. */
-export interface DemoCredentials {
-  name: string;
-  apiKey: string;
-  accessToken: string;
-  businessId: string;
-}
-
-/**
- * What the sign-in page offers to fill in: the sandbox's demo credentials in
- * sandbox mode, nothing against a real API. A sandbox that cannot be asked
- * leaves the offer out (signing in then fails with the API's own error).
- */
-export async function demoSignInCredentials(): Promise<DemoCredentials[]> {
-  if (!isSandboxMode()) return [];
-  try {
-    return (await sandboxDirectory()).map((b) => ({
-      name: b.name,
-      apiKey: b.demo.apiKey,
-      accessToken: b.demo.accessToken,
-      businessId: b.id,
-    }));
-  } catch (error) {
-    log.warn("login.sandbox_directory_unavailable", { error });
-    return [];
-  }
 }

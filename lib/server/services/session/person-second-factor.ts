@@ -28,7 +28,7 @@ import {
   type PersonWorkspace,
   type SignedInPerson,
 } from "@/lib/server/services/session/person-sign-in";
-import type { ClientAddress } from "@/lib/server/services/session/sessions";
+import type { ClientAddress } from "@/lib/server/services/session/client-address";
 import { beginSignIn, throttledError } from "@/lib/server/services/session/sign-in-throttle";
 
 /**

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { recordSecurityEvent, type Ledger } from "@/lib/server/ledger";
 import { log } from "@/lib/server/log";
 import { normaliseEmail } from "@/lib/shared/auth/email";
-import type { ClientAddress } from "@/lib/server/services/session/sessions";
+import type { ClientAddress } from "@/lib/server/services/session/client-address";
 
 /** What a person's sign-in attempt presented, as the throttle and the security log name it. */
 export type PersonCredentialKind = "password" | "totp" | "recovery_code";

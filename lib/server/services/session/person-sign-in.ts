@@ -14,7 +14,7 @@ import {
 } from "@/lib/server/ledger";
 import type { Clock } from "@/lib/shared/clock";
 import { emailFingerprint, recordPersonSignInEvent } from "@/lib/server/services/session/person-sign-in-events";
-import type { ClientAddress } from "@/lib/server/services/session/sessions";
+import type { ClientAddress } from "@/lib/server/services/session/client-address";
 import { beginSignIn, throttledError } from "@/lib/server/services/session/sign-in-throttle";
 
 /**

@@ -1,4 +1,5 @@
 import "server-only";
+import type { ClientAddress } from "./client-address";
 import {
   appendAudit,
   getMemberAccess,
@@ -32,12 +33,7 @@ import {
 import { verifySecondFactor } from "@/lib/server/services/session/person-second-factor";
 import { ensureSandboxWorkspaces } from "@/lib/server/services/workspace/sandbox-people";
 
-/** Where a sign-in came from, for the throttle and the security log. */
-export interface ClientAddress {
-  address: string;
-  /** "proxy": set by a proxy TRUST_PROXY vouches for; "unverified": whatever reached the app, which a client can forge. */
-  source: "proxy" | "unverified";
-}
+export type { ClientAddress } from "./client-address";
 
 /** A new session (resolved, for the reply) and its cookie, and the instant it began. */
 export interface SignedIn {
@@ -65,7 +61,7 @@ function chooseWorkspace(workspaces: readonly PersonWorkspace[], wanted: string 
 }
 
 /** Opens a session for a person who proved who they are, in one of their workspaces, and records it. */
-async function openPersonSession(
+export async function openPersonSession(
   ledger: Ledger,
   person: SignedInPerson,
   workspace: PersonWorkspace,

@@ -14,6 +14,7 @@ import { chargebacksPtBR } from "./features/chargebacks";
 import { activityPtBR } from "./features/activity";
 import { batchPtBR } from "./features/batch";
 import { batchUiPtBR } from "./features/batch-ui";
+import { setupSettingsPtBR } from "./features/setup-settings";
 
 export const ptBR = {
   "app.name": "Pix Ops",
@@ -60,6 +61,8 @@ export const ptBR = {
   "nav.subaccounts": "Subcontas",
   "nav.chargebacks": "Contestações",
   "nav.activity": "Atividade",
+  "nav.members": "Membros",
+  "nav.settings": "Configurações",
   "nav.openMenu": "Abrir menu",
   "nav.closeMenu": "Fechar menu",
   "nav.skipToContent": "Pular para o conteúdo",
@@ -69,7 +72,6 @@ export const ptBR = {
     "Esta parte do painel é para outro tipo de acesso. O menu mostra só o que o seu acesso pode ver.",
   "shell.notAllowed.home": "Ir para o início",
   "shell.business": "Empresa",
-  "shell.businessId": "ID da empresa",
   "shell.sandbox": "Sandbox",
   "shell.sandboxHint": "Ambiente de testes: nenhum dinheiro real é movimentado.",
   "shell.account": "Conta",
@@ -77,9 +79,21 @@ export const ptBR = {
   "shell.signOut": "Sair",
   "shell.signingOut": "Saindo…",
   "shell.signOutFailed": "Não foi possível encerrar a sessão no servidor. Você foi desconectado neste navegador.",
-  "shell.preferences": "Preferências",
   "shell.sessionEnds": "Sessão expira {relative}",
-  "shell.viewerHint": "Acesso de consulta: seu papel pode consultar, mas não movimentar dinheiro.",
+  "shell.readOnlyHint": "Acesso de consulta: seu papel pode consultar, mas não movimentar dinheiro.",
+  "shell.workspace": "Espaço de trabalho",
+  "shell.switchWorkspace": "Trocar de espaço de trabalho",
+  "shell.switchWorkspaceFailed": "Não foi possível trocar de espaço de trabalho. Você continua em {workspace}.",
+  "shell.credentialMissing.title": "Este espaço de trabalho ainda não tem chave de API",
+  "shell.credentialMissing.owner":
+    "Nada chega à API de pagamentos até você informar a chave de API da empresa em Configurações.",
+  "shell.credentialMissing.ownerLink": "Informar a chave de API",
+  "shell.credentialMissing.others":
+    "Nada chega à API de pagamentos até o proprietário informar a chave de API da empresa. Peça a ele para fazer isso em Configurações.",
+  "shell.twoFactorPending.title": "Este espaço de trabalho exige verificação em duas etapas",
+  "shell.twoFactorPending.description":
+    "Ative-a na sua conta para continuar: até lá, o painel não abre os dados deste espaço de trabalho.",
+  "shell.twoFactorPending.link": "Ativar a verificação em duas etapas",
   "shell.keyScopedBusiness": "Empresa desta chave de API",
   "shell.signOutEverywhere": "Sair de todos os lugares",
   "shell.signOutEverywhereTitle": "Encerrar todas as sessões desta empresa?",
@@ -88,8 +102,11 @@ export const ptBR = {
   "shell.signOutEverywhereConfirm": "Encerrar todas",
   "shell.signOutEverywhereFailed": "Não foi possível encerrar as outras sessões. Nada mudou; tente de novo.",
 
+  "role.owner": "Proprietário",
+  "role.admin": "Administrador",
   "role.operator": "Operador",
-  "role.viewer": "Consulta",
+  "role.finance": "Financeiro",
+  "role.support": "Suporte",
 
   "theme.label": "Tema",
   "theme.light": "Claro",
@@ -115,39 +132,46 @@ export const ptBR = {
   "timeZone.changed": "Horários agora exibidos em {zone}",
 
   "login.title": "Entrar no painel",
-  "login.subtitle": "Use a credencial da sua empresa. Ela fica guardada só no servidor, nunca no navegador.",
-  "login.tabsLabel": "Tipo de acesso",
-  "login.tab.operator": "Operador",
-  "login.tab.viewer": "Consulta (financeiro, suporte)",
-  "login.operatorHint": "Acesso completo: links de pagamento, repasses, subcontas e atividade.",
-  "login.viewerHint": "Somente consulta de repasses por ID e contestações.",
-  "login.apiKey": "Chave de API",
-  "login.apiKeyDescription": "Começa com sk_. Encontre-a nas configurações da sua conta no provedor.",
-  "login.accessToken": "Token de acesso",
-  "login.accessTokenDescription": "Token de consulta emitido para a sua empresa.",
-  "login.businessId": "ID da empresa",
-  "login.businessIdDescription": "UUID da empresa, no formato 7f1c2b9e-4d2a-….",
-  "login.operatorName": "Seu nome",
-  "login.operatorNameDescription": "Aparece no registro de atividades de cada operação que você fizer.",
+  "login.subtitle": "Use o e-mail e a senha da sua conta.",
+  "login.email": "E-mail",
+  "login.password": "Senha",
   "login.submit": "Entrar",
   "login.submitting": "Entrando…",
   "login.showSecret": "Mostrar",
   "login.hideSecret": "Ocultar",
   "login.showSecretLabel": "Mostrar {label}",
   "login.hideSecretLabel": "Ocultar {label}",
-  "login.invalidCredentials": "Credencial recusada pela API. Confira e tente de novo.",
+  "login.invalidLogin": "E-mail ou senha incorretos.",
+  "login.invalidLoginHint": "Confira os dois e tente de novo.",
   "login.failed": "Não foi possível entrar",
-  "login.credentialNotAllowed":
-    "Este painel não está configurado para esta chave de API. Peça ao administrador para liberá-la.",
   "login.businessNotServed": "Este painel atende outra empresa. Confira o ID da empresa.",
   "login.throttledTitle": "Tentativas de entrada demais",
   "login.throttled":
     "A entrada está pausada para a rede deste navegador após muitas tentativas recusadas. Tente de novo às {time} ({zone}).",
+  "login.challengeExpired.title": "A verificação expirou",
+  "login.challengeExpired.description":
+    "Passou tempo demais desde a senha, ou houve tentativas demais com o código. Informe a senha de novo para receber uma nova verificação.",
+  "login.totp.title": "Verificação em duas etapas",
+  "login.totp.signingInAs": "Entrando como {email}.",
+  "login.totp.code": "Código do aplicativo autenticador",
+  "login.totp.codeDescription": "Os 6 dígitos que o aplicativo mostra agora para este painel.",
+  "login.totp.recoveryCode": "Código de recuperação",
+  "login.totp.recoveryDescription":
+    "Um dos códigos que você guardou ao ativar a verificação em duas etapas. Cada código vale uma vez só.",
+  "login.totp.useRecovery": "Usar um código de recuperação",
+  "login.totp.useApp": "Usar o código do aplicativo",
+  "login.totp.submit": "Verificar",
+  "login.totp.submitting": "Verificando…",
+  "login.totp.back": "Voltar",
+  "login.invalidCode": "Código incorreto. Confira o código que o aplicativo mostra agora.",
+  "login.invalidRecoveryCode": "Código de recuperação incorreto ou já usado.",
   "login.sandbox.title": "Modo sandbox",
-  "login.sandbox.description": "Este painel usa o sandbox local. Use uma das empresas de demonstração:",
-  "login.sandbox.useOperator": "Usar chave de {business}",
-  "login.sandbox.useViewer": "Usar token de {business}",
-  "login.sandbox.filled": "Credenciais de {business} preenchidas",
+  "login.sandbox.description":
+    "Contas de demonstração: existem só neste sandbox local, uma pessoa por papel em cada empresa. Nenhum dinheiro real é movimentado.",
+  "login.sandbox.password": "Senha de todas as contas de demonstração:",
+  "login.sandbox.use": "Usar",
+  "login.sandbox.usePerson": "Preencher com {name} ({business})",
+  "login.sandbox.filled": "E-mail e senha de {name} ({business}) preenchidos",
   "login.footer": "Sessões expiram após um período sem uso. Operações ficam registradas com o seu nome.",
 
   "overview.title": "Visão geral",
@@ -208,6 +232,8 @@ export const ptBR = {
   "validation.expiresInPast": "A data de expiração precisa estar no futuro.",
   "validation.expiresTooFar": "A data de expiração pode ser no máximo daqui a 5 anos.",
   "validation.email": "E-mail inválido.",
+  "validation.totpCode": "Informe os 6 dígitos do código.",
+  "validation.recoveryCode": "Código de recuperação inválido: confira se copiou o código inteiro.",
   "validation.password.tooShort": "Use pelo menos 12 caracteres.",
   "validation.password.tooLong": "Use no máximo 128 caracteres.",
   "validation.password.isEmail": "Não use seu e-mail como senha.",
@@ -280,6 +306,7 @@ export const ptBR = {
   ...activityPtBR,
   ...batchPtBR,
   ...batchUiPtBR,
+  ...setupSettingsPtBR,
 } as const;
 
 export type MessageKey = keyof typeof ptBR;

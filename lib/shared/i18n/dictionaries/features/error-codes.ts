@@ -33,6 +33,12 @@ export const errorCodesPtBR = {
     "Este espaço de trabalho exige verificação em duas etapas. Ative-a na sua conta para continuar.",
   "errors.workspace_credential_missing":
     "Este espaço de trabalho ainda não tem chave de API. Peça ao proprietário para informá-la em Configurações.",
+  "errors.setup_link_invalid":
+    "Este link de configuração não é válido. Peça um novo a quem administra o servidor (npm run setup-link).",
+  "errors.setup_link_expired":
+    "Este link de configuração já foi usado ou expirou. Peça um novo a quem administra o servidor (npm run setup-link).",
+  "errors.setup_complete": "Este painel já tem um proprietário. Entre com seu e-mail e senha.",
+  "errors.setup_not_needed": "No modo sandbox a configuração não é necessária: use as pessoas de demonstração.",
   "errors.sign_in_throttled": "Tentativas de entrada demais. Aguarde antes de tentar de novo.",
   "errors.idempotency_conflict": "Esta chave de idempotência já foi usada para outra operação. Comece de novo.",
   "errors.payout_in_progress":
@@ -90,6 +96,12 @@ export const errorCodesEn = {
   "errors.business_not_served": "This dashboard serves another business.",
   "errors.two_factor_required": "This workspace requires two-step verification. Turn it on in your account to go on.",
   "errors.workspace_credential_missing": "This workspace has no API key yet. Ask its owner to enter it in Settings.",
+  "errors.setup_link_invalid":
+    "This setup link is not valid. Ask whoever runs the server for a new one (npm run setup-link).",
+  "errors.setup_link_expired":
+    "This setup link was already used or has expired. Ask whoever runs the server for a new one (npm run setup-link).",
+  "errors.setup_complete": "This dashboard already has an owner. Sign in with your e-mail and password.",
+  "errors.setup_not_needed": "In sandbox mode no setup is needed: use the demo people.",
   "errors.sign_in_throttled": "Too many sign-in attempts. Wait before trying again.",
   "errors.idempotency_conflict": "This idempotency key was already used for another operation. Start again.",
   "errors.payout_in_progress": "This payout is being sent right now. Check again in a moment, with the same key.",
