@@ -351,7 +351,10 @@ test("support looks up po_demo_paid by id, sees holder and masked key, reads the
   await expect(page.getByRole("list", { name: "Linha do tempo" })).toBeVisible();
   await expect(page.getByRole("link", { name: /Novo repasse/ })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /Novo repasse/ })).toHaveCount(0);
-  await expect(page.getByText("Envio por este painel")).toHaveCount(0);
+  // Support reads the register: the card says this payout was not sent from the dashboard (the seed's own).
+  await expect(page.getByText("Envio por este painel")).toBeVisible();
+  await expect(page.getByText(/não foi enviado por este painel/)).toBeVisible();
+  await expect(page.getByTestId("payout-issued-by")).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await screenshotForReadme(page, "payout-detail");
 
