@@ -63,6 +63,7 @@ const PAGES = [
   "/subaccounts",
   "/subaccounts/sa_demo_1",
   "/activity",
+  "/settings",
 ];
 
 interface Seen {
@@ -241,6 +242,15 @@ async function everyApiRoute(phase: string, cookie: string): Promise<number[]> {
   await call("GET /api/subaccounts", "GET", "/api/subaccounts");
   await call("GET /api/chargebacks", "GET", "/api/chargebacks");
   await call("GET /api/activity", "GET", "/api/activity?limit=200");
+  await call("GET /api/workspace/settings", "GET", "/api/workspace/settings");
+  await call("GET /api/workspace/credentials", "GET", "/api/workspace/credentials");
+  // Typing the key (or one that begins with it) into the credentials form: no reply may echo it.
+  await call("PUT /api/workspace/credentials the canary key", "PUT", "/api/workspace/credentials", {
+    body: { kind: "api_key", apiKey: CANARY_API_KEY },
+  });
+  await call("PUT /api/workspace/credentials a wrong key", "PUT", "/api/workspace/credentials", {
+    body: { kind: "api_key", apiKey: `${CANARY_API_KEY}0` },
+  });
   await call("GET /api/session signed out", "GET", "/api/session", { cookie: "" });
   await call("GET /api/payouts tampered cookie", "GET", "/api/payouts", { cookie: `${cookie.slice(0, -6)}AAAAAA` });
   // A wrong password that is (or begins with) the canary key: a reply must not echo what was typed.

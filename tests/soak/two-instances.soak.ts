@@ -231,14 +231,13 @@ it("two instances on one PostgreSQL: the owner's change of the operator's access
   try {
     await sandbox.start();
     await Promise.all([a.start(), b.start()]);
+    const ownerOnB = await signIn(b.base, "owner");
+    const operatorOnA = await signIn(a.base, "operator");
     // The members API is not there yet: the owner's changes are made in the ledger the instances share.
     ledger = await createLedger({ databaseUrl: db.url, maxConnections: 2 });
     const operator = await findMemberByEmail(ledger, personBody("operator").email);
     expect(operator, "the demo operator").not.toBeNull();
     const ref: MembershipRef = { businessId: ACME.id, memberId: operator?.id ?? "" };
-
-    const ownerOnB = await signIn(b.base, "owner");
-    const operatorOnA = await signIn(a.base, "operator");
     // A has read (and now trusts, for at most ACCESS_TRUST_MS) the operator's membership.
     expect(await whoAmI(a.base, operatorOnA)).toMatchObject({ status: 200 });
     expect(await sendPayout(a.base, operatorOnA, `soak-access-${run}-before`)).toMatchObject({ status: 201 });
