@@ -51,6 +51,8 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: "1",
       // Set, so the run never generates (or reuses) the developer's own secret in ~/.config/pixops.
       SESSION_SECRET: "e2e-session-secret-0123456789-abcdefghijklmnop",
+      // Likewise the workspace credential vault's key ring (never one generated in ~/.config/pixops).
+      CREDENTIAL_KEYS: "e2e1:e2e-credential-key-0123456789-abcdefghijklmnop",
       SANDBOX_PORT: String(SANDBOX_PORT),
       DATA_DIR,
       LEDGER_DIR: `${DATA_DIR}/ledger`,

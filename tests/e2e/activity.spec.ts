@@ -1,8 +1,11 @@
 /**
- * Activity (the audit log): an operator signs in and creates a payment link,
- * then finds both in the log with their name, filters by person, action and
- * date (all in the URL, kept across a reload), opens an entry, and exports the
- * filtered entries as CSV. A viewer is refused the page and the API.
+ * Activity (the audit log): an operator signs in and creates a payment link;
+ * finance then finds both in the log under the operator's name, filters by
+ * person, action and date (all in the URL, kept across a reload) and searches
+ * for the link's own idempotency key, opens the entry, and exports the view as
+ * CSV. The demo operator's name is shared by every journey of the run, so this
+ * test tells its own entries apart by the link's idempotency key and the
+ * sign-in's time window. Operators and support are refused the page and the API.
  */
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
@@ -12,8 +15,10 @@ import {
   APP_URL,
   expectNoSeriousA11yViolations,
   screenshotForReadme,
+  DEMO_NAMES,
+  signInAsFinance,
   signInAsOperator,
-  signInAsViewer,
+  signInAsSupport,
   expect,
   test,
 } from "./fixtures";
@@ -43,32 +48,62 @@ async function createLink(page: Page, tag: string, idempotencyKey: string): Prom
   return { id: body.data.id, slug };
 }
 
+interface ActivityItem {
+  actor: { name: string; role: string };
+  action: string;
+  target_type: string | null;
+}
+
+async function activityApi(page: Page, query: Record<string, string>): Promise<ActivityItem[]> {
+  const response = await page.request.get(`${APP_URL}/api/activity?${new URLSearchParams(query)}`);
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { data: { items: ActivityItem[] } }).data.items;
+}
+
 async function shownCount(page: Page): Promise<number> {
   const text = (await page.getByText(/^[\d.]+ resultados?$/).textContent()) ?? "";
   return Number(text.replace(/\D/g, ""));
 }
 
-test("an operator finds their sign-in and a new payment link in the log, filters by person, action and date, and exports the view", async ({
+test("finance finds an operator's sign-in and new payment link in the log, filters by person, action and date, and exports the view", async ({
   page,
 }) => {
   const tag = `${Date.now()}`;
-  const name = `Olívia Auditoria ${tag}`;
+  const name = DEMO_NAMES.operator;
   const key = `e2e-activity-${randomUUID()}`;
-  await signInAsOperator(page, name);
+  const signInFrom = new Date();
+  await signInAsOperator(page);
+  const signInTo = new Date();
   const link = await createLink(page, tag, key);
+
+  // The operator has no activity log: finance reads it.
+  await page.context().clearCookies();
+  await signInAsFinance(page);
+
+  // The operator's sign-in, within its own time window (journeys run one at a time).
+  const signIns = await activityApi(page, {
+    actor: name,
+    action: "session.sign_in",
+    from: signInFrom.toISOString(),
+    to: new Date(signInTo.getTime() + 1).toISOString(),
+  });
+  expect(signIns).toEqual([
+    expect.objectContaining({ actor: { name, role: "operator" }, action: "session.sign_in", target_type: "session" }),
+  ]);
 
   await page.goto("/activity");
   await expect(page.getByRole("heading", { level: 1, name: "Atividade" })).toBeVisible();
   const log = page.getByRole("table", { name: "Atividade" });
-  // Newest first: the link, then the sign-in, both with the operator's name.
-  await expect(log.getByRole("row", { name: `Criou link de pagamento por ${name}` })).toBeVisible();
-  await expect(log.getByRole("row", { name: `Entrou no painel por ${name}` })).toBeVisible();
+  await expect(log.getByRole("row", { name: `Entrou no painel por ${name}` }).first()).toBeVisible();
 
-  // Filter by person (exact name) → only this operator's two entries.
+  // Filter by person (exact name) and search for this link's idempotency key → this link's entry alone.
   await page.getByLabel("Pessoa (nome exato)").fill(name);
   await expect(page).toHaveURL(new RegExp(`actor=${encodeURIComponent(name).replace(/%20/g, "(\\+|%20)")}`));
-  await expect.poll(() => shownCount(page)).toBe(2);
+  await page.getByLabel("Buscar na tabela").fill(key);
+  await expect(page).toHaveURL(new RegExp(`q=${key}`));
+  await expect.poll(() => shownCount(page)).toBe(1);
   const linkRow = log.getByRole("row", { name: `Criou link de pagamento por ${name}` });
+  await expect(linkRow).toHaveCount(1);
   await expect(linkRow).toContainText(name);
   await expect(linkRow).toContainText("Operador");
   await expect(linkRow).toContainText("Sucesso");
@@ -96,7 +131,8 @@ test("an operator finds their sign-in and a new payment link in the log, filters
   await page.reload();
   await expect(page.getByLabel("Pessoa (nome exato)")).toHaveValue(name);
   await expect(page.getByRole("combobox", { name: "Ação" })).toHaveValue("payment_link.create");
-  await expect(log.getByRole("row", { name: `Criou link de pagamento por ${name}` })).toBeVisible();
+  await expect(page.getByLabel("Buscar na tabela")).toHaveValue(key);
+  await expect(log.getByRole("row", { name: `Criou link de pagamento por ${name}` })).toHaveCount(1);
   await expectNoSeriousA11yViolations(page);
 
   // The CSV holds exactly the filtered entries.
@@ -150,17 +186,18 @@ test("an operator finds their sign-in and a new payment link in the log, filters
   await page.getByLabel(/^Até/).fill(todayInSaoPaulo(-3));
   await expect(page.getByText("Nenhuma atividade com estes filtros")).toBeVisible();
   await page.getByRole("button", { name: "Limpar filtros" }).first().click();
-  await expect(page).not.toHaveURL(/actor=|action=|from=|to=/);
+  await expect(page).not.toHaveURL(/actor=|action=|from=|to=|q=/);
   await screenshotForReadme(page, "activity");
 });
 
-test("a viewer is refused the activity log: not in the menu, a not-allowed page, and a 403 from the API", async ({
+test("support and operators are refused the activity log: not in the menu, a not-allowed page, and a 403 from the API", async ({
   page,
 }) => {
-  await signInAsViewer(page, `Vera Consulta ${Date.now()}`);
-  await page.goto("/chargebacks");
+  await signInAsSupport(page);
+  await page.goto("/payouts");
   const nav = page.getByRole("navigation", { name: "Navegação principal" });
-  await expect(nav.getByRole("link", { name: "Contestações" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Repasses" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Contestações" })).toHaveCount(0);
   await expect(nav.getByRole("link", { name: "Atividade" })).toHaveCount(0);
 
   await page.goto("/activity");
@@ -170,7 +207,20 @@ test("a viewer is refused the activity log: not in the menu, a not-allowed page,
   await expect(page.getByRole("table")).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 
-  const response = await page.request.get(`${APP_URL}/api/activity`);
-  expect(response.status()).toBe(403);
-  expect(((await response.json()) as { error: { code: string } }).error.code).toBe("forbidden");
+  const refused = await page.request.get(`${APP_URL}/api/activity`);
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("forbidden");
+
+  // An operator sends payouts and links, but the log is finance's (and the owner's).
+  await page.context().clearCookies();
+  await signInAsOperator(page);
+  await page.goto("/payment-links");
+  await expect(nav.getByRole("link", { name: "Links de pagamento" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Atividade" })).toHaveCount(0);
+  await page.goto("/activity");
+  await expect(page.getByRole("heading", { name: "O registro de atividade é só para operadores" })).toBeVisible();
+  await expect(page.getByRole("table")).toHaveCount(0);
+  const operatorRefused = await page.request.get(`${APP_URL}/api/activity`);
+  expect(operatorRefused.status()).toBe(403);
+  expect(((await operatorRefused.json()) as { error: { code: string } }).error.code).toBe("forbidden");
 });

@@ -2,15 +2,15 @@
  * Batch payouts (issue 11): an operator uploads a spreadsheet with good and bad
  * rows, fixes one in place and leaves one out, reviews the totals, creates and
  * confirms the batch, watches the progress bar reach the end, and downloads
- * the results file; a viewer never sees the pages.
+ * the results file; finance and support never see the pages.
  */
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import {
   expectNoSeriousA11yViolations,
   screenshotForReadme,
+  signInAs,
   signInAsOperator,
-  signInAsViewer,
   expect,
   test,
 } from "./fixtures";
@@ -129,16 +129,18 @@ test.describe("batch payouts", () => {
     expect([davi[header.indexOf("payout_id")], davi[header.indexOf("fee")]]).toEqual(["", ""]);
   });
 
-  test("a viewer sees neither the entry nor the pages", async ({ page }) => {
-    await signInAsViewer(page);
-    await page.goto("/payouts");
-    await expect(
-      page.getByRole("navigation", { name: "Navegação principal" }).getByRole("link", { name: "Repasses em lote" }),
-    ).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "Repasses em lote" })).toHaveCount(0);
-    await page.goto("/payouts/batch/new");
-    await expect(page.getByRole("heading", { level: 1, name: "Novo lote de repasses" })).toBeVisible();
-    await expect(page.getByText(/não inclui esta página/)).toBeVisible();
-    await expect(page.getByLabel("Planilha de repasses (CSV ou .xlsx)")).toHaveCount(0);
-  });
+  for (const role of ["finance", "support"] as const) {
+    test(`${role} sees neither the entry nor the pages`, async ({ page }) => {
+      await signInAs(page, role);
+      await page.goto("/payouts");
+      await expect(
+        page.getByRole("navigation", { name: "Navegação principal" }).getByRole("link", { name: "Repasses em lote" }),
+      ).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "Repasses em lote" })).toHaveCount(0);
+      await page.goto("/payouts/batch/new");
+      await expect(page.getByRole("heading", { level: 1, name: "Novo lote de repasses" })).toBeVisible();
+      await expect(page.getByText(/não inclui esta página/)).toBeVisible();
+      await expect(page.getByLabel("Planilha de repasses (CSV ou .xlsx)")).toHaveCount(0);
+    });
+  }
 });

@@ -15,7 +15,13 @@ import path from "node:path";
 export const BUILD_CANARY = {
   apiKey: "sk_canary_build_Qv7Lm2Xz9Rt4Wp8Ky1Hd6Ns3Bf5Gc0Ja",
   sessionSecret: "canary-build-session-secret-Tz4Vq8Nm1Xw6Rk3Ly9Hb2Dp7Gf5Jc0",
+  credentialKey: "canary-build-credential-key-Hq3Zr8Lw1Nv6Tx4Kd9Bp2Ym7Gc5Js0",
 } as const;
+
+/** The build canaries, in one order (the marker's fingerprint is over this list). */
+export function buildCanaries(): string[] {
+  return [BUILD_CANARY.apiKey, BUILD_CANARY.sessionSecret, BUILD_CANARY.credentialKey];
+}
 
 /** Written next to the build by canary-build.ts: which canaries the build saw (as a hash, never the values). */
 export const BUILD_MARKER = path.join(".next", "canary-build.json");

@@ -1,9 +1,9 @@
 /**
- * Chargebacks: finance (a viewer, in Portuguese) and an operator (in English)
- * triage Acme's 32 seeded disputes: MED and card told apart, the needs-action
+ * Chargebacks: finance (in Portuguese) and the owner (in English) triage Acme's 32 seeded disputes: MED and card told apart, the needs-action
  * count, filters by kind / status / created date kept in the URL (and across a
  * reload), search by id, deadline order, the drawer with every field (the
  * unknown `network_case_id` too), and a CSV export that equals the view.
+ * Operators and support are refused the page and the API.
  */
 import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
@@ -11,8 +11,10 @@ import { parseCsv } from "../../lib/shared/csv";
 import {
   expectNoSeriousA11yViolations,
   screenshotForReadme,
-  signInAsOperator,
-  signInAsViewer,
+  APP_URL,
+  signInAs,
+  signInAsFinance,
+  signInAsOwner,
   useLanguage,
   expect,
   test,
@@ -286,15 +288,33 @@ async function journey(page: Page, x: Texts): Promise<void> {
   await expect(page).not.toHaveURL(/[?&]id=/);
 }
 
-test("finance (a viewer) triages chargebacks: MED vs card, needs action, filters in the URL, search, deadline order, drawer and CSV", async ({
+test("finance triages chargebacks: MED vs card, needs action, filters in the URL, search, deadline order, drawer and CSV", async ({
   page,
 }) => {
-  await signInAsViewer(page, `Fernanda Financeiro ${Date.now()}`);
+  await signInAsFinance(page);
   await journey(page, PT);
 });
 
-test("an operator does the same in English", async ({ page }) => {
+test("the owner does the same in English", async ({ page }) => {
   await useLanguage(page, "en");
-  await signInAsOperator(page, `Oscar Operator ${Date.now()}`);
+  await signInAsOwner(page);
   await journey(page, EN);
 });
+
+for (const role of ["operator", "support"] as const) {
+  test(`${role} is refused chargebacks: not in the menu, a 403 from the API`, async ({ page }) => {
+    await signInAs(page, role);
+    await page.goto("/payouts");
+    await expect(
+      page
+        .getByRole("navigation", { name: "Navegação principal" })
+        .getByRole("link", { name: "Repasses", exact: true }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Navegação principal" }).getByRole("link", { name: "Contestações" }),
+    ).toHaveCount(0);
+    const response = await page.request.get(`${APP_URL}/api/chargebacks`);
+    expect(response.status()).toBe(403);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("forbidden");
+  });
+}

@@ -2,8 +2,9 @@
  * The write-ahead payout intent survives a crash: the BFF process is killed
  * after the intent is written and before the reply; after a restart the
  * reconciler completes it and the API holds exactly one payout for the key.
- * Runs its own sandbox and its own BFF (`next start`, real-API mode) so it can
- * kill the BFF without touching the other journeys' server.
+ * Runs its own sandbox and its own BFF (`next start` against that sandbox, whose
+ * demo operator signs in) so it can kill the BFF without touching the other
+ * journeys' server.
  */
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -34,7 +35,7 @@ let bffProcess: Started | null = null;
 function startBff(): Started {
   return startNextProcess({
     port: BFF_PORT,
-    apiUrl: SANDBOX,
+    sandboxUrl: SANDBOX,
     env: {
       DATA_DIR: workDir,
       LEDGER_DIR: path.join(workDir, "ledger"),
@@ -55,7 +56,7 @@ async function sandboxPayoutsFor(key: string): Promise<Array<{ id: string }>> {
 }
 
 const writeHeaders = writeHeadersFor(BFF);
-const signIn = (): Promise<string> => signInAt(BFF, "Crash Tester");
+const signIn = (): Promise<string> => signInAt(BFF, "operator");
 
 function sendPayout(cookie: string, key: string, amount: number): Promise<unknown> {
   return fetch(`${BFF}/api/payouts`, {

@@ -156,27 +156,50 @@ export const SANDBOX_URL = `http://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 4
 /** Same origin as playwright.config.ts's baseURL. */
 export const APP_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
 
-async function postSession(page: Page, body: Record<string, string>): Promise<void> {
+/** The demo people's password (lib/server/services/workspace/sandbox-people.ts): the sandbox's, public. */
+export const DEMO_PASSWORD = "sandbox-demo-password";
+
+export type Role = "owner" | "admin" | "operator" | "finance" | "support";
+export type DemoBusiness = "acme" | "beta";
+
+/** Each role's demo person, the same names in every demo business (sandbox-people.ts). */
+export const DEMO_NAMES: Record<Role, string> = {
+  owner: "Helena Prado",
+  admin: "Rafael Lima",
+  operator: "Olivia Santos",
+  finance: "Fernanda Costa",
+  support: "Sergio Alves",
+};
+
+/** A demo person's e-mail: `<role>@<business>.example`. */
+export function demoEmail(role: Role, business: DemoBusiness = "acme"): string {
+  return `${role}@${business}.example`;
+}
+
+/** The sign-in body of a demo person (2FA off, so one step). */
+export function personBody(role: Role, business: DemoBusiness = "acme"): { email: string; password: string } {
+  return { email: demoEmail(role, business), password: DEMO_PASSWORD };
+}
+
+/** Signs in as the demo person of `role` in `business` without the form (the sign-in journey itself uses the form). */
+export async function signInAs(page: Page, role: Role, business: DemoBusiness = "acme"): Promise<void> {
   const response = await page.request.post(`${APP_URL}/api/session`, {
     headers: { "content-type": "application/json", "x-requested-by": "dashboard", origin: APP_URL },
-    data: body,
+    data: personBody(role, business),
   });
-  expect(response.status(), await response.text()).toBe(200);
+  const text = await response.text();
+  expect(response.status(), text).toBe(200);
+  expect((JSON.parse(text) as { data?: { next?: unknown } }).data?.next, text).toBe("done");
 }
 
-/** Signs in as an operator of Acme (or another business) without the form. */
-export async function signInAsOperator(
-  page: Page,
-  operatorName = "Olivia Operadora",
-  apiKey: string = ACME.apiKey,
-): Promise<void> {
-  await postSession(page, { apiKey, operatorName });
-}
-
-/** Signs in as a viewer (finance, support) of Acme without the form. */
-export async function signInAsViewer(page: Page, operatorName = "Vera Suporte"): Promise<void> {
-  await postSession(page, { accessToken: ACME.accessToken, businessId: ACME.businessId, operatorName });
-}
+/** Olivia Santos: links, payouts (single and batch), subaccounts; no chargebacks, no activity log. */
+export const signInAsOperator = (page: Page, business: DemoBusiness = "acme") => signInAs(page, "operator", business);
+/** Fernanda Costa: chargebacks, register, batch results, activity log; sends nothing. */
+export const signInAsFinance = (page: Page, business: DemoBusiness = "acme") => signInAs(page, "finance", business);
+/** Sergio Alves: payout look-up and register only. */
+export const signInAsSupport = (page: Page, business: DemoBusiness = "acme") => signInAs(page, "support", business);
+/** Helena Prado: everything. */
+export const signInAsOwner = (page: Page, business: DemoBusiness = "acme") => signInAs(page, "owner", business);
 
 /** Switches the UI language (the choice is remembered in a cookie). */
 export async function useLanguage(page: Page, locale: "pt-BR" | "en"): Promise<void> {

@@ -1,11 +1,12 @@
 /**
- * Hostile input over real HTTP against the built app (`next start`, real-API
- * mode against its own sandbox): what a route-handler test cannot show,
+ * Hostile input over real HTTP against the built app (`next start` against its
+ * own sandbox, whose demo people sign in): what a route-handler test cannot show,
  * because the framework decodes the path before any handler runs and Node's
  * HTTP server hands the body over as a stream.
  *
  * - Every dynamic route (found in app/, not listed by hand), API and page, with
- *   malformed percent-encoding, signed out and as operator and viewer → a 4xx
+ *   malformed percent-encoding, signed out and as an operator and as finance
+ *   (a read-only person, the workspace's access token) → a 4xx
  *   (the BFF's JSON envelope with a request_id for API paths), never a 5xx.
  * - Malformed query strings and other odd paths → never a 5xx.
  * - A ~1 MB and a 100 MB unauthenticated POST /api/session (declared length,
@@ -22,6 +23,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import {
   killHard,
+  personBody,
   startNextProcess,
   startSandboxProcess,
   waitFor,
@@ -39,7 +41,7 @@ const MiB = 1024 * 1024;
 
 let sandboxProcess: Started | null = null;
 let appProcess: Started | null = null;
-const cookies: Record<"none" | "operator" | "viewer", string | null> = { none: null, operator: null, viewer: null };
+const cookies: Record<"none" | "operator" | "finance", string | null> = { none: null, operator: null, finance: null };
 
 interface RawResponse {
   status: number;
@@ -171,10 +173,11 @@ function rssKiB(pid: number): number {
   return Number(match[1]);
 }
 
-async function signInAs(body: Record<string, string>): Promise<string> {
+async function signInAs(body: { email: string; password: string }): Promise<string> {
   const res = await raw("POST", "/api/session", writeHeadersFor(APP), JSON.stringify(body));
   const cookie = ([] as string[]).concat(res.headers["set-cookie"] ?? []).find((c) => c.startsWith("pixops_session="));
-  if (res.status !== 200 || !cookie) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
+  const done = res.status === 200 && (JSON.parse(res.text) as { data?: { next?: string } }).data?.next === "done";
+  if (!done || !cookie) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
   return cookie.split(";")[0] ?? "";
 }
 
@@ -230,16 +233,12 @@ test.beforeAll(async () => {
   await waitFor(`${SANDBOX}/__sandbox/health`);
   appProcess = startNextProcess({
     port: APP_PORT,
-    apiUrl: SANDBOX,
+    sandboxUrl: SANDBOX,
     env: { DATA_DIR: WORK_DIR, LEDGER_DIR: path.join(WORK_DIR, "ledger") },
   });
   await waitFor(`${APP}/login`);
-  cookies.operator = await signInAs({ apiKey: "sk_sandbox_acme", operatorName: "Hostile Operator" });
-  cookies.viewer = await signInAs({
-    accessToken: "at_sandbox_acme",
-    businessId: "7f1c2b9e-4d2a-4c5e-9b1a-0a1b2c3d4e5f",
-    operatorName: "Hostile Viewer",
-  });
+  cookies.operator = await signInAs(personBody("operator"));
+  cookies.finance = await signInAs(personBody("finance"));
 });
 
 test.afterAll(async () => {
@@ -275,7 +274,7 @@ test("every dynamic API route with malformed percent-encoding → 400 in the BFF
   for (const { template, methods } of routes) {
     for (const method of methods) {
       for (const bad of MALFORMED) {
-        for (const who of ["none", "operator", "viewer"] as const) {
+        for (const who of ["none", "operator", "finance"] as const) {
           const target = template.replace("[id]", bad);
           const res = await raw(
             method,
@@ -317,7 +316,7 @@ test("every dynamic page route with malformed percent-encoding → 4xx, never 5x
   expect(routes.length).toBeGreaterThanOrEqual(2);
   for (const { template } of routes) {
     for (const bad of MALFORMED) {
-      for (const who of ["none", "operator", "viewer"] as const) {
+      for (const who of ["none", "operator", "finance"] as const) {
         for (const extra of PAGE_REQUEST_KINDS) {
           const target = template.replace(/\[[^\]]+\]/g, bad);
           const res = await raw("GET", target, { ...headersFor(who, "GET"), ...extra });
@@ -360,7 +359,7 @@ test("well-formed but hostile paths and query strings → never a 5xx; a well-fo
     "/login?next=%2F%2Fevil.example.com",
   ];
   for (const target of targets) {
-    for (const who of ["none", "operator", "viewer"] as const) {
+    for (const who of ["none", "operator", "finance"] as const) {
       const res = await raw("GET", target, headersFor(who, "GET"));
       expect(res.status, `GET ${target} as ${who}: ${res.status} ${res.text.slice(0, 200)}`).toBeLessThan(500);
     }

@@ -1,7 +1,8 @@
 /**
  * The overview (home): payment-link totals, the open disputes whose response
  * deadline comes first, and the latest payouts, each a click away from its page;
- * one failing card does not break the others.
+ * one failing card does not break the others. The owner's view: the one role
+ * that sees links, disputes and payouts alike.
  */
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
@@ -11,8 +12,8 @@ import {
   clearSandboxFaults,
   expectNoSeriousA11yViolations,
   screenshotForReadme,
-  signInAsOperator,
-  signInAsViewer,
+  signInAsOwner,
+  signInAsSupport,
   useLanguage,
   expect,
   test,
@@ -43,7 +44,7 @@ test.describe("overview", () => {
   test("shows link totals, the disputes due soonest and the latest payouts, each linking to its page", async ({
     page,
   }) => {
-    await signInAsOperator(page);
+    await signInAsOwner(page);
     // A unique amount between R$ 700,00 and R$ 799,99, so this payout is recognisable in the list.
     const amount = 70_000 + (Date.now() % 10_000);
     const payoutId = await sendPayout(page, amount);
@@ -119,7 +120,7 @@ test.describe("overview", () => {
     request,
   }) => {
     await addSandboxFault(request, { kind: "error500", method: "GET", path: "/v1/chargebacks" });
-    await signInAsOperator(page);
+    await signInAsOwner(page);
     await page.goto("/");
 
     const disputes = page.getByRole("region", { name: "Contestações com prazo mais próximo" });
@@ -141,7 +142,7 @@ test.describe("overview", () => {
 
   test("in English, with the deadlines' zone named", async ({ page }) => {
     await useLanguage(page, "en");
-    await signInAsOperator(page);
+    await signInAsOwner(page);
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
     await expect(
@@ -156,8 +157,8 @@ test.describe("overview", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("a viewer lands on payouts instead", async ({ page }) => {
-    await signInAsViewer(page);
+  test("support lands on payouts instead", async ({ page }) => {
+    await signInAsSupport(page);
     await page.goto("/");
     await expect(page).toHaveURL(/\/payouts/);
   });

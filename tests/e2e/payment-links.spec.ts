@@ -8,8 +8,8 @@ import type { Page } from "@playwright/test";
 import {
   expectNoSeriousA11yViolations,
   screenshotForReadme,
+  signInAs,
   signInAsOperator,
-  signInAsViewer,
   useLanguage,
   expect,
   test,
@@ -275,18 +275,23 @@ test.describe("payment links", () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test("a viewer is not offered payment links: the pages say so and link home", async ({ page }) => {
-    await signInAsViewer(page);
-    await page.goto("/payment-links");
-    await expect(page).toHaveURL(/\/payment-links$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Links de pagamento" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Seu acesso não inclui esta página" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Ir para o início" })).toHaveAttribute("href", "/payouts");
-    await expect(page.getByRole("table")).toHaveCount(0);
-    await expect(page.getByRole("link", { name: "Links de pagamento" })).toHaveCount(0);
-    await page.goto("/payment-links/new");
-    await expect(page).toHaveURL(/\/payment-links\/new$/);
-    await expect(page.getByRole("heading", { name: "Seu acesso não inclui esta página" })).toBeVisible();
-    await expect(page.getByLabel("Nome")).toHaveCount(0);
-  });
+  for (const [role, home] of [
+    ["support", "/payouts"],
+    ["finance", "/"],
+  ] as const) {
+    test(`${role} is not offered payment links: the pages say so and link home`, async ({ page }) => {
+      await signInAs(page, role);
+      await page.goto("/payment-links");
+      await expect(page).toHaveURL(/\/payment-links$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Links de pagamento" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Seu acesso não inclui esta página" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Ir para o início" })).toHaveAttribute("href", home);
+      await expect(page.getByRole("table")).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "Links de pagamento" })).toHaveCount(0);
+      await page.goto("/payment-links/new");
+      await expect(page).toHaveURL(/\/payment-links\/new$/);
+      await expect(page.getByRole("heading", { name: "Seu acesso não inclui esta página" })).toBeVisible();
+      await expect(page.getByLabel("Nome")).toHaveCount(0);
+    });
+  }
 });

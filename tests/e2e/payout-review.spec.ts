@@ -3,7 +3,8 @@
  * answer and the (short, in these journeys) automatic re-send window, a payout
  * waits for a person. The badge and the overview say how many; the register
  * filters to them; an operator checks one again with the same key (one payout
- * upstream) and marks another handled with a note (audited). And the new-payout
+ * upstream) and marks another handled with a note (audited: finance finds it
+ * in the activity log by the payout's own key). And the new-payout
  * flow keeps its key across a reload: the next try of the same payout reuses it.
  */
 import { randomUUID } from "node:crypto";
@@ -13,7 +14,9 @@ import {
   APP_URL,
   clearSandboxFaults,
   expectNoSeriousA11yViolations as axeCheck,
+  DEMO_NAMES,
   sandboxPayoutsWithKey,
+  signInAsFinance,
   signInAsOperator,
   expect,
   test,
@@ -65,8 +68,8 @@ test("payouts waiting for a person: badge, overview, register filter, check agai
   page,
   request,
 }) => {
-  const operator = `Olivia Revisão ${Date.now()}`;
-  await signInAsOperator(page, operator);
+  const operator = DEMO_NAMES.operator;
+  await signInAsOperator(page);
   const checked = await payoutWithLostAnswer(page, request, 43_210);
   const closed = await payoutWithLostAnswer(page, request, 43_220);
 
@@ -129,7 +132,7 @@ test("payouts waiting for a person: badge, overview, register filter, check agai
   const dialog = page.getByRole("dialog", { name: "Marcar repasse como resolvido" });
   await dialog.getByRole("button", { name: "Marcar como resolvido" }).click();
   await expect(dialog.getByLabel("Nota")).toHaveAccessibleDescription(/Escreva uma nota de 3 a 500 caracteres\./);
-  const note = `Conferido no provedor por ${operator}: não pagar de novo`;
+  const note = `Conferido no provedor (${Date.now()}): não pagar de novo`;
   await dialog.getByLabel("Nota").fill(note);
   await dialog.getByRole("button", { name: "Marcar como resolvido" }).click();
   const confirm = page.getByRole("dialog", { name: "Encerrar este repasse?" });
@@ -147,10 +150,14 @@ test("payouts waiting for a person: badge, overview, register filter, check agai
   await expect(page).toHaveURL(/state=handled/);
   await expect(table.getByRole("row", { name: new RegExp(closed) })).toContainText("Resolvido por uma pessoa");
 
-  // Audited: who closed it, with the note and the key.
-  await page.goto(`/activity?action=payout.handled&actor=${encodeURIComponent(operator)}`);
+  // Audited: who closed it, with the note and the key. The log is finance's; this payout's entry is the one with its key.
+  await page.context().clearCookies();
+  await signInAsFinance(page);
+  await page.goto(`/activity?${new URLSearchParams({ action: "payout.handled", actor: operator, q: closed })}`);
   const log = page.getByRole("table", { name: "Atividade" });
-  await log.getByRole("row", { name: `Marcou repasse como resolvido por ${operator}` }).click();
+  const row = log.getByRole("row", { name: `Marcou repasse como resolvido por ${operator}` });
+  await expect(row).toHaveCount(1);
+  await row.click();
   const entry = page.getByRole("dialog", { name: "Marcou repasse como resolvido" });
   await expect(entry).toContainText(closed);
   await expect(entry).toContainText(note);

@@ -2,17 +2,22 @@
  * Payouts: an operator sends a Pix payout through form → review → confirm →
  * receipt and sees it settle; one idempotency key per flow (double click,
  * timeouts, "check again" never pay twice); validation stays in the browser;
- * the API's 422 lands on its field; a viewer looks a payout up by id.
+ * the API's 422 lands on its field; support looks a payout up by id and reads
+ * the register; support and finance cannot send payouts.
  */
+import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import {
   addSandboxFault,
+  APP_URL,
   clearSandboxFaults,
   expectNoSeriousA11yViolations as axeCheck,
   sandboxPayoutsWithKey,
   screenshotForReadme,
+  DEMO_NAMES,
+  signInAs,
   signInAsOperator,
-  signInAsViewer,
+  signInAsSupport,
   useLanguage,
   expect,
   test,
@@ -115,7 +120,7 @@ test("an operator sends a payout through form, review and receipt, and sees it p
   await expect(page).toHaveURL(new RegExp(`search=${payoutId}`));
   const row = page.getByRole("row", { name: new RegExp(payoutId) });
   await expect(row).toContainText("Pago");
-  await expect(row).toContainText("Olivia Operadora");
+  await expect(row).toContainText(DEMO_NAMES.operator);
   await page.getByLabel("Filtrar por status").selectOption("paid");
   await expect(page).toHaveURL(/status=paid/);
   await page.reload();
@@ -126,7 +131,7 @@ test("an operator sends a payout through form, review and receipt, and sees it p
 
   await page.getByRole("row", { name: new RegExp(payoutId) }).click();
   await expect(page).toHaveURL(new RegExp(`/payouts/${payoutId}$`));
-  await expect(page.getByTestId("payout-issued-by")).toContainText("Olivia Operadora");
+  await expect(page.getByTestId("payout-issued-by")).toContainText(DEMO_NAMES.operator);
   await expect(detail(page, "ID fim a fim (E2E)")).toHaveText(/^E99999999/);
 });
 
@@ -305,14 +310,30 @@ test("the API's 422 goes back to the form with the message on its field, values 
   expect(await reviewKey(page)).not.toBe(secondKey);
 });
 
-test("a viewer looks up po_demo_paid by id, sees holder and masked key, and no way to send payouts", async ({
+/** POST /api/payouts as the page would: the status and error code the BFF answers. */
+async function trySendPayout(page: Page): Promise<{ status: number; code: string | undefined }> {
+  const response = await page.request.post(`${APP_URL}/api/payouts`, {
+    headers: {
+      "content-type": "application/json",
+      "x-requested-by": "dashboard",
+      origin: APP_URL,
+      "idempotency-key": randomUUID(),
+    },
+    data: { amount_centavos: 1_000, pix_key_type: "email", pix_key: uniqueEmail("refused") },
+  });
+  const body = (await response.json()) as { error: { code: string } | null };
+  return { status: response.status(), code: body.error?.code };
+}
+
+test("support looks up po_demo_paid by id, sees holder and masked key, reads the register, and has no way to send payouts", async ({
   page,
 }) => {
-  await signInAsViewer(page);
+  await signInAsSupport(page);
   await page.goto("/payouts");
   const box = page.getByLabel("ID do repasse", { exact: true });
   await expect(box).toBeFocused();
-  await expect(page.getByRole("table")).toHaveCount(0);
+  await expect(page.getByRole("table", { name: "Registro de repasses" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Novo repasse/ })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 
   await box.fill("  po_demo_paid \n");
@@ -330,7 +351,10 @@ test("a viewer looks up po_demo_paid by id, sees holder and masked key, and no w
   await expect(page.getByRole("list", { name: "Linha do tempo" })).toBeVisible();
   await expect(page.getByRole("link", { name: /Novo repasse/ })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /Novo repasse/ })).toHaveCount(0);
-  await expect(page.getByText("Envio por este painel")).toHaveCount(0);
+  // Support reads the register: the card says this payout was not sent from the dashboard (the seed's own).
+  await expect(page.getByText("Envio por este painel")).toBeVisible();
+  await expect(page.getByText(/não foi enviado por este painel/)).toBeVisible();
+  await expect(page.getByTestId("payout-issued-by")).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await screenshotForReadme(page, "payout-detail");
 
@@ -348,17 +372,30 @@ test("a viewer looks up po_demo_paid by id, sees holder and masked key, and no w
   await expect(recent.getByRole("link", { name: "po_demo_paid" })).toBeVisible();
   await expect(recent.getByRole("link", { name: "po_nao_existe_123" })).toHaveCount(0);
 
-  // /payouts/new is not for viewers.
+  // /payouts/new is not for support, and neither is the API behind it.
   await page.goto("/payouts/new");
   await expect(page.getByRole("heading", { name: "Seu acesso não permite enviar repasses" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Ir para o início" })).toHaveAttribute("href", "/payouts");
   await expect(page.getByLabel("Valor", { exact: true })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
+  expect(await trySendPayout(page)).toEqual({ status: 403, code: "forbidden" });
+});
+
+test("finance cannot send payouts either: no new-payout page, and a 403 from the API", async ({ page }) => {
+  await signInAs(page, "finance");
+  await page.goto("/payouts");
+  await expect(page.getByRole("table", { name: "Registro de repasses" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Novo repasse/ })).toHaveCount(0);
+  await page.goto("/payouts/new");
+  await expect(page.getByRole("heading", { name: "Seu acesso não permite enviar repasses" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ir para o início" })).toHaveAttribute("href", "/");
+  await expect(page.getByLabel("Valor", { exact: true })).toHaveCount(0);
+  expect(await trySendPayout(page)).toEqual({ status: 403, code: "forbidden" });
 });
 
 test("in English: the lookup, the not-found state and a failed payout's reason", async ({ page }) => {
   await useLanguage(page, "en");
-  await signInAsViewer(page);
+  await signInAsSupport(page);
   await page.goto("/payouts");
   await expect(page.getByRole("heading", { level: 1, name: "Payouts" })).toBeVisible();
   const box = page.getByLabel("Payout id", { exact: true });

@@ -1,6 +1,8 @@
 /**
  * The secrets proof: the built app, run with a canary API key (one the sandbox
- * accepts, typed into the sign-in form) and a canary SESSION_SECRET, is driven
+ * accepts, provisioned as Acme's workspace credential through PAYMENTS_API_KEY:
+ * every call of Acme's owner, who signs in with the form, goes out with it), a
+ * canary SESSION_SECRET and a canary vault key ring (CREDENTIAL_KEYS), is driven
  * through every page (Chromium) and every API route (HTTP), healthy, with the
  * API answering 500 to everything, with the ledger refusing every write, and
  * with the ledger folder unusable. Then the canaries — in plain, URL-encoded,
@@ -12,8 +14,8 @@
  * `static` folder is what is served; `npm run test:e2e` builds it with canary
  * values in the environment too, see canary-build.ts).
  *
- * Own processes on 127.0.0.1:3700 (app, `next start`, real-API mode) and :4710
- * (sandbox), state in .data/secrets.
+ * Own processes on 127.0.0.1:3700 (app, `next start` against that sandbox) and
+ * :4710 (sandbox), state in .data/secrets.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -31,7 +33,9 @@ import {
   writeHeaders,
   type Started,
 } from "../soak/processes";
-import { BUILD_CANARY, BUILD_MARKER, canaryFingerprint, encodings, scanText, scanTree, type Finding } from "./canary";
+import { ACME } from "../../sandbox/businesses";
+import { BUILD_MARKER, buildCanaries, canaryFingerprint, encodings, scanText, scanTree, type Finding } from "./canary";
+import { DEMO_NAMES, demoEmail, personBody } from "./fixtures";
 
 const APP_PORT = 3700;
 const SANDBOX_PORT = 4710;
@@ -44,8 +48,9 @@ const APP_LOG = path.join(DATA_DIR, "app.log");
 /** Fresh for every run, so nothing left from an earlier run can hide or fake a result. */
 const CANARY_API_KEY = `sk_canary_${randomBytes(24).toString("base64url")}`;
 const CANARY_SECRET = `canary-session-secret-${randomBytes(24).toString("base64url")}`;
-const RUNTIME_CANARIES = [CANARY_API_KEY, CANARY_SECRET];
-const ALL_CANARIES = [...RUNTIME_CANARIES, BUILD_CANARY.apiKey, BUILD_CANARY.sessionSecret];
+const CANARY_CREDENTIAL_KEY = `canary-credential-key-${randomBytes(24).toString("base64url")}`;
+const RUNTIME_CANARIES = [CANARY_API_KEY, CANARY_SECRET, CANARY_CREDENTIAL_KEY];
+const ALL_CANARIES = [...RUNTIME_CANARIES, ...buildCanaries()];
 
 const PAGES = [
   "/",
@@ -58,6 +63,7 @@ const PAGES = [
   "/subaccounts",
   "/subaccounts/sa_demo_1",
   "/activity",
+  "/settings",
 ];
 
 interface Seen {
@@ -88,10 +94,14 @@ let app: Started | null = null;
 function startApp(env: Record<string, string> = {}): Started {
   return startNextProcess({
     port: APP_PORT,
-    apiUrl: SANDBOX,
+    sandboxUrl: SANDBOX,
     logFile: APP_LOG,
     env: {
       SESSION_SECRET: CANARY_SECRET,
+      CREDENTIAL_KEYS: `canary:${CANARY_CREDENTIAL_KEY}`,
+      // Acme's API key reaches the server as the workspace's credential, from the environment (not the vault).
+      PAYMENTS_API_KEY: CANARY_API_KEY,
+      PAYMENTS_BUSINESS_ID: ACME.id,
       DATA_DIR,
       LEDGER_DIR,
       RECONCILE_INTERVAL_MS: "1000",
@@ -232,16 +242,29 @@ async function everyApiRoute(phase: string, cookie: string): Promise<number[]> {
   await call("GET /api/subaccounts", "GET", "/api/subaccounts");
   await call("GET /api/chargebacks", "GET", "/api/chargebacks");
   await call("GET /api/activity", "GET", "/api/activity?limit=200");
+  await call("GET /api/workspace/settings", "GET", "/api/workspace/settings");
+  await call("GET /api/workspace/credentials", "GET", "/api/workspace/credentials");
+  // Typing the key (or one that begins with it) into the credentials form: no reply may echo it.
+  await call("PUT /api/workspace/credentials the canary key", "PUT", "/api/workspace/credentials", {
+    body: { kind: "api_key", apiKey: CANARY_API_KEY },
+  });
+  await call("PUT /api/workspace/credentials a wrong key", "PUT", "/api/workspace/credentials", {
+    body: { kind: "api_key", apiKey: `${CANARY_API_KEY}0` },
+  });
   await call("GET /api/session signed out", "GET", "/api/session", { cookie: "" });
   await call("GET /api/payouts tampered cookie", "GET", "/api/payouts", { cookie: `${cookie.slice(0, -6)}AAAAAA` });
-  // A wrong key that begins with the canary: a reply must not echo what was typed.
-  await call("POST /api/session wrong key", "POST", "/api/session", {
+  // A wrong password that is (or begins with) the canary key: a reply must not echo what was typed.
+  await call("POST /api/session wrong password", "POST", "/api/session", {
     cookie: "",
-    body: { apiKey: `${CANARY_API_KEY}0`, operatorName: "Canary Wrong" },
+    body: { email: demoEmail("owner"), password: `${CANARY_API_KEY}0` },
+  });
+  await call("POST /api/session the key as a password", "POST", "/api/session", {
+    cookie: "",
+    body: { email: demoEmail("operator"), password: CANARY_API_KEY },
   });
   const fresh = await call("POST /api/session", "POST", "/api/session", {
     cookie: "",
-    body: { apiKey: CANARY_API_KEY, operatorName: "Canary Operator" },
+    body: personBody("owner"),
   });
   // Sign-out of a session of its own (the main one is used by the next phases).
   if (fresh.sessionCookie) await call("DELETE /api/session", "DELETE", "/api/session", { cookie: fresh.sessionCookie });
@@ -359,12 +382,13 @@ test("the canary API key and session secret appear nowhere the app writes or ser
   record(context, () => phase);
   const page = await context.newPage();
 
-  // Sign in with the form, as a person would, with the canary key.
+  // Sign in with the form, as a person would: Acme's owner, whose every call uses the canary key.
   await page.goto(`${APP}/login`);
-  await page.getByLabel("Chave de API", { exact: true }).fill(CANARY_API_KEY);
-  await page.getByLabel("Seu nome", { exact: true }).fill("Carla Canário");
+  await page.getByLabel("E-mail", { exact: true }).fill(demoEmail("owner"));
+  await page.getByLabel("Senha", { exact: true }).fill(personBody("owner").password);
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page).toHaveURL(`${APP}/`);
+  await expect(page.getByRole("button", { name: new RegExp(DEMO_NAMES.owner) })).toBeVisible();
   const sessionCookie = (await context.cookies(APP)).find((c) => c.name === "pixops_session");
   expect(sessionCookie).toBeDefined();
   const cookie = `pixops_session=${sessionCookie?.value ?? ""}`;
@@ -439,7 +463,7 @@ test("the canary API key and session secret appear nowhere the app writes or ser
   const marker = existsSync(BUILD_MARKER)
     ? (JSON.parse(readFileSync(BUILD_MARKER, "utf8")) as { canaries?: string })
     : null;
-  const builtWithCanary = marker?.canaries === canaryFingerprint([BUILD_CANARY.apiKey, BUILD_CANARY.sessionSecret]);
+  const builtWithCanary = marker?.canaries === canaryFingerprint(buildCanaries());
   const logLines = logText
     .toString("utf8")
     .split("\n")

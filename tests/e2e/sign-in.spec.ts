@@ -1,12 +1,36 @@
 /**
- * Signing in with the form (operator and viewer, pt-BR and English), a refused
- * credential, following `next`, and signing out.
+ * Signing in with the form as a person (e-mail and password; pt-BR and English;
+ * typed, or filled in from the sandbox's list of demo people), each role landing
+ * on its home, a refused pair (one answer whatever was wrong), following `next`,
+ * and signing out. (The second step, the authenticator code, is for people with
+ * 2FA; the demo people have none.)
  */
 import type { Page } from "@playwright/test";
-import { ACME, expectNoSeriousA11yViolations, screenshotForReadme, useLanguage, expect, test } from "./fixtures";
+import {
+  DEMO_NAMES,
+  DEMO_PASSWORD,
+  demoEmail,
+  expectNoSeriousA11yViolations,
+  screenshotForReadme,
+  useLanguage,
+  expect,
+  test,
+} from "./fixtures";
 
 async function openAccountMenu(page: Page, name: RegExp): Promise<void> {
   await page.getByRole("button", { name }).click();
+}
+
+/** Types a person's e-mail and password into the form (pt-BR labels unless told) and submits. */
+async function signInWithForm(
+  page: Page,
+  email: string,
+  password: string,
+  labels = { email: "E-mail", password: "Senha", submit: "Entrar" },
+): Promise<void> {
+  await page.getByLabel(labels.email, { exact: true }).fill(email);
+  await page.getByLabel(labels.password, { exact: true }).fill(password);
+  await page.getByRole("button", { name: labels.submit, exact: true }).click();
 }
 
 test("an operator signs in with the form (pt-BR) and lands on the overview", async ({ page }) => {
@@ -15,88 +39,92 @@ test("an operator signs in with the form (pt-BR) and lands on the overview", asy
   await expectNoSeriousA11yViolations(page);
   await screenshotForReadme(page, "login");
 
-  await page.getByLabel("Chave de API", { exact: true }).fill(ACME.apiKey);
-  await page.getByLabel("Seu nome", { exact: true }).fill("Otávio Operador");
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await signInWithForm(page, demoEmail("operator"), DEMO_PASSWORD);
 
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("button", { name: /Conta: Otávio Operador \(Operador\)/ })).toBeVisible();
   await expect(
-    page.getByRole("navigation", { name: "Navegação principal" }).getByRole("link", { name: "Repasses", exact: true }),
+    page.getByRole("button", { name: new RegExp(`Conta: ${DEMO_NAMES.operator} \\(Operador\\)`) }),
   ).toBeVisible();
-  await expect(
-    page.getByRole("navigation", { name: "Navegação principal" }).getByRole("link", { name: "Atividade" }),
-  ).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "Navegação principal" });
+  await expect(nav.getByRole("link", { name: "Repasses", exact: true })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Links de pagamento" })).toBeVisible();
+  // The activity log and chargebacks are finance's.
+  await expect(nav.getByRole("link", { name: "Atividade" })).toHaveCount(0);
+  await expect(nav.getByRole("link", { name: "Contestações" })).toHaveCount(0);
 });
 
-test("a viewer signs in with the form (English) and lands on the payout lookup", async ({ page }) => {
+test("support picks their demo account from the sandbox list (English), signs in and lands on the payout lookup", async ({
+  page,
+}) => {
   await useLanguage(page, "en");
   await page.goto("/login");
-  await page.getByRole("tab", { name: "Viewer (finance, support)" }).click();
-  await page.getByLabel("Access token", { exact: true }).fill(ACME.accessToken);
-  await page.getByLabel("Business ID", { exact: true }).fill(` ${ACME.businessId} `);
-  await page.getByLabel("Your name", { exact: true }).fill("Vera Support");
+  const sandbox = page.getByRole("region", { name: "Sandbox mode" });
+  await expect(sandbox.getByTestId("sandbox-password")).toHaveText(DEMO_PASSWORD);
+  await sandbox.getByRole("button", { name: `Fill in ${DEMO_NAMES.support} (Acme)` }).click();
+  await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue(demoEmail("support"));
+  await expect(page.getByLabel("Password", { exact: true })).toHaveValue(DEMO_PASSWORD);
   await expectNoSeriousA11yViolations(page);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 
   await expect(page).toHaveURL(/\/payouts$/);
   await expect(page.getByRole("heading", { level: 1, name: "Payouts" })).toBeVisible();
   await expect(page.getByLabel("Payout id", { exact: true })).toBeFocused();
-  await expect(page.getByRole("button", { name: /Account: Vera Support \(Viewer\)/ })).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: new RegExp(`Account: ${DEMO_NAMES.support} \\(Support\\)`) }),
+  ).toBeVisible();
   const nav = page.getByRole("navigation", { name: "Main navigation" });
-  await expect(nav.getByRole("link")).toHaveText(["Payouts", "Chargebacks"]);
+  await expect(nav.getByRole("link")).toHaveText(["Payouts"]);
   await expect(page.getByRole("link", { name: /New payout/ })).toHaveCount(0);
 });
 
-test("a viewer signs in with the form (pt-BR) and is taken to the payout they asked for", async ({ page }) => {
+test("finance signs in with the form (pt-BR) and is taken to the payout they asked for", async ({ page }) => {
   await page.goto("/payouts/po_demo_paid");
   await expect(page).toHaveURL(/\/login\?next=%2Fpayouts%2Fpo_demo_paid$/);
-  await page.getByRole("tab", { name: "Consulta (financeiro, suporte)" }).click();
-  await page.getByLabel("Token de acesso", { exact: true }).fill(ACME.accessToken);
-  await page.getByLabel("ID da empresa", { exact: true }).fill(ACME.businessId);
-  await page.getByLabel("Seu nome", { exact: true }).fill("Vera Suporte");
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await signInWithForm(page, demoEmail("finance"), DEMO_PASSWORD);
 
   await expect(page).toHaveURL(/\/payouts\/po_demo_paid$/);
   await expect(page.getByTestId("payout-amount")).toHaveText(/R\$\s1\.500,00/);
+  await expect(
+    page.getByRole("button", { name: new RegExp(`Conta: ${DEMO_NAMES.finance} \\(Financeiro\\)`) }),
+  ).toBeVisible();
 });
 
-test("a wrong API key shows the error next to the field and does not leave /login", async ({ page }) => {
+test("a wrong password gets one answer that does not say which was wrong, keeps the e-mail and stays on /login", async ({
+  page,
+}) => {
   await page.goto("/login");
-  const apiKey = page.getByLabel("Chave de API", { exact: true });
-  await apiKey.fill("sk_sandbox_wrong_key");
-  await page.getByLabel("Seu nome", { exact: true }).fill("Olivia Operadora");
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await signInWithForm(page, demoEmail("operator"), "not-the-password");
 
-  await expect(apiKey).toHaveAttribute("aria-invalid", "true");
-  await expect(apiKey).toHaveAccessibleDescription(/Credencial recusada pela API\. Confira e tente de novo\./);
+  const refused = page.getByRole("alert").filter({ hasText: "E-mail ou senha incorretos." });
+  await expect(refused).toBeVisible();
+  await expect(refused).toContainText("Confira os dois e tente de novo.");
   await expect(page).toHaveURL(/\/login$/);
-  await expect(apiKey).toHaveValue("sk_sandbox_wrong_key");
+  await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue(demoEmail("operator"));
+  const password = page.getByLabel("Senha", { exact: true });
+  await expect(password).toHaveValue("");
   await expectNoSeriousA11yViolations(page);
   expect((await page.request.get("/api/session")).status()).toBe(401);
 });
 
-test("a wrong access token (English) shows the error and keeps the viewer on /login", async ({ page }) => {
+test("an e-mail nobody has (English) gets the same answer as a wrong password", async ({ page }) => {
   await useLanguage(page, "en");
-  await page.goto("/login?as=viewer");
-  await page.getByLabel("Access token", { exact: true }).fill("at_sandbox_not_a_token");
-  await page.getByLabel("Business ID", { exact: true }).fill(ACME.businessId);
-  await page.getByLabel("Your name", { exact: true }).fill("Vera Support");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByLabel("Access token", { exact: true })).toHaveAccessibleDescription(
-    /The API refused this credential\./,
-  );
-  await expect(page).toHaveURL(/\/login\?as=viewer$/);
+  await page.goto("/login");
+  await signInWithForm(page, `nobody-${Date.now()}@acme.example`, DEMO_PASSWORD, {
+    email: "E-mail",
+    password: "Password",
+    submit: "Sign in",
+  });
+  await expect(page.getByRole("alert").filter({ hasText: "E-mail or password is wrong." })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await page.request.get("/api/session")).status()).toBe(401);
 });
 
 test("signing out returns to /login and the dashboard is no longer reachable", async ({ page }) => {
   await page.goto("/login");
-  await page.getByLabel("Chave de API", { exact: true }).fill(ACME.apiKey);
-  await page.getByLabel("Seu nome", { exact: true }).fill("Olivia Operadora");
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await signInWithForm(page, demoEmail("operator"), DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/$/);
 
-  await openAccountMenu(page, /Conta: Olivia Operadora/);
+  await openAccountMenu(page, new RegExp(`Conta: ${DEMO_NAMES.operator}`));
   await page.getByRole("menuitem", { name: "Sair", exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole("heading", { level: 1, name: "Entrar no painel" })).toBeVisible();
@@ -117,11 +145,9 @@ test("after signing in with the form the session cookie is HttpOnly: the browser
   context,
 }) => {
   await page.goto("/login");
-  await page.getByLabel("Chave de API", { exact: true }).fill(ACME.apiKey);
-  await page.getByLabel("Seu nome", { exact: true }).fill("Olivia Operadora");
-  await page.getByRole("button", { name: "Entrar" }).click();
+  await signInWithForm(page, demoEmail("operator"), DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("button", { name: /Conta: Olivia Operadora/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: new RegExp(`Conta: ${DEMO_NAMES.operator}`) })).toBeVisible();
 
   // The browser keeps the session cookie (plain http here: no __Host- name, no Secure)...
   const held = (await context.cookies()).find((cookie) => cookie.name === "pixops_session");

@@ -10,10 +10,12 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { killHard, startProcess, waitFor, type Started } from "../soak/processes";
-import { ACME, APP_URL, expect, SANDBOX_URL, test } from "./fixtures";
+import { APP_URL, expect, personBody, SANDBOX_URL, test } from "./fixtures";
 
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100);
 const SECRET = "transport-e2e-secret-0123456789-abcdefghijkl";
+/** Fixed, so an instance never generates (or reuses) a key ring in the developer's ~/.config. */
+const CREDENTIAL_KEYS = "transport1:transport-e2e-credential-key-0123456789-abcdef";
 /** The public origin the configured instances are told they have (never resolved: requests go to loopback). */
 const PUBLIC = "https://dash.example.test";
 
@@ -28,6 +30,12 @@ const UNSET = [
   "LEDGER_DIR",
   "SANDBOX_PORT",
   "SANDBOX_URL",
+  "CREDENTIAL_KEYS_FILE",
+  "PAYMENTS_API_KEY",
+  "PAYMENTS_API_KEY_FILE",
+  "PAYMENTS_ACCESS_TOKEN",
+  "PAYMENTS_ACCESS_TOKEN_FILE",
+  "PAYMENTS_BUSINESS_ID",
 ];
 
 interface Instance {
@@ -51,6 +59,7 @@ function startInstance(port: number, env: Record<string, string>): Instance {
         NEXT_TELEMETRY_DISABLED: "1",
         SANDBOX_URL,
         SESSION_SECRET: SECRET,
+        CREDENTIAL_KEYS,
         DATA_DIR: workDir,
         LEDGER_DIR: path.join(workDir, "ledger"),
         RECONCILER: "off",
@@ -76,7 +85,7 @@ function signIn(base: string, headers: Record<string, string>): Promise<Response
       "sec-fetch-site": "same-origin",
       ...headers,
     },
-    body: JSON.stringify({ apiKey: ACME.apiKey, operatorName: "Tânia Transporte" }),
+    body: JSON.stringify(personBody("operator")),
   });
 }
 

@@ -108,7 +108,7 @@ export class AppInstance {
     const ledger: Record<string, string> = this.env.DATABASE_URL ? {} : { LEDGER_DIR: path.join(this.dir, "ledger") };
     this.proc = startNextProcess({
       port: this.port,
-      apiUrl: this.sandbox.url,
+      sandboxUrl: this.sandbox.url,
       env: { DATA_DIR: this.dir, ...ledger, ...this.env },
       logFile: path.join(this.dir, "app.log"),
     });

@@ -2,15 +2,20 @@
  * Process helpers for the tests that run the built app as real processes (the
  * soak suite in tests/soak and the crash test in tests/e2e): spawning the sandbox
  * CLI and `next start` in their own process groups, killing them hard, waiting for
- * them to answer, and the BFF's sign-in. Plain Node: no test framework imports, so
- * vitest and Playwright files can both use it.
+ * them to answer, and a demo person's sign-in. Plain Node: no test framework imports,
+ * so vitest and Playwright files can both use it.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
 import { createServer } from "node:net";
-import { ACME } from "../../sandbox/businesses";
 
 export const SESSION_SECRET = "soak-and-crash-secret-0123456789-abcdefghijklmnop";
+/** The vault's key ring of every instance started here: fixed, never one generated in the developer's ~/.config. */
+export const CREDENTIAL_KEYS = "soak1:soak-and-crash-credential-key-0123456789-abcdef";
+/** The sandbox's demo people's password (lib/server/services/workspace/sandbox-people.ts). */
+export const DEMO_PASSWORD = "sandbox-demo-password";
+
+export type DemoRole = "owner" | "admin" | "operator" | "finance" | "support";
 
 export interface Started {
   child: ChildProcess;
@@ -140,6 +145,13 @@ export function startSandboxProcess(options: {
 
 /** Variables of the test runner's environment that must not reach an app instance. */
 const APP_UNSET = [
+  "PAYMENTS_API_URL",
+  "PAYMENTS_API_KEY",
+  "PAYMENTS_API_KEY_FILE",
+  "PAYMENTS_ACCESS_TOKEN",
+  "PAYMENTS_ACCESS_TOKEN_FILE",
+  "PAYMENTS_API_KEY_SHA256",
+  "CREDENTIAL_KEYS_FILE",
   "DATABASE_URL",
   "LEDGER_DIR",
   "TEST_DATABASE_URL",
@@ -153,13 +165,14 @@ const APP_UNSET = [
 ];
 
 /**
- * The built app (`next start`, production) on loopback, in real-API mode against `apiUrl`.
- * Plain http there is deliberate, so it says so (ALLOW_INSECURE_HTTP=1; production with a
- * real API otherwise refuses to start without an https APP_ORIGIN).
+ * The built app (`next start`, production) on loopback, against the sandbox process at
+ * `sandboxUrl` in sandbox mode (SANDBOX_URL): the mode in which its businesses have demo
+ * people to sign in as (against a real API the first owner comes through a one-time setup
+ * link). `env` may provision a workspace credential (PAYMENTS_API_KEY + PAYMENTS_BUSINESS_ID).
  */
 export function startNextProcess(options: {
   port: number;
-  apiUrl: string;
+  sandboxUrl: string;
   env: Record<string, string>;
   logFile?: string;
 }): Started {
@@ -171,9 +184,9 @@ export function startNextProcess(options: {
       env: {
         NODE_ENV: "production",
         NEXT_TELEMETRY_DISABLED: "1",
-        PAYMENTS_API_URL: options.apiUrl,
+        SANDBOX_URL: options.sandboxUrl,
         SESSION_SECRET,
-        ALLOW_INSECURE_HTTP: "1",
+        CREDENTIAL_KEYS,
         ...options.env,
       },
     },
@@ -190,15 +203,27 @@ export function writeHeaders(base: string): Record<string, string> {
   };
 }
 
-/** Signs in as an operator of Acme; returns the `name=value` of the session cookie. */
-export async function signIn(base: string, operatorName: string, apiKey = ACME.apiKey): Promise<string> {
+/** A demo person's sign-in body: `<role>@<business>.example` and the sandbox's demo password. */
+export function personBody(role: DemoRole = "operator", business: "acme" | "beta" = "acme") {
+  return { email: `${role}@${business}.example`, password: DEMO_PASSWORD };
+}
+
+/** Signs in as the demo person of `role` (2FA off: one step); returns the `name=value` of the session cookie. */
+export async function signIn(
+  base: string,
+  role: DemoRole = "operator",
+  business: "acme" | "beta" = "acme",
+): Promise<string> {
   const res = await fetch(`${base}/api/session`, {
     method: "POST",
     headers: writeHeaders(base),
-    body: JSON.stringify({ apiKey, operatorName }),
+    body: JSON.stringify(personBody(role, business)),
   });
+  const text = await res.text();
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith("pixops_session="));
-  if (res.status !== 200 || !cookie) throw new Error(`sign-in at ${base} failed: ${res.status} ${await res.text()}`);
+  const next = res.status === 200 ? (JSON.parse(text) as { data?: { next?: string } }).data?.next : undefined;
+  if (res.status !== 200 || next !== "done" || !cookie)
+    throw new Error(`sign-in at ${base} failed: ${res.status} ${text}`);
   return cookie.split(";")[0] ?? "";
 }
 

@@ -48,7 +48,7 @@ it("slow upstream: a live send is never sent again by the reconciler", async () 
   try {
     await sandbox.start();
     await app.start();
-    const cookie = await signIn(app.base, "Soak Tester");
+    const cookie = await signIn(app.base);
     const followed = await postPayout(app.base, cookie, `soak-slow-${run}-followed`, 2_999);
     expect([followed.status, followed.payout?.status]).toEqual([201, "pending"]);
     await sandbox.setFaults([{ kind: "latency", method: "POST", path: "/v1/payouts", ms: LATENCY_MS }]);

@@ -7,10 +7,19 @@
  *     once (by one of the two reconcilers), never while another send of it is in
  *     flight, and paid once;
  * (c) a payout made on one instance is in the other's register.
+ * And a change of a person's access made elsewhere (the owner, signed in on B,
+ * deactivates the operator; later changes the operator's role) ends the
+ * operator's session on A: a request made more than ACCESS_TRUST_MS after the
+ * change is refused with 401 access_changed.
  */
 import path from "node:path";
 import { expect, it } from "vitest";
+import { ACME } from "@/sandbox/businesses";
 import type { FaultRule } from "@/sandbox/types";
+import { createLedger, type Ledger } from "@/lib/server/ledger/db";
+import { findMemberByEmail } from "@/lib/server/ledger/members";
+import { changeMemberRole, setMembershipStatus, type MembershipRef } from "@/lib/server/ledger/memberships";
+import { ACCESS_TRUST_MS } from "@/lib/server/session/access-cache";
 import { freshDatabase } from "./database";
 import {
   AppInstance,
@@ -25,11 +34,14 @@ import {
   type PayoutAnswer,
   type RegisterPayout,
 } from "./harness";
-import { pollUntil, signIn } from "./processes";
+import { pause, personBody, pollUntil, signIn, writeHeaders } from "./processes";
 
 const SANDBOX_PORT = 4410;
 const PORT_A = 3410;
 const PORT_B = 3411;
+const ACCESS_SANDBOX_PORT = 4412;
+const ACCESS_PORT_A = 3412;
+const ACCESS_PORT_B = 3413;
 const RACE_KEYS = 5;
 const KILLED_KEYS = 4;
 
@@ -56,7 +68,7 @@ it("two instances on one PostgreSQL: one send per key, agreeing replies, one reg
     await sandbox.start();
     await Promise.all([a.start(), b.start()]);
     // One cookie for both: they share SESSION_SECRET.
-    const cookie = await signIn(a.base, "Soak Tester");
+    const cookie = await signIn(a.base);
 
     // (a) The same key to both instances at once, upstream slow enough for the two to overlap.
     await sandbox.setFaults(slow(1_500));
@@ -165,6 +177,113 @@ it("two instances on one PostgreSQL: one send per key, agreeing replies, one reg
     });
     passed = true;
   } finally {
+    await Promise.all([a.stop(), b.stop()]);
+    await sandbox.stop();
+    await db
+      .drop()
+      .catch((error: unknown) => console.error(`[soak] could not drop the test database: ${String(error)}`));
+    work.cleanUp(passed);
+  }
+}, 240_000);
+
+interface Answer {
+  status: number;
+  code: string | null;
+  reason: unknown;
+}
+
+async function answerOf(res: Response): Promise<Answer> {
+  const json = (await res.json()) as { error: { code: string; details?: { reason?: unknown } } | null };
+  return { status: res.status, code: json.error?.code ?? null, reason: json.error?.details?.reason ?? null };
+}
+
+const whoAmI = async (base: string, cookie: string) =>
+  answerOf(await fetch(`${base}/api/session`, { headers: { cookie } }));
+
+const sendPayout = async (base: string, cookie: string, key: string) =>
+  answerOf(
+    await fetch(`${base}/api/payouts`, {
+      method: "POST",
+      headers: { ...writeHeaders(base), cookie, "idempotency-key": key },
+      body: JSON.stringify({ amount_centavos: 1_000, pix_key_type: "email", pix_key: "soak@example.com" }),
+    }),
+  );
+
+/** Waits until more than ACCESS_TRUST_MS has passed since `changedAt` (the design bound: nothing else is timed). */
+async function pastTheTrustBound(changedAt: number): Promise<void> {
+  const wait = changedAt + ACCESS_TRUST_MS + 50 - Date.now();
+  if (wait > 0) await pause(wait);
+}
+
+const REFUSED = { status: 401, code: "unauthenticated", reason: "access_changed" };
+
+it("two instances on one PostgreSQL: the owner's change of the operator's access ends the operator's session on the other instance within ACCESS_TRUST_MS", async () => {
+  const began = Date.now();
+  const run = Date.now().toString(36);
+  const work = workDir("two-instances-access");
+  const db = await freshDatabase("access");
+  const sandbox = new SandboxProcess(ACCESS_SANDBOX_PORT, work.dir);
+  const env = { DATABASE_URL: db.url };
+  const a = new AppInstance("a", ACCESS_PORT_A, sandbox, path.join(work.dir, "a"), env);
+  const b = new AppInstance("b", ACCESS_PORT_B, sandbox, path.join(work.dir, "b"), env);
+  let ledger: Ledger | null = null;
+  let passed = false;
+  try {
+    await sandbox.start();
+    await Promise.all([a.start(), b.start()]);
+    const ownerOnB = await signIn(b.base, "owner");
+    const operatorOnA = await signIn(a.base, "operator");
+    // The members API is not there yet: the owner's changes are made in the ledger the instances share.
+    ledger = await createLedger({ databaseUrl: db.url, maxConnections: 2 });
+    const operator = await findMemberByEmail(ledger, personBody("operator").email);
+    expect(operator, "the demo operator").not.toBeNull();
+    const ref: MembershipRef = { businessId: ACME.id, memberId: operator?.id ?? "" };
+    // A has read (and now trusts, for at most ACCESS_TRUST_MS) the operator's membership.
+    expect(await whoAmI(a.base, operatorOnA)).toMatchObject({ status: 200 });
+    expect(await sendPayout(a.base, operatorOnA, `soak-access-${run}-before`)).toMatchObject({ status: 201 });
+
+    // The owner deactivates the operator.
+    expect(await whoAmI(b.base, ownerOnB)).toMatchObject({ status: 200 });
+    expect((await setMembershipStatus(ledger, ref, "deactivated")).outcome).toBe("changed");
+    const deactivatedAt = Date.now();
+    await pastTheTrustBound(deactivatedAt);
+    expect(await whoAmI(a.base, operatorOnA)).toEqual(REFUSED);
+    expect(await sendPayout(a.base, operatorOnA, `soak-access-${run}-deactivated`)).toEqual(REFUSED);
+    // Only the operator's session ended: the owner's on B still works.
+    expect(await whoAmI(b.base, ownerOnB)).toMatchObject({ status: 200 });
+
+    // Reactivated, the operator signs in again on A; then the owner makes them support.
+    expect((await setMembershipStatus(ledger, ref, "active")).outcome).toBe("changed");
+    // A may trust its last answer (deactivated) for up to ACCESS_TRUST_MS, a sign-in there included.
+    await pastTheTrustBound(Date.now());
+    const again = await signIn(a.base, "operator");
+    expect(await sendPayout(a.base, again, `soak-access-${run}-again`)).toMatchObject({ status: 201 });
+    expect((await changeMemberRole(ledger, ref, "support")).outcome).toBe("changed");
+    const demotedAt = Date.now();
+    await pastTheTrustBound(demotedAt);
+    // A role change bumps the membership's epoch: the cookie signed in as operator is refused outright, not merely forbidden.
+    expect(await sendPayout(a.base, again, `soak-access-${run}-demoted`)).toEqual(REFUSED);
+    // Signed in afresh, the same person is support now: no payouts.
+    const asSupport = await signIn(a.base, "operator");
+    expect(await sendPayout(a.base, asSupport, `soak-access-${run}-support`)).toMatchObject({
+      status: 403,
+      code: "forbidden",
+    });
+    const upstream = (await sandbox.payouts()).filter((p) => p.idempotency_key.startsWith(`soak-access-${run}-`));
+    expect(upstream.map((p) => p.idempotency_key).sort()).toEqual(
+      [`soak-access-${run}-again`, `soak-access-${run}-before`].sort(),
+    );
+
+    soakLine("two-instances-access", {
+      instances: 2,
+      access_trust_ms: ACCESS_TRUST_MS,
+      refused_after_deactivation: 2,
+      refused_after_role_change: 1,
+      time: seconds(began),
+    });
+    passed = true;
+  } finally {
+    await ledger?.close();
     await Promise.all([a.stop(), b.stop()]);
     await sandbox.stop();
     await db
