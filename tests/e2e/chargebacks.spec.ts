@@ -313,6 +313,9 @@ for (const role of ["operator", "support"] as const) {
     await expect(
       page.getByRole("navigation", { name: "Navegação principal" }).getByRole("link", { name: "Contestações" }),
     ).toHaveCount(0);
+    // The page itself says so, rather than an empty list or an error.
+    await page.goto("/chargebacks");
+    await expect(page.getByRole("heading", { name: "Seu acesso não inclui esta página" })).toBeVisible();
     const response = await page.request.get(`${APP_URL}/api/chargebacks`);
     expect(response.status()).toBe(403);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe("forbidden");
