@@ -54,9 +54,8 @@ export function PasswordSignInForm({
   const form = useZodForm(personSignInSchema, { defaultValues: { email: defaultEmail, password: defaultPassword } });
   const { errors } = form.formState;
 
-  useEffect(() => {
-    if (focusPassword) form.setFocus("password");
-  }, [focusPassword, form]);
+  // A refused password is cleared and focused once the field is enabled again (a disabled field cannot take focus).
+  const [passwordFocusRequest, setPasswordFocusRequest] = useState(focusPassword ? 1 : 0);
 
   const onSubmit = form.handleSubmit((values) => {
     setRefused(false);
@@ -72,7 +71,7 @@ export function PasswordSignInForm({
         if (isBffRequestError(error) && error.knownCode === "invalid_login") {
           setRefused(true);
           form.resetField("password", { defaultValue: "" });
-          form.setFocus("password");
+          setPasswordFocusRequest((n) => n + 1);
           return;
         }
         const result = applyServerErrors(error, form.setError, { knownFields: ["email", "password"] });
@@ -86,6 +85,10 @@ export function PasswordSignInForm({
 
   // From submit until the next page takes over (a challenge hands over to step two).
   const busy = signIn.isPending || (signIn.isSuccess && signIn.data.next === "done");
+
+  useEffect(() => {
+    if (passwordFocusRequest > 0 && !busy) form.setFocus("password");
+  }, [passwordFocusRequest, busy, form]);
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-busy={busy || undefined}>

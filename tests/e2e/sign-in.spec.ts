@@ -102,6 +102,8 @@ test("a wrong password gets one answer that does not say which was wrong, keeps 
   await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue(demoEmail("operator"));
   const password = page.getByLabel("Senha", { exact: true });
   await expect(password).toHaveValue("");
+  // Ready for the next try: the cleared password field has the focus.
+  await expect(password).toBeFocused();
   await expectNoSeriousA11yViolations(page);
   expect((await page.request.get("/api/session")).status()).toBe(401);
 });
