@@ -24,7 +24,6 @@ export const ERROR_CODES = {
   forbidden: 403,
   csrf_rejected: 403,
   credential_not_allowed: 403,
-  business_not_served: 403,
   two_factor_required: 403,
   role_not_assignable: 403,
   member_self_change: 403,

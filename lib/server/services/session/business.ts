@@ -71,20 +71,3 @@ export async function businessForApiKey(apiKey: string): Promise<BusinessRef> {
   if (demo) return { id: demo.id, name: demo.name };
   return { id: `${KEY_SCOPE_PREFIX}${fingerprint.slice(0, 24)}`, name: businessName };
 }
-
-/**
- * A viewer's business is the id it signed in with, which the API then checks
- * with the token; a deployment that serves one business accepts no other id.
- * Ids arrive normalised (lib/shared/schemas/business-id.ts), so they compare as they are.
- */
-export async function businessForViewer(claimedId: string): Promise<BusinessRef> {
-  const { businessId, businessName } = tenancy();
-  if (businessId && claimedId !== businessId) {
-    throw new BffError("business_not_served", "This dashboard serves another business. Check the business id.", {
-      fields: { businessId: "login.businessNotServed" },
-    });
-  }
-  const demo = (await demoBusinesses()).find((b) => b.id === claimedId);
-  if (demo) return { id: demo.id, name: demo.name };
-  return { id: businessId ?? claimedId, name: businessId ? businessName : null };
-}

@@ -142,7 +142,6 @@ export const en = {
   "login.invalidLogin": "E-mail or password is wrong.",
   "login.invalidLoginHint": "Check both and try again.",
   "login.failed": "Could not sign in",
-  "login.businessNotServed": "This dashboard serves another business. Check the business ID.",
   "login.throttledTitle": "Too many sign-in attempts",
   "login.throttled":
     "Sign-in is paused for this browser’s network after too many failed attempts. Try again at {time} ({zone}).",

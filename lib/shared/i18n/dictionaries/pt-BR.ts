@@ -146,7 +146,6 @@ export const ptBR = {
   "login.invalidLogin": "E-mail ou senha incorretos.",
   "login.invalidLoginHint": "Confira os dois e tente de novo.",
   "login.failed": "Não foi possível entrar",
-  "login.businessNotServed": "Este painel atende outra empresa. Confira o ID da empresa.",
   "login.throttledTitle": "Tentativas de entrada demais",
   "login.throttled":
     "A entrada está pausada para a rede deste navegador após muitas tentativas recusadas. Tente de novo às {time} ({zone}).",

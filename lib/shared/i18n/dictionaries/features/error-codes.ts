@@ -28,7 +28,6 @@ export const errorCodesPtBR = {
   "errors.credential_refused": "A API recusou esta credencial; nada foi guardado.",
   "errors.credential_provisioned":
     "Esta credencial é definida na configuração do servidor; a guardada aqui não seria usada.",
-  "errors.business_not_served": "Este painel atende outra empresa.",
   "errors.two_factor_required":
     "Este espaço de trabalho exige verificação em duas etapas. Ative-a na sua conta para continuar.",
   "errors.wrong_password": "A senha atual está incorreta.",
@@ -112,7 +111,6 @@ export const errorCodesEn = {
   "errors.credential_refused": "The API refused this credential; nothing was stored.",
   "errors.credential_provisioned":
     "This credential is set in the server's configuration; one stored here would not be used.",
-  "errors.business_not_served": "This dashboard serves another business.",
   "errors.two_factor_required": "This workspace requires two-step verification. Turn it on in your account to go on.",
   "errors.wrong_password": "The current password is wrong.",
   "errors.two_factor_already_enabled": "Two-step verification is already on. Reload the page.",
