@@ -6,9 +6,16 @@
  * be added without being tested here.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import * as chargebacks from "@/app/api/chargebacks/route";
+import * as payout from "@/app/api/payouts/[id]/route";
 import * as session from "@/app/api/session/route";
+import { getLedger } from "@/lib/server/ledger";
+import { workspaceCredentials } from "@/lib/server/ledger/schema";
+import { storeCredentialInVault, WorkspaceSecret } from "@/lib/server/security/credential-vault";
+import { forgetWorkspaceAccess } from "@/lib/server/session/resolve";
 import { can, PERMISSIONS, ROLES, type Permission, type Role } from "@/lib/shared/auth/roles";
-import { call, countUpstream, personBody, signIn, startBffHarness, type BffHarness } from "../helpers/bff";
+import { ACME, call, countUpstream, personBody, signIn, startBffHarness, type BffHarness } from "../helpers/bff";
 import { businessRoutes, permissionRoutes, sessionRoutes } from "./routes";
 
 let harness: BffHarness;
@@ -116,5 +123,43 @@ describe("DELETE /api/sessions (sessions.revoke_all)", () => {
       expect(result.status, result.text).toBe(403);
       expect(result.json.error?.code).toBe("forbidden");
     }
+  });
+});
+
+describe("least privilege upstream", () => {
+  it("finance and support call the API with the workspace's access token; without one, with its API key", async () => {
+    const ledger = await getLedger();
+    const useToken = async (token: string | null) => {
+      if (token)
+        await storeCredentialInVault(ledger, {
+          businessId: ACME.businessId,
+          kind: "bearer",
+          secret: new WorkspaceSecret(token),
+          byName: "Test",
+        });
+      else await ledger.db.delete(workspaceCredentials).where(eq(workspaceCredentials.kind, "bearer"));
+      forgetWorkspaceAccess(ACME.businessId);
+    };
+    const lookup = (cookie: string) =>
+      call(payout.GET, "/api/payouts/po_demo_paid", { params: { id: "po_demo_paid" }, cookie });
+    const finance = await signIn(session.POST, personBody("finance"));
+    const support = await signIn(session.POST, personBody("support"));
+    const operator = await signIn(session.POST, personBody("operator"));
+
+    // A token the API refuses: the read-only people's reads fail upstream, the operator's (API key) do not.
+    await useToken("at_sandbox_not_a_real_token_0123");
+    expect((await lookup(finance)).status).toBe(401);
+    expect((await lookup(support)).status).toBe(401);
+    expect((await call(chargebacks.GET, "/api/chargebacks", { cookie: finance })).status).toBe(401);
+    expect((await lookup(operator)).status).toBe(200);
+
+    // The workspace's real token: their reads work again.
+    await useToken(ACME.accessToken);
+    expect((await lookup(finance)).status).toBe(200);
+    expect((await lookup(support)).status).toBe(200);
+
+    // No token stored: they fall back to the API key.
+    await useToken(null);
+    expect((await lookup(support)).status).toBe(200);
   });
 });
