@@ -12,6 +12,7 @@ import * as session from "@/app/api/session/route";
 import {
   call,
   countUpstream,
+  financeBody,
   newKey,
   operatorBody,
   signIn,
@@ -24,9 +25,12 @@ const DAY_MS = 86_400_000;
 
 let harness: BffHarness;
 let cookie = "";
+/** The activity log is read by finance (the operator may not read it). */
+let finance = "";
 beforeAll(async () => {
   harness = await startBffHarness();
   cookie = await signIn(session.POST, operatorBody);
+  finance = await signIn(session.POST, financeBody);
 });
 afterAll(async () => {
   await harness.close();
@@ -38,7 +42,7 @@ function expectRefused(result: CallResult, field: string, message: string): void
   expect(result.json.error?.fields?.[field]).toBe(message);
 }
 
-const activityAt = (query: string) => call(activity.GET, `/api/activity?${query}`, { cookie });
+const activityAt = (query: string) => call(activity.GET, `/api/activity?${query}`, { cookie: finance });
 
 describe("GET /api/activity date filters", () => {
   it.each([

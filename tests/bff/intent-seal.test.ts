@@ -17,7 +17,7 @@ import { payouts as payoutsTable } from "@/lib/server/ledger/schema";
 import type { Credential } from "@/lib/server/payments-api/client";
 import { getSessionConfig, ironPasswords, resetSessionConfigForTests } from "@/lib/server/session/config";
 import { openCredential, sealCredential } from "@/lib/server/session/credential-seal";
-import { newSession, openSession, sealSession } from "@/lib/server/session/session";
+import { newSessionCookie, openSession, sealSession } from "@/lib/server/session/session";
 import { ACME, call, newKey, TEST_SECRET } from "../helpers/bff";
 import { setUpBffHarness } from "../helpers/bff-suite";
 
@@ -50,12 +50,13 @@ describe("the intent seal's own key", () => {
   });
 
   it("a session sealed with the intent key does not open as a session", async () => {
-    const data = newSession({
-      role: "operator",
-      operatorName: "Olivia",
-      business: { id: ACME.businessId, name: "Acme" },
-      credential,
-      sandbox: true,
+    const data = newSessionCookie({
+      memberId: "00000000-0000-4000-8000-000000000001",
+      businessId: ACME.businessId,
+      lat: Date.now() * 1000,
+      mfa: "none",
+      epoch: 1,
+      authEpoch: 1,
     });
     expect((await openSession(await sealSession(data))).ok).toBe(true);
     const underIntentKey = await sealData(data, { password: ironPasswords([documentedIntentKey(TEST_SECRET)]).newest });

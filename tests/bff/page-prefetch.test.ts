@@ -33,10 +33,11 @@ import {
   APP_ORIGIN,
   call,
   countUpstream,
+  financeBody,
   operatorBody,
   signIn,
   startBffHarness,
-  viewerBody,
+  supportBody,
   type BffHarness,
 } from "../helpers/bff";
 
@@ -49,12 +50,14 @@ vi.mock("next/headers", () => ({
 
 let harness: BffHarness;
 let operator = "";
-let viewer = "";
+let finance = "";
+let support = "";
 beforeAll(async () => {
   // More links than one page, so the links list is handed over as its first page only.
   harness = await startBffHarness({ sandbox: { seedLinks: FIRST_PAGE_SIZE + 30 } });
   operator = await signIn(sessionRoute.POST, operatorBody);
-  viewer = await signIn(sessionRoute.POST, viewerBody);
+  finance = await signIn(sessionRoute.POST, financeBody);
+  support = await signIn(sessionRoute.POST, supportBody);
 });
 afterAll(async () => {
   await harness.close();
@@ -99,9 +102,10 @@ describe("a page's first data, read on the server", () => {
     expect(entry?.data).toHaveLength(FIRST_PAGE_SIZE);
   });
 
-  it("chargebacks: a list that fits its first page is handed over whole", async () => {
+  it("chargebacks (finance's page): a list that fits its first page is handed over whole", async () => {
+    pageRequest.cookie = finance;
     const entry = await chargebacksFirstPage();
-    const page = await firstPageOf(chargebacksRoute.GET, "/api/chargebacks", operator);
+    const page = await firstPageOf(chargebacksRoute.GET, "/api/chargebacks", finance);
     expect(entry).toEqual({
       queryKey: chargebacksQuery().queryKey,
       data: z.array(ChargebackSchema).parse(page),
@@ -120,12 +124,33 @@ describe("a page's first data, read on the server", () => {
     });
   });
 
-  it("follows the route's permission: a viewer's page reads no payment links, but chargebacks", async () => {
-    pageRequest.cookie = viewer;
+  it("follows the route's permission: an operator's page reads no chargebacks, finance's no payment links", async () => {
+    const chargebacks = await countUpstream(harness.sandbox, () => chargebacksFirstPage());
+    expect(chargebacks).toMatchObject({ result: null, requests: 0 });
+    expect(await latestPayouts(5)).not.toBeNull();
+
+    pageRequest.cookie = finance;
     const links = await countUpstream(harness.sandbox, () => paymentLinksFirstPage());
     expect(links).toMatchObject({ result: null, requests: 0 });
-    expect(await latestPayouts(5)).toBeNull();
     expect((await chargebacksFirstPage())?.data).not.toHaveLength(0);
+    expect(await latestPayouts(5)).not.toBeNull();
+  });
+
+  it("follows the route's permission: support's page reads neither payment links nor chargebacks, but the register", async () => {
+    pageRequest.cookie = support;
+    const { result, requests } = await countUpstream(harness.sandbox, () =>
+      Promise.all([paymentLinksFirstPage(), chargebacksFirstPage()]),
+    );
+    expect(result).toEqual([null, null]);
+    expect(requests).toBe(0);
+    const latest = await latestPayouts(5);
+    const reply = await call(payoutsRoute.GET, "/api/payouts?limit=5", { cookie: support });
+    expect(reply.status).toBe(200);
+    expect(latest).toEqual({
+      queryKey: latestPayoutsQuery(5).queryKey,
+      data: registerPageSchema.parse(reply.json.data),
+      partial: false,
+    });
   });
 
   it("reads nothing without a valid session", async () => {
@@ -139,8 +164,13 @@ describe("a page's first data, read on the server", () => {
   });
 
   it("leaves a failure to the browser: an upstream error, an unknown payout, an id the route refuses", async () => {
+    pageRequest.cookie = finance;
     await harness.sandbox.addFault({ kind: "error500", path: "/v1/chargebacks" });
-    expect(await chargebacksFirstPage()).toBeNull();
+    const failed = await countUpstream(harness.sandbox, () => chargebacksFirstPage());
+    expect(failed.result).toBeNull();
+    // It was asked (and failed), not skipped for want of permission.
+    expect(failed.requests).toBeGreaterThan(0);
+    pageRequest.cookie = operator;
     expect(await payoutDetail("po_does_not_exist")).toBeNull();
     expect(await countUpstream(harness.sandbox, () => payoutDetail("../etc/passwd"))).toMatchObject({
       result: null,

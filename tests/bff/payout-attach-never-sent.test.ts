@@ -11,7 +11,7 @@ import * as review from "@/app/api/payouts/review/route";
 import * as payouts from "@/app/api/payouts/route";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
 import { claimBatchRow, getLedger, getPayoutByIdempotencyKey } from "@/lib/server/ledger";
-import { ACME, call } from "../helpers/bff";
+import { ACME, call, DEMO_NAMES } from "../helpers/bff";
 import { setUpBffHarness } from "../helpers/bff-suite";
 import { batchRows, confirmBatch, createBatch, readRows } from "../helpers/batches";
 
@@ -25,11 +25,9 @@ describe("mark handled on a payout that was never sent", () => {
       await createBatch(bff.cookie, batchRows(1, { prefix: "never-sent", amount: 4_321 })),
     );
     // The worker claimed the row (its intent written) but has not sent it (slowed by a 429, or stopped).
-    const claimed = await claimBatchRow(ledger, { id: batch.id, businessId: ACME.businessId }, async () => ({
-      requestHash: "never-sent",
-      credentialSeal: "Fe26.2**unused",
-      actor: { name: "Olivia Operator", role: "operator" },
-    }));
+    const claimed = await claimBatchRow(ledger, { id: batch.id, businessId: ACME.businessId }, () =>
+      Promise.resolve({ requestHash: "never-sent", actor: { name: DEMO_NAMES.operator, role: "operator" } }),
+    );
     if (!claimed) throw new Error("nothing claimed");
     expect(await getPayoutByIdempotencyKey(ledger, ACME.businessId, claimed.idempotencyKey)).toMatchObject({
       state: "intent",

@@ -5,14 +5,13 @@
  * holding its read of the batch never undoes a resume made meanwhile (compare-and-set on the batch as it read it).
  */
 import { describe, expect, it } from "vitest";
-import * as activity from "@/app/api/activity/route";
 import * as resume from "@/app/api/payout-batches/[id]/resume/route";
 import { getLedger, listWorkBatches, pauseForCredential } from "@/lib/server/ledger";
 import { runBatchPass } from "@/lib/server/services/batches/worker";
 import { reconcilePayouts } from "@/lib/server/services/payouts/reconciler";
-import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import type { Batch } from "@/lib/shared/schemas/payout-batches";
 import { call } from "../helpers/bff";
+import { activityReader } from "../helpers/activity-reader";
 import { setUpBffHarness } from "../helpers/bff-suite";
 import {
   batchRows,
@@ -26,6 +25,7 @@ import {
 } from "../helpers/batches";
 
 const ctx = setUpBffHarness({ env: { PAYOUT_REFRESH_EVERY_MS: "100" } });
+const readActivity = activityReader();
 
 async function resumeBatch(id: string): Promise<Batch> {
   const result = await call(resume.POST, `/api/payout-batches/${id}/resume`, {
@@ -64,9 +64,8 @@ describe("a batch whose credential the API refuses (401)", () => {
     expect(
       rows.filter((r) => r.status === "pending").every((r) => r.payout_id === null && r.failure_reason === null),
     ).toBe(true);
-    const audit = (await call(activity.GET, `/api/activity?target_id=${batch.id}`, { cookie: ctx.cookie })).json
-      .data as { items: ActivityEntry[] };
-    expect(audit.items.find((e) => e.action === "batch.paused")).toMatchObject({
+    const audit = await readActivity(`?target_id=${batch.id}`);
+    expect(audit.find((e) => e.action === "batch.paused")).toMatchObject({
       actor: { name: "batch worker" },
       after: { reason: "credential_refused" },
     });
@@ -80,7 +79,7 @@ describe("a batch whose credential the API refuses (401)", () => {
     await reconcilePayouts(ledger, { olderThanMs: 0 });
     expect((await readBatch(ctx.cookie, batch.id)).counts.pending).toBe(5);
 
-    // A valid credential again (the new key): the operator signed in with it resumes; sending carries on.
+    // The workspace's key works again (as when its owner stores a new one): an operator resumes; sending carries on.
     await ctx.harness.sandbox.clearFaults();
     expect(await resumeBatch(batch.id)).toMatchObject({ status: "sending", paused_reason: null });
     const { batch: done } = await runUntilDone(ctx.harness, ctx.cookie, batch.id);
@@ -104,7 +103,7 @@ describe("a batch whose credential the API refuses (401)", () => {
     expect(stale.credentialSeal).toBeNull();
     let resumedVersion: string | null = null;
     // The worker's lane is on its first row with the refused credential. Before its 401 comes back, another lane
-    // (or instance) got its own 401 and paused the batch, and an operator resumed it with a valid credential.
+    // (or instance) got its own 401 and paused the batch, and an operator resumed it (the workspace's key working again).
     const clientFor = firstSendRefused(async () => {
       expect(await pauseForCredential(ledger, stale, "credential_refused", "batch worker")).toBe(true);
       await resumeBatch(batch.id);

@@ -6,7 +6,6 @@
 import { describe, expect, it } from "vitest";
 import * as cancel from "@/app/api/payout-batches/[id]/cancel/route";
 import * as payouts from "@/app/api/payouts/route";
-import * as activity from "@/app/api/activity/route";
 import {
   claimBatchRow,
   completePayoutIntent,
@@ -15,15 +14,14 @@ import {
   KEY_CONFLICT_REASON,
   recordPayoutIntent,
 } from "@/lib/server/ledger";
-import type { ActivityEntry } from "@/lib/shared/schemas/activity";
-import { payoutPolicy } from "@/lib/server/services/payouts/policy";
 import { payoutRequestHash } from "@/lib/server/services/payouts/issue";
-import { sealCredential } from "@/lib/server/session/credential-seal";
-import { ACME, call, countUpstream, type CallResult } from "../helpers/bff";
+import { ACME, call, countUpstream, DEMO_NAMES, type CallResult } from "../helpers/bff";
+import { activityReader } from "../helpers/activity-reader";
 import { setUpBffHarness } from "../helpers/bff-suite";
 import { batchRows, confirmBatch, createBatch, readRows, runUntilDone, upstreamByKey } from "../helpers/batches";
 
 const ctx = setUpBffHarness({ env: { PAYOUT_REFRESH_EVERY_MS: "100" } });
+const readActivity = activityReader();
 
 function singlePayout(
   key: string,
@@ -69,21 +67,18 @@ describe("a single payout with a batch row's key", () => {
     const rows = batchRows(2, { prefix: "reopen" });
     const batch = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, rows));
     const ledger = await getLedger();
-    const credential = { kind: "api_key" as const, apiKey: ACME.apiKey };
     // Claimed as the worker claims it (the row's own request hash), then cancelled before it was sent.
-    const claimed = await claimBatchRow(ledger, { id: batch.id, businessId: ACME.businessId }, async (row) => ({
-      requestHash: payoutRequestHash({
-        amount_centavos: row.amountCentavos,
-        pix_key_type: row.pixKeyType,
-        pix_key: row.pixKey ?? "",
-        idempotency_key: "",
+    const claimed = await claimBatchRow(ledger, { id: batch.id, businessId: ACME.businessId }, (row) =>
+      Promise.resolve({
+        requestHash: payoutRequestHash({
+          amount_centavos: row.amountCentavos,
+          pix_key_type: row.pixKeyType,
+          pix_key: row.pixKey ?? "",
+          idempotency_key: "",
+        }),
+        actor: { name: DEMO_NAMES.operator, role: "operator" },
       }),
-      credentialSeal: await sealCredential(credential, {
-        lifetimeMs: payoutPolicy().sealLifetimeMs,
-        now: ctx.harness.clock.now(),
-      }),
-      actor: { name: "Olivia Operator", role: "operator" },
-    }));
+    );
     const cancelled = await call(cancel.POST, `/api/payout-batches/${batch.id}/cancel`, {
       method: "POST",
       cookie: ctx.cookie,
@@ -142,9 +137,8 @@ describe("a single payout with a batch row's key", () => {
       `batch-${batch.id}-2`,
       `batch-${batch.id}-4`,
     ]);
-    const audit = (await call(activity.GET, `/api/activity?target_id=${batch.id}`, { cookie: ctx.cookie })).json
-      .data as { items: ActivityEntry[] };
-    expect(audit.items.find((e) => e.action === "batch.row_key_conflict")).toMatchObject({
+    const audit = await readActivity(`?target_id=${batch.id}`);
+    expect(audit.find((e) => e.action === "batch.row_key_conflict")).toMatchObject({
       actor: { name: "batch worker" },
       outcome: "failure",
       idempotency_key: key,

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import * as resume from "@/app/api/payout-batches/[id]/resume/route";
 import { claimBatchRow, getLedger, listWorkBatches, pauseForCredential } from "@/lib/server/ledger";
 import { reconcilePayouts } from "@/lib/server/services/payouts/reconciler";
-import { ACME, call } from "../helpers/bff";
+import { ACME, call, DEMO_NAMES } from "../helpers/bff";
 import { setUpBffHarness } from "../helpers/bff-suite";
 import {
   batchRows,
@@ -50,7 +50,7 @@ describe("a batch row claimed with its batch's refused credential", () => {
     // ...while this worker's claim was committing: its row is an intent the worker skips.
     const claimed = await claimBatchRow(ledger, { id: batch.id, businessId: ACME.businessId }, async () => ({
       requestHash: "refused-seal",
-      actor: { name: "Olivia Operator", role: "operator" },
+      actor: { name: DEMO_NAMES.operator, role: "operator" },
     }));
     if (!claimed) throw new Error("nothing claimed");
 

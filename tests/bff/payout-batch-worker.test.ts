@@ -5,7 +5,6 @@
  * workers on one ledger never sending the same row.
  */
 import { describe, expect, it, vi } from "vitest";
-import * as activity from "@/app/api/activity/route";
 import * as cancel from "@/app/api/payout-batches/[id]/cancel/route";
 import * as pause from "@/app/api/payout-batches/[id]/pause/route";
 import * as results from "@/app/api/payout-batches/[id]/results.csv/route";
@@ -20,14 +19,12 @@ import {
   stopBatchWorker,
 } from "@/lib/server/services/batches/worker";
 import { reconcilePayouts } from "@/lib/server/services/payouts/reconciler";
-import { sealCredential } from "@/lib/server/session/credential-seal";
-import { payoutPolicy } from "@/lib/server/services/payouts/policy";
 import { sendPayout } from "@/lib/server/services/payouts/sender";
 import { apiClientFor } from "@/lib/server/payments-api/for-credential";
 import { PaymentsApiError, type Credential, type PaymentsClient } from "@/lib/server/payments-api/client";
-import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import type { Batch } from "@/lib/shared/schemas/payout-batches";
-import { ACME, call } from "../helpers/bff";
+import { ACME, call, DEMO_NAMES } from "../helpers/bff";
+import { activityReader } from "../helpers/activity-reader";
 import { setUpBffHarness } from "../helpers/bff-suite";
 import {
   batchRows,
@@ -40,6 +37,7 @@ import {
 } from "../helpers/batches";
 
 const ctx = setUpBffHarness({ env: { PAYOUT_REFRESH_EVERY_MS: "100" } });
+const readActivity = activityReader();
 
 describe("batch worker", () => {
   it("sends a 50-row batch to completion: each row paid or failed as the sandbox decides, one upstream payout per row", async () => {
@@ -73,9 +71,8 @@ describe("batch worker", () => {
     expect(upstream.size).toBe(50);
     expect([...upstream.values()].every((count) => count === 1)).toBe(true);
 
-    const audit = (await call(activity.GET, `/api/activity?target_id=${batch.id}`, { cookie: ctx.cookie })).json
-      .data as { items: ActivityEntry[] };
-    expect(audit.items[0]).toMatchObject({ action: "batch.completed", actor: { name: "batch worker" } });
+    const audit = await readActivity(`?target_id=${batch.id}`);
+    expect(audit[0]).toMatchObject({ action: "batch.completed", actor: { name: "batch worker" } });
   }, 120_000);
 
   it("after a crash mid-batch (rows claimed, some sent without an answer) the next worker and the reconciler finish every row, once each upstream", async () => {
@@ -84,13 +81,10 @@ describe("batch worker", () => {
     const credential = { kind: "api_key" as const, apiKey: ACME.apiKey };
     const prepare = async () => ({
       requestHash: "crash-test",
-      credentialSeal: await sealCredential(credential, {
-        lifetimeMs: payoutPolicy().sealLifetimeMs,
-        now: ctx.harness.clock.now(),
-      }),
-      actor: { name: "Olivia Operator", role: "operator" },
+      actor: { name: DEMO_NAMES.operator, role: "operator" },
     });
-    // The crashed worker claimed 6 rows: 3 never sent, 3 sent with the answer lost (the API made them).
+    // The crashed worker claimed 6 rows (as today's worker claims them: no seal, so the reconciler sends with the
+    // workspace's stored key): 3 never sent, 3 sent with the answer lost (the API made them).
     const claimed = [];
     for (let i = 0; i < 6; i++)
       claimed.push(await claimBatchRow(ledger, { id: batch.id, businessId: ACME.businessId }, prepare));
@@ -101,7 +95,7 @@ describe("batch worker", () => {
           ledger,
           api: apiClientFor(credential, { maxAttempts: 1 }),
           businessId: ACME.businessId,
-          actor: { name: "Olivia Operator", role: "operator" },
+          actor: { name: DEMO_NAMES.operator, role: "operator" },
           action: "payout.create",
           mayResolveReview: false,
         },
@@ -131,11 +125,7 @@ describe("batch worker", () => {
     const credential = { kind: "api_key" as const, apiKey: ACME.apiKey };
     const prepare = async () => ({
       requestHash: "claimed-cancel",
-      credentialSeal: await sealCredential(credential, {
-        lifetimeMs: payoutPolicy().sealLifetimeMs,
-        now: ctx.harness.clock.now(),
-      }),
-      actor: { name: "Olivia Operator", role: "operator" },
+      actor: { name: DEMO_NAMES.operator, role: "operator" },
     });
     // A worker claimed 4 rows ahead of its lanes and sent only the first.
     const claimed = [];
@@ -146,7 +136,7 @@ describe("batch worker", () => {
         ledger,
         api: apiClientFor(credential),
         businessId: ACME.businessId,
-        actor: { name: "Olivia Operator", role: "operator" },
+        actor: { name: DEMO_NAMES.operator, role: "operator" },
         action: "payout.create",
         mayResolveReview: false,
       },
@@ -207,11 +197,7 @@ describe("batch worker", () => {
     const credential = { kind: "api_key" as const, apiKey: ACME.apiKey };
     const prepare = async () => ({
       requestHash: "reviewed",
-      credentialSeal: await sealCredential(credential, {
-        lifetimeMs: payoutPolicy().sealLifetimeMs,
-        now: ctx.harness.clock.now(),
-      }),
-      actor: { name: "Olivia Operator", role: "operator" },
+      actor: { name: DEMO_NAMES.operator, role: "operator" },
     });
     // Both rows claimed, then the operator pauses: row 2 is sent, row 3's answer never came and it waits for a person.
     const [sent, lost] = [
@@ -264,9 +250,8 @@ describe("batch worker", () => {
     const done = await readBatch(ctx.cookie, batch.id);
     expect(done.status).toBe("completed");
     expect(done.counts).toMatchObject({ paid: 1, handled: 1, needs_review: 0 });
-    const audit = (await call(activity.GET, `/api/activity?target_id=${batch.id}`, { cookie: ctx.cookie })).json
-      .data as { items: ActivityEntry[] };
-    expect(audit.items[0]).toMatchObject({ action: "batch.completed", actor: { name: "batch worker" } });
+    const audit = await readActivity(`?target_id=${batch.id}`);
+    expect(audit[0]).toMatchObject({ action: "batch.completed", actor: { name: "batch worker" } });
 
     const csv = await results.GET(
       new Request(`http://127.0.0.1:3000/api/payout-batches/${batch.id}/results.csv`, {

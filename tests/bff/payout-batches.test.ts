@@ -15,22 +15,24 @@ import * as cancel from "@/app/api/payout-batches/[id]/cancel/route";
 import * as rowsRoute from "@/app/api/payout-batches/[id]/rows/route";
 import * as results from "@/app/api/payout-batches/[id]/results.csv/route";
 import * as resultsXlsx from "@/app/api/payout-batches/[id]/results.xlsx/route";
-import * as activity from "@/app/api/activity/route";
 import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
 import { randomUUID } from "node:crypto";
 import { createBatch as writeBatch, getLedger } from "@/lib/server/ledger";
 import { runBatchPass } from "@/lib/server/services/batches/worker";
-import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import type { Batch } from "@/lib/shared/schemas/payout-batches";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
-import { ACME, betaOperatorBody, call, newKey, signIn, viewerBody } from "../helpers/bff";
+import { ACME, betaOperatorBody, call, DEMO_NAMES, financeBody, newKey, signIn, supportBody } from "../helpers/bff";
+import { activityReader } from "../helpers/activity-reader";
 import { setUpBffHarness } from "../helpers/bff-suite";
 import { batchRows, confirmBatch, createBatch, readBatch, readRows } from "../helpers/batches";
 
 const ctx = setUpBffHarness({ env: { RECONCILER: "off" } });
 const post = (handler: typeof confirm.POST, id: string, action: string, body?: unknown) =>
   call(handler, `/api/payout-batches/${id}/${action}`, { method: "POST", cookie: ctx.cookie, params: { id }, body });
+
+const readActivity = activityReader();
+const batchActivity = (id: string) => readActivity(`?target_id=${id}`);
 
 /** GET …/results.csv as its lines (BOM removed). */
 async function resultsCsvLines(id: string): Promise<string[]> {
@@ -50,33 +52,33 @@ async function resultsCsvLines(id: string): Promise<string[]> {
 }
 
 describe("batch routes: who may call them", () => {
-  let viewer = "";
+  const readOnly: Record<string, string> = {};
   let batch: Batch;
   beforeAll(async () => {
-    viewer = await signIn(session.POST, viewerBody);
+    readOnly.support = await signIn(session.POST, supportBody);
+    readOnly.finance = await signIn(session.POST, financeBody);
     batch = await createBatch(ctx.cookie, batchRows(2));
   });
 
-  it("refuses a viewer on every route (403), and changes nothing", async () => {
+  it.each(["support", "finance"])("refuses %s (read-only) every write (403), and changes nothing", async (role) => {
+    const cookie = readOnly[role] ?? "";
     const id = batch.id;
     const rows = batchRows(1);
+    const before = (await call(batches.GET, "/api/payout-batches", { cookie: ctx.cookie })).json.data as {
+      batches: Batch[];
+    };
     const attempts = [
-      call(batches.GET, "/api/payout-batches", { cookie: viewer }),
       call(batches.POST, "/api/payout-batches", {
         method: "POST",
-        cookie: viewer,
+        cookie,
         idempotencyKey: newKey(),
         body: { file_name: "x.csv", rows },
       }),
-      call(preview.POST, "/api/payout-batches/preview", { method: "POST", cookie: viewer, body: { rows } }),
-      call(batchOne.GET, `/api/payout-batches/${id}`, { cookie: viewer, params: { id } }),
-      call(rowsRoute.GET, `/api/payout-batches/${id}/rows`, { cookie: viewer, params: { id } }),
-      call(results.GET, `/api/payout-batches/${id}/results.csv`, { cookie: viewer, params: { id } }),
-      call(resultsXlsx.GET, `/api/payout-batches/${id}/results.xlsx`, { cookie: viewer, params: { id } }),
+      call(preview.POST, "/api/payout-batches/preview", { method: "POST", cookie, body: { rows } }),
       ...[confirm, pause, resume, cancel].map((route, i) =>
         call(route.POST, `/api/payout-batches/${id}/${["confirm", "pause", "resume", "cancel"][i]}`, {
           method: "POST",
-          cookie: viewer,
+          cookie,
           params: { id },
           body: {},
         }),
@@ -87,6 +89,35 @@ describe("batch routes: who may call them", () => {
       expect(result.json.error?.code).toBe("forbidden");
     }
     expect((await readBatch(ctx.cookie, id)).status).toBe("awaiting_confirmation");
+    const after = (await call(batches.GET, "/api/payout-batches", { cookie: ctx.cookie })).json.data as {
+      batches: Batch[];
+    };
+    expect(after.batches).toHaveLength(before.batches.length);
+  });
+
+  it.each(["support", "finance"])("lets %s read the batches, their rows and results (the register)", async (role) => {
+    const cookie = readOnly[role] ?? "";
+    const id = batch.id;
+    const reads = [
+      call(batchOne.GET, `/api/payout-batches/${id}`, { cookie, params: { id } }),
+      call(rowsRoute.GET, `/api/payout-batches/${id}/rows`, { cookie, params: { id } }),
+    ];
+    for (const result of await Promise.all(reads)) expect(result.status, result.text).toBe(200);
+    const list = await call(batches.GET, "/api/payout-batches", { cookie });
+    expect(list.status).toBe(200);
+    expect((list.json.data as { batches: Batch[] }).batches.map((b) => b.id)).toContain(id);
+    for (const [route, file] of [
+      [results, "results.csv"],
+      [resultsXlsx, "results.xlsx"],
+    ] as const) {
+      const response = await route.GET(
+        new Request(`http://127.0.0.1:3000/api/payout-batches/${id}/${file}`, {
+          headers: { host: "127.0.0.1:3000", cookie },
+        }),
+        { params: Promise.resolve({ id }) },
+      );
+      expect(response.status, file).toBe(200);
+    }
   });
 
   it("refuses a cross-site write (CSRF) and a request without a session", async () => {
@@ -120,7 +151,7 @@ describe("creating a batch", () => {
       status: "awaiting_confirmation",
       row_count: 3,
       total_centavos: 1000 + 1001 + 1002,
-      created_by: "Olivia Operator",
+      created_by: DEMO_NAMES.operator,
       file_name: "lista.csv",
     });
     expect(batch.counts).toEqual({
@@ -271,11 +302,10 @@ describe("confirming, pausing, resuming, cancelling", () => {
     expect(right.json.data).toMatchObject({ status: "sending" });
     // A second click gets the batch, not a second confirmation.
     expect((await post(confirm.POST, batch.id, "confirm", {})).status).toBe(200);
-    const audit = (await call(activity.GET, `/api/activity?target_id=${batch.id}`, { cookie: ctx.cookie })).json
-      .data as { items: ActivityEntry[] };
-    expect(audit.items.map((e) => [e.action, e.actor.name])).toEqual([
-      ["batch.confirmed", "Olivia Operator"],
-      ["batch.created", "Olivia Operator"],
+    const audit = await batchActivity(batch.id);
+    expect(audit.map((e) => [e.action, e.actor.name])).toEqual([
+      ["batch.confirmed", DEMO_NAMES.operator],
+      ["batch.created", DEMO_NAMES.operator],
     ]);
     await post(cancel.POST, batch.id, "cancel");
   });
@@ -314,9 +344,8 @@ describe("confirming, pausing, resuming, cancelling", () => {
     // Cancel again: the same answer; resume or confirm a cancelled batch: refused.
     expect((await post(cancel.POST, batch.id, "cancel")).status).toBe(200);
     expect((await post(resume.POST, batch.id, "resume")).status).toBe(409);
-    const audit = (await call(activity.GET, `/api/activity?target_id=${batch.id}`, { cookie: ctx.cookie })).json
-      .data as { items: ActivityEntry[] };
-    expect(audit.items.map((e) => e.action)).toEqual([
+    const audit = await batchActivity(batch.id);
+    expect(audit.map((e) => e.action)).toEqual([
       "batch.cancelled",
       "batch.resumed",
       "batch.paused",
@@ -334,7 +363,7 @@ describe("confirming, pausing, resuming, cancelling", () => {
     expect(page.items[0]).toMatchObject({
       state: "submitted",
       batch: { id: batch.id, row_number: 2 },
-      created_by: { name: "Olivia Operator" },
+      created_by: { name: DEMO_NAMES.operator },
     });
   });
 });

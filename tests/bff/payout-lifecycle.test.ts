@@ -6,7 +6,6 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import * as activity from "@/app/api/activity/route";
 import * as attention from "@/app/api/payouts/attention/route";
 import * as review from "@/app/api/payouts/review/route";
 import * as payouts from "@/app/api/payouts/route";
@@ -16,7 +15,18 @@ import { acquireLease, getLedger, payoutLeaseName, releaseLease } from "@/lib/se
 import { payouts as payoutsTable } from "@/lib/server/ledger/schema";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import type { PayoutAttention, RegisterPayout } from "@/lib/shared/schemas/register";
-import { ACME, call, countUpstream, newKey, signIn, viewerBody, type CallResult } from "../helpers/bff";
+import {
+  ACME,
+  call,
+  countUpstream,
+  DEMO_NAMES,
+  financeBody,
+  newKey,
+  signIn,
+  supportBody,
+  type CallResult,
+} from "../helpers/bff";
+import { activityReader } from "../helpers/activity-reader";
 import { setUpBffHarness } from "../helpers/bff-suite";
 import { settle } from "../helpers/clock";
 import { resetConfigForTests } from "@/lib/server/config";
@@ -43,9 +53,10 @@ const upstreamFor = async (key: string) =>
   (await bff.harness.sandbox.payouts()).filter((p) => p.idempotency_key === key);
 const sendsUpstream = async () => (await bff.harness.sandbox.stats()).by_route[POST_PAYOUTS] ?? 0;
 
+const readActivity = activityReader();
+
 async function audit(key: string): Promise<ActivityEntry[]> {
-  const result = await call(activity.GET, "/api/activity?limit=1000", { cookie: bff.cookie });
-  return (result.json.data as { items: ActivityEntry[] }).items.filter((e) => e.idempotency_key === key);
+  return (await readActivity("?limit=1000")).filter((e) => e.idempotency_key === key);
 }
 
 /** A payout the API made whose every answer was lost: 504, row uncertain, one payout upstream. */
@@ -190,7 +201,7 @@ describe("the automatic re-send window and needs review", () => {
     expect(await upstreamFor(key)).toHaveLength(1);
     expect(
       (await audit(key)).some(
-        (e) => e.action === "payout.check_again" && e.outcome === "success" && e.actor.name === "Olivia Operator",
+        (e) => e.action === "payout.check_again" && e.outcome === "success" && e.actor.name === DEMO_NAMES.operator,
       ),
     ).toBe(true);
     // Resolved: nothing left to review.
@@ -214,10 +225,10 @@ describe("the automatic re-send window and needs review", () => {
     expect(handled.status, handled.text).toBe(200);
     expect(handled.json.data).toMatchObject({
       state: "handled",
-      handled: { by: "Olivia Operator", note: "Confirmed with the bank: paid once." },
+      handled: { by: DEMO_NAMES.operator, note: "Confirmed with the bank: paid once." },
     });
     const entry = (await audit(key)).find((e) => e.action === "payout.handled");
-    expect(entry).toMatchObject({ outcome: "success", actor: { name: "Olivia Operator" } });
+    expect(entry).toMatchObject({ outcome: "success", actor: { name: DEMO_NAMES.operator } });
 
     const { result, requests } = await countUpstream(bff.harness.sandbox, async () => {
       await reconcilePayouts(await getLedger(), { olderThanMs: 0 });
@@ -263,10 +274,29 @@ describe("the automatic re-send window and needs review", () => {
     expect(attached.json.data).toMatchObject({ state: "submitted", id: upstream?.id });
   });
 
-  it("a viewer can neither see the counts nor resolve anything", async () => {
-    const viewer = await signIn(session.POST, viewerBody);
-    expect((await call(attention.GET, "/api/payouts/attention", { cookie: viewer })).status).toBe(403);
-    expect((await reviewPayout({ action: "check_again", idempotency_key: "whatever" }, viewer)).status).toBe(403);
+  it("support and finance (read-only) see the counts but resolve nothing: 403, nothing sent, the row unchanged", async () => {
+    const key = newKey("read-only");
+    await lostAnswer(key, 6500);
+    await ageRow(key, 60 * 60_000);
+    await reconcilePayouts(await getLedger(), { olderThanMs: 0 });
+    expect((await row(key)).state).toBe("needs_review");
+    for (const body of [supportBody, financeBody]) {
+      const readOnly = await signIn(session.POST, body);
+      const counts = await call(attention.GET, "/api/payouts/attention", { cookie: readOnly });
+      expect(counts.status, counts.text).toBe(200);
+      expect((counts.json.data as PayoutAttention).needs_review).toBeGreaterThanOrEqual(1);
+      const { result, requests } = await countUpstream(bff.harness.sandbox, async () => [
+        await reviewPayout({ action: "check_again", idempotency_key: key }, readOnly),
+        await reviewPayout({ action: "mark_handled", idempotency_key: key, note: "Not mine to close." }, readOnly),
+      ]);
+      for (const refused of result) {
+        expect(refused.status, refused.text).toBe(403);
+        expect(refused.json.error?.code).toBe("forbidden");
+      }
+      expect(requests).toBe(0);
+    }
+    expect(await row(key)).toMatchObject({ state: "needs_review", handled: null });
+    expect(await upstreamFor(key)).toHaveLength(1);
   });
 });
 

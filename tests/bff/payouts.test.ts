@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import * as activity from "@/app/api/activity/route";
 import * as payout from "@/app/api/payouts/[id]/route";
 import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
@@ -12,15 +11,18 @@ import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
 import {
   ACME,
+  betaOperatorBody,
   call,
   countUpstream,
+  DEMO_NAMES,
   newKey,
   signIn,
   storeWorkspaceApiKey,
+  supportBody,
   TEST_SECRET,
-  viewerBody,
   type CallResult,
 } from "../helpers/bff";
+import { activityReader } from "../helpers/activity-reader";
 import { setUpBffHarness } from "../helpers/bff-suite";
 
 const bff = setUpBffHarness();
@@ -65,10 +67,10 @@ async function upstreamPayouts(key: string) {
   return (await bff.harness.sandbox.payouts()).filter((p) => p.idempotency_key === key);
 }
 
+const readActivity = activityReader();
+
 async function activityFor(key: string): Promise<ActivityEntry[]> {
-  const result = await call(activity.GET, "/api/activity?limit=1000", { cookie: bff.cookie });
-  expect(result.status).toBe(200);
-  return (result.json.data as { items: ActivityEntry[] }).items.filter((e) => e.idempotency_key === key);
+  return (await readActivity("?limit=1000")).filter((e) => e.idempotency_key === key);
 }
 
 describe("POST /api/payouts", () => {
@@ -87,7 +89,7 @@ describe("POST /api/payouts", () => {
       net_centavos: 12222,
       pix_key_type: "email",
       pix_key_masked: "j***@example.com",
-      created_by: { name: "Olivia Operator", role: "operator" },
+      created_by: { name: DEMO_NAMES.operator, role: "operator" },
       last_error: null,
     });
     expect(data.id).toMatch(/^po_/);
@@ -245,7 +247,7 @@ describe("POST /api/payouts when the answer is lost every time", () => {
   it("an idempotency key is scoped to the business: Beta's operator reusing Acme's key makes Beta's own payout", async () => {
     const key = newKey("shared");
     expect((await createPayout(key, emailPayout(5100))).status).toBe(201);
-    const beta = await signIn(session.POST, { apiKey: "sk_sandbox_beta", operatorName: "Bruno Beta" });
+    const beta = await signIn(session.POST, betaOperatorBody);
     const result = await call(payouts.POST, "/api/payouts", {
       method: "POST",
       cookie: beta,
@@ -326,14 +328,17 @@ describe("GET /api/payouts/{id}", () => {
     expect((await registerRow(key)).status).toBe("paid");
   });
 
-  it("a viewer sees the payout but not the register row", async () => {
-    const key = newKey("viewer");
+  it("support (read-only) sees the payout and, as a role that may read the register, its register row", async () => {
+    const key = newKey("support");
     const created = await createPayout(key, emailPayout(4400));
     const id = (created.json.data as RegisterPayout).id ?? "";
-    const viewer = await signIn(session.POST, viewerBody);
-    const result = await lookUp(id, viewer);
+    const support = await signIn(session.POST, supportBody);
+    const result = await lookUp(id, support);
     expect(result.status).toBe(200);
-    expect(result.json.data).toMatchObject({ id, register: null });
+    expect(result.json.data).toMatchObject({
+      id,
+      register: { id, idempotency_key: key, created_by: { name: DEMO_NAMES.operator, role: "operator" } },
+    });
   });
 
   it("another business's payout (Beta's po_beta_1) → 404 with the API's code", async () => {
@@ -426,7 +431,7 @@ describe("audit", () => {
     expect(ok).toMatchObject({
       action: "payout.create",
       outcome: "success",
-      actor: { name: "Olivia Operator", role: "operator" },
+      actor: { name: DEMO_NAMES.operator, role: "operator" },
       target_type: "payout",
       target_id: (created.json.data as RegisterPayout).id,
       request_id: created.json.request_id,
@@ -446,7 +451,7 @@ describe("audit", () => {
     expect(pending).toMatchObject({
       action: "payout.create",
       outcome: "pending",
-      actor: { name: "Olivia Operator", role: "operator" },
+      actor: { name: DEMO_NAMES.operator, role: "operator" },
     });
     expect(pending?.error?.code).toBeTruthy();
   });

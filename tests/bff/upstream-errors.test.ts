@@ -8,6 +8,7 @@ import { resetConfigForTests } from "@/lib/server/config";
 import {
   call,
   countUpstream,
+  financeBody,
   operatorBody,
   signIn,
   startBffHarness,
@@ -18,10 +19,13 @@ import { captureLogs } from "../helpers/logs";
 
 let harness: BffHarness;
 let cookie = "";
+/** Chargebacks are finance's (the operator may not list them). */
+let finance = "";
 beforeAll(async () => {
   // `proto: "https"` calls stand for a TLS-terminating proxy's X-Forwarded-Proto, which only a deployment that trusts its proxy reads.
   harness = await startBffHarness({ env: { TRUST_PROXY: "1" } });
   cookie = await signIn(session.POST, operatorBody);
+  finance = await signIn(session.POST, financeBody);
 });
 afterAll(async () => {
   await harness.close();
@@ -72,7 +76,7 @@ describe("upstream failures", () => {
 
   it("429s that never stop → 503 upstream_unavailable", async () => {
     await harness.sandbox.addFault({ kind: "throttle429", method: "GET", path: "/v1/chargebacks", retry_after: 0 });
-    const result = await call(chargebacks.GET, "/api/chargebacks", { cookie });
+    const result = await call(chargebacks.GET, "/api/chargebacks", { cookie: finance });
     expect(result.status).toBe(503);
     expect(result.json.error?.code).toBe("upstream_unavailable");
   });
@@ -88,7 +92,7 @@ describe("upstream failures", () => {
 
   it("a GET that keeps failing with 500 → 502 upstream_unavailable", async () => {
     await harness.sandbox.addFault({ kind: "error500", method: "GET", path: "/v1/chargebacks" });
-    const result = await call(chargebacks.GET, "/api/chargebacks", { cookie });
+    const result = await call(chargebacks.GET, "/api/chargebacks", { cookie: finance });
     expect(result.status).toBe(502);
     expect(result.json.error?.code).toBe("upstream_unavailable");
     expect(result.json.request_id).toMatch(/^req_/);
@@ -97,7 +101,7 @@ describe("upstream failures", () => {
 
   it("an API that does not answer → 504 upstream_timeout", async () => {
     await harness.sandbox.addFault({ kind: "hang", method: "GET", path: "/v1/chargebacks" });
-    const result = await call(chargebacks.GET, "/api/chargebacks", { cookie });
+    const result = await call(chargebacks.GET, "/api/chargebacks", { cookie: finance });
     expect(result.status).toBe(504);
     expect(result.json.error?.code).toBe("upstream_timeout");
     expectNothingInternal(result);

@@ -12,7 +12,7 @@ import { getLedger, listWorkspaceCredentialHistory, type Ledger } from "@/lib/se
 import { asApiCredential, workspaceCredentialSource } from "@/lib/server/security/credential-vault";
 import { storeWorkspaceCredential } from "@/lib/server/services/workspace/credentials";
 import type { StoreWorkspaceCredentialBody } from "@/lib/shared/schemas/workspace-credential";
-import { ACME, BETA, countUpstream, startBffHarness, type BffHarness } from "../helpers/bff";
+import { ACME, BETA, countUpstream, DEMO_NAMES, ownerBody, startBffHarness, type BffHarness } from "../helpers/bff";
 
 let harness: BffHarness;
 let ledger: Ledger;
@@ -35,7 +35,13 @@ afterEach(async () => {
 const acmeDeps = () => ({
   ledger,
   businessId: ACME.businessId,
-  actor: { name: "Olivia Operator", role: "operator" as const },
+  // Credentials are the owner's to manage; the service records who stored them by name.
+  actor: {
+    name: DEMO_NAMES.owner,
+    role: "owner" as const,
+    memberId: "00000000-0000-4000-8000-00000000000a",
+    email: ownerBody.email,
+  },
 });
 
 /** Stores through the service, counting the calls that reached the sandbox. */

@@ -36,6 +36,8 @@ describe.each(drivers)("memberships (%s)", (driver) => {
       name: "ana",
       totpEnabled: true,
       require2fa: false,
+      // The workspace's name comes in the same read: the session names its business without another query.
+      workspaceName: "Acme",
     });
   });
 
