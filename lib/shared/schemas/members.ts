@@ -48,8 +48,9 @@ export const inviteBodySchema = z.object({ email: emailField, role: roleField })
 export type InviteBody = z.infer<typeof inviteBodySchema>;
 
 /**
- * What became of the invitation's e-mail: sent (the SMTP server accepted it), failed (refused, unreachable, too
- * slow: the invitation stands all the same) or not_configured (no SMTP_URL: nothing is sent).
+ * What became of the invitation's e-mail: sent (the SMTP server accepted it), failed (refused, unreachable, or too
+ * slow — then it may still arrive: the sending was not confirmed; the invitation stands all the same) or
+ * not_configured (no SMTP_URL: nothing is sent).
  */
 export const INVITATION_EMAIL_OUTCOMES = ["sent", "failed", "not_configured"] as const;
 export type InvitationEmailOutcome = (typeof INVITATION_EMAIL_OUTCOMES)[number];

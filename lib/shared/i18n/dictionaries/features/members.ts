@@ -46,7 +46,7 @@ export const membersPtBR = {
   "members.inviteEmailSent":
     "Convite enviado por e-mail para {email}. O link também aparece aqui, só agora, se quiser copiá-lo: vale uma vez e expira em 72 horas.",
   "members.inviteEmailFailed":
-    "Não foi possível enviar o e-mail para {email}: copie o link e envie você mesmo. Ele aparece só agora, vale uma vez e expira em 72 horas.",
+    "Não foi possível enviar o e-mail para {email} (ou confirmar o envio): copie o link e envie você mesmo. Ele aparece só agora, vale uma vez e expira em 72 horas.",
   "members.inviteLinkLabel": "Link do convite",
   "members.done": "Concluir",
   "members.pending": "Convites pendentes",
@@ -127,7 +127,7 @@ export const membersEn = {
   "members.inviteEmailSent":
     "Invitation e-mailed to {email}. The link is also here, only now, should you want to copy it: it works once and expires in 72 hours.",
   "members.inviteEmailFailed":
-    "The e-mail to {email} could not be sent: copy the link and send it yourself. It is shown only now, works once and expires in 72 hours.",
+    "The e-mail to {email} could not be sent (or its sending confirmed): copy the link and send it yourself. It is shown only now, works once and expires in 72 hours.",
   "members.inviteLinkLabel": "Invitation link",
   "members.done": "Done",
   "members.pending": "Pending invitations",
