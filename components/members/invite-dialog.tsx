@@ -8,11 +8,19 @@ import { Label } from "@/components/ui/label";
 import { useInvite } from "@/lib/browser/query/members";
 import { useI18n } from "@/lib/browser/i18n";
 import type { MemberRole } from "@/lib/shared/auth/member-roles";
-import type { InvitationCreated } from "@/lib/shared/schemas/members";
+import type { InvitationCreated, InvitationEmailOutcome } from "@/lib/shared/schemas/members";
+
+/** What the dialog says of the e-mail, once the invitation exists. */
+const EMAILED_MESSAGE: Readonly<Record<InvitationEmailOutcome, string>> = {
+  sent: "members.inviteEmailSent",
+  failed: "members.inviteEmailFailed",
+  not_configured: "members.inviteLinkBody",
+};
 
 /**
- * Invite by e-mail with a role the inviter may give. On success the dialog shows the link once (the server never
- * gives it again) with a copy button; closing the dialog forgets it.
+ * Invite by e-mail with a role the inviter may give. On success the dialog says whether the invitation was e-mailed
+ * (sent, could not be sent, or no e-mail configured) and shows the link once in every case (the server never gives
+ * it again) with a copy button; closing the dialog forgets it.
  */
 export function InviteDialog({
   open,
@@ -43,7 +51,7 @@ export function InviteDialog({
         open={open}
         onOpenChange={close}
         title={t("members.inviteLinkTitle")}
-        description={t("members.inviteLinkBody", { email: created.invitation.email })}
+        description={t(EMAILED_MESSAGE[created.emailed], { email: created.invitation.email })}
         cancelLabel={t("members.cancel")}
         confirmLabel={t("members.done")}
         pending={false}

@@ -10,8 +10,9 @@ import { deployment } from "@/lib/server/config";
  *   cookie, seal, credential, pixKey, key, document, email, params, body,
  *   password, secret, and names ending in one of them) are replaced by
  *   "[redacted]" at any depth;
- * - every string is masked: long token-like runs (keys, seals, secrets),
- *   e-mail addresses and long digit runs (tax ids, phone numbers);
+ * - every string is masked: a URL's user and password (`smtp://[credentials]@host`),
+ *   long token-like runs (keys, seals, secrets), e-mail addresses and long digit
+ *   runs (tax ids, phone numbers);
  * - an Error is reduced to its name, code and message, with a SQL error's
  *   parameters and the values a database quotes in its messages cut out, and
  *   a stack (frames only) in development. Nothing else of it is written: not
@@ -74,6 +75,8 @@ export function isSensitiveName(name: string): boolean {
   return SENSITIVE_NAMES.has(normalised) || SENSITIVE_SUFFIXES.some((suffix) => normalised.endsWith(suffix));
 }
 
+/** A URL's user and password (up to the authority's last "@"; a short password is no token-like run). */
+const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#]*@/gi;
 /** Runs of 32+ characters that may be a key, a token, a secret or a seal ("/" left out, so file paths stay readable). */
 const TOKEN_RUN = /[A-Za-z0-9_\-+=.*~]{32,}/g;
 /** An id we want to keep readable: a UUID, possibly after a short prefix (idempotency keys such as `crash-<uuid>`). */
@@ -90,6 +93,7 @@ export function maskText(text: string): string {
   // Cut first (with room for what masking shortens), so no pattern ever runs over a huge string.
   const bounded = text.length > MAX_STRING * 4 ? text.slice(0, MAX_STRING * 4) : text;
   const masked = bounded
+    .replace(URL_CREDENTIALS, "$1[credentials]@")
     .replace(TOKEN_RUN, (run) => (ID_WITH_UUID.test(run) ? run : `[masked:${run.length}]`))
     .replace(EMAIL, "[email]")
     .replace(LONG_DIGITS, "[digits]");

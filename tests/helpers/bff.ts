@@ -142,6 +142,7 @@ export async function startBffHarness(
     PAYMENTS_DEADLINE_MS: "6000",
     ...options.env,
   };
+  // No SMTP server unless `env` names one (SMTP_URL…).
   // The transport settings (APP_ORIGIN, TRUST_PROXY, ALLOW_INSECURE_HTTP) start unset too — plain http, forwarded headers ignored — unless `env` sets them.
   for (const name of [
     "PAYMENTS_API_URL",
@@ -156,6 +157,9 @@ export async function startBffHarness(
     "APP_ORIGIN",
     "TRUST_PROXY",
     "ALLOW_INSECURE_HTTP",
+    "SMTP_URL",
+    "SMTP_FROM",
+    "SMTP_TIMEOUT_MS",
   ])
     delete process.env[name];
   for (const name of Object.keys(process.env)) if (name.startsWith("SIGN_IN_")) delete process.env[name];

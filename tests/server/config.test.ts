@@ -11,6 +11,7 @@ import {
   payoutSettings,
   resetConfigForTests,
 } from "@/lib/server/config";
+import { parseMailSettings } from "@/lib/server/config/mail";
 import { parseLauncherSettings, parseLedgerSettings, parsePayoutSettings } from "@/lib/server/config/sections";
 import { payoutPolicy } from "@/lib/server/services/payouts/policy";
 
@@ -85,6 +86,66 @@ describe("a bad value is refused, naming the variable", () => {
       dataDir: ".data",
       sandboxReset: false,
     });
+  });
+});
+
+describe("the SMTP server (invitations by e-mail)", () => {
+  const FROM = "Pix Ops <no-reply@example.com>";
+
+  it("unset: nothing is sent; SMTP_FROM alone changes nothing", () => {
+    expect(parseMailSettings({})).toEqual({ smtp: null, from: null, timeoutMs: 10_000 });
+    expect(parseMailSettings({ SMTP_URL: " ", SMTP_FROM: FROM }).smtp).toBeNull();
+  });
+
+  it("SMTP_URL without SMTP_FROM is refused at start, saying what to set", () => {
+    const error = refusal({ SMTP_URL: "smtp://mailer:hunter22@mail.example.com" });
+    expect(error.message).toMatch(/SMTP_URL is set but SMTP_FROM is not: set SMTP_FROM/);
+    expect(error.message).not.toContain("hunter22");
+  });
+
+  it.each([
+    ["http://mail.example.com", /SMTP_URL must be smtp:\/\/host/],
+    ["mail.example.com:587", /SMTP_URL must be smtp:\/\/host/],
+    ["smtp://mailer:hunter22@mail.example.com/path", /SMTP_URL must be smtp:\/\/host/],
+    ["smtps://mailer:hunter22@mail.example.com?pool=true", /SMTP_URL must be smtp:\/\/host/],
+    ["smtp://mailer:hunter22@mail.example.com:0", /SMTP_URL must be smtp:\/\/host/],
+    ["smtp://mailer@mail.example.com", /SMTP_URL: give both a user and a password/],
+    ["smtp://mailer:hunter22%zz@mail.example.com", /SMTP_URL: the user or password is not valid percent-encoding/],
+  ])("SMTP_URL=%s is refused without echoing it", (url, message) => {
+    const error = refusal({ SMTP_URL: url, SMTP_FROM: FROM });
+    expect(error.message).toMatch(message);
+    expect(error.message).not.toContain("hunter22");
+    expect(error.message).not.toContain("mail.example.com");
+  });
+
+  it.each(["no-reply", "no-reply@example", "Pix Ops <no-reply@example.com", "a@example.com, b@example.com"])(
+    "SMTP_FROM=%s is refused",
+    (from) => {
+      expect(refusal({ SMTP_URL: "smtp://mail.example.com", SMTP_FROM: from }).message).toMatch(
+        /SMTP_FROM must be an e-mail address/,
+      );
+    },
+  );
+
+  it("a valid URL gives its parts: default ports, TLS for smtps, the decoded user and password", () => {
+    expect(parseMailSettings({ SMTP_URL: "smtp://mail.example.com", SMTP_FROM: "no-reply@example.com" })).toEqual({
+      smtp: { host: "mail.example.com", port: 587, secure: false, auth: null },
+      from: "no-reply@example.com",
+      timeoutMs: 10_000,
+    });
+    expect(
+      parseMailSettings({
+        SMTP_URL: "smtps://apikey:p%40ss%3Aw0rd@smtp.example.com:2465/",
+        SMTP_FROM: FROM,
+        SMTP_TIMEOUT_MS: "2500",
+      }),
+    ).toEqual({
+      smtp: { host: "smtp.example.com", port: 2465, secure: true, auth: { user: "apikey", password: "p@ss:w0rd" } },
+      from: FROM,
+      timeoutMs: 2_500,
+    });
+    expect(parseMailSettings({ SMTP_URL: "smtps://smtp.example.com", SMTP_FROM: FROM }).smtp?.port).toBe(465);
+    expect(() => parseMailSettings({ SMTP_TIMEOUT_MS: "0" })).toThrow(/SMTP_TIMEOUT_MS must be a whole number/);
   });
 });
 

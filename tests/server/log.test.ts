@@ -145,6 +145,29 @@ describe("redaction", () => {
     );
   });
 
+  it("masks the user and password of a URL, whatever its scheme, and keeps the rest readable", () => {
+    const cases = [
+      ["smtp://mailer:hunter2@localhost:2525", "smtp://[credentials]@localhost:2525"],
+      ["smtps://apikey:p%40ss%3Aw0rd@smtp.example.com:465/", "smtps://[credentials]@smtp.example.com:465/"],
+      [
+        "postgres://app:sh0rt@db.internal/ledger?sslmode=require",
+        "postgres://[credentials]@db.internal/ledger?sslmode=require",
+      ],
+      // An unencoded "@" in the password: the host is after the last one.
+      ["smtp://user:a@b@mail.example.com", "smtp://[credentials]@mail.example.com"],
+    ];
+    for (const [url, masked] of cases) {
+      expect(maskText(`cannot reach ${url} now`)).toBe(`cannot reach ${masked} now`);
+      const line = formatLine("warn", "test.url", { target: url });
+      expect(parse(line).target).toBe(masked);
+    }
+    const text = formatLine("error", "test.url", { error: new Error("connect smtp://mailer:hunter2@localhost:2525") });
+    expect(text).not.toContain("hunter2");
+    // A URL without credentials, and an e-mail address in a path, are untouched or masked as before.
+    expect(maskText("see https://dash.example.com/members")).toBe("see https://dash.example.com/members");
+    expect(maskText("mailto:ana.souza@example.com")).toBe("mailto:[email]");
+  });
+
   it("cuts a huge string short", () => {
     expect(maskText("a b ".repeat(100_000)).length).toBeLessThanOrEqual(501);
   });

@@ -90,11 +90,22 @@ describe.concurrent("refused: exit code 1 and a message saying what to set", { t
       /"event":"startup\.refused".*RECONCILE_INTERVAL_MS must be a whole number from 100 to 3600000/,
     ],
     ["SIGN_IN_LIMIT_TOTAL=0", { SIGN_IN_LIMIT_TOTAL: "0" }, /SIGN_IN_LIMIT_TOTAL must be a whole number/],
+    [
+      "SMTP_URL without SMTP_FROM",
+      { SMTP_URL: "smtp://mailer:hunter22@mail.example.com" },
+      /SMTP_URL is set but SMTP_FROM is not/,
+    ],
+    [
+      "an SMTP_URL with a path",
+      { SMTP_URL: "smtps://mailer:hunter22@mail.example.com/x", SMTP_FROM: "no-reply@example.com" },
+      /SMTP_URL must be smtp:\/\/host/,
+    ],
   ])("a malformed setting, even against the sandbox: %s", async (_label, env, message) => {
     const exit = await runStartup({ SANDBOX_URL: "http://127.0.0.1:9", ...env });
     expect(exit.code, exit.stderr).toBe(1);
     expect(exit.stderr).toMatch(message);
     expect(exit.stderr).toContain("Refusing to start.");
+    expect(exit.stderr).not.toContain("hunter22");
   });
 });
 

@@ -11,6 +11,7 @@ import "server-only";
  */
 import { parseCredentialSettings, type CredentialSettings } from "./credentials";
 import { readEnvironment, type Env } from "./environment";
+import { parseMailSettings, type MailSettings } from "./mail";
 import { parsePaymentsConfig, parseRetryOverrides, type PaymentsConfig } from "./payments";
 import type { RetryPolicy } from "./retry-policy";
 import {
@@ -37,12 +38,14 @@ export { ConfigError, TenancyConfigError } from "./errors";
 export type { Env } from "./environment";
 export { CONFIG_VARIABLES, type ConfigVariable } from "./variables";
 export type { CredentialKey, ProvisionedCredentialSettings } from "./credentials";
+export type { SmtpServer } from "./mail";
 export type {
   AppSettings,
   CredentialSettings,
   Deployment,
   HousekeepingSettings,
   LedgerSettings,
+  MailSettings,
   PaymentsConfig,
   PayoutSettings,
   SessionSettings,
@@ -84,6 +87,7 @@ export const appSettings = (): AppSettings => cachedConfig("app", parseAppSettin
 export const payoutSettings = (): PayoutSettings => cachedConfig("payouts", parsePayoutSettings);
 export const throttleConfig = (): ThrottleSettings => cachedConfig("throttle", parseThrottleSettings);
 export const housekeepingConfig = (): HousekeepingSettings => cachedConfig("housekeeping", parseHousekeepingSettings);
+export const mailSettings = (): MailSettings => cachedConfig("mail", parseMailSettings);
 
 /** True when the dashboard runs against its embedded sandbox (PAYMENTS_API_URL unset). */
 export const isSandboxMode = (): boolean => paymentsConfig().sandbox;
@@ -103,6 +107,7 @@ export function checkAllConfig(): void {
     payoutSettings,
     throttleConfig,
     housekeepingConfig,
+    mailSettings,
   ])
     read();
 }

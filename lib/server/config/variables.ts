@@ -4,6 +4,7 @@
  * (tests/server/config-readme.test.ts checks it). `null`: unset by default, or a
  * default computed from other settings (README says which).
  */
+import { MAIL_DEFAULTS } from "./mail";
 import { DEFAULT_SANDBOX_PORT, RETRY_DEFAULTS } from "./payments";
 import { DEFAULTS } from "./sections";
 
@@ -30,4 +31,6 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   ...unset("PAYOUT_FOLLOW_UP_WINDOW_MS", "PAYOUT_INFLIGHT_WAIT_MS", "SUBACCOUNT_INFLIGHT_WAIT_MS"),
   ...withDefaults(DEFAULTS),
   ...withDefaults(RETRY_DEFAULTS),
+  ...unset("SMTP_URL", "SMTP_FROM"),
+  ...withDefaults(MAIL_DEFAULTS),
 ];

@@ -2,6 +2,7 @@ import "server-only";
 import type { Role } from "@/lib/shared/auth/roles";
 import { getLedger, type Ledger } from "@/lib/server/ledger";
 import { BffError } from "@/lib/server/errors/bff-error";
+import { configuredMailer, type Mailer } from "@/lib/server/mail/mailer";
 import type { Credential, PaymentsClient } from "@/lib/server/payments-api/client";
 import { apiClientFor } from "@/lib/server/payments-api/for-credential";
 import type { SessionData } from "@/lib/server/session/session";
@@ -21,7 +22,8 @@ export interface Actor {
 /**
  * What a service is given for a signed-in person: the ledger, the business it
  * acts for (every read and write is scoped to it), who acts, their session
- * and the payments API bound to the workspace's credential for their role.
+ * the payments API bound to the workspace's credential for their role, and
+ * the mailer (null when no SMTP server is configured).
  * The clock is the process's injected one (lib/server/clock.ts).
  */
 export interface ServiceDeps {
@@ -30,6 +32,7 @@ export interface ServiceDeps {
   actor: Actor;
   session: SessionData;
   api: PaymentsClient;
+  mailer: Mailer | null;
 }
 
 /** The ledger and the business a service reads or writes, and nothing else. */
@@ -90,5 +93,6 @@ export async function sessionDeps(session: SessionData): Promise<ServiceDeps> {
     businessId: session.business.id,
     actor: actorOf(session),
     api: session.credential ? apiClientFor(session.credential) : NO_CREDENTIAL_CLIENT,
+    mailer: configuredMailer(),
   };
 }

@@ -47,8 +47,20 @@ export type MembersList = z.infer<typeof membersListSchema>;
 export const inviteBodySchema = z.object({ email: emailField, role: roleField });
 export type InviteBody = z.infer<typeof inviteBodySchema>;
 
-/** The answer to an invitation: the link (`/invite/<token>`) is in it this once and never again. */
-export const invitationCreatedSchema = z.object({ invitation: invitationSchema, link: z.string() });
+/**
+ * What became of the invitation's e-mail: sent (the SMTP server accepted it), failed (refused, unreachable, or too
+ * slow — then it may still arrive: the sending was not confirmed; the invitation stands all the same) or
+ * not_configured (no SMTP_URL: nothing is sent).
+ */
+export const INVITATION_EMAIL_OUTCOMES = ["sent", "failed", "not_configured"] as const;
+export type InvitationEmailOutcome = (typeof INVITATION_EMAIL_OUTCOMES)[number];
+
+/** The answer to an invitation: the link (`/invite/<token>`) is in it this once and never again, e-mailed or not. */
+export const invitationCreatedSchema = z.object({
+  invitation: invitationSchema,
+  link: z.string(),
+  emailed: z.enum(INVITATION_EMAIL_OUTCOMES),
+});
 export type InvitationCreated = z.infer<typeof invitationCreatedSchema>;
 
 /** PATCH /api/members/{id}. */

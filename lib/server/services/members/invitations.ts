@@ -6,10 +6,19 @@ import { BffError } from "@/lib/server/errors/bff-error";
 import type { Answer, ServiceDeps } from "@/lib/server/services/context";
 import { normaliseEmail } from "@/lib/shared/auth/email";
 import { assignableRoles } from "@/lib/shared/auth/roles";
+import type { Locale } from "@/lib/shared/i18n/config";
 import { INVITATION_LIFETIME_HOURS, type InvitationCreated, type InviteBody } from "@/lib/shared/schemas/members";
+import { emailInvitation } from "./invitation-email";
 import { toInvitationView } from "./view";
 
 type Deps = Pick<ServiceDeps, "ledger" | "businessId" | "actor">;
+
+/** Who to invite, and where the e-mailed link points and in which language (the inviter's request's). */
+export interface InviteInput extends InviteBody {
+  /** APP_ORIGIN, else the origin the inviter's request came to; null when neither is known. */
+  origin: string | null;
+  locale: Locale;
+}
 
 const INVITATION_LIFETIME_MS = INVITATION_LIFETIME_HOURS * 60 * 60 * 1000;
 
@@ -17,17 +26,21 @@ const INVITATION_LIFETIME_MS = INVITATION_LIFETIME_HOURS * 60 * 60 * 1000;
 export const invitationTokenHash = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
 
 /**
- * Invites an e-mail with a role the actor may give. The link (`/invite/<token>`, 32 random bytes) is in this answer
- * only, for the inviter to pass on: no e-mail is sent (yet). It works once, for 72 hours.
+ * Invites an e-mail with a role the actor may give. The link (`/invite/<token>`, 32 random bytes) works once, for
+ * 72 hours. The invitation is written first; then, with an SMTP server configured, it is e-mailed in the inviter's
+ * language (a failure only says so in `emailed`). The link is in this answer in every case, and never again.
  */
-export async function invite(deps: Deps, body: InviteBody): Promise<Answer<InvitationCreated>> {
+export async function invite(
+  deps: Deps & Pick<ServiceDeps, "mailer">,
+  input: InviteInput,
+): Promise<Answer<InvitationCreated>> {
   const { ledger, businessId, actor } = deps;
-  if (!actor.memberId) throw new Error("members: only a person can invite");
-  if (!assignableRoles(actor.role).includes(body.role))
+  if (!actor.memberId || !actor.email) throw new Error("members: only a person can invite");
+  if (!assignableRoles(actor.role).includes(input.role))
     throw new BffError("role_not_assignable", "Your role cannot give this role.", {
       fields: { role: "members.roleNotAssignable" },
     });
-  const email = normaliseEmail(body.email);
+  const email = normaliseEmail(input.email);
   const existing = (await listMembers(ledger, businessId)).find((m) => m.email === email);
   if (existing?.status === "active")
     throw new BffError("already_member", "This person is already an active member of this workspace.", {
@@ -38,7 +51,7 @@ export async function invite(deps: Deps, body: InviteBody): Promise<Answer<Invit
   const invitation = await createInvitation(ledger, {
     businessId,
     email,
-    role: body.role,
+    role: input.role,
     tokenHash: invitationTokenHash(token),
     invitedBy: actor.memberId,
     expiresAt: new Date(now + INVITATION_LIFETIME_MS),
@@ -50,9 +63,17 @@ export async function invite(deps: Deps, body: InviteBody): Promise<Answer<Invit
     outcome: "success",
     targetType: "invitation",
     targetId: invitation.id,
-    after: { email, role: body.role, expires_at: invitation.expiresAt.toISOString() },
+    after: { email, role: input.role, expires_at: invitation.expiresAt.toISOString() },
   });
-  return { data: { invitation: toInvitationView(invitation), link: `/invite/${token}` }, created: true };
+  const link = `/invite/${token}`;
+  const emailed = await emailInvitation(deps, {
+    invitation,
+    inviter: { name: actor.name, email: actor.email },
+    path: link,
+    origin: input.origin,
+    locale: input.locale,
+  });
+  return { data: { invitation: toInvitationView(invitation), link, emailed }, created: true };
 }
 
 /** Revokes a pending invitation of the workspace; another workspace's, or one no longer pending, is a 404. */

@@ -42,7 +42,11 @@ export const membersPtBR = {
   "members.inviteSend": "Criar convite",
   "members.inviteLinkTitle": "Convite criado",
   "members.inviteLinkBody":
-    "Copie o link e envie para {email}. Ele aparece só agora, vale uma vez e expira em 72 horas. (O envio por e-mail ainda não existe.)",
+    "Copie o link e envie para {email}. Ele aparece só agora, vale uma vez e expira em 72 horas.",
+  "members.inviteEmailSent":
+    "Convite enviado por e-mail para {email}. O link também aparece aqui, só agora, se quiser copiá-lo: vale uma vez e expira em 72 horas.",
+  "members.inviteEmailFailed":
+    "Não foi possível enviar o e-mail para {email} (ou confirmar o envio): copie o link e envie você mesmo. Ele aparece só agora, vale uma vez e expira em 72 horas.",
   "members.inviteLinkLabel": "Link do convite",
   "members.done": "Concluir",
   "members.pending": "Convites pendentes",
@@ -67,6 +71,16 @@ export const membersPtBR = {
   "invite.signInNext": "Convite aceito. Entre com seu e-mail, senha e código de verificação.",
   "invite.goToSignIn": "Ir para a entrada",
   "invite.unusable": "Este convite não pode ser usado",
+
+  "invite.email.subject": "{inviter} convidou você para {workspace}",
+  "invite.email.greeting": "Olá,",
+  "invite.email.invited":
+    "{inviter} ({inviterEmail}) convidou você para o espaço de trabalho {workspace} no painel de pagamentos Pix, com o papel {role}.",
+  "invite.email.action": "Para aceitar, abra este link:",
+  "invite.email.button": "Aceitar convite",
+  "invite.email.expires": "O link vale uma vez e expira em {date} (horário de {zone}).",
+  "invite.email.ignore":
+    "Se você não esperava este convite, pode ignorar este e-mail: sem abrir o link, nada acontece.",
 } as const;
 
 export const membersEn = {
@@ -109,7 +123,11 @@ export const membersEn = {
   "members.inviteSend": "Create invitation",
   "members.inviteLinkTitle": "Invitation created",
   "members.inviteLinkBody":
-    "Copy the link and send it to {email}. It is shown only now, works once and expires in 72 hours. (Sending it by e-mail does not exist yet.)",
+    "Copy the link and send it to {email}. It is shown only now, works once and expires in 72 hours.",
+  "members.inviteEmailSent":
+    "Invitation e-mailed to {email}. The link is also here, only now, should you want to copy it: it works once and expires in 72 hours.",
+  "members.inviteEmailFailed":
+    "The e-mail to {email} could not be sent (or its sending confirmed): copy the link and send it yourself. It is shown only now, works once and expires in 72 hours.",
   "members.inviteLinkLabel": "Invitation link",
   "members.done": "Done",
   "members.pending": "Pending invitations",
@@ -134,4 +152,14 @@ export const membersEn = {
   "invite.signInNext": "Invitation accepted. Sign in with your e-mail, password and verification code.",
   "invite.goToSignIn": "Go to sign-in",
   "invite.unusable": "This invitation cannot be used",
+
+  "invite.email.subject": "{inviter} invited you to {workspace}",
+  "invite.email.greeting": "Hello,",
+  "invite.email.invited":
+    "{inviter} ({inviterEmail}) invited you to the {workspace} workspace of the Pix payments dashboard, as {role}.",
+  "invite.email.action": "To accept, open this link:",
+  "invite.email.button": "Accept invitation",
+  "invite.email.expires": "The link works once and expires on {date} ({zone} time).",
+  "invite.email.ignore":
+    "If you did not expect this invitation, you can ignore this e-mail: nothing happens unless you open the link.",
 } as const satisfies Record<keyof typeof membersPtBR, string>;
