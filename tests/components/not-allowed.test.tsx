@@ -33,7 +33,10 @@ describe("NotAllowed (every role-restricted page)", () => {
       />,
     );
     expect(
-      screen.getByRole("heading", { level: 2, name: "O registro de atividade é para o financeiro e os administradores" }),
+      screen.getByRole("heading", {
+        level: 2,
+        name: "O registro de atividade é para o financeiro e os administradores",
+      }),
     ).toBeInTheDocument();
   });
 

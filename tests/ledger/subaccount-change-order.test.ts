@@ -4,7 +4,6 @@ import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
-  appendAudit,
   changeOrder,
   createLedger,
   getKnownSubaccount,
