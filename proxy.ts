@@ -7,7 +7,8 @@ import { isSecureRequest, readCookie, sessionCookieName } from "@/lib/server/ses
 import { openSession, SESSION_REFRESH_AFTER_MS, sessionSetCookie } from "@/lib/server/session/session";
 import { ERROR_CODES } from "@/lib/shared/errors/catalogue";
 
-const PUBLIC_PAGES = new Set(["/login"]);
+/** /setup: the first owner opens the one-time setup link before anyone has an account (docs/accounts.md, "First run"). */
+const PUBLIC_PAGES = new Set(["/login", "/setup"]);
 /** An invitation link is opened before its person has an account or a session (the link is the capability). */
 const isPublicPage = (pathname: string) => PUBLIC_PAGES.has(pathname) || pathname.startsWith("/invite/");
 
