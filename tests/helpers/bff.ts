@@ -97,7 +97,10 @@ export async function call(handler: Handler, pathname: string, options: CallOpti
   return {
     status: response.status,
     headers: response.headers,
-    json: JSON.parse(text) as CallResult["json"],
+    // A download (a CSV, a spreadsheet) is not the JSON envelope: its body is in `text`.
+    json: (response.headers.get("content-type") ?? "").includes("json")
+      ? (JSON.parse(text) as CallResult["json"])
+      : { data: null, error: null, request_id: null },
     text,
     setCookies: response.headers.getSetCookie(),
   };

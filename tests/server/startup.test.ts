@@ -50,7 +50,11 @@ function runStartup(env: Record<string, string>): Promise<Exit> {
   });
 }
 
-const REAL_API = { PAYMENTS_API_URL: "https://api.payments.example.invalid" };
+/** A real API, with the credential vault's key ring a production start needs (one of its own checks, tested below). */
+const REAL_API = {
+  PAYMENTS_API_URL: "https://api.payments.example.invalid",
+  CREDENTIAL_KEYS: "startup1:startup-credential-key-0123456789-abcdefghij",
+};
 
 describe.concurrent("refused: exit code 1 and a message saying what to set", { timeout: 120_000 }, () => {
   it.each([
@@ -74,6 +78,16 @@ describe.concurrent("refused: exit code 1 and a message saying what to set", { t
     expect(exit.stderr).toMatch(
       /set APP_ORIGIN to this dashboard's https origin .*ALLOW_INSECURE_HTTP=1.*Refusing to start\./,
     );
+  });
+
+  it("production, a real API, no CREDENTIAL_KEYS: the vault's key ring is required", async () => {
+    const exit = await runStartup({
+      PAYMENTS_API_URL: REAL_API.PAYMENTS_API_URL,
+      APP_ORIGIN: "https://dash.example.com",
+    });
+    expect(exit.code, exit.stderr).toBe(1);
+    expect(exit.stdout).not.toContain("started");
+    expect(exit.stderr).toMatch(/"event":"startup\.refused".*CREDENTIAL_KEYS is required/);
   });
 
   it.each([

@@ -31,7 +31,6 @@ export const AUDIT_ACTIONS = [
   "batch.row_key_conflict",
   "member.invited",
   "member.invitation_revoked",
-  "member.joined",
   "member.role_changed",
   "member.deactivated",
   "member.reactivated",
