@@ -70,6 +70,7 @@ import { storeCredentialInVault, WorkspaceSecret } from "@/lib/server/security/c
 import { ensureSandboxWorkspaces } from "@/lib/server/services/workspace/sandbox-people";
 import { forgetWorkspaceAccess } from "@/lib/server/session/resolve";
 import * as subaccountBlocked from "@/app/api/subaccounts/[id]/blocked/route";
+import * as subaccountHistory from "@/app/api/subaccounts/[id]/history/route";
 import * as subaccount from "@/app/api/subaccounts/[id]/route";
 import * as subaccounts from "@/app/api/subaccounts/route";
 import { AUDIT_ACTIONS } from "@/lib/shared/schemas/activity";
@@ -717,6 +718,12 @@ const ROUTES: FuzzRoute[] = [
   { name: "GET /api/chargebacks", handler: chargebacks.GET, body: null, query: {} },
   { name: "GET /api/subaccounts", handler: subaccounts.GET, body: null, query: {} },
   { name: "GET /api/subaccounts/{id}", handler: subaccount.GET, body: null, query: {} },
+  {
+    name: "GET /api/subaccounts/{id}/history",
+    handler: subaccountHistory.GET,
+    body: null,
+    query: { limit, cursor: fc.integer({ min: 0, max: 10_000 }).map(String) },
+  },
   {
     name: "PATCH /api/subaccounts/{id}",
     handler: subaccount.PATCH,

@@ -11,6 +11,7 @@ import * as payoutBatches from "@/app/api/payout-batches/route";
 import * as payoutBatchPreview from "@/app/api/payout-batches/preview/route";
 import * as session from "@/app/api/session/route";
 import * as sessions from "@/app/api/sessions/route";
+import * as subaccountHistory from "@/app/api/subaccounts/[id]/history/route";
 import * as subaccountBlocked from "@/app/api/subaccounts/[id]/blocked/route";
 import * as subaccount from "@/app/api/subaccounts/[id]/route";
 import * as subaccounts from "@/app/api/subaccounts/route";
@@ -119,6 +120,14 @@ export function businessRoutes(): RouteCase[] {
       name: "GET /api/subaccounts/{id}",
       handler: subaccount.GET,
       path: "/api/subaccounts/sa_demo_1",
+      options: { params: { id: "sa_demo_1" } },
+      permission: "subaccounts.list",
+      okStatus: 200,
+    },
+    {
+      name: "GET /api/subaccounts/{id}/history",
+      handler: subaccountHistory.GET,
+      path: "/api/subaccounts/sa_demo_1/history",
       options: { params: { id: "sa_demo_1" } },
       permission: "subaccounts.list",
       okStatus: 200,

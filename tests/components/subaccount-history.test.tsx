@@ -156,8 +156,8 @@ describe("SubaccountHistory", () => {
     await screen.findByText("Bruno Backoffice");
     const table = screen.getByRole("table", { name: "Histórico" });
     const url = new URL(String(fetchSpy.mock.calls[0]?.[0]), "http://localhost");
-    expect(url.pathname).toBe("/api/activity");
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ target_type: "subaccount", target_id: "sa_demo_1" });
+    // The subaccount's own history route, which every role that may see subaccounts may read (not the whole log).
+    expect(url.pathname).toBe("/api/subaccounts/sa_demo_1/history");
 
     const rows = within(table)
       .getAllByRole("row")

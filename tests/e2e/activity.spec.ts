@@ -88,7 +88,11 @@ test("finance finds an operator's sign-in and new payment link in the log, filte
     to: new Date(signInTo.getTime() + 1).toISOString(),
   });
   expect(signIns).toEqual([
-    expect.objectContaining({ actor: { name, role: "operator" }, action: "session.sign_in", target_type: "session" }),
+    expect.objectContaining({
+      actor: expect.objectContaining({ name, role: "operator", email: "operator@acme.example" }),
+      action: "session.sign_in",
+      target_type: "session",
+    }),
   ]);
 
   await page.goto("/activity");
@@ -202,7 +206,7 @@ test("support and operators are refused the activity log: not in the menu, a not
 
   await page.goto("/activity");
   await expect(page.getByRole("heading", { level: 1, name: "Atividade" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "O registro de atividade é só para operadores" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "O registro de atividade é para o financeiro e os administradores" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Ir para o início" })).toHaveAttribute("href", "/payouts");
   await expect(page.getByRole("table")).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
@@ -218,7 +222,7 @@ test("support and operators are refused the activity log: not in the menu, a not
   await expect(nav.getByRole("link", { name: "Links de pagamento" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Atividade" })).toHaveCount(0);
   await page.goto("/activity");
-  await expect(page.getByRole("heading", { name: "O registro de atividade é só para operadores" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "O registro de atividade é para o financeiro e os administradores" })).toBeVisible();
   await expect(page.getByRole("table")).toHaveCount(0);
   const operatorRefused = await page.request.get(`${APP_URL}/api/activity`);
   expect(operatorRefused.status()).toBe(403);

@@ -258,6 +258,12 @@ function headersFor(who: keyof typeof cookies, method: string): Record<string, s
 test("every dynamic API route with malformed percent-encoding → 400 in the BFF's envelope with a request_id, for every session", async () => {
   const routes = dynamicRoutes("api");
   expect(routes.map((r) => r.template).sort()).toEqual([
+    "/api/invitations/[id]",
+    "/api/members/[id]",
+    "/api/members/[id]/security-events",
+    "/api/members/[id]/security-events/export",
+    "/api/members/[id]/status",
+    "/api/members/[id]/two-factor",
     "/api/payout-batches/[id]",
     "/api/payout-batches/[id]/cancel",
     "/api/payout-batches/[id]/confirm",
@@ -269,6 +275,7 @@ test("every dynamic API route with malformed percent-encoding → 400 in the BFF
     "/api/payouts/[id]",
     "/api/subaccounts/[id]",
     "/api/subaccounts/[id]/blocked",
+    "/api/subaccounts/[id]/history",
   ]);
   let checked = 0;
   for (const { template, methods } of routes) {

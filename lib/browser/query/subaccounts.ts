@@ -63,8 +63,8 @@ export function subaccountHistoryQuery(id: string) {
   return infiniteQueryOptions({
     queryKey: subaccountKeys.history(id),
     queryFn: ({ signal, pageParam }) =>
-      bffFetch("/api/activity", {
-        query: { target_type: "subaccount", target_id: id, limit: SUBACCOUNT_HISTORY_PAGE_SIZE, cursor: pageParam },
+      bffFetch(`/api/subaccounts/${encodeURIComponent(id)}/history`, {
+        query: { limit: SUBACCOUNT_HISTORY_PAGE_SIZE, cursor: pageParam },
         schema: activityPageSchema,
         signal,
       }),

@@ -81,3 +81,9 @@ export const activityQuerySchema = z.object({
   cursor: z.optional(storableText().check(z.maxLength(40))),
 });
 export type ActivityQuery = z.infer<typeof activityQuerySchema>;
+
+/** One subaccount's history (its audit entries): pages of the log, for the people who may see subaccounts. */
+export const subaccountHistoryQuerySchema = z.object({
+  limit: activityQuerySchema.shape.limit,
+  cursor: activityQuerySchema.shape.cursor,
+});
