@@ -206,7 +206,9 @@ test("support and operators are refused the activity log: not in the menu, a not
 
   await page.goto("/activity");
   await expect(page.getByRole("heading", { level: 1, name: "Atividade" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "O registro de atividade é para o financeiro e os administradores" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "O registro de atividade é para o financeiro e os administradores" }),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: "Ir para o início" })).toHaveAttribute("href", "/payouts");
   await expect(page.getByRole("table")).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
@@ -222,7 +224,9 @@ test("support and operators are refused the activity log: not in the menu, a not
   await expect(nav.getByRole("link", { name: "Links de pagamento" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Atividade" })).toHaveCount(0);
   await page.goto("/activity");
-  await expect(page.getByRole("heading", { name: "O registro de atividade é para o financeiro e os administradores" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: "O registro de atividade é para o financeiro e os administradores" }),
+  ).toBeVisible();
   await expect(page.getByRole("table")).toHaveCount(0);
   const operatorRefused = await page.request.get(`${APP_URL}/api/activity`);
   expect(operatorRefused.status()).toBe(403);
