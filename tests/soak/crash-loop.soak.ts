@@ -52,7 +52,7 @@ const SLOW: FaultRule[] = [{ kind: "latency", ...POST, ms: 2_000 }];
  * made and held; each kill leaves what it hit unresolved, so the next step has work.
  */
 const RECONCILER_FAULTS: Array<{ label: "after" | "before"; rules: FaultRule[] }> = [
-  { label: "before", rules: HANG },
+  { label: "before", rules: HANG }, // the tail's rules: in force from the tail's kill
   { label: "after", rules: SLOW },
   { label: "after", rules: SLOW },
 ];
@@ -147,18 +147,20 @@ it("crash loop: SIGKILL during payout creation and reconciler passes loses nothi
     );
     await pause(random() * 1_000);
     await killNow("client");
+    // The first reconciler step's rules are the tail's (HANG), in force before the restart.
+    let rulesSetAt = Date.now();
     await app.start();
     await tailClients;
 
     // Phase 2: kill the app while its reconciler re-sends (at once on restart: the dead process's leases are released).
-    for (const step of RECONCILER_FAULTS) {
-      await sandbox.setFaults(step.rules);
-      const rulesSetAt = Date.now();
+    // Each step's rules are set while the app is down, before the restart: the restarted reconciler re-sends at once,
+    // possibly before the app answers HTTP, and a send it began under the previous step's rules must not be missed.
+    for (const [n, step] of RECONCILER_FAULTS.entries()) {
       const counter = step.label === "after" ? "afterCommit" : "beforeCommit";
       const before = kills[counter];
       // A re-send in flight under this step's rules; for "before", of a payout the API has not made yet.
-      // Only requests received after the rules were set count: a send of the killed process, or one the
-      // restarted process began under the previous rules, can still be open and end before this kill.
+      // Only requests received after the rules were set count: a send of the killed process can still be
+      // open upstream (the sandbox holds it to the fault's end) and end before this kill.
       const inFlight = async () => {
         const [log, made] = await Promise.all([sandbox.requests(), sandbox.payouts()]);
         const committed = new Set(made.map((p) => p.idempotency_key));
@@ -177,6 +179,11 @@ it("crash loop: SIGKILL during payout creation and reconciler passes loses nothi
       const open = await killNow("reconciler");
       expect(open.length, "the reconciler kill landed during a send").toBeGreaterThan(0);
       expect(kills[counter], `a kill ${step.label} the API committed`).toBeGreaterThan(before);
+      const nextStep = RECONCILER_FAULTS[n + 1];
+      if (nextStep) {
+        await sandbox.setFaults(nextStep.rules);
+        rulesSetAt = Date.now();
+      }
       await app.start();
     }
 
