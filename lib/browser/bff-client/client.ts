@@ -12,8 +12,9 @@ import { BffRequestError, isAbortError } from "./errors";
  * - Throws `BffRequestError` (status, code, message, fields, requestId, details);
  *   a network failure is `code: "network_error"`, status 0. A caller's abort
  *   rethrows the AbortError untouched (React Query treats it as a cancel).
- * - On 401 `unauthenticated` / `credential_rejected` it sends the browser to
- *   `/login?next=<current path>` once (not from /login itself), then throws.
+ * - On 401 `unauthenticated` it sends the browser to `/login?next=<current path>`
+ *   once (not from /login itself), then throws. `credential_rejected` (the API
+ *   refused the workspace's key) is a 409: signing in again would not help.
  */
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -50,7 +50,7 @@ export class BffRequestError extends Error {
 
   /** The session is gone: the UI should send the operator to sign in. */
   get isAuthError(): boolean {
-    return this.status === 401 && (this.knownCode === "unauthenticated" || this.knownCode === "credential_rejected");
+    return this.status === 401 && this.knownCode === "unauthenticated";
   }
 
   get hasFieldErrors(): boolean {

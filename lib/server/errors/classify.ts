@@ -37,9 +37,12 @@ function fromUpstream(error: PaymentsApiError): BffError {
     error.status !== 408
   ) {
     if (error.status === 401)
-      return new BffError("credential_rejected", "The payments API refused this session's credential. Sign in again.", {
-        requestId,
-      });
+      // The workspace's key, not the person's session: signing in again cannot help, an owner replacing the key can.
+      return new BffError(
+        "credential_rejected",
+        "The payments API refused the workspace's API key. An owner must store a new one in Settings.",
+        { requestId },
+      );
     if (error.status === 403) {
       const message = error.message || "The payments API does not allow this credential to do that.";
       return error.code

@@ -21,7 +21,8 @@ export const errorCodesPtBR = {
   "errors.invalid_login": "E-mail ou senha incorretos.",
   "errors.invalid_code": "Código incorreto.",
   "errors.sign_in_challenge_expired": "A entrada demorou demais ou já foi usada. Informe e-mail e senha de novo.",
-  "errors.credential_rejected": "A credencial desta sessão foi recusada pela API. Entre novamente.",
+  "errors.credential_rejected":
+    "A API de pagamentos recusou a chave de API da empresa. Um proprietário precisa cadastrar uma nova em Configurações.",
   "errors.forbidden": "Seu acesso não permite esta operação.",
   "errors.csrf_rejected": "Requisição bloqueada por segurança. Recarregue a página.",
   "errors.credential_not_allowed": "Este painel não está configurado para esta chave de API.",
@@ -104,7 +105,8 @@ export const errorCodesEn = {
   "errors.invalid_code": "The code is wrong.",
   "errors.sign_in_challenge_expired":
     "The sign-in took too long or was already used. Enter your e-mail and password again.",
-  "errors.credential_rejected": "The API refused this session's credential. Please sign in again.",
+  "errors.credential_rejected":
+    "The payments API refused the workspace's API key. An owner must store a new one in Settings.",
   "errors.forbidden": "Your access does not allow this operation.",
   "errors.csrf_rejected": "Request blocked for security reasons. Reload the page.",
   "errors.credential_not_allowed": "This dashboard is not set up for this API key.",
