@@ -129,7 +129,7 @@ describe("the SMTP server (invitations by e-mail)", () => {
 
   it("a valid URL gives its parts: default ports, TLS for smtps, the decoded user and password", () => {
     expect(parseMailSettings({ SMTP_URL: "smtp://mail.example.com", SMTP_FROM: "no-reply@example.com" })).toEqual({
-      smtp: { host: "mail.example.com", port: 587, secure: false, auth: null },
+      smtp: { host: "mail.example.com", port: 587, secure: false, requireTls: true, auth: null },
       from: "no-reply@example.com",
       timeoutMs: 10_000,
     });
@@ -140,12 +140,32 @@ describe("the SMTP server (invitations by e-mail)", () => {
         SMTP_TIMEOUT_MS: "2500",
       }),
     ).toEqual({
-      smtp: { host: "smtp.example.com", port: 2465, secure: true, auth: { user: "apikey", password: "p@ss:w0rd" } },
+      smtp: {
+        host: "smtp.example.com",
+        port: 2465,
+        secure: true,
+        requireTls: false,
+        auth: { user: "apikey", password: "p@ss:w0rd" },
+      },
       from: FROM,
       timeoutMs: 2_500,
     });
     expect(parseMailSettings({ SMTP_URL: "smtps://smtp.example.com", SMTP_FROM: FROM }).smtp?.port).toBe(465);
     expect(() => parseMailSettings({ SMTP_TIMEOUT_MS: "0" })).toThrow(/SMTP_TIMEOUT_MS must be a whole number/);
+  });
+
+  it.each([
+    ["smtp://mail.example.com", true],
+    ["smtp://10.0.0.5:25", true],
+    ["smtp://[2001:db8::1]:25", true],
+    ["smtp://localhost:25", false],
+    ["smtp://127.0.0.1:2525", false],
+    ["smtp://[::1]:25", false],
+    ["smtps://mail.example.com", false],
+  ])("%s: STARTTLS required = %s (plain SMTP only to a relay on this machine)", (url, required) => {
+    const smtp = parseMailSettings({ SMTP_URL: url, SMTP_FROM: FROM }).smtp;
+    expect(smtp?.requireTls).toBe(required);
+    expect(smtp?.host).not.toMatch(/[[\]]/);
   });
 });
 

@@ -8,8 +8,14 @@ export const MAIL_DEFAULTS = { SMTP_TIMEOUT_MS: 10_000 } as const;
 export interface SmtpServer {
   host: string;
   port: number;
-  /** smtps://: TLS from the first byte; smtp://: STARTTLS when the server offers it. */
+  /** smtps://: TLS from the first byte; smtp://: STARTTLS. */
   secure: boolean;
+  /**
+   * smtp:// to any host but this machine's loopback: STARTTLS is required, and a server that does not offer it gets
+   * nothing (an invitation link lets whoever reads it join the workspace, so it never crosses a network in clear).
+   * A relay on loopback (a local MTA) may speak plain SMTP.
+   */
+  requireTls: boolean;
   /** Never logged (the logger redacts a field named `password`). */
   auth: { user: string; password: string } | null;
 }
@@ -25,6 +31,11 @@ export interface MailSettings {
 
 const SMTP_URL_HELP =
   "SMTP_URL must be smtp://host[:port] or smtps://host[:port], with an optional user:password@ (percent-encoded) and nothing after the port";
+
+/** localhost, 127.0.0.0/8 and ::1: a relay on this machine, whose traffic never leaves it. */
+function isLoopbackHost(host: string): boolean {
+  return host === "localhost" || host === "[::1]" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
 
 /** The URL's parts; a message that never echoes the value, which holds a password. */
 function parseSmtpUrl(raw: string): SmtpServer {
@@ -46,7 +57,14 @@ function parseSmtpUrl(raw: string): SmtpServer {
   } catch {
     throw new ConfigError("SMTP_URL: the user or password is not valid percent-encoding");
   }
-  return { host: url.hostname, port: url.port ? Number(url.port) : secure ? 465 : 587, secure, auth };
+  const host = url.hostname;
+  return {
+    host: host.startsWith("[") ? host.slice(1, -1) : host,
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    requireTls: !secure && !isLoopbackHost(host),
+    auth,
+  };
 }
 
 /** `address` or `Display Name <address>`, on one line. */

@@ -27,6 +27,7 @@ export function smtpMailer(settings: MailSettings): Mailer | null {
     host: smtp.host,
     port: smtp.port,
     secure: smtp.secure,
+    requireTLS: smtp.requireTls,
     auth: smtp.auth ? { user: smtp.auth.user, pass: smtp.auth.password } : undefined,
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
