@@ -15,6 +15,9 @@ import { setupBodySchema } from "@/lib/shared/schemas/workspace-setup";
 
 const FIELDS = ["name", "email", "password", "businessName", "apiKey", "accessToken"] as const;
 
+/** An optional credential left empty is not given at all (the schema checks a given one's shape, and "" has none). */
+const blankIsAbsent = { setValueAs: (value: string) => (value === "" ? undefined : value) };
+
 /** The first owner's form: who they are, their password, and the business's credentials (unless the server provides them). */
 export function SetupForm({
   token,
@@ -37,8 +40,7 @@ export function SetupForm({
 
   const onSubmit = form.handleSubmit((values) => {
     setPanelError(null);
-    const body = { ...values, apiKey: values.apiKey || undefined, accessToken: values.accessToken || undefined };
-    setUp.mutate(body, {
+    setUp.mutate(values, {
       onSuccess: () => router.replace("/"),
       onError: (error) => {
         const { applied } = applyServerErrors(error, form.setError, { knownFields: FIELDS });
@@ -79,7 +81,7 @@ export function SetupForm({
             autoComplete="off"
             placeholder="sk_…"
             disabled={busy}
-            {...form.register("apiKey")}
+            {...form.register("apiKey", blankIsAbsent)}
           />
         </FormField>
       )}
@@ -93,7 +95,7 @@ export function SetupForm({
           secretLabel={t("setup.accessToken")}
           autoComplete="off"
           disabled={busy}
-          {...form.register("accessToken")}
+          {...form.register("accessToken", blankIsAbsent)}
         />
       </FormField>
       {panelError ? <ErrorPanel error={panelError} title={t("setup.failed")} /> : null}
