@@ -165,17 +165,22 @@ const APP_UNSET = [
 ];
 
 /**
- * The built app (`next start`, production) on loopback, against the sandbox process at
- * `sandboxUrl` in sandbox mode (SANDBOX_URL): the mode in which its businesses have demo
- * people to sign in as (against a real API the first owner comes through a one-time setup
- * link). `env` may provision a workspace credential (PAYMENTS_API_KEY + PAYMENTS_BUSINESS_ID).
+ * The built app (`next start`, production) on loopback. With `sandboxUrl`, in sandbox mode
+ * (SANDBOX_URL): the mode in which its businesses have demo people to sign in as; `env` may
+ * provision a workspace credential (PAYMENTS_API_KEY + PAYMENTS_BUSINESS_ID). With `apiUrl`,
+ * in real-API mode (PAYMENTS_API_URL): no demo people, the first owner comes through the
+ * one-time setup link the server prints; plain http there is deliberate, so it says so
+ * (ALLOW_INSECURE_HTTP=1; production with a real API otherwise wants an https APP_ORIGIN).
  */
-export function startNextProcess(options: {
-  port: number;
-  sandboxUrl: string;
-  env: Record<string, string>;
-  logFile?: string;
-}): Started {
+export function startNextProcess(
+  options: { port: number; env: Record<string, string>; logFile?: string } & (
+    { sandboxUrl: string } | { apiUrl: string }
+  ),
+): Started {
+  const upstream: Record<string, string> =
+    "apiUrl" in options
+      ? { PAYMENTS_API_URL: options.apiUrl, ALLOW_INSECURE_HTTP: "1" }
+      : { SANDBOX_URL: options.sandboxUrl };
   return startProcess(
     ["node", "node_modules/next/dist/bin/next", "start", "-p", String(options.port), "-H", "127.0.0.1"],
     {
@@ -184,7 +189,7 @@ export function startNextProcess(options: {
       env: {
         NODE_ENV: "production",
         NEXT_TELEMETRY_DISABLED: "1",
-        SANDBOX_URL: options.sandboxUrl,
+        ...upstream,
         SESSION_SECRET,
         CREDENTIAL_KEYS,
         ...options.env,
