@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { z } from "zod/mini";
 import { bffFetch } from "@/lib/browser/bff-client/client";
 import {
@@ -101,26 +101,29 @@ export function useSwitchWorkspace() {
 
 const signedOutSchema = z.object({ signedOut: z.literal(true) });
 
-/** DELETE /api/session. Whatever the server answers, the browser's cache is cleared. */
+/**
+ * Reads in flight are cancelled before a sign-out, so none is answered 401 once the session is gone. The cache is
+ * not cleared here: the caller loads /login afresh, which drops it with every other piece of this page's memory,
+ * while clearing it under the page's mounted queries would make them fetch again, signed out.
+ */
+const cancelReads = (queryClient: QueryClient) => queryClient.cancelQueries();
+
+/** DELETE /api/session; the caller then loads /login whatever the server answered. */
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation<{ signedOut: true }, Error, void>({
+    onMutate: () => cancelReads(queryClient),
     mutationFn: () =>
       bffFetch("/api/session", { method: "DELETE", schema: signedOutSchema, redirectOnAuthError: false }),
-    onSettled: () => {
-      queryClient.clear();
-    },
   });
 }
 
-/** DELETE /api/sessions: sign out every session of this business, this one included. */
+/** DELETE /api/sessions: sign out every session of this business, this one included; the caller then loads /login. */
 export function useSignOutEverywhere() {
   const queryClient = useQueryClient();
   return useMutation<{ signedOut: true }, Error, void>({
+    onMutate: () => cancelReads(queryClient),
     mutationFn: () =>
       bffFetch("/api/sessions", { method: "DELETE", schema: signedOutSchema, redirectOnAuthError: false }),
-    onSuccess: () => {
-      queryClient.clear();
-    },
   });
 }
