@@ -11,8 +11,10 @@ import * as ownExport from "@/app/api/account/security-events/export/route";
 import * as memberEvents from "@/app/api/members/[id]/security-events/route";
 import * as memberExport from "@/app/api/members/[id]/security-events/export/route";
 import * as session from "@/app/api/session/route";
-import { getLedger, listSecurityEvents } from "@/lib/server/ledger";
+import { addMembership, getLedger, listSecurityEvents } from "@/lib/server/ledger";
 import {
+  ACME,
+  BETA,
   call,
   DEMO_PASSWORD,
   personBody,
@@ -186,5 +188,52 @@ describe("the security history", { timeout: 120_000 }, () => {
     });
     expect(ofMember.status).toBe(200);
     expect(ofMember.text).toBe(own.text);
+  });
+
+  it("a member's history seen from a workspace leaves out the sign-ins into the person's other workspaces", async () => {
+    const ledger = await getLedger();
+    const support = personBody("support");
+    const supportId = await personId(await signIn(session.POST, support));
+    // The Acme support person joins Beta too, and signs in there.
+    expect(
+      (await addMembership(ledger, { businessId: BETA.businessId, memberId: supportId, role: "support" })).outcome,
+    ).toBe("added");
+    const inBeta = await call(session.POST, "/api/session", {
+      ...post({ ...support, businessId: BETA.businessId }),
+      headers: { "user-agent": BROWSER },
+    });
+    expect(inBeta.status, inBeta.text).toBe(200);
+    const [latest] = await listSecurityEvents(ledger, 1);
+    expect([latest?.kind, latest?.memberId, latest?.businessId]).toEqual([
+      "sign_in_succeeded",
+      supportId,
+      BETA.businessId,
+    ]);
+
+    const eventsSeenBy = async (cookie: string) => {
+      const answer = await call(memberEvents.GET, `/api/members/${supportId}/security-events?limit=50`, {
+        cookie,
+        params: { id: supportId },
+      });
+      expect(answer.status, answer.text).toBe(200);
+      return (answer.json.data as { items: EventView[] }).items.length;
+    };
+    const acmeSees = await eventsSeenBy(await signIn(session.POST, personBody("owner")));
+    const betaSees = await eventsSeenBy(await signIn(session.POST, personBody("owner", "beta")));
+    const own = await call(ownEvents.GET, "/api/account/security-events?limit=50", {
+      cookie: sessionCookieFrom(inBeta),
+    });
+    const ownCount = (own.json.data as { items: EventView[] }).items.length;
+    // Two sign-ins, one into each workspace: each workspace sees its own, the person sees both.
+    expect(ownCount).toBe(2);
+    expect([acmeSees, betaSees]).toEqual([1, 1]);
+    const acmeCsv = await download(
+      memberExport.GET,
+      `/api/members/${supportId}/security-events/export`,
+      await signIn(session.POST, personBody("owner")),
+      { id: supportId },
+    );
+    expect(acmeCsv.text).not.toContain(BROWSER.split(",")[0]);
+    expect(ACME.businessId).not.toBe(BETA.businessId);
   });
 });

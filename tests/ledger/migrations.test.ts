@@ -364,6 +364,13 @@ describe.each(drivers)("migrations (%s)", (driver) => {
       const name = `0019_${(await loadMigrations()).find((m) => m.version === 19)?.name}.sql`;
       await copyFile(path.join(defaultMigrationsDir(), name), path.join(dir, name));
       expect(await migrateLedger(ledger.db, dir)).toEqual({ applied: [19] });
+      // The ledger's code reads today's schema: the later migrations too, which leave these rows alone.
+      const later = (await loadMigrations()).filter((m) => m.version > 19);
+      for (const m of later) {
+        const file = `${String(m.version).padStart(4, "0")}_${m.name}.sql`;
+        await copyFile(path.join(defaultMigrationsDir(), file), path.join(dir, file));
+      }
+      expect(await migrateLedger(ledger.db, dir)).toEqual({ applied: later.map((m) => m.version) });
 
       const [event] = await listSecurityEvents(ledger, 1);
       expect(event).toMatchObject({ kind: "sign_in_failed", reason: "invalid_login", memberId: null, userAgent: null });
@@ -391,6 +398,34 @@ describe.each(drivers)("migrations (%s)", (driver) => {
           sql`INSERT INTO security_events (kind, reason, address_source, user_agent) VALUES ('password_changed', 'x', 'proxy', ${"y".repeat(301)})`,
         ),
       ).rejects.toThrow();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("0020 keeps earlier security events as account events (no workspace) and indexes the rows that have no seal", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "ledger-migrations-"));
+    try {
+      for (const m of (await loadMigrations()).filter((m) => m.version < 20)) {
+        const file = `${String(m.version).padStart(4, "0")}_${m.name}.sql`;
+        await copyFile(path.join(defaultMigrationsDir(), file), path.join(dir, file));
+      }
+      const ledger = await open(await fresh(), dir);
+      await ledger.db.execute(
+        sql`INSERT INTO security_events (kind, reason, address_source, credential_kind) VALUES ('sign_in_succeeded', 'signed_in', 'proxy', 'password')`,
+      );
+      const name = `0020_${(await loadMigrations()).find((m) => m.version === 20)?.name}.sql`;
+      await copyFile(path.join(defaultMigrationsDir(), name), path.join(dir, name));
+      expect(await migrateLedger(ledger.db, dir)).toEqual({ applied: [20] });
+
+      const events = await ledger.db.execute(sql`SELECT kind, business_id FROM security_events`);
+      expect(events.rows).toEqual([{ kind: "sign_in_succeeded", business_id: null }]);
+      const indexes = await ledger.db.execute(
+        sql`SELECT indexname, indexdef FROM pg_indexes WHERE indexname IN ('payouts_follow_up_idx', 'payout_batches_active_idx') ORDER BY indexname`,
+      );
+      const defs = (indexes.rows as { indexname: string; indexdef: string }[]).map((r) => [r.indexname, r.indexdef]);
+      expect(defs.map(([index]) => index)).toEqual(["payout_batches_active_idx", "payouts_follow_up_idx"]);
+      for (const [, def] of defs) expect(def).not.toContain("credential_seal");
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

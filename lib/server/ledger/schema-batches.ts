@@ -63,7 +63,7 @@ export const payoutBatches = pgTable(
     index("payout_batches_business_created_idx").on(t.businessId, t.createdAt.desc(), t.id.desc()),
     index("payout_batches_active_idx")
       .on(t.confirmedAt)
-      .where(sql`status IN ('sending', 'paused', 'cancelled') AND credential_seal IS NOT NULL`),
+      .where(sql`status IN ('sending', 'paused', 'cancelled')`),
     index("payout_batches_paused_idx")
       .on(t.pausedAt)
       .where(sql`status = 'paused' AND credential_seal IS NULL`),

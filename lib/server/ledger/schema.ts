@@ -107,7 +107,7 @@ export const payouts = pgTable(
       .where(sql`state IN ('intent', 'uncertain', 'needs_review')`),
     index("payouts_follow_up_idx")
       .on(t.statusCheckedAt)
-      .where(sql`state = 'submitted' AND credential_seal IS NOT NULL`),
+      .where(sql`state = 'submitted' AND (status IS NULL OR status = 'pending')`),
     index("payouts_batch_idx")
       .on(t.batchId, t.batchRowNumber)
       .where(sql`batch_id IS NOT NULL`),
@@ -233,6 +233,8 @@ export const securityEvents = pgTable(
     memberId: uuid("member_id"),
     /** The browser's User-Agent, at most SECURITY_EVENT_USER_AGENT_MAX characters. */
     userAgent: text("user_agent"),
+    /** The workspace a sign-in opened (0020); null for an account's own events and for older rows. */
+    businessId: text("business_id"),
   },
   (t) => [
     index("security_events_at_idx").on(t.at),

@@ -5,7 +5,7 @@
  * after SECURITY_LOG_RETENTION_DAYS by housekeeping. Rows that name an account
  * (`memberId`) are that person's security history.
  */
-import { and, desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
 import { isUuid } from "./query";
 import { securityEvents, type SecurityEventKind, type SecurityEventRow } from "./schema";
 import type { Ledger } from "./types";
@@ -22,6 +22,8 @@ export interface SecurityEventInput {
   memberId?: string | null;
   /** The browser's User-Agent as sent (cut to SECURITY_EVENT_USER_AGENT_MAX characters). */
   userAgent?: string | null;
+  /** The workspace a sign-in opened; none for an event about the account itself. */
+  businessId?: string | null;
   at?: Date;
 }
 
@@ -43,11 +45,15 @@ export interface SecurityEventsPage {
   nextCursor: string | null;
 }
 
-/** One person's events, newest first, `limit` at a time; `before` is the previous page's cursor. */
+/**
+ * One person's events, newest first, `limit` at a time; `before` is the previous page's cursor. With `workspace`,
+ * only what that workspace may see: the account's own events and the sign-ins into that workspace, not those into
+ * the person's other workspaces.
+ */
 export async function listMemberSecurityEvents(
   ledger: Ledger,
   memberId: string,
-  options: { limit: number; before?: number },
+  options: { limit: number; before?: number; workspace?: string },
 ): Promise<SecurityEventsPage> {
   if (!isUuid(memberId)) return { items: [], nextCursor: null };
   const rows = await ledger.db
@@ -56,6 +62,9 @@ export async function listMemberSecurityEvents(
     .where(
       and(
         eq(securityEvents.memberId, memberId),
+        options.workspace === undefined
+          ? undefined
+          : or(isNull(securityEvents.businessId), eq(securityEvents.businessId, options.workspace)),
         options.before === undefined ? undefined : lt(securityEvents.id, options.before),
       ),
     )

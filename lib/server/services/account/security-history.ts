@@ -9,8 +9,9 @@ import type { SecurityEvent, SecurityEventsPage, SecurityEventsQuery } from "@/l
 
 /**
  * A person's security history: the security log's rows that name their account (sign-ins, failed ones included,
- * and their 2FA and password changes), newest first. The person sees their own; an owner or admin sees a member
- * of their workspace's (and nothing about anyone else: another workspace's person is a 404).
+ * and their 2FA and password changes), newest first. The person sees their own, whole; an owner or admin sees a
+ * member of their workspace's, without the sign-ins into the person's other workspaces (and nothing about anyone
+ * else: another workspace's person is a 404).
  */
 
 /** The most rows one CSV export holds (newest first). */
@@ -29,14 +30,27 @@ export function toSecurityEvent(row: SecurityEventRow): SecurityEvent {
   };
 }
 
-async function page(ledger: Ledger, memberId: string, query: SecurityEventsQuery): Promise<SecurityEventsPage> {
+/** Whose history, and as seen from which workspace (none: the person's own view, every workspace). */
+interface HistoryOf {
+  memberId: string;
+  workspace?: string;
+}
+
+async function page(ledger: Ledger, of: HistoryOf, query: SecurityEventsQuery): Promise<SecurityEventsPage> {
   const before = query.cursor === undefined ? undefined : Number(query.cursor);
-  const found = await listMemberSecurityEvents(ledger, memberId, { limit: query.limit, before });
+  const found = await listMemberSecurityEvents(ledger, of.memberId, {
+    limit: query.limit,
+    before,
+    workspace: of.workspace,
+  });
   return { items: found.items.map(toSecurityEvent), next_cursor: found.nextCursor };
 }
 
-async function exported(ledger: Ledger, memberId: string, fileName: string): Promise<Download> {
-  const found = await listMemberSecurityEvents(ledger, memberId, { limit: SECURITY_EVENTS_EXPORT_LIMIT });
+async function exported(ledger: Ledger, of: HistoryOf, fileName: string): Promise<Download> {
+  const found = await listMemberSecurityEvents(ledger, of.memberId, {
+    limit: SECURITY_EVENTS_EXPORT_LIMIT,
+    workspace: of.workspace,
+  });
   const body = toCsv(
     ["at", "kind", "reason", "factor", "client_address", "address_verified", "user_agent"],
     found.items
@@ -65,7 +79,7 @@ export async function listOwnSecurityEvents(
   { ledger, session }: { ledger: Ledger; session: SessionData },
   query: SecurityEventsQuery,
 ): Promise<Answer<SecurityEventsPage>> {
-  return { data: await page(ledger, session.memberId, query) };
+  return { data: await page(ledger, { memberId: session.memberId }, query) };
 }
 
 export async function exportOwnSecurityEvents({
@@ -75,7 +89,7 @@ export async function exportOwnSecurityEvents({
   ledger: Ledger;
   session: SessionData;
 }): Promise<Download> {
-  return exported(ledger, session.memberId, "security-history.csv");
+  return exported(ledger, { memberId: session.memberId }, "security-history.csv");
 }
 
 export async function listMemberSecurityHistory(
@@ -83,10 +97,11 @@ export async function listMemberSecurityHistory(
   memberId: string,
   query: SecurityEventsQuery,
 ): Promise<Answer<SecurityEventsPage>> {
-  return { data: await page(scope.ledger, await memberOfWorkspace(scope, memberId), query) };
+  const of = { memberId: await memberOfWorkspace(scope, memberId), workspace: scope.businessId };
+  return { data: await page(scope.ledger, of, query) };
 }
 
 export async function exportMemberSecurityHistory(scope: LedgerScope, memberId: string): Promise<Download> {
   const id = await memberOfWorkspace(scope, memberId);
-  return exported(scope.ledger, id, `security-history-${id}.csv`);
+  return exported(scope.ledger, { memberId: id, workspace: scope.businessId }, `security-history-${id}.csv`);
 }

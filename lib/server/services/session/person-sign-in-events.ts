@@ -29,6 +29,8 @@ export async function recordPersonSignInEvent(
     fingerprint: string;
     credentialKind: PersonCredentialKind;
     memberId: string | null;
+    /** The workspace a successful sign-in opened. */
+    businessId?: string;
     at: number;
   },
 ): Promise<void> {
@@ -42,7 +44,12 @@ export async function recordPersonSignInEvent(
     memberId: event.memberId,
     requestId: null,
   };
-  await recordSecurityEvent(ledger, { ...fields, userAgent: event.from.userAgent ?? null, at: new Date(event.at) });
+  await recordSecurityEvent(ledger, {
+    ...fields,
+    businessId: event.businessId ?? null,
+    userAgent: event.from.userAgent ?? null,
+    at: new Date(event.at),
+  });
   if (event.kind === "sign_in_succeeded") log.info(`security.${event.kind}`, fields);
   else log.warn(`security.${event.kind}`, fields);
 }

@@ -126,6 +126,7 @@ export async function signIn(
   await signedInEvent(ledger, {
     memberId: step.member.id,
     email: step.member.email,
+    businessId: workspace.businessId,
     credentialKind: "password",
     from,
     now,
@@ -136,7 +137,14 @@ export async function signIn(
 /** A person's finished sign-in, in their security history (with the factor that finished it). */
 function signedInEvent(
   ledger: Ledger,
-  event: { memberId: string; email: string; credentialKind: PersonCredentialKind; from: ClientAddress; now: number },
+  event: {
+    memberId: string;
+    email: string;
+    businessId: string;
+    credentialKind: PersonCredentialKind;
+    from: ClientAddress;
+    now: number;
+  },
 ): Promise<void> {
   return recordPersonSignInEvent(ledger, {
     kind: "sign_in_succeeded",
@@ -145,6 +153,7 @@ function signedInEvent(
     fingerprint: emailFingerprint(event.email),
     credentialKind: event.credentialKind,
     memberId: event.memberId,
+    businessId: event.businessId,
     at: event.now,
   });
 }
@@ -164,7 +173,14 @@ export async function signInSecondFactor(
   const workspace = chooseWorkspace(result.workspaces, body.businessId);
   const signed = await openPersonSession(ledger, { ...result.member, mfa: "totp" }, workspace, now);
   const { id: memberId, email } = result.member;
-  await signedInEvent(ledger, { memberId, email, credentialKind: result.factor, from, now });
+  await signedInEvent(ledger, {
+    memberId,
+    email,
+    businessId: workspace.businessId,
+    credentialKind: result.factor,
+    from,
+    now,
+  });
   return signed;
 }
 
