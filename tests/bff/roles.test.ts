@@ -148,9 +148,16 @@ describe("least privilege upstream", () => {
 
     // A token the API refuses: the read-only people's reads fail upstream, the operator's (API key) do not.
     await useToken("at_sandbox_not_a_real_token_0123");
-    expect((await lookup(finance)).status).toBe(401);
-    expect((await lookup(support)).status).toBe(401);
-    expect((await call(chargebacks.GET, "/api/chargebacks", { cookie: finance })).status).toBe(401);
+    const refusedUpstream = (result: { status: number; json: { error: { code: string } | null } }) => [
+      result.status,
+      result.json.error?.code,
+    ];
+    expect(refusedUpstream(await lookup(finance))).toEqual([409, "credential_rejected"]);
+    expect(refusedUpstream(await lookup(support))).toEqual([409, "credential_rejected"]);
+    expect(refusedUpstream(await call(chargebacks.GET, "/api/chargebacks", { cookie: finance }))).toEqual([
+      409,
+      "credential_rejected",
+    ]);
     expect((await lookup(operator)).status).toBe(200);
 
     // The workspace's real token: their reads work again.

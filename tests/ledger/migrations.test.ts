@@ -419,11 +419,16 @@ describe.each(drivers)("migrations (%s)", (driver) => {
       expect(await migrateLedger(ledger.db, dir)).toEqual({ applied: [20] });
 
       const events = await ledger.db.execute(sql`SELECT kind, business_id FROM security_events`);
-      expect(events.rows).toEqual([{ kind: "sign_in_succeeded", business_id: null }]);
+      expect((events as unknown as { rows: unknown[] }).rows).toEqual([
+        { kind: "sign_in_succeeded", business_id: null },
+      ]);
       const indexes = await ledger.db.execute(
         sql`SELECT indexname, indexdef FROM pg_indexes WHERE indexname IN ('payouts_follow_up_idx', 'payout_batches_active_idx') ORDER BY indexname`,
       );
-      const defs = (indexes.rows as { indexname: string; indexdef: string }[]).map((r) => [r.indexname, r.indexdef]);
+      const defs = (indexes as unknown as { rows: { indexname: string; indexdef: string }[] }).rows.map((r) => [
+        r.indexname,
+        r.indexdef,
+      ]);
       expect(defs.map(([index]) => index)).toEqual(["payout_batches_active_idx", "payouts_follow_up_idx"]);
       for (const [, def] of defs) expect(def).not.toContain("credential_seal");
     } finally {

@@ -21,6 +21,18 @@ import { wakeBatchWorker } from "@/lib/server/services/batches/worker";
 /** The worker sends with the workspace's API key (docs/batch-payouts.md): nothing of the session is kept. */
 type Deps = Pick<ServiceDeps, "ledger" | "businessId" | "actor">;
 
+/**
+ * The worker sends with the workspace's API key: without one, setting a batch going would only have it paused at
+ * once, so confirming or resuming is refused before anything moves (409 workspace_credential_missing).
+ */
+function requireWorkspaceApiKey(ctx: Pick<ServiceDeps, "session">): void {
+  if (ctx.session.credential?.kind !== "api_key")
+    throw new BffError(
+      "workspace_credential_missing",
+      "This workspace has no API key: its owner enters it in Settings before a batch can be sent.",
+    );
+}
+
 async function answer(deps: Deps, batch: BatchRecord): Promise<Answer<Batch>> {
   return { data: await batchView(deps.ledger, deps.businessId, batch) };
 }
@@ -65,7 +77,7 @@ async function moveAudited(
 
 /** From awaiting confirmation to sending (with the total typed above the threshold). */
 export async function confirmPayoutBatch(
-  ctx: Deps,
+  ctx: Deps & Pick<ServiceDeps, "session">,
   id: string,
   confirmation: { typed_total_centavos?: number },
 ): Promise<Answer<Batch>> {
@@ -73,6 +85,7 @@ export async function confirmPayoutBatch(
   // A repeated click on a batch already confirmed gets the batch, not an error.
   if (batch.confirmedAt && batch.status !== "cancelled") return answer(ctx, batch);
   if (batch.status !== "awaiting_confirmation") throw notNow(batch, "confirmed");
+  requireWorkspaceApiKey(ctx);
   const threshold = payoutSettings().PAYOUT_BATCH_CONFIRM_THRESHOLD_CENTAVOS;
   if (typedTotalRequired(batch.totalCentavos) && confirmation.typed_total_centavos !== batch.totalCentavos) {
     throw new BffError("validation_error", "Type the batch's total to confirm it.", {
@@ -116,10 +129,11 @@ export async function pausePayoutBatch(ctx: Deps, id: string): Promise<Answer<Ba
  * Sending again, from the rows still pending, with the workspace's API key as the worker finds it then (also after a
  * pause for a credential that was missing or that the API refused: store a working one first).
  */
-export async function resumePayoutBatch(ctx: Deps, id: string): Promise<Answer<Batch>> {
+export async function resumePayoutBatch(ctx: Deps & Pick<ServiceDeps, "session">, id: string): Promise<Answer<Batch>> {
   const batch = await batchOr404(ctx.ledger, ctx.businessId, id);
   if (batch.status === "sending") return answer(ctx, batch);
   if (batch.status !== "paused") throw notNow(batch, "resumed");
+  requireWorkspaceApiKey(ctx);
   const moved = await moveAudited(ctx, batch, {
     from: ["paused"],
     changes: {

@@ -180,6 +180,11 @@ function refusal(error: unknown): PaymentsApiError | null {
   return error.status >= 400 && error.status < 500 && !TRANSIENT_4XX.has(error.status) ? error : null;
 }
 
+/** Refused by the dashboard before any request left it (the workspace has no API key): nothing can have been made. */
+function refusedBeforeSending(error: unknown): boolean {
+  return error instanceof BffError && error.code === "workspace_credential_missing";
+}
+
 function reviewReasonFor(error: unknown): ReviewReason | null {
   if (isPaymentsApiError(error) && error.unreadableSuccess) return "unreadable_answer";
   // The API answered with a payout another row already has (a person attached it there): a person sorts it out.
@@ -231,7 +236,10 @@ async function recordFailure(
   await lease.stopRenewing();
 
   // Definite only if nothing before this send could have reached the API, and nothing in it did.
-  const definite = !sentBefore && refusal(error) !== null && !(isPaymentsApiError(error) && error.maybeCommitted);
+  const definite =
+    !sentBefore &&
+    (refusal(error) !== null || refusedBeforeSending(error)) &&
+    !(isPaymentsApiError(error) && error.maybeCommitted);
   if (
     definite &&
     ctx.returnRefusedToBatch &&

@@ -163,9 +163,9 @@ export const batchUiPtBR = {
   "batches.progress.live": "Atualizando automaticamente. Pode fechar a página: o envio continua.",
   "batches.progress.ended": "O lote terminou.",
   "batches.paused.credential_refused":
-    "Pausado pela credencial: a API recusou a chave com que o lote enviava (trocada ou revogada). Nada se perdeu: ao retomar, o envio continua de onde parou com a sua credencial.",
+    "Pausado pela credencial: a API recusou a chave de API da empresa (trocada ou revogada). Nada se perdeu: depois que um proprietário cadastrar uma chave válida em Configurações, retome o lote e o envio continua de onde parou.",
   "batches.paused.credential_expired":
-    "Pausado pela credencial: a sessão de quem confirmou o lote terminou. Ao retomar, o envio continua de onde parou com a sua credencial.",
+    "Pausado pela credencial: a empresa não tinha chave de API para o envio. Nada se perdeu: depois que um proprietário cadastrar a chave em Configurações, retome o lote e o envio continua de onde parou.",
   "batches.progress.label": "Progresso do lote {file}",
   "batches.progress.valueText":
     "{finished} de {total} concluídas: {paid} pagas, {failed} falharam, {review} precisam de revisão, {handled} resolvidas por uma pessoa, {cancelled} canceladas; {sent} enviadas aguardando o resultado",
@@ -398,9 +398,9 @@ export const batchUiEn = {
   "batches.progress.live": "Refreshing automatically. You may close the page: sending carries on.",
   "batches.progress.ended": "The batch has ended.",
   "batches.paused.credential_refused":
-    "Paused for its credential: the API refused the key the batch was sending with (rotated or revoked). Nothing was lost: resume it and sending carries on from where it stopped, with your credential.",
+    "Paused for its credential: the API refused the workspace's API key (rotated or revoked). Nothing was lost: once an owner stores a working key in Settings, resume the batch and sending carries on from where it stopped.",
   "batches.paused.credential_expired":
-    "Paused for its credential: the session of whoever confirmed the batch ended. Resume it and sending carries on from where it stopped, with your credential.",
+    "Paused for its credential: the workspace had no API key to send with. Nothing was lost: once an owner stores the key in Settings, resume the batch and sending carries on from where it stopped.",
   "batches.progress.label": "Progress of batch {file}",
   "batches.progress.valueText":
     "{finished} of {total} done: {paid} paid, {failed} failed, {review} need review, {handled} handled by a person, {cancelled} cancelled; {sent} sent awaiting their outcome",
