@@ -87,6 +87,16 @@ describe.each(drivers)("members (%s)", (driver) => {
     expect((await findMemberById(ledger(), ana.id))?.totpLastStep).toBe(101);
   });
 
+  it("enables TOTP and stores its recovery codes in one step; a confirmation that loses changes neither", async () => {
+    const bea = await person(ledger(), "bea@example.com");
+    await replaceRecoveryCodes(ledger(), bea.id, ["old-1"]);
+    expect(await enableTotp(ledger(), bea.id, "vault:v1:first", 10, ["h-1", "h-2"])).toBe(true);
+    expect((await listRecoveryCodes(ledger(), bea.id)).map((c) => c.hash)).toEqual(["h-1", "h-2"]);
+    expect(await enableTotp(ledger(), bea.id, "vault:v1:second", 11, ["lost-1", "lost-2"])).toBe(false);
+    expect((await listRecoveryCodes(ledger(), bea.id)).map((c) => c.hash)).toEqual(["h-1", "h-2"]);
+    expect((await findMemberById(ledger(), bea.id))?.totpSecretEnc).toBe("vault:v1:first");
+  });
+
   it("of concurrent sign-ins with one TOTP code, exactly one wins", async () => {
     const ana = await person(ledger(), "ana@example.com");
     await enableTotp(ledger(), ana.id, "vault:v1:abc", 100);

@@ -99,27 +99,38 @@ export async function setPendingTotp(
 
 /**
  * Turns 2FA on with the vault's ciphertext of the secret and the step of the code that confirmed it (that code
- * cannot be used again), and drops the setup's pending secret. Refused (false) while 2FA is already on: reset it first.
+ * cannot be used again), and drops the setup's pending secret; only while 2FA is off (of two confirmations, one
+ * wins; false otherwise: reset it first). With `recoveryCodeHashes` it replaces the person's recovery codes in the same transaction: 2FA is never on without the
+ * codes the person was just shown, nor the codes changed by a confirmation that lost.
  */
 export async function enableTotp(
   ledger: Ledger,
   memberId: string,
   secretCiphertext: string,
   confirmedStep: number,
+  recoveryCodeHashes?: readonly string[],
 ): Promise<boolean> {
   if (!isUuid(memberId)) return false;
-  const rows = await ledger.db
-    .update(members)
-    .set({
-      totpSecretEnc: secretCiphertext,
-      totpEnabledAt: sql`now()`,
-      totpLastStep: confirmedStep,
-      totpPendingSecretEnc: null,
-      totpPendingExpiresAt: null,
-    })
-    .where(and(eq(members.id, memberId), isNull(members.totpSecretEnc)))
-    .returning({ id: members.id });
-  return rows.length === 1;
+  return ledger.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(members)
+      .set({
+        totpSecretEnc: secretCiphertext,
+        totpEnabledAt: sql`now()`,
+        totpLastStep: confirmedStep,
+        totpPendingSecretEnc: null,
+        totpPendingExpiresAt: null,
+      })
+      .where(and(eq(members.id, memberId), isNull(members.totpSecretEnc)))
+      .returning({ id: members.id });
+    if (rows.length !== 1) return false;
+    if (recoveryCodeHashes) {
+      await tx.delete(recoveryCodes).where(eq(recoveryCodes.memberId, memberId));
+      const unique = [...new Set(recoveryCodeHashes)];
+      if (unique.length > 0) await tx.insert(recoveryCodes).values(unique.map((hash) => ({ memberId, hash })));
+    }
+    return true;
+  });
 }
 
 /**

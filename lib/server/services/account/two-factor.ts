@@ -90,12 +90,19 @@ export async function confirmTwoFactor(deps: AccountDeps, body: TotpCodeBody): P
     throw invalidCode();
   }
   await attempt.succeeded();
-  // Conditional on 2FA being off: of two confirmations, one wins.
-  if (!(await enableTotp(deps.ledger, member.id, pending, check.step))) throw alreadyEnabled();
-  const codes = await newRecoveryCodes(deps);
+  // Conditional on 2FA being off: of two confirmations, one wins; its recovery codes are stored with it, atomically.
+  const codes = createRecoveryCodes();
+  const enabled = await enableTotp(
+    deps.ledger,
+    member.id,
+    pending,
+    check.step,
+    codes.map((c) => c.hash),
+  );
+  if (!enabled) throw alreadyEnabled();
   forgetPersonAccess();
   await recordAccountEvent(deps, { kind: "two_factor_enabled", reason: "confirmed", factor: "totp" });
-  return codes;
+  return { recovery_codes: codes.map((c) => c.code) };
 }
 
 /** New recovery codes (the old ones stop working), for a current code of the authenticator. */
