@@ -9,6 +9,7 @@ import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as account from "@/app/api/account/route";
+import * as activity from "@/app/api/activity/route";
 import * as confirm from "@/app/api/account/two-factor/confirm/route";
 import * as disable from "@/app/api/account/two-factor/disable/route";
 import * as recoveryCodes from "@/app/api/account/two-factor/recovery-codes/route";
@@ -220,6 +221,26 @@ describe("setting up two-step verification", { timeout: 120_000 }, () => {
     // Sign-in is one step again.
     const step = await call(session.POST, "/api/session", post(person2));
     expect(step.json.data).toMatchObject({ next: "done" });
+
+    // The workspace's audit log names the person for both changes (finance reads it).
+    const supportId = (here.json.data as { person: { id: string } }).person.id;
+    const finance = await signIn(session.POST, personBody("finance"));
+    const entries = async (action: string) => {
+      const page = await call(activity.GET, `/api/activity?action=${action}&target_id=${supportId}`, {
+        cookie: finance,
+      });
+      expect(page.status, page.text).toBe(200);
+      return (page.json.data as { items: { actor: Record<string, unknown>; after: unknown }[] }).items;
+    };
+    for (const [action, twoFactor] of [
+      ["member.two_factor_enabled", true],
+      ["member.two_factor_disabled", false],
+    ] as const) {
+      const found = await entries(action);
+      expect(found).toHaveLength(1);
+      expect(found[0]?.actor).toMatchObject({ member_id: supportId, email: person2.email, role: "support" });
+      expect(found[0]?.after).toEqual({ email: person2.email, two_factor: twoFactor });
+    }
   });
 });
 

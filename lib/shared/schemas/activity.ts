@@ -35,6 +35,9 @@ export const AUDIT_ACTIONS = [
   "member.deactivated",
   "member.reactivated",
   "member.two_factor_reset",
+  /** The person turned their own 2FA on or off (recorded in each of their workspaces). */
+  "member.two_factor_enabled",
+  "member.two_factor_disabled",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -5,6 +5,7 @@ import { createRecoveryCodes } from "@/lib/server/accounts/recovery-codes";
 import { createTotpSecret, totpUri, verifyTotp } from "@/lib/server/accounts/totp";
 import { BffError } from "@/lib/server/errors/bff-error";
 import {
+  appendAudit,
   enableTotp,
   findMemberById,
   recordTotpStep,
@@ -28,6 +29,25 @@ import { beginAccountCheck, recordAccountEvent, type AccountDeps } from "./deps"
 export const TOTP_SETUP_LIFETIME_MS = 15 * 60_000;
 
 const invalidCode = () => new BffError("invalid_code", "The code is wrong.");
+
+/**
+ * A person's own 2FA turned on or off concerns each workspace they are in (its owner may require it): every one's
+ * audit log records it, with the person as actor in their role there.
+ */
+async function auditOwnTwoFactor(deps: AccountDeps, enabled: boolean): Promise<void> {
+  const { person } = deps.session;
+  for (const workspace of await activeWorkspaces(deps.ledger, person.id))
+    await appendAudit(deps.ledger, {
+      businessId: workspace.businessId,
+      actor: { name: person.name, role: workspace.role, memberId: person.id, email: person.email },
+      action: enabled ? "member.two_factor_enabled" : "member.two_factor_disabled",
+      outcome: "success",
+      targetType: "member",
+      targetId: person.id,
+      before: { email: person.email, two_factor: !enabled },
+      after: { email: person.email, two_factor: enabled },
+    });
+}
 const notEnabled = () => new BffError("two_factor_not_enabled", "Two-step verification is not on.");
 const alreadyEnabled = () => new BffError("two_factor_already_enabled", "Two-step verification is already on.");
 
@@ -102,6 +122,7 @@ export async function confirmTwoFactor(deps: AccountDeps, body: TotpCodeBody): P
   if (!enabled) throw alreadyEnabled();
   forgetPersonAccess();
   await recordAccountEvent(deps, { kind: "two_factor_enabled", reason: "confirmed", factor: "totp" });
+  await auditOwnTwoFactor(deps, true);
   return { recovery_codes: codes.map((c) => c.code) };
 }
 
@@ -148,5 +169,6 @@ export async function turnOffTwoFactor(deps: AccountDeps, body: TurnOffTwoFactor
   await resetTwoFactor(deps.ledger, member.id);
   forgetPersonAccess();
   await recordAccountEvent(deps, { kind: "two_factor_disabled", reason: "turned_off", factor: "totp" });
+  await auditOwnTwoFactor(deps, false);
   return reissueSession(deps.ledger, deps.session);
 }
