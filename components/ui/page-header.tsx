@@ -22,7 +22,8 @@ export function PageHeader({ title, description, actions, eyebrow, className }: 
       <div className="min-w-0 space-y-1">
         {eyebrow ? <div className="text-xs text-muted-foreground">{eyebrow}</div> : null}
         <h1 className="text-xl leading-tight font-semibold tracking-tight text-foreground">{title}</h1>
-        {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
+        {/* A div, not a p: a description may hold blocks (badges, placeholders while loading). */}
+        {description ? <div className="text-sm text-muted-foreground">{description}</div> : null}
       </div>
       {actions ? <div className="flex shrink-0 flex-wrap items-center gap-2">{actions}</div> : null}
     </div>

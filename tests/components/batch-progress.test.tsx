@@ -112,7 +112,7 @@ describe("batch progress", () => {
     batch = { ...batch, status: "paused", paused_reason: "credential_refused" };
     renderWithProviders(<BatchDetail id="b_1" />, { role: "operator" });
     expect(await screen.findByTestId("batch-paused-reason")).toHaveTextContent(
-      "Pausado pela credencial: a API recusou a chave com que o lote enviava",
+      "Pausado pela credencial: a API recusou a chave de API da empresa",
     );
     expect(screen.getByRole("button", { name: "Retomar" })).toBeInTheDocument();
   });
