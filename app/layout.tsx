@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { AppProviders } from "@/components/providers/app-providers";
+import { serverClock } from "@/lib/server/clock";
 import { getI18n } from "@/lib/server/i18n";
 import { dictionaries } from "@/lib/shared/i18n/dictionaries";
 import "./globals.css";
@@ -37,7 +38,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-dvh bg-background font-sans text-foreground antialiased">
-        <AppProviders locale={locale} timeZone={timeZone} messages={dictionaries[locale]} nonce={nonce}>
+        <AppProviders
+          locale={locale}
+          timeZone={timeZone}
+          messages={dictionaries[locale]}
+          nonce={nonce}
+          renderedAt={serverClock().now()}
+        >
           {children}
         </AppProviders>
       </body>

@@ -8,6 +8,7 @@ import { Toaster } from "@/components/ui/toaster";
 import type { Locale } from "@/lib/shared/i18n/config";
 import type { Messages } from "@/lib/shared/i18n/translator";
 import { I18nProvider } from "@/lib/browser/i18n";
+import { RenderedAtProvider } from "@/lib/browser/hooks/use-now";
 import { QueryProvider } from "@/lib/browser/query/provider";
 
 export interface AppProvidersProps {
@@ -17,18 +18,22 @@ export interface AppProvidersProps {
   messages: Messages;
   /** The request's CSP nonce, for next-themes' inline script. */
   nonce?: string;
+  /** When the server rendered the page (ms): time-relative text hydrates from it (useNow). */
+  renderedAt: number;
   children: ReactNode;
 }
 
 /** Everything client-side the whole app shares. Mounted once by the root layout. */
-export function AppProviders({ locale, timeZone, messages, nonce, children }: AppProvidersProps) {
+export function AppProviders({ locale, timeZone, messages, nonce, renderedAt, children }: AppProvidersProps) {
   return (
     <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange nonce={nonce}>
       <I18nProvider locale={locale} timeZone={timeZone} messages={messages}>
-        <QueryProvider>
-          {children}
-          <Toaster />
-        </QueryProvider>
+        <RenderedAtProvider at={renderedAt}>
+          <QueryProvider>
+            {children}
+            <Toaster />
+          </QueryProvider>
+        </RenderedAtProvider>
       </I18nProvider>
     </ThemeProvider>
   );
