@@ -503,6 +503,53 @@ describe("retries", () => {
     expect(clock.now() - started).toBe(700);
   });
 
+  it("a read gives up at its own, shorter deadline; a payout's send keeps the whole one", async () => {
+    const retry = {
+      maxAttempts: 4,
+      baseDelayMs: 20,
+      maxDelayMs: 50,
+      attemptTimeoutMs: 200,
+      deadlineMs: 5_000,
+      readDeadlineMs: 450,
+    };
+    /** Every attempt hangs: each is let reach the sandbox, then the clock moves to the next wait. Returns the time spent. */
+    async function hungFor(
+      route: string,
+      path: string,
+      call: (c: ReturnType<typeof client>, onAttempt: (n: number) => void) => Promise<unknown>,
+    ) {
+      await sandbox.clearFaults();
+      await sandbox.addFault({ kind: "hang", path });
+      const clock = new ManualClock();
+      const started = clock.now();
+      const before = await routeCount(route);
+      let attempts = 0;
+      const pending = failure(call(client({ retry, random: () => 0.5, clock }), (n) => (attempts = n)));
+      let done = false;
+      void pending.finally(() => (done = true));
+      for (let n = 1; !done; n++) {
+        await Promise.race([clock.asked(n), pending]);
+        if (done) break;
+        await arrived(route, before, attempts);
+        await clock.next();
+      }
+      const error = await pending;
+      expect(error).toMatchObject({ kind: "timeout", status: 504 });
+      return { elapsed: clock.now() - started, attempts };
+    }
+    const read = await hungFor(CHARGEBACKS, "/v1/chargebacks", (c, onAttempt) =>
+      c.listChargebacks({ onAttempt: (info) => onAttempt(info.attempt) }),
+    );
+    const send = await hungFor(POST_PAYOUTS, "/v1/payouts", (c, onAttempt) =>
+      c.createPayout(payoutBody(), { onAttempt: (info) => onAttempt(info.attempt) }),
+    );
+    expect(read.elapsed).toBeLessThanOrEqual(450);
+    expect(read.attempts).toBeLessThan(4);
+    // The send is stopped by its attempts, not by the read's deadline.
+    expect(send.attempts).toBe(4);
+    expect(send.elapsed).toBeGreaterThan(450);
+  });
+
   it("the caller's abort stops an attempt in flight and no retry follows", async () => {
     await sandbox.addFault({ kind: "hang", path: "/v1/chargebacks" });
     const controller = new AbortController();

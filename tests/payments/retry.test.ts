@@ -70,6 +70,7 @@ describe("resolveRetryPolicy", () => {
       maxDelayMs: 3000,
       attemptTimeoutMs: 8000,
       deadlineMs: 20000,
+      readDeadlineMs: 5000,
     });
   });
 
@@ -78,6 +79,7 @@ describe("resolveRetryPolicy", () => {
     expect(() => resolveRetryPolicy({ maxAttempts: 1.5 })).toThrow(RangeError);
     expect(() => resolveRetryPolicy({ baseDelayMs: -1 })).toThrow(RangeError);
     expect(() => resolveRetryPolicy({ deadlineMs: 0 })).toThrow(RangeError);
+    expect(() => resolveRetryPolicy({ readDeadlineMs: 0 })).toThrow(RangeError);
     expect(() => resolveRetryPolicy({ attemptTimeoutMs: Number.NaN })).toThrow(RangeError);
   });
 });

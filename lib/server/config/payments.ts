@@ -54,6 +54,7 @@ const retryShape = {
   PAYMENTS_RETRY_CAP_MS: wholeNumber("PAYMENTS_RETRY_CAP_MS", 0, 5 * MINUTE),
   PAYMENTS_ATTEMPT_TIMEOUT_MS: wholeNumber("PAYMENTS_ATTEMPT_TIMEOUT_MS", 100, 5 * MINUTE),
   PAYMENTS_DEADLINE_MS: wholeNumber("PAYMENTS_DEADLINE_MS", 100, 10 * MINUTE),
+  PAYMENTS_READ_DEADLINE_MS: wholeNumber("PAYMENTS_READ_DEADLINE_MS", 100, 10 * MINUTE),
 };
 
 /** Defaults of the retry variables: the client's own (retry-policy.ts). */
@@ -63,6 +64,7 @@ export const RETRY_DEFAULTS = {
   PAYMENTS_RETRY_CAP_MS: DEFAULT_RETRY_POLICY.maxDelayMs,
   PAYMENTS_ATTEMPT_TIMEOUT_MS: DEFAULT_RETRY_POLICY.attemptTimeoutMs,
   PAYMENTS_DEADLINE_MS: DEFAULT_RETRY_POLICY.deadlineMs,
+  PAYMENTS_READ_DEADLINE_MS: DEFAULT_RETRY_POLICY.readDeadlineMs,
 } as const;
 
 /** Retry-policy overrides (operations tuning; the tests shorten them): only the variables that are set. */
@@ -74,5 +76,6 @@ export function parseRetryOverrides(env: Env): Partial<RetryPolicy> {
   if (e.PAYMENTS_RETRY_CAP_MS !== undefined) policy.maxDelayMs = e.PAYMENTS_RETRY_CAP_MS;
   if (e.PAYMENTS_ATTEMPT_TIMEOUT_MS !== undefined) policy.attemptTimeoutMs = e.PAYMENTS_ATTEMPT_TIMEOUT_MS;
   if (e.PAYMENTS_DEADLINE_MS !== undefined) policy.deadlineMs = e.PAYMENTS_DEADLINE_MS;
+  if (e.PAYMENTS_READ_DEADLINE_MS !== undefined) policy.readDeadlineMs = e.PAYMENTS_READ_DEADLINE_MS;
   return policy;
 }

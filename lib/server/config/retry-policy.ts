@@ -14,6 +14,11 @@ export interface RetryPolicy {
   attemptTimeoutMs: number;
   /** The whole operation, retries and waits included, must finish within this. */
   deadlineMs: number;
+  /**
+   * A read's (GET's) whole operation, at most `deadlineMs`: a person is waiting on a page, and a read can be asked
+   * again at no risk, so it gives up sooner than a payout, whose answer matters more than its speed.
+   */
+  readDeadlineMs: number;
 }
 
 export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({
@@ -22,4 +27,5 @@ export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({
   maxDelayMs: 3_000,
   attemptTimeoutMs: 8_000,
   deadlineMs: 20_000,
+  readDeadlineMs: 5_000,
 });

@@ -123,7 +123,8 @@ export function createPaymentsClient(options: PaymentsClientOptions): PaymentsCl
     const { signal, onAttempt } = call;
     if (signal?.aborted) throw abortReason(signal);
 
-    const deadlineAt = clock.now() + policy.deadlineMs;
+    const deadlineMs = op.method === "GET" ? Math.min(policy.readDeadlineMs, policy.deadlineMs) : policy.deadlineMs;
+    const deadlineAt = clock.now() + deadlineMs;
     let delayMs = 0;
     let lastError: PaymentsApiError | undefined;
     let maybeCommitted = false;

@@ -20,7 +20,7 @@ export function resolveRetryPolicy(overrides: Partial<RetryPolicy> = {}): RetryP
     if (!Number.isFinite(policy[key]) || policy[key] < 0)
       throw new RangeError(`retry.${key} must be a finite number >= 0.`);
   }
-  for (const key of ["attemptTimeoutMs", "deadlineMs"] as const) {
+  for (const key of ["attemptTimeoutMs", "deadlineMs", "readDeadlineMs"] as const) {
     if (!Number.isFinite(policy[key]) || policy[key] <= 0)
       throw new RangeError(`retry.${key} must be a finite number > 0.`);
   }
