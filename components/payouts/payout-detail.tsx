@@ -15,6 +15,7 @@ import { payoutQuery } from "@/lib/browser/query/payouts";
 import { PayoutBody } from "./payout-detail-body";
 import { PayoutLookup } from "./payout-lookup";
 import { rememberPayoutLookup } from "./recent-lookups";
+import { SlowUpstreamNotice } from "@/components/ui/slow-notice";
 
 function PayoutsBackLink() {
   const { t } = useI18n();
@@ -51,6 +52,7 @@ export function PayoutDetail({ id }: { id: string }) {
     return (
       <>
         {header}
+        <SlowUpstreamNotice className="mb-3" />
         <DetailSkeleton />
       </>
     );

@@ -7,12 +7,20 @@ import { useI18n } from "@/lib/browser/i18n";
 import { Button } from "../button";
 import { EmptyState } from "../empty-state";
 import { Skeleton } from "../skeleton";
+import { SlowUpstreamNotice } from "../slow-notice";
 
-/** Placeholder rows while the first page loads, with a screen-reader "loading" line. */
+/** Placeholder rows while the first page loads, with a screen-reader "loading" line and, if it is slow, a word. */
 export function SkeletonRows<TData>({ columns }: { columns: Column<TData, unknown>[] }) {
   const { t } = useI18n();
   return (
     <>
+      <tr>
+        <td colSpan={columns.length} className="p-0">
+          <StayInView>
+            <SlowUpstreamNotice className="px-3 pt-3" />
+          </StayInView>
+        </td>
+      </tr>
       {Array.from({ length: 8 }, (_, i) => (
         <tr key={`skeleton-${i}`} aria-hidden="true">
           {columns.map((column) => (

@@ -183,6 +183,7 @@ export const en = {
   "table.noResults": "No results",
   "table.noResultsFor": "Nothing found for “{query}”.",
   "table.loading": "Loading data…",
+  "common.slowUpstream": "The payments API is slow to answer. Still trying…",
   "table.openRow": "Open details",
 
   "empty.title": "Nothing here yet",

@@ -187,6 +187,7 @@ export const ptBR = {
   "table.noResults": "Nenhum resultado",
   "table.noResultsFor": "Nada encontrado para “{query}”.",
   "table.loading": "Carregando dados…",
+  "common.slowUpstream": "A API de pagamentos está demorando para responder. Ainda tentando…",
   "table.openRow": "Abrir detalhes",
 
   "empty.title": "Nada por aqui ainda",
