@@ -10,6 +10,7 @@ import { useI18n } from "@/lib/browser/i18n";
 import { isBeingResolved, isOutcomeUnknown } from "@/lib/browser/query/payouts";
 import { truncateMiddle } from "@/lib/shared/format/text";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
+import { shownFeeAndNet } from "@/lib/shared/payouts/fee-and-net";
 import { RegisterStatusBadge, useErrorText, usePixKeyTypeLabel } from "./payout-status";
 
 const column = createColumnHelper<RegisterPayout>();
@@ -73,13 +74,13 @@ export function usePayoutColumns(): DataTableColumn<RegisterPayout>[] {
       }),
       column.accessor("fee_centavos", {
         header: () => t("payouts.col.fee"),
-        cell: (info) => <Money centavos={info.getValue()} className="text-muted-foreground" />,
+        cell: (info) => <Money centavos={shownFeeAndNet(info.row.original).fee} className="text-muted-foreground" />,
         meta: columnMeta({ align: "right" }),
         size: 90,
       }),
       column.accessor("net_centavos", {
         header: () => t("payouts.col.net"),
-        cell: (info) => <Money centavos={info.getValue()} />,
+        cell: (info) => <Money centavos={shownFeeAndNet(info.row.original).net} />,
         meta: columnMeta({ align: "right" }),
         size: 115,
       }),

@@ -11,6 +11,7 @@ import { Money } from "@/components/ui/money";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { useI18n } from "@/lib/browser/i18n";
 import { isPayoutSettling, type PayoutDetail as PayoutDetailData } from "@/lib/browser/query/payouts";
+import { shownFeeAndNet } from "@/lib/shared/payouts/fee-and-net";
 import { LiveIndicator } from "./live-indicator";
 import { PayoutIssuedCard } from "./payout-issued-card";
 import { usePixKeyTypeLabel } from "./payout-status";
@@ -25,6 +26,7 @@ export function PayoutBody({ payout, refreshError }: { payout: PayoutDetailData;
   const account = payout.bank_account ?? null;
   const statusKey = `status.${payout.status}`;
   const statusText = has(statusKey) ? t(statusKey) : payout.status;
+  const shown = shownFeeAndNet(payout);
   const register = payout.register;
 
   const items: DetailItem[] = [
@@ -59,8 +61,8 @@ export function PayoutBody({ payout, refreshError }: { payout: PayoutDetailData;
           value: <span className="text-muted-foreground">{t("payouts.detail.noEndToEnd")}</span>,
         },
     { label: t("payouts.field.amount"), value: <Money centavos={payout.amount_centavos} /> },
-    { label: t("payouts.field.fee"), value: <Money centavos={payout.fee_centavos ?? null} /> },
-    { label: t("payouts.field.net"), value: <Money centavos={payout.net_centavos ?? null} /> },
+    { label: t("payouts.field.fee"), value: <Money centavos={shown.fee} /> },
+    { label: t("payouts.field.net"), value: <Money centavos={shown.net} /> },
     {
       label: t("payouts.field.holder"),
       value: account?.holder_name || <span className="text-muted-foreground">{t("common.none")}</span>,
@@ -88,14 +90,14 @@ export function PayoutBody({ payout, refreshError }: { payout: PayoutDetailData;
                 <p className="text-3xl leading-none font-semibold tracking-tight" data-testid="payout-amount">
                   <Money centavos={payout.amount_centavos} />
                 </p>
-                {payout.net_centavos !== undefined ? (
+                {shown.net !== null ? (
                   <p className="text-xs text-muted-foreground">
                     {t("payouts.detail.netLabel")}{" "}
-                    <Money centavos={payout.net_centavos} className="font-medium text-foreground" />
-                    {payout.fee_centavos !== undefined ? (
+                    <Money centavos={shown.net} className="font-medium text-foreground" />
+                    {shown.fee !== null ? (
                       <>
                         {" · "}
-                        {t("payouts.field.fee")} <Money centavos={payout.fee_centavos} />
+                        {t("payouts.field.fee")} <Money centavos={shown.fee} />
                       </>
                     ) : null}
                   </p>

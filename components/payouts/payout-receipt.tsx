@@ -11,6 +11,7 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { useI18n } from "@/lib/browser/i18n";
 import { isPayoutSettling, payoutQuery } from "@/lib/browser/query/payouts";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
+import { shownFeeAndNet } from "@/lib/shared/payouts/fee-and-net";
 import { LiveIndicator } from "./live-indicator";
 import { OpenPayoutDetail } from "./open-payout-detail";
 import { usePixKeyTypeLabel } from "./payout-status";
@@ -38,8 +39,11 @@ export function PayoutReceipt({ payout, idempotencyKey, onNewPayout }: PayoutRec
   const statusKey = `status.${status}`;
   const statusText = has(statusKey) ? t(statusKey) : status;
   const failureReason = current?.failure_reason ?? payout.failure_reason;
-  const fee = current?.fee_centavos ?? payout.fee_centavos;
-  const net = current?.net_centavos ?? payout.net_centavos;
+  const { fee, net } = shownFeeAndNet({
+    status,
+    fee_centavos: current?.fee_centavos ?? payout.fee_centavos,
+    net_centavos: current?.net_centavos ?? payout.net_centavos,
+  });
   const endToEnd = current?.end_to_end_id ?? payout.end_to_end_id;
   const maskedKey = current?.bank_account?.pix_key_masked ?? payout.pix_key_masked;
   const holder = current?.bank_account?.holder_name ?? null;
@@ -67,8 +71,8 @@ export function PayoutReceipt({ payout, idempotencyKey, onNewPayout }: PayoutRec
       label: t("payouts.field.amount"),
       value: <Money centavos={current?.amount_centavos ?? payout.amount_centavos} className="font-medium" />,
     },
-    { label: t("payouts.field.fee"), value: <Money centavos={fee ?? null} /> },
-    { label: t("payouts.field.net"), value: <Money centavos={net ?? null} className="font-medium" /> },
+    { label: t("payouts.field.fee"), value: <Money centavos={fee} /> },
+    { label: t("payouts.field.net"), value: <Money centavos={net} className="font-medium" /> },
     { label: t("payouts.field.key"), value: <span className="font-mono">{maskedKey}</span> },
     {
       label: t("payouts.field.keyType"),
