@@ -55,7 +55,7 @@ function Who({ entry }: { entry: ActivityEntry }) {
   const labels = useActivityLabels();
   return (
     <span className="block min-w-0 whitespace-normal">
-      <span className="block font-medium break-words">{entry.actor.name}</span>
+      <span className="block font-medium break-words">{labels.actorName(entry.actor)}</span>
       <ActorIdentity actor={entry.actor} />
       <span className="block truncate text-xs text-muted-foreground">{labels.role(entry.actor.role)}</span>
     </span>
@@ -87,7 +87,8 @@ export function useActivityColumns(compact: boolean): DataTableColumn<ActivityEn
                   <OutcomeBadge outcome={e.outcome} />
                 </span>
                 <span className="text-xs text-muted-foreground">
-                  {e.actor.name} · {labels.role(e.actor.role)} · <DateTime value={e.occurred_at} withZone />
+                  {labels.actorName(e.actor)} · {labels.role(e.actor.role)} ·{" "}
+                  <DateTime value={e.occurred_at} withZone />
                 </span>
                 <TargetLink entry={e} compact />
               </div>
@@ -128,11 +129,8 @@ export function useActivityColumns(compact: boolean): DataTableColumn<ActivityEn
           <span className="flex min-w-0 flex-col items-start gap-0.5">
             <OutcomeBadge outcome={row.original.outcome} />
             {row.original.error ? (
-              <span
-                className="max-w-full truncate font-mono text-xs text-muted-foreground"
-                title={row.original.error.message || row.original.error.code}
-              >
-                {row.original.error.code}
+              <span className="max-w-full truncate text-xs text-muted-foreground" title={row.original.error.code}>
+                {labels.error(row.original.error)}
               </span>
             ) : null}
           </span>

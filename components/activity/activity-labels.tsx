@@ -23,6 +23,17 @@ export function useActivityLabels() {
         role === "system" ? t("activity.role.system") : lookup("role", role, t("common.none")),
       targetType: (type: string | null | undefined) => lookup("activity.target", type, t("common.none")),
       outcome: (outcome: string) => lookup("activity.outcome", outcome, t("common.none")),
+      /** A person's name as recorded; the server's own jobs ("batch worker", "reconciler") in the reader's language. */
+      actorName: (actor: { name: string; role: string | null | undefined }) =>
+        actor.role === "system"
+          ? lookup("activity.systemActor", actor.name.replace(/\s+/g, "_"), actor.name)
+          : actor.name,
+      /** A failure in the reader's language by its code; a code the dashboard does not know is the provider's, as sent. */
+      error: (error: { code: string; message?: string | null }) => {
+        const key = `errors.${error.code}`;
+        if (has(key)) return t(key);
+        return error.message ? t("errors.providerSaid", { message: error.message }) : error.code;
+      },
     };
   }, [has, t]);
 }

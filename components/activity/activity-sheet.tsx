@@ -61,7 +61,8 @@ function EntryDetails({ entry }: { entry: ActivityEntry }) {
       label: t("activity.field.who"),
       value: (
         <span>
-          {entry.actor.name} <span className="text-muted-foreground">({labels.role(entry.actor.role)})</span>
+          {labels.actorName(entry.actor)}{" "}
+          <span className="text-muted-foreground">({labels.role(entry.actor.role)})</span>
           <ActorIdentity actor={entry.actor} />
         </span>
       ),
@@ -87,8 +88,10 @@ function EntryDetails({ entry }: { entry: ActivityEntry }) {
       label: t("activity.field.error"),
       value: (
         <span>
-          <code className="font-mono text-xs">{entry.error.code}</code>
-          {entry.error.message ? <span className="block text-muted-foreground">{t(entry.error.message)}</span> : null}
+          <span className="block">{labels.error(entry.error)}</span>
+          <span className="block text-xs text-muted-foreground">
+            {t("errors.technicalCode")}: <code className="font-mono">{entry.error.code}</code>
+          </span>
         </span>
       ),
     });

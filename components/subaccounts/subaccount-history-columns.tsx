@@ -2,6 +2,7 @@
 
 import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo } from "react";
+import { useActivityLabels } from "@/components/activity/activity-labels";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { columnMeta, type DataTableColumn } from "@/components/ui/data-table";
@@ -57,6 +58,7 @@ function ChangeList({ entry }: { entry: ActivityEntry }) {
 /** The subaccount history's columns: who and when, what and its outcome, before → after, request_id. */
 export function useSubaccountHistoryColumns(): DataTableColumn<ActivityEntry>[] {
   const { t } = useI18n();
+  const labels = useActivityLabels();
   return useMemo(
     () => [
       col.accessor("occurred_at", {
@@ -67,9 +69,9 @@ export function useSubaccountHistoryColumns(): DataTableColumn<ActivityEntry>[] 
         cell: ({ row }) => (
           <div className="min-w-0">
             <DateTime value={row.original.occurred_at} className="block" />
-            <span className="block truncate" title={row.original.actor.name}>
+            <span className="block truncate" title={labels.actorName(row.original.actor)}>
               <span className="sr-only">{t("subaccounts.history.who")}: </span>
-              {row.original.actor.name}
+              {labels.actorName(row.original.actor)}
             </span>
             {row.original.actor.role ? (
               <span className="block text-xs text-muted-foreground">{t(`role.${row.original.actor.role}`)}</span>
@@ -94,9 +96,8 @@ export function useSubaccountHistoryColumns(): DataTableColumn<ActivityEntry>[] 
                 {outcomeKey ? t(outcomeKey) : outcome}
               </Badge>
               {error ? (
-                <p className="text-xs break-words text-muted-foreground">
-                  <code className="font-mono">{error.code}</code>
-                  {error.message ? `: ${t(error.message)}` : null}
+                <p className="text-xs break-words text-muted-foreground" title={error.code}>
+                  {labels.error(error)}
                 </p>
               ) : null}
             </div>
@@ -129,6 +130,6 @@ export function useSubaccountHistoryColumns(): DataTableColumn<ActivityEntry>[] 
         },
       }),
     ],
-    [t],
+    [labels, t],
   );
 }

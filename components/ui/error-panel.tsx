@@ -29,8 +29,9 @@ export interface ErrorPanelProps {
 
 /**
  * The standard way to show a failed request: what happened (translated by
- * error code), the server's message, the `request_id` with a copy button (what
- * support asks for), and a retry action.
+ * error code; the server's own English text is never shown), the payments
+ * API's own words when the failure was its answer (labelled as the provider's),
+ * the `request_id` with a copy button (what support asks for), and a retry action.
  */
 export function ErrorPanel({
   error,
@@ -51,8 +52,14 @@ export function ErrorPanel({
   const heading = title ?? codeText ?? t("errors.generic");
   // Under a custom title, the code's own explanation becomes the description.
   const description = title && codeText ? codeText : null;
-  // The server's text (our translation keys are translated, API text passes through) as a detail.
-  const message = bff?.message ? t(bff.message) : null;
+  // A translation key the browser itself set (network_error, …) reads as ours; the server's English text does not
+  // reach a person; the provider's own words do, as theirs.
+  const ownText = bff?.message && has(bff.message) ? t(bff.message) : null;
+  const message = bff?.providerMessage
+    ? t("errors.providerSaid", { message: bff.providerMessage })
+    : codeText === null && bff?.message && !ownText
+      ? t("errors.providerSaid", { message: bff.message })
+      : ownText;
   const showMessage = message !== null && message !== "" && message !== heading && message !== description;
   const fields = { ...(unmatchedFields ?? {}) };
   if (bff && !unmatchedFields) Object.assign(fields, bff.fields);

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { DEADLINE_FILTERS } from "@/lib/shared/chargebacks/deadline";
 import { hasMessage } from "@/lib/shared/i18n/translate";
 import { ACTIVITY_ACTIONS } from "@/lib/browser/query/activity";
+import { SYSTEM_ACTORS } from "@/lib/shared/schemas/activity";
 
 const root = path.resolve(__dirname, "../..");
 const sources = ["components/chargebacks", "components/activity"].flatMap((dir) =>
@@ -40,6 +41,7 @@ const templatedKeys = [
   ...ACTIVITY_ACTIONS.map((a) => `activity.action.${a}`),
   ...["success", "failure", "pending"].map((o) => `activity.outcome.${o}`),
   ...["payout", "subaccount", "payment_link", "session"].map((t) => `activity.target.${t}`),
+  ...Object.values(SYSTEM_ACTORS).map((name) => `activity.systemActor.${name.replace(/\s+/g, "_")}`),
 ];
 
 describe("chargebacks and activity messages", () => {

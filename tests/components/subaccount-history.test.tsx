@@ -166,7 +166,10 @@ describe("SubaccountHistory", () => {
     const [failed, blocked, updated] = rows as [HTMLElement, HTMLElement, HTMLElement];
 
     expect(failed).toHaveTextContent("Falhou");
-    expect(failed).toHaveTextContent("validation_error: daily_limit_centavos must be greater than 0");
+    // The failure in the reader's language, by its code; not the raw code, not the server's English.
+    expect(failed).toHaveTextContent("Alguns campos precisam de correção.");
+    expect(failed).not.toHaveTextContent("validation_error");
+    expect(failed).not.toHaveTextContent("must be greater than 0");
     expect(failed).toHaveTextContent(/Limite diário:\s*R\$\s5\.000,00\s*passa a ser\s*R\$\s0,00/);
     expect(within(failed).getByRole("button", { name: "Copiar ID da requisição" })).toBeInTheDocument();
     expect(failed).toHaveTextContent("req_fail");

@@ -161,6 +161,7 @@ export async function readEnvelope<T>(
       message: error?.message || "errors.http_error",
       fields: error?.fields,
       details: error?.details,
+      providerMessage: error?.provider_message,
       requestId,
     });
     if (redirectOnAuthError && failure.isAuthError) redirectToLogin();

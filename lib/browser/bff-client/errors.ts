@@ -12,6 +12,8 @@ export interface BffRequestErrorInit {
   fields?: Record<string, string>;
   requestId?: string | null;
   details?: Record<string, unknown>;
+  /** The payments API's own words (the envelope's `provider_message`). */
+  providerMessage?: string | null;
 }
 
 export class BffRequestError extends Error {
@@ -25,6 +27,8 @@ export class BffRequestError extends Error {
   /** The payments API's request id, when the request reached it: show it with a copy button. */
   readonly requestId: string | null;
   readonly details: Record<string, unknown>;
+  /** The payments API's own words about the failure, when it was its answer: shown as the provider's. */
+  readonly providerMessage: string | null;
 
   constructor(init: BffRequestErrorInit) {
     super(init.message);
@@ -33,6 +37,7 @@ export class BffRequestError extends Error {
     this.fields = init.fields ?? {};
     this.requestId = init.requestId ?? null;
     this.details = init.details ?? {};
+    this.providerMessage = init.providerMessage ?? null;
   }
 
   /**
@@ -66,6 +71,7 @@ export class BffRequestError extends Error {
       fields: this.fields,
       requestId: this.requestId,
       details: this.details,
+      providerMessage: this.providerMessage,
     };
   }
 }

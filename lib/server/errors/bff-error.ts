@@ -15,6 +15,8 @@ export type BffErrorExtra = {
   requestId?: string | null;
   /** When trying again makes sense (the reply's Retry-After). */
   retryAfterSeconds?: number;
+  /** The payments API's own words about this failure, shown to a person as the provider's (never as ours). */
+  providerMessage?: string;
 };
 
 /**
@@ -44,6 +46,9 @@ export class BffError<C extends ErrorCode = ErrorCode> extends Error {
 
   /** The payments API's refusal passed on with its own code (not one of the catalogue's) and the given status. */
   static passedOn(status: number, code: string, message: string, extra: BffErrorExtra = {}): BffError {
-    return new BffError({ status, code: passedOnCode(code) }, message, extra);
+    return new BffError({ status, code: passedOnCode(code) }, message, {
+      ...(message ? { providerMessage: message } : {}),
+      ...extra,
+    });
   }
 }

@@ -47,7 +47,10 @@ function fromUpstream(error: PaymentsApiError): BffError {
       const message = error.message || "The payments API does not allow this credential to do that.";
       return error.code
         ? BffError.passedOn(403, error.code, message, { requestId })
-        : new BffError("forbidden", message, { requestId });
+        : new BffError("forbidden", message, {
+            requestId,
+            ...(error.message ? { providerMessage: error.message } : {}),
+          });
     }
     const fields = upstreamFields(error);
     return BffError.passedOn(error.status, error.code, error.message || "The payments API refused the request.", {

@@ -13,11 +13,17 @@ export interface MappedError {
 /** The one error mapper (lib/server/errors/classify.ts decides what a failure is; this says it in HTTP). */
 export function mapError(error: unknown): MappedError {
   const bff = toBffError(error);
-  const { fields, details, requestId, retryAfterSeconds } = bff.extra;
+  const { fields, details, requestId, retryAfterSeconds, providerMessage } = bff.extra;
   return {
     status: bff.status,
     requestId: requestId ?? null,
     ...(retryAfterSeconds !== undefined ? { headers: { "Retry-After": String(retryAfterSeconds) } } : {}),
-    body: { code: bff.code, message: bff.message, ...(fields ? { fields } : {}), ...(details ? { details } : {}) },
+    body: {
+      code: bff.code,
+      message: bff.message,
+      ...(fields ? { fields } : {}),
+      ...(details ? { details } : {}),
+      ...(providerMessage ? { provider_message: providerMessage } : {}),
+    },
   };
 }

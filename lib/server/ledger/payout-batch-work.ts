@@ -5,6 +5,7 @@
  * a row is claimed with FOR UPDATE SKIP LOCKED and turned into a payout intent
  * in the same transaction, so two workers never claim the same row.
  */
+import { SYSTEM_ACTORS } from "@/lib/shared/schemas/activity";
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { appendAudit } from "./audit";
 import type { AuditEntryInput } from "./audit-entry";
@@ -94,7 +95,7 @@ export async function claimBatchRow(
 }
 
 /** Who finds a row's key taken by another payout, in the audit log (the worker's name). */
-const CLAIMER: Actor = { name: "batch worker", role: "system" };
+const CLAIMER: Actor = { name: SYSTEM_ACTORS.batchWorker, role: "system" };
 
 /** What a key_conflict row says (results file, rows route): it was neither sent nor linked to the payout holding its key. */
 export const KEY_CONFLICT_REASON =

@@ -41,6 +41,9 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/** The server's own jobs, as the audit log names them (role "system"); the UI shows them in the reader's language. */
+export const SYSTEM_ACTORS = { batchWorker: "batch worker", reconciler: "reconciler" } as const;
+
 /** One audit-log entry, as GET /api/activity returns it. */
 export const activityEntrySchema = z.object({
   id: z.string(),

@@ -11,6 +11,8 @@ export const bffErrorSchema = z.object({
   message: z.string(),
   fields: z.optional(z.record(z.string(), z.string())),
   details: z.optional(z.record(z.string(), z.unknown())),
+  /** The payments API's own words, when the failure is its answer: shown labelled as the provider's. */
+  provider_message: z.optional(z.string()),
 });
 /** An error body as the browser reads it: any code. */
 export type ParsedBffErrorBody = z.infer<typeof bffErrorSchema>;

@@ -1,4 +1,5 @@
 import "server-only";
+import { SYSTEM_ACTORS } from "@/lib/shared/schemas/activity";
 import { payoutSettings } from "@/lib/server/config";
 import {
   appendAudit,
@@ -27,7 +28,7 @@ import { payoutPolicy, type PayoutPolicy } from "@/lib/server/services/payouts/p
 import { refreshPayoutStatus } from "@/lib/server/services/payouts/refresher";
 import { sendPayout } from "@/lib/server/services/payouts/sender";
 
-export const BATCH_WORKER_ACTOR = { name: "batch worker", role: "system" };
+export const BATCH_WORKER_ACTOR = { name: SYSTEM_ACTORS.batchWorker, role: "system" };
 
 export interface BatchPassOptions {
   /** Rows sent at once by this pass (PAYOUT_BATCH_CONCURRENCY). */

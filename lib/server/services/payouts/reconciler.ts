@@ -1,4 +1,5 @@
 import "server-only";
+import { SYSTEM_ACTORS } from "@/lib/shared/schemas/activity";
 import {
   appendAudit,
   getLedger,
@@ -35,7 +36,7 @@ export interface ReconcileSummary {
   refreshed: RefreshSummary;
 }
 
-const RECONCILER_ACTOR = { name: "reconciler", role: "system" };
+const RECONCILER_ACTOR = { name: SYSTEM_ACTORS.reconciler, role: "system" };
 /** Sends at once in one pass: enough to drain a backlog, few enough to leave room for operators' own sends. */
 const PASS_CONCURRENCY = 4;
 

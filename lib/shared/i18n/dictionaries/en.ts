@@ -190,6 +190,8 @@ export const en = {
 
   "errors.title": "Something went wrong",
   "errors.generic": "Something went wrong",
+  "errors.providerSaid": "In the payments provider's words: “{message}”",
+  "errors.technicalCode": "Technical code",
   "errors.requestId": "Request ID",
   "errors.requestIdHint": "Give this ID to support so they can find the request.",
   "errors.reference": "Reference",

@@ -194,6 +194,8 @@ export const ptBR = {
 
   "errors.title": "Algo deu errado",
   "errors.generic": "Algo deu errado",
+  "errors.providerSaid": "Nas palavras do provedor de pagamentos: “{message}”",
+  "errors.technicalCode": "Código técnico",
   "errors.requestId": "ID da requisição",
   "errors.requestIdHint": "Informe este ID ao suporte para localizar a requisição.",
   "errors.reference": "Referência",
