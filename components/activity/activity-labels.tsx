@@ -4,6 +4,7 @@ import { CircleCheck, CircleHelp, CircleX, History, Hourglass, type LucideIcon }
 import Link from "next/link";
 import { useMemo } from "react";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { useAuditText } from "@/lib/browser/hooks/use-audit-text";
 import { useI18n } from "@/lib/browser/i18n";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import { actorIdentity, targetHref } from "./activity-model";
@@ -11,6 +12,7 @@ import { actorIdentity, targetHref } from "./activity-model";
 /** Translated names for actions, roles and target types; unknown values are shown as they came. */
 export function useActivityLabels() {
   const { has, t } = useI18n();
+  const audit = useAuditText();
   return useMemo(() => {
     const lookup = (prefix: string, value: string | null | undefined, empty: string) => {
       if (!value) return empty;
@@ -23,19 +25,9 @@ export function useActivityLabels() {
         role === "system" ? t("activity.role.system") : lookup("role", role, t("common.none")),
       targetType: (type: string | null | undefined) => lookup("activity.target", type, t("common.none")),
       outcome: (outcome: string) => lookup("activity.outcome", outcome, t("common.none")),
-      /** A person's name as recorded; the server's own jobs ("batch worker", "reconciler") in the reader's language. */
-      actorName: (actor: { name: string; role: string | null | undefined }) =>
-        actor.role === "system"
-          ? lookup("activity.systemActor", actor.name.replace(/\s+/g, "_"), actor.name)
-          : actor.name,
-      /** A failure in the reader's language by its code; a code the dashboard does not know is the provider's, as sent. */
-      error: (error: { code: string; message?: string | null }) => {
-        const key = `errors.${error.code}`;
-        if (has(key)) return t(key);
-        return error.message ? t("errors.providerSaid", { message: error.message }) : error.code;
-      },
+      ...audit,
     };
-  }, [has, t]);
+  }, [audit, has, t]);
 }
 
 const OUTCOMES: Record<string, { tone: BadgeTone; icon: LucideIcon }> = {

@@ -2,11 +2,11 @@
 
 import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo } from "react";
-import { useActivityLabels } from "@/components/activity/activity-labels";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { columnMeta, type DataTableColumn } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
+import { useAuditText } from "@/lib/browser/hooks/use-audit-text";
 import { useI18n } from "@/lib/browser/i18n";
 import type { MessageKey } from "@/lib/shared/i18n/dictionaries";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
@@ -58,7 +58,7 @@ function ChangeList({ entry }: { entry: ActivityEntry }) {
 /** The subaccount history's columns: who and when, what and its outcome, before → after, request_id. */
 export function useSubaccountHistoryColumns(): DataTableColumn<ActivityEntry>[] {
   const { t } = useI18n();
-  const labels = useActivityLabels();
+  const labels = useAuditText();
   return useMemo(
     () => [
       col.accessor("occurred_at", {
