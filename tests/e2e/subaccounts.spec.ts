@@ -290,10 +290,14 @@ test("a save the API keeps failing shows what went wrong with its request id, ke
   expect(keys).toHaveLength(2);
   expect(keys[1]).toBe(keys[0]);
   const history = page.getByRole("table", { name: "Histórico" });
-  // This journey's failed attempt: the one with its own e-mail.
-  await expect(
-    history.getByRole("row").filter({ hasText: operator }).filter({ hasText: "Falhou" }).filter({ hasText: email }),
-  ).toContainText("upstream_unavailable");
+  // This journey's failed attempt: the one with its own e-mail, its failure in words, not as its code.
+  const failedAttempt = history
+    .getByRole("row")
+    .filter({ hasText: operator })
+    .filter({ hasText: "Falhou" })
+    .filter({ hasText: email });
+  await expect(failedAttempt).toContainText("A API de pagamentos está indisponível no momento.");
+  await expect(failedAttempt).not.toContainText("upstream_unavailable");
 });
 
 test("in English: an id never seen here is explained, and a change the API refuses shows the error with its request id", async ({
@@ -340,7 +344,8 @@ test("in English: an id never seen here is explained, and a change the API refus
 
   const failed = page.getByRole("table", { name: "History" }).getByRole("row").filter({ hasText: operator });
   await expect(failed).toContainText("Failed");
-  await expect(failed).toContainText("not_found");
+  await expect(failed).toContainText("Not found.");
+  await expect(failed).not.toContainText("not_found");
   await expect(failed).toContainText(/unknown\s*becomes\s*Ghost Store/);
 });
 
