@@ -8,11 +8,7 @@ import { PayoutDetail } from "@/components/payouts/payout-detail";
 import { shownFeeAndNet } from "@/lib/shared/payouts/fee-and-net";
 import { ok, renderWithProviders, stubFetch } from "../helpers/payouts-dom";
 
-vi.mock("next/navigation", () => ({
-  useRouter: () => ({ push: vi.fn(), replace: vi.fn(), back: vi.fn(), refresh: vi.fn(), prefetch: vi.fn() }),
-  usePathname: () => "/payouts/po_demo_failed",
-  useSearchParams: () => new URLSearchParams(),
-}));
+vi.mock("next/navigation", async () => (await import("../helpers/next-navigation")).mockedNavigation);
 
 afterEach(() => {
   vi.unstubAllGlobals();

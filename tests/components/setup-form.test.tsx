@@ -6,21 +6,10 @@ import { screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { SetupForm } from "@/components/setup/setup-form";
 import { renderWithProviders } from "../helpers/render";
+import { resetRouter, router } from "../helpers/next-navigation";
 import { session } from "../helpers/payouts-dom";
 
-const router = {
-  replace: vi.fn(),
-  push: vi.fn(),
-  refresh: vi.fn(),
-  back: vi.fn(),
-  forward: vi.fn(),
-  prefetch: vi.fn(),
-};
-vi.mock("next/navigation", () => ({
-  useRouter: () => router,
-  usePathname: () => "/setup",
-  useSearchParams: () => new URLSearchParams(),
-}));
+vi.mock("next/navigation", async () => (await import("../helpers/next-navigation")).mockedNavigation);
 
 const TOKEN = "Kz8r0s240wdtNJ2vp4xDxe_zpSZlAH148sWXIX1cIWA";
 let fetchSpy: ReturnType<typeof vi.fn<typeof fetch>>;
@@ -37,7 +26,7 @@ beforeEach(() => {
       ),
   );
   vi.stubGlobal("fetch", fetchSpy);
-  Object.values(router).forEach((fn) => fn.mockReset());
+  resetRouter("/setup");
 });
 afterEach(() => {
   vi.unstubAllGlobals();

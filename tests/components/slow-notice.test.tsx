@@ -11,11 +11,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { SLOW_NOTICE_AFTER_MS } from "@/components/ui/slow-notice";
 import { renderWithProviders } from "../helpers/render";
 
-vi.mock("next/navigation", () => ({
-  useRouter: () => ({ push: vi.fn(), replace: vi.fn(), back: vi.fn(), refresh: vi.fn(), prefetch: vi.fn() }),
-  usePathname: () => "/payouts/po_slow",
-  useSearchParams: () => new URLSearchParams(),
-}));
+vi.mock("next/navigation", async () => (await import("../helpers/next-navigation")).mockedNavigation);
 
 const SLOW = "A API de pagamentos está demorando para responder. Ainda tentando…";
 

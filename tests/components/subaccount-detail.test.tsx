@@ -7,11 +7,7 @@ import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { SubaccountDetail } from "@/components/subaccounts/subaccount-detail";
 import { renderWithProviders } from "../helpers/render";
 
-vi.mock("next/navigation", () => ({
-  useRouter: () => ({ push: vi.fn(), replace: vi.fn(), back: vi.fn(), refresh: vi.fn(), prefetch: vi.fn() }),
-  usePathname: () => "/subaccounts/sub_demo_1",
-  useSearchParams: () => new URLSearchParams(),
-}));
+vi.mock("next/navigation", async () => (await import("../helpers/next-navigation")).mockedNavigation);
 
 beforeEach(() => {
   // Nothing answers: the page stays in its loading state.
