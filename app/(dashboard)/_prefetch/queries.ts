@@ -1,11 +1,6 @@
 import { chargebacksQuery } from "@/lib/browser/query/chargebacks";
 import { paymentLinksQuery } from "@/lib/browser/query/payment-links";
-import {
-  latestPayoutsQuery,
-  payoutAttentionQuery,
-  payoutDetailSchema,
-  payoutQuery,
-} from "@/lib/browser/query/payouts";
+import { latestPayoutsQuery, payoutAttentionQuery, payoutDetailSchema, payoutQuery } from "@/lib/browser/query/payouts";
 import { idParamsSchema } from "@/lib/server/http/params";
 import { asQueryData, firstPage, prefetchService } from "@/lib/server/pages/prefetch";
 import { listChargebacks } from "@/lib/server/services/chargebacks";
