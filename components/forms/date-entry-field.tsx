@@ -186,6 +186,13 @@ export function DateEntryField({
     caret.current = null;
   });
 
+  // Text that cannot be read hands the form no value; the input says it is invalid (constraint validation), so a
+  // form can refuse to send without it (see PaymentLinkForm) instead of saving as if the field were empty.
+  const unreadable = read(text).error !== null;
+  useLayoutEffect(() => {
+    inputRef.current?.setCustomValidity(unreadable ? "unreadable" : "");
+  }, [unreadable]);
+
   const take = (next: string, showIncomplete: boolean) => {
     setText(next);
     const r = read(next);

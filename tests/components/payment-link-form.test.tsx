@@ -133,6 +133,21 @@ describe("PaymentLinkForm", () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it("sends nothing while the expiry's text cannot be read (31/02, half a time), rather than a link that never expires", async () => {
+    const { user } = renderForm();
+    await user.type(nameInput(), "Curso");
+    await user.type(fixedAmount(), "10");
+    const expiry = screen.getByLabelText(/^Expira em/);
+    fireEvent.change(expiry, { target: { value: "31/02/2030 10:00" } });
+    await user.click(submit());
+    expect(describedText(expiry)).toContain("Essa data ou hora não existe");
+    expect(expiry).toHaveFocus();
+    fireEvent.change(expiry, { target: { value: "28/02/2030 10" } });
+    await user.click(submit());
+    expect(describedText(expiry)).toContain("Data e hora incompletas: use dd/mm/aaaa hh:mm.");
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
   it("posts exact centavos, the expiry in UTC and an idempotency key, then opens the new link in the list", async () => {
     fetchSpy.mockResolvedValue(envelope({ data: CREATED, error: null, request_id: "req_1" }, 201));
     const { user, client } = renderForm();
