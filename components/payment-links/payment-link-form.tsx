@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import { toast } from "@/components/ui/toast";
 import { BackLink } from "@/components/ui/back-link";
 import { Button } from "@/components/ui/button";
@@ -93,7 +93,18 @@ export function PaymentLinkForm({ baseUrl }: { baseUrl: string }) {
     },
   });
 
-  const onSubmit = submitter.onSubmit(form.handleSubmit);
+  const submitWithKey = submitter.onSubmit(form.handleSubmit);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // An expiry typed but unreadable (31/02, half a time) hands the form no value: send nothing rather than a link
+    // that never expires. The field already says what is wrong.
+    const unreadable = event.currentTarget.querySelector<HTMLInputElement>('[data-slot="date-time-input"]:invalid');
+    if (unreadable) {
+      event.preventDefault();
+      unreadable.focus();
+      return;
+    }
+    submitWithKey(event);
+  };
 
   const transient = isBffRequestError(panelError) && panelError.isTransient;
   const conflict = isBffRequestError(panelError) && panelError.knownCode === "idempotency_conflict";

@@ -23,6 +23,12 @@ import {
   test,
 } from "./fixtures";
 
+/** A day ("YYYY-MM-DD") as the Portuguese date inputs take it: "15/12/2026". */
+function typedDay(day: string): string {
+  const [y, m, d] = day.split("-");
+  return `${d}/${m}/${y}`;
+}
+
 function todayInSaoPaulo(offsetDays = 0): string {
   return new Intl.DateTimeFormat("en-CA", {
     timeZone: "America/Sao_Paulo",
@@ -126,8 +132,8 @@ test("finance finds an operator's sign-in and new payment link in the log, filte
   await expect.poll(() => shownCount(page)).toBe(1);
 
   // Date range (days in São Paulo): today keeps it; yesterday only → nothing.
-  await page.getByLabel(/^A partir de/).fill(todayInSaoPaulo());
-  await page.getByLabel(/^Até/).fill(todayInSaoPaulo());
+  await page.getByLabel(/^A partir de/).fill(typedDay(todayInSaoPaulo()));
+  await page.getByLabel(/^Até/).fill(typedDay(todayInSaoPaulo()));
   await expect(page).toHaveURL(new RegExp(`from=${todayInSaoPaulo()}`));
   await expect.poll(() => shownCount(page)).toBe(1);
 
@@ -186,8 +192,8 @@ test("finance finds an operator's sign-in and new payment link in the log, filte
   await expect(sheet).toBeHidden();
 
   // A day with nothing of theirs: the empty state says what to do.
-  await page.getByLabel(/^A partir de/).fill(todayInSaoPaulo(-3));
-  await page.getByLabel(/^Até/).fill(todayInSaoPaulo(-3));
+  await page.getByLabel(/^A partir de/).fill(typedDay(todayInSaoPaulo(-3)));
+  await page.getByLabel(/^Até/).fill(typedDay(todayInSaoPaulo(-3)));
   await expect(page.getByText("Nenhuma atividade com estes filtros")).toBeVisible();
   await page.getByRole("button", { name: "Limpar filtros" }).first().click();
   await expect(page).not.toHaveURL(/actor=|action=|from=|to=|q=/);

@@ -125,6 +125,12 @@ async function visibleIds(page: Page, x: Texts): Promise<string[]> {
   return labels.map((label) => /(cb_[A-Za-z0-9_-]+)/.exec(label)?.[1] ?? "");
 }
 
+/** "2026-12-15" as the date inputs take it in the app's language: "15/12/2026" (pt-BR) or "12/15/2026" (en). */
+function typedDay(day: string, locale: "pt-BR" | "en"): string {
+  const [y, m, d] = day.split("-");
+  return locale === "en" ? `${m}/${d}/${y}` : `${d}/${m}/${y}`;
+}
+
 function todayMinus(days: number): string {
   const parts = new Intl.DateTimeFormat("en-CA", {
     timeZone: "America/Sao_Paulo",
@@ -250,8 +256,9 @@ async function journey(page: Page, x: Texts): Promise<void> {
   // Created-date range (calendar days in São Paulo): only disputes opened in the last 30 days.
   const from = todayMinus(30);
   const to = todayMinus(0);
-  await page.getByLabel(x.from).fill(from);
-  await page.getByLabel(x.to).fill(to);
+  // Typed in the app's format (dd/mm/aaaa in Portuguese, mm/dd/yyyy in English); the URL keeps YYYY-MM-DD.
+  await page.getByLabel(x.from).fill(typedDay(from, x.locale));
+  await page.getByLabel(x.to).fill(typedDay(to, x.locale));
   await expect(page).toHaveURL(new RegExp(`from=${from}.*to=${to}`));
   const recent = all.rows.filter((r) => {
     const day = (r["created_at_local (America/Sao_Paulo)"] ?? "").slice(0, 10);
