@@ -74,6 +74,7 @@ export type CreatePaymentLinkBody = z.output<typeof createPaymentLinkBodySchema>
 export type CreatePaymentLinkInput = z.input<typeof createPaymentLinkBodySchema>;
 
 export const KNOWN_PAYMENT_LINK_STATUSES = ["pending", "active", "expired", "sold_out", "disabled"] as const;
+export type KnownPaymentLinkStatus = (typeof KNOWN_PAYMENT_LINK_STATUSES)[number];
 
 const optionalCentavos = orElse(upstreamCentavosSchema, null);
 const optionalCount = orElse(upstreamCountSchema, null);
