@@ -1,7 +1,7 @@
 "use client";
 
 import { CircleAlert, CircleCheck, TriangleAlert, X } from "lucide-react";
-import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from "react";
 import { useI18n } from "@/lib/browser/i18n";
 import { after, systemClock, type Clock } from "@/lib/shared/clock";
 import { cn } from "./cn";
@@ -14,19 +14,79 @@ const ICON_TONE = {
   error: "text-destructive",
 } as const;
 
+/** The open dialogs and sheets (Radix puts each in a portal under <body>): what toasts must not cover. */
+const OPEN_LAYER = '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]';
+const EDGE_PX = 16;
+const TOAST_WIDTH_PX = 384;
+/** Narrower than this, a toast's text wraps too much to read: it keeps its usual place instead. */
+const MIN_TOAST_WIDTH_PX = 224;
+
+export interface CoveredSpan {
+  left: number;
+  right: number;
+}
+
 /**
- * The toasts, bottom right, newest last. The region is always in the page so screen readers hear
+ * Where the toast column goes while a dialog or sheet is open: in the free band to the right of it
+ * (a centred dialog), else to its left (a sheet from the right), never over it. When neither band
+ * is wide enough (a phone, where the panel is the whole screen) it keeps its usual place, bottom right.
+ */
+export function toastPlacement(viewportWidth: number, covered: CoveredSpan | null): CSSProperties | undefined {
+  if (!covered) return undefined;
+  const roomRight = viewportWidth - covered.right - 2 * EDGE_PX;
+  if (roomRight >= MIN_TOAST_WIDTH_PX) return { right: EDGE_PX, width: Math.min(TOAST_WIDTH_PX, roomRight) };
+  const roomLeft = covered.left - 2 * EDGE_PX;
+  if (roomLeft >= MIN_TOAST_WIDTH_PX) {
+    return { right: viewportWidth - covered.left + EDGE_PX, width: Math.min(TOAST_WIDTH_PX, roomLeft) };
+  }
+  return undefined;
+}
+
+function coveredSpan(): CoveredSpan | null {
+  let span: CoveredSpan | null = null;
+  for (const layer of document.querySelectorAll(OPEN_LAYER)) {
+    const rect = layer.getBoundingClientRect();
+    span = span
+      ? { left: Math.min(span.left, rect.left), right: Math.max(span.right, rect.right) }
+      : { left: rect.left, right: rect.right };
+  }
+  return span;
+}
+
+/** The toast column's place, worked out again when a dialog or sheet opens or closes and on resize. */
+function useToastPlacement(): CSSProperties | undefined {
+  const [placement, setPlacement] = useState<CSSProperties | undefined>(undefined);
+  useEffect(() => {
+    const update = () => setPlacement(toastPlacement(window.innerWidth, coveredSpan()));
+    update();
+    // Portals come and go as children of <body>: watching only those is cheap.
+    const observer = new MutationObserver(update);
+    observer.observe(document.body, { childList: true });
+    window.addEventListener("resize", update);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("resize", update);
+    };
+  }, []);
+  return placement;
+}
+
+/**
+ * The toasts, bottom right, newest last; while a dialog or sheet is open, beside it rather than over
+ * its content (`toastPlacement`). The region is always in the page so screen readers hear
  * each new toast (errors as alerts). A toast waits while the pointer is over it or focus is in it
  * (WCAG 2.2.1), then leaves after its duration; each has a close button.
  */
 export function Toaster({ clock = systemClock }: { clock?: Clock }) {
   const { t } = useI18n();
   const items = useSyncExternalStore(subscribeToToasts, currentToasts, noToasts);
+  const placement = useToastPlacement();
   return (
     <section
       aria-label={t("common.notifications")}
       aria-live="polite"
       className="pointer-events-none fixed right-4 bottom-4 z-[100] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
+      style={placement}
     >
       {items.map((item) => (
         <ToastCard key={item.id} item={item} clock={clock} closeLabel={t("common.close")} />
