@@ -15,57 +15,43 @@ const ICON_TONE = {
 } as const;
 
 /** The open dialogs and sheets (Radix puts each in a portal under <body>): what toasts must not cover. */
-const OPEN_LAYER = '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]';
-const EDGE_PX = 16;
-const TOAST_WIDTH_PX = 384;
-/** Narrower than this, a toast's text wraps too much to read: it keeps its usual place instead. */
-const MIN_TOAST_WIDTH_PX = 224;
-
-export interface CoveredSpan {
-  left: number;
-  right: number;
-}
+const OPEN_LAYER = "[role=dialog][data-state=open],[role=alertdialog][data-state=open]";
 
 /**
- * Where the toast column goes while a dialog or sheet is open: in the free band to the right of it
- * (a centred dialog), else to its left (a sheet from the right), never over it. When neither band
- * is wide enough (a phone, where the panel is the whole screen) it keeps its usual place, bottom right.
+ * Where the toast column (24rem, 1rem from the edges) goes while dialogs or sheets cover the band
+ * from `left` to `right` px: in the free band to their right (a centred dialog), else to their left
+ * (a sheet from the right), narrowed to fit but never under 14rem. When neither band is that wide (a
+ * phone, where the panel is the whole screen) it keeps its usual place, bottom right.
  */
-export function toastPlacement(viewportWidth: number, covered: CoveredSpan | null): CSSProperties | undefined {
-  if (!covered) return undefined;
-  const roomRight = viewportWidth - covered.right - 2 * EDGE_PX;
-  if (roomRight >= MIN_TOAST_WIDTH_PX) return { right: EDGE_PX, width: Math.min(TOAST_WIDTH_PX, roomRight) };
-  const roomLeft = covered.left - 2 * EDGE_PX;
-  if (roomLeft >= MIN_TOAST_WIDTH_PX) {
-    return { right: viewportWidth - covered.left + EDGE_PX, width: Math.min(TOAST_WIDTH_PX, roomLeft) };
-  }
+export function toastPlacement(viewport: number, left: number, right: number): CSSProperties | undefined {
+  const after = viewport - right - 32;
+  const before = left - 32;
+  if (after >= 224) return { width: Math.min(384, after) };
+  if (before >= 224) return { right: viewport - left + 16, width: Math.min(384, before) };
   return undefined;
-}
-
-function coveredSpan(): CoveredSpan | null {
-  let span: CoveredSpan | null = null;
-  for (const layer of document.querySelectorAll(OPEN_LAYER)) {
-    const rect = layer.getBoundingClientRect();
-    span = span
-      ? { left: Math.min(span.left, rect.left), right: Math.max(span.right, rect.right) }
-      : { left: rect.left, right: rect.right };
-  }
-  return span;
 }
 
 /** The toast column's place, worked out again when a dialog or sheet opens or closes and on resize. */
 function useToastPlacement(): CSSProperties | undefined {
-  const [placement, setPlacement] = useState<CSSProperties | undefined>(undefined);
+  const [placement, setPlacement] = useState<CSSProperties>();
   useEffect(() => {
-    const update = () => setPlacement(toastPlacement(window.innerWidth, coveredSpan()));
-    update();
+    const update = () => {
+      let left = Infinity;
+      let right = -Infinity;
+      for (const layer of document.querySelectorAll(OPEN_LAYER)) {
+        const box = layer.getBoundingClientRect();
+        left = Math.min(left, box.left);
+        right = Math.max(right, box.right);
+      }
+      setPlacement(right < left ? undefined : toastPlacement(innerWidth, left, right));
+    };
     // Portals come and go as children of <body>: watching only those is cheap.
     const observer = new MutationObserver(update);
     observer.observe(document.body, { childList: true });
-    window.addEventListener("resize", update);
+    addEventListener("resize", update);
     return () => {
       observer.disconnect();
-      window.removeEventListener("resize", update);
+      removeEventListener("resize", update);
     };
   }, []);
   return placement;

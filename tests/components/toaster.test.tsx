@@ -143,11 +143,10 @@ describe("Toaster beside an open sheet or dialog", () => {
 
   it("places the column in the free band beside a centred dialog, and keeps its place when nothing fits", () => {
     // A 512 px dialog centred in 1280 px leaves 384 px on each side: 352 px once the edges are kept.
-    expect(toastPlacement(1280, { left: 384, right: 896 })).toEqual({ right: 16, width: 352 });
-    // A sheet on the left (the phone menu): the right side is free.
-    expect(toastPlacement(1280, { left: 0, right: 320 })).toEqual({ right: 16, width: 384 });
+    expect(toastPlacement(1280, 384, 896)).toEqual({ width: 352 });
+    // A sheet on the left (the phone menu): the right side is free, the usual place and width.
+    expect(toastPlacement(1280, 0, 320)).toEqual({ width: 384 });
     // A phone where the sheet is the whole width: no free band, the usual place.
-    expect(toastPlacement(390, { left: 0, right: 390 })).toBeUndefined();
-    expect(toastPlacement(1280, null)).toBeUndefined();
+    expect(toastPlacement(390, 0, 390)).toBeUndefined();
   });
 });
