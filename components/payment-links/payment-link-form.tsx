@@ -7,6 +7,7 @@ import { toast } from "@/components/ui/toast";
 import { BackLink } from "@/components/ui/back-link";
 import { Button } from "@/components/ui/button";
 import { ErrorPanel } from "@/components/ui/error-panel";
+import { FormPage } from "@/components/ui/form-page";
 import { PageHeader } from "@/components/ui/page-header";
 import { isBffRequestError } from "@/lib/browser/bff-client/errors";
 import { useIdempotentSubmit } from "@/lib/browser/hooks/use-idempotent-submit";
@@ -116,40 +117,42 @@ export function PaymentLinkForm({ baseUrl }: { baseUrl: string }) {
         description={t("paymentLinks.form.description")}
         eyebrow={<BackLink href="/payment-links">{t("nav.paymentLinks")}</BackLink>}
       />
-      <form noValidate onSubmit={onSubmit} aria-busy={submitter.isPending || undefined} className="max-w-2xl">
-        <LinkDetailsSection form={form} slug={slug} baseUrl={baseUrl} />
-        <LinkPriceSection form={form} />
-        <LinkOptionsSection form={form} />
+      <FormPage>
+        <form noValidate onSubmit={onSubmit} aria-busy={submitter.isPending || undefined}>
+          <LinkDetailsSection form={form} slug={slug} baseUrl={baseUrl} />
+          <LinkPriceSection form={form} />
+          <LinkOptionsSection form={form} />
 
-        {panelError ? (
-          <div className="mt-4">
-            <ErrorPanel
-              error={panelError}
-              title={conflict ? t("paymentLinks.form.conflictTitle") : t("paymentLinks.form.failed")}
-              unmatchedFields={unmatched}
-              actions={
-                conflict ? (
-                  <Button asChild variant="outline" size="sm">
-                    <Link href="/payment-links">{t("paymentLinks.form.checkList")}</Link>
-                  </Button>
-                ) : undefined
-              }
-            />
-            {transient ? (
-              <p className="mt-2 text-xs text-muted-foreground">{t("paymentLinks.form.retrySafe")}</p>
-            ) : null}
+          {panelError ? (
+            <div className="mt-4">
+              <ErrorPanel
+                error={panelError}
+                title={conflict ? t("paymentLinks.form.conflictTitle") : t("paymentLinks.form.failed")}
+                unmatchedFields={unmatched}
+                actions={
+                  conflict ? (
+                    <Button asChild variant="outline" size="sm">
+                      <Link href="/payment-links">{t("paymentLinks.form.checkList")}</Link>
+                    </Button>
+                  ) : undefined
+                }
+              />
+              {transient ? (
+                <p className="mt-2 text-xs text-muted-foreground">{t("paymentLinks.form.retrySafe")}</p>
+              ) : null}
+            </div>
+          ) : null}
+
+          <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button asChild variant="outline">
+              <Link href="/payment-links">{t("common.cancel")}</Link>
+            </Button>
+            <Button type="submit" loading={submitter.isPending}>
+              {submitter.isPending ? t("paymentLinks.form.submitting") : t("paymentLinks.form.submit")}
+            </Button>
           </div>
-        ) : null}
-
-        <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button asChild variant="outline">
-            <Link href="/payment-links">{t("common.cancel")}</Link>
-          </Button>
-          <Button type="submit" loading={submitter.isPending}>
-            {submitter.isPending ? t("paymentLinks.form.submitting") : t("paymentLinks.form.submit")}
-          </Button>
-        </div>
-      </form>
+        </form>
+      </FormPage>
     </>
   );
 }

@@ -63,6 +63,14 @@ const LINKS: PaymentLink[] = [
     revenue_centavos: 4500,
   }),
   link({
+    id: "pl_fresh",
+    name: "Criado agora",
+    slug: "criado-agora",
+    status: "pending",
+    starts_at: null,
+    created_at: new Date(Date.now() - 5_000).toISOString(),
+  }),
+  link({
     id: "pl_novo",
     name: "Consultoria",
     slug: "consultoria-1h",
@@ -176,6 +184,19 @@ describe("PaymentLinksView", () => {
       "aria-valuenow",
       "150",
     );
+  });
+
+  it("shows a link seconds old as one state a person understands, with the API's raw status as a detail", async () => {
+    search = new URLSearchParams("id=pl_fresh");
+    renderView();
+    const dialog = await screen.findByRole("dialog", { name: "Criado agora" });
+    // One state badge, not the derived state next to the API's word as a second badge.
+    expect(dialog.querySelectorAll("[data-link-state]")).toHaveLength(1);
+    expect(dialog.querySelectorAll("[data-status]")).toHaveLength(0);
+    expect(within(dialog).queryByText("Pendente")).not.toBeInTheDocument();
+    expect(dialog.querySelector("[data-link-state]")).toHaveTextContent("No ar");
+    const detail = dialog.querySelector("[data-link-api-status]");
+    expect(detail).toHaveTextContent("Status na API: pending");
   });
 
   it("says so when ?id= names a link that does not exist", async () => {
