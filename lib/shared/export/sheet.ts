@@ -20,13 +20,20 @@ export type ExportDateValue = string | number | Date | null | undefined;
  * - `count`: an integer.
  * - `date`: the calendar day in the business's zone (a "YYYY-MM-DD" day is kept as that day).
  * - `dateTime`: the wall-clock time in the business's zone, seconds included; the title says which zone.
- * - `enum`: a code translated through the dictionary as `${labels}.${value}`; a code without an entry is kept.
+ * - `enum`: a code translated through the dictionary as `${labels}.${value}` (or `labels(value)`); a code without an
+ *   entry is kept as it is.
  */
 export type ExportColumn<Row> =
   | { kind: "text"; header: ExportHeader; value: (row: Row) => string | number | null | undefined }
   | { kind: "money" | "count"; header: ExportHeader; value: (row: Row) => number | null | undefined }
   | { kind: "date" | "dateTime"; header: ExportHeader; value: (row: Row) => ExportDateValue }
-  | { kind: "enum"; header: ExportHeader; labels: string; value: (row: Row) => string | null | undefined };
+  | {
+      kind: "enum";
+      header: ExportHeader;
+      /** The dictionary prefix ("status" → "status.needs_response"), or the key for a code when one prefix is not enough. */
+      labels: string | ((code: string) => string);
+      value: (row: Row) => string | null | undefined;
+    };
 
 /** What one export is: its file name's start (ASCII, "chargebacks"), its sheet's title and its columns in order. */
 export interface ExportSheet<Row> {
@@ -69,9 +76,9 @@ export function wallAsUtcDate(w: WallTime, withTime: boolean): Date {
     : new Date(utcMs(w.year, w.month, w.day));
 }
 
-/** The translation of `${prefix}.${code}`, or the code itself when the dictionary has none. */
-export function enumLabel(t: Translate, prefix: string, code: string): string {
-  const key = `${prefix}.${code}`;
+/** The translation of `${prefix}.${code}` (or of `prefix(code)`), or the code itself when the dictionary has none. */
+export function enumLabel(t: Translate, prefix: string | ((code: string) => string), code: string): string {
+  const key = typeof prefix === "string" ? `${prefix}.${code}` : prefix(code);
   const label = t(key);
   return label === key ? code : label;
 }
