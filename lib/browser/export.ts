@@ -7,19 +7,28 @@ import {
   type ExportSheet,
 } from "@/lib/shared/export";
 
-/** Saves a Blob as a file (a link to it, so nothing leaves the page). */
-export function downloadBlob(fileName: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
+function clickLink(href: string, fileName: string): void {
   const link = document.createElement("a");
-  link.href = url;
+  link.href = href;
   link.download = fileName;
   link.rel = "noopener";
   link.style.display = "none";
   document.body.appendChild(link);
   link.click();
   link.remove();
+}
+
+/** Saves a Blob as a file (a link to it, so nothing leaves the page). */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  clickLink(url, fileName);
   // Give the browser time to start the download before the URL is revoked.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Downloads a file the BFF writes (its own name comes with it): `${path}?format=csv|xlsx`. */
+export function downloadExportFrom(path: string, format: ExportFormat): void {
+  clickLink(`${path}?format=${format}`, "");
 }
 
 /** Builds the file's bytes: CSV text, or an .xlsx written by write-excel-file/browser, loaded now and not before. */
