@@ -202,7 +202,7 @@ describe("PaymentLinksView", () => {
     await screen.findByRole("row", { name: /Show de Verão/ });
 
     await user.click(screen.getByRole("button", { name: "Exportar CSV" }));
-    await waitFor(() => expect(blobs).toHaveLength(1));
+    await waitFor(() => expect(blobs).toHaveLength(1), { timeout: 5000 });
     const [header = [], ...records] = parseCsv(await (blobs[0] as Blob).text(), ";");
     expect(header.slice(0, 9)).toEqual([
       "ID do link",

@@ -121,6 +121,18 @@ const EN: Texts = {
   },
 };
 
+/** A record of the export, by what it holds. */
+interface ExportedRow {
+  id: string;
+  kind: string;
+  status: string;
+  amount: string;
+  reason_code: string;
+  created_at: string;
+  respond_by: string;
+  network_case_id: string;
+}
+
 /** "22/11/2026 14:05:09" (pt-BR) or "2026-11-22 14:05:09" (en) → "2026-11-22 14:05:09", which sorts as text. */
 function sortableTime(text: string): string {
   const br = /^(\d{2})\/(\d{2})\/(\d{4})(.*)$/.exec(text);
@@ -142,10 +154,7 @@ async function shownCount(page: Page, x: Texts): Promise<number> {
   return match ? Number((match[1] ?? "").replace(/[.,]/g, "")) : -1;
 }
 
-async function exportCsv(
-  page: Page,
-  x: Texts,
-): Promise<{ name: string; header: string[]; rows: Record<string, string>[] }> {
+async function exportCsv(page: Page, x: Texts): Promise<{ name: string; header: string[]; rows: ExportedRow[] }> {
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("button", { name: x.export }).click(),

@@ -30,15 +30,14 @@
  * - `exportFileName(sheet.file, format, timeZone)` → "chargebacks-2026-11-22.csv" / ".xlsx", dated in the zone.
  *
  * Writing the file: in the browser `downloadSheet(format, sheet, rows, ctx)` (lib/browser/export.ts), which
- * imports write-excel-file/browser only when an .xlsx is asked for, so no page's first load carries it; on
+ * imports the writers (and write-excel-file/browser for an .xlsx) only on click, so no page's first load carries
+ * them (browser code imports types from here, values from ./sheet and ./file-name only); on
  * the server `sheetDownload(format, sheet, rows, ctx)` (lib/server/export.ts) answers a route's `Download`.
  * The buttons: `ExportButtons` (components/ui/export-buttons.tsx).
  */
 
-import { wallDateText, wallTimeIn } from "@/lib/shared/format/date";
-import type { ExportFormat } from "./sheet";
-
 export { exportDelimiter, sheetCsv } from "./csv";
+export { CSV_CONTENT_TYPE, exportFileName, XLSX_CONTENT_TYPE } from "./file-name";
 export { sheetXlsx, XLSX_BRL_FORMAT, type XlsxSheet } from "./xlsx";
 export {
   EXPORT_FORMATS,
@@ -50,16 +49,3 @@ export {
   type ExportHeader,
   type ExportSheet,
 } from "./sheet";
-
-export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
-
-/** "chargebacks" → "chargebacks-2026-11-22.csv" (or .xlsx), the day in `timeZone`. */
-export function exportFileName(
-  prefix: string,
-  format: ExportFormat,
-  timeZone: string,
-  now: Date | number = Date.now(),
-): string {
-  return `${prefix}-${wallDateText(wallTimeIn(timeZone, new Date(now).getTime()))}.${format}`;
-}
