@@ -589,7 +589,12 @@ const ROUTES: FuzzRoute[] = [
     body: null,
     query: { limit, cursor: fc.integer({ min: 0, max: 10_000 }).map(String) },
   },
-  { name: "GET /api/members/{id}/security-events/export", handler: memberEventsExport.GET, body: null, query: {} },
+  {
+    name: "GET /api/members/{id}/security-events/export",
+    handler: memberEventsExport.GET,
+    body: null,
+    query: { format: fc.constantFrom("csv", "xlsx") },
+  },
   {
     name: "POST /api/invitations",
     handler: invitations.POST,
@@ -654,7 +659,12 @@ const ROUTES: FuzzRoute[] = [
     body: null,
     query: { limit, cursor: fc.integer({ min: 0, max: 10_000 }).map(String) },
   },
-  { name: "GET /api/account/security-events/export", handler: accountEventsExport.GET, body: null, query: {} },
+  {
+    name: "GET /api/account/security-events/export",
+    handler: accountEventsExport.GET,
+    body: null,
+    query: { format: fc.constantFrom("csv", "xlsx") },
+  },
   { name: "GET /api/session", handler: session.GET, body: null, query: {} },
   { name: "DELETE /api/session", handler: session.DELETE, body: null, query: {} },
   { name: "DELETE /api/sessions", handler: sessions.DELETE, body: null, query: {} },
@@ -909,7 +919,7 @@ async function send(generated: Generated): Promise<{ result: CallResult; upstrea
   expect(result.status, label).toBeLessThan(500);
   expect(result.headers.get("cache-control"), label).toBe("no-store");
   if (!(result.headers.get("content-type") ?? "").includes("json")) {
-    // A download (a security history's CSV): only ever a success, sent as an attachment.
+    // A download (a security history's CSV or .xlsx): only ever a success, sent as an attachment.
     expect(result.status, label).toBe(200);
     expect(result.headers.get("content-disposition"), label).toMatch(/^attachment;/);
     return { result, upstream: requests };
