@@ -233,29 +233,29 @@ describe("PaymentLinksView", () => {
       "Tipo de valor",
       "Valor fixo",
       "Valor mínimo",
-      "Situação agora",
+      "Situação",
       "Status na API",
     ]);
     // Revenue ascending, as the table sorts it.
-    expect(records.map((r) => r[0])).toEqual(["pl_novo", "pl_doacao", "pl_show"]);
-    const show = Object.fromEntries(header.map((h, i) => [h, records[2]?.[i]]));
+    expect(records.map((r) => r[0])).toEqual(["pl_fresh", "pl_novo", "pl_doacao", "pl_show"]);
+    const show = Object.fromEntries(header.map((h, i) => [h, records[3]?.[i]]));
     expect(show).toMatchObject({
       "Link público": "https://pay.example.com/l/show-de-verao",
       "Tipo de valor": "Valor fixo",
       "Valor fixo": "120,00",
-      "Situação agora": "Esgotado",
+      Situação: "Esgotado",
       "Status na API": "Ativo",
       Visitas: "3400",
       Receita: "18000,00",
       "Coletar dados do cliente": "Não",
     });
-    expect(records[1]?.[4]).toBe("Valor mínimo");
+    expect(records[2]?.[4]).toBe("Valor mínimo");
 
     await user.click(screen.getByRole("button", { name: "Exportar Excel (.xlsx)" }));
     await waitFor(() => expect(blobs).toHaveLength(2), { timeout: 5000 });
     const cells = await readSheet(Buffer.from(await (blobs[1] as Blob).arrayBuffer()));
     const revenue = header.indexOf("Receita");
-    expect(cells[3]?.[0]).toBe("pl_show");
-    expect(cells[3]?.[revenue]).toBe(18000);
+    expect(cells[4]?.[0]).toBe("pl_show");
+    expect(cells[4]?.[revenue]).toBe(18000);
   });
 });
