@@ -16,7 +16,16 @@ function decodeHex(hex: string): string {
 
 function decodeLiteral(body: string): string {
   const unescaped = body.replace(/\\([nrtbf()\\]|[0-7]{1,3})/g, (_m, e: string) => {
-    const simple: Record<string, string> = { n: "\n", r: "\r", t: "\t", b: "\b", f: "\f", "(": "(", ")": ")", "\\": "\\" };
+    const simple: Record<string, string> = {
+      n: "\n",
+      r: "\r",
+      t: "\t",
+      b: "\b",
+      f: "\f",
+      "(": "(",
+      ")": ")",
+      "\\": "\\",
+    };
     return simple[e] ?? String.fromCharCode(Number.parseInt(e, 8));
   });
   return winAnsi.decode(Uint8Array.from(unescaped, (c) => c.charCodeAt(0)));
@@ -58,7 +67,8 @@ export function pdfStreams(pdf: Uint8Array): string[] {
 /** The strings the PDF's text operators draw, in order. */
 export function pdfTextRuns(pdf: Uint8Array): string[] {
   const runs: string[] = [];
-  const operator = /\[((?:<[0-9a-fA-F\s]*>|\((?:\\.|[^\\)])*\)|\s|-?[\d.]+)*)\]\s*TJ|<([0-9a-fA-F\s]*)>\s*Tj|\(((?:\\.|[^\\)])*)\)\s*Tj/g;
+  const operator =
+    /\[((?:<[0-9a-fA-F\s]*>|\((?:\\.|[^\\)])*\)|\s|-?[\d.]+)*)\]\s*TJ|<([0-9a-fA-F\s]*)>\s*Tj|\(((?:\\.|[^\\)])*)\)\s*Tj/g;
   const part = /<([0-9a-fA-F\s]*)>|\(((?:\\.|[^\\)])*)\)/g;
   for (const stream of pdfStreams(pdf)) {
     for (const match of stream.matchAll(operator)) {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { createTranslator } from "@/lib/shared/i18n/translate";
 import type { Locale } from "@/lib/shared/i18n/config";
-import { payoutReceipt, receiptFileName, type PayoutReceipt, type ReceiptPayout } from "@/lib/shared/payouts/receipt";
+import {
+  payoutReceipt,
+  receiptFileName,
+  type PayoutReceipt,
+  type ReceiptInput,
+  type ReceiptPayout,
+} from "@/lib/shared/payouts/receipt";
 
 const ISSUED_AT = Date.parse("2026-11-27T12:00:00Z");
 const PAYER = { id: "biz_acme", name: "Padaria Conceição" };
@@ -23,7 +29,7 @@ function payout(overrides: Partial<ReceiptPayout> = {}): ReceiptPayout {
   };
 }
 
-function receipt(p: ReceiptPayout, locale: Locale = "pt-BR", payer = PAYER): PayoutReceipt {
+function receipt(p: ReceiptPayout, locale: Locale = "pt-BR", payer: ReceiptInput["payer"] = PAYER): PayoutReceipt {
   return payoutReceipt({ payout: p, payer, issuedAt: ISSUED_AT }, locale, createTranslator(locale));
 }
 
@@ -81,25 +87,28 @@ describe("payout receipt model", () => {
     expect(r.zoneNote).toBe("Times in Brasília / São Paulo (GMT-3).");
   });
 
-  it.each(["pt-BR", "en"] as const)("%s: a failed payout shows no fee and no net, its reason, and is not proof", (locale) => {
-    const r = receipt(
-      payout({ status: "failed", paid_at: null, failure_reason: "Chave Pix não encontrada (DICT)" }),
-      locale,
-    );
-    expect(r.status).toBe("failed");
-    expect(r.isProofOfPayment).toBe(false);
-    expect(r.notice).toBe(
-      locale === "en"
-        ? "This document is not proof of payment: the payout failed and no money was transferred."
-        : "Este documento não é um comprovante de pagamento: o repasse falhou e nenhum valor foi transferido.",
-    );
-    const f = fields(r);
-    expect(f).not.toHaveProperty("transfer.fee");
-    expect(f).not.toHaveProperty("transfer.net");
-    expect(f).not.toHaveProperty("transfer.paidAt");
-    expect(f["transfer.failureReason"]).toBe("Chave Pix não encontrada (DICT)");
-    expect(r.title).toBe(locale === "en" ? "Pix payout status" : "Situação de repasse Pix");
-  });
+  it.each(["pt-BR", "en"] as const)(
+    "%s: a failed payout shows no fee and no net, its reason, and is not proof",
+    (locale) => {
+      const r = receipt(
+        payout({ status: "failed", paid_at: null, failure_reason: "Chave Pix não encontrada (DICT)" }),
+        locale,
+      );
+      expect(r.status).toBe("failed");
+      expect(r.isProofOfPayment).toBe(false);
+      expect(r.notice).toBe(
+        locale === "en"
+          ? "This document is not proof of payment: the payout failed and no money was transferred."
+          : "Este documento não é um comprovante de pagamento: o repasse falhou e nenhum valor foi transferido.",
+      );
+      const f = fields(r);
+      expect(f).not.toHaveProperty("transfer.fee");
+      expect(f).not.toHaveProperty("transfer.net");
+      expect(f).not.toHaveProperty("transfer.paidAt");
+      expect(f["transfer.failureReason"]).toBe("Chave Pix não encontrada (DICT)");
+      expect(r.title).toBe(locale === "en" ? "Pix payout status" : "Situação de repasse Pix");
+    },
+  );
 
   it("a pending payout keeps its fee and net but says it is not proof of payment yet", () => {
     const r = receipt(payout({ status: "pending", paid_at: null }));

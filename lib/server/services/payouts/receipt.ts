@@ -77,18 +77,30 @@ export function receiptPdf(receipt: PayoutReceipt): Promise<Uint8Array<ArrayBuff
     .text(receipt.statusLabel, left + 12, bandTop + 10, { width: width - 24 });
   if (receipt.notice) {
     doc.moveDown(0.2);
-    doc.font("Helvetica-Bold").fontSize(10).text(receipt.notice, left + 12, doc.y, { width: width - 24 });
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(10)
+      .text(receipt.notice, left + 12, doc.y, { width: width - 24 });
   }
   doc.y = bandTop + bandHeight + 16;
 
-  doc.font("Helvetica").fontSize(10).fillColor("#555555").text(receipt.sections[0]?.fields[1]?.label ?? "", left);
+  doc
+    .font("Helvetica")
+    .fontSize(10)
+    .fillColor("#555555")
+    .text(receipt.sections[0]?.fields[1]?.label ?? "", left);
   doc.font("Helvetica-Bold").fontSize(24).fillColor("#111111").text(receipt.amount, left);
   doc.moveDown(0.8);
 
   for (const section of receipt.sections) {
     doc.font("Helvetica-Bold").fontSize(11).fillColor("#111111").text(section.title, left, doc.y, { width });
     const ruleY = doc.y + 2;
-    doc.moveTo(left, ruleY).lineTo(left + width, ruleY).lineWidth(0.5).strokeColor("#cccccc").stroke();
+    doc
+      .moveTo(left, ruleY)
+      .lineTo(left + width, ruleY)
+      .lineWidth(0.5)
+      .strokeColor("#cccccc")
+      .stroke();
     doc.y = ruleY + 6;
     for (const field of section.fields) {
       const top = doc.y;
