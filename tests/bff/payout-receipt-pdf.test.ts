@@ -130,6 +130,26 @@ describe("GET /api/payouts/{id}/receipt.pdf", () => {
     expect(text).not.toContain("Pago em");
   });
 
+  it("a pending payout: its status, and that it is not proof of payment yet", async () => {
+    const created = await call(payouts.POST, "/api/payouts", {
+      method: "POST",
+      cookie: bff.cookie,
+      idempotencyKey: newKey("receipt-pending"),
+      body: { amount_centavos: 5_000, pix_key_type: "email", pix_key: "fornecedor@example.com" },
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = (created.json.data as { id: string }).id;
+    const { response, text } = await getPdf(id, { query: "?lang=en" });
+    expect(response.status).toBe(200);
+    expect(text).toContain("Pix payout status");
+    expect(text).toContain("Pending");
+    expect(text.replace(/\s+/g, " ")).toContain(
+      "This document is not proof of payment: the payout has not been settled on the Pix network yet.",
+    );
+    expect(text).not.toContain("Paid at");
+    expect(text).toContain(`Payout id\n${id}`);
+  });
+
   it("an unknown payout is the lookup's 404 in the JSON envelope; a bad language a 422", async () => {
     const missing = await getPdf("po_does_not_exist");
     expect(missing.response.status).toBe(404);
