@@ -38,7 +38,10 @@ export function ReceiptDocument({ receipt }: { receipt: PayoutReceipt }) {
           ) : null}
         </div>
       </div>
-      <p className="text-3xl font-semibold tracking-tight tabular">{receipt.amount}</p>
+      <div>
+        <p className="text-xs font-medium text-muted-foreground">{receipt.amountLabel}</p>
+        <p className="text-3xl font-semibold tracking-tight tabular">{receipt.amount}</p>
+      </div>
       {receipt.sections.map((section) => (
         <section key={section.key} aria-labelledby={`receipt-${section.key}`} className="grid gap-2">
           <h3 id={`receipt-${section.key}`} className="border-b pb-1 text-sm font-semibold">

@@ -79,8 +79,9 @@ export interface PayoutReceipt {
   isProofOfPayment: boolean;
   /** Why this is not proof of payment (null when paid). */
   notice: string | null;
-  /** The amount, formatted ("R$ 1.234,56"). */
+  /** The amount, formatted ("R$ 1.234,56"), and its label, shown large above the sections. */
   amount: string;
+  amountLabel: string;
   sections: ReceiptSection[];
   /** "Emitido em 27/11/2026 09:08:10 BRT". */
   issued: string;
@@ -187,6 +188,7 @@ export function payoutReceipt(input: ReceiptInput, locale: Locale, t: Translate)
     isProofOfPayment: status === "paid",
     notice: status === "paid" ? null : t(`receipt.notProof.${status}`),
     amount: format.formatMoney(payout.amount_centavos),
+    amountLabel: t("receipt.field.amount"),
     sections: [
       { key: "transfer", title: t("receipt.section.transfer"), fields: transfer },
       { key: "payer", title: t("receipt.section.payer"), fields: payerFields },

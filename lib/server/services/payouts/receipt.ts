@@ -84,11 +84,7 @@ export function receiptPdf(receipt: PayoutReceipt): Promise<Uint8Array<ArrayBuff
   }
   doc.y = bandTop + bandHeight + 16;
 
-  doc
-    .font("Helvetica")
-    .fontSize(10)
-    .fillColor("#555555")
-    .text(receipt.sections[0]?.fields[1]?.label ?? "", left);
+  doc.font("Helvetica").fontSize(10).fillColor("#555555").text(receipt.amountLabel, left);
   doc.font("Helvetica-Bold").fontSize(24).fillColor("#111111").text(receipt.amount, left);
   doc.moveDown(0.8);
 

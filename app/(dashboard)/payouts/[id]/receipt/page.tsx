@@ -23,7 +23,7 @@ function decodeId(raw: string): string {
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const [{ id }, { t }] = await Promise.all([params, getI18n()]);
-  return { title: `${t("receipt.title.paid")} ${decodeId(id)}` };
+  return { title: `${t("receipt.pageTitle")} ${decodeId(id)}` };
 }
 
 /**
@@ -50,7 +50,7 @@ export default async function PayoutReceiptPage({
       <div data-print-hidden="">
         <PageHeader
           eyebrow={<BackLink href={`/payouts/${encoded}`}>{t("receipt.backToPayout")}</BackLink>}
-          title={receipt?.title ?? t("receipt.title.other")}
+          title={t("receipt.pageTitle")}
           description={<span className="font-mono">{id}</span>}
           actions={
             receipt ? (
