@@ -45,6 +45,7 @@ import * as members from "@/app/api/members/route";
 import * as chargebacks from "@/app/api/chargebacks/route";
 import * as paymentLinks from "@/app/api/payment-links/route";
 import * as payout from "@/app/api/payouts/[id]/route";
+import * as payoutReceipt from "@/app/api/payouts/[id]/receipt.pdf/route";
 import * as payoutAttention from "@/app/api/payouts/attention/route";
 import * as payoutReview from "@/app/api/payouts/review/route";
 import * as payouts from "@/app/api/payouts/route";
@@ -725,6 +726,12 @@ const ROUTES: FuzzRoute[] = [
     query: {},
   },
   { name: "GET /api/payouts/{id}", handler: payout.GET, body: null, query: {} },
+  {
+    name: "GET /api/payouts/{id}/receipt.pdf",
+    handler: payoutReceipt.GET,
+    body: null,
+    query: { lang: fc.constantFrom("pt-BR", "en", "fr", "") },
+  },
   { name: "GET /api/chargebacks", handler: chargebacks.GET, body: null, query: {} },
   { name: "GET /api/subaccounts", handler: subaccounts.GET, body: null, query: {} },
   { name: "GET /api/subaccounts/{id}", handler: subaccount.GET, body: null, query: {} },

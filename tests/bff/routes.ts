@@ -6,6 +6,7 @@ import * as activity from "@/app/api/activity/route";
 import * as chargebacks from "@/app/api/chargebacks/route";
 import * as paymentLinks from "@/app/api/payment-links/route";
 import * as payout from "@/app/api/payouts/[id]/route";
+import * as payoutReceipt from "@/app/api/payouts/[id]/receipt.pdf/route";
 import * as payouts from "@/app/api/payouts/route";
 import * as payoutBatches from "@/app/api/payout-batches/route";
 import * as payoutBatchPreview from "@/app/api/payout-batches/preview/route";
@@ -201,7 +202,24 @@ export function businessRoutes(): RouteCase[] {
  * (tests/bff/roles.test.ts): the business routes, then the workspace's own.
  */
 export function permissionRoutes(): RouteCase[] {
-  return [...businessRoutes(), ...workspaceRoutes()];
+  return [...businessRoutes(), ...downloadRoutes(), ...workspaceRoutes()];
+}
+
+/**
+ * Business routes that answer a file rather than the JSON envelope (their refusals are the envelope): kept out of
+ * businessRoutes, whose sweeps check a JSON content type on every answer.
+ */
+export function downloadRoutes(): RouteCase[] {
+  return [
+    {
+      name: "GET /api/payouts/{id}/receipt.pdf",
+      handler: payoutReceipt.GET,
+      path: "/api/payouts/po_demo_paid/receipt.pdf",
+      options: { params: { id: "po_demo_paid" } },
+      permission: "payouts.lookup",
+      okStatus: 200,
+    },
+  ];
 }
 
 /** The workspace's own routes (settings, credentials). Harmless to repeat: they store what is already there. */

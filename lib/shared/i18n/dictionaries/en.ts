@@ -3,6 +3,7 @@ import { errorCodesEn } from "./features/error-codes";
 import { overviewEn } from "./features/overview";
 import { payoutsEn } from "./features/payouts";
 import { payoutsReviewEn } from "./features/payouts-review";
+import { payoutReceiptEn } from "./features/payout-receipt";
 import { paymentLinksEn } from "./features/payment-links";
 import { subaccountsEn } from "./features/subaccounts";
 import { chargebacksEn } from "./features/chargebacks";
@@ -322,6 +323,7 @@ export const en = {
   ...overviewEn,
   ...payoutsEn,
   ...payoutsReviewEn,
+  ...payoutReceiptEn,
   ...paymentLinksEn,
   ...subaccountsEn,
   ...chargebacksEn,

@@ -8,6 +8,7 @@ import { errorCodesPtBR } from "./features/error-codes";
 import { overviewPtBR } from "./features/overview";
 import { payoutsPtBR } from "./features/payouts";
 import { payoutsReviewPtBR } from "./features/payouts-review";
+import { payoutReceiptPtBR } from "./features/payout-receipt";
 import { paymentLinksPtBR } from "./features/payment-links";
 import { subaccountsPtBR } from "./features/subaccounts";
 import { chargebacksPtBR } from "./features/chargebacks";
@@ -327,6 +328,7 @@ export const ptBR = {
   ...overviewPtBR,
   ...payoutsPtBR,
   ...payoutsReviewPtBR,
+  ...payoutReceiptPtBR,
   ...paymentLinksPtBR,
   ...subaccountsPtBR,
   ...chargebacksPtBR,
