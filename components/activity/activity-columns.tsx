@@ -3,8 +3,7 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
-import { type DataTableColumn } from "@/components/ui/data-table";
-import { DateTime } from "@/components/ui/date-time";
+import { columnMeta, type DataTableColumn } from "@/components/ui/data-table";
 import { useI18n } from "@/lib/browser/i18n";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import { ActorIdentity, OutcomeBadge, TargetLink, useActivityLabels } from "./activity-labels";
@@ -62,8 +61,8 @@ function Who({ entry }: { entry: ActivityEntry }) {
   );
 }
 
-/** The audit log's columns; `compact` stacks everything in one column for phones. Sorting is done by the page. */
-export function useActivityColumns(compact: boolean): DataTableColumn<ActivityEntry>[] {
+/** The audit log's columns (on phones a card: action, outcome, when, then the rest). Sorting is done by the page. */
+export function useActivityColumns(): DataTableColumn<ActivityEntry>[] {
   const { t, locale } = useI18n();
   const labels = useActivityLabels();
   // Fits the content area at 1280 px (972 px); "08:19:32 AM GMT-3" is longer than "08:19:32 BRT".
@@ -72,36 +71,12 @@ export function useActivityColumns(compact: boolean): DataTableColumn<ActivityEn
       locale === "en"
         ? { when: 132, who: 136, what: 198, outcome: 116, changes: 200, ids: 190 }
         : { when: 112, who: 140, what: 206, outcome: 116, changes: 208, ids: 190 };
-    if (compact) {
-      return [
-        h.accessor("occurred_at", {
-          id: "occurred_at",
-          header: () => t("activity.column.entry"),
-          size: 340,
-          cell: ({ row }) => {
-            const e = row.original;
-            return (
-              <div className="flex min-w-0 flex-col gap-1 py-0.5 whitespace-normal">
-                <span className="flex flex-wrap items-center gap-1.5">
-                  <span className="font-medium">{labels.action(e.action)}</span>
-                  <OutcomeBadge outcome={e.outcome} />
-                </span>
-                <span className="text-xs text-muted-foreground">
-                  {labels.actorName(e.actor)} · {labels.role(e.actor.role)} ·{" "}
-                  <DateTime value={e.occurred_at} withZone />
-                </span>
-                <TargetLink entry={e} compact />
-              </div>
-            );
-          },
-        }),
-      ] as DataTableColumn<ActivityEntry>[];
-    }
     return [
       h.accessor("occurred_at", {
         id: "occurred_at",
         header: () => t("activity.column.when"),
         size: widths.when,
+        meta: columnMeta({ card: "subtitle", priority: "essential" }),
         cell: ({ row }) => <When value={row.original.occurred_at} />,
       }),
       h.accessor((e) => e.actor.name, {
@@ -114,6 +89,7 @@ export function useActivityColumns(compact: boolean): DataTableColumn<ActivityEn
         id: "action",
         header: () => t("activity.column.whatTarget"),
         size: widths.what,
+        meta: columnMeta({ card: "title", priority: "essential" }),
         cell: ({ row }) => (
           <span className="flex min-w-0 flex-col gap-0.5 whitespace-normal">
             <span className="break-words">{labels.action(row.original.action)}</span>
@@ -125,6 +101,7 @@ export function useActivityColumns(compact: boolean): DataTableColumn<ActivityEn
         id: "outcome",
         header: () => t("activity.column.outcome"),
         size: widths.outcome,
+        meta: columnMeta({ card: "status" }),
         cell: ({ row }) => (
           <span className="flex min-w-0 flex-col items-start gap-0.5">
             <OutcomeBadge outcome={row.original.outcome} />
@@ -162,5 +139,5 @@ export function useActivityColumns(compact: boolean): DataTableColumn<ActivityEn
         ),
       }),
     ] as DataTableColumn<ActivityEntry>[];
-  }, [compact, labels, locale, t]);
+  }, [labels, locale, t]);
 }

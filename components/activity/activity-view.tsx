@@ -64,7 +64,7 @@ export function ActivityView() {
     () => (loaded ? sortEntries(searchEntries(loaded, state.q, haystack), sorting, labels.action) : undefined),
     [loaded, state.q, haystack, sorting, labels],
   );
-  const columns = useActivityColumns(!wide);
+  const columns = useActivityColumns();
 
   const people = useMemo(() => {
     const names = new Set<string>([session.person.name]);
@@ -154,6 +154,7 @@ export function ActivityView() {
         label={t("nav.activity")}
         data={view}
         columns={columns}
+        columnsKey="activity"
         getRowId={(row) => row.id}
         isLoading={query.isPending}
         error={query.error}
@@ -187,7 +188,7 @@ export function ActivityView() {
         hasMore={Boolean(query.hasNextPage)}
         onLoadMore={() => query.fetchNextPage()}
         isLoadingMore={query.isFetchingNextPage}
-        estimateRowHeight={wide ? 64 : 88}
+        estimateRowHeight={wide ? 64 : 160}
       />
 
       {activitySheetMounted ? (

@@ -130,7 +130,7 @@ export function ChangeTable({ entry }: { entry: ActivityEntry }) {
                   ) : null}
                 </th>
                 {withBefore ? (
-                  <td className="px-3 py-2 break-all">
+                  <td className="px-3 py-2 wrap-anywhere">
                     {change.inBefore ? (
                       fmt.value(change.field, change.before)
                     ) : (
@@ -138,7 +138,7 @@ export function ChangeTable({ entry }: { entry: ActivityEntry }) {
                     )}
                   </td>
                 ) : null}
-                <td className="px-3 py-2 break-all">
+                <td className="px-3 py-2 wrap-anywhere">
                   {change.inAfter ? (
                     fmt.value(change.field, change.after)
                   ) : (

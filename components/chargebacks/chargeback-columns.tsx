@@ -38,68 +38,36 @@ export interface ChargebackColumnsOptions {
   now: number;
   /** Field names the dashboard does not know, shown as extra columns, raw. */
   extraFields: readonly string[];
-  /** Two stacked columns for phones. */
-  compact: boolean;
 }
 
 /** The list's columns. Sorting is done by the page (see sortChargebacks); the ids here are the sort keys. */
-export function useChargebackColumns({
-  now,
-  extraFields,
-  compact,
-}: ChargebackColumnsOptions): DataTableColumn<Chargeback>[] {
+export function useChargebackColumns({ now, extraFields }: ChargebackColumnsOptions): DataTableColumn<Chargeback>[] {
   const { t, locale } = useI18n();
   // 12-hour English times ("11/22 01:47 PM (GMT-3)") are longer than 24-hour Portuguese ones.
   const deadlineWidth = locale === "en" ? 372 : 330;
   return useMemo(() => {
-    if (compact) {
-      return [
-        h.accessor("id", {
-          id: "id",
-          header: () => t("chargebacks.column.dispute"),
-          size: 172,
-          cell: ({ row }) => (
-            <div className="flex min-w-0 flex-col items-start gap-1 py-0.5">
-              <KindBadge kind={row.original.kind} />
-              <span className="max-w-full truncate font-mono text-xs text-muted-foreground">{row.original.id}</span>
-              <StatusBadge status={row.original.status} />
-            </div>
-          ),
-        }),
-        h.accessor("respond_by", {
-          id: "respond_by",
-          header: () => t("chargebacks.column.amountDeadline"),
-          size: 172,
-          meta: columnMeta({ align: "right" }),
-          cell: ({ row }) => (
-            <div className="flex min-w-0 flex-col items-end gap-1 py-0.5 whitespace-normal">
-              <Money centavos={row.original.amount_centavos} className="font-medium" />
-              <DeadlineCell chargeback={row.original} now={now} className="flex-col items-end gap-1" />
-            </div>
-          ),
-        }),
-      ] as DataTableColumn<Chargeback>[];
-    }
     const columns: DataTableColumn<Chargeback>[] = [
       h.accessor("kind", {
         header: () => t("chargebacks.column.kind"),
         size: 124,
+        meta: columnMeta({ card: "title", priority: "essential" }),
         cell: ({ row }) => <KindBadge kind={row.original.kind} />,
       }) as DataTableColumn<Chargeback>,
       h.accessor("id", {
         header: () => t("chargebacks.column.id"),
         size: 180,
-        meta: columnMeta({ cellClassName: "font-mono text-[0.8125rem]" }),
+        meta: columnMeta({ cellClassName: "font-mono text-[0.8125rem]", card: "subtitle" }),
       }) as DataTableColumn<Chargeback>,
       h.accessor("status", {
         header: () => t("chargebacks.column.status"),
         size: 190,
+        meta: columnMeta({ card: "status" }),
         cell: ({ row }) => <StatusBadge status={row.original.status} />,
       }) as DataTableColumn<Chargeback>,
       h.accessor("amount_centavos", {
         header: () => t("chargebacks.column.amount"),
         size: 128,
-        meta: columnMeta({ align: "right" }),
+        meta: columnMeta({ align: "right", card: "amount", priority: "essential" }),
         cell: ({ row }) => <Money centavos={row.original.amount_centavos} />,
       }) as DataTableColumn<Chargeback>,
       h.accessor("respond_by", {
@@ -115,6 +83,7 @@ export function useChargebackColumns({
       h.accessor("reason", {
         header: () => t("chargebacks.column.reason"),
         size: 260,
+        meta: columnMeta({ priority: "low" }),
         cell: ({ row }) => (
           <span title={[row.original.reason, row.original.reason_code].filter(Boolean).join(" · ")}>
             {row.original.reason ?? ""}
@@ -129,11 +98,13 @@ export function useChargebackColumns({
         id: "_reference",
         header: () => t("chargebacks.column.reference"),
         size: 210,
+        meta: columnMeta({ priority: "low" }),
         cell: ({ row }) => <Reference cb={row.original} />,
       }) as DataTableColumn<Chargeback>,
       h.accessor("created_at", {
         header: () => t("chargebacks.column.createdAt"),
         size: 150,
+        meta: columnMeta({ priority: "low" }),
         cell: ({ row }) => <DateTime value={row.original.created_at} />,
       }) as DataTableColumn<Chargeback>,
     ];
@@ -149,5 +120,5 @@ export function useChargebackColumns({
       );
     }
     return columns;
-  }, [compact, deadlineWidth, extraFields, now, t]);
+  }, [deadlineWidth, extraFields, now, t]);
 }

@@ -89,7 +89,7 @@ export function ChargebacksView() {
   const view = useMemo(() => (sorted && rowFilter ? sorted.filter(rowFilter) : undefined), [sorted, rowFilter]);
   const summary = useMemo(() => (data && !partial ? summarize(data, now) : null), [data, partial, now]);
   const extraFields = useMemo(() => (data ? unknownFields(data) : []), [data]);
-  const columns = useChargebackColumns({ now, extraFields, compact: !wide });
+  const columns = useChargebackColumns({ now, extraFields });
 
   const filtersActive = Boolean(q || kind || status || deadline || from || to);
   const selected = selection.id && data ? data.find((cb) => cb.id === selection.id) : undefined;
@@ -187,6 +187,7 @@ export function ChargebacksView() {
         label={t("nav.chargebacks")}
         data={sorted}
         rowFilter={rowFilter}
+        columnsKey="chargebacks"
         columns={columns}
         getRowId={(row, index) => row.id || `row-${index}`}
         isLoading={query.isPending}
@@ -217,7 +218,7 @@ export function ChargebacksView() {
         onRowClick={(row) => setSelection({ id: row.id })}
         rowLabel={rowLabel}
         emptyState={emptyState}
-        estimateRowHeight={wide ? 45 : 96}
+        estimateRowHeight={wide ? 45 : 120}
       />
 
       {chargebackSheetMounted ? (

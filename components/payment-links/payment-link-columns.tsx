@@ -3,7 +3,7 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { useMemo, type ReactNode } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
-import { columnMeta, type DataTableColumn } from "@/components/ui/data-table";
+import { columnMeta, type ColumnPriority, type DataTableColumn } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import { Money } from "@/components/ui/money";
 import { StatusBadge } from "@/components/ui/status-badge";
@@ -19,14 +19,20 @@ const col = createColumnHelper<FilterableLink>();
 function optionalNumberColumn(
   id: string,
   value: (row: FilterableLink) => number | null | undefined,
-  options: { header: () => string; size: number; format: (value: number) => string; none: ReactNode },
+  options: {
+    header: () => string;
+    size: number;
+    format: (value: number) => string;
+    none: ReactNode;
+    priority?: ColumnPriority;
+  },
 ) {
   return col.accessor((row) => value(row) ?? undefined, {
     id,
     header: options.header,
     size: options.size,
     sortUndefined: "last",
-    meta: columnMeta({ align: "right" }),
+    meta: columnMeta({ align: "right", priority: options.priority }),
     cell: (info) => {
       const number = info.getValue();
       return number === undefined ? options.none : options.format(number);
@@ -49,6 +55,7 @@ export function usePaymentLinkColumns({ baseUrl }: PaymentLinkColumnsOptions): D
         id: "name",
         header: () => t("paymentLinks.col.link"),
         size: 235,
+        meta: columnMeta({ card: "title", priority: "essential" }),
         cell: (info) => {
           const { link } = info.row.original;
           return (
@@ -75,13 +82,14 @@ export function usePaymentLinkColumns({ baseUrl }: PaymentLinkColumnsOptions): D
         header: () => t("paymentLinks.col.amount"),
         size: 205,
         sortUndefined: "last",
-        meta: columnMeta({ align: "right" }),
+        meta: columnMeta({ align: "right", card: "amount" }),
         cell: (info) => <LinkAmount link={info.row.original.link} />,
       }),
       col.accessor((row) => linkStateRank(row.state), {
         id: "state",
         header: () => t("paymentLinks.col.state"),
         size: 120,
+        meta: columnMeta({ card: "status" }),
         cell: (info) => <LinkStateBadge state={info.row.original.state} />,
       }),
       col.accessor((row) => row.link.status, {
@@ -101,7 +109,7 @@ export function usePaymentLinkColumns({ baseUrl }: PaymentLinkColumnsOptions): D
         id: "checkouts",
         header: () => t("paymentLinks.col.checkoutsShort"),
         size: 115,
-        meta: columnMeta({ align: "right" }),
+        meta: columnMeta({ align: "right", priority: "low" }),
         cell: (info) => formatNumber(info.getValue()),
       }),
       col.accessor((row) => row.link.sales_count, {
@@ -134,6 +142,7 @@ export function usePaymentLinkColumns({ baseUrl }: PaymentLinkColumnsOptions): D
         header: () => t("paymentLinks.col.startsAt", { zone }),
         size: 150,
         sortUndefined: "last",
+        meta: columnMeta({ priority: "low" }),
         cell: (info) => <DateTime value={info.row.original.link.starts_at} />,
       }),
       col.accessor((row) => isoToMs(row.link.expires_at) ?? undefined, {
@@ -141,6 +150,7 @@ export function usePaymentLinkColumns({ baseUrl }: PaymentLinkColumnsOptions): D
         header: () => t("paymentLinks.col.expiresAt", { zone }),
         size: 150,
         sortUndefined: "last",
+        meta: columnMeta({ priority: "low" }),
         cell: (info) =>
           info.row.original.link.expires_at ? (
             <DateTime value={info.row.original.link.expires_at} />
@@ -151,6 +161,7 @@ export function usePaymentLinkColumns({ baseUrl }: PaymentLinkColumnsOptions): D
       optionalNumberColumn("max_sales", (row) => row.link.max_sales, {
         header: () => t("paymentLinks.col.maxSales"),
         size: 110,
+        priority: "low",
         format: (value) => formatNumber(value),
         none: <span className="text-muted-foreground">{t("paymentLinks.noLimit")}</span>,
       }),

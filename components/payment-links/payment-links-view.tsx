@@ -127,6 +127,7 @@ export function PaymentLinksView({ baseUrl }: { baseUrl: string }) {
         label={t("nav.paymentLinks")}
         data={rows}
         rowFilter={rowFilter}
+        columnsKey="payment-links"
         columns={columns}
         getRowId={(row) => row.link.id}
         isLoading={query.isPending}

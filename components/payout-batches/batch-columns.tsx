@@ -22,16 +22,19 @@ export function useBatchColumns(): DataTableColumn<Batch>[] {
         column.accessor("created_at", {
           header: () => t("batches.list.createdAt", { zone }),
           size: 170,
+          meta: columnMeta({ card: "subtitle" }),
           cell: (info) => <DateTime value={info.getValue()} withZone />,
         }),
         column.accessor("file_name", {
           header: () => t("batches.list.file"),
           size: 220,
+          meta: columnMeta({ card: "title", priority: "essential" }),
           cell: (info) => <span className="font-medium">{info.getValue()}</span>,
         }),
         column.accessor("status", {
           header: () => t("batches.list.status"),
           size: 170,
+          meta: columnMeta({ card: "status" }),
           cell: (info) => <StatusBadge status={info.getValue()} />,
         }),
         column.accessor((batch) => (batch.row_count > 0 ? finishedRows(batch.counts) / batch.row_count : 0), {
@@ -53,7 +56,7 @@ export function useBatchColumns(): DataTableColumn<Batch>[] {
         column.accessor("total_centavos", {
           header: () => t("batches.list.total"),
           size: 140,
-          meta: columnMeta({ align: "right" }),
+          meta: columnMeta({ align: "right", card: "amount" }),
           cell: (info) => <Money centavos={info.getValue()} />,
         }),
         column.accessor("created_by", { header: () => t("batches.list.createdBy"), size: 180 }),

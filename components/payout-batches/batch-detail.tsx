@@ -48,6 +48,7 @@ function BatchRowsTable({ batch }: { batch: Batch }) {
       label={t("batches.rows.title")}
       data={data}
       columns={columns}
+      columnsKey="batch-rows"
       getRowId={(row) => String(row.row_number)}
       isLoading={rows.isPending}
       error={rows.error}

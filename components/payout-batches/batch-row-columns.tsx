@@ -24,7 +24,12 @@ export function useBatchRowColumns(): DataTableColumn<BatchRow>[] {
           size: 80,
           meta: columnMeta({ align: "right" }),
         }),
-        column.accessor((row) => row.name ?? "", { id: "name", header: () => t("batch.field.name"), size: 180 }),
+        column.accessor((row) => row.name ?? "", {
+          id: "name",
+          header: () => t("batch.field.name"),
+          size: 180,
+          meta: columnMeta({ card: "title" }),
+        }),
         column.accessor("pix_key", {
           header: () => t("batch.field.key"),
           size: 220,
@@ -38,7 +43,7 @@ export function useBatchRowColumns(): DataTableColumn<BatchRow>[] {
         column.accessor("amount_centavos", {
           header: () => t("batch.field.amount"),
           size: 130,
-          meta: columnMeta({ align: "right" }),
+          meta: columnMeta({ align: "right", card: "amount", priority: "essential" }),
           cell: (info) => <Money centavos={info.getValue()} />,
         }),
         column.accessor("fee_centavos", {
@@ -50,6 +55,7 @@ export function useBatchRowColumns(): DataTableColumn<BatchRow>[] {
         column.accessor("status", {
           header: () => t("batches.rows.status"),
           size: 170,
+          meta: columnMeta({ card: "status", priority: "essential" }),
           cell: (info) => <StatusBadge status={info.getValue()} />,
         }),
         column.accessor("payout_id", {
@@ -72,6 +78,7 @@ export function useBatchRowColumns(): DataTableColumn<BatchRow>[] {
         column.accessor("end_to_end_id", {
           header: () => t("batches.rows.endToEnd"),
           size: 260,
+          meta: columnMeta({ priority: "low" }),
           cell: (info) => <span className="font-mono text-xs">{info.getValue() ?? t("common.none")}</span>,
         }),
         column.accessor("failure_reason", {

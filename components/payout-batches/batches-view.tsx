@@ -33,6 +33,7 @@ export function BatchesView() {
         label={t("nav.batchPayouts")}
         data={query.data?.batches}
         columns={columns}
+        columnsKey="batches"
         getRowId={(batch) => batch.id}
         isLoading={query.isPending}
         error={query.error}

@@ -108,7 +108,7 @@ export function useCheckColumns(
         header: t("batches.check.include"),
         size: 80,
         enableSorting: false,
-        meta: columnMeta({ align: "center" }),
+        meta: columnMeta({ align: "center", priority: "essential" }),
         cell: ({ row: { original } }) => (
           <input
             type="checkbox"
@@ -123,12 +123,13 @@ export function useCheckColumns(
         id: "row",
         header: t("batches.check.row"),
         size: 90,
-        meta: columnMeta({ align: "right" }),
+        meta: columnMeta({ align: "right", card: "title", priority: "essential" }),
       }),
       column.accessor((line) => (line.row.excluded ? 2 : line.row.errors.length > 0 ? 0 : 1), {
         id: "state",
         header: t("batches.check.state"),
         size: 130,
+        meta: columnMeta({ card: "status", priority: "essential" }),
         cell: ({ row: { original } }) => {
           if (original.row.excluded) return <Badge tone="neutral">{t("batches.check.excluded")}</Badge>;
           if (original.row.errors.length === 0) return <Badge tone="success">{t("batches.check.ok")}</Badge>;

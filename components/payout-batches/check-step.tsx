@@ -105,11 +105,11 @@ export function CheckStep({ draft, summary, dispatch, onBack, onReview }: CheckS
         label={t("batches.check.tableLabel")}
         data={shown}
         columns={columns}
+        columnsKey="batch-check"
         getRowId={(line) => String(line.row.index)}
         searchText={(line) => [line.row.rowNumber, ...line.cells].join(" ")}
         searchPlaceholder={t("batches.check.search")}
         estimateRowHeight={56}
-        maxHeight="max(24rem, calc(100dvh - 22rem))"
         rowClassName={(line) => (line.row.excluded ? "bg-muted/40" : undefined)}
         filters={
           <NativeSelect

@@ -40,7 +40,7 @@ export function usePayoutColumns(): DataTableColumn<RegisterPayout>[] {
       column.accessor("amount_centavos", {
         header: () => t("payouts.col.amount"),
         cell: (info) => <Money centavos={info.getValue()} className="font-medium" />,
-        meta: columnMeta({ align: "right" }),
+        meta: columnMeta({ align: "right", card: "amount", priority: "essential" }),
         size: 115,
       }),
       column.accessor(statusRank, {
@@ -70,6 +70,7 @@ export function usePayoutColumns(): DataTableColumn<RegisterPayout>[] {
             </span>
           );
         },
+        meta: columnMeta({ card: "status", priority: "essential" }),
         size: 160,
       }),
       column.accessor("fee_centavos", {
@@ -94,6 +95,7 @@ export function usePayoutColumns(): DataTableColumn<RegisterPayout>[] {
             </span>
           </span>
         ),
+        meta: columnMeta({ card: "title" }),
         size: 165,
       }),
       column.accessor("created_at", {
@@ -106,6 +108,7 @@ export function usePayoutColumns(): DataTableColumn<RegisterPayout>[] {
             </span>
           </span>
         ),
+        meta: columnMeta({ card: "subtitle" }),
         size: 150,
       }),
       column.accessor((row) => row.id ?? "", {

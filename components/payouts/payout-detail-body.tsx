@@ -132,7 +132,7 @@ export function PayoutBody({ payout, refreshError }: { payout: PayoutDetailData;
               </div>
               <div className="min-w-0">
                 <p className="text-xs font-medium text-muted-foreground">{t("payouts.detail.destination")}</p>
-                <p className="text-sm break-all">
+                <p className="text-sm wrap-anywhere">
                   <span className="font-mono" data-testid="payout-key">
                     {account?.pix_key_masked ?? t("common.none")}
                   </span>{" "}

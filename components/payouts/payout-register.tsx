@@ -114,6 +114,7 @@ export function PayoutRegister() {
         label={t("payouts.register.title")}
         data={rows}
         columns={columns}
+        columnsKey="payouts"
         getRowId={(row) => row.idempotency_key}
         isLoading={query.isPending}
         error={query.error}

@@ -98,7 +98,7 @@ export function PayoutReview({ input, idempotencyKey, pending, onBack, onConfirm
         <Info className="mt-0.5 size-4 shrink-0 text-info-soft-foreground" aria-hidden="true" />
         <span>{t("payouts.review.feeNote")}</span>
       </p>
-      <p className="text-xs break-all text-muted-foreground">
+      <p className="text-xs wrap-anywhere text-muted-foreground">
         {t("payouts.field.idempotencyKey")}: <span className="font-mono">{idempotencyKey}</span>
       </p>
       {error}

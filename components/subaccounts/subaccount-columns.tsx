@@ -32,6 +32,7 @@ export function useSubaccountColumns(): DataTableColumn<KnownSubaccount>[] {
       col.accessor("name", {
         header: t("subaccounts.field.name"),
         size: 195,
+        meta: columnMeta({ card: "title", priority: "essential" }),
         sortingFn: (a, b) => text(a.original.name || a.original.id, b.original.name || b.original.id),
         cell: ({ row }) => (
           <div className="min-w-0">
@@ -52,6 +53,7 @@ export function useSubaccountColumns(): DataTableColumn<KnownSubaccount>[] {
       col.accessor("email", {
         header: t("subaccounts.list.contact"),
         size: 205,
+        meta: columnMeta({ card: "subtitle" }),
         sortingFn: (a, b) => text(a.original.email, b.original.email),
         cell: ({ row }) => (
           <div className="min-w-0">
@@ -83,6 +85,7 @@ export function useSubaccountColumns(): DataTableColumn<KnownSubaccount>[] {
       col.accessor("is_blocked", {
         header: t("subaccounts.field.status"),
         size: 125,
+        meta: columnMeta({ card: "status" }),
         sortingFn: (a, b) => Number(a.original.is_blocked) - Number(b.original.is_blocked),
         cell: ({ getValue }) => <SubaccountStatusBadge blocked={getValue()} />,
       }),

@@ -64,7 +64,7 @@ export function useSubaccountHistoryColumns(): DataTableColumn<ActivityEntry>[] 
       col.accessor("occurred_at", {
         header: t("subaccounts.history.when"),
         size: 165,
-        meta: columnMeta({ cellClassName: "align-top" }),
+        meta: columnMeta({ cellClassName: "align-top", card: "subtitle", priority: "essential" }),
         sortingFn: (a, b) => Date.parse(a.original.occurred_at) - Date.parse(b.original.occurred_at),
         cell: ({ row }) => (
           <div className="min-w-0">
@@ -82,7 +82,7 @@ export function useSubaccountHistoryColumns(): DataTableColumn<ActivityEntry>[] 
       col.accessor("action", {
         header: t("subaccounts.history.action"),
         size: 150,
-        meta: columnMeta({ cellClassName: "align-top whitespace-normal" }),
+        meta: columnMeta({ cellClassName: "align-top", card: "title", priority: "essential" }),
         cell: ({ row }) => {
           const { action, outcome, error } = row.original;
           const actionKey = ACTION_LABELS[action];
@@ -108,14 +108,14 @@ export function useSubaccountHistoryColumns(): DataTableColumn<ActivityEntry>[] 
         id: "changes",
         header: t("subaccounts.history.changes"),
         size: 400,
-        meta: columnMeta({ cellClassName: "align-top whitespace-normal" }),
+        meta: columnMeta({ cellClassName: "align-top" }),
         cell: ({ row }) => <ChangeList entry={row.original} />,
       }),
       col.accessor("request_id", {
         header: t("subaccounts.history.requestId"),
         size: 190,
         enableSorting: false,
-        meta: columnMeta({ cellClassName: "align-top" }),
+        meta: columnMeta({ cellClassName: "align-top", priority: "low" }),
         cell: ({ getValue }) => {
           const requestId = getValue();
           if (!requestId) return <span className="text-muted-foreground">{t("common.none")}</span>;

@@ -59,6 +59,7 @@ export function SubaccountHistory({ id }: { id: string }) {
       label={t("subaccounts.history.title")}
       data={rows}
       columns={columns}
+      columnsKey="subaccount-history"
       getRowId={(entry) => entry.id}
       isLoading={query.isPending}
       error={query.error}
@@ -89,7 +90,6 @@ export function SubaccountHistory({ id }: { id: string }) {
         </NativeSelect>
       }
       estimateRowHeight={64}
-      maxHeight="32rem"
       emptyState={
         <TableEmptyState>
           <ListEmptyState

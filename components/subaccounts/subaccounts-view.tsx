@@ -119,6 +119,7 @@ export function SubaccountsView() {
         label={t("subaccounts.list.title")}
         data={rows}
         columns={columns}
+        columnsKey="subaccounts"
         getRowId={(row) => row.id}
         isLoading={query.isPending}
         error={query.error}

@@ -23,7 +23,7 @@ export function DetailList({ items, className }: { items: DetailItem[]; classNam
           <dd
             className={cn("flex min-w-0 items-center gap-1 text-foreground", item.mono && "font-mono text-[0.8125rem]")}
           >
-            <span className="min-w-0 break-all">{item.value}</span>
+            <span className="min-w-0 wrap-anywhere">{item.value}</span>
             {item.copyValue ? (
               <CopyButton value={item.copyValue} label={item.copyLabel} className="-my-1 shrink-0" />
             ) : null}

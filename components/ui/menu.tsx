@@ -1,6 +1,6 @@
 "use client";
 
-import { Circle } from "lucide-react";
+import { Check, Circle } from "lucide-react";
 import {
   createContext,
   useCallback,
@@ -241,6 +241,35 @@ export function MenuRadioItem({ checked, onSelect, lang, className, children }: 
     >
       <span className="absolute left-2 flex size-4 items-center justify-center">
         {checked ? <Circle className="size-2 fill-current" aria-hidden="true" /> : null}
+      </span>
+      {children}
+    </button>
+  );
+}
+
+/** An on/off item (a table's column): it stays open so several can be switched in a row. */
+export function MenuCheckboxItem({
+  checked,
+  onSelect,
+  className,
+  children,
+}: {
+  checked: boolean;
+  onSelect(): void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      role="menuitemcheckbox"
+      aria-checked={checked}
+      tabIndex={-1}
+      className={cn(itemClass, "pl-8", className)}
+      onClick={onSelect}
+    >
+      <span className="absolute left-2 flex size-4 items-center justify-center">
+        {checked ? <Check className="size-3.5" aria-hidden="true" /> : null}
       </span>
       {children}
     </button>

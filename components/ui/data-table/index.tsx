@@ -1,34 +1,48 @@
 "use client";
 
-import { useMemo } from "react";
+import { flexRender } from "@tanstack/react-table";
+import { useMemo, useRef } from "react";
 import { useI18n } from "@/lib/browser/i18n";
 import { Button } from "../button";
 import { cn } from "../cn";
 import { ErrorPanel } from "../error-panel";
+import { ColumnChooser } from "./column-chooser";
 import { EmptyRow, NoResultsRow, SkeletonRows } from "./status-rows";
 import { DataTableHead } from "./table-head";
 import { DataTableToolbar } from "./toolbar";
-import type { DataTableProps } from "./types";
+import { readMeta, type DataTableProps } from "./types";
+import { useColumnVisibility } from "./use-column-visibility";
+import { useColumnWidths } from "./use-column-widths";
 import { useRowKeyboard } from "./use-row-keyboard";
 import { useTableState } from "./use-table-state";
 import { useVirtualRows } from "./use-virtual-rows";
-import { VirtualRows } from "./virtual-rows";
+import { VirtualRows, type CardColumn } from "./virtual-rows";
 
-export { columnMeta, type DataTableColumn, type DataTableColumnMeta, type DataTableProps } from "./types";
+export {
+  columnMeta,
+  type CardRole,
+  type ColumnPriority,
+  type DataTableColumn,
+  type DataTableColumnMeta,
+  type DataTableProps,
+} from "./types";
 export { useSearchBox, type SearchBox } from "./use-search-box";
 
 /**
- * The list view for every resource: sticky header, sortable columns
- * (aria-sort), search, filter slots, skeleton rows while loading, empty and
- * error states, row open on click/Enter, and row virtualisation (smooth with
- * 10,000 rows). On phones the table scrolls horizontally inside its card.
+ * The list view for every resource: the page scrolls (no inner scroll box) and the
+ * header sticks under the app's top bar; sortable columns (aria-sort), search, filter
+ * slots, a column chooser (remembered per list), skeleton rows while loading, empty
+ * and error states, row open on click/Enter, and row virtualisation against the page
+ * scroll (smooth with 10,000 rows). Columns share the width with no header ever cut;
+ * on phones every row is a card (see `card` in the column meta).
  *
- * State lives in hooks beside this file: `useTableState` (search, filtering,
- * sorting), `useVirtualRows` (virtualisation), `useRowKeyboard` (roving focus).
+ * State lives in hooks beside this file: `useTableState` (search, filtering, sorting),
+ * `useColumnVisibility`, `useColumnWidths`, `useVirtualRows`, `useRowKeyboard`.
  */
 export function DataTable<TData>(props: DataTableProps<TData>) {
   const {
     data,
+    columns,
     label,
     isLoading = false,
     error,
@@ -48,27 +62,51 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
     hasMore = false,
     onLoadMore,
     isLoadingMore = false,
+    columnsKey,
     estimateRowHeight = 44,
-    maxHeight = "max(24rem, calc(100dvh - 16rem))",
     className,
   } = props;
   const { t } = useI18n();
 
+  const visibility = useColumnVisibility(columns, columnsKey);
   const { table, searchInput, setSearchInput, deferredQuery } = useTableState({
     ...props,
     manualFiltering,
     manualSorting,
+    columnVisibility: visibility.visibility,
   });
   const modelRows = table.getRowModel().rows;
   const tableRows = useMemo(
     () => (rowFilter ? modelRows.filter((row) => rowFilter(row.original)) : modelRows),
     [modelRows, rowFilter],
   );
-  const { scrollRef, ...virtual } = useVirtualRows(tableRows.length, estimateRowHeight);
-  const keyboard = useRowKeyboard(tableRows.length, scrollRef, virtual.virtualizer, onRowClick);
+  const { listRef, ...virtual } = useVirtualRows(tableRows.length, estimateRowHeight);
+  const keyboard = useRowKeyboard(tableRows.length, listRef, virtual.virtualizer, onRowClick);
 
+  const headerGroups = table.getHeaderGroups();
+  const leafHeaders = headerGroups.at(-1)?.headers ?? [];
   const leafColumns = table.getVisibleLeafColumns();
-  const minWidth = leafColumns.reduce((sum, column) => sum + column.getSize(), 0);
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const headRef = useRef<HTMLTableSectionElement>(null);
+  const sizes = leafColumns.map((column) => ({
+    id: column.id,
+    size: column.getSize(),
+    minSize: column.columnDef.minSize ?? 0,
+  }));
+  const layout = useColumnWidths(wrapRef, headRef, sizes);
+  const sizeTotal = sizes.reduce((sum, column) => sum + column.size, 0) || 1;
+
+  // Each shown column's place on the phone card; the first one is the title unless one says so.
+  const card: Record<string, CardColumn> = {};
+  const hasTitle = leafHeaders.some((header) => readMeta(header.column.columnDef.meta).card === "title");
+  leafHeaders.forEach((header, i) => {
+    const role = readMeta(header.column.columnDef.meta).card ?? (!hasTitle && i === 0 ? "title" : "field");
+    card[header.column.id] = {
+      role,
+      label: role === "field" ? flexRender(header.column.columnDef.header, header.getContext()) : null,
+    };
+  });
+
   const colCount = leafColumns.length;
   // With a rowFilter the shown rows are what `data` was before: the parent's empty state speaks for them.
   const hasData = rowFilter ? tableRows.length > 0 : (data?.length ?? 0) > 0;
@@ -79,7 +117,7 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
   const count = manualFiltering && !rowFilter ? (data?.length ?? 0) : tableRows.length;
 
   return (
-    <div data-slot="data-table" className={cn("overflow-hidden rounded-lg border bg-card shadow-xs", className)}>
+    <div data-slot="data-table" className={cn("rounded-lg border bg-card shadow-xs", className)}>
       {searchable || filters || toolbarActions ? (
         <DataTableToolbar
           searchable={searchable}
@@ -88,6 +126,16 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
           searchPlaceholder={searchPlaceholder}
           filters={filters}
           toolbarActions={toolbarActions}
+          columnChooser={
+            columnsKey ? (
+              <ColumnChooser
+                table={table}
+                essential={visibility.essential}
+                onToggle={visibility.setVisible}
+                onReset={visibility.reset}
+              />
+            ) : null
+          }
           count={showCount && !showSkeleton ? count : null}
         />
       ) : null}
@@ -98,26 +146,30 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
         </div>
       ) : null}
 
+      {/* No scroll box: the page scrolls, so the header can stick under the top bar. Only when the
+          headers alone are wider than the page does this scroll sideways (the header then stays put). */}
       <div
-        ref={scrollRef}
-        className="relative overflow-auto overscroll-contain"
-        style={{ maxHeight }}
+        ref={wrapRef}
+        className={cn("rounded-b-lg", layout?.overflow ? "sm:overflow-x-auto" : "overflow-x-clip")}
         data-slot="data-table-scroll"
       >
         <table
-          className="w-full table-fixed border-separate border-spacing-0 text-sm"
-          style={{ minWidth }}
+          className="w-full border-separate border-spacing-0 text-sm max-sm:block sm:table-fixed"
+          style={layout?.overflow ? { width: layout.widths.reduce((a, b) => a + b, 0) } : undefined}
           aria-label={label}
           aria-busy={isLoading || undefined}
           aria-rowcount={tableRows.length + 1}
         >
-          <colgroup>
-            {leafColumns.map((column) => (
-              <col key={column.id} style={{ width: column.getSize() }} />
+          <colgroup className="max-sm:hidden">
+            {leafColumns.map((column, i) => (
+              <col
+                key={column.id}
+                style={{ width: layout?.widths[i] ?? `${((column.getSize() / sizeTotal) * 100).toFixed(2)}%` }}
+              />
             ))}
           </colgroup>
-          <DataTableHead headerGroups={table.getHeaderGroups()} />
-          <tbody>
+          <DataTableHead headerGroups={headerGroups} headRef={headRef} />
+          <tbody ref={listRef} className="max-sm:block">
             {showSkeleton ? <SkeletonRows columns={leafColumns} /> : null}
             {empty ? <EmptyRow colCount={colCount} emptyState={emptyState} /> : null}
             {filteredOut ? (
@@ -136,6 +188,7 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
                 clickable={Boolean(onRowClick)}
                 rowLabel={rowLabel}
                 rowClassName={rowClassName}
+                card={card}
               />
             ) : null}
           </tbody>

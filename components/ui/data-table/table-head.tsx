@@ -2,6 +2,7 @@
 
 import { flexRender, type Header, type HeaderGroup } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ChevronsUpDown } from "lucide-react";
+import type { RefObject } from "react";
 import { cn } from "../cn";
 import { alignClass, readMeta } from "./types";
 
@@ -11,10 +12,20 @@ function ariaSort<TData>(header: Header<TData, unknown>): "ascending" | "descend
   return dir === "asc" ? "ascending" : dir === "desc" ? "descending" : "none";
 }
 
-/** The sticky header row; sortable columns get a button and `aria-sort`. */
-export function DataTableHead<TData>({ headerGroups }: { headerGroups: HeaderGroup<TData>[] }) {
+/**
+ * The header row. It sticks under the app's top bar while the page scrolls; on phones
+ * (the card layout) it is hidden and each card labels its own lines. A header's text is
+ * never cut: `[data-head]` is what the column widths measure.
+ */
+export function DataTableHead<TData>({
+  headerGroups,
+  headRef,
+}: {
+  headerGroups: HeaderGroup<TData>[];
+  headRef?: RefObject<HTMLTableSectionElement | null>;
+}) {
   return (
-    <thead>
+    <thead ref={headRef} className="max-sm:hidden">
       {headerGroups.map((headerGroup) => (
         <tr key={headerGroup.id} aria-rowindex={1}>
           {headerGroup.headers.map((header) => (
@@ -35,22 +46,24 @@ function HeaderCell<TData>({ header }: { header: Header<TData, unknown> }) {
     <th
       scope="col"
       aria-sort={ariaSort(header)}
+      data-slot="data-table-head"
       className={cn(
-        "sticky top-0 z-10 h-9 bg-muted px-3 text-xs font-medium whitespace-nowrap text-muted-foreground shadow-[inset_0_-1px_0_var(--color-border)]",
+        "sticky top-14 z-10 h-9 overflow-hidden bg-muted px-3 text-xs font-medium whitespace-nowrap text-muted-foreground shadow-[inset_0_-1px_0_var(--color-border)]",
         alignClass(meta.align),
       )}
     >
       {canSort ? (
         <button
           type="button"
+          data-head=""
           onClick={header.column.getToggleSortingHandler()}
           className={cn(
-            "-mx-1 inline-flex max-w-full items-center gap-1 rounded px-1 py-0.5 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring",
+            "-mx-1 inline-flex items-center gap-1 rounded px-1 py-0.5 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring",
             meta.align === "right" && "flex-row-reverse",
             sorted && "text-foreground",
           )}
         >
-          <span className={cn("truncate", meta.srOnlyHeader && "sr-only")}>{content}</span>
+          <span className={cn(meta.srOnlyHeader && "sr-only")}>{content}</span>
           {sorted === "asc" ? (
             <ArrowUp className="size-3.5 shrink-0" aria-hidden="true" />
           ) : sorted === "desc" ? (
@@ -60,7 +73,9 @@ function HeaderCell<TData>({ header }: { header: Header<TData, unknown> }) {
           )}
         </button>
       ) : (
-        <span className={cn("block truncate", meta.srOnlyHeader && "sr-only")}>{content}</span>
+        <span data-head="" className={cn("inline-block", meta.srOnlyHeader && "sr-only")}>
+          {content}
+        </span>
       )}
     </th>
   );

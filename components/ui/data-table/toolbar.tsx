@@ -11,6 +11,8 @@ interface ToolbarProps {
   searchPlaceholder: string | undefined;
   filters: ReactNode;
   toolbarActions: ReactNode;
+  /** The column chooser, when the list has columns to hide. */
+  columnChooser: ReactNode;
   /** The "N resultados" count, or null to hide it. */
   count: number | null;
 }
@@ -23,6 +25,7 @@ export function DataTableToolbar({
   searchPlaceholder,
   filters,
   toolbarActions,
+  columnChooser,
   count,
 }: ToolbarProps) {
   const { t } = useI18n();
@@ -62,6 +65,7 @@ export function DataTableToolbar({
           </p>
         ) : null}
         {toolbarActions}
+        {columnChooser}
       </div>
     </div>
   );

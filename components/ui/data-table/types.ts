@@ -10,7 +10,24 @@ export interface DataTableColumnMeta {
   cellClassName?: string;
   /** Header text kept for screen readers only (e.g. an actions column). */
   srOnlyHeader?: boolean;
+  /**
+   * How much the column matters: `essential` is always shown; by default a column is
+   * shown and the column chooser can hide it; `low` is hidden until the person shows it.
+   */
+  priority?: ColumnPriority;
+  /**
+   * Its place in the phone card: `title` (top left), `amount` (top right), `subtitle`
+   * (under the title), `status` (under the amount), `hidden` (not on the card). Any other
+   * column is a labelled line. Without a title, the first column is the title.
+   */
+  card?: CardRole;
 }
+
+export type ColumnPriority = "essential" | "default" | "low";
+export type CardRole = "title" | "subtitle" | "amount" | "status" | "field" | "hidden";
+
+const PRIORITIES: readonly string[] = ["essential", "default", "low"];
+const CARD_ROLES: readonly string[] = ["title", "subtitle", "amount", "status", "field", "hidden"];
 
 /** Typed builder for a column's `meta`: `meta: columnMeta({ align: "right" })`. */
 export function columnMeta(meta: DataTableColumnMeta): DataTableColumnMeta {
@@ -24,6 +41,9 @@ export function readMeta(meta: unknown): DataTableColumnMeta {
     align: m.align === "right" || m.align === "center" || m.align === "left" ? m.align : undefined,
     cellClassName: typeof m.cellClassName === "string" ? m.cellClassName : undefined,
     srOnlyHeader: m.srOnlyHeader === true,
+    priority:
+      typeof m.priority === "string" && PRIORITIES.includes(m.priority) ? (m.priority as ColumnPriority) : undefined,
+    card: typeof m.card === "string" && CARD_ROLES.includes(m.card) ? (m.card as CardRole) : undefined,
   };
 }
 
@@ -98,9 +118,13 @@ export interface DataTableProps<TData> {
   onLoadMore?: () => void;
   isLoadingMore?: boolean;
 
+  /**
+   * Where the column chooser remembers which columns the person hid (localStorage,
+   * per list, e.g. "payouts"). Without it the choice lasts until the page is left.
+   */
+  columnsKey?: string;
+
   /** Estimated row height in px (default 44). */
   estimateRowHeight?: number;
-  /** Max height of the scroll area (CSS length). Default: most of the viewport. */
-  maxHeight?: string;
   className?: string;
 }

@@ -17,7 +17,7 @@ const PAGE = 10;
  */
 export function useRowKeyboard<TData>(
   rowCount: number,
-  scrollRef: RefObject<HTMLDivElement | null>,
+  scrollRef: RefObject<HTMLElement | null>,
   virtualizer: TableVirtualizer,
   onRowClick: ((row: TData) => void) | undefined,
 ) {

@@ -7,6 +7,7 @@ import {
   type ColumnDef,
   type OnChangeFn,
   type SortingState,
+  type VisibilityState,
 } from "@tanstack/react-table";
 import { useCallback, useState } from "react";
 import type { DataTableProps } from "./types";
@@ -24,7 +25,7 @@ type TableStateOptions<TData> = Pick<
   | "sorting"
   | "onSortingChange"
   | "initialSorting"
-> & { manualFiltering: boolean; manualSorting: boolean };
+> & { manualFiltering: boolean; manualSorting: boolean; columnVisibility: VisibilityState };
 
 /**
  * The table's state: search (debounced, filtered), sorting (controlled or
@@ -60,7 +61,7 @@ export function useTableState<TData>(options: TableStateOptions<TData>) {
     // value type is order-dependent across files, so widen it explicitly here.
     columns: columns as ColumnDef<TData, unknown>[],
     getRowId,
-    state: { sorting },
+    state: { sorting, columnVisibility: options.columnVisibility },
     onSortingChange: handleSortingChange,
     manualSorting,
     enableSortingRemoval: true,

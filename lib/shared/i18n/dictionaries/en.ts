@@ -192,6 +192,9 @@ export const en = {
   "table.noResultsFor": "Nothing found for “{query}”.",
   "table.loading": "Loading data…",
   "common.slowUpstream": "The payments API is slow to answer. Still trying…",
+  "table.columns": "Columns",
+  "table.columnsLabel": "Columns shown",
+  "table.columnsReset": "Default columns",
   "table.openRow": "Open details",
 
   "empty.title": "Nothing here yet",

@@ -196,6 +196,9 @@ export const ptBR = {
   "table.noResultsFor": "Nada encontrado para “{query}”.",
   "table.loading": "Carregando dados…",
   "common.slowUpstream": "A API de pagamentos está demorando para responder. Ainda tentando…",
+  "table.columns": "Colunas",
+  "table.columnsLabel": "Colunas mostradas",
+  "table.columnsReset": "Colunas padrão",
   "table.openRow": "Abrir detalhes",
 
   "empty.title": "Nada por aqui ainda",

@@ -23,8 +23,6 @@ export const chargebacksPtBR = {
   "chargebacks.column.reason": "Motivo",
   "chargebacks.column.reference": "Repasse ou cartão",
   "chargebacks.column.createdAt": "Aberta em",
-  "chargebacks.column.dispute": "Contestação",
-  "chargebacks.column.amountDeadline": "Valor e prazo",
 
   "chargebacks.deadline.overdue": "Vencido há {time}",
   "chargebacks.deadline.due": "Vence em {time}",
@@ -154,8 +152,6 @@ export const chargebacksEn = {
   "chargebacks.column.reason": "Reason",
   "chargebacks.column.reference": "Payout or card",
   "chargebacks.column.createdAt": "Opened",
-  "chargebacks.column.dispute": "Dispute",
-  "chargebacks.column.amountDeadline": "Amount and deadline",
 
   "chargebacks.deadline.overdue": "Overdue by {time}",
   "chargebacks.deadline.due": "Due in {time}",
