@@ -115,7 +115,7 @@ export function useSubaccountHistoryColumns(): DataTableColumn<ActivityEntry>[] 
         header: t("subaccounts.history.requestId"),
         size: 190,
         enableSorting: false,
-        meta: columnMeta({ cellClassName: "align-top", priority: "low" }),
+        meta: columnMeta({ cellClassName: "align-top" }),
         cell: ({ getValue }) => {
           const requestId = getValue();
           if (!requestId) return <span className="text-muted-foreground">{t("common.none")}</span>;
