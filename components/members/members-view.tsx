@@ -1,8 +1,11 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { cn } from "@/components/ui/cn";
+import { CARD_CELL, CARD_CELL_BASE, CARD_LABEL, CARD_ROW, CARD_VALUE } from "@/components/ui/data-table/card-layout";
+import type { CardRole } from "@/components/ui/data-table/types";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DateTime } from "@/components/ui/date-time";
 import { PageHeader } from "@/components/ui/page-header";
@@ -19,6 +22,28 @@ import type { MemberRole } from "@/lib/shared/auth/member-roles";
 import { assignableRoles } from "@/lib/shared/auth/roles";
 import type { InvitationView, MemberView } from "@/lib/shared/schemas/members";
 import { InviteDialog } from "./invite-dialog";
+
+const COLUMNS = ["name", "email", "role", "twoFactor", "status", "joined", "actions"] as const;
+
+/** A member's cell; on phones a place on the member's card (a labelled line unless `role` says otherwise). */
+function Cell({ role = "field", label, children }: { role?: CardRole; label?: string; children: ReactNode }) {
+  return (
+    <td className={cn("p-2", CARD_CELL_BASE, CARD_CELL[role])}>
+      {role === "field" ? (
+        <>
+          {label ? (
+            <span aria-hidden="true" className={CARD_LABEL}>
+              {label}
+            </span>
+          ) : null}
+          <div className={CARD_VALUE}>{children}</div>
+        </>
+      ) : (
+        children
+      )}
+    </td>
+  );
+}
 
 type Pending =
   | { kind: "role"; member: MemberView; role: MemberRole }
@@ -67,24 +92,24 @@ export function MembersView({ actor }: { actor: { id: string; role: MemberRole }
         actions={<Button onClick={() => setInviting(true)}>{t("members.invite")}</Button>}
       />
       {list.error ? <QueryErrorPanel query={list} /> : null}
-      <table className="w-full text-sm">
-        <thead>
+      <table className="w-full text-sm max-sm:block">
+        <thead className="max-sm:hidden">
           <tr className="text-left">
-            {(["name", "email", "role", "twoFactor", "status", "joined", "actions"] as const).map((c) => (
+            {COLUMNS.map((c) => (
               <th key={c} className="p-2 font-medium">
                 {t(`members.column.${c}`)}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody className="max-sm:block">
           {(list.data?.members ?? []).map((m) => (
-            <tr key={m.member_id} className="border-t" data-member={m.email}>
-              <td className="p-2">
+            <tr key={m.member_id} className={cn("border-t", CARD_ROW)} data-member={m.email} data-card-row="">
+              <Cell role="title">
                 {m.name} {m.member_id === actor.id ? `(${t("members.you")})` : null}
-              </td>
-              <td className="p-2">{m.email}</td>
-              <td className="p-2">
+              </Cell>
+              <Cell role="subtitle">{m.email}</Cell>
+              <Cell label={t("members.column.role")}>
                 {mayChange(m) && m.status === "active" ? (
                   <select
                     aria-label={t("members.changeRole")}
@@ -101,15 +126,17 @@ export function MembersView({ actor }: { actor: { id: string; role: MemberRole }
                 ) : (
                   t(`members.role.${m.role}`)
                 )}
-              </td>
-              <td className="p-2">{t(m.two_factor ? "members.twoFactor.on" : "members.twoFactor.off")}</td>
-              <td className="p-2">{t(`members.status.${m.status}`)}</td>
-              <td className="p-2">
+              </Cell>
+              <Cell label={t("members.column.twoFactor")}>
+                {t(m.two_factor ? "members.twoFactor.on" : "members.twoFactor.off")}
+              </Cell>
+              <Cell role="status">{t(`members.status.${m.status}`)}</Cell>
+              <Cell label={t("members.column.joined")}>
                 <DateTime value={m.joined_at} />
-              </td>
-              <td className="flex gap-2 p-2">
+              </Cell>
+              <Cell>
                 {mayChange(m) ? (
-                  <>
+                  <span className="flex flex-wrap gap-2">
                     <Button size="sm" variant="outline" onClick={() => setPending({ kind: "status", member: m })}>
                       {t(m.status === "active" ? "members.deactivate" : "members.reactivate")}
                     </Button>
@@ -118,9 +145,9 @@ export function MembersView({ actor }: { actor: { id: string; role: MemberRole }
                         {t("members.resetTwoFactor")}
                       </Button>
                     ) : null}
-                  </>
+                  </span>
                 ) : null}
-              </td>
+              </Cell>
             </tr>
           ))}
         </tbody>

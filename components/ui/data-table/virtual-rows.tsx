@@ -3,11 +3,12 @@
 import { flexRender, type Row } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 import { cn } from "../cn";
+import { CARD_CELL, CARD_CELL_BASE, CARD_LABEL, CARD_ROW, CARD_VALUE } from "./card-layout";
 import { alignClass, readMeta, type CardRole } from "./types";
 import type { RowKeyboard } from "./use-row-keyboard";
 import type { VirtualRows as VirtualRowsState } from "./use-virtual-rows";
 
-/** A column's place in the phone card, and the label of its line. */
+/** A column's place in the phone card (see card-layout.ts), and the label of its line. */
 export interface CardColumn {
   role: CardRole;
   label: ReactNode;
@@ -24,23 +25,6 @@ interface VirtualRowsProps<TData> {
   /** By column id. */
   card: Record<string, CardColumn>;
 }
-
-/**
- * Below the `sm` breakpoint a row is a card: a grid with the title and amount on top,
- * subtitle and status under them, then one labelled line per other column. Same
- * elements (rows and cells) as the table, so names, keys and clicks do not change.
- */
-const CARD_ROW =
-  "max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:gap-x-3 max-sm:gap-y-1 max-sm:border-b max-sm:px-3 max-sm:py-3 max-sm:[grid-template-areas:'title_amount'_'subtitle_status']";
-
-const CARD_CELL: Record<CardRole, string> = {
-  title: "max-sm:[grid-area:title] max-sm:text-left max-sm:font-medium",
-  amount: "max-sm:[grid-area:amount] max-sm:text-right max-sm:font-medium",
-  subtitle: "max-sm:[grid-area:subtitle] max-sm:text-left max-sm:text-xs max-sm:text-muted-foreground",
-  status: "max-sm:[grid-area:status] max-sm:justify-self-end max-sm:text-right",
-  field: "max-sm:col-span-2 max-sm:flex max-sm:items-baseline max-sm:gap-3",
-  hidden: "max-sm:hidden",
-};
 
 /** The rows in view, between spacer rows that stand in for the ones scrolled away. */
 export function VirtualRows<TData>({
@@ -90,7 +74,8 @@ export function VirtualRows<TData>({
                   key={cell.id}
                   data-card={place.role}
                   className={cn(
-                    "border-b px-3 py-2.5 align-middle break-words max-sm:min-w-0 max-sm:border-0 max-sm:p-0",
+                    "border-b px-3 py-2.5 align-middle break-words",
+                    CARD_CELL_BASE,
                     alignClass(meta.align),
                     meta.align === "right" && "tabular-nums",
                     meta.cellClassName,
@@ -100,14 +85,11 @@ export function VirtualRows<TData>({
                   {place.role === "field" ? (
                     <>
                       {place.label && !meta.srOnlyHeader ? (
-                        <span
-                          aria-hidden="true"
-                          className="hidden shrink-0 text-xs text-muted-foreground max-sm:block max-sm:max-w-[45%]"
-                        >
+                        <span aria-hidden="true" className={CARD_LABEL}>
                           {place.label}
                         </span>
                       ) : null}
-                      <div className="max-sm:ml-auto max-sm:min-w-0 max-sm:text-right sm:contents">{value}</div>
+                      <div className={CARD_VALUE}>{value}</div>
                     </>
                   ) : (
                     value

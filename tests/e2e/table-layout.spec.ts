@@ -1,0 +1,139 @@
+/**
+ * Every list's layout at desktop widths and on a phone. At 1280×800 and 1440×900: no header
+ * is cut (its text fits its cell), the table is no wider than its container (no sideways
+ * scroll), no box around the table scrolls on its own (the page does), and the header sticks
+ * under the top bar when the page scrolls. At 375×812: the rows are cards (not a one-column
+ * table) and the document never scrolls sideways.
+ */
+import type { Page } from "@playwright/test";
+import { expect, signInAs, test } from "./fixtures";
+
+const LISTS = [
+  { name: "payout register", path: "/payouts" },
+  { name: "payment links", path: "/payment-links" },
+  { name: "chargebacks", path: "/chargebacks" },
+  { name: "activity", path: "/activity" },
+  { name: "subaccounts", path: "/subaccounts" },
+  { name: "batches", path: "/payouts/batch" },
+  { name: "members", path: "/members" },
+] as const;
+
+/** Lists the sandbox's seed fills on its own (the others may still be empty in a run of this spec alone). */
+const SEEDED: ReadonlySet<string> = new Set(["payment links", "chargebacks", "activity", "members"]);
+
+/** Opens a list and waits until its first page is in (no skeleton rows, no aria-busy). */
+async function openList(page: Page, path: string) {
+  await page.goto(path);
+  const table = page.locator("main table").first();
+  await expect(table).toBeVisible();
+  await expect(table).not.toHaveAttribute("aria-busy", "true");
+  return table;
+}
+
+interface DesktopLayout {
+  cutHeaders: string[];
+  tableWidth: number;
+  containerWidth: number;
+  documentOverflow: number;
+  scrollBoxes: string[];
+}
+
+function desktopLayout(page: Page): Promise<DesktopLayout> {
+  return page
+    .locator("main table")
+    .first()
+    .evaluate((table: HTMLTableElement): DesktopLayout => {
+      const cutHeaders = [...table.querySelectorAll<HTMLTableCellElement>("thead th")]
+        .filter((th) => th.scrollWidth > th.clientWidth + 1)
+        .map((th) => `${th.textContent ?? ""} (${th.scrollWidth} > ${th.clientWidth})`);
+      const container = table.parentElement as HTMLElement;
+      // A box between the table and the page that scrolls vertically by itself.
+      const scrollBoxes: string[] = [];
+      for (let el = table.parentElement; el && el !== document.body; el = el.parentElement) {
+        const { overflowY } = getComputedStyle(el);
+        if ((overflowY === "auto" || overflowY === "scroll") && el.scrollHeight > el.clientHeight + 1)
+          scrollBoxes.push(`${el.tagName.toLowerCase()}.${el.className}`);
+      }
+      const root = document.documentElement;
+      return {
+        cutHeaders,
+        tableWidth: Math.round(table.getBoundingClientRect().width),
+        containerWidth: container.clientWidth,
+        documentOverflow: root.scrollWidth - root.clientWidth,
+        scrollBoxes,
+      };
+    });
+}
+
+test.describe("table layout", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAs(page, "owner");
+  });
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 1440, height: 900 },
+  ]) {
+    test(`at ${viewport.width}×${viewport.height} no header is cut, nothing scrolls sideways and the page scrolls`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      for (const list of LISTS) {
+        await openList(page, list.path);
+        const layout = await desktopLayout(page);
+        expect(layout.cutHeaders, `${list.name}: cut headers`).toEqual([]);
+        expect(layout.tableWidth, `${list.name}: table wider than its container`).toBeLessThanOrEqual(
+          layout.containerWidth + 1,
+        );
+        expect(layout.documentOverflow, `${list.name}: the page scrolls sideways`).toBeLessThanOrEqual(0);
+        expect(layout.scrollBoxes, `${list.name}: an inner scroll box`).toEqual([]);
+      }
+    });
+  }
+
+  test("the header sticks under the top bar while the page scrolls (chargebacks, 30+ rows)", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const table = await openList(page, "/chargebacks");
+    await expect.poll(() => table.locator("tbody tr[data-index]").count()).toBeGreaterThan(10);
+    const pageScrolls = await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight);
+    expect(pageScrolls).toBe(true);
+    const topBar = await page.locator("header").first().boundingBox();
+    await page.mouse.move(640, 600);
+    await page.mouse.wheel(0, 900);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    const head = await table.locator("thead th").first().boundingBox();
+    expect(head).not.toBeNull();
+    expect(Math.abs((head?.y ?? 0) - ((topBar?.y ?? 0) + (topBar?.height ?? 0)))).toBeLessThanOrEqual(2);
+  });
+
+  test("at 375×812 every list shows cards and the document never scrolls sideways", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    for (const list of LISTS) {
+      const table = await openList(page, list.path);
+      const rows = table.locator("tbody tr[data-index], tbody tr[data-card-row]");
+      if (SEEDED.has(list.name)) await expect.poll(() => rows.count(), `${list.name}: rows`).toBeGreaterThan(0);
+      const layout = await table.evaluate((el: HTMLTableElement) => {
+        const root = document.documentElement;
+        const dataRows = [...el.querySelectorAll<HTMLTableRowElement>("tbody tr[data-index], tbody tr[data-card-row]")];
+        const head = el.querySelector("thead");
+        return {
+          rows: dataRows.length,
+          notCards: dataRows.filter((row) => getComputedStyle(row).display !== "grid").length,
+          headShown: head ? getComputedStyle(head).display !== "none" : false,
+          // A card spans the list's width; a one-column table row would be as narrow as its first column.
+          narrowest: Math.min(...dataRows.map((row) => row.getBoundingClientRect().width), Infinity),
+          listWidth: el.getBoundingClientRect().width,
+          documentOverflow: root.scrollWidth - root.clientWidth,
+        };
+      });
+      expect(layout.documentOverflow, `${list.name}: the document scrolls sideways`).toBeLessThanOrEqual(0);
+      if (layout.rows > 0) {
+        expect(layout.notCards, `${list.name}: rows that are not cards`).toBe(0);
+        expect(layout.headShown, `${list.name}: a table header on a phone`).toBe(false);
+        expect(layout.narrowest, `${list.name}: a card narrower than the list`).toBeGreaterThanOrEqual(
+          layout.listWidth - 2,
+        );
+      }
+    }
+  });
+});
