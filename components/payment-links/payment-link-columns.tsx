@@ -61,9 +61,7 @@ export function usePaymentLinkColumns({ baseUrl }: PaymentLinkColumnsOptions): D
           return (
             <span className="flex min-w-0 items-center gap-1">
               <span className="grid min-w-0 flex-1">
-                <span className="truncate font-medium" title={link.name}>
-                  {link.name}
-                </span>
+                <span className="font-medium break-words">{link.name}</span>
                 <span className="truncate font-mono text-xs text-muted-foreground" title={link.slug}>
                   {link.slug}
                 </span>

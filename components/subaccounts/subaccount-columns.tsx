@@ -39,7 +39,7 @@ export function useSubaccountColumns(): DataTableColumn<KnownSubaccount>[] {
             <Link
               href={subaccountHref(row.original.id)}
               tabIndex={-1}
-              className="block truncate font-medium text-foreground hover:underline"
+              className="block font-medium break-words text-foreground hover:underline"
               title={row.original.name || row.original.id}
             >
               {row.original.name || <span className="text-muted-foreground">{t("subaccounts.noName")}</span>}
