@@ -135,6 +135,34 @@ describe("DataTable layout", () => {
     await act(async () => root?.unmount());
   });
 
+  it("hydrates without a mismatch when the browser restored a scroll position before hydration", async () => {
+    const many = Array.from({ length: 500 }, (_, i) => ({ id: `po_${i}`, name: `Pessoa ${i}`, amount: i, fee: 0 }));
+    const tree = <DataTable data={many} columns={columns} label="Repasses" />;
+    const html = renderToString(tree);
+    const container = document.createElement("div");
+    container.innerHTML = html;
+    document.body.appendChild(container);
+    Object.defineProperty(window, "scrollY", { configurable: true, value: 8000 });
+    const mismatches: unknown[] = [];
+    let root: ReturnType<typeof hydrateRoot> | null = null;
+    try {
+      await act(async () => {
+        root = hydrateRoot(container, tree, { onRecoverableError: (error) => mismatches.push(error) });
+      });
+      expect(mismatches).toEqual([]);
+      // The server sent no rows (it cannot know the position); right after hydration they are there.
+      expect(html).not.toContain("data-index");
+      expect(
+        within(container)
+          .getAllByRole("row")
+          .filter((row) => row.hasAttribute("data-index")).length,
+      ).toBeGreaterThan(0);
+    } finally {
+      await act(async () => root?.unmount());
+      Reflect.deleteProperty(window, "scrollY");
+    }
+  });
+
   it("lays every row out as a card on phones: title, amount, and labelled lines", () => {
     render(<DataTable data={rows} columns={columns} label="Repasses" />);
     const row = screen.getAllByRole("row").find((r) => r.hasAttribute("data-index"));

@@ -1,7 +1,9 @@
 "use client";
 
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { useLayoutEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
+
+const noSubscription = () => () => undefined;
 
 /**
  * Row virtualisation against the page's own scroll (no inner scroll box): only the
@@ -9,6 +11,14 @@ import { useLayoutEffect, useRef, useState } from "react";
  * page as tall as the whole list. `listRef` marks where the rows start on the page.
  */
 export function useVirtualRows(count: number, estimateRowHeight: number) {
+  // Which rows are in view depends on the page's scroll position, which the server cannot know
+  // (a reload may restore it before hydration): the server and the hydrating render show no rows,
+  // the next render (before the browser paints) the ones in view.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const listRef = useRef<HTMLTableSectionElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   // The toolbar and anything above the table move the rows down; read it after every
@@ -21,7 +31,7 @@ export function useVirtualRows(count: number, estimateRowHeight: number) {
     if (top !== scrollMargin) setScrollMargin(top);
   });
   const virtualizer = useWindowVirtualizer({
-    count,
+    count: hydrated ? count : 0,
     estimateSize: () => estimateRowHeight,
     overscan: 12,
     scrollMargin,
