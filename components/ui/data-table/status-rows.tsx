@@ -82,7 +82,7 @@ export function NoResultsRow({
   );
 }
 
-/** Keeps a full-width message in view when a wide table scrolls sideways on a phone. */
+/** Keeps a full-width message in view if the table scrolls sideways (its headers alone wider than the page). */
 function StayInView({ children }: { children: ReactNode }) {
   return <div className="sticky left-0 w-full max-w-[calc(100vw-2rem)]">{children}</div>;
 }
