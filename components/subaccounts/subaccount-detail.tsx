@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { Info } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
@@ -23,7 +24,15 @@ import type { KnownSubaccount } from "@/lib/shared/schemas/known-subaccount";
 import { SubaccountBlockDialog } from "./subaccount-block-dialog";
 import { SubaccountStatusBadge } from "./subaccount-display";
 import { SubaccountEditForm } from "./subaccount-edit-form";
-import { SubaccountHistory } from "./subaccount-history";
+
+/**
+ * The history table (with the table library and the virtualiser) loads after the page: it sits
+ * below the subaccount's state and form, and leaves this route's first-load JavaScript.
+ */
+const SubaccountHistory = dynamic(() => import("./subaccount-history").then((m) => m.SubaccountHistory), {
+  ssr: false,
+  loading: () => <Skeleton className="h-40 w-full" />,
+});
 
 /** True for the BFF's answer about an id never changed through the dashboard. */
 export function isUnknownSubaccount(error: unknown): boolean {
