@@ -2,7 +2,7 @@
 
 import type { VisibilityState } from "@tanstack/react-table";
 import { useCallback, useMemo, useSyncExternalStore } from "react";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { readMeta, type DataTableColumn } from "./types";
 
 const storedSchema = z.record(z.string(), z.boolean());
@@ -40,7 +40,7 @@ function readRaw(columnsKey: string): string | null {
 function parseStored(raw: string | null): VisibilityState | null {
   if (!raw) return null;
   try {
-    const parsed = storedSchema.safeParse(JSON.parse(raw));
+    const parsed = z.safeParse(storedSchema, JSON.parse(raw));
     return parsed.success ? parsed.data : null;
   } catch {
     return null; // not JSON: the defaults
