@@ -1,9 +1,7 @@
 "use client";
 
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
-
-const noSubscription = () => () => undefined;
+import { useLayoutEffect, useRef, useState } from "react";
 
 /**
  * Row virtualisation against the page's own scroll (no inner scroll box): only the
@@ -11,14 +9,10 @@ const noSubscription = () => () => undefined;
  * page as tall as the whole list. `listRef` marks where the rows start on the page.
  */
 export function useVirtualRows(count: number, estimateRowHeight: number) {
-  // Which rows are in view depends on the page's scroll position, which the server cannot know
-  // (a reload may restore it before hydration): the server and the hydrating render show no rows,
-  // the next render (before the browser paints) the ones in view.
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  // The server renders the first rows (a page's prefetched data is in its HTML), as if the page were at its top
+  // in a 720 px window. The hydrating render must match it whatever the browser's scroll position (a reload may
+  // restore it first), so it starts from the same offset and size; the virtualizer then reads the real ones on
+  // mount and renders the rows in view before the browser paints.
   const listRef = useRef<HTMLTableSectionElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   // The toolbar and anything above the table move the rows down; read it after every
@@ -31,11 +25,12 @@ export function useVirtualRows(count: number, estimateRowHeight: number) {
     if (top !== scrollMargin) setScrollMargin(top);
   });
   const virtualizer = useWindowVirtualizer({
-    count: hydrated ? count : 0,
+    count,
     estimateSize: () => estimateRowHeight,
     overscan: 12,
     scrollMargin,
     initialRect: { width: 1024, height: 720 },
+    initialOffset: 0,
   });
   const virtualItems = virtualizer.getVirtualItems();
   const totalSize = virtualizer.getTotalSize();
