@@ -6,12 +6,11 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { columnMeta, type ColumnPriority, type DataTableColumn } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import { Money } from "@/components/ui/money";
-import { StatusBadge } from "@/components/ui/status-badge";
 import { useI18n } from "@/lib/browser/i18n";
 import { isoToMs } from "@/lib/shared/format/date";
 import { LinkAmount } from "./link-amount";
 import { conversionRate, linkStateRank, publicLinkUrl, sortableAmount, type FilterableLink } from "./link-model";
-import { LinkStateBadge } from "./link-state-badge";
+import { LinkApiStatus, LinkStateBadge } from "./link-state-badge";
 
 const col = createColumnHelper<FilterableLink>();
 
@@ -88,13 +87,13 @@ export function usePaymentLinkColumns({ baseUrl }: PaymentLinkColumnsOptions): D
         header: () => t("paymentLinks.col.state"),
         size: 120,
         meta: columnMeta({ card: "status" }),
-        cell: (info) => <LinkStateBadge state={info.row.original.state} />,
-      }),
-      col.accessor((row) => row.link.status, {
-        id: "status",
-        header: () => t("paymentLinks.col.status"),
-        size: 135,
-        cell: (info) => <StatusBadge status={info.getValue()} />,
+        // One state a person reads; the API's own status under it, as a detail (not a second badge).
+        cell: (info) => (
+          <div className="flex flex-col items-start gap-0.5">
+            <LinkStateBadge state={info.row.original.state} />
+            <LinkApiStatus status={info.row.original.link.status} className="text-xs text-muted-foreground" />
+          </div>
+        ),
       }),
       col.accessor((row) => row.link.visits, {
         id: "visits",

@@ -130,12 +130,14 @@ test.describe("payment links", () => {
     await page.goto("/payment-links?q=show-de-verao");
     const soldOut = page.getByRole("row", { name: /show-de-verao/ });
     await expect(soldOut.getByText("Esgotado")).toBeVisible();
-    await expect(soldOut.getByText("Ativo")).toBeVisible();
+    await expect(soldOut.getByText("active", { exact: true })).toBeVisible();
 
     await page.goto("/payment-links?q=consultoria-1h");
     const scheduled = page.getByRole("row", { name: /consultoria-1h/ });
     await expect(scheduled.getByText("Agendado")).toBeVisible();
-    await expect(scheduled.getByText("Pendente")).toBeVisible();
+    // One state a person reads ("Agendado"), the API's raw status only as a detail: never "No ar" beside "Pendente".
+    await expect(scheduled.getByText("pending", { exact: true })).toBeVisible();
+    await expect(scheduled.getByText("Pendente")).toHaveCount(0);
 
     await page.goto("/payment-links?q=doacao-livre");
     await expect(page.getByRole("row", { name: /doacao-livre/ }).getByText("Qualquer valor ≥ R$ 10,00")).toBeVisible();
