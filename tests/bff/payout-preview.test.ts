@@ -4,14 +4,16 @@
  * paid to exactly this key, with the holder name the API gave. Real sandbox, real PGlite; its own harness, so the
  * register starts empty.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as payout from "@/app/api/payouts/[id]/route";
 import * as payouts from "@/app/api/payouts/route";
 import * as preview from "@/app/api/payouts/preview/route";
 import * as session from "@/app/api/session/route";
+import { pixKeyFingerprint, pixKeyFingerprints } from "@/lib/server/services/payouts/key-fingerprint";
+import { resetSessionConfigForTests } from "@/lib/server/session/config";
 import type { PayoutPreview } from "@/lib/shared/schemas/payout-preview";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
-import { betaOperatorBody, call, countUpstream, newKey, signIn } from "../helpers/bff";
+import { ACME, BETA, betaOperatorBody, call, countUpstream, newKey, signIn, TEST_SECRET } from "../helpers/bff";
 import { setUpBffHarness } from "../helpers/bff-suite";
 import { captureLogs } from "../helpers/logs";
 
@@ -140,5 +142,31 @@ describe("with paid payouts in the register", () => {
       logs.restore();
     }
     expect(logs.text()).not.toContain("maria.preview");
+  });
+});
+
+describe("the key's fingerprint", () => {
+  afterAll(() => {
+    process.env.SESSION_SECRET = TEST_SECRET;
+    resetSessionConfigForTests();
+  });
+
+  it("is keyed, per business and key type, and holds no part of the key", () => {
+    const print = pixKeyFingerprint(ACME.businessId, "email", "maria.preview@example.com");
+    expect(print).not.toContain("maria");
+    expect(pixKeyFingerprint(ACME.businessId, "email", "maria.preview@example.com")).toBe(print);
+    expect(pixKeyFingerprint(BETA.businessId, "email", "maria.preview@example.com")).not.toBe(print);
+    expect(pixKeyFingerprint(ACME.businessId, "evp", "maria.preview@example.com")).not.toBe(print);
+    expect(pixKeyFingerprints(ACME.businessId, "email", "maria.preview@example.com")).toEqual([print]);
+  });
+
+  it("after a SESSION_SECRET rotation, payouts recorded under the old secret are still found while it is listed", async () => {
+    const before = pixKeyFingerprint(ACME.businessId, "email", "maria.preview@example.com");
+    process.env.SESSION_SECRET = `rotated-session-secret-0123456789-abcdefghij,${TEST_SECRET}`;
+    resetSessionConfigForTests();
+    const after = pixKeyFingerprint(ACME.businessId, "email", "maria.preview@example.com");
+    expect(after).not.toBe(before);
+    expect(pixKeyFingerprints(ACME.businessId, "email", "maria.preview@example.com")).toEqual([after, before]);
+    expect((await previewOf(toKey("maria.preview@example.com"))).last_paid_to).not.toBeNull();
   });
 });

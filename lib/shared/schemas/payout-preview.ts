@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { feeEstimateSchema } from "./payout-batches";
+import { feeEstimateSchema } from "./fee-estimate";
 
 /**
  * POST /api/payouts/preview: what the review step of a single payout shows before anything is sent, read from the

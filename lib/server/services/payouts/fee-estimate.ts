@@ -1,7 +1,7 @@
 import "server-only";
 import { recentPayoutFees, type Ledger } from "@/lib/server/ledger";
 import { estimateFees, fitFeeModel } from "@/lib/shared/batch/fee-estimate";
-import type { FeeEstimate } from "@/lib/shared/schemas/payout-batches";
+import type { FeeEstimate } from "@/lib/shared/schemas/fee-estimate";
 
 /**
  * The fees of payouts of these amounts, estimated from the business's latest payouts with a known fee (the model is
