@@ -1,10 +1,12 @@
 "use client";
 
-import { ArrowLeft, Info, Send } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, ChevronRight, History, Info, Send } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { formatDocument, formatPhone } from "@/lib/shared/format/text";
 import { useI18n } from "@/lib/browser/i18n";
+import { payoutPreviewQuery } from "@/lib/browser/query/payouts";
 import type { PayoutInput } from "@/lib/shared/schemas/payout";
 import { amountInWords } from "./amount-in-words";
 import { usePixKeyTypeLabel } from "./payout-status";
@@ -45,7 +47,7 @@ export function PayoutSummary({ input, sent = false }: { input: PayoutInput; sen
           {sent ? t("payouts.review.keySent") : t("payouts.review.key")}
         </dt>
         <dd className="grid gap-0.5">
-          <span className="font-mono text-lg break-all" data-testid="review-key">
+          <span className="font-mono text-lg wrap-anywhere" data-testid="review-key">
             {input.pix_key}
           </span>
           {readable ? (
@@ -73,6 +75,91 @@ export function PayoutSummaryCard({ title, input, sent }: { title: string; input
   );
 }
 
+/**
+ * The fee and net estimated from the register (the batch review's rule) and the last payout paid to this key, from
+ * POST /api/payouts/preview. Never in the way: while it loads, or when it fails, a quiet line says so and the
+ * payout can be sent as always.
+ */
+export function PayoutEstimate({ input }: { input: PayoutInput }) {
+  const { t, formatMoney, formatDate } = useI18n();
+  const preview = useQuery(payoutPreviewQuery(input));
+  const data = preview.data;
+  const fee = data?.fee_estimate ?? null;
+  const lastPaid = data?.last_paid_to ?? null;
+  const quiet = "flex gap-2 text-xs text-muted-foreground";
+
+  return (
+    <div className="grid gap-3" data-testid="review-estimate">
+      {data && fee ? (
+        <div className="grid gap-1 rounded-md border px-3 py-2.5 text-sm">
+          <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1">
+            <dt className="text-muted-foreground">{t("payouts.review.estimatedFee")}</dt>
+            <dd className="text-right tabular-nums" data-testid="review-fee">
+              {formatMoney(fee.total_centavos)}
+            </dd>
+            <dt className="text-muted-foreground">{t("payouts.review.estimatedNet")}</dt>
+            <dd className="text-right font-medium tabular-nums" data-testid="review-net">
+              {data.estimated_net_centavos === null ? t("common.none") : formatMoney(data.estimated_net_centavos)}
+            </dd>
+          </dl>
+          <p className="pt-1 text-xs text-muted-foreground" data-testid="review-estimate-basis">
+            {t("payouts.review.estimateBasis", { count: fee.sample_size })}
+          </p>
+        </div>
+      ) : null}
+      <p className="flex gap-2 rounded-md border bg-muted/50 px-3 py-2.5 text-sm text-foreground/90">
+        <Info className="mt-0.5 size-4 shrink-0 text-info-soft-foreground" aria-hidden="true" />
+        <span>
+          {data && !fee ? `${t("payouts.review.estimateNone")} ` : null}
+          {t("payouts.review.feeNote")}
+        </span>
+      </p>
+      {preview.isPending ? (
+        <p className={quiet} role="status">
+          {t("payouts.review.estimateLoading")}
+        </p>
+      ) : null}
+      {preview.isError ? (
+        <p className={quiet} data-testid="review-preview-failed">
+          {t("payouts.review.previewFailed")}
+        </p>
+      ) : null}
+      {lastPaid ? (
+        <div className="grid gap-1 text-sm" data-testid="review-last-paid">
+          <p className="flex gap-2">
+            <History className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            <span>
+              {lastPaid.holder_name
+                ? t("payouts.review.lastPaidTo", {
+                    name: lastPaid.holder_name,
+                    date: formatDate(lastPaid.paid_at, { withZone: true }),
+                  })
+                : t("payouts.review.lastPaidToNoName", { date: formatDate(lastPaid.paid_at, { withZone: true }) })}
+            </span>
+          </p>
+          <p className="pl-6 text-xs text-muted-foreground">{t("payouts.review.lastPaidNote")}</p>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The idempotency key, for support, folded away under "Technical details". */
+export function TechnicalDetails({ idempotencyKey }: { idempotencyKey: string }) {
+  const { t } = useI18n();
+  return (
+    <details className="group text-xs text-muted-foreground" data-testid="review-technical-details">
+      <summary className="flex w-fit cursor-pointer items-center gap-1 font-medium select-none focus-visible:outline-2 focus-visible:outline-ring">
+        <ChevronRight className="size-3.5 transition-transform group-open:rotate-90" aria-hidden="true" />
+        {t("payouts.review.technicalDetails")}
+      </summary>
+      <p className="mt-2 wrap-anywhere">
+        {t("payouts.field.idempotencyKey")}: <span className="font-mono">{idempotencyKey}</span>
+      </p>
+    </details>
+  );
+}
+
 export interface PayoutReviewProps {
   input: PayoutInput;
   /** The flow's idempotency key (shown so support can trace the attempt). */
@@ -86,21 +173,17 @@ export interface PayoutReviewProps {
 
 /**
  * Step 2: what will be sent, impossible to misread (amount in digits and in
- * words, the key exactly as sent), the fee note, "Back to edit" and "Confirm
- * and send". The confirm button is disabled (and busy) while sending.
+ * words, the key exactly as sent), the estimated fee and net and the last
+ * payout paid to the key (PayoutEstimate), "Back to edit" and "Confirm and
+ * send", and the idempotency key under "Technical details". The confirm
+ * button is disabled (and busy) while sending; it never waits for the estimate.
  */
 export function PayoutReview({ input, idempotencyKey, pending, onBack, onConfirm, error }: PayoutReviewProps) {
   const { t } = useI18n();
   return (
     <div className="grid gap-5">
       <PayoutSummary input={input} />
-      <p className="flex gap-2 rounded-md border bg-muted/50 px-3 py-2.5 text-sm text-foreground/90">
-        <Info className="mt-0.5 size-4 shrink-0 text-info-soft-foreground" aria-hidden="true" />
-        <span>{t("payouts.review.feeNote")}</span>
-      </p>
-      <p className="text-xs wrap-anywhere text-muted-foreground">
-        {t("payouts.field.idempotencyKey")}: <span className="font-mono">{idempotencyKey}</span>
-      </p>
+      <PayoutEstimate input={input} />
       {error}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
         <Button type="button" variant="outline" onClick={onBack} disabled={pending}>
@@ -115,6 +198,7 @@ export function PayoutReview({ input, idempotencyKey, pending, onBack, onConfirm
       <p id="payout-review-warning" className="text-xs text-muted-foreground sm:text-right">
         {t("payouts.review.warning")}
       </p>
+      <TechnicalDetails idempotencyKey={idempotencyKey} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import * as payoutReceipt from "@/app/api/payouts/[id]/receipt.pdf/route";
 import * as payouts from "@/app/api/payouts/route";
 import * as payoutBatches from "@/app/api/payout-batches/route";
 import * as payoutBatchPreview from "@/app/api/payout-batches/preview/route";
+import * as payoutPreview from "@/app/api/payouts/preview/route";
 import * as session from "@/app/api/session/route";
 import * as sessions from "@/app/api/sessions/route";
 import * as subaccountHistory from "@/app/api/subaccounts/[id]/history/route";
@@ -191,6 +192,17 @@ export function businessRoutes(): RouteCase[] {
       handler: payoutBatchPreview.POST,
       path: "/api/payout-batches/preview",
       options: { method: "POST", body: { rows: [batchRow] } },
+      permission: "payouts.create",
+      okStatus: 200,
+    },
+    {
+      name: "POST /api/payouts/preview",
+      handler: payoutPreview.POST,
+      path: "/api/payouts/preview",
+      options: {
+        method: "POST",
+        body: { amount_centavos: 2500, pix_key_type: "email", pix_key: "fornecedor@example.com" },
+      },
       permission: "payouts.create",
       okStatus: 200,
     },

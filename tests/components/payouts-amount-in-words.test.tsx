@@ -1,8 +1,9 @@
-import { render, screen } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { amountInWords, integerToWordsEn, integerToWordsPt } from "@/components/payouts/amount-in-words";
 import { PayoutReview } from "@/components/payouts/payout-review";
 import { I18nProvider } from "@/lib/browser/i18n";
+import { previewRoute, renderWithProviders, stubFetch } from "../helpers/payouts-dom";
 
 describe("integerToWordsPt", () => {
   it.each([
@@ -110,10 +111,17 @@ describe("amountInWords", () => {
 });
 
 describe("PayoutReview", () => {
+  // The review asks the register for its estimate (payout-review-estimate.test.tsx tests what it shows).
+  beforeEach(() => {
+    stubFetch([previewRoute()]);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
   const input = { amount_centavos: 123456, pix_key_type: "cpf" as const, pix_key: "52998224725" };
 
   it("shows the amount in digits and in words, and the key exactly as sent (pt-BR)", () => {
-    render(
+    renderWithProviders(
       <I18nProvider locale="pt-BR" timeZone="America/Sao_Paulo">
         <PayoutReview
           input={input}
@@ -135,7 +143,7 @@ describe("PayoutReview", () => {
   });
 
   it("in English, and with the confirm button disabled while sending", () => {
-    render(
+    renderWithProviders(
       <I18nProvider locale="en" timeZone="America/Sao_Paulo">
         <PayoutReview
           input={{ ...input, pix_key_type: "email", pix_key: "ana@example.com" }}

@@ -7,6 +7,7 @@ import type { RegisterPayout } from "@/lib/shared/schemas/register";
 import {
   fail,
   ok,
+  previewRoute,
   registerRow,
   renderWithProviders,
   stubFetch,
@@ -26,6 +27,7 @@ let answers: Array<(call: FetchCall) => Response>;
 let calls: FetchCall[];
 
 const routes: Route[] = [
+  previewRoute(),
   (call) => {
     if (call.method !== "POST" || !call.url.startsWith("/api/payouts")) return undefined;
     const answer = answers.shift();

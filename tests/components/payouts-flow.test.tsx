@@ -67,6 +67,13 @@ beforeEach(() => {
     "fetch",
     vi.fn<typeof fetch>(async (input, init) => {
       const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+      // The review step's look-up: nothing known (its own tests are in payout-review-estimate.test.tsx).
+      if (init?.method === "POST" && url === "/api/payouts/preview")
+        return json({
+          data: { amount_centavos: 0, fee_estimate: null, estimated_net_centavos: null, last_paid_to: null },
+          error: null,
+          request_id: null,
+        });
       if (init?.method === "POST" && url.startsWith("/api/payouts")) {
         const headers = new Headers(init.headers);
         const sent = { key: headers.get("Idempotency-Key"), body: JSON.parse(String(init.body)) as unknown };

@@ -92,8 +92,14 @@ test("an operator sends a payout through form, review and receipt, and sees it p
   await expect(page.getByTestId("review-key-type")).toHaveText("E-mail");
   await expect(page.getByText(/tarifa é calculada pelo provedor/)).toBeVisible();
   const key = await reviewKey(page);
+  // The fee and net estimated from the register (or, in a register with no fee yet, that none is known).
+  await expect(page.getByTestId("review-estimate")).toContainText(/Tarifa estimada|Ainda não há tarifa conhecida/);
   await expectNoSeriousA11yViolations(page);
   await screenshotForReadme(page, "payout-review");
+  // The idempotency key is folded under "Detalhes técnicos".
+  await expect(page.getByText(/^Chave de idempotência:/)).toBeHidden();
+  await page.getByText("Detalhes técnicos").click();
+  await expect(page.getByText(/^Chave de idempotência:/)).toBeVisible();
 
   await page.getByRole("button", { name: "Confirmar e enviar" }).click();
 
@@ -112,6 +118,14 @@ test("an operator sends a payout through form, review and receipt, and sees it p
   const payoutId = ((await detail(page, "ID do repasse").textContent()) ?? "").trim();
   expect(payoutId).toMatch(/^po_/);
   expect(await sandboxPayoutsWithKey(request, key)).toHaveLength(1);
+
+  // The same key again: the review names the holder it was last paid to (read by the receipt), not yet confirmed.
+  await openNewPayout(page);
+  await fillPayoutForm(page, { amount: "10,00", type: "email", key: email });
+  await page.getByRole("button", { name: "Revisar repasse" }).click();
+  await expect(page.getByTestId("review-last-paid")).toContainText("Último pagamento para esta chave:");
+  await expect(page.getByTestId("review-last-paid")).toContainText("o titular só é confirmado depois de enviar");
+  await expect(page.getByTestId("review-fee")).toBeVisible();
 
   // The register: search by id and filter by status, kept in the URL across a reload.
   await page.goto("/payouts");

@@ -108,4 +108,15 @@ export function stubFetch(routes: Route[]): FetchCall[] {
   return calls;
 }
 
+/** What POST /api/payouts/preview answers for a register that knows no fee and never paid the key. */
+export const EMPTY_PREVIEW = { fee_estimate: null, estimated_net_centavos: null, last_paid_to: null };
+
+/** The review step's look-up (POST /api/payouts/preview), answered with `preview` and the amount asked about. */
+export function previewRoute(preview: Record<string, unknown> = EMPTY_PREVIEW): Route {
+  return (call) =>
+    call.method === "POST" && call.url === "/api/payouts/preview"
+      ? ok({ amount_centavos: (call.body as { amount_centavos?: number }).amount_centavos, ...preview })
+      : undefined;
+}
+
 export { newQueryClient, renderWithProviders } from "./render";

@@ -63,7 +63,7 @@ export function useLedger(driver: DriverName): () => Ledger {
   beforeEach(async () => {
     await current().db.execute(
       sql.raw(
-        "TRUNCATE payout_batch_rows, payouts, payout_batches, subaccounts, audit_log, revoked_sessions, workspace_credentials RESTART IDENTITY",
+        "TRUNCATE payout_batch_rows, payout_destinations, payouts, payout_batches, subaccounts, audit_log, revoked_sessions, workspace_credentials RESTART IDENTITY",
       ),
     );
   });

@@ -40,6 +40,7 @@ const TABLES = [
   "memberships",
   "payout_batch_rows",
   "payout_batches",
+  "payout_destinations",
   "payouts",
   "rate_limits",
   "recovery_codes",

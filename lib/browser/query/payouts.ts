@@ -3,6 +3,7 @@ import { z } from "zod/mini";
 import { bffFetch } from "@/lib/browser/bff-client/client";
 import { orElse } from "@/lib/shared/schemas/common";
 import { PayoutSchema, type PayoutInput } from "@/lib/shared/schemas/payout";
+import { payoutPreviewSchema } from "@/lib/shared/schemas/payout-preview";
 import {
   payoutAttentionSchema,
   registerPageSchema,
@@ -200,5 +201,27 @@ export function useReviewPayout() {
     mutationFn: (input) =>
       bffFetch("/api/payouts/review", { method: "POST", body: input, schema: registerPayoutSchema }),
     onSettled: () => invalidatePayoutViews(queryClient),
+  });
+}
+
+/**
+ * POST /api/payouts/preview: the review's estimated fee and net and the last payout paid to the key, from the
+ * register (sends nothing, uses no idempotency key). The key travels in the body, never in a URL. Kept briefly:
+ * going back to edit and returning with the same values reuses it.
+ */
+export function payoutPreviewQuery(input: PayoutInput) {
+  const body: PayoutInput = {
+    amount_centavos: input.amount_centavos,
+    pix_key_type: input.pix_key_type,
+    pix_key: input.pix_key,
+  };
+  return queryOptions({
+    queryKey: [...payoutKeys.all, "preview", body] as const,
+    queryFn: ({ signal }) =>
+      bffFetch("/api/payouts/preview", { method: "POST", body, schema: payoutPreviewSchema, signal }),
+    staleTime: 30_000,
+    gcTime: 60_000,
+    // A failed look-up is shown as a quiet note; sending never waits for it.
+    retry: false,
   });
 }

@@ -41,7 +41,10 @@ export {
   getPayoutByIdempotencyKey,
   getPayoutByUpstreamId,
   listPayouts,
+  lastPaidToKey,
+  recordPayoutDestinations,
   recordPayoutIntent,
+  recordPayoutRead,
   updatePayoutStatus,
 } from "./payouts";
 export type { PayoutIntentInput, PayoutListQuery, PayoutRecord, PayoutStatusUpdate } from "./payouts";

@@ -11,7 +11,7 @@ import { appendAudit } from "./audit";
 import type { AuditEntryInput } from "./audit-entry";
 import { inTransaction } from "./db";
 import { BATCH_CANCELLED_CODE } from "./payout-batches";
-import { intentValues } from "./payouts";
+import { intentValues, recordPayoutDestinations } from "./payouts";
 import { payoutBatches, payoutBatchRows, payouts, type BatchPauseReason, type PayoutBatchLine } from "./schema";
 import type { Actor, Ledger } from "./types";
 
@@ -70,6 +70,8 @@ export interface ClaimPreparation {
   /** Not written any more (the reconciler uses the workspace's credential); tests of older rows may still pass one. */
   credentialSeal?: string | null;
   actor: Actor;
+  /** The Pix key's keyed fingerprint, written to payout_destinations with the intent (see PayoutIntentInput). */
+  pixKeyFingerprint?: string | null;
 }
 
 export interface ClaimedRow {
@@ -165,9 +167,11 @@ async function claimGroup(
     if (rows.length === 0) return { claimed: [], conflicts: 0 };
     const intents = [];
     const hashes = new Map<number, string>();
+    const fingerprints = new Map<string, string>();
     for (const row of rows) {
       const prepared = await prepare(row);
       hashes.set(row.rowNumber, prepared.requestHash);
+      if (prepared.pixKeyFingerprint) fingerprints.set(row.idempotencyKey, prepared.pixKeyFingerprint);
       intents.push(
         intentValues({
           businessId: row.businessId,
@@ -186,14 +190,18 @@ async function claimGroup(
         }),
       );
     }
-    const inserted = new Set(
-      (
-        await db
-          .insert(payouts)
-          .values(intents)
-          .onConflictDoNothing({ target: [payouts.businessId, payouts.idempotencyKey] })
-          .returning({ key: payouts.idempotencyKey })
-      ).map((r) => r.key),
+    const written = await db
+      .insert(payouts)
+      .values(intents)
+      .onConflictDoNothing({ target: [payouts.businessId, payouts.idempotencyKey] })
+      .returning({ id: payouts.id, businessId: payouts.businessId, key: payouts.idempotencyKey });
+    const inserted = new Set(written.map((r) => r.key));
+    await recordPayoutDestinations(
+      tx,
+      written.flatMap((row) => {
+        const fingerprint = fingerprints.get(row.key);
+        return fingerprint ? [{ row, fingerprint }] : [];
+      }),
     );
     const taken = rows.filter((row) => !inserted.has(row.idempotencyKey));
     const holders = taken.length

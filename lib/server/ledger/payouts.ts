@@ -6,7 +6,8 @@
  */
 import { and, desc, eq, getTableColumns, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { payouts, type PayoutRequestBody, type PayoutRow, type PayoutState } from "./schema";
+import { inTransaction } from "./db";
+import { payoutDestinations, payouts, type PayoutRequestBody, type PayoutRow, type PayoutState } from "./schema";
 import { IN_PROGRESS_STATES, UNKNOWN_OUTCOME_STATES } from "@/lib/shared/schemas/register";
 import { storableOrNull, toStorableText } from "@/lib/shared/validation/text";
 import { asList, containsPattern, isUuid, pageSize, toPage } from "./query";
@@ -37,6 +38,11 @@ export interface PayoutIntentInput {
   credentialSeal?: string | null;
   /** The batch row this payout sends, if any (see payout-batches.ts). */
   batch?: { id: string; rowNumber: number };
+  /**
+   * The Pix key's keyed fingerprint (services/payouts/key-fingerprint.ts), kept after the key is erased in
+   * payout_destinations, written with the intent (same transaction). Absent: no destination row.
+   */
+  pixKeyFingerprint?: string | null;
 }
 
 /** The payouts columns of a new intent. */
@@ -70,11 +76,23 @@ export async function recordPayoutIntent(
   ledger: Ledger,
   input: PayoutIntentInput,
 ): Promise<PayoutRecord & { existing: boolean }> {
-  const [inserted] = await ledger.db
-    .insert(payouts)
-    .values(intentValues(input))
-    .onConflictDoNothing({ target: [payouts.businessId, payouts.idempotencyKey] })
-    .returning(recordColumns);
+  const fingerprint = input.pixKeyFingerprint;
+  const insert = (db: Ledger["db"]) =>
+    db
+      .insert(payouts)
+      .values(intentValues(input))
+      .onConflictDoNothing({ target: [payouts.businessId, payouts.idempotencyKey] })
+      .returning(recordColumns);
+  const [inserted] = fingerprint
+    ? await inTransaction(ledger, async (tx) => {
+        const rows = await insert(tx.db);
+        await recordPayoutDestinations(
+          tx,
+          rows.map((row) => ({ row, fingerprint })),
+        );
+        return rows;
+      })
+    : await insert(ledger.db);
   if (inserted) return { ...inserted, existing: false };
   const existing = await getPayoutByIdempotencyKey(ledger, input.businessId, input.idempotencyKey);
   if (!existing) throw new Error("ledger: payout intent vanished after a conflicting insert");
@@ -229,4 +247,76 @@ export async function countAttention(
     else inProgress += Number(row.count);
   }
   return { needsReview, inProgress };
+}
+
+/** Writes the destination rows of newly recorded intents (their keys' fingerprints); part of the intent's write. */
+export async function recordPayoutDestinations(
+  ledger: Ledger,
+  written: readonly { row: { id: string; businessId: string }; fingerprint: string }[],
+): Promise<void> {
+  if (written.length === 0) return;
+  await ledger.db
+    .insert(payoutDestinations)
+    .values(
+      written.map(({ row, fingerprint }) => ({
+        payoutRowId: row.id,
+        businessId: row.businessId,
+        pixKeyFingerprint: fingerprint,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/**
+ * What a read of the payout (GET /v1/payouts/{id}) said of its destination: the holder name and the paid time (the
+ * create answer has neither). A known value is never replaced by an absent one. No row (a payout recorded before
+ * migration 0022): nothing to do.
+ */
+export async function recordPayoutRead(
+  ledger: Ledger,
+  businessId: string,
+  payoutRowId: string,
+  read: { holderName: string | null; paidAt: Date | null },
+): Promise<void> {
+  if (read.holderName === null && read.paidAt === null) return;
+  await ledger.db
+    .update(payoutDestinations)
+    .set({
+      holderName: sql`coalesce(${storableOrNull(read.holderName)}, ${payoutDestinations.holderName})`,
+      paidAt: sql`coalesce(${read.paidAt}, ${payoutDestinations.paidAt})`,
+    })
+    .where(and(eq(payoutDestinations.businessId, businessId), eq(payoutDestinations.payoutRowId, payoutRowId)));
+}
+
+/**
+ * The newest payout of this business the API reported paid to a key with one of these fingerprints (failed, pending
+ * and unresolved ones are not), with its holder name and paid time (its creation time when the paid time is not
+ * known); null when there is none.
+ */
+export async function lastPaidToKey(
+  ledger: Ledger,
+  businessId: string,
+  fingerprints: readonly string[],
+): Promise<{ holderName: string | null; paidAt: Date } | null> {
+  if (fingerprints.length === 0) return null;
+  const [row] = await ledger.db
+    .select({
+      holderName: payoutDestinations.holderName,
+      paidAt: payoutDestinations.paidAt,
+      createdAt: payouts.createdAt,
+    })
+    .from(payoutDestinations)
+    .innerJoin(payouts, eq(payouts.id, payoutDestinations.payoutRowId))
+    .where(
+      and(
+        eq(payoutDestinations.businessId, businessId),
+        inArray(payoutDestinations.pixKeyFingerprint, [...fingerprints]),
+        eq(payouts.businessId, businessId),
+        eq(payouts.state, "submitted"),
+        eq(payouts.status, "paid"),
+      ),
+    )
+    .orderBy(desc(payouts.createdAt), desc(payouts.id))
+    .limit(1);
+  return row ? { holderName: row.holderName, paidAt: row.paidAt ?? row.createdAt } : null;
 }

@@ -114,6 +114,24 @@ export const payouts = pgTable(
   ],
 );
 
+/**
+ * A register payout's destination as the review needs it after the key is erased: the key's keyed fingerprint
+ * (services/payouts/key-fingerprint.ts) and the holder name and paid time the API reported; see migration 0022.
+ */
+export const payoutDestinations = pgTable(
+  "payout_destinations",
+  {
+    payoutRowId: uuid("payout_row_id")
+      .primaryKey()
+      .references(() => payouts.id, { onDelete: "cascade" }),
+    businessId: text("business_id").notNull(),
+    pixKeyFingerprint: text("pix_key_fingerprint").notNull(),
+    holderName: text("holder_name"),
+    paidAt: timestamptz("paid_at"),
+  },
+  (t) => [index("payout_destinations_key_idx").on(t.businessId, t.pixKeyFingerprint)],
+);
+
 export const subaccounts = pgTable(
   "subaccounts",
   {

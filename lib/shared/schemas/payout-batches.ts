@@ -4,6 +4,7 @@ import { BATCH_LIMITS } from "@/lib/shared/batch/limits";
 import { BATCH_TEXT_MAX } from "@/lib/shared/batch/validate-row";
 import { addTransformIssue, positiveCentavosSchema, storableText } from "./common";
 import { payoutInputSchema, pixKeyTypeSchema } from "./payout";
+import { feeEstimateSchema } from "./fee-estimate";
 
 /**
  * The batch payouts API (POST/GET /api/payout-batches…): one home for the
@@ -226,22 +227,9 @@ export const batchMatchSchema = z.object({
 });
 export type BatchMatch = z.infer<typeof batchMatchSchema>;
 
-const feeEstimateCommon = { total_centavos: int(), sample_size: int() };
-/**
- * The batch's fees estimated from the business's recent payouts with a known
- * fee (lib/shared/batch/fee-estimate.ts has the model); null when there is none.
- */
-export const feeEstimateSchema = z.discriminatedUnion("basis", [
-  z.object({ ...feeEstimateCommon, basis: z.literal("flat"), fee_centavos: int() }),
-  z.object({
-    ...feeEstimateCommon,
-    basis: z.literal("proportional"),
-    minimum_fee_centavos: int(),
-    ratio_fee_centavos: int(),
-    ratio_amount_centavos: int(),
-  }),
-]);
-export type FeeEstimate = z.infer<typeof feeEstimateSchema>;
+// The fee estimate's shape lives on its own (fee-estimate.ts) so a single payout's review can read it without the
+// batch schemas.
+export { feeEstimateSchema, type FeeEstimate } from "./fee-estimate";
 
 export const batchPreviewSchema = z.object({
   register_matches: z.array(registerMatchSchema),

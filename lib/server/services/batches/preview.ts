@@ -1,15 +1,10 @@
 import "server-only";
-import {
-  findBatchRowMatchCandidates,
-  findPayoutsByRequestHash,
-  recentPayoutFees,
-  type Ledger,
-} from "@/lib/server/ledger";
+import { findBatchRowMatchCandidates, findPayoutsByRequestHash, type Ledger } from "@/lib/server/ledger";
 import { serverClock } from "@/lib/server/clock";
-import { estimateFees, fitFeeModel } from "@/lib/shared/batch/fee-estimate";
-import type { BatchMatch, BatchPreview, BatchRowValue, FeeEstimate } from "@/lib/shared/schemas/payout-batches";
+import type { BatchMatch, BatchPreview, BatchRowValue } from "@/lib/shared/schemas/payout-batches";
 import type { Answer, LedgerScope } from "@/lib/server/services/context";
 import { payoutRequestHash } from "@/lib/server/services/payouts/issue";
+import { estimatePayoutFees } from "@/lib/server/services/payouts/fee-estimate";
 
 /** How far back the register and the other batches are searched for payouts a new batch would repeat. */
 const MATCH_DAYS = 7;
@@ -100,21 +95,6 @@ async function batchMatches(
   return [...perRow.entries()].sort(([a], [b]) => a - b).flatMap(([, listed]) => listed);
 }
 
-/** The rows' fees estimated from the business's latest payouts with a known fee, or null without any. */
-async function feeEstimate(
-  ledger: Ledger,
-  businessId: string,
-  rows: readonly BatchRowValue[],
-): Promise<FeeEstimate | null> {
-  const fitted = fitFeeModel(await recentPayoutFees(ledger, businessId));
-  if (!fitted) return null;
-  const total = estimateFees(
-    fitted.model,
-    rows.map((row) => row.amount_centavos),
-  );
-  return total === null ? null : { ...fitted.model, total_centavos: total, sample_size: fitted.sampleSize };
-}
-
 /**
  * Rows repeating a payout of the register or a row of another batch (last 7 days, same key type, key and amount),
  * and the fees estimated. No writes; the flags are advisory.
@@ -128,7 +108,11 @@ export async function previewBatch(
   const [register, batches, fees] = await Promise.all([
     registerMatches(ledger, businessId, hashes, since),
     batchMatches(ledger, businessId, body.rows, hashes, since),
-    feeEstimate(ledger, businessId, body.rows),
+    estimatePayoutFees(
+      ledger,
+      businessId,
+      body.rows.map((row) => row.amount_centavos),
+    ),
   ]);
   const data: BatchPreview = { register_matches: register, batch_matches: batches, fee_estimate: fees };
   return { data };

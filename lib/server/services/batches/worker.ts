@@ -23,6 +23,7 @@ import { parseRetryAfter } from "@/lib/server/payments-api/retry";
 import { apiClientFor } from "@/lib/server/payments-api/for-credential";
 import { backgroundCredentials } from "@/lib/server/services/payouts/background-credential";
 import { payoutRequestHash } from "@/lib/server/services/payouts/issue";
+import { pixKeyFingerprint } from "@/lib/server/services/payouts/key-fingerprint";
 import { createPacer, type Pacer } from "@/lib/server/services/batches/pacer";
 import { payoutPolicy, type PayoutPolicy } from "@/lib/server/services/payouts/policy";
 import { refreshPayoutStatus } from "@/lib/server/services/payouts/refresher";
@@ -185,6 +186,7 @@ async function sendRows(
           pix_key: row.pixKey ?? "",
           idempotency_key: "",
         }),
+        pixKeyFingerprint: pixKeyFingerprint(row.businessId, row.pixKeyType, row.pixKey ?? ""),
         actor,
       }),
     );

@@ -14,6 +14,7 @@ import { maskPixKey } from "@/lib/shared/validation/pix-mask";
 import { BffError } from "@/lib/server/errors/bff-error";
 import type { Answer, LedgerScope, ServiceDeps } from "@/lib/server/services/context";
 import { payoutPolicy } from "@/lib/server/services/payouts/policy";
+import { pixKeyFingerprint } from "@/lib/server/services/payouts/key-fingerprint";
 import { sendPayout, type SendContext, type SendOutcome } from "@/lib/server/services/payouts/sender";
 import { toRegisterPayout } from "@/lib/server/services/payouts/view";
 
@@ -126,6 +127,7 @@ export async function issuePayout(
     pixKeyMasked: maskPixKey(body.pix_key_type, body.pix_key),
     actor,
     requestHash,
+    pixKeyFingerprint: pixKeyFingerprint(businessId, body.pix_key_type, body.pix_key),
   });
   if (row.existing) {
     if (row.requestHash !== requestHash) {

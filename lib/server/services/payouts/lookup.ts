@@ -1,5 +1,11 @@
 import "server-only";
-import { getPayoutByUpstreamId, listPayouts, updatePayoutStatus, type Ledger } from "@/lib/server/ledger";
+import {
+  getPayoutByUpstreamId,
+  listPayouts,
+  recordPayoutRead,
+  updatePayoutStatus,
+  type Ledger,
+} from "@/lib/server/ledger";
 import type { PayoutRecord } from "@/lib/server/ledger/payouts";
 import type { PaymentsClient } from "@/lib/server/payments-api/client";
 import { serverClock } from "@/lib/server/clock";
@@ -11,6 +17,7 @@ import type { registerQuerySchema } from "@/lib/shared/schemas/register";
 import type { RegisterPage } from "@/lib/shared/schemas/register";
 import type { Answer, ServiceDeps } from "@/lib/server/services/context";
 import { registerView } from "@/lib/server/services/payouts/issue";
+import { readDetailsOf } from "@/lib/server/services/payouts/sender";
 
 /** Copies what the API says of a payout into the register row, when it changed. */
 async function syncStatus(
@@ -26,6 +33,7 @@ async function syncStatus(
     fee: payout.fee_centavos ?? row.feeCentavos,
     net: payout.net_centavos ?? row.netCentavos,
   });
+  await recordPayoutRead(ledger, businessId, row.id, readDetailsOf(payout));
   return updated ?? row;
 }
 

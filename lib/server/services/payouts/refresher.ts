@@ -1,11 +1,19 @@
 import "server-only";
-import { endFollowUp, expireFollowUps, listFollowUps, updatePayoutStatus, type Ledger } from "@/lib/server/ledger";
+import {
+  endFollowUp,
+  expireFollowUps,
+  listFollowUps,
+  recordPayoutRead,
+  updatePayoutStatus,
+  type Ledger,
+} from "@/lib/server/ledger";
 import type { PayoutRow } from "@/lib/server/ledger/schema";
 import { isPaymentsApiError, type PaymentsClient } from "@/lib/server/payments-api/client";
 import { log } from "@/lib/server/log";
 import { apiClientFor } from "@/lib/server/payments-api/for-credential";
 import { backgroundCredentials, type BackgroundCredential } from "@/lib/server/services/payouts/background-credential";
 import type { PayoutPolicy } from "@/lib/server/services/payouts/policy";
+import { readDetailsOf } from "@/lib/server/services/payouts/sender";
 
 export interface RefreshSummary {
   checked: number;
@@ -104,6 +112,7 @@ export async function refreshPayoutStatus(
       fee: data.fee_centavos ?? row.feeCentavos,
       net: data.net_centavos ?? row.netCentavos,
     });
+    if (updated) await recordPayoutRead(ledger, row.businessId, updated.id, readDetailsOf(data));
     if (updated && updated.status !== "pending") return "final";
     return updated && updated.status !== row.status ? "changed" : "unchanged";
   } catch (error) {

@@ -10,6 +10,7 @@ import {
   isPayoutIdTaken,
   markPayoutHandled,
   payoutLeaseName,
+  recordPayoutRead,
   type PayoutRecord,
 } from "@/lib/server/ledger";
 import {
@@ -27,7 +28,7 @@ import {
   type PayoutMismatch,
 } from "@/lib/server/services/payouts/match";
 import { payoutPolicy } from "@/lib/server/services/payouts/policy";
-import { submissionOf } from "@/lib/server/services/payouts/sender";
+import { readDetailsOf, submissionOf } from "@/lib/server/services/payouts/sender";
 import { answerFor, registerRowOf, registerView, sendOrAwait } from "@/lib/server/services/payouts/issue";
 
 type ReviewDeps = Pick<ServiceDeps, "api" | "ledger" | "businessId" | "actor">;
@@ -139,6 +140,7 @@ async function attachFoundPayout(
         submissionOf(payout, found.requestId, 0),
       );
       if (!done) return null;
+      await recordPayoutRead(tx, businessId, done.id, readDetailsOf(payout));
       await appendAudit(tx, {
         businessId,
         actor,

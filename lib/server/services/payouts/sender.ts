@@ -22,6 +22,7 @@ import type { PayoutRow } from "@/lib/server/ledger/schema";
 import type { PayoutSubmission } from "@/lib/server/ledger/payout-lifecycle";
 import { isPaymentsApiError, type PaymentsApiError, type PaymentsClient } from "@/lib/server/payments-api/client";
 import type { ReviewReason } from "@/lib/shared/schemas/register";
+import type { Payout } from "@/lib/shared/schemas/payout";
 import { log } from "@/lib/server/log";
 import { BffError } from "@/lib/server/errors/bff-error";
 import { toBffError } from "@/lib/server/errors/classify";
@@ -120,6 +121,18 @@ export function submissionOf(
     failureReason: payout.failure_reason ?? null,
     requestId,
     attempts,
+  };
+}
+
+/** The holder name and paid time of a payout read with GET /v1/payouts/{id} (the create answer has neither). */
+export function readDetailsOf(payout: Pick<Payout, "bank_account" | "paid_at">): {
+  holderName: string | null;
+  paidAt: Date | null;
+} {
+  const paidAt = payout.paid_at ? new Date(payout.paid_at) : null;
+  return {
+    holderName: payout.bank_account?.holder_name?.trim() || null,
+    paidAt: paidAt && Number.isFinite(paidAt.getTime()) ? paidAt : null,
   };
 }
 

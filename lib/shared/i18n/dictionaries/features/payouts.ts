@@ -133,7 +133,20 @@ export const payoutsPtBR = {
   "payouts.review.keyReadable": "Formatada: {key}",
   "payouts.review.keyType": "Tipo de chave",
   "payouts.review.feeNote":
-    "A tarifa é calculada pelo provedor de pagamentos e descontada deste valor: o titular recebe o valor líquido. Tarifa e líquido aparecem no comprovante.",
+    "A tarifa é calculada pelo provedor de pagamentos e descontada deste valor: o titular recebe o valor líquido. Tarifa e líquido exatos aparecem no comprovante.",
+  "payouts.review.estimatedFee": "Tarifa estimada",
+  "payouts.review.estimatedNet": "Valor líquido estimado",
+  "payouts.review.estimateBasis":
+    "Estimativa feita com a regra da revisão de lotes, a partir dos últimos repasses com tarifa conhecida neste painel (amostra: {count}).",
+  "payouts.review.estimateNone": "Ainda não há tarifa conhecida neste painel para estimar.",
+  "payouts.review.estimateLoading": "Estimando a tarifa…",
+  "payouts.review.previewFailed":
+    "Não foi possível estimar a tarifa nem consultar pagamentos anteriores a esta chave agora. Isso não impede o envio.",
+  "payouts.review.lastPaidTo": "Último pagamento para esta chave: {name} em {date}",
+  "payouts.review.lastPaidToNoName": "Último pagamento para esta chave em {date} (nome do titular não registrado)",
+  "payouts.review.lastPaidNote":
+    "O nome vem de um repasse anterior deste painel. A API não consulta chaves antes do envio: o titular só é confirmado depois de enviar.",
+  "payouts.review.technicalDetails": "Detalhes técnicos",
   "payouts.review.back": "Voltar e editar",
   "payouts.review.confirm": "Confirmar e enviar",
   "payouts.review.sending": "Enviando…",
@@ -308,7 +321,20 @@ export const payoutsEn = {
   "payouts.review.keyReadable": "Formatted: {key}",
   "payouts.review.keyType": "Key type",
   "payouts.review.feeNote":
-    "The fee is calculated by the payments provider and deducted from this amount: the holder receives the net amount. Fee and net are shown on the receipt.",
+    "The fee is calculated by the payments provider and deducted from this amount: the holder receives the net amount. The exact fee and net are shown on the receipt.",
+  "payouts.review.estimatedFee": "Estimated fee",
+  "payouts.review.estimatedNet": "Estimated net amount",
+  "payouts.review.estimateBasis":
+    "Estimated with the batch review's rule, from the latest payouts with a known fee in this dashboard (sample: {count}).",
+  "payouts.review.estimateNone": "No fee is known in this dashboard yet to estimate from.",
+  "payouts.review.estimateLoading": "Estimating the fee…",
+  "payouts.review.previewFailed":
+    "The fee could not be estimated nor earlier payouts to this key looked up right now. You can still send.",
+  "payouts.review.lastPaidTo": "Last paid to this key: {name} on {date}",
+  "payouts.review.lastPaidToNoName": "Last paid to this key on {date} (holder name not recorded)",
+  "payouts.review.lastPaidNote":
+    "The name comes from an earlier payout of this dashboard. The API has no key look-up before sending: the holder is confirmed only after sending.",
+  "payouts.review.technicalDetails": "Technical details",
   "payouts.review.back": "Back to edit",
   "payouts.review.confirm": "Confirm and send",
   "payouts.review.sending": "Sending…",
