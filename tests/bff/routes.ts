@@ -7,6 +7,7 @@ import * as chargebacks from "@/app/api/chargebacks/route";
 import * as paymentLinks from "@/app/api/payment-links/route";
 import * as payout from "@/app/api/payouts/[id]/route";
 import * as payouts from "@/app/api/payouts/route";
+import * as payoutTotals from "@/app/api/payouts/totals/route";
 import * as payoutBatches from "@/app/api/payout-batches/route";
 import * as payoutBatchPreview from "@/app/api/payout-batches/preview/route";
 import * as session from "@/app/api/session/route";
@@ -90,6 +91,14 @@ export function businessRoutes(): RouteCase[] {
       name: "GET /api/payouts",
       handler: payouts.GET,
       path: "/api/payouts",
+      options: {},
+      permission: "payouts.register",
+      okStatus: 200,
+    },
+    {
+      name: "GET /api/payouts/totals",
+      handler: payoutTotals.GET,
+      path: "/api/payouts/totals?from=2026-11-01T03%3A00%3A00Z&to=2026-12-01T03%3A00%3A00Z",
       options: {},
       permission: "payouts.register",
       okStatus: 200,

@@ -42,9 +42,18 @@ export {
   getPayoutByUpstreamId,
   listPayouts,
   recordPayoutIntent,
+  storableHolderName,
+  sumPayouts,
   updatePayoutStatus,
 } from "./payouts";
-export type { PayoutIntentInput, PayoutListQuery, PayoutRecord, PayoutStatusUpdate } from "./payouts";
+export type {
+  PayoutFilter,
+  PayoutIntentInput,
+  PayoutListQuery,
+  PayoutRecord,
+  PayoutStatusUpdate,
+  PayoutTotals,
+} from "./payouts";
 export {
   beginPayoutSend,
   completePayoutIntent,
