@@ -1,12 +1,13 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type Query } from "@tanstack/react-query";
 import { z } from "zod/mini";
-import { bffFetch } from "@/lib/browser/bff-client/client";
+import { bffFetch, withQuery } from "@/lib/browser/bff-client/client";
 import { orElse } from "@/lib/shared/schemas/common";
 import { PayoutSchema, type PayoutInput } from "@/lib/shared/schemas/payout";
 import {
   payoutAttentionSchema,
   registerPageSchema,
   registerPayoutSchema,
+  registerTotalsSchema,
   UNKNOWN_OUTCOME_STATES,
   type PayoutAttention,
   type PayoutReviewInput,
@@ -21,12 +22,26 @@ export const payoutDetailSchema = z.extend(PayoutSchema, {
 });
 export type PayoutDetail = z.output<typeof payoutDetailSchema>;
 
-/** The register's server-side filters (sorting is done on the loaded rows). */
+/** The register's server-side filters (sorting is done on the loaded rows); the same for its totals and export. */
 export interface PayoutRegisterFilters {
   search: string;
   status: string;
   /** The dashboard's own state (needs_review, in_progress, …); "" for all. */
   state: RegisterStateFilter | "";
+  /** Instants (ISO): the start of the first day and of the day after the last one in the business's zone; "" for open. */
+  from: string;
+  to: string;
+}
+
+/** The filters as the BFF's query parameters (empty ones are left out). */
+function registerFilterQuery(filters: PayoutRegisterFilters) {
+  return {
+    search: filters.search.trim(),
+    status: filters.status,
+    state: filters.state,
+    from: filters.from,
+    to: filters.to,
+  };
 }
 
 /** Rows per page of the register. */
@@ -42,6 +57,8 @@ export const payoutKeys = {
   all: ["payouts"] as const,
   lists: () => [...payoutKeys.all, "list"] as const,
   list: (filters: PayoutRegisterFilters) => [...payoutKeys.lists(), filters] as const,
+  /** Under lists(): whatever refreshes the register refreshes its totals. */
+  totals: (filters: PayoutRegisterFilters) => [...payoutKeys.lists(), "totals", filters] as const,
   latest: (limit: number) => [...payoutKeys.lists(), "latest", limit] as const,
   entry: (idempotencyKey: string) => [...payoutKeys.lists(), "entry", idempotencyKey] as const,
   /** The counts behind the navigation badge, the overview card and the register's banner. */
@@ -109,17 +126,33 @@ export function payoutRegisterQuery(filters: PayoutRegisterFilters) {
       bffFetch("/api/payouts", {
         schema: registerPageSchema,
         signal,
-        query: {
-          search: filters.search.trim(),
-          status: filters.status,
-          state: filters.state,
-          limit: REGISTER_PAGE_SIZE,
-          cursor: pageParam,
-        },
+        query: { ...registerFilterQuery(filters), limit: REGISTER_PAGE_SIZE, cursor: pageParam },
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (last: RegisterPage) => last.next_cursor ?? undefined,
     refetchInterval: (query) => registerRefreshInterval(query.state.data?.pages.flatMap((p) => p.items) ?? []),
+  });
+}
+
+/** GET /api/payouts/totals: count, amount, fees and net of every row under the register's filters. */
+export function registerTotalsQuery(filters: PayoutRegisterFilters) {
+  return queryOptions({
+    queryKey: payoutKeys.totals(filters),
+    queryFn: ({ signal }) =>
+      bffFetch("/api/payouts/totals", { schema: registerTotalsSchema, signal, query: registerFilterQuery(filters) }),
+  });
+}
+
+/** Where the register's export of exactly these filters downloads from, as a CSV or a workbook in `locale`. */
+export function registerExportHref(
+  filters: PayoutRegisterFilters,
+  options: { format: "csv" | "xlsx"; locale: string; timeZone: string },
+): string {
+  return withQuery("/api/payouts/export", {
+    ...registerFilterQuery(filters),
+    format: options.format,
+    locale: options.locale,
+    tz: options.timeZone,
   });
 }
 

@@ -3,6 +3,7 @@ import { errorCodesEn } from "./features/error-codes";
 import { overviewEn } from "./features/overview";
 import { payoutsEn } from "./features/payouts";
 import { payoutsReviewEn } from "./features/payouts-review";
+import { payoutsRegisterEn } from "./features/payouts-register";
 import { paymentLinksEn } from "./features/payment-links";
 import { subaccountsEn } from "./features/subaccounts";
 import { chargebacksEn } from "./features/chargebacks";
@@ -219,6 +220,7 @@ export const en = {
   "validation.isoDate": "Invalid date.",
   "validation.dateTime": "Invalid date and time.",
   "validation.dateOutOfRange": "Use a date from 1 January 2000 to 1 January 2100.",
+  "validation.timeZone": "Unknown time zone.",
   "validation.id": "Invalid ID: use only letters, digits, _ and -.",
   "validation.idempotencyKey": "Invalid idempotency key.",
   "validation.idempotencyKeyReserved":
@@ -299,6 +301,7 @@ export const en = {
   ...overviewEn,
   ...payoutsEn,
   ...payoutsReviewEn,
+  ...payoutsRegisterEn,
   ...paymentLinksEn,
   ...subaccountsEn,
   ...chargebacksEn,

@@ -8,6 +8,7 @@ import { errorCodesPtBR } from "./features/error-codes";
 import { overviewPtBR } from "./features/overview";
 import { payoutsPtBR } from "./features/payouts";
 import { payoutsReviewPtBR } from "./features/payouts-review";
+import { payoutsRegisterPtBR } from "./features/payouts-register";
 import { paymentLinksPtBR } from "./features/payment-links";
 import { subaccountsPtBR } from "./features/subaccounts";
 import { chargebacksPtBR } from "./features/chargebacks";
@@ -223,6 +224,7 @@ export const ptBR = {
   "validation.isoDate": "Data inválida.",
   "validation.dateTime": "Data e hora inválidas.",
   "validation.dateOutOfRange": "Use uma data de 1º de janeiro de 2000 a 1º de janeiro de 2100.",
+  "validation.timeZone": "Fuso horário desconhecido.",
   "validation.id": "ID inválido: use só letras, números, _ e -.",
   "validation.idempotencyKey": "Chave de idempotência inválida.",
   "validation.idempotencyKeyReserved":
@@ -304,6 +306,7 @@ export const ptBR = {
   ...overviewPtBR,
   ...payoutsPtBR,
   ...payoutsReviewPtBR,
+  ...payoutsRegisterPtBR,
   ...paymentLinksPtBR,
   ...subaccountsPtBR,
   ...chargebacksPtBR,
