@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { urlOptional, urlText } from "@/lib/browser/url-fields";
-import { csvDateLocal, csvDateUtc, jsonCell, toCsv, type CsvValue } from "@/lib/shared/csv";
+import type { ExportSheet } from "@/lib/shared/export";
 import { isoToMs } from "@/lib/shared/format/date";
 import { dateWindowIso } from "@/lib/shared/format/date-window";
 import type { ActivityFilters } from "@/lib/browser/query/activity";
@@ -108,43 +108,47 @@ export function diffSnapshots(before: unknown, after: unknown): FieldChange[] {
   });
 }
 
-/** The CSV of these entries: ids, both times, who, what, target, outcome, error, request and idempotency ids, and the raw snapshots as JSON. */
-export function activityCsv(entries: readonly ActivityEntry[], timeZone: string): string {
-  const header = [
-    "id",
-    "occurred_at_utc",
-    `occurred_at_local (${timeZone})`,
-    "actor_name",
-    "actor_role",
-    "action",
-    "target_type",
-    "target_id",
-    "outcome",
-    "error_code",
-    "error_message",
-    "request_id",
-    "idempotency_key",
-    "before",
-    "after",
-  ];
-  const rows = entries.map((e): CsvValue[] => [
-    e.id,
-    csvDateUtc(e.occurred_at),
-    csvDateLocal(e.occurred_at, timeZone),
-    e.actor.name,
-    e.actor.role,
-    e.action,
-    e.target_type,
-    e.target_id,
-    e.outcome,
-    e.error?.code,
-    e.error?.message,
-    e.request_id,
-    e.idempotency_key,
-    jsonCell(e.before),
-    jsonCell(e.after),
-  ]);
-  return toCsv(header, rows);
+/**
+ * The export of these entries (a CSV or an .xlsx, lib/shared/export): id, time in the operator's zone, who (name,
+ * e-mail, role in words), the action and target in words, outcome, error, request and idempotency ids, and the
+ * raw snapshots as JSON.
+ */
+export const ACTIVITY_SHEET: ExportSheet<ActivityEntry> = {
+  file: "activity",
+  title: "nav.activity",
+  columns: [
+    { kind: "text", header: "activity.field.entryId", value: (e) => e.id },
+    { kind: "dateTime", header: "activity.field.when", value: (e) => e.occurred_at },
+    { kind: "text", header: "activity.field.who", value: (e) => e.actor.name },
+    { kind: "text", header: "activity.field.email", value: (e) => e.actor.email },
+    {
+      kind: "enum",
+      header: "activity.export.role",
+      labels: (role) => (role === "system" ? "activity.role.system" : `role.${role}`),
+      value: (e) => e.actor.role,
+    },
+    { kind: "enum", header: "activity.field.what", labels: "activity.action", value: (e) => e.action },
+    { kind: "enum", header: "activity.export.targetType", labels: "activity.target", value: (e) => e.target_type },
+    { kind: "text", header: "activity.field.targetId", value: (e) => e.target_id },
+    { kind: "enum", header: "activity.field.outcome", labels: "activity.outcome", value: (e) => e.outcome },
+    { kind: "text", header: "activity.export.errorCode", value: (e) => e.error?.code },
+    { kind: "text", header: "activity.export.errorMessage", value: (e) => e.error?.message },
+    { kind: "text", header: "activity.export.requestId", value: (e) => e.request_id },
+    { kind: "text", header: "activity.field.idempotencyKey", value: (e) => e.idempotency_key },
+    { kind: "text", header: "activity.column.before", value: (e) => jsonText(e.before) },
+    { kind: "text", header: "activity.column.after", value: (e) => jsonText(e.after) },
+  ],
+};
+
+/** A snapshot as JSON text; none → empty. */
+function jsonText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string") return value;
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
 }
 
 /** What the search box looks through: who, what (code and label), target, outcome, error, request and idempotency ids. */

@@ -1,18 +1,19 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Download, History } from "lucide-react";
+import { History } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
 import { toast } from "@/components/ui/toast";
 import { useSession } from "@/components/providers/session-provider";
-import { Button } from "@/components/ui/button";
+import { ExportButtons } from "@/components/ui/export-buttons";
 import { DataTable } from "@/components/ui/data-table";
 import { ListEmptyState } from "@/components/ui/list-empty-state";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { PageHeader } from "@/components/ui/page-header";
 import { isAbortError } from "@/lib/browser/bff-client/errors";
-import { csvFileName, downloadCsv } from "@/lib/shared/csv";
+import { sheetBlob, downloadBlob } from "@/lib/browser/export";
+import { exportFileName, type ExportFormat } from "@/lib/shared/export";
 import { useMediaQuery } from "@/lib/browser/hooks/use-media-query";
 import { formatSort, parseSort, useUrlState } from "@/lib/browser/hooks/use-url-state";
 import { useI18n } from "@/lib/browser/i18n";
@@ -23,7 +24,7 @@ import { useActivityColumns } from "./activity-columns";
 import { ActivityFilters } from "./activity-filters";
 import { useActivityLabels } from "./activity-labels";
 import {
-  activityCsv,
+  ACTIVITY_SHEET,
   activitySearchText,
   activitySelectionSchema,
   activityUrlSchema,
@@ -41,7 +42,7 @@ const activitySheet = lazyOnDemand(() => import("./activity-sheet").then((m) => 
  * with before → after per field and a CSV of everything that matches.
  */
 export function ActivityView() {
-  const { t, timeZone, timeZoneName } = useI18n();
+  const { locale, t, timeZone, timeZoneName } = useI18n();
   const session = useSession();
   const labels = useActivityLabels();
   const [state, setState, resetFilters] = useUrlState(activityUrlSchema);
@@ -74,29 +75,30 @@ export function ActivityView() {
   const selected = selection.entry ? loaded?.find((e) => e.id === selection.entry) : undefined;
 
   // CSV export: every entry matching the server filters (bounded), then the same search and sort as the list.
-  const [exporting, setExporting] = useState<{ fetched: number } | null>(null);
-  const [exportError, setExportError] = useState<unknown>(null);
+  const [exporting, setExporting] = useState<{ format: ExportFormat; fetched: number } | null>(null);
+  const [exportError, setExportError] = useState<{ error: unknown; format: ExportFormat } | null>(null);
   const exportAbort = useRef<AbortController | null>(null);
   useEffect(() => () => exportAbort.current?.abort(), []);
 
-  const exportCsv = async () => {
+  const exportEntries = async (format: ExportFormat) => {
     setExportError(null);
     const controller = new AbortController();
     exportAbort.current = controller;
-    setExporting({ fetched: 0 });
+    setExporting({ format, fetched: 0 });
     try {
       const { items, truncated } = await fetchAllActivity(apiFilters, {
         max: ACTIVITY_EXPORT_LIMIT,
         signal: controller.signal,
-        onProgress: (fetched) => setExporting({ fetched }),
+        onProgress: (fetched) => setExporting({ format, fetched }),
       });
       const rows = sortEntries(searchEntries(items, state.q, haystack), sorting, labels.action);
-      downloadCsv(csvFileName("activity", timeZone), activityCsv(rows, timeZone));
+      const blob = await sheetBlob(format, ACTIVITY_SHEET, rows, { locale, timeZone, t });
+      downloadBlob(exportFileName(ACTIVITY_SHEET.file, format, timeZone), blob);
       if (truncated) toast.warning(t("activity.exportTruncated", { count: ACTIVITY_EXPORT_LIMIT }));
       else toast.success(t("activity.exported", { count: rows.length }));
     } catch (error) {
       if (isAbortError(error)) return;
-      setExportError(error);
+      setExportError({ error, format });
       toast.error(t("activity.exportFailed"));
     } finally {
       if (exportAbort.current === controller) exportAbort.current = null;
@@ -129,21 +131,22 @@ export function ActivityView() {
         title={t("nav.activity")}
         description={t("activity.description", { zone: zoneLabelWithShortName(timeZone, t, timeZoneName()) })}
         actions={
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={exportCsv}
-            loading={exporting !== null}
+          <ExportButtons
+            onExport={(format) => void exportEntries(format)}
+            busy={exporting?.format ?? null}
+            busyLabel={exporting ? t("activity.exporting", { count: exporting.fetched }) : undefined}
             disabled={query.isPending || (loaded?.length ?? 0) === 0}
-          >
-            {exporting ? null : <Download aria-hidden="true" />}
-            {exporting ? t("activity.exporting", { count: exporting.fetched }) : t("activity.export")}
-          </Button>
+          />
         }
       />
 
       {exportError ? (
-        <ErrorPanel error={exportError} onRetry={exportCsv} title={t("activity.exportFailed")} className="mb-4" />
+        <ErrorPanel
+          error={exportError.error}
+          onRetry={() => void exportEntries(exportError.format)}
+          title={t("activity.exportFailed")}
+          className="mb-4"
+        />
       ) : null}
 
       <DataTable

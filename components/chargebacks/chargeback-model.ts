@@ -8,10 +8,9 @@ import {
   REVIEW_STATUS,
   urgencyOf,
 } from "@/lib/shared/chargebacks/deadline";
-import { csvDateLocal, csvDateUtc, jsonCell, toCsv, type CsvValue } from "@/lib/shared/csv";
+import type { ExportColumn, ExportSheet } from "@/lib/shared/export";
 import { isoToMs } from "@/lib/shared/format/date";
 import { dateWindow } from "@/lib/shared/format/date-window";
-import { centavosToDecimal } from "@/lib/shared/money";
 import {
   ChargebackSchema,
   KNOWN_CHARGEBACK_KINDS,
@@ -212,49 +211,33 @@ export function summarize(rows: readonly Chargeback[], now: number): Summary {
 }
 
 /**
- * The CSV of exactly these rows, in this order. Columns: every known field
- * (amount twice: decimal reais with a dot, and centavos; dates in ISO UTC and
- * as wall-clock time in the operator's zone), then any unknown fields present.
+ * The export of exactly these rows, in this order (a CSV or an .xlsx, lib/shared/export): every known field,
+ * kind and status in words, the amount in reais, both dates as wall-clock time in the operator's zone, then any
+ * unknown fields present under their own names (objects as JSON).
  */
-export function chargebacksCsv(rows: readonly Chargeback[], timeZone: string): string {
-  const extra = unknownFields(rows);
-  const header = [
-    "id",
-    "kind",
-    "status",
-    "amount_brl",
-    "amount_centavos",
-    "reason",
-    "reason_code",
-    "customer_name",
-    "created_at_utc",
-    `created_at_local (${timeZone})`,
-    "respond_by_utc",
-    `respond_by_local (${timeZone})`,
-    "payout_id",
-    "end_to_end_id",
-    "card_brand",
-    "card_last4",
-    ...extra,
-  ];
-  const body = rows.map((cb): CsvValue[] => [
-    cb.id,
-    cb.kind,
-    cb.status,
-    centavosToDecimal(cb.amount_centavos),
-    cb.amount_centavos,
-    cb.reason,
-    cb.reason_code,
-    cb.customer_name,
-    csvDateUtc(cb.created_at),
-    csvDateLocal(cb.created_at, timeZone),
-    csvDateUtc(cb.respond_by),
-    csvDateLocal(cb.respond_by, timeZone),
-    cb.payout_id,
-    cb.end_to_end_id,
-    cb.card_brand,
-    cb.card_last4,
-    ...extra.map((key) => jsonCell(cb[key])),
-  ]);
-  return toCsv(header, body);
+export function chargebacksSheet(rows: readonly Chargeback[]): ExportSheet<Chargeback> {
+  return {
+    file: "chargebacks",
+    title: "nav.chargebacks",
+    columns: [
+      { kind: "text", header: "chargebacks.field.id", value: (cb) => cb.id },
+      { kind: "enum", header: "chargebacks.field.kind", labels: "chargebacks.kind", value: (cb) => cb.kind },
+      { kind: "enum", header: "chargebacks.field.status", labels: "status", value: (cb) => cb.status },
+      { kind: "money", header: "chargebacks.field.amount", value: (cb) => cb.amount_centavos },
+      { kind: "text", header: "chargebacks.field.reason", value: (cb) => cb.reason },
+      { kind: "text", header: "chargebacks.field.reasonCode", value: (cb) => cb.reason_code },
+      { kind: "text", header: "chargebacks.field.customer", value: (cb) => cb.customer_name },
+      { kind: "dateTime", header: "chargebacks.field.createdAt", value: (cb) => cb.created_at },
+      { kind: "dateTime", header: "chargebacks.field.respondBy", value: (cb) => cb.respond_by },
+      { kind: "text", header: "chargebacks.field.payout", value: (cb) => cb.payout_id },
+      { kind: "text", header: "chargebacks.field.endToEnd", value: (cb) => cb.end_to_end_id },
+      { kind: "text", header: "chargebacks.field.cardBrand", value: (cb) => cb.card_brand },
+      { kind: "text", header: "chargebacks.field.cardLast4", value: (cb) => cb.card_last4 },
+      ...unknownFields(rows).map((key): ExportColumn<Chargeback> => ({
+        kind: "text",
+        header: { text: key },
+        value: (cb) => rawText(cb[key]),
+      })),
+    ],
+  };
 }

@@ -1,27 +1,28 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { Download, Gavel, Info, RefreshCw } from "lucide-react";
+import { Gavel, Info, RefreshCw } from "lucide-react";
 import { useCallback, useMemo } from "react";
 import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
 import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
+import { ExportButtons, useSheetExport } from "@/components/ui/export-buttons";
 import { DataTable, useSearchBox } from "@/components/ui/data-table";
 import { ListEmptyState } from "@/components/ui/list-empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { csvFileName, downloadCsv } from "@/lib/shared/csv";
 import { formatSort, parseSort, useUrlState } from "@/lib/browser/hooks/use-url-state";
 import { useMediaQuery } from "@/lib/browser/hooks/use-media-query";
 import { useI18n } from "@/lib/browser/i18n";
 import { zoneLabelWithShortName } from "@/lib/shared/i18n/zone-label";
 import type { Chargeback } from "@/lib/shared/schemas/chargeback";
+import type { ExportFormat } from "@/lib/shared/export";
 import { chargebacksQuery } from "@/lib/browser/query/chargebacks";
 import { isPartialList } from "@/lib/browser/query/paged-list";
 import { useChargebackColumns } from "./chargeback-columns";
 import { ChargebackFilters } from "./chargeback-filters";
 import {
   chargebackSelectionSchema,
-  chargebacksCsv,
+  chargebacksSheet,
   chargebackUrlSchema,
   filterChargebacks,
   searchText,
@@ -118,10 +119,11 @@ export function ChargebacksView() {
     setState(next);
   };
 
-  const exportCsv = () => {
+  const exporter = useSheetExport();
+  const exportView = async (format: ExportFormat) => {
     if (!view || view.length === 0 || partial) return;
-    downloadCsv(csvFileName("chargebacks", timeZone), chargebacksCsv(view, timeZone));
-    toast.success(t("chargebacks.exported", { count: view.length }));
+    if (await exporter.run(format, chargebacksSheet(view), view))
+      toast.success(t("chargebacks.exported", { count: view.length }));
   };
 
   const rowLabel = (cb: Chargeback) =>
@@ -206,10 +208,11 @@ export function ChargebacksView() {
           />
         }
         toolbarActions={
-          <Button variant="outline" size="sm" onClick={exportCsv} disabled={!view || view.length === 0 || partial}>
-            <Download aria-hidden="true" />
-            {t("chargebacks.export")}
-          </Button>
+          <ExportButtons
+            onExport={(format) => void exportView(format)}
+            busy={exporter.busy}
+            disabled={!view || view.length === 0 || partial}
+          />
         }
         onRowClick={(row) => setSelection({ id: row.id })}
         rowLabel={rowLabel}

@@ -7,6 +7,8 @@ import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
 import { useCan } from "@/components/providers/session-provider";
 import { Button } from "@/components/ui/button";
 import { CreateLink } from "@/components/ui/create-link";
+import { ExportButtons, useSheetExport } from "@/components/ui/export-buttons";
+import { toast } from "@/components/ui/toast";
 import { DataTable, useSearchBox } from "@/components/ui/data-table";
 import { ListEmptyState } from "@/components/ui/list-empty-state";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -15,6 +17,7 @@ import { formatSort, parseSort, useUrlState } from "@/lib/browser/hooks/use-url-
 import { useI18n } from "@/lib/browser/i18n";
 import { isPartialList } from "@/lib/browser/query/paged-list";
 import { paymentLinksQuery } from "@/lib/browser/query/payment-links";
+import type { ExportFormat } from "@/lib/shared/export";
 import { buildSearchKeys } from "@/lib/shared/search";
 import {
   deriveLinkState,
@@ -25,6 +28,7 @@ import {
   linkTotals,
   type FilterableLink,
 } from "./link-model";
+import { paymentLinksSheet, sortLinkRows } from "./link-export";
 import { LINK_STATE_LABELS } from "./link-state-badge";
 import { LinkSummary } from "./link-summary";
 import { usePaymentLinkColumns } from "./payment-link-columns";
@@ -78,6 +82,16 @@ export function PaymentLinksView({ baseUrl }: { baseUrl: string }) {
 
   const columns = usePaymentLinkColumns({ baseUrl });
 
+  // The export holds the rows shown, in the table's order, once the whole list has arrived.
+  const partial = isPartialList(query.data);
+  const exporter = useSheetExport();
+  const exportShown = async (format: ExportFormat) => {
+    if (!visible || visible.length === 0 || partial) return;
+    const shown = sortLinkRows(visible, sorting);
+    if (await exporter.run(format, paymentLinksSheet(baseUrl), shown))
+      toast.success(t("paymentLinks.exported", { count: shown.length }));
+  };
+
   const emptyState = (
     <ListEmptyState
       filtered={hasFilters}
@@ -107,7 +121,7 @@ export function PaymentLinksView({ baseUrl }: { baseUrl: string }) {
         actions={canCreate ? <CreateLink href="/payment-links/new">{t("paymentLinks.new")}</CreateLink> : null}
       />
 
-      <LinkSummary totals={totals} total={rows?.length ?? 0} loading={query.isPending || isPartialList(query.data)} />
+      <LinkSummary totals={totals} total={rows?.length ?? 0} loading={query.isPending || partial} />
 
       <DataTable
         label={t("nav.paymentLinks")}
@@ -162,6 +176,13 @@ export function PaymentLinksView({ baseUrl }: { baseUrl: string }) {
               </Button>
             ) : null}
           </>
+        }
+        toolbarActions={
+          <ExportButtons
+            onExport={(format) => void exportShown(format)}
+            busy={exporter.busy}
+            disabled={!visible || visible.length === 0 || partial}
+          />
         }
         onRowClick={(row) => setFilters({ id: row.link.id })}
         rowLabel={(row) => t("paymentLinks.rowLabel", { name: row.link.name, slug: row.link.slug })}

@@ -109,10 +109,10 @@ export function csvFileName(prefix: string, timeZone: string, now: Date | number
 
 /**
  * RFC 4180 text → records (the first is the header), for reading exports back
- * (tests, imports). A leading BOM is skipped; quoted fields may hold commas,
+ * (tests, imports); `delimiter` is "," unless told (";" for a pt-BR export). A leading BOM is skipped; quoted fields may hold commas,
  * quotes ("") and line breaks.
  */
-export function parseCsv(input: string): string[][] {
+export function parseCsv(input: string, delimiter: CsvDelimiter = ","): string[][] {
   const text = input.startsWith(CSV_BOM) ? input.slice(1) : input;
   const records: string[][] = [];
   let record: string[] = [];
@@ -127,7 +127,7 @@ export function parseCsv(input: string): string[][] {
       } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") {
+    else if (c === delimiter) {
       record.push(field);
       field = "";
     } else if (c === "\r" || c === "\n") {

@@ -5,7 +5,7 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import {
-  activityCsv,
+  ACTIVITY_SHEET,
   activityUrlSchema,
   diffSnapshots,
   searchEntries,
@@ -17,6 +17,8 @@ import { ChangeSummary, ChangeTable } from "@/components/activity/change-list";
 import { DateRangeFilter } from "@/components/ui/date-range-filter";
 import { FILTER_DAY_MAX, FILTER_DAY_MIN, filterDateSchema } from "@/lib/shared/schemas/dates";
 import { parseCsv } from "@/lib/shared/csv";
+import { sheetCsv } from "@/lib/shared/export";
+import { createTranslator } from "@/lib/shared/i18n/translate";
 import { ACTIVITY_ACTIONS } from "@/lib/browser/query/activity";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 
@@ -224,19 +226,43 @@ describe("search, sort and CSV", () => {
     expect(sortEntries(entries, [], label).map((e) => e.id)).toEqual(["3", "2", "1"]);
   });
 
-  it("exports every entry with both times and the snapshots as JSON", () => {
-    const [header, ...rows] = parseCsv(activityCsv(entries, "America/Sao_Paulo"));
-    expect(header).toContain("occurred_at_local (America/Sao_Paulo)");
-    expect(rows).toHaveLength(3);
-    const last = Object.fromEntries((header ?? []).map((h, i) => [h, rows[2]?.[i]]));
-    expect(last).toMatchObject({
-      id: "1",
-      occurred_at_utc: "2026-11-20T10:00:00.000Z",
-      "occurred_at_local (America/Sao_Paulo)": "2026-11-20 07:00:00",
-      actor_name: "Élio",
-      action: "payment_link.create",
+  it("exports every entry in pt-BR: translated headers, action, role, target and outcome, time in the zone, snapshots as JSON", () => {
+    const csv = sheetCsv(ACTIVITY_SHEET, entries, {
+      locale: "pt-BR",
+      timeZone: "America/Sao_Paulo",
+      t: createTranslator("pt-BR"),
     });
-    expect(JSON.parse(last.after ?? "")).toEqual({ name: 'Curso, "online"', amount_centavos: 12345 });
+    const [header, ...rows] = parseCsv(csv, ";");
+    expect(header).toContain("Quando (America/Sao_Paulo)");
+    expect(rows).toHaveLength(3);
+    const byHeader = (row: readonly string[] | undefined) =>
+      Object.fromEntries((header ?? []).map((h, i) => [h, row?.[i]]));
+    const last = byHeader(rows[2]);
+    expect(last).toMatchObject({
+      "ID do registro": "1",
+      "Quando (America/Sao_Paulo)": "20/11/2026 07:00:00",
+      Quem: "Élio",
+      // A role the dashboard has no word for is kept as recorded.
+      Papel: "viewer",
+      Ação: "Criou link de pagamento",
+      "Tipo do alvo": "Subconta",
+      Resultado: "Sucesso",
+      "ID da requisição": "req_abc",
+    });
+    expect(JSON.parse(last.Depois ?? "")).toEqual({ name: 'Curso, "online"', amount_centavos: 12345 });
+    expect(byHeader(rows[0]).Papel).toBe("Operador");
+  });
+
+  it("exports in English with commas and ISO-like times", () => {
+    const csv = sheetCsv(ACTIVITY_SHEET, entries, {
+      locale: "en",
+      timeZone: "America/Sao_Paulo",
+      t: createTranslator("en"),
+    });
+    const [header, , , last] = parseCsv(csv, ",");
+    expect(header?.slice(0, 2)).toEqual(["Entry ID", "When (America/Sao_Paulo)"]);
+    expect(last?.slice(0, 2)).toEqual(["1", "2026-11-20 07:00:00"]);
+    expect(last).toContain("Created a payment link");
   });
 
   it("offers every action the ledger records", () => {

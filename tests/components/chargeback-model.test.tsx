@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  chargebacksCsv,
+  chargebacksSheet,
   chargebackUrlSchema,
   filterChargebacks,
   searchText,
@@ -11,6 +11,10 @@ import {
 import { HOUR_MS, urgencyOf } from "@/lib/shared/chargebacks/deadline";
 import { dateWindow } from "@/lib/shared/format/date-window";
 import { formatDuration } from "@/components/chargebacks/deadline";
+import { parseCsv } from "@/lib/shared/csv";
+import { sheetCsv } from "@/lib/shared/export";
+import type { Locale } from "@/lib/shared/i18n/config";
+import { createTranslator } from "@/lib/shared/i18n/translate";
 import { chargebackListSchema, type Chargeback } from "@/lib/shared/schemas/chargeback";
 
 const NOW = Date.parse("2026-11-22T15:00:00Z"); // 12:00 in São Paulo
@@ -223,36 +227,55 @@ describe("summary", () => {
   });
 });
 
+const csvIn = (locale: Locale, view: readonly Chargeback[], timeZone = "America/Sao_Paulo") =>
+  sheetCsv(chargebacksSheet(view), view, { locale, timeZone, t: createTranslator(locale) });
+
 describe("CSV of the view", () => {
-  it("has the known columns, both amounts, both dates, the unknown fields, and exactly the rows given in order", () => {
+  it("pt-BR: translated headers, kind and status in words, ';', decimal commas, dd/mm/aaaa, exactly the rows given", () => {
     const view = sortChargebacks(filterChargebacks(rows, { ...noFilters, kind: "card_chargeback" }, ctx), [
       { id: "respond_by", desc: false },
     ]);
-    const csv = chargebacksCsv(view, "America/Sao_Paulo");
+    const csv = csvIn("pt-BR", view);
     expect(csv.startsWith("\uFEFF")).toBe(true);
-    const lines = csv.slice(1).split("\r\n");
-    expect(lines.at(-1)).toBe("");
-    const [header, ...records] = lines.slice(0, -1);
-    expect(header).toBe(
-      "id,kind,status,amount_brl,amount_centavos,reason,reason_code,customer_name,created_at_utc,created_at_local (America/Sao_Paulo),respond_by_utc,respond_by_local (America/Sao_Paulo),payout_id,end_to_end_id,card_brand,card_last4,network_case_id",
-    );
-    expect(records.map((r) => r.split(",")[0])).toEqual([
-      "cb_card_overdue",
-      "cb_card_72h",
-      "cb_card_later",
-      "cb_won_recent",
+    const [header, ...records] = parseCsv(csv, ";");
+    expect(header).toEqual([
+      "ID da contestação",
+      "Tipo",
+      "Status",
+      "Valor",
+      "Motivo",
+      "Código do motivo",
+      "Cliente",
+      "Aberta em (America/Sao_Paulo)",
+      "Prazo de resposta (America/Sao_Paulo)",
+      "ID do repasse",
+      "ID fim a fim (E2E)",
+      "Bandeira",
+      "Cartão",
+      "network_case_id",
     ]);
-    const later = records[2]?.split(",") ?? [];
-    expect(later.slice(0, 5)).toEqual(["cb_card_later", "card_chargeback", "needs_response", "1500.00", "150000"]);
-    expect(later[8]).toBe("2026-11-10T12:00:00.000Z");
-    expect(later[9]).toBe("2026-11-10 09:00:00");
+    expect(records.map((r) => r[0])).toEqual(["cb_card_overdue", "cb_card_72h", "cb_card_later", "cb_won_recent"]);
+    const later = records[2] ?? [];
+    expect(later.slice(0, 4)).toEqual(["cb_card_later", "Cartão", "Aguardando resposta", "1500,00"]);
+    expect(later[7]).toBe("10/11/2026 09:00:00");
     expect(later.at(-1)).toBe("NC0000000001");
-    expect(records[1]?.split(",")[3]).toBe("0.01");
+    expect(records[1]?.[3]).toBe("0,01");
+    expect(csv).not.toContain("needs_response");
+  });
+
+  it("en: English headers and words, ',', decimal points, ISO-like dates", () => {
+    const view = filterChargebacks(rows, { ...noFilters, q: "cb_card_later" }, ctx);
+    const [header, later] = parseCsv(csvIn("en", view), ",");
+    expect(header?.slice(0, 4)).toEqual(["Dispute ID", "Kind", "Status", "Amount"]);
+    expect(header?.[7]).toBe("Opened (America/Sao_Paulo)");
+    expect(later?.slice(0, 4)).toEqual(["cb_card_later", "Card", "Needs response", "1500.00"]);
+    expect(later?.[7]).toBe("2026-11-10 09:00:00");
   });
 
   it("lists unknown fields present, objects as JSON", () => {
     expect(unknownFields(rows)).toEqual(["extra", "network_case_id"]);
-    const csv = chargebacksCsv([rows[7] as Chargeback], "UTC");
-    expect(csv).toContain('"{""nested"":true}"');
+    const [header, record] = parseCsv(csvIn("pt-BR", [rows[7] as Chargeback], "UTC"), ";");
+    expect(header?.at(-1)).toBe("extra");
+    expect(record?.at(-1)).toBe('{"nested":true}');
   });
 });

@@ -1,3 +1,4 @@
+import { readSheet } from "read-excel-file/node";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { ChargebacksView } from "@/components/chargebacks/chargebacks-view";
@@ -177,7 +178,7 @@ describe("ChargebacksView", () => {
     expect(window.location.search).toBe("?kind=pix_med");
     await waitFor(() => expect(bodyRows()).toHaveLength(2), { timeout: 5000 });
     await user.click(screen.getByRole("button", { name: "Exportar CSV" }));
-    expect(blobs).toHaveLength(1);
+    await waitFor(() => expect(blobs).toHaveLength(1));
     expect(click).toHaveBeenCalledTimes(1);
     const text = await blobs[0]?.text();
     const lines = (text ?? "")
@@ -185,7 +186,18 @@ describe("ChargebacksView", () => {
       .trim()
       .split("\r\n");
     expect(lines).toHaveLength(3);
-    expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(["cb_med_1", "cb_med_2"]);
+    // The operator reads pt-BR: semicolons and translated headers and values.
+    expect(lines[0]?.split(";").slice(0, 3)).toEqual(["ID da contestação", "Tipo", "Status"]);
+    expect(lines.slice(1).map((l) => l.split(";")[0])).toEqual(["cb_med_1", "cb_med_2"]);
+    expect(lines[1]?.split(";")[1]).toBe("MED Pix");
+
+    // The same rows as a workbook: write-excel-file loaded on the click, amounts as numbers.
+    await user.click(screen.getByRole("button", { name: "Exportar Excel (.xlsx)" }));
+    await waitFor(() => expect(blobs).toHaveLength(2), { timeout: 5000 });
+    const cells = await readSheet(Buffer.from(await (blobs[1] as Blob).arrayBuffer()));
+    expect(cells[0]?.slice(0, 4)).toEqual(["ID da contestação", "Tipo", "Status", "Valor"]);
+    expect(cells.slice(1).map((r) => r[0])).toEqual(["cb_med_1", "cb_med_2"]);
+    expect(typeof cells[1]?.[3]).toBe("number");
   });
 
   it("opens the drawer with every field, the unknown one under 'Outros campos'", async () => {

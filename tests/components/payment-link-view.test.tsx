@@ -1,8 +1,10 @@
-import { screen, within } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import { readSheet } from "read-excel-file/node";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { PaymentLinksView } from "@/components/payment-links/payment-links-view";
 import { PaymentLinkSchema, type PaymentLink } from "@/lib/shared/schemas/payment-link";
 import { paymentLinkKeys } from "@/lib/browser/query/payment-links";
+import { parseCsv } from "@/lib/shared/csv";
 import { newQueryClient, renderWithProviders } from "../helpers/render";
 
 let search = new URLSearchParams();
@@ -182,5 +184,57 @@ describe("PaymentLinksView", () => {
     search = new URLSearchParams("id=pl_missing");
     renderView();
     expect(within(await screen.findByRole("dialog")).getByText("Link não encontrado")).toBeInTheDocument();
+  });
+
+  it("exports the links shown, in the list's order, as a pt-BR CSV and as Excel", async () => {
+    search = new URLSearchParams("sort=revenue.asc");
+    const blobs: Blob[] = [];
+    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = (b: Blob) => (blobs.push(b), "blob:x");
+    URL.revokeObjectURL = () => undefined;
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
+    onTestFinished(() => {
+      URL.createObjectURL = original.create;
+      URL.revokeObjectURL = original.revoke;
+      click.mockRestore();
+    });
+    const { user } = renderView();
+    await screen.findByRole("row", { name: /Show de Verão/ });
+
+    await user.click(screen.getByRole("button", { name: "Exportar CSV" }));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    const [header = [], ...records] = parseCsv(await (blobs[0] as Blob).text(), ";");
+    expect(header.slice(0, 9)).toEqual([
+      "ID do link",
+      "Nome",
+      "Slug (endereço)",
+      "Link público",
+      "Tipo de valor",
+      "Valor fixo",
+      "Valor mínimo",
+      "Situação agora",
+      "Status na API",
+    ]);
+    // Revenue ascending, as the table sorts it.
+    expect(records.map((r) => r[0])).toEqual(["pl_novo", "pl_doacao", "pl_show"]);
+    const show = Object.fromEntries(header.map((h, i) => [h, records[2]?.[i]]));
+    expect(show).toMatchObject({
+      "Link público": "https://pay.example.com/l/show-de-verao",
+      "Tipo de valor": "Valor fixo",
+      "Valor fixo": "120,00",
+      "Situação agora": "Esgotado",
+      "Status na API": "Ativo",
+      Visitas: "3400",
+      Receita: "18000,00",
+      "Coletar dados do cliente": "Não",
+    });
+    expect(records[1]?.[4]).toBe("Valor mínimo");
+
+    await user.click(screen.getByRole("button", { name: "Exportar Excel (.xlsx)" }));
+    await waitFor(() => expect(blobs).toHaveLength(2), { timeout: 5000 });
+    const cells = await readSheet(Buffer.from(await (blobs[1] as Blob).arrayBuffer()));
+    const revenue = header.indexOf("Receita");
+    expect(cells[3]?.[0]).toBe("pl_show");
+    expect(cells[3]?.[revenue]).toBe(18000);
   });
 });

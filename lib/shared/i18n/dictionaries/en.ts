@@ -52,6 +52,13 @@ export const en = {
   "common.notifications": "Notifications",
   "common.redirecting": "Redirecting…",
 
+  "export.group": "Export",
+  "export.csv": "CSV",
+  "export.xlsx": "Excel (.xlsx)",
+  "export.csvLabel": "Export CSV",
+  "export.xlsxLabel": "Export Excel (.xlsx)",
+  "export.failed": "The file could not be created. Try again.",
+
   "nav.main": "Main navigation",
   "nav.overview": "Overview",
   "nav.payouts": "Payouts",

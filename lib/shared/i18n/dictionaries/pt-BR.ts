@@ -56,6 +56,13 @@ export const ptBR = {
   "common.notifications": "Notificações",
   "common.redirecting": "Redirecionando…",
 
+  "export.group": "Exportar",
+  "export.csv": "CSV",
+  "export.xlsx": "Excel (.xlsx)",
+  "export.csvLabel": "Exportar CSV",
+  "export.xlsxLabel": "Exportar Excel (.xlsx)",
+  "export.failed": "Não foi possível gerar o arquivo. Tente novamente.",
+
   "nav.main": "Navegação principal",
   "nav.overview": "Visão geral",
   "nav.payouts": "Repasses",

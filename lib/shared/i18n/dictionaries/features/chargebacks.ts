@@ -6,7 +6,6 @@ export const chargebacksPtBR = {
   "chargebacks.description": "Disputas MED do Pix e chargebacks de cartão. Prazos em {zone}.",
   "chargebacks.refresh": "Atualizar",
   "chargebacks.searchPlaceholder": "ID, cliente, repasse ou E2E",
-  "chargebacks.export": "Exportar CSV",
   "chargebacks.exported.one": "{count} contestação exportada",
   "chargebacks.exported.other": "{count} contestações exportadas",
   "chargebacks.rowLabel": "Contestação {id}",
@@ -66,7 +65,7 @@ export const chargebacksPtBR = {
   "chargebacks.help.kinds":
     "MED Pix (ícone de QR code): devolução pedida pelo banco do pagador pelo Mecanismo Especial de Devolução, ligada a um repasse. Cartão (ícone de cartão): chargeback aberto pela bandeira.",
   "chargebacks.help.export":
-    "Exportar CSV baixa exatamente a lista filtrada e ordenada (todas as linhas, não só as visíveis), com valores em reais (ponto decimal) e em centavos, e datas em UTC e no seu fuso.",
+    "CSV ou Excel (.xlsx) baixa exatamente a lista filtrada e ordenada (todas as linhas, não só as visíveis), no seu idioma: em português, o CSV usa ponto e vírgula, valores com vírgula decimal (1234,56) e datas dd/mm/aaaa no seu fuso, como o Excel brasileiro abre.",
 
   "chargebacks.filter.kind": "Tipo de contestação",
   "chargebacks.filter.allKinds": "Todos os tipos",
@@ -138,7 +137,6 @@ export const chargebacksEn = {
   "chargebacks.description": "Pix MED disputes and card chargebacks. Deadlines in {zone}.",
   "chargebacks.refresh": "Refresh",
   "chargebacks.searchPlaceholder": "ID, customer, payout or E2E",
-  "chargebacks.export": "Export CSV",
   "chargebacks.exported.one": "{count} dispute exported",
   "chargebacks.exported.other": "{count} disputes exported",
   "chargebacks.rowLabel": "Dispute {id}",
@@ -198,7 +196,7 @@ export const chargebacksEn = {
   "chargebacks.help.kinds":
     "Pix MED (QR code icon): a refund requested by the payer's bank through Pix's Special Return Mechanism, tied to a payout. Card (card icon): a chargeback opened through the card network.",
   "chargebacks.help.export":
-    "Export CSV downloads exactly the filtered, sorted list (every row, not only the visible ones), with amounts in reais (dot decimal) and in centavos, and dates in UTC and in your zone.",
+    "CSV or Excel (.xlsx) downloads exactly the filtered, sorted list (every row, not only the visible ones) in your language: in English the CSV uses commas, amounts with a decimal point (1234.56) and dates as 2026-11-22 in your zone.",
 
   "chargebacks.filter.kind": "Dispute kind",
   "chargebacks.filter.allKinds": "All kinds",

@@ -29,6 +29,8 @@ export const paymentLinksPtBR = {
   "paymentLinks.state.disabled": "Desativado",
   "paymentLinks.state.other": "Outro status",
 
+  "paymentLinks.exported.one": "{count} link exportado",
+  "paymentLinks.exported.other": "{count} links exportados",
   "paymentLinks.col.link": "Link",
   "paymentLinks.col.amount": "Valor",
   "paymentLinks.col.state": "Situação",
@@ -149,6 +151,8 @@ export const paymentLinksEn = {
   "paymentLinks.state.disabled": "Disabled",
   "paymentLinks.state.other": "Other status",
 
+  "paymentLinks.exported.one": "{count} link exported",
+  "paymentLinks.exported.other": "{count} links exported",
   "paymentLinks.col.link": "Link",
   "paymentLinks.col.amount": "Amount",
   "paymentLinks.col.state": "State",

@@ -1,0 +1,65 @@
+/**
+ * Exports: one description of a table, written as a CSV or an .xlsx in the reader's language.
+ *
+ * Describe the table once, as an `ExportSheet<Row>`:
+ *
+ *   const sheet: ExportSheet<Chargeback> = {
+ *     file: "chargebacks",                      // the file name's start (ASCII)
+ *     title: "chargebacks.title",               // the .xlsx sheet's name, a dictionary key
+ *     columns: [
+ *       { kind: "text", header: "chargebacks.field.id", value: (cb) => cb.id },
+ *       { kind: "enum", header: "chargebacks.field.status", labels: "status", value: (cb) => cb.status },
+ *       { kind: "money", header: "chargebacks.field.amount", value: (cb) => cb.amount_centavos },
+ *       { kind: "dateTime", header: "chargebacks.field.createdAt", value: (cb) => cb.created_at },
+ *     ],
+ *   };
+ *
+ * Column kinds (sheet.ts): `text`, `money` (integer centavos), `count`, `date` (a day), `dateTime`, `enum`
+ * (a code shown as `t(labels + "." + code)`, the code itself when the dictionary has no entry). A header is a
+ * dictionary key, or `{ text }` for a name shown as it is.
+ *
+ * Then, with `ctx = { locale, timeZone, t }` (useI18n() in the browser, createTranslator() on the server):
+ * - `sheetCsv(sheet, rows, ctx)` → CSV text. pt-BR: ";" between fields, amounts "1234,56", days "22/11/2026",
+ *   times "22/11/2026 14:05:09"; en: ",", "1234.56", "2026-11-22", "2026-11-22 14:05:09". Both: a UTF-8 BOM,
+ *   CRLF, no thousands separators (Excel reads the amount as a number), translated headers and codes, a
+ *   date-time header naming the zone, and every text cell a spreadsheet would run as a formula ("=…", "@…",
+ *   "+…"/"-…" that is not a number) prefixed with an apostrophe (lib/shared/csv.ts's guard).
+ * - `sheetXlsx(sheet, rows, ctx)` → `{ data, options }` for write-excel-file: translated bold header (kept in
+ *   view), amounts as number cells formatted "R$" #,##0.00, days and times as date cells holding the zone's
+ *   wall-clock time, text and codes as string cells (never evaluated).
+ * - `exportFileName(sheet.file, format, timeZone)` → "chargebacks-2026-11-22.csv" / ".xlsx", dated in the zone.
+ *
+ * Writing the file: in the browser `downloadSheet(format, sheet, rows, ctx)` (lib/browser/export.ts), which
+ * imports write-excel-file/browser only when an .xlsx is asked for, so no page's first load carries it; on
+ * the server `sheetDownload(format, sheet, rows, ctx)` (lib/server/export.ts) answers a route's `Download`.
+ * The buttons: `ExportButtons` (components/ui/export-buttons.tsx).
+ */
+
+import { wallDateText, wallTimeIn } from "@/lib/shared/format/date";
+import type { ExportFormat } from "./sheet";
+
+export { exportDelimiter, sheetCsv } from "./csv";
+export { sheetXlsx, XLSX_BRL_FORMAT, type XlsxSheet } from "./xlsx";
+export {
+  EXPORT_FORMATS,
+  enumLabel,
+  type ExportColumn,
+  type ExportContext,
+  type ExportDateValue,
+  type ExportFormat,
+  type ExportHeader,
+  type ExportSheet,
+} from "./sheet";
+
+export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
+
+/** "chargebacks" → "chargebacks-2026-11-22.csv" (or .xlsx), the day in `timeZone`. */
+export function exportFileName(
+  prefix: string,
+  format: ExportFormat,
+  timeZone: string,
+  now: Date | number = Date.now(),
+): string {
+  return `${prefix}-${wallDateText(wallTimeIn(timeZone, new Date(now).getTime()))}.${format}`;
+}
