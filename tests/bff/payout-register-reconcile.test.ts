@@ -3,16 +3,19 @@
  * business's zone (São Paulo, −03:00) with the last day whole, the totals of every filtered row summed by the ledger,
  * the holder's name from the API's read of the payout, and the export of exactly the filtered rows.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { readSheet } from "read-excel-file/node";
 import { describe, expect, it } from "vitest";
+import * as exportRoute from "@/app/api/payouts/export/route";
 import * as payouts from "@/app/api/payouts/route";
 import * as totalsRoute from "@/app/api/payouts/totals/route";
 import { getLedger } from "@/lib/server/ledger";
 import { payouts as payoutsTable } from "@/lib/server/ledger/schema";
+import { parseCsv } from "@/lib/shared/csv";
 import { dateWindowIso } from "@/lib/shared/format/date-window";
-import type { RegisterPayout, RegisterTotals } from "@/lib/shared/schemas/register";
+import { REGISTER_EXPORT_MAX_ROWS, type RegisterPayout, type RegisterTotals } from "@/lib/shared/schemas/register";
 import { holderNameFor } from "@/sandbox/pix-rules";
-import { ACME, call, newKey, type CallResult } from "../helpers/bff";
+import { ACME, APP_ORIGIN, call, newKey, type CallResult } from "../helpers/bff";
 import { setUpBffHarness } from "../helpers/bff-suite";
 
 const bff = setUpBffHarness();
@@ -48,6 +51,47 @@ async function totals(params: Record<string, string>): Promise<RegisterTotals> {
   const result = await call(totalsRoute.GET, `/api/payouts/totals?${query(params)}`, { cookie: bff.cookie });
   expect(result.status, result.text).toBe(200);
   return result.json.data as RegisterTotals;
+}
+
+/** The export's reply, its body as bytes (an .xlsx is not text). */
+async function exported(params: Record<string, string>): Promise<{ response: Response; bytes: Buffer }> {
+  const response = await exportRoute.GET(
+    new Request(`${APP_ORIGIN}/api/payouts/export?${query(params)}`, {
+      headers: { host: "127.0.0.1:3000", cookie: bff.cookie },
+    }),
+  );
+  return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+/** Reais as the pt-BR CSV writes them ("1234,56", "" for none) → centavos. */
+const centavosOf = (cell: string | undefined) => (cell ? Math.round(Number(cell.replace(",", ".")) * 100) : 0);
+
+/** The pt-BR CSV export's lines as objects by header, and the sums of its money columns. */
+async function csvExport(params: Record<string, string>) {
+  const { response, bytes } = await exported({ ...params, format: "csv", locale: "pt-BR", tz: ZONE });
+  expect(response.status, bytes.toString("utf8")).toBe(200);
+  expect(response.headers.get("content-type")).toContain("text/csv");
+  expect(response.headers.get("content-disposition")).toMatch(/filename="payouts-\d{4}-\d{2}-\d{2}\.csv"/);
+  const [header = [], ...lines] = parseCsv(bytes.toString("utf8"), ";").filter((line) => line.some((c) => c !== ""));
+  const rows = lines.map((line) => Object.fromEntries(header.map((name, i) => [name, line[i] ?? ""])));
+  const sum = (column: string) => rows.reduce((total, row) => total + centavosOf(row[column]), 0);
+  return { header, rows, sums: { amount: sum("Valor"), fee: sum("Tarifa"), net: sum("Valor líquido") } };
+}
+
+/** The .xlsx export's rows (header first) and the sums of its money columns (number cells in reais). */
+async function xlsxExport(params: Record<string, string>) {
+  const { response, bytes } = await exported({ ...params, format: "xlsx", locale: "en", tz: ZONE });
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toContain("spreadsheetml");
+  const cells = await readSheet(bytes);
+  const [header = [], ...rows] = cells;
+  const column = (name: string) => header.indexOf(name);
+  const sum = (name: string) =>
+    rows.reduce((total, row) => {
+      const value = row[column(name)];
+      return total + (typeof value === "number" ? Math.round(value * 100) : 0);
+    }, 0);
+  return { header, rows, sums: { amount: sum("Amount"), fee: sum("Fee"), net: sum("Net amount") } };
 }
 
 describe("the register's date range, totals and holder (São Paulo days)", () => {
@@ -108,6 +152,35 @@ describe("the register's date range, totals and holder (São Paulo days)", () =>
     expect(await totals({ ...range, status: "paid" })).toMatchObject({ count: 1, amount_centavos: 10_000 });
   });
 
+  it("exports exactly the filtered rows: the totals equal the sums of the exported rows (CSV and .xlsx)", async () => {
+    const sum = await totals(range);
+    const csv = await csvExport(range);
+    expect(csv.rows).toHaveLength(sum.count);
+    expect(csv.rows.map((row) => row["Chave de idempotência"]).sort()).toEqual(
+      [keys.firstMinute, keys.lastMinute, keys.pending].sort(),
+    );
+    expect(csv.sums).toEqual({ amount: sum.amount_centavos, fee: sum.fee_centavos, net: sum.net_centavos });
+    // pt-BR: statuses in words, dates dd/mm/aaaa in the zone (the 23:59 local row is on the 10th), the holder named.
+    const last = csv.rows.find((row) => row["Chave de idempotência"] === keys.lastMinute);
+    expect(last).toMatchObject({
+      Status: "Falhou",
+      Valor: "200,00",
+      Tarifa: "",
+      "Valor líquido": "",
+      "Criado em (America/Sao_Paulo)": "10/05/2030 23:59:00",
+      Titular: holderNameFor("email", "naoexiste@example.com"),
+    });
+    expect(csv.rows.find((row) => row["Chave de idempotência"] === keys.firstMinute)).toMatchObject({
+      "Criado em (America/Sao_Paulo)": "09/05/2030 00:00:00",
+      Titular: holderNameFor("email", "fornecedor@example.com"),
+    });
+
+    const xlsx = await xlsxExport(range);
+    expect(xlsx.rows).toHaveLength(sum.count);
+    expect(xlsx.sums).toEqual({ amount: sum.amount_centavos, fee: sum.fee_centavos, net: sum.net_centavos });
+    expect(xlsx.header).toContain("Holder");
+  });
+
   it("searches the holder's name", async () => {
     const holder = holderNameFor("email", "naoexiste@example.com");
     const rows = await listed({ ...range, search: holder.toUpperCase() });
@@ -119,20 +192,21 @@ describe("the register's date range, totals and holder (São Paulo days)", () =>
     ["from", "1999-12-31T23:59:59Z", "validation.dateOutOfRange"],
     ["to", "2100-01-01T00:00:00.001Z", "validation.dateOutOfRange"],
     ["from", "2030-05-09", "validation.isoDate"],
-  ])("%s=%s → 422 naming it, for the list and the totals", async (field, value, message) => {
+  ])("%s=%s → 422 naming it, for the list, the totals and the export", async (field, value, message) => {
     for (const [handler, path] of [
-      [payouts.GET, "/api/payouts"],
-      [totalsRoute.GET, "/api/payouts/totals"],
+      [payouts.GET, "/api/payouts?"],
+      [totalsRoute.GET, "/api/payouts/totals?"],
+      [exportRoute.GET, "/api/payouts/export?format=csv&"],
     ] as const) {
-      const result = await call(handler, `${path}?${query({ [field]: value })}`, { cookie: bff.cookie });
+      const result = await call(handler, `${path}${query({ [field]: value })}`, { cookie: bff.cookie });
       expect(result.status, result.text).toBe(422);
       expect(result.json.error?.fields?.[field]).toBe(message);
     }
   });
 });
 
-describe("the register's totals with many rows", () => {
-  it("sums every filtered row in SQL, as exact integers", async () => {
+describe("the register's totals and export with many rows", () => {
+  it("sums every filtered row in SQL, as exact integers, and exports all of them (more than one ledger page)", async () => {
     const ledger = await getLedger();
     const prefix = newKey("bulk");
     const values = Array.from({ length: 250 }, (_, i) => ({
@@ -161,5 +235,36 @@ describe("the register's totals with many rows", () => {
       net_centavos: counted.reduce((a, v) => a + v.netCentavos, 0),
       fee_count: counted.length,
     });
+    const range = { from: window.start ?? "", to: window.end ?? "" };
+    const csv = await csvExport(range);
+    expect(csv.rows).toHaveLength(250);
+    expect(csv.sums).toEqual({ amount: sum.amount_centavos, fee: sum.fee_centavos, net: sum.net_centavos });
+    const xlsx = await xlsxExport(range);
+    expect(xlsx.rows).toHaveLength(250);
+    expect(xlsx.sums).toEqual(csv.sums);
+  });
+
+  it("refuses an export past the row cap (422 export_too_large), never a file cut short", async () => {
+    const ledger = await getLedger();
+    const prefix = newKey("cap");
+    // One statement on the database side: ten thousand inserts from here would take most of the test's time.
+    await ledger.db.execute(sql`
+      INSERT INTO payouts (business_id, idempotency_key, state, amount_centavos, pix_key_type, pix_key_masked,
+                           created_by_name, created_by_role, created_at)
+      SELECT ${ACME.businessId}, ${prefix} || '-' || g, 'rejected', 100, 'email', 'f***@example.com', 'Cap', 'operator',
+             '2032-03-01T15:00:00Z'::timestamptz
+      FROM generate_series(1, ${REGISTER_EXPORT_MAX_ROWS + 1}) AS g`);
+    const window = dateWindowIso("2032-03-01", "2032-03-01", ZONE);
+    const range = { from: window.start ?? "", to: window.end ?? "" };
+    expect((await totals(range)).count).toBe(REGISTER_EXPORT_MAX_ROWS + 1);
+    const result = await call(exportRoute.GET, `/api/payouts/export?${query({ ...range, format: "xlsx" })}`, {
+      cookie: bff.cookie,
+    });
+    expect(result.status, result.text).toBe(422);
+    expect(result.json.error).toMatchObject({
+      code: "export_too_large",
+      details: { count: REGISTER_EXPORT_MAX_ROWS + 1, max_rows: REGISTER_EXPORT_MAX_ROWS },
+    });
+    await ledger.db.delete(payoutsTable).where(eq(payoutsTable.createdByName, "Cap"));
   });
 });

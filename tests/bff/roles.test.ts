@@ -16,7 +16,7 @@ import { storeCredentialInVault, WorkspaceSecret } from "@/lib/server/security/c
 import { forgetWorkspaceAccess } from "@/lib/server/session/resolve";
 import { can, PERMISSIONS, ROLES, type Permission, type Role } from "@/lib/shared/auth/roles";
 import { ACME, call, countUpstream, personBody, signIn, startBffHarness, type BffHarness } from "../helpers/bff";
-import { businessRoutes, permissionRoutes, sessionRoutes } from "./routes";
+import { businessRoutes, downloadRoutes, permissionRoutes, sessionRoutes } from "./routes";
 
 let harness: BffHarness;
 beforeAll(async () => {
@@ -27,15 +27,18 @@ afterAll(async () => {
 });
 
 describe("signed out", () => {
-  it.each(businessRoutes().map((r) => [r.name, r] as const))("%s → 401 with no upstream call", async (_name, route) => {
-    const { result, requests } = await countUpstream(harness.sandbox, () =>
-      call(route.handler, route.path, route.options),
-    );
-    expect(result.status).toBe(401);
-    expect(result.json.error?.code).toBe("unauthenticated");
-    expect(result.json.data).toBeNull();
-    expect(requests).toBe(0);
-  });
+  it.each([...businessRoutes(), ...downloadRoutes()].map((r) => [r.name, r] as const))(
+    "%s → 401 with no upstream call",
+    async (_name, route) => {
+      const { result, requests } = await countUpstream(harness.sandbox, () =>
+        call(route.handler, route.path, route.options),
+      );
+      expect(result.status).toBe(401);
+      expect(result.json.error?.code).toBe("unauthenticated");
+      expect(result.json.data).toBeNull();
+      expect(requests).toBe(0);
+    },
+  );
 
   it.each([sessionRoutes.get, sessionRoutes.delete].map((r) => [r.name, r] as const))(
     "%s → 401",

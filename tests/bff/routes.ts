@@ -8,6 +8,7 @@ import * as paymentLinks from "@/app/api/payment-links/route";
 import * as payout from "@/app/api/payouts/[id]/route";
 import * as payouts from "@/app/api/payouts/route";
 import * as payoutTotals from "@/app/api/payouts/totals/route";
+import * as payoutExport from "@/app/api/payouts/export/route";
 import * as payoutBatches from "@/app/api/payout-batches/route";
 import * as payoutBatchPreview from "@/app/api/payout-batches/preview/route";
 import * as session from "@/app/api/session/route";
@@ -210,7 +211,21 @@ export function businessRoutes(): RouteCase[] {
  * (tests/bff/roles.test.ts): the business routes, then the workspace's own.
  */
 export function permissionRoutes(): RouteCase[] {
-  return [...businessRoutes(), ...workspaceRoutes()];
+  return [...businessRoutes(), ...workspaceRoutes(), ...downloadRoutes()];
+}
+
+/** Business routes that answer a file (not the JSON envelope), for the suites that do not read every reply as JSON. */
+export function downloadRoutes(): RouteCase[] {
+  return [
+    {
+      name: "GET /api/payouts/export",
+      handler: payoutExport.GET,
+      path: "/api/payouts/export?format=csv&locale=en&tz=America%2FSao_Paulo&from=2026-11-01T03%3A00%3A00Z",
+      options: {},
+      permission: "payouts.register",
+      okStatus: 200,
+    },
+  ];
 }
 
 /** The workspace's own routes (settings, credentials). Harmless to repeat: they store what is already there. */

@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { storableText } from "@/lib/shared/schemas/common";
 import { filterDateSchema } from "@/lib/shared/schemas/dates";
+import { EXPORT_FORMATS } from "@/lib/shared/export/sheet";
 import { isValidTimeZone } from "@/lib/shared/format/date";
 import { DEFAULT_LOCALE, DEFAULT_TIME_ZONE, LOCALES } from "@/lib/shared/i18n/config";
 
@@ -126,15 +127,13 @@ export const registerQuerySchema = z.object({
  */
 export const REGISTER_EXPORT_MAX_ROWS = 10_000;
 
-export const REGISTER_EXPORT_FORMATS = ["csv", "xlsx"] as const;
-
 /**
  * GET /api/payouts/export: the register's filters, the file's format, the language of its header and cells, and the
  * zone its dates are written in (the business's zone the browser uses; São Paulo when absent).
  */
 export const registerExportQuerySchema = z.object({
   ...registerFilterFields,
-  format: z.enum(REGISTER_EXPORT_FORMATS),
+  format: z.enum(EXPORT_FORMATS),
   locale: z._default(z.enum(LOCALES), DEFAULT_LOCALE),
   tz: z._default(
     z.string().check(
