@@ -28,6 +28,7 @@ import { LiveIndicator } from "./live-indicator";
 import { usePayoutColumns } from "./payout-columns";
 import { RegisterBanners } from "./register-banners";
 import { REGISTER_STATE_OPTIONS, registerServerFilters, registerUrlSchema } from "./register-filters";
+import { RegisterExport } from "./register-export";
 import { RegisterTotals } from "./register-totals";
 
 /** Loads with its first open, not with the page. */
@@ -200,7 +201,12 @@ export function PayoutRegister() {
             ) : null}
           </>
         }
-        toolbarActions={live ? <LiveIndicator /> : null}
+        toolbarActions={
+          <>
+            {live ? <LiveIndicator /> : null}
+            <RegisterExport filters={serverFilters} count={totals.data?.count} />
+          </>
+        }
         onRowClick={openRow}
         rowLabel={rowLabel}
         emptyState={emptyState}

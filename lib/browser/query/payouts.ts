@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type Query } from "@tanstack/react-query";
 import { z } from "zod/mini";
-import { bffFetch, withQuery } from "@/lib/browser/bff-client/client";
+import { bffFetch, readEnvelope, sendToBff, withQuery } from "@/lib/browser/bff-client/client";
 import { orElse } from "@/lib/shared/schemas/common";
 import { PayoutSchema, type PayoutInput } from "@/lib/shared/schemas/payout";
 import {
@@ -154,6 +154,20 @@ export function registerExportHref(
     locale: options.locale,
     tz: options.timeZone,
   });
+}
+
+/**
+ * The register's export for these filters, as the server wrote it (every filtered row, not only the loaded pages).
+ * A refusal (too many rows, a date out of range, signed out) is thrown as the BFF's error.
+ */
+export async function fetchRegisterExport(
+  filters: PayoutRegisterFilters,
+  options: { format: "csv" | "xlsx"; locale: string; timeZone: string },
+): Promise<Blob> {
+  const response = await sendToBff(registerExportHref(filters, options), { method: "GET", accept: "*/*" });
+  if (response.ok && !(response.headers.get("content-type") ?? "").includes("json")) return response.blob();
+  await readEnvelope(response, {});
+  throw new Error("The export answered without a file.");
 }
 
 /** The newest register rows (overview card). */
