@@ -128,12 +128,12 @@ export const registerQuerySchema = z.object({
 export const REGISTER_EXPORT_MAX_ROWS = 10_000;
 
 /**
- * GET /api/payouts/export: the register's filters, the file's format, the language of its header and cells, and the
+ * GET /api/payouts/export: the register's filters, the file's format (CSV unless asked), the language of its header and cells, and the
  * zone its dates are written in (the business's zone the browser uses; São Paulo when absent).
  */
 export const registerExportQuerySchema = z.object({
   ...registerFilterFields,
-  format: z.enum(EXPORT_FORMATS),
+  format: z._default(z.enum(EXPORT_FORMATS), "csv"),
   locale: z._default(z.enum(LOCALES), DEFAULT_LOCALE),
   tz: z._default(
     z.string().check(
