@@ -162,6 +162,7 @@ const config = [
       "test-results/**",
       "playwright-report/**",
       "next-env.d.ts",
+      ".bench-empty-app/**",
     ],
   },
 ];

@@ -4,8 +4,17 @@ const nextConfig = {
   reactStrictMode: true,
   // Native / WASM packages that must be loaded by Node at run time rather than bundled (argon2: a native
   // addon per platform, whose "browser" entry is a WASM build we never want); rate-limiter-flexible
-  // loads its drizzle-orm operators with a computed import() that a bundler cannot follow.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "undici", "rate-limiter-flexible", "@node-rs/argon2"],
+  // loads its drizzle-orm operators with a computed import() that a bundler cannot follow; pdfkit (the payout
+  // receipt's PDF) loads its standard fonts through its own package imports ("#standard-fonts/…") with a
+  // require made at run time, and is not on Next.js's built-in list of such packages.
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pg",
+    "undici",
+    "rate-limiter-flexible",
+    "@node-rs/argon2",
+    "pdfkit",
+  ],
   experimental: {
     // The proxy (proxy.ts) runs on every page request and on API paths with a '%'; Next.js copies
     // the body of each such request into memory for it, by default up to 10 MB per request, so a

@@ -7,7 +7,9 @@ import { findChromium, machineFacts } from "./tests/tooling/browser";
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
-const DATA_DIR = ".data/e2e";
+/** `E2E_NEXT=dev`: the same journeys against `next dev` (React's development checks, unminified errors). */
+const NEXT_MODE = process.env.E2E_NEXT === "dev" ? "dev" : "start";
+const DATA_DIR = NEXT_MODE === "dev" ? ".data/e2e-dev" : ".data/e2e";
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -25,8 +27,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 90_000,
-  expect: { timeout: 15_000 },
+  timeout: NEXT_MODE === "dev" ? 300_000 : 90_000,
+  expect: { timeout: NEXT_MODE === "dev" ? 60_000 : 15_000 },
   reporter: [["list"]],
   outputDir: "test-results",
   use: {
@@ -41,10 +43,11 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${DATA_DIR} && node node_modules/tsx/dist/cli.mjs scripts/launch.ts start -p ${PORT} -H 127.0.0.1`,
+    command: `rm -rf ${DATA_DIR} && node node_modules/tsx/dist/cli.mjs scripts/launch.ts ${NEXT_MODE} -p ${PORT} -H 127.0.0.1`,
     url: `http://127.0.0.1:${PORT}/login`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // next dev compiles the first page on demand: on a 2-core machine that alone can take minutes.
+    timeout: NEXT_MODE === "dev" ? 600_000 : 120_000,
     stdout: "ignore",
     stderr: "pipe",
     env: {

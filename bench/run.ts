@@ -25,6 +25,7 @@ import { memoryStartupRow } from "./rows/f-memory-startup";
 import { payoutsRow } from "./rows/g-payouts";
 import { batchParseRow } from "./rows/h-batch-parse";
 import { batchSendRow } from "./rows/h-batch-send";
+import { devServerRow } from "./rows/j-dev-server";
 
 const ROWS: readonly Row[] = [
   throughputRow,
@@ -36,6 +37,7 @@ const ROWS: readonly Row[] = [
   bigListsRow,
   batchParseRow,
   batchSendRow,
+  devServerRow,
 ];
 /** No row may take longer than this; past it, it is reported as not measured. */
 const ROW_TIMEOUT_MS = 20 * 60_000;

@@ -1,17 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { centavosToDecimal } from "@/lib/shared/money";
-import {
-  csvCell,
-  csvDateLocal,
-  csvDateUtc,
-  csvFileName,
-  csvRow,
-  guardFormula,
-  jsonCell,
-  parseCsv,
-  toCsv,
-  CSV_BOM,
-} from "@/lib/shared/csv";
+import { csvCell, csvRow, guardFormula, parseCsv, toCsv, CSV_BOM } from "@/lib/shared/csv";
 
 describe("csvCell (RFC 4180)", () => {
   it("leaves plain text alone", () => {
@@ -98,38 +87,6 @@ describe("centavosToDecimal", () => {
     expect(centavosToDecimal(null)).toBe("");
     expect(centavosToDecimal(undefined)).toBe("");
     expect(centavosToDecimal(1.5)).toBe("");
-  });
-});
-
-describe("dates and file names", () => {
-  it("writes ISO UTC and wall-clock time in the zone", () => {
-    expect(csvDateUtc("2026-11-22T21:05:09Z")).toBe("2026-11-22T21:05:09.000Z");
-    expect(csvDateLocal("2026-11-22T21:05:09Z", "America/Sao_Paulo")).toBe("2026-11-22 18:05:09");
-    expect(csvDateLocal("2026-11-22T01:00:00Z", "America/Manaus")).toBe("2026-11-21 21:00:00");
-    expect(csvDateLocal("2026-11-22T00:30:00Z", "UTC")).toBe("2026-11-22 00:30:00");
-  });
-
-  it("keeps unreadable dates as they came and missing ones empty", () => {
-    expect(csvDateUtc("amanhã")).toBe("amanhã");
-    expect(csvDateLocal("amanhã", "UTC")).toBe("amanhã");
-    expect(csvDateUtc(null)).toBe("");
-  });
-
-  it("names the file with the date in the operator's zone", () => {
-    // 01:30 UTC on the 23rd is still the 22nd in São Paulo.
-    expect(csvFileName("chargebacks", "America/Sao_Paulo", Date.parse("2026-11-23T01:30:00Z"))).toBe(
-      "chargebacks-2026-11-22.csv",
-    );
-    expect(csvFileName("activity", "UTC", Date.parse("2026-11-23T01:30:00Z"))).toBe("activity-2026-11-23.csv");
-  });
-});
-
-describe("jsonCell", () => {
-  it("writes objects as JSON and primitives as they are", () => {
-    expect(jsonCell({ a: 1 })).toBe('{"a":1}');
-    expect(jsonCell("x")).toBe("x");
-    expect(jsonCell(null)).toBe("");
-    expect(csvCell(jsonCell({ name: "A, B" }))).toBe('"{""name"":""A, B""}"');
   });
 });
 

@@ -6,6 +6,8 @@ import { AppShell } from "@/components/shell/app-shell";
 import { SignInRedirect } from "@/components/shell/sign-in-redirect";
 import { safeNextPath } from "@/lib/browser/bff-client/next-path";
 import { getPageSession } from "@/lib/server/session/page";
+import { WithPrefetched } from "./_prefetch/prefetched";
+import { payoutAttentionFirst } from "./_prefetch/queries";
 
 /**
  * Every dashboard page requires a session. Without one the browser goes to
@@ -26,7 +28,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   if (session.twoFactor.pending) redirect("/account/security");
   return (
     <SessionProvider session={session}>
-      <AppShell>{children}</AppShell>
+      <WithPrefetched entries={[await payoutAttentionFirst()]}>
+        <AppShell>{children}</AppShell>
+      </WithPrefetched>
     </SessionProvider>
   );
 }

@@ -55,6 +55,12 @@ same run, so ratios compare like with like on a loaded machine. A row that canno
   often as the progress page does (every 100 ms near the end) until no row is pending or
   being sent. Rows/s = rows ÷ (last answer − confirm); the ratio is over the limit's 100/s.
   Then the same on the throwaway PostgreSQL as the ledger.
+- **j** (\`bench/rows/j-dev-server.ts\`) a newcomer's first \`npm run dev\`: the launcher in development mode
+  with \`.next/dev\` removed (a cold Turbopack cache), reusing the bench's sandbox and a fresh data folder, from
+  spawn to the sign-in page's first 200; then \`/login\`, \`/api/health\` and \`/setup\`, counting the lines it
+  printed with "warn" or "error". Beside it, in the same run, \`next dev\` of an empty App Router app (one
+  layout, one page, written to \`.bench-empty-app/\` in the project so it uses the same Next.js and
+  node_modules) to its first 200: the framework's own floor on this machine, and the ratio of the two.
 `;
 
 export function renderDoc(machine: Machine, lines: readonly ReportLine[]): string {

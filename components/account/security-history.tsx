@@ -1,15 +1,16 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Download } from "lucide-react";
 import { useMemo } from "react";
 import { Button } from "@/components/ui/button";
+import { ExportButtons } from "@/components/ui/export-buttons";
+import { downloadExportFrom } from "@/lib/browser/export";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { DateTime } from "@/components/ui/date-time";
 import { ErrorPanel } from "@/components/ui/error-panel";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useI18n } from "@/lib/browser/i18n";
-import { OWN_SECURITY_EVENTS_CSV, securityEventsQuery } from "@/lib/browser/query/account";
+import { OWN_SECURITY_EVENTS_EXPORT, securityEventsQuery } from "@/lib/browser/query/account";
 import { zoneLabelWithShortName } from "@/lib/shared/i18n/zone-label";
 import type { SecurityEvent } from "@/lib/shared/schemas/account";
 import { summariseUserAgent } from "./user-agent";
@@ -38,12 +39,7 @@ export function SecurityHistory() {
             {t("account.history.description", { zone: zoneLabelWithShortName(timeZone, t, timeZoneName()) })}
           </CardDescription>
         </div>
-        <Button variant="outline" size="sm" asChild>
-          <a href={OWN_SECURITY_EVENTS_CSV} download>
-            <Download aria-hidden="true" />
-            {t("account.history.export")}
-          </a>
-        </Button>
+        <ExportButtons onExport={(format) => downloadExportFrom(OWN_SECURITY_EVENTS_EXPORT, format)} />
       </CardHeader>
       <CardContent>
         {query.isError ? (

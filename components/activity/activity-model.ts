@@ -2,6 +2,7 @@ import { z } from "zod/mini";
 import { urlOptional, urlText } from "@/lib/browser/url-fields";
 import type { ExportSheet } from "@/lib/shared/export";
 import { isoToMs } from "@/lib/shared/format/date";
+import { jsonText } from "@/lib/shared/format/text";
 import { dateWindowIso } from "@/lib/shared/format/date-window";
 import type { ActivityFilters } from "@/lib/browser/query/activity";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
@@ -139,17 +140,6 @@ export const ACTIVITY_SHEET: ExportSheet<ActivityEntry> = {
     { kind: "text", header: "activity.column.after", value: (e) => jsonText(e.after) },
   ],
 };
-
-/** A snapshot as JSON text; none → empty. */
-function jsonText(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "string") return value;
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return String(value);
-  }
-}
 
 /** What the search box looks through: who, what (code and label), target, outcome, error, request and idempotency ids. */
 export function activitySearchText(entry: ActivityEntry, actionLabel: string): string {

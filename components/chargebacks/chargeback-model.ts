@@ -10,6 +10,7 @@ import {
 } from "@/lib/shared/chargebacks/deadline";
 import type { ExportColumn, ExportSheet } from "@/lib/shared/export";
 import { isoToMs } from "@/lib/shared/format/date";
+import { jsonText } from "@/lib/shared/format/text";
 import { dateWindow } from "@/lib/shared/format/date-window";
 import {
   ChargebackSchema,
@@ -160,15 +161,7 @@ export function unknownFields(rows: readonly Chargeback[]): string[] {
 }
 
 /** A raw value as text: strings as they are, everything else as JSON. */
-export function rawText(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "string") return value;
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return String(value);
-  }
-}
+export const rawText = jsonText;
 
 export interface Summary {
   total: number;

@@ -30,7 +30,7 @@ export interface FormFieldProps {
 /**
  * Label + control + description + error, wired for assistive tech: the control
  * inside (Input, Textarea, NativeSelect, SelectTrigger, MoneyInput,
- * DocumentInput, PixKeyInput, DateTimeInput) receives the id, `aria-invalid`
+ * DocumentInput, PixKeyInput, DateInput, DateTimeInput) receives the id, `aria-invalid`
  * and `aria-describedby` automatically.
  *
  *   <FormField label={t("login.apiKey")} error={form.formState.errors.apiKey?.message}>

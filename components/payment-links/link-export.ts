@@ -31,7 +31,7 @@ export function paymentLinksSheet(baseUrl: string): ExportSheet<FilterableLink> 
       },
       { kind: "money", header: "paymentLinks.field.amount", value: (row) => row.link.amount_centavos },
       { kind: "money", header: "paymentLinks.field.minAmount", value: (row) => row.link.min_amount_centavos },
-      { kind: "enum", header: "paymentLinks.field.state", labels: "paymentLinks.state", value: (row) => row.state },
+      { kind: "enum", header: "paymentLinks.col.state", labels: "paymentLinks.state", value: (row) => row.state },
       { kind: "enum", header: "paymentLinks.field.status", labels: "status", value: (row) => row.link.status },
       { kind: "count", header: "paymentLinks.col.visits", value: (row) => row.link.visits },
       { kind: "count", header: "paymentLinks.col.checkouts", value: (row) => row.link.checkouts_started },

@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { urlChoice, urlOptional } from "@/lib/browser/url-fields";
 import { isoToMs } from "@/lib/shared/format/date";
-import type { PaymentLink } from "@/lib/shared/schemas/payment-link";
+import type { KnownPaymentLinkStatus, PaymentLink } from "@/lib/shared/schemas/payment-link";
 import { matchesAllTerms, normalizeForSearch, searchTerms } from "@/lib/shared/search";
 
 /**
@@ -23,19 +23,43 @@ const STATE_RANK: Readonly<Record<LinkState, number>> = {
   other: 5,
 };
 
+/**
+ * What each status the API may send means before the link's own fields are read: a created link is
+ * `pending` and takes payments from its start, like `active`. Every known status has its entry, so a
+ * new one cannot be added to the schema without deciding here what a person is told.
+ */
+const API_STATUS_STATE: Readonly<Record<KnownPaymentLinkStatus, LinkState>> = {
+  pending: "active",
+  active: "active",
+  sold_out: "sold_out",
+  expired: "expired",
+  disabled: "disabled",
+};
+
+function isKnownStatus(status: string): status is KnownPaymentLinkStatus {
+  return Object.hasOwn(API_STATUS_STATE, status);
+}
+
+/**
+ * The one state a person is shown for a link. Disabled wins; then the expiry (past = expired,
+ * whatever the status), the sales limit (reached = sold out), the start (ahead = scheduled); else
+ * what the status means. The API's raw status is shown as a detail beside it (`LinkApiStatus`), not
+ * as a second state.
+ */
 export function deriveLinkState(
   link: Pick<PaymentLink, "status" | "expires_at" | "starts_at" | "max_sales" | "sales_count">,
   now: number,
 ): LinkState {
   const { status } = link;
-  if (status === "disabled") return "disabled";
+  const byStatus: LinkState = isKnownStatus(status) ? API_STATUS_STATE[status] : "other";
+  if (byStatus === "disabled") return "disabled";
   const expiresAt = isoToMs(link.expires_at);
-  if (status === "expired" || (expiresAt !== null && expiresAt <= now)) return "expired";
-  if (status === "sold_out" || (link.max_sales !== null && link.sales_count >= link.max_sales)) return "sold_out";
+  if (byStatus === "expired" || (expiresAt !== null && expiresAt <= now)) return "expired";
+  if (byStatus === "sold_out" || (link.max_sales !== null && link.sales_count >= link.max_sales)) return "sold_out";
+  if (byStatus === "other") return "other";
   const startsAt = isoToMs(link.starts_at);
   if (startsAt !== null && startsAt > now) return "scheduled";
-  if (status === "active" || status === "pending") return "active";
-  return "other";
+  return byStatus;
 }
 
 export function linkStateRank(state: LinkState): number {

@@ -40,7 +40,10 @@ export function LinkOptionsSection({ form }: { form: PaymentLinkFormApi }) {
                 ref={field.ref}
                 min={new Date(now).toISOString()}
                 max={new Date(now + EXPIRY_HORIZON_MS).toISOString()}
-                className="max-w-64"
+                // The same words as the form's own rule, said as soon as the time is typed.
+                rangeMessage={{ min: t("validation.expiresInPast"), max: t("validation.expiresTooFar") }}
+                calendarLabel={t("form.openCalendarFor", { field: t("paymentLinks.field.expiresAt") })}
+                fieldClassName="max-w-64"
               />
             </FormField>
           )}

@@ -33,3 +33,16 @@ export function LinkStateBadge({ state, className }: { state: LinkState; classNa
     </Badge>
   );
 }
+
+/**
+ * The API's own status word, raw, as the detail under the link's state ("API status: pending"): support
+ * can match it with the API, and it never reads as a second state beside the badge.
+ */
+export function LinkApiStatus({ status, className }: { status: string; className?: string }) {
+  const { t } = useI18n();
+  return (
+    <span className={className} data-link-api-status={status}>
+      {t("paymentLinks.field.status")}: <code className="font-mono">{status}</code>
+    </span>
+  );
+}

@@ -2,11 +2,12 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import { toast } from "@/components/ui/toast";
 import { BackLink } from "@/components/ui/back-link";
 import { Button } from "@/components/ui/button";
 import { ErrorPanel } from "@/components/ui/error-panel";
+import { FormPage } from "@/components/ui/form-page";
 import { PageHeader } from "@/components/ui/page-header";
 import { isBffRequestError } from "@/lib/browser/bff-client/errors";
 import { useIdempotentSubmit } from "@/lib/browser/hooks/use-idempotent-submit";
@@ -93,7 +94,18 @@ export function PaymentLinkForm({ baseUrl }: { baseUrl: string }) {
     },
   });
 
-  const onSubmit = submitter.onSubmit(form.handleSubmit);
+  const submitWithKey = submitter.onSubmit(form.handleSubmit);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // An expiry typed but unreadable (31/02, half a time) hands the form no value: send nothing rather than a link
+    // that never expires. The field already says what is wrong.
+    const unreadable = event.currentTarget.querySelector<HTMLInputElement>('[data-slot="date-time-input"]:invalid');
+    if (unreadable) {
+      event.preventDefault();
+      unreadable.focus();
+      return;
+    }
+    submitWithKey(event);
+  };
 
   const transient = isBffRequestError(panelError) && panelError.isTransient;
   const conflict = isBffRequestError(panelError) && panelError.knownCode === "idempotency_conflict";
@@ -105,40 +117,42 @@ export function PaymentLinkForm({ baseUrl }: { baseUrl: string }) {
         description={t("paymentLinks.form.description")}
         eyebrow={<BackLink href="/payment-links">{t("nav.paymentLinks")}</BackLink>}
       />
-      <form noValidate onSubmit={onSubmit} aria-busy={submitter.isPending || undefined} className="max-w-2xl">
-        <LinkDetailsSection form={form} slug={slug} baseUrl={baseUrl} />
-        <LinkPriceSection form={form} />
-        <LinkOptionsSection form={form} />
+      <FormPage>
+        <form noValidate onSubmit={onSubmit} aria-busy={submitter.isPending || undefined}>
+          <LinkDetailsSection form={form} slug={slug} baseUrl={baseUrl} />
+          <LinkPriceSection form={form} />
+          <LinkOptionsSection form={form} />
 
-        {panelError ? (
-          <div className="mt-4">
-            <ErrorPanel
-              error={panelError}
-              title={conflict ? t("paymentLinks.form.conflictTitle") : t("paymentLinks.form.failed")}
-              unmatchedFields={unmatched}
-              actions={
-                conflict ? (
-                  <Button asChild variant="outline" size="sm">
-                    <Link href="/payment-links">{t("paymentLinks.form.checkList")}</Link>
-                  </Button>
-                ) : undefined
-              }
-            />
-            {transient ? (
-              <p className="mt-2 text-xs text-muted-foreground">{t("paymentLinks.form.retrySafe")}</p>
-            ) : null}
+          {panelError ? (
+            <div className="mt-4">
+              <ErrorPanel
+                error={panelError}
+                title={conflict ? t("paymentLinks.form.conflictTitle") : t("paymentLinks.form.failed")}
+                unmatchedFields={unmatched}
+                actions={
+                  conflict ? (
+                    <Button asChild variant="outline" size="sm">
+                      <Link href="/payment-links">{t("paymentLinks.form.checkList")}</Link>
+                    </Button>
+                  ) : undefined
+                }
+              />
+              {transient ? (
+                <p className="mt-2 text-xs text-muted-foreground">{t("paymentLinks.form.retrySafe")}</p>
+              ) : null}
+            </div>
+          ) : null}
+
+          <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button asChild variant="outline">
+              <Link href="/payment-links">{t("common.cancel")}</Link>
+            </Button>
+            <Button type="submit" loading={submitter.isPending}>
+              {submitter.isPending ? t("paymentLinks.form.submitting") : t("paymentLinks.form.submit")}
+            </Button>
           </div>
-        ) : null}
-
-        <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button asChild variant="outline">
-            <Link href="/payment-links">{t("common.cancel")}</Link>
-          </Button>
-          <Button type="submit" loading={submitter.isPending}>
-            {submitter.isPending ? t("paymentLinks.form.submitting") : t("paymentLinks.form.submit")}
-          </Button>
-        </div>
-      </form>
+        </form>
+      </FormPage>
     </>
   );
 }

@@ -12,12 +12,11 @@ import { ErrorPanel } from "@/components/ui/error-panel";
 import { Money } from "@/components/ui/money";
 import { Sheet, SheetBody, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 import { Skeleton } from "@/components/ui/skeleton";
-import { StatusBadge } from "@/components/ui/status-badge";
 import { useI18n } from "@/lib/browser/i18n";
 import type { PaymentLink } from "@/lib/shared/schemas/payment-link";
 import { LinkAmount } from "./link-amount";
 import { conversionRate, publicLinkUrl, type LinkState } from "./link-model";
-import { LinkStateBadge } from "./link-state-badge";
+import { LinkApiStatus, LinkStateBadge } from "./link-state-badge";
 
 // The QR code library is fetched when a drawer first shows a code, not with the list page.
 const LinkQrCode = dynamic(() => import("./link-qr-code").then((module) => module.LinkQrCode), {
@@ -152,8 +151,7 @@ function LinkDetails({ link, state, baseUrl }: { link: PaymentLink; state: LinkS
       value: link.max_sales === null ? t("paymentLinks.noLimit") : formatNumber(link.max_sales),
     },
     { label: t("paymentLinks.field.collectCustomerData"), value: yesNo(link.collect_customer_data) },
-    { label: t("paymentLinks.field.status"), value: <StatusBadge status={link.status} /> },
-    { label: t("paymentLinks.field.state"), value: <LinkStateBadge state={state} /> },
+    { label: t("paymentLinks.field.status"), value: link.status, mono: true },
     { label: t("paymentLinks.field.startsAt"), value: <DateTime value={link.starts_at} withZone /> },
     {
       label: t("paymentLinks.field.expiresAt"),
@@ -170,11 +168,11 @@ function LinkDetails({ link, state, baseUrl }: { link: PaymentLink; state: LinkS
         <SheetDescription className="font-mono text-xs">{link.slug}</SheetDescription>
         <div className="flex flex-wrap items-center gap-1.5 pt-1">
           <LinkStateBadge state={state} />
-          <StatusBadge status={link.status} />
           <span className="text-sm font-medium">
             <LinkAmount link={link} />
           </span>
         </div>
+        <LinkApiStatus status={link.status} className="text-xs text-muted-foreground" />
       </SheetHeader>
       <SheetBody>
         <Section title={t("paymentLinks.publicUrl")}>

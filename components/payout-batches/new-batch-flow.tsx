@@ -5,6 +5,7 @@ import { useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { BackLink } from "@/components/ui/back-link";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
+import { FormPage } from "@/components/ui/form-page";
 import { PageHeader } from "@/components/ui/page-header";
 import { Stepper } from "@/components/ui/stepper";
 import { useI18n } from "@/lib/browser/i18n";
@@ -77,7 +78,8 @@ export function NewBatchFlow() {
         title={t("batches.new.title")}
         description={t("batches.new.description")}
       />
-      <div className="grid w-full gap-4">
+      {/* The check and review steps show the rows as a table: those use the full width. */}
+      <FormPage wide={step === "check" || step === "review"}>
         <Stepper
           steps={STEPS.map((id) => ({ id, label: t(`batches.step.${id}`) }))}
           current={step}
@@ -134,7 +136,7 @@ export function NewBatchFlow() {
             {step === "confirm" && batch ? <ConfirmPanel batch={batch} onConfirmed={confirmed} /> : null}
           </CardContent>
         </Card>
-      </div>
+      </FormPage>
     </>
   );
 }

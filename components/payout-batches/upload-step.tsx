@@ -8,7 +8,7 @@ import { useI18n } from "@/lib/browser/i18n";
 import { batchTemplateCsv } from "@/lib/shared/batch/export";
 import { BATCH_LIMITS } from "@/lib/shared/batch/limits";
 import type { ParsedTable } from "@/lib/shared/batch/table";
-import { downloadCsv } from "@/lib/shared/csv";
+import { downloadBlob } from "@/lib/browser/export";
 
 export interface UploadedFile {
   fileName: string;
@@ -109,7 +109,12 @@ export function UploadStep({ onLoaded }: { onLoaded: (file: UploadedFile) => voi
           type="button"
           variant="outline"
           size="sm"
-          onClick={() => downloadCsv(t("batches.upload.templateFile"), batchTemplateCsv(locale))}
+          onClick={() =>
+            downloadBlob(
+              t("batches.upload.templateFile"),
+              new Blob([batchTemplateCsv(locale)], { type: "text/csv;charset=utf-8" }),
+            )
+          }
         >
           <Download aria-hidden="true" />
           {t("batches.upload.template")}

@@ -5,6 +5,7 @@ import { toast } from "@/components/ui/toast";
 import { BackLink } from "@/components/ui/back-link";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { ErrorPanel } from "@/components/ui/error-panel";
+import { FormPage } from "@/components/ui/form-page";
 import { PageHeader } from "@/components/ui/page-header";
 import { useIdempotentSubmit } from "@/lib/browser/hooks/use-idempotent-submit";
 import { useStoredIdempotencyKey } from "@/lib/browser/hooks/use-stored-idempotency-key";
@@ -184,7 +185,7 @@ export function NewPayoutFlow() {
         title={t("payouts.new.title")}
         description={t("payouts.new.description")}
       />
-      <div className="mx-auto grid w-full max-w-2xl gap-4">
+      <FormPage>
         <Stepper current={stepOf(phase)} />
         <Card>
           <CardHeader>
@@ -261,7 +262,7 @@ export function NewPayoutFlow() {
             ) : null}
           </CardContent>
         </Card>
-      </div>
+      </FormPage>
     </>
   );
 }

@@ -16,6 +16,7 @@ import { LiveIndicator } from "./live-indicator";
 import { PayoutIssuedCard } from "./payout-issued-card";
 import { usePixKeyTypeLabel } from "./payout-status";
 import { PayoutTimeline } from "./payout-timeline";
+import { ReceiptLinks } from "./receipt-links";
 
 /** A loaded payout: amount and live status, its details, its timeline and (operators) who issued it. */
 export function PayoutBody({ payout, refreshError }: { payout: PayoutDetailData; refreshError: unknown }) {
@@ -142,6 +143,7 @@ export function PayoutBody({ payout, refreshError }: { payout: PayoutDetailData;
             {refreshError ? (
               <ErrorPanel error={refreshError} live="none" title={t("payouts.detail.refreshFailed")} />
             ) : null}
+            <ReceiptLinks id={payout.id} />
           </CardContent>
         </Card>
 

@@ -15,6 +15,7 @@ import { shownFeeAndNet } from "@/lib/shared/payouts/fee-and-net";
 import { LiveIndicator } from "./live-indicator";
 import { OpenPayoutDetail } from "./open-payout-detail";
 import { usePixKeyTypeLabel } from "./payout-status";
+import { ReceiptLinks } from "./receipt-links";
 
 export interface PayoutReceiptProps {
   /** What POST /api/payouts answered. */
@@ -139,6 +140,8 @@ export function PayoutReceipt({ payout, idempotencyKey, onNewPayout }: PayoutRec
           onRetry={() => live.refetch()}
         />
       ) : null}
+
+      {id ? <ReceiptLinks id={id} /> : null}
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {id ? <OpenPayoutDetail id={id} /> : null}

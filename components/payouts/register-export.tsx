@@ -7,16 +7,17 @@ import { BffRequestError } from "@/lib/browser/bff-client/errors";
 import { downloadBlob } from "@/lib/browser/export";
 import { useI18n } from "@/lib/browser/i18n";
 import { fetchRegisterExport, type PayoutRegisterFilters } from "@/lib/browser/query/payouts";
-import { exportFileName, type ExportFormat } from "@/lib/shared/export";
+import { exportFileName } from "@/lib/shared/export/file-name";
+import type { ExportFormat } from "@/lib/shared/export/sheet";
 import { REGISTER_EXPORT_MAX_ROWS } from "@/lib/shared/schemas/register";
 import { useErrorText } from "./payout-status";
 
 /**
  * CSV and Excel of exactly the register's filtered rows, written by the server (GET /api/payouts/export) in the
- * operator's language with dates in the business's zone. Above the row cap the buttons are off and say why.
+ * operator's language with dates in the business's zone (the same cookies this page reads them from). Above the row cap the buttons are off and say why.
  */
 export function RegisterExport({ filters, count }: { filters: PayoutRegisterFilters; count: number | undefined }) {
-  const { t, locale, timeZone } = useI18n();
+  const { t, timeZone } = useI18n();
   const errorText = useErrorText();
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const tooMany = count !== undefined && count > REGISTER_EXPORT_MAX_ROWS;
@@ -24,7 +25,7 @@ export function RegisterExport({ filters, count }: { filters: PayoutRegisterFilt
   const run = async (format: ExportFormat) => {
     setBusy(format);
     try {
-      const blob = await fetchRegisterExport(filters, { format, locale, timeZone });
+      const blob = await fetchRegisterExport(filters, format);
       downloadBlob(exportFileName("payouts", format, timeZone), blob);
       if (count !== undefined) toast.success(t("payouts.export.done", { count }));
     } catch (error) {

@@ -13,12 +13,12 @@ export interface SubaccountBlockDialogProps {
   id: string;
   /** The known state, or null when the dashboard has never seen this subaccount. */
   subaccount: KnownSubaccount | null;
-  /** What the button does: true blocks, false unblocks. */
-  block: boolean;
+  /** What the button does: true blocks, false unblocks, null asks which (the state is not known). */
+  block: boolean | null;
 }
 
 /**
- * The block or unblock button, and behind it a confirmation that says plainly what happens
+ * The block or unblock button (one "Block or unblock…" that asks which, while the state is unknown), and behind it a confirmation that says plainly what happens
  * (`SubaccountBlockConfirm`). Once opened the confirmation stays mounted, so its idempotency key
  * survives a cancel and a retry after a failure reuses it.
  */
@@ -28,8 +28,12 @@ export function SubaccountBlockDialog({ id, subaccount, block }: SubaccountBlock
   return (
     <>
       <Button {...triggerProps} variant={block ? "destructive" : "outline"} size="sm">
-        {block ? <Ban aria-hidden="true" /> : <LockOpen aria-hidden="true" />}
-        {block ? t("subaccounts.block.action") : t("subaccounts.unblock.action")}
+        {block === false ? <LockOpen aria-hidden="true" /> : <Ban aria-hidden="true" />}
+        {block === null
+          ? t("subaccounts.blockOrUnblock.action")
+          : block
+            ? t("subaccounts.block.action")
+            : t("subaccounts.unblock.action")}
       </Button>
       {mounted ? (
         <blockConfirm.Component

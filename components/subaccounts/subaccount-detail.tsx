@@ -2,7 +2,10 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Info } from "lucide-react";
+import Link from "next/link";
+import { useState } from "react";
 import { BackLink } from "@/components/ui/back-link";
+import { Button } from "@/components/ui/button";
 import { useCan } from "@/components/providers/session-provider";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -66,7 +69,12 @@ function CurrentState({ subaccount }: { subaccount: KnownSubaccount }) {
   );
 }
 
-function UnknownNotice() {
+/**
+ * No record in the ledger: say so up front, with what the person can do. The API cannot read a
+ * subaccount, so one opened elsewhere may be real: "change it anyway" shows the edit form and the
+ * block-or-unblock choice; until then the page offers no action that would only fail on a wrong id.
+ */
+function UnknownNotice({ onProceed }: { onProceed: (() => void) | null }) {
   const { t } = useI18n();
   return (
     <div
@@ -79,6 +87,16 @@ function UnknownNotice() {
         <p>{t("subaccounts.unknown.why")}</p>
         <p>{t("subaccounts.unknown.what")}</p>
         <p className="text-muted-foreground">{t("subaccounts.unknown.checkId")}</p>
+        {onProceed ? (
+          <div className="flex flex-wrap gap-2 pt-1">
+            <Button size="sm" variant="outline" onClick={onProceed}>
+              {t("subaccounts.unknown.proceed")}
+            </Button>
+            <Button asChild size="sm" variant="ghost">
+              <Link href="/subaccounts">{t("subaccounts.unknown.openAnother")}</Link>
+            </Button>
+          </div>
+        ) : null}
       </div>
     </div>
   );
@@ -108,8 +126,10 @@ export function SubaccountDetail({ id }: { id: string }) {
   const known = query.data ?? null;
   const unknown = !known && isUnknownSubaccount(query.error);
   const failed = !known && !unknown && query.isError;
+  // No record here: the person says they mean this id before any action is offered.
+  const [proceed, setProceed] = useState(false);
   // The form and actions need to know whether there is a baseline: wait for the answer.
-  const ready = known !== null || unknown;
+  const ready = known !== null || (unknown && proceed);
 
   const title = known?.name || t("subaccounts.detail.titleUnknown", { id });
 
@@ -134,14 +154,8 @@ export function SubaccountDetail({ id }: { id: string }) {
         }
         actions={
           ready && canBlock ? (
-            known ? (
-              <SubaccountBlockDialog id={id} subaccount={known} block={!known.is_blocked} />
-            ) : (
-              <>
-                <SubaccountBlockDialog id={id} subaccount={null} block />
-                <SubaccountBlockDialog id={id} subaccount={null} block={false} />
-              </>
-            )
+            // The state unknown, one action that asks which rather than two side by side.
+            <SubaccountBlockDialog id={id} subaccount={known} block={known ? !known.is_blocked : null} />
           ) : null
         }
       />
@@ -156,7 +170,7 @@ export function SubaccountDetail({ id }: { id: string }) {
             {known ? (
               <CurrentState subaccount={known} />
             ) : unknown ? (
-              <UnknownNotice />
+              <UnknownNotice onProceed={proceed || !(canUpdate || canBlock) ? null : () => setProceed(true)} />
             ) : failed ? (
               <QueryErrorPanel query={query} live="none" headingLevel="h3" />
             ) : (
@@ -165,7 +179,7 @@ export function SubaccountDetail({ id }: { id: string }) {
           </CardContent>
         </Card>
 
-        {canUpdate ? (
+        {canUpdate && !(unknown && !proceed) ? (
           <Card>
             <CardHeader>
               <CardTitle>{t("subaccounts.edit.title")}</CardTitle>

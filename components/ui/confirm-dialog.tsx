@@ -36,6 +36,8 @@ export interface ConfirmDialogProps {
   onCancel?: () => void;
   /** The action is running: the dialog cannot be closed and its buttons are disabled. */
   pending: boolean;
+  /** The confirm button is off until the person has made a choice the dialog asks for. */
+  confirmDisabled?: boolean;
   /** The last attempt's failure, shown in an `ErrorPanel` above the buttons. */
   error?: unknown;
   /** Field messages of that failure that have no field on screen. */
@@ -96,6 +98,7 @@ function AlertBody({
   onConfirm,
   onCancel,
   pending,
+  confirmDisabled = false,
   error,
   errorFields,
 }: ConfirmDialogProps) {
@@ -124,7 +127,7 @@ function AlertBody({
         <AlertDialogAction
           destructive={destructive}
           onClick={confirm}
-          disabled={pending}
+          disabled={pending || confirmDisabled}
           aria-busy={pending || undefined}
         >
           <ConfirmLabel pending={pending} confirmLabel={confirmLabel} pendingLabel={pendingLabel} />

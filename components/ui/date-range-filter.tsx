@@ -1,8 +1,9 @@
 "use client";
 
-import { useId, type ReactNode } from "react";
-import { cn } from "@/components/ui/cn";
-import { inputClassName } from "@/components/ui/input";
+import { useId, useMemo, useState, type ReactNode } from "react";
+import { DateInput } from "@/components/forms/date-input";
+import { FormFieldContext, type FormFieldContextValue } from "@/components/ui/form-field-context";
+import { useI18n } from "@/lib/browser/i18n";
 
 export interface DateRangeFilterProps {
   /** Calendar days (YYYY-MM-DD) in the operator's zone. */
@@ -18,14 +19,70 @@ export interface DateRangeFilterProps {
   bounds?: { min: string; max: string; message: string };
 }
 
-/** A from–to pair of date inputs for list filters, with the zone the days are read in. */
+/** One end of the range: its input, wired like a FormField control so its own error lands under the pair. */
+function RangeEnd({
+  value,
+  onChange,
+  label,
+  calendarLabel,
+  error,
+  errorId,
+  onError,
+  bounds,
+}: {
+  value: string | undefined;
+  onChange: (day: string | undefined) => void;
+  label: string;
+  calendarLabel: string;
+  error: string | null;
+  errorId: string;
+  onError: (message: string | null) => void;
+  bounds: DateRangeFilterProps["bounds"];
+}) {
+  const id = `date-range-${useId()}`;
+  const ctx = useMemo<FormFieldContextValue>(
+    () => ({
+      id,
+      descriptionId: undefined,
+      errorId: error ? errorId : undefined,
+      invalid: Boolean(error),
+      required: false,
+      setControlError: onError,
+    }),
+    [id, error, errorId, onError],
+  );
+  return (
+    <FormFieldContext.Provider value={ctx}>
+      <DateInput
+        aria-label={label}
+        calendarLabel={calendarLabel}
+        value={value}
+        onChange={onChange}
+        min={bounds?.min}
+        max={bounds?.max}
+        rangeMessage={bounds?.message}
+        wrapperClassName="min-w-0 flex-1 sm:flex-none"
+        fieldClassName="sm:w-[9.5rem]"
+        className="h-8 pl-2"
+      />
+    </FormFieldContext.Provider>
+  );
+}
+
+/**
+ * A from–to pair of typed date inputs (DateInput: the app's date format, a
+ * calendar on demand) for list filters, with the zone the days are read in. A
+ * day only reaches the URL once it is complete and real; what is wrong with a
+ * typed day (31/02, outside `bounds`) is said under the pair.
+ */
 export function DateRangeFilter({ from, to, onChange, zone, labels, caption, bounds }: DateRangeFilterProps) {
-  const errorId = `date-range-error-${useId()}`;
-  const dateInput = cn(inputClassName, "h-8 w-full min-w-0 px-2 tabular-nums sm:w-[9.5rem]");
-  // Four-digit years: the days compare as text.
-  const outside = (day: string | undefined) => Boolean(bounds && day && (day < bounds.min || day > bounds.max));
-  const invalid = { from: outside(from), to: outside(to) };
-  const invalidProps = (bad: boolean) => (bad ? { "aria-invalid": true, "aria-describedby": errorId } : {});
+  const { t } = useI18n();
+  const baseId = `date-range-error-${useId()}`;
+  const [fromError, setFromError] = useState<string | null>(null);
+  const [toError, setToError] = useState<string | null>(null);
+  const fromErrorId = `${baseId}-from`;
+  // The same message twice (both days out of bounds) is said once.
+  const toErrorId = toError && toError === fromError ? fromErrorId : `${baseId}-to`;
   return (
     <div className="grid w-full gap-1 sm:w-auto">
       <div role="group" aria-label={labels.group} className="flex w-full items-center gap-1.5 sm:w-auto">
@@ -34,36 +91,41 @@ export function DateRangeFilter({ from, to, onChange, zone, labels, caption, bou
             {caption}
           </span>
         ) : null}
-        <input
-          type="date"
-          aria-label={labels.from}
-          value={from ?? ""}
-          min={bounds?.min}
-          max={to && !invalid.to ? to : bounds?.max}
-          onChange={(e) => onChange({ from: e.target.value || null })}
-          className={dateInput}
-          {...invalidProps(invalid.from)}
+        <RangeEnd
+          value={from}
+          onChange={(day) => onChange({ from: day ?? null })}
+          label={labels.from}
+          calendarLabel={t("form.openCalendarFor", { field: labels.from })}
+          error={fromError}
+          errorId={fromErrorId}
+          onError={setFromError}
+          bounds={bounds}
         />
         <span className="text-xs text-muted-foreground" aria-hidden="true">
           –
         </span>
-        <input
-          type="date"
-          aria-label={labels.to}
-          value={to ?? ""}
-          min={from && !invalid.from ? from : bounds?.min}
-          max={bounds?.max}
-          onChange={(e) => onChange({ to: e.target.value || null })}
-          className={dateInput}
-          {...invalidProps(invalid.to)}
+        <RangeEnd
+          value={to}
+          onChange={(day) => onChange({ to: day ?? null })}
+          label={labels.to}
+          calendarLabel={t("form.openCalendarFor", { field: labels.to })}
+          error={toError}
+          errorId={toErrorId}
+          onError={setToError}
+          bounds={bounds}
         />
         <span className="shrink-0 text-xs text-muted-foreground" title={labels.zoneHint}>
           {zone}
         </span>
       </div>
-      {bounds && (invalid.from || invalid.to) ? (
-        <p id={errorId} className="text-xs font-medium text-destructive-soft-foreground">
-          {bounds.message}
+      {fromError ? (
+        <p id={fromErrorId} className="text-xs font-medium text-destructive-soft-foreground">
+          {fromError}
+        </p>
+      ) : null}
+      {toError && toErrorId !== fromErrorId ? (
+        <p id={toErrorId} className="text-xs font-medium text-destructive-soft-foreground">
+          {toError}
         </p>
       ) : null}
     </div>

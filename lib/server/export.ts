@@ -3,6 +3,7 @@ import writeXlsxFile from "write-excel-file/node";
 import type { Download } from "@/lib/server/services/context";
 import {
   CSV_CONTENT_TYPE,
+  exportFileName,
   sheetCsv,
   sheetXlsx,
   XLSX_CONTENT_TYPE,
@@ -10,6 +11,34 @@ import {
   type ExportFormat,
   type ExportSheet,
 } from "@/lib/shared/export";
+import type { Locale } from "@/lib/shared/i18n/config";
+import { createTranslator } from "@/lib/shared/i18n/translate";
+
+/** What a route passes to a service that exports (lib/server/http/request-context.ts `requestExport`). */
+export interface ExportRequest {
+  format: ExportFormat;
+  locale: Locale;
+  timeZone: string;
+}
+
+/**
+ * The rows as the route's download, "<sheet.file>-<day in the zone>.csv|xlsx" (`prefix` in place of sheet.file
+ * when given), in the person's language and zone.
+ */
+export function exportDownload<Row>(
+  request: ExportRequest,
+  sheet: ExportSheet<Row>,
+  rows: readonly Row[],
+  options: { now: number; prefix?: string },
+): Promise<Download> {
+  const ctx: ExportContext = {
+    locale: request.locale,
+    timeZone: request.timeZone,
+    t: createTranslator(request.locale),
+  };
+  const fileName = exportFileName(options.prefix ?? sheet.file, request.format, request.timeZone, options.now);
+  return sheetDownload(request.format, sheet, rows, ctx, fileName.replace(/\.[a-z]+$/, ""));
+}
 
 /** The rows as a route's download: CSV text or .xlsx bytes in the reader's language, named `${fileBase}.${format}`. */
 export async function sheetDownload<Row>(

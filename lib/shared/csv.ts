@@ -15,7 +15,6 @@
  */
 
 import { formulaMessage } from "@/lib/shared/batch/formula";
-import { toDate, wallClockText, wallDateText, wallTimeIn } from "@/lib/shared/format/date";
 
 export type CsvValue = string | number | boolean | null | undefined;
 /** Comma by default; semicolon is what Excel in a Brazilian locale writes and expects. */
@@ -59,52 +58,6 @@ export function toCsv(
   const { bom = true, delimiter = "," } = options;
   const lines = [csvRow(header, delimiter), ...rows.map((row) => csvRow(row, delimiter))];
   return `${bom ? CSV_BOM : ""}${lines.join(CSV_EOL)}${CSV_EOL}`;
-}
-
-/** A cell for any JSON value: strings as they are, objects and arrays as JSON. */
-export function jsonCell(value: unknown): CsvValue {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value;
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return String(value);
-  }
-}
-
-/** Saves CSV text as a file in the browser (a Blob link, so nothing leaves the page). */
-export function downloadCsv(filename: string, csv: string): void {
-  const blob = new Blob([csv], { type: "text/csv;charset=utf-8" });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  link.rel = "noopener";
-  link.style.display = "none";
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Give the browser time to start the download before the URL is revoked.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/** An API timestamp as ISO 8601 UTC ("2026-11-22T17:05:00.000Z"); unparseable text is kept as it came. */
-export function csvDateUtc(value: string | null | undefined): string {
-  if (!value) return "";
-  return toDate(value)?.toISOString() ?? value;
-}
-
-/** An API timestamp as wall-clock time in `timeZone`, the way spreadsheets read dates ("2026-11-22 14:05:00"). */
-export function csvDateLocal(value: string | null | undefined, timeZone: string): string {
-  const date = toDate(value);
-  if (!date) return value ?? "";
-  const w = wallTimeIn(timeZone, date.getTime());
-  return `${wallDateText(w)} ${wallClockText(w, true)}`;
-}
-
-/** "chargebacks" → "chargebacks-2026-11-22.csv", dated in the operator's zone. */
-export function csvFileName(prefix: string, timeZone: string, now: Date | number = Date.now()): string {
-  return `${prefix}-${wallDateText(wallTimeIn(timeZone, new Date(now).getTime()))}.csv`;
 }
 
 /**

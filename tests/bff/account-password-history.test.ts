@@ -4,6 +4,7 @@
  * account changes are recorded with the member id, the address and the User-Agent; the person reads their own,
  * an owner or admin a member's of their workspace (404 across workspaces), as pages or CSV.
  */
+import { readSheet } from "read-excel-file/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as password from "@/app/api/account/password/route";
 import * as ownEvents from "@/app/api/account/security-events/route";
@@ -11,6 +12,7 @@ import * as ownExport from "@/app/api/account/security-events/export/route";
 import * as memberEvents from "@/app/api/members/[id]/security-events/route";
 import * as memberExport from "@/app/api/members/[id]/security-events/export/route";
 import * as session from "@/app/api/session/route";
+import { parseCsv } from "@/lib/shared/csv";
 import { addMembership, getLedger, listSecurityEvents } from "@/lib/server/ledger";
 import {
   ACME,
@@ -50,7 +52,14 @@ async function download(handler: Handler, path: string, cookie: string, params: 
     new Request(`http://127.0.0.1:3000${path}`, { headers: { host: "127.0.0.1:3000", cookie } }),
     { params: Promise.resolve(params) },
   );
-  return { status: response.status, contentType: response.headers.get("content-type"), text: await response.text() };
+  const bytes = Buffer.from(await response.arrayBuffer());
+  return {
+    status: response.status,
+    contentType: response.headers.get("content-type"),
+    disposition: response.headers.get("content-disposition") ?? "",
+    text: bytes.toString("utf8"),
+    bytes,
+  };
 }
 
 async function personId(cookie: string): Promise<string> {
@@ -172,17 +181,41 @@ describe("the security history", { timeout: 120_000 }, () => {
     });
     expect(acrossCsv.status).toBe(404);
 
-    // CSV, of their own and of a member's.
+    // CSV, of their own and of a member's: in the reader's language (pt-BR unless their cookie says otherwise).
     const own = await download(ownExport.GET, "/api/account/security-events/export", cookie);
     expect(own.status).toBe(200);
     expect(own.contentType).toContain("text/csv");
-    const lines = own.text
-      .replace(/^\uFEFF/, "")
-      .trim()
-      .split("\r\n");
-    expect(lines[0]).toBe("at,kind,reason,factor,client_address,address_verified,user_agent");
-    expect(lines.slice(1).map((line) => line.split(",")[1])).toEqual(["sign_in_succeeded", "sign_in_failed"]);
-    expect(own.text).toContain(BROWSER.split(",")[0]);
+    expect(own.disposition).toMatch(/filename="security-history-\d{4}-\d{2}-\d{2}\.csv"/);
+    const [header, ...records] = parseCsv(own.text, ";");
+    expect(header).toEqual([
+      "Quando (America/Sao_Paulo)",
+      "O quê",
+      "Fator",
+      "Motivo (código)",
+      "Endereço",
+      "Endereço verificado",
+      "Navegador (user agent)",
+    ]);
+    expect(records.map((record) => record[1])).toEqual(["Entrou", "Tentativa de entrada recusada"]);
+    expect(records[0]?.[0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+    expect(records[0]?.[6]).toBe(BROWSER);
+    const inEnglish = await download(
+      ownExport.GET,
+      "/api/account/security-events/export",
+      `${cookie}; locale=en; tz=America%2FManaus`,
+    );
+    const [enHeader, ...enRecords] = parseCsv(inEnglish.text, ",");
+    expect(enHeader?.slice(0, 2)).toEqual(["When (America/Manaus)", "What"]);
+    expect(enRecords.map((record) => record[1])).toEqual(["Signed in", "Sign-in refused"]);
+    expect(enRecords[0]?.[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const workbook = await download(ownExport.GET, "/api/account/security-events/export?format=xlsx", cookie);
+    expect(workbook.status).toBe(200);
+    expect(workbook.contentType).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(workbook.disposition).toMatch(/\.xlsx"/);
+    const cells = await readSheet(workbook.bytes);
+    expect(cells[0]?.[0]).toBe("Quando (America/Sao_Paulo)");
+    expect(cells.slice(1).map((row) => row[1])).toEqual(["Entrou", "Tentativa de entrada recusada"]);
+    expect(cells[1]?.[0]).toBeInstanceOf(Date);
     const ofMember = await download(memberExport.GET, `/api/members/${financeId}/security-events/export`, owner, {
       id: financeId,
     });

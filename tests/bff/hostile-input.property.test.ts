@@ -45,6 +45,7 @@ import * as members from "@/app/api/members/route";
 import * as chargebacks from "@/app/api/chargebacks/route";
 import * as paymentLinks from "@/app/api/payment-links/route";
 import * as payout from "@/app/api/payouts/[id]/route";
+import * as payoutReceipt from "@/app/api/payouts/[id]/receipt.pdf/route";
 import * as payoutAttention from "@/app/api/payouts/attention/route";
 import * as payoutExport from "@/app/api/payouts/export/route";
 import * as payoutTotals from "@/app/api/payouts/totals/route";
@@ -591,7 +592,12 @@ const ROUTES: FuzzRoute[] = [
     body: null,
     query: { limit, cursor: fc.integer({ min: 0, max: 10_000 }).map(String) },
   },
-  { name: "GET /api/members/{id}/security-events/export", handler: memberEventsExport.GET, body: null, query: {} },
+  {
+    name: "GET /api/members/{id}/security-events/export",
+    handler: memberEventsExport.GET,
+    body: null,
+    query: { format: fc.constantFrom("csv", "xlsx") },
+  },
   {
     name: "POST /api/invitations",
     handler: invitations.POST,
@@ -656,7 +662,12 @@ const ROUTES: FuzzRoute[] = [
     body: null,
     query: { limit, cursor: fc.integer({ min: 0, max: 10_000 }).map(String) },
   },
-  { name: "GET /api/account/security-events/export", handler: accountEventsExport.GET, body: null, query: {} },
+  {
+    name: "GET /api/account/security-events/export",
+    handler: accountEventsExport.GET,
+    body: null,
+    query: { format: fc.constantFrom("csv", "xlsx") },
+  },
   { name: "GET /api/session", handler: session.GET, body: null, query: {} },
   { name: "DELETE /api/session", handler: session.DELETE, body: null, query: {} },
   { name: "DELETE /api/sessions", handler: sessions.DELETE, body: null, query: {} },
@@ -713,8 +724,6 @@ const ROUTES: FuzzRoute[] = [
       from: filterDate,
       to: filterDate,
       format: fc.constantFrom("csv", "xlsx"),
-      locale: fc.constantFrom("pt-BR", "en"),
-      tz: fc.constantFrom("America/Sao_Paulo", "America/Manaus", "UTC"),
     },
   },
   {
@@ -746,6 +755,12 @@ const ROUTES: FuzzRoute[] = [
     query: {},
   },
   { name: "GET /api/payouts/{id}", handler: payout.GET, body: null, query: {} },
+  {
+    name: "GET /api/payouts/{id}/receipt.pdf",
+    handler: payoutReceipt.GET,
+    body: null,
+    query: { lang: fc.constantFrom("pt-BR", "en", "fr", "") },
+  },
   { name: "GET /api/chargebacks", handler: chargebacks.GET, body: null, query: {} },
   { name: "GET /api/subaccounts", handler: subaccounts.GET, body: null, query: {} },
   { name: "GET /api/subaccounts/{id}", handler: subaccount.GET, body: null, query: {} },
@@ -940,7 +955,7 @@ async function send(generated: Generated): Promise<{ result: CallResult; upstrea
   expect(result.status, label).toBeLessThan(500);
   expect(result.headers.get("cache-control"), label).toBe("no-store");
   if (!(result.headers.get("content-type") ?? "").includes("json")) {
-    // A download (a security history's CSV): only ever a success, sent as an attachment.
+    // A download (a security history's CSV or .xlsx): only ever a success, sent as an attachment.
     expect(result.status, label).toBe(200);
     expect(result.headers.get("content-disposition"), label).toMatch(/^attachment;/);
     return { result, upstream: requests };

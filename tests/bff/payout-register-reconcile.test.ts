@@ -53,11 +53,11 @@ async function totals(params: Record<string, string>): Promise<RegisterTotals> {
   return result.json.data as RegisterTotals;
 }
 
-/** The export's reply, its body as bytes (an .xlsx is not text). */
-async function exported(params: Record<string, string>): Promise<{ response: Response; bytes: Buffer }> {
+/** The export's reply, its body as bytes (an .xlsx is not text), read in the language and zone of `cookies`. */
+async function exported(params: Record<string, string>, cookies = ""): Promise<{ response: Response; bytes: Buffer }> {
   const response = await exportRoute.GET(
     new Request(`${APP_ORIGIN}/api/payouts/export?${query(params)}`, {
-      headers: { host: "127.0.0.1:3000", cookie: bff.cookie },
+      headers: { host: "127.0.0.1:3000", cookie: [bff.cookie, cookies].filter(Boolean).join("; ") },
     }),
   );
   return { response, bytes: Buffer.from(await response.arrayBuffer()) };
@@ -68,7 +68,8 @@ const centavosOf = (cell: string | undefined) => (cell ? Math.round(Number(cell.
 
 /** The pt-BR CSV export's lines as objects by header, and the sums of its money columns. */
 async function csvExport(params: Record<string, string>) {
-  const { response, bytes } = await exported({ ...params, format: "csv", locale: "pt-BR", tz: ZONE });
+  // No language or zone cookie: Portuguese and São Paulo, the defaults.
+  const { response, bytes } = await exported({ ...params, format: "csv" });
   expect(response.status, bytes.toString("utf8")).toBe(200);
   expect(response.headers.get("content-type")).toContain("text/csv");
   expect(response.headers.get("content-disposition")).toMatch(/filename="payouts-\d{4}-\d{2}-\d{2}\.csv"/);
@@ -80,7 +81,10 @@ async function csvExport(params: Record<string, string>) {
 
 /** The .xlsx export's rows (header first) and the sums of its money columns (number cells in reais). */
 async function xlsxExport(params: Record<string, string>) {
-  const { response, bytes } = await exported({ ...params, format: "xlsx", locale: "en", tz: ZONE });
+  const { response, bytes } = await exported(
+    { ...params, format: "xlsx" },
+    `locale=en; tz=${encodeURIComponent(ZONE)}`,
+  );
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toContain("spreadsheetml");
   const cells = await readSheet(bytes);

@@ -6,6 +6,7 @@ import * as activity from "@/app/api/activity/route";
 import * as chargebacks from "@/app/api/chargebacks/route";
 import * as paymentLinks from "@/app/api/payment-links/route";
 import * as payout from "@/app/api/payouts/[id]/route";
+import * as payoutReceipt from "@/app/api/payouts/[id]/receipt.pdf/route";
 import * as payouts from "@/app/api/payouts/route";
 import * as payoutTotals from "@/app/api/payouts/totals/route";
 import * as payoutExport from "@/app/api/payouts/export/route";
@@ -211,16 +212,27 @@ export function businessRoutes(): RouteCase[] {
  * (tests/bff/roles.test.ts): the business routes, then the workspace's own.
  */
 export function permissionRoutes(): RouteCase[] {
-  return [...businessRoutes(), ...workspaceRoutes(), ...downloadRoutes()];
+  return [...businessRoutes(), ...downloadRoutes(), ...workspaceRoutes()];
 }
 
-/** Business routes that answer a file (not the JSON envelope), for the suites that do not read every reply as JSON. */
+/**
+ * Business routes that answer a file rather than the JSON envelope (their refusals are the envelope): kept out of
+ * businessRoutes, whose sweeps check a JSON content type on every answer.
+ */
 export function downloadRoutes(): RouteCase[] {
   return [
     {
+      name: "GET /api/payouts/{id}/receipt.pdf",
+      handler: payoutReceipt.GET,
+      path: "/api/payouts/po_demo_paid/receipt.pdf",
+      options: { params: { id: "po_demo_paid" } },
+      permission: "payouts.lookup",
+      okStatus: 200,
+    },
+    {
       name: "GET /api/payouts/export",
       handler: payoutExport.GET,
-      path: "/api/payouts/export?format=csv&locale=en&tz=America%2FSao_Paulo&from=2026-11-01T03%3A00%3A00Z",
+      path: "/api/payouts/export?format=csv&from=2026-11-01T03%3A00%3A00Z",
       options: {},
       permission: "payouts.register",
       okStatus: 200,

@@ -2,7 +2,7 @@
  * The audit log's pure rules and its before → after rendering (kept with the
  * chargebacks tests: both pages belong to the same feature owner).
  */
-import { render, screen } from "@testing-library/react";
+import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import {
   ACTIVITY_SHEET,
@@ -81,7 +81,7 @@ describe("toApiFilters", () => {
   });
 });
 
-describe("DateRangeFilter with bounds (the activity log's dates)", () => {
+describe("DateRangeFilter (typed days in the app's format)", () => {
   const labels = { group: "Datas", from: "De", to: "Até", zoneHint: "" };
   const bounds = {
     min: FILTER_DAY_MIN,
@@ -89,7 +89,7 @@ describe("DateRangeFilter with bounds (the activity log's dates)", () => {
     message: "Use uma data de 1º de janeiro de 2000 a 1º de janeiro de 2100.",
   };
 
-  it("bounds the pickers and says beside a day out of range why it is not applied", () => {
+  it("says beside a day out of range (from the URL or typed) why it is not applied", () => {
     const { rerender } = render(
       <DateRangeFilter
         from="2026-11-01"
@@ -100,8 +100,8 @@ describe("DateRangeFilter with bounds (the activity log's dates)", () => {
         bounds={bounds}
       />,
     );
-    expect(screen.getByLabelText("De")).toHaveAttribute("min", FILTER_DAY_MIN);
-    expect(screen.getByLabelText("Até")).toHaveAttribute("max", FILTER_DAY_MAX);
+    expect(screen.getByLabelText("De")).toHaveValue("01/11/2026");
+    expect(screen.getByLabelText("De")).toHaveAttribute("placeholder", "dd/mm/aaaa");
     expect(screen.queryByText(bounds.message)).toBeNull();
     expect(screen.getByLabelText("De")).not.toHaveAttribute("aria-invalid");
 
@@ -117,8 +117,30 @@ describe("DateRangeFilter with bounds (the activity log's dates)", () => {
     );
     const message = screen.getByText(bounds.message);
     expect(screen.getByLabelText("De")).toHaveAttribute("aria-invalid", "true");
-    expect(screen.getByLabelText("De")).toHaveAttribute("aria-describedby", message.id);
+    expect(screen.getByLabelText("De").getAttribute("aria-describedby")?.split(" ")).toContain(message.id);
     expect(screen.getByLabelText("Até")).not.toHaveAttribute("aria-invalid");
+  });
+
+  it("hands over a typed day as YYYY-MM-DD, and an impossible one as nothing, said beside the pair", () => {
+    const patches: Array<{ from?: string | null; to?: string | null }> = [];
+    render(
+      <DateRangeFilter
+        from={undefined}
+        to={undefined}
+        onChange={(patch) => patches.push(patch)}
+        zone="BRT"
+        labels={labels}
+        bounds={bounds}
+      />,
+    );
+    fireEvent.change(screen.getByLabelText("Até"), { target: { value: "15/12/2026" } });
+    expect(patches).toEqual([{ to: "2026-12-15" }]);
+    fireEvent.change(screen.getByLabelText("De"), { target: { value: "31/02/2026" } });
+    expect(patches).toHaveLength(1);
+    const message = screen.getByText("Essa data não existe: confira o dia e o mês.");
+    expect(screen.getByLabelText("De")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("De").getAttribute("aria-describedby")?.split(" ")).toContain(message.id);
+    expect(screen.getByRole("button", { name: "Abrir calendário: De" })).toBeInTheDocument();
   });
 });
 

@@ -178,7 +178,7 @@ describe("ChargebacksView", () => {
     expect(window.location.search).toBe("?kind=pix_med");
     await waitFor(() => expect(bodyRows()).toHaveLength(2), { timeout: 5000 });
     await user.click(screen.getByRole("button", { name: "Exportar CSV" }));
-    await waitFor(() => expect(blobs).toHaveLength(1));
+    await waitFor(() => expect(blobs).toHaveLength(1), { timeout: 5000 });
     expect(click).toHaveBeenCalledTimes(1);
     const text = await blobs[0]?.text();
     const lines = (text ?? "")

@@ -101,19 +101,24 @@ describe("PaymentLinkForm", () => {
   it("shows errors next to the fields and sends nothing for invalid input", async () => {
     const { user } = renderForm();
     await user.click(submit());
-    expect(await screen.findByText("Campo obrigatório.")).toBeInTheDocument();
+    expect((await screen.findAllByText("Campo obrigatório.")).length).toBeGreaterThan(0);
     expect(describedText(nameInput())).toContain("Campo obrigatório.");
+    // An empty slug is required like the name; the length and character rule is for a typed wrong slug.
+    expect(describedText(slugInput())).toContain("Campo obrigatório.");
+    expect(describedText(slugInput())).not.toContain("Use de 3 a 64");
     expect(describedText(fixedAmount())).toContain("Informe um valor fixo ou um valor mínimo.");
 
     await user.type(nameInput(), "X");
     await user.clear(slugInput());
     await user.type(slugInput(), "Com Espaço");
     await user.type(fixedAmount(), "10");
-    fireEvent.change(screen.getByLabelText(/Expira em/), { target: { value: "2020-01-01T10:00" } });
+    fireEvent.change(screen.getByLabelText(/^Expira em/), { target: { value: "01/01/2020 10:00" } });
     await user.type(screen.getByLabelText(/Limite de vendas/), "0");
     await user.click(submit());
     await waitFor(() => expect(describedText(slugInput())).toContain("Use de 3 a 64 letras minúsculas"));
-    expect(describedText(screen.getByLabelText(/Expira em/))).toContain("A data de expiração precisa estar no futuro.");
+    expect(describedText(screen.getByLabelText(/^Expira em/))).toContain(
+      "A data de expiração precisa estar no futuro.",
+    );
     expect(describedText(screen.getByLabelText(/Limite de vendas/))).toContain("Deve ser maior que zero.");
     expect(fetchSpy).not.toHaveBeenCalled();
   });
@@ -122,12 +127,27 @@ describe("PaymentLinkForm", () => {
     const { user } = renderForm();
     await user.type(nameInput(), "Curso");
     await user.type(fixedAmount(), "10");
-    const expiry = screen.getByLabelText(/Expira em/);
-    fireEvent.change(expiry, { target: { value: `${new Date().getUTCFullYear() + 6}-06-15T10:00` } });
+    const expiry = screen.getByLabelText(/^Expira em/);
+    fireEvent.change(expiry, { target: { value: `15/06/${new Date().getUTCFullYear() + 6} 10:00` } });
     await user.click(submit());
     await waitFor(() =>
       expect(describedText(expiry)).toContain("A data de expiração pode ser no máximo daqui a 5 anos."),
     );
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("sends nothing while the expiry's text cannot be read (31/02, half a time), rather than a link that never expires", async () => {
+    const { user } = renderForm();
+    await user.type(nameInput(), "Curso");
+    await user.type(fixedAmount(), "10");
+    const expiry = screen.getByLabelText(/^Expira em/);
+    fireEvent.change(expiry, { target: { value: "31/02/2030 10:00" } });
+    await user.click(submit());
+    expect(describedText(expiry)).toContain("Essa data ou hora não existe");
+    expect(expiry).toHaveFocus();
+    fireEvent.change(expiry, { target: { value: "28/02/2030 10" } });
+    await user.click(submit());
+    expect(describedText(expiry)).toContain("Data e hora incompletas: use dd/mm/aaaa hh:mm.");
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
@@ -137,7 +157,7 @@ describe("PaymentLinkForm", () => {
     await user.type(nameInput(), "Curso Intensivo");
     await user.type(fixedAmount(), "1.234,56");
     await user.type(screen.getByLabelText(/Limite de vendas/), "5a0");
-    fireEvent.change(screen.getByLabelText(/Expira em/), { target: { value: "2030-06-15T14:30" } });
+    fireEvent.change(screen.getByLabelText(/^Expira em/), { target: { value: "15/06/2030 14:30" } });
     await user.click(screen.getByRole("checkbox", { name: "Coletar dados do cliente" }));
     await user.click(submit());
 

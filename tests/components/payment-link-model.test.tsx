@@ -11,7 +11,12 @@ import {
   resolvePaymentLinkBaseUrl,
   slugify,
 } from "@/components/payment-links/link-model";
-import { createPaymentLinkBodySchema, PaymentLinkSchema, type PaymentLink } from "@/lib/shared/schemas/payment-link";
+import {
+  createPaymentLinkBodySchema,
+  KNOWN_PAYMENT_LINK_STATUSES,
+  PaymentLinkSchema,
+  type PaymentLink,
+} from "@/lib/shared/schemas/payment-link";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
 const HOUR = 3_600_000;
@@ -33,6 +38,33 @@ function link(overrides: Partial<Record<keyof PaymentLink, unknown>> = {}): Paym
 }
 
 describe("deriveLinkState", () => {
+  // A link as the API returns it seconds after creation: started, no expiry, no sales limit.
+  const EXPECTED: Record<(typeof KNOWN_PAYMENT_LINK_STATUSES)[number] | "paused_by_risk", string> = {
+    pending: "active",
+    active: "active",
+    sold_out: "sold_out",
+    expired: "expired",
+    disabled: "disabled",
+    paused_by_risk: "other",
+  };
+
+  it("gives every status the API may send exactly one state", () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual([...KNOWN_PAYMENT_LINK_STATUSES, "paused_by_risk"].sort());
+    for (const [status, state] of Object.entries(EXPECTED)) {
+      const fresh = link({ status, starts_at: new Date(NOW - 5_000).toISOString(), max_sales: null });
+      expect(deriveLinkState(fresh, NOW), status).toBe(state);
+    }
+  });
+
+  it("does not call a link of an unknown status scheduled, and a disabled link stays disabled past its expiry", () => {
+    expect(
+      deriveLinkState(link({ status: "paused_by_risk", starts_at: new Date(NOW + HOUR).toISOString() }), NOW),
+    ).toBe("other");
+    expect(deriveLinkState(link({ status: "disabled", expires_at: new Date(NOW - HOUR).toISOString() }), NOW)).toBe(
+      "disabled",
+    );
+  });
+
   it("is active for a started active link", () => {
     expect(deriveLinkState(link(), NOW)).toBe("active");
   });

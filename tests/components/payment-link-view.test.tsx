@@ -65,6 +65,14 @@ const LINKS: PaymentLink[] = [
     revenue_centavos: 4500,
   }),
   link({
+    id: "pl_fresh",
+    name: "Criado agora",
+    slug: "criado-agora",
+    status: "pending",
+    starts_at: null,
+    created_at: new Date(Date.now() - 5_000).toISOString(),
+  }),
+  link({
     id: "pl_novo",
     name: "Consultoria",
     slug: "consultoria-1h",
@@ -180,6 +188,19 @@ describe("PaymentLinksView", () => {
     );
   });
 
+  it("shows a link seconds old as one state a person understands, with the API's raw status as a detail", async () => {
+    search = new URLSearchParams("id=pl_fresh");
+    renderView();
+    const dialog = await screen.findByRole("dialog", { name: "Criado agora" });
+    // One state badge, not the derived state next to the API's word as a second badge.
+    expect(dialog.querySelectorAll("[data-link-state]")).toHaveLength(1);
+    expect(dialog.querySelectorAll("[data-status]")).toHaveLength(0);
+    expect(within(dialog).queryByText("Pendente")).not.toBeInTheDocument();
+    expect(dialog.querySelector("[data-link-state]")).toHaveTextContent("No ar");
+    const detail = dialog.querySelector("[data-link-api-status]");
+    expect(detail).toHaveTextContent("Status na API: pending");
+  });
+
   it("says so when ?id= names a link that does not exist", async () => {
     search = new URLSearchParams("id=pl_missing");
     renderView();
@@ -202,7 +223,7 @@ describe("PaymentLinksView", () => {
     await screen.findByRole("row", { name: /Show de Verão/ });
 
     await user.click(screen.getByRole("button", { name: "Exportar CSV" }));
-    await waitFor(() => expect(blobs).toHaveLength(1));
+    await waitFor(() => expect(blobs).toHaveLength(1), { timeout: 5000 });
     const [header = [], ...records] = parseCsv(await (blobs[0] as Blob).text(), ";");
     expect(header.slice(0, 9)).toEqual([
       "ID do link",
@@ -212,29 +233,29 @@ describe("PaymentLinksView", () => {
       "Tipo de valor",
       "Valor fixo",
       "Valor mínimo",
-      "Situação agora",
+      "Situação",
       "Status na API",
     ]);
     // Revenue ascending, as the table sorts it.
-    expect(records.map((r) => r[0])).toEqual(["pl_novo", "pl_doacao", "pl_show"]);
-    const show = Object.fromEntries(header.map((h, i) => [h, records[2]?.[i]]));
+    expect(records.map((r) => r[0])).toEqual(["pl_fresh", "pl_novo", "pl_doacao", "pl_show"]);
+    const show = Object.fromEntries(header.map((h, i) => [h, records[3]?.[i]]));
     expect(show).toMatchObject({
       "Link público": "https://pay.example.com/l/show-de-verao",
       "Tipo de valor": "Valor fixo",
       "Valor fixo": "120,00",
-      "Situação agora": "Esgotado",
+      Situação: "Esgotado",
       "Status na API": "Ativo",
       Visitas: "3400",
       Receita: "18000,00",
       "Coletar dados do cliente": "Não",
     });
-    expect(records[1]?.[4]).toBe("Valor mínimo");
+    expect(records[2]?.[4]).toBe("Valor mínimo");
 
     await user.click(screen.getByRole("button", { name: "Exportar Excel (.xlsx)" }));
     await waitFor(() => expect(blobs).toHaveLength(2), { timeout: 5000 });
     const cells = await readSheet(Buffer.from(await (blobs[1] as Blob).arrayBuffer()));
     const revenue = header.indexOf("Receita");
-    expect(cells[3]?.[0]).toBe("pl_show");
-    expect(cells[3]?.[revenue]).toBe(18000);
+    expect(cells[4]?.[0]).toBe("pl_show");
+    expect(cells[4]?.[revenue]).toBe(18000);
   });
 });

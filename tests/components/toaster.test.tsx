@@ -1,8 +1,9 @@
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Sheet, SheetContent, SheetTitle } from "@/components/ui/sheet";
 import { toast, TOAST_DURATION_MS } from "@/components/ui/toast";
-import { Toaster } from "@/components/ui/toaster";
+import { Toaster, toastPlacement } from "@/components/ui/toaster";
 import { I18nProvider } from "@/lib/browser/i18n";
 import { ManualClock } from "../helpers/clock";
 
@@ -90,5 +91,62 @@ describe("Toaster", () => {
     expect(screen.queryByText("Warning 4")).toBeNull();
     expect(screen.queryByText("Warning 1")).toBeNull();
     expect(screen.getAllByRole("alert").map((el) => el.textContent)).toEqual(["Warning 2", "Warning 3"]);
+  });
+});
+
+describe("Toaster beside an open sheet or dialog", () => {
+  const width = window.innerWidth;
+  const rectOf = (left: number, right: number) => () =>
+    DOMRect.fromRect({ x: left, y: 0, width: right - left, height: 800 });
+
+  afterEach(() => {
+    window.innerWidth = width;
+    vi.restoreAllMocks();
+  });
+
+  it("moves the toasts to the left of a sheet open on the right, and back when it closes", async () => {
+    window.innerWidth = 1280;
+    // jsdom has no layout: the sheet takes the right 512 px, as sm:max-w-lg does in a browser.
+    vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockImplementation(function (this: HTMLElement) {
+      return this.dataset.slot === "sheet-content" ? rectOf(768, 1280)() : rectOf(0, 0)();
+    });
+    const { rerender } = render(
+      <I18nProvider locale="en" timeZone="America/Sao_Paulo">
+        <Toaster clock={new ManualClock()} />
+        <Sheet open>
+          <SheetContent aria-describedby={undefined}>
+            <SheetTitle>Link</SheetTitle>
+          </SheetContent>
+        </Sheet>
+      </I18nProvider>,
+    );
+    act(() => {
+      toast.success("Public link copied");
+    });
+    await waitFor(() => expect(region().style.right).toBe("528px"));
+    // Its whole width fits left of the sheet's edge (768 px): it ends 16 px before it.
+    expect(region().style.width).toBe("384px");
+    expect(1280 - Number.parseFloat(region().style.right)).toBeLessThanOrEqual(768);
+
+    rerender(
+      <I18nProvider locale="en" timeZone="America/Sao_Paulo">
+        <Toaster clock={new ManualClock()} />
+        <Sheet open={false}>
+          <SheetContent aria-describedby={undefined}>
+            <SheetTitle>Link</SheetTitle>
+          </SheetContent>
+        </Sheet>
+      </I18nProvider>,
+    );
+    await waitFor(() => expect(region().style.right).toBe(""));
+  });
+
+  it("places the column in the free band beside a centred dialog, and keeps its place when nothing fits", () => {
+    // A 512 px dialog centred in 1280 px leaves 384 px on each side: 352 px once the edges are kept.
+    expect(toastPlacement(1280, 384, 896)).toEqual({ width: 352 });
+    // A sheet on the left (the phone menu): the right side is free, the usual place and width.
+    expect(toastPlacement(1280, 0, 320)).toEqual({ width: 384 });
+    // A phone where the sheet is the whole width: no free band, the usual place.
+    expect(toastPlacement(390, 0, 390)).toBeUndefined();
   });
 });

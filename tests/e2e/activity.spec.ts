@@ -23,6 +23,12 @@ import {
   test,
 } from "./fixtures";
 
+/** A day ("YYYY-MM-DD") as the Portuguese date inputs take it: "15/12/2026". */
+function typedDay(day: string): string {
+  const [y, m, d] = day.split("-");
+  return `${d}/${m}/${y}`;
+}
+
 function todayInSaoPaulo(offsetDays = 0): string {
   return new Intl.DateTimeFormat("en-CA", {
     timeZone: "America/Sao_Paulo",
@@ -126,8 +132,8 @@ test("finance finds an operator's sign-in and new payment link in the log, filte
   await expect.poll(() => shownCount(page)).toBe(1);
 
   // Date range (days in São Paulo): today keeps it; yesterday only → nothing.
-  await page.getByLabel(/^A partir de/).fill(todayInSaoPaulo());
-  await page.getByLabel(/^Até/).fill(todayInSaoPaulo());
+  await page.getByLabel(/^A partir de/).fill(typedDay(todayInSaoPaulo()));
+  await page.getByLabel(/^Até/).fill(typedDay(todayInSaoPaulo()));
   await expect(page).toHaveURL(new RegExp(`from=${todayInSaoPaulo()}`));
   await expect.poll(() => shownCount(page)).toBe(1);
 
@@ -147,31 +153,33 @@ test("finance finds an operator's sign-in and new payment link in the log, filte
   expect(download.suggestedFilename()).toMatch(/^activity-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = await readFile(await download.path(), "utf8");
   expect(text.startsWith("\uFEFF")).toBe(true);
-  const [header = [], ...records] = parseCsv(text);
+  // In Portuguese: ";" between fields and every title and code in words.
+  const [header = [], ...records] = parseCsv(text, ";");
   expect(header).toEqual(
     expect.arrayContaining([
-      "occurred_at_utc",
-      "actor_name",
-      "action",
-      "target_id",
-      "request_id",
-      "idempotency_key",
-      "before",
-      "after",
+      "Quando (America/Sao_Paulo)",
+      "Quem",
+      "Ação",
+      "ID do alvo",
+      "ID da requisição",
+      "Chave de idempotência",
+      "Antes",
+      "Depois",
     ]),
   );
   const rows = records.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ""])));
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({
-    actor_name: name,
-    actor_role: "operator",
-    action: "payment_link.create",
-    target_type: "payment_link",
-    target_id: link.id,
-    outcome: "success",
-    idempotency_key: key,
+    Quem: name,
+    Papel: "Operador",
+    Ação: "Criou link de pagamento",
+    "Tipo do alvo": "Link de pagamento",
+    "ID do alvo": link.id,
+    Resultado: "Sucesso",
+    "Chave de idempotência": key,
   });
-  expect(JSON.parse(rows[0]?.after ?? "{}")).toMatchObject({ slug: link.slug, amount_centavos: 12_345 });
+  expect(rows[0]?.["Quando (America/Sao_Paulo)"]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+  expect(JSON.parse(rows[0]?.Depois ?? "{}")).toMatchObject({ slug: link.slug, amount_centavos: 12_345 });
 
   // One entry in full, its id in the URL.
   await log.getByRole("row", { name: `Criou link de pagamento por ${name}` }).click();
@@ -186,8 +194,8 @@ test("finance finds an operator's sign-in and new payment link in the log, filte
   await expect(sheet).toBeHidden();
 
   // A day with nothing of theirs: the empty state says what to do.
-  await page.getByLabel(/^A partir de/).fill(todayInSaoPaulo(-3));
-  await page.getByLabel(/^Até/).fill(todayInSaoPaulo(-3));
+  await page.getByLabel(/^A partir de/).fill(typedDay(todayInSaoPaulo(-3)));
+  await page.getByLabel(/^Até/).fill(typedDay(todayInSaoPaulo(-3)));
   await expect(page.getByText("Nenhuma atividade com estes filtros")).toBeVisible();
   await page.getByRole("button", { name: "Limpar filtros" }).first().click();
   await expect(page).not.toHaveURL(/actor=|action=|from=|to=|q=/);

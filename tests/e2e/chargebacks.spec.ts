@@ -28,6 +28,7 @@ interface Texts {
   med: string;
   card: string;
   needsResponse: string;
+  underReview: string;
   needsAction: string;
   deadlineColumn: string;
   export: string;
@@ -39,6 +40,18 @@ interface Texts {
   dueIn: RegExp;
   rowPrefix: string;
   clear: string;
+  /** The export's separator and column titles in this language. */
+  csv: {
+    delimiter: ";" | ",";
+    id: string;
+    kind: string;
+    status: string;
+    amount: string;
+    reasonCode: string;
+    createdAt: string;
+    respondBy: string;
+    amountPattern: RegExp;
+  };
 }
 
 const PT: Texts = {
@@ -49,6 +62,7 @@ const PT: Texts = {
   med: "MED Pix",
   card: "Cartão",
   needsResponse: "Aguardando resposta",
+  underReview: "Em análise",
   needsAction: "Precisam de ação",
   deadlineColumn: "Prazo de resposta",
   export: "Exportar CSV",
@@ -60,6 +74,18 @@ const PT: Texts = {
   dueIn: /Vence em \d/,
   rowPrefix: "Contestação",
   clear: "Limpar filtros",
+  csv: {
+    delimiter: ";",
+    id: "ID da contestação",
+    kind: "Tipo",
+    status: "Status",
+    amount: "Valor",
+    reasonCode: "Código do motivo",
+    createdAt: "Aberta em (America/Sao_Paulo)",
+    respondBy: "Prazo de resposta (America/Sao_Paulo)",
+    // Decimal comma, no thousands separator: a Brazilian Excel reads it as a number.
+    amountPattern: /^-?\d+,\d{2}$/,
+  },
 };
 
 const EN: Texts = {
@@ -70,6 +96,7 @@ const EN: Texts = {
   med: "Pix MED",
   card: "Card",
   needsResponse: "Needs response",
+  underReview: "Under review",
   needsAction: "Need action",
   deadlineColumn: "Response deadline",
   export: "Export CSV",
@@ -81,9 +108,36 @@ const EN: Texts = {
   dueIn: /Due in \d/,
   rowPrefix: "Dispute",
   clear: "Clear filters",
+  csv: {
+    delimiter: ",",
+    id: "Dispute ID",
+    kind: "Kind",
+    status: "Status",
+    amount: "Amount",
+    reasonCode: "Reason code",
+    createdAt: "Opened (America/Sao_Paulo)",
+    respondBy: "Response deadline (America/Sao_Paulo)",
+    amountPattern: /^-?\d+\.\d{2}$/,
+  },
 };
 
-const OPEN = ["needs_response", "under_review"];
+/** A record of the export, by what it holds. */
+interface ExportedRow {
+  id: string;
+  kind: string;
+  status: string;
+  amount: string;
+  reason_code: string;
+  created_at: string;
+  respond_by: string;
+  network_case_id: string;
+}
+
+/** "22/11/2026 14:05:09" (pt-BR) or "2026-11-22 14:05:09" (en) → "2026-11-22 14:05:09", which sorts as text. */
+function sortableTime(text: string): string {
+  const br = /^(\d{2})\/(\d{2})\/(\d{4})(.*)$/.exec(text);
+  return br ? `${br[3]}-${br[2]}-${br[1]}${br[4]}` : text;
+}
 
 function table(page: Page, x: Texts): Locator {
   return page.getByRole("table", { name: x.title });
@@ -100,10 +154,7 @@ async function shownCount(page: Page, x: Texts): Promise<number> {
   return match ? Number((match[1] ?? "").replace(/[.,]/g, "")) : -1;
 }
 
-async function exportCsv(
-  page: Page,
-  x: Texts,
-): Promise<{ name: string; header: string[]; rows: Record<string, string>[] }> {
+async function exportCsv(page: Page, x: Texts): Promise<{ name: string; header: string[]; rows: ExportedRow[] }> {
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("button", { name: x.export }).click(),
@@ -111,11 +162,22 @@ async function exportCsv(
   const text = await readFile(await download.path(), "utf8");
   expect(text.startsWith("\uFEFF"), "UTF-8 BOM").toBe(true);
   expect(text.endsWith("\r\n"), "CRLF records").toBe(true);
-  const [header = [], ...records] = parseCsv(text);
+  const [header = [], ...records] = parseCsv(text, x.csv.delimiter);
+  const column = (r: string[], title: string) => r[header.indexOf(title)] ?? "";
   return {
     name: download.suggestedFilename(),
     header,
-    rows: records.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ""]))),
+    // Each record by what it holds; kind and status are the words on screen, times sortable in the zone.
+    rows: records.map((r) => ({
+      id: column(r, x.csv.id),
+      kind: column(r, x.csv.kind),
+      status: column(r, x.csv.status),
+      amount: column(r, x.csv.amount),
+      reason_code: column(r, x.csv.reasonCode),
+      created_at: sortableTime(column(r, x.csv.createdAt)),
+      respond_by: sortableTime(column(r, x.csv.respondBy)),
+      network_case_id: column(r, "network_case_id"),
+    })),
   };
 }
 
@@ -123,6 +185,12 @@ async function exportCsv(
 async function visibleIds(page: Page, x: Texts): Promise<string[]> {
   const labels = await dataRows(page, x).evaluateAll((rows) => rows.map((r) => r.getAttribute("aria-label") ?? ""));
   return labels.map((label) => /(cb_[A-Za-z0-9_-]+)/.exec(label)?.[1] ?? "");
+}
+
+/** "2026-12-15" as the date inputs take it in the app's language: "15/12/2026" (pt-BR) or "12/15/2026" (en). */
+function typedDay(day: string, locale: "pt-BR" | "en"): string {
+  const [y, m, d] = day.split("-");
+  return locale === "en" ? `${m}/${d}/${y}` : `${d}/${m}/${y}`;
 }
 
 function todayMinus(days: number): string {
@@ -173,52 +241,50 @@ async function journey(page: Page, x: Texts): Promise<void> {
   expect(all.name).toMatch(/^chargebacks-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(all.header).toEqual(
     expect.arrayContaining([
-      "id",
-      "kind",
-      "status",
-      "amount_brl",
-      "amount_centavos",
-      "respond_by_utc",
+      x.csv.id,
+      x.csv.kind,
+      x.csv.status,
+      x.csv.amount,
+      x.csv.createdAt,
+      x.csv.respondBy,
       "network_case_id",
     ]),
   );
   expect(all.rows).toHaveLength(total);
   expect(all.rows.slice(0, 5).map((r) => r.id)).toEqual((await visibleIds(page, x)).slice(0, 5));
-  expect(all.rows.filter((r) => r.status === "needs_response")).toHaveLength(needsAction);
-  for (const r of all.rows)
-    expect(r.amount_brl).toBe(
-      `${Math.floor(Number(r.amount_centavos) / 100)}.${String(Number(r.amount_centavos) % 100).padStart(2, "0")}`,
-    );
+  expect(all.rows.filter((r) => r.status === x.needsResponse)).toHaveLength(needsAction);
+  for (const r of all.rows) if (r.amount !== "") expect(r.amount).toMatch(x.csv.amountPattern);
+  const OPEN = [x.needsResponse, x.underReview];
   const firstClosed = all.rows.findIndex((r) => !OPEN.includes(r.status ?? ""));
   expect(firstClosed).toBeGreaterThan(0);
   expect(all.rows.slice(firstClosed).every((r) => !OPEN.includes(r.status ?? ""))).toBe(true);
-  const openDeadlines = all.rows.slice(0, firstClosed).map((r) => Date.parse(r.respond_by_utc ?? ""));
-  expect(openDeadlines).toEqual([...openDeadlines].sort((a, b) => a - b));
+  const openDeadlines = all.rows.slice(0, firstClosed).map((r) => r.respond_by);
+  expect(openDeadlines).toEqual([...openDeadlines].sort());
 
   // Deadline order reversed from the column header: latest open deadline first, in the URL.
   await table(page, x).getByRole("columnheader", { name: x.deadlineColumn }).getByRole("button").click();
   await expect(page).toHaveURL(/sort=respond_by\.desc/);
   const desc = await exportCsv(page, x);
-  const descDeadlines = desc.rows.slice(0, firstClosed).map((r) => Date.parse(r.respond_by_utc ?? ""));
-  expect(descDeadlines).toEqual([...openDeadlines].sort((a, b) => b - a));
+  const descDeadlines = desc.rows.slice(0, firstClosed).map((r) => r.respond_by);
+  expect(descDeadlines).toEqual([...openDeadlines].sort().reverse());
 
   // Kind = MED leaves only MED disputes (screen and file).
   await page.goto("/chargebacks");
   await page.getByRole("combobox", { name: x.kind }).selectOption("pix_med");
   await expect(page).toHaveURL(/kind=pix_med/);
-  const medCount = all.rows.filter((r) => r.kind === "pix_med").length;
+  const medCount = all.rows.filter((r) => r.kind === x.med).length;
   await expect.poll(() => shownCount(page, x)).toBe(medCount);
   for (const label of await dataRows(page, x).evaluateAll((rows) =>
     rows.map((r) => r.getAttribute("aria-label") ?? ""),
   ))
     expect(label).toContain(x.med);
   const med = await exportCsv(page, x);
-  expect(med.rows.map((r) => r.id)).toEqual(all.rows.filter((r) => r.kind === "pix_med").map((r) => r.id));
+  expect(med.rows.map((r) => r.id)).toEqual(all.rows.filter((r) => r.kind === x.med).map((r) => r.id));
 
   // Status filter on top of it.
   await page.getByRole("combobox", { name: x.status, exact: true }).selectOption("needs_response");
   await expect(page).toHaveURL(/status=needs_response/);
-  const medOpen = all.rows.filter((r) => r.kind === "pix_med" && r.status === "needs_response").map((r) => r.id);
+  const medOpen = all.rows.filter((r) => r.kind === x.med && r.status === x.needsResponse).map((r) => r.id);
   await expect.poll(() => shownCount(page, x)).toBe(medOpen.length);
   for (const label of await dataRows(page, x).evaluateAll((rows) =>
     rows.map((r) => r.getAttribute("aria-label") ?? ""),
@@ -250,11 +316,12 @@ async function journey(page: Page, x: Texts): Promise<void> {
   // Created-date range (calendar days in São Paulo): only disputes opened in the last 30 days.
   const from = todayMinus(30);
   const to = todayMinus(0);
-  await page.getByLabel(x.from).fill(from);
-  await page.getByLabel(x.to).fill(to);
+  // Typed in the app's format (dd/mm/aaaa in Portuguese, mm/dd/yyyy in English); the URL keeps YYYY-MM-DD.
+  await page.getByLabel(x.from).fill(typedDay(from, x.locale));
+  await page.getByLabel(x.to).fill(typedDay(to, x.locale));
   await expect(page).toHaveURL(new RegExp(`from=${from}.*to=${to}`));
   const recent = all.rows.filter((r) => {
-    const day = (r["created_at_local (America/Sao_Paulo)"] ?? "").slice(0, 10);
+    const day = r.created_at.slice(0, 10);
     return day >= from && day <= to;
   });
   expect(recent.length).toBeLessThan(total);
@@ -264,7 +331,7 @@ async function journey(page: Page, x: Texts): Promise<void> {
   await page.getByRole("button", { name: x.clear }).first().click();
 
   // Search by an id taken from the list.
-  const target = all.rows.find((r) => r.kind === "card_chargeback");
+  const target = all.rows.find((r) => r.kind === x.card);
   expect(target).toBeTruthy();
   const id = target?.id ?? "";
   await page.getByRole("searchbox", { name: x.locale === "en" ? "Search the table" : "Buscar na tabela" }).fill(id);

@@ -123,7 +123,42 @@ async function installCspGuard(context: BrowserContext): Promise<CspGuard> {
  * the test's browser context that fails the test if any page reported a
  * Content Security Policy violation.
  */
-export const test = base.extend<{ cspGuard: CspGuard }>({
+/**
+ * What a journey's browser may print as an error without failing it: the line Chromium logs for every HTTP
+ * answer that is not a 2xx (a refusal or an outage the page shows in its own words; the journeys inject many on
+ * purpose). Anything else in red — a script error, a React hydration or markup warning, an uncaught page error —
+ * fails the journey that caused it.
+ */
+const EXPECTED_CONSOLE_ERRORS: readonly RegExp[] = [
+  /^Failed to load resource: the server responded with a status of \d{3}/,
+];
+/** React's warnings that mean the browser rebuilt (or will rebuild) what the server rendered. */
+const HYDRATION_WARNING =
+  /hydrat|did not match|cannot be a descendant of|cannot contain a nested|cannot be a child of/i;
+
+export const test = base.extend<{ cspGuard: CspGuard; allowedConsoleErrors: RegExp[]; consoleGuard: void }>({
+  /** A journey that provokes a browser error on purpose names it here (`test.use({ allowedConsoleErrors: [...] })`). */
+  allowedConsoleErrors: [[], { option: true }],
+  consoleGuard: [
+    async ({ context, allowedConsoleErrors }, use) => {
+      const seen: string[] = [];
+      const allowed = [...EXPECTED_CONSOLE_ERRORS, ...allowedConsoleErrors];
+      context.on("console", (message) => {
+        const text = message.text();
+        const counts = message.type() === "error" || (message.type() === "warning" && HYDRATION_WARNING.test(text));
+        if (counts && !allowed.some((pattern) => pattern.test(text)))
+          seen.push(`${message.type()} on ${message.page()?.url() ?? "?"}: ${text.slice(0, 500)}`);
+      });
+      context.on("weberror", (error) => {
+        const text = error.error().message;
+        if (!allowed.some((pattern) => pattern.test(text)))
+          seen.push(`uncaught on ${error.page()?.url() ?? "?"}: ${text.slice(0, 500)}`);
+      });
+      await use();
+      expect(seen, "console errors, hydration warnings and uncaught errors in the journey's browser").toEqual([]);
+    },
+    { auto: true },
+  ],
   cspGuard: [
     async ({ context }, use) => {
       const guard = await installCspGuard(context);

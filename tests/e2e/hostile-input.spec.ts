@@ -273,6 +273,7 @@ test("every dynamic API route with malformed percent-encoding → 400 in the BFF
     "/api/payout-batches/[id]/resume",
     "/api/payout-batches/[id]/rows",
     "/api/payouts/[id]",
+    "/api/payouts/[id]/receipt.pdf",
     "/api/subaccounts/[id]",
     "/api/subaccounts/[id]/blocked",
     "/api/subaccounts/[id]/history",

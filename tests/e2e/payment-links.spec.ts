@@ -17,9 +17,9 @@ import {
 
 const BASE_URL = "https://pay.example.com/l/";
 
-/** A wall-clock time next year, as a datetime-local value. */
+/** A wall-clock time next year, typed as the Portuguese date-time input takes it (dd/mm/aaaa hh:mm). */
 function nextYearLocal(): string {
-  return `${new Date().getFullYear() + 1}-06-15T14:30`;
+  return `15/06/${new Date().getFullYear() + 1} 14:30`;
 }
 
 /** Counts POSTs to the create route, to prove that invalid input sends nothing. */
@@ -160,7 +160,7 @@ test.describe("payment links", () => {
     const slug = page.getByLabel("Slug (endereço)");
     await slug.fill("Slug Ruim!");
     await page.getByRole("textbox", { name: "Valor fixo" }).fill("10");
-    await page.getByLabel(/^Expira em/).fill("2020-01-01T10:00");
+    await page.getByLabel(/^Expira em/).fill("01/01/2020 10:00");
     await page.getByRole("button", { name: "Criar link" }).click();
 
     await expect(slug).toHaveAccessibleDescription(/Use de 3 a 64 letras minúsculas, números e hífens/);

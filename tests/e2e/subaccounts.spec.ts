@@ -71,13 +71,16 @@ test("open sa_demo_1 by id, change its limits after a current → new review, an
   await expect(page).toHaveURL(new RegExp(`/subaccounts/${DEMO}$`));
 
   if (wasUnknown) {
-    await expect(page.getByRole("heading", { name: "Este painel ainda não conhece esta subconta" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Este painel não tem registro desta subconta" })).toBeVisible();
     await expect(
       page.getByText("A API de pagamentos permite alterar e bloquear subcontas, mas não consultá-las.", {
         exact: false,
       }),
     ).toBeVisible();
     await expect(header(page).getByText("Estado desconhecido")).toBeVisible();
+    // No record here: no action is offered until the operator says they mean this id.
+    await expect(page.getByRole("textbox", { name: "Nome" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Alterar esta subconta mesmo assim" }).click();
     await expect(page.getByRole("textbox", { name: "Nome" })).toHaveValue("");
     await expectNoSeriousA11yViolations(page);
   } else {
@@ -312,13 +315,18 @@ test("in English: an id never seen here is explained, and a change the API refus
   await expect(page).toHaveURL(new RegExp(`/subaccounts/${ghost}$`));
 
   await expect(page.getByRole("heading", { level: 1, name: `Subaccount ${ghost}` })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "This dashboard does not know this subaccount yet" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "This dashboard has no record of this subaccount" })).toBeVisible();
   await expect(
     page.getByText("The payments API can change and block subaccounts but cannot read them.", { exact: false }),
   ).toBeVisible();
-  // Not knowing the state, both actions are offered.
-  await expect(header(page).getByRole("button", { name: "Block", exact: true })).toBeVisible();
-  await expect(header(page).getByRole("button", { name: "Unblock", exact: true })).toBeVisible();
+  // No record here: nothing is offered up front but the way on and another id.
+  await expect(header(page).getByRole("button")).toHaveCount(1); // the id's copy button
+  await expect(page.getByRole("link", { name: "Open another ID" })).toHaveAttribute("href", "/subaccounts");
+  await page.getByRole("button", { name: "Change this subaccount anyway" }).click();
+  // Not knowing the state, one action that asks which, not Block and Unblock side by side.
+  await expect(header(page).getByRole("button", { name: "Block or unblock…" })).toBeVisible();
+  await expect(header(page).getByRole("button", { name: "Block", exact: true })).toHaveCount(0);
+  await expect(header(page).getByRole("button", { name: "Unblock", exact: true })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Review and save" })).toBeDisabled();
   await expectNoSeriousA11yViolations(page);
 

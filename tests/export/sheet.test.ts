@@ -122,6 +122,13 @@ describe("sheetCsv", () => {
     expect(body[1]?.slice(2, 6)).toEqual(["-10.50", "0", "2026-12-01", "2026-11-30 22:30:00"]);
   });
 
+  it("keeps a date the API sent unreadable as the text it came as, in both writers", () => {
+    const odd = [{ ...rows[0], at: "amanhã" } as Item];
+    const [, record] = parseCsv(sheetCsv(sheet, odd, ctx("pt-BR")), ";");
+    expect(record?.[5]).toBe("amanhã");
+    expect(sheetXlsx(sheet, odd, ctx("pt-BR")).data[1]?.[5]).toEqual({ type: String, value: "amanhã" });
+  });
+
   it("writes times in the zone it is given", () => {
     const [header, first] = parseCsv(sheetCsv(sheet, rows, ctx("pt-BR", "America/Manaus")), ";");
     expect(header?.[5]).toBe("Aberta em (America/Manaus)");

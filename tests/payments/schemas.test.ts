@@ -458,6 +458,22 @@ describe("createPaymentLinkBodySchema", () => {
     },
   );
 
+  it.each(["", "   "])("says an empty slug (%j) is required, and only that", (slug) => {
+    expect(issuesOf({ ...base, slug }).filter((issue) => issue.path === "slug")).toEqual([
+      { path: "slug", message: "validation.required" },
+    ]);
+  });
+
+  it("gives a typed wrong slug one length-and-characters message, not the required one", () => {
+    for (const slug of ["ca", "x".repeat(65), "Com Espaço"]) {
+      expect(issuesOf({ ...base, slug }).filter((issue) => issue.path === "slug")).toEqual([
+        { path: "slug", message: "validation.slug" },
+      ]);
+    }
+    expect(issuesOf({ ...base, slug: "abc" })).toEqual([]);
+    expect(issuesOf({ ...base, slug: "a".repeat(64) })).toEqual([]);
+  });
+
   it("rejects bad amounts and counts", () => {
     for (const bad of [...BAD_AMOUNTS, 0, -1, "5000"]) {
       expect(createPaymentLinkBodySchema.safeParse({ ...base, amount_centavos: bad }).success, String(bad)).toBe(false);

@@ -1,15 +1,16 @@
 import { chargebacksQuery } from "@/lib/browser/query/chargebacks";
 import { paymentLinksQuery } from "@/lib/browser/query/payment-links";
-import { latestPayoutsQuery, payoutDetailSchema, payoutQuery } from "@/lib/browser/query/payouts";
+import { latestPayoutsQuery, payoutAttentionQuery, payoutDetailSchema, payoutQuery } from "@/lib/browser/query/payouts";
 import { idParamsSchema } from "@/lib/server/http/params";
 import { asQueryData, firstPage, prefetchService } from "@/lib/server/pages/prefetch";
 import { listChargebacks } from "@/lib/server/services/chargebacks";
 import { listPaymentLinks } from "@/lib/server/services/payment-links";
 import { listRegister, lookUpPayout } from "@/lib/server/services/payouts/lookup";
+import { payoutAttention } from "@/lib/server/services/payouts/review";
 import { READ_PERMISSIONS } from "@/lib/server/services/read-permissions";
 import { ChargebackSchema } from "@/lib/shared/schemas/chargeback";
 import { PaymentLinkSchema } from "@/lib/shared/schemas/payment-link";
-import { registerPageSchema, registerQuerySchema } from "@/lib/shared/schemas/register";
+import { payoutAttentionSchema, registerPageSchema, registerQuerySchema } from "@/lib/shared/schemas/register";
 import { workspaceCredentialsQuery, workspaceSettingsQuery } from "@/lib/browser/query/workspace";
 import { workspaceCredentials, workspaceSettings } from "@/lib/server/services/workspace/settings";
 import { workspaceCredentialsSchema, workspaceSettingsSchema } from "@/lib/shared/schemas/workspace-setup";
@@ -78,4 +79,15 @@ export async function workspaceCredentialsFirst(): Promise<Prefetched | null> {
     workspaceCredentialsQuery().queryKey,
     answer && asQueryData(answer.data, workspaceCredentialsSchema),
   );
+}
+
+/*
+ * As GET /api/payouts/attention (payoutAttentionQuery), for the whole dashboard: the navigation's badge and the
+ * overview's and register's notices read it. Handed over above the shell, so the server and the browser render
+ * them from the same count: without it the browser's badge fetched the count while the page was still
+ * hydrating, and the page's notice then hydrated with data the server had rendered without (a mismatch).
+ */
+export async function payoutAttentionFirst(): Promise<Prefetched | null> {
+  const answer = await prefetchService(READ_PERMISSIONS.payoutRegister, "/api/payouts/attention", payoutAttention);
+  return prefetched(payoutAttentionQuery().queryKey, answer && asQueryData(answer.data, payoutAttentionSchema));
 }

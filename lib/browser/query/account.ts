@@ -23,8 +23,8 @@ export const accountKeys = {
 
 /** Rows per "load more" of the security history. */
 export const SECURITY_EVENTS_PAGE_SIZE = 50;
-/** The CSV of the person's own security history (a plain GET: the browser downloads it). */
-export const OWN_SECURITY_EVENTS_CSV = "/api/account/security-events/export";
+/** The export of the person's own security history (a plain GET with `?format=csv|xlsx`: the browser downloads it). */
+export const OWN_SECURITY_EVENTS_EXPORT = "/api/account/security-events/export";
 
 /** GET /api/account. */
 export function accountProfileQuery() {

@@ -143,28 +143,17 @@ export function registerTotalsQuery(filters: PayoutRegisterFilters) {
   });
 }
 
-/** Where the register's export of exactly these filters downloads from, as a CSV or a workbook in `locale`. */
-export function registerExportHref(
-  filters: PayoutRegisterFilters,
-  options: { format: "csv" | "xlsx"; locale: string; timeZone: string },
-): string {
-  return withQuery("/api/payouts/export", {
-    ...registerFilterQuery(filters),
-    format: options.format,
-    locale: options.locale,
-    tz: options.timeZone,
-  });
+/** Where the register's export of exactly these filters downloads from (in the person's language and zone: cookies). */
+export function registerExportHref(filters: PayoutRegisterFilters, format: "csv" | "xlsx"): string {
+  return withQuery("/api/payouts/export", { ...registerFilterQuery(filters), format });
 }
 
 /**
  * The register's export for these filters, as the server wrote it (every filtered row, not only the loaded pages).
  * A refusal (too many rows, a date out of range, signed out) is thrown as the BFF's error.
  */
-export async function fetchRegisterExport(
-  filters: PayoutRegisterFilters,
-  options: { format: "csv" | "xlsx"; locale: string; timeZone: string },
-): Promise<Blob> {
-  const response = await sendToBff(registerExportHref(filters, options), { method: "GET", accept: "*/*" });
+export async function fetchRegisterExport(filters: PayoutRegisterFilters, format: "csv" | "xlsx"): Promise<Blob> {
+  const response = await sendToBff(registerExportHref(filters, format), { method: "GET", accept: "*/*" });
   if (response.ok && !(response.headers.get("content-type") ?? "").includes("json")) return response.blob();
   await readEnvelope(response, {});
   throw new Error("The export answered without a file.");

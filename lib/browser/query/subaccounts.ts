@@ -8,7 +8,7 @@ import {
 import { z } from "zod/mini";
 import { bffFetch } from "@/lib/browser/bff-client/client";
 import type { UpdateSubaccountBody } from "@/lib/shared/schemas/subaccount";
-import { activityPageSchema } from "@/lib/shared/schemas/activity";
+import { activityPageSchema } from "@/lib/shared/schemas/activity-entry";
 import {
   knownSubaccountSchema,
   subaccountChangeResultSchema,

@@ -5,7 +5,7 @@
  *
  *   const sheet: ExportSheet<Chargeback> = {
  *     file: "chargebacks",                      // the file name's start (ASCII)
- *     title: "chargebacks.title",               // the .xlsx sheet's name, a dictionary key
+ *     title: "nav.chargebacks",                 // the .xlsx sheet's name, a dictionary key
  *     columns: [
  *       { kind: "text", header: "chargebacks.field.id", value: (cb) => cb.id },
  *       { kind: "enum", header: "chargebacks.field.status", labels: "status", value: (cb) => cb.status },
@@ -15,8 +15,8 @@
  *   };
  *
  * Column kinds (sheet.ts): `text`, `money` (integer centavos), `count`, `date` (a day), `dateTime`, `enum`
- * (a code shown as `t(labels + "." + code)`, the code itself when the dictionary has no entry). A header is a
- * dictionary key, or `{ text }` for a name shown as it is.
+ * (a code shown as `t(labels + "." + code)`, or `t(labels(code))` when `labels` is a function; the code itself
+ * when the dictionary has no entry). A header is a dictionary key, or `{ text }` for a name shown as it is.
  *
  * Then, with `ctx = { locale, timeZone, t }` (useI18n() in the browser, createTranslator() on the server):
  * - `sheetCsv(sheet, rows, ctx)` → CSV text. pt-BR: ";" between fields, amounts "1234,56", days "22/11/2026",
@@ -29,16 +29,20 @@
  *   wall-clock time, text and codes as string cells (never evaluated).
  * - `exportFileName(sheet.file, format, timeZone)` → "chargebacks-2026-11-22.csv" / ".xlsx", dated in the zone.
  *
- * Writing the file: in the browser `downloadSheet(format, sheet, rows, ctx)` (lib/browser/export.ts), which
- * imports write-excel-file/browser only when an .xlsx is asked for, so no page's first load carries it; on
- * the server `sheetDownload(format, sheet, rows, ctx)` (lib/server/export.ts) answers a route's `Download`.
- * The buttons: `ExportButtons` (components/ui/export-buttons.tsx).
+ * Writing the file:
+ * - in a list (client component): `const exporter = useSheetExport()` and
+ *   `<ExportButtons onExport={(f) => void exporter.run(f, sheet, rows)} busy={exporter.busy} disabled={…} />`
+ *   (components/ui/export-buttons.tsx; `run` resolves true when saved, false after a toast saying it failed).
+ *   Underneath, `downloadSheet` / `sheetBlob` (lib/browser/export.ts) import the writers and
+ *   write-excel-file/browser only on click, so no page's first load carries them: browser code imports types
+ *   from here and values only from ./sheet and ./file-name.
+ * - in a route (server): `exportDownload(requestExport(ctx.request, ctx.query.format), sheet, rows, { now })`
+ *   (lib/server/export.ts; the route takes `query: exportQuerySchema`, lib/server/http/params.ts) answers the
+ *   route's `Download` in the person's language and zone (their cookies).
  */
 
-import { wallDateText, wallTimeIn } from "@/lib/shared/format/date";
-import type { ExportFormat } from "./sheet";
-
 export { exportDelimiter, sheetCsv } from "./csv";
+export { CSV_CONTENT_TYPE, exportFileName, XLSX_CONTENT_TYPE } from "./file-name";
 export { sheetXlsx, XLSX_BRL_FORMAT, type XlsxSheet } from "./xlsx";
 export {
   EXPORT_FORMATS,
@@ -50,16 +54,3 @@ export {
   type ExportHeader,
   type ExportSheet,
 } from "./sheet";
-
-export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
-
-/** "chargebacks" → "chargebacks-2026-11-22.csv" (or .xlsx), the day in `timeZone`. */
-export function exportFileName(
-  prefix: string,
-  format: ExportFormat,
-  timeZone: string,
-  now: Date | number = Date.now(),
-): string {
-  return `${prefix}-${wallDateText(wallTimeIn(timeZone, new Date(now).getTime()))}.${format}`;
-}

@@ -31,3 +31,14 @@ export function truncateMiddle(value: string, head = 8, tail = 4): string {
   if (value.length <= head + tail + 1) return value;
   return `${value.slice(0, head)}…${value.slice(-tail)}`;
 }
+
+/** Any JSON value as text: strings as they are, everything else as JSON; null and undefined → "". */
+export function jsonText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string") return value;
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+}

@@ -44,37 +44,12 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** The server's own jobs, as the audit log names them (role "system"); the UI shows them in the reader's language. */
 export const SYSTEM_ACTORS = { batchWorker: "batch worker", reconciler: "reconciler" } as const;
 
-/** One audit-log entry, as GET /api/activity returns it. */
-export const activityEntrySchema = z.object({
-  id: z.string(),
-  occurred_at: z.string(),
-  /**
-   * Who: `member_id` and `email` name the person (migration 0018); null for background work and for entries written
-   * before personal accounts, whose name was typed at sign-in. Absent from an older server's answer.
-   */
-  actor: z.object({
-    name: z.string(),
-    role: z.string(),
-    member_id: z.optional(z.nullable(z.string())),
-    email: z.optional(z.nullable(z.string())),
-  }),
-  action: z.string(),
-  target_type: z.nullable(z.string()),
-  target_id: z.nullable(z.string()),
-  before: z.nullable(z.unknown()),
-  after: z.nullable(z.unknown()),
-  idempotency_key: z.nullable(z.string()),
-  outcome: z.string(),
-  request_id: z.nullable(z.string()),
-  error: z.nullable(z.object({ code: z.string(), message: z.string() })),
-});
-export type ActivityEntry = z.infer<typeof activityEntrySchema>;
-
-export const activityPageSchema = z.object({
-  items: z.array(activityEntrySchema),
-  next_cursor: z.nullable(z.string()),
-});
-export type ActivityPage = z.infer<typeof activityPageSchema>;
+export {
+  activityEntrySchema,
+  activityPageSchema,
+  type ActivityEntry,
+  type ActivityPage,
+} from "@/lib/shared/schemas/activity-entry";
 
 export const activityQuerySchema = z.object({
   actor: z.optional(storableText().check(z.maxLength(80))),

@@ -12,6 +12,11 @@ import { expiryDateSchema } from "./dates";
 
 export const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/** A slug the API takes: 3 to 64 lowercase letters, digits and single inner hyphens. */
+export function isValidSlug(slug: string): boolean {
+  return slug.length >= 3 && slug.length <= 64 && SLUG_RE.test(slug);
+}
+
 /**
  * Creating a payment link: shared by the form, the BFF and the client. A link has
  * either a fixed amount or a minimum amount ("any amount ≥ min"), not both. The
@@ -25,11 +30,12 @@ export function createPaymentLinkBodySchemaAt(clock: Pick<Clock, "now">) {
         z.minLength(1, { error: "validation.required" }),
         z.maxLength(120, { error: "validation.tooLong" }),
       ),
+      // Empty says "required", like every required field; the length and character rule only for a
+      // slug that was typed and is wrong (one message, not three for the same value).
       slug: storableText({ error: "validation.required" }).check(
         z.trim(),
-        z.minLength(3, { error: "validation.slug" }),
-        z.maxLength(64, { error: "validation.slug" }),
-        z.regex(SLUG_RE, { error: "validation.slug" }),
+        z.minLength(1, { error: "validation.required" }),
+        z.refine((slug) => slug === "" || isValidSlug(slug), { error: "validation.slug" }),
       ),
       description: z.optional(storableText().check(z.trim(), z.maxLength(500, { error: "validation.tooLong" }))),
       amount_centavos: z.optional(positiveCentavosSchema),
@@ -68,6 +74,7 @@ export type CreatePaymentLinkBody = z.output<typeof createPaymentLinkBodySchema>
 export type CreatePaymentLinkInput = z.input<typeof createPaymentLinkBodySchema>;
 
 export const KNOWN_PAYMENT_LINK_STATUSES = ["pending", "active", "expired", "sold_out", "disabled"] as const;
+export type KnownPaymentLinkStatus = (typeof KNOWN_PAYMENT_LINK_STATUSES)[number];
 
 const optionalCentavos = orElse(upstreamCentavosSchema, null);
 const optionalCount = orElse(upstreamCountSchema, null);

@@ -2,8 +2,6 @@ import { z } from "zod/mini";
 import { storableText } from "@/lib/shared/schemas/common";
 import { filterDateSchema } from "@/lib/shared/schemas/dates";
 import { EXPORT_FORMATS } from "@/lib/shared/export/sheet";
-import { isValidTimeZone } from "@/lib/shared/format/date";
-import { DEFAULT_LOCALE, DEFAULT_TIME_ZONE, LOCALES } from "@/lib/shared/i18n/config";
 
 /**
  * The dashboard's own lifecycle of a payout request (not the API's status);
@@ -128,20 +126,12 @@ export const registerQuerySchema = z.object({
 export const REGISTER_EXPORT_MAX_ROWS = 10_000;
 
 /**
- * GET /api/payouts/export: the register's filters, the file's format (CSV unless asked), the language of its header and cells, and the
- * zone its dates are written in (the business's zone the browser uses; São Paulo when absent).
+ * GET /api/payouts/export: the register's filters and the file's format (CSV unless asked). The language and the
+ * zone of the dates are the person's own (their `locale` and `tz` cookies), as every export's.
  */
 export const registerExportQuerySchema = z.object({
   ...registerFilterFields,
   format: z._default(z.enum(EXPORT_FORMATS), "csv"),
-  locale: z._default(z.enum(LOCALES), DEFAULT_LOCALE),
-  tz: z._default(
-    z.string().check(
-      z.maxLength(64),
-      z.refine((zone: string) => isValidTimeZone(zone), { error: "validation.timeZone" }),
-    ),
-    DEFAULT_TIME_ZONE,
-  ),
 });
 export type RegisterExportQuery = z.output<typeof registerExportQuerySchema>;
 

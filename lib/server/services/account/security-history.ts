@@ -2,9 +2,11 @@ import "server-only";
 import { BffError } from "@/lib/server/errors/bff-error";
 import { getMemberAccess, listMemberSecurityEvents, type Ledger } from "@/lib/server/ledger";
 import type { SecurityEventRow } from "@/lib/server/ledger/schema";
+import { serverNow } from "@/lib/server/clock";
+import { exportDownload, type ExportRequest } from "@/lib/server/export";
 import type { Answer, Download, LedgerScope } from "@/lib/server/services/context";
 import type { SessionData } from "@/lib/server/session/session";
-import { toCsv } from "@/lib/shared/csv";
+import type { ExportSheet } from "@/lib/shared/export";
 import type { SecurityEvent, SecurityEventsPage, SecurityEventsQuery } from "@/lib/shared/schemas/account";
 
 /**
@@ -14,7 +16,7 @@ import type { SecurityEvent, SecurityEventsPage, SecurityEventsQuery } from "@/l
  * else: another workspace's person is a 404).
  */
 
-/** The most rows one CSV export holds (newest first). */
+/** The most rows one export holds (newest first). */
 export const SECURITY_EVENTS_EXPORT_LIMIT = 5_000;
 
 export function toSecurityEvent(row: SecurityEventRow): SecurityEvent {
@@ -46,26 +48,39 @@ async function page(ledger: Ledger, of: HistoryOf, query: SecurityEventsQuery): 
   return { items: found.items.map(toSecurityEvent), next_cursor: found.nextCursor };
 }
 
-async function exported(ledger: Ledger, of: HistoryOf, fileName: string): Promise<Download> {
+/**
+ * The history's export (CSV or .xlsx in the person's language, lib/shared/export): when, in their zone; what, in
+ * words; the factor; the reason code as recorded; the address and whether the proxy vouched for it; the browser's
+ * own user-agent text.
+ */
+const SECURITY_HISTORY_SHEET: ExportSheet<SecurityEvent> = {
+  file: "security-history",
+  title: "account.history.title",
+  columns: [
+    { kind: "dateTime", header: "account.history.when", value: (e) => e.at },
+    { kind: "enum", header: "account.history.what", labels: "account.event", value: (e) => e.kind },
+    { kind: "enum", header: "account.history.factor", labels: "account.factor", value: (e) => e.factor },
+    { kind: "text", header: "account.history.reason", value: (e) => e.reason },
+    { kind: "text", header: "account.history.address", value: (e) => e.client_address },
+    {
+      kind: "enum",
+      header: "account.history.addressVerified",
+      labels: "common",
+      value: (e) => (e.address_verified ? "yes" : "no"),
+    },
+    { kind: "text", header: "account.history.userAgent", value: (e) => e.user_agent },
+  ],
+};
+
+async function exported(ledger: Ledger, of: HistoryOf, request: ExportRequest, prefix: string): Promise<Download> {
   const found = await listMemberSecurityEvents(ledger, of.memberId, {
     limit: SECURITY_EVENTS_EXPORT_LIMIT,
     workspace: of.workspace,
   });
-  const body = toCsv(
-    ["at", "kind", "reason", "factor", "client_address", "address_verified", "user_agent"],
-    found.items
-      .map(toSecurityEvent)
-      .map((e) => [
-        e.at,
-        e.kind,
-        e.reason,
-        e.factor,
-        e.client_address,
-        e.address_verified ? "yes" : "no",
-        e.user_agent,
-      ]),
-  );
-  return { download: { body, contentType: "text/csv; charset=utf-8", fileName } };
+  return exportDownload(request, SECURITY_HISTORY_SHEET, found.items.map(toSecurityEvent), {
+    now: serverNow.now(),
+    prefix,
+  });
 }
 
 /** A member of the scope's workspace (active or not), or a 404 as for anything of another workspace. */
@@ -82,14 +97,11 @@ export async function listOwnSecurityEvents(
   return { data: await page(ledger, { memberId: session.memberId }, query) };
 }
 
-export async function exportOwnSecurityEvents({
-  ledger,
-  session,
-}: {
-  ledger: Ledger;
-  session: SessionData;
-}): Promise<Download> {
-  return exported(ledger, { memberId: session.memberId }, "security-history.csv");
+export async function exportOwnSecurityEvents(
+  { ledger, session }: { ledger: Ledger; session: SessionData },
+  request: ExportRequest,
+): Promise<Download> {
+  return exported(ledger, { memberId: session.memberId }, request, "security-history");
 }
 
 export async function listMemberSecurityHistory(
@@ -101,7 +113,11 @@ export async function listMemberSecurityHistory(
   return { data: await page(scope.ledger, of, query) };
 }
 
-export async function exportMemberSecurityHistory(scope: LedgerScope, memberId: string): Promise<Download> {
+export async function exportMemberSecurityHistory(
+  scope: LedgerScope,
+  memberId: string,
+  request: ExportRequest,
+): Promise<Download> {
   const id = await memberOfWorkspace(scope, memberId);
-  return exported(scope.ledger, { memberId: id, workspace: scope.businessId }, `security-history-${id}.csv`);
+  return exported(scope.ledger, { memberId: id, workspace: scope.businessId }, request, `security-history-${id}`);
 }

@@ -3,14 +3,12 @@ import { listPayouts, sumPayouts, type PayoutRecord } from "@/lib/server/ledger"
 import { MAX_PAGE_SIZE } from "@/lib/server/ledger/query";
 import { serverClock } from "@/lib/server/clock";
 import { BffError } from "@/lib/server/errors/bff-error";
-import { sheetDownload } from "@/lib/server/export";
+import { exportDownload, type ExportRequest } from "@/lib/server/export";
 import type { Download, ServiceDeps } from "@/lib/server/services/context";
 import { registerView } from "@/lib/server/services/payouts/issue";
 import { ledgerFilter } from "@/lib/server/services/payouts/lookup";
-import { wallDateText, wallTimeIn } from "@/lib/shared/format/date";
-import { createTranslator } from "@/lib/shared/i18n";
 import { REGISTER_SHEET } from "@/lib/shared/payouts/register-export";
-import { REGISTER_EXPORT_MAX_ROWS, type RegisterExportQuery } from "@/lib/shared/schemas/register";
+import { REGISTER_EXPORT_MAX_ROWS, type RegisterFilter } from "@/lib/shared/schemas/register";
 
 function tooLarge(count: number): BffError {
   return new BffError(
@@ -21,14 +19,15 @@ function tooLarge(count: number): BffError {
 }
 
 /**
- * Every register row under the filters, as a CSV or an .xlsx in the reader's language with dates in `tz`: the rows
+ * Every register row under the filters, as a CSV or an .xlsx in the person's language and zone: the rows
  * the list pages through (the same ledger query, read MAX_PAGE_SIZE at a time), as recorded, without the list's
  * upstream refresh, so the file adds up to GET /api/payouts/totals for the same filters. More than
  * REGISTER_EXPORT_MAX_ROWS rows is a 422 `export_too_large`, never a file cut short.
  */
 export async function exportRegister(
   deps: Pick<ServiceDeps, "ledger" | "businessId">,
-  query: RegisterExportQuery,
+  query: RegisterFilter,
+  request: ExportRequest,
 ): Promise<Download> {
   const { ledger, businessId } = deps;
   const filter = ledgerFilter(query);
@@ -43,7 +42,5 @@ export async function exportRegister(
     if (records.length > REGISTER_EXPORT_MAX_ROWS) throw tooLarge(records.length);
     cursor = page.nextCursor;
   } while (cursor);
-  const ctx = { locale: query.locale, timeZone: query.tz, t: createTranslator(query.locale) };
-  const today = wallDateText(wallTimeIn(query.tz, serverClock().now()));
-  return sheetDownload(query.format, REGISTER_SHEET, records.map(registerView), ctx, `${REGISTER_SHEET.file}-${today}`);
+  return exportDownload(request, REGISTER_SHEET, records.map(registerView), { now: serverClock().now() });
 }

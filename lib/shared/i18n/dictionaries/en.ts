@@ -3,6 +3,7 @@ import { errorCodesEn } from "./features/error-codes";
 import { overviewEn } from "./features/overview";
 import { payoutsEn } from "./features/payouts";
 import { payoutsReviewEn } from "./features/payouts-review";
+import { payoutReceiptEn } from "./features/payout-receipt";
 import { payoutsRegisterEn } from "./features/payouts-register";
 import { paymentLinksEn } from "./features/payment-links";
 import { subaccountsEn } from "./features/subaccounts";
@@ -225,9 +226,17 @@ export const en = {
   "validation.amountPositive": "The amount must be greater than zero.",
   "validation.money": "Invalid amount. Use, for example, 1.234,56.",
   "validation.isoDate": "Invalid date.",
-  "validation.dateTime": "Invalid date and time.",
+  "validation.dateIncomplete": "Incomplete date: use {pattern}.",
+  "validation.dateTimeIncomplete": "Incomplete date and time: use {pattern}.",
+  "validation.dateInvalid": "That date does not exist: check the day and the month.",
+  "validation.dateTimeInvalid":
+    "That date or time does not exist: check the day, the month and the time (00:00 to 23:59).",
+  "validation.dateTimeSkipped": "That time does not exist in {zone}: clocks skip it when daylight saving time starts.",
+  "validation.dateMin": "Use {min} or a later date.",
+  "validation.dateMax": "Use {max} or an earlier date.",
+  "validation.dateTimeMin": "Use a time from {min} on.",
+  "validation.dateTimeMax": "Use a time up to {max}.",
   "validation.dateOutOfRange": "Use a date from 1 January 2000 to 1 January 2100.",
-  "validation.timeZone": "Unknown time zone.",
   "validation.id": "Invalid ID: use only letters, digits, _ and -.",
   "validation.idempotencyKey": "Invalid idempotency key.",
   "validation.idempotencyKeyReserved":
@@ -281,6 +290,13 @@ export const en = {
   "pixKey.detected": "Key type detected: {type}",
 
   "form.moneyPlaceholder": "0,00",
+  "form.datePattern": "mm/dd/yyyy",
+  "form.dateTimePattern": "mm/dd/yyyy hh:mm",
+  "form.dateFormatNote": "Format {pattern}",
+  "form.dateTimeFormatNote": "Format {pattern}, 24-hour",
+  "form.openCalendar": "Open calendar",
+  "form.openCalendarFor": "Open calendar: {field}",
+  "form.calendar": "Choose a date",
   "form.dateTimeZone": "{zone} time ({abbr})",
   "form.documentPlaceholder": "CPF or CNPJ",
 
@@ -308,6 +324,7 @@ export const en = {
   ...overviewEn,
   ...payoutsEn,
   ...payoutsReviewEn,
+  ...payoutReceiptEn,
   ...payoutsRegisterEn,
   ...paymentLinksEn,
   ...subaccountsEn,

@@ -8,6 +8,7 @@ import { errorCodesPtBR } from "./features/error-codes";
 import { overviewPtBR } from "./features/overview";
 import { payoutsPtBR } from "./features/payouts";
 import { payoutsReviewPtBR } from "./features/payouts-review";
+import { payoutReceiptPtBR } from "./features/payout-receipt";
 import { payoutsRegisterPtBR } from "./features/payouts-register";
 import { paymentLinksPtBR } from "./features/payment-links";
 import { subaccountsPtBR } from "./features/subaccounts";
@@ -229,9 +230,17 @@ export const ptBR = {
   "validation.amountPositive": "O valor deve ser maior que zero.",
   "validation.money": "Valor inválido. Use, por exemplo, 1.234,56.",
   "validation.isoDate": "Data inválida.",
-  "validation.dateTime": "Data e hora inválidas.",
+  "validation.dateIncomplete": "Data incompleta: use {pattern}.",
+  "validation.dateTimeIncomplete": "Data e hora incompletas: use {pattern}.",
+  "validation.dateInvalid": "Essa data não existe: confira o dia e o mês.",
+  "validation.dateTimeInvalid": "Essa data ou hora não existe: confira o dia, o mês e a hora (00:00 a 23:59).",
+  "validation.dateTimeSkipped":
+    "Esse horário não existe em {zone}: o relógio pula essa hora quando começa o horário de verão.",
+  "validation.dateMin": "Use {min} ou uma data posterior.",
+  "validation.dateMax": "Use {max} ou uma data anterior.",
+  "validation.dateTimeMin": "Use um horário a partir de {min}.",
+  "validation.dateTimeMax": "Use um horário até {max}.",
   "validation.dateOutOfRange": "Use uma data de 1º de janeiro de 2000 a 1º de janeiro de 2100.",
-  "validation.timeZone": "Fuso horário desconhecido.",
   "validation.id": "ID inválido: use só letras, números, _ e -.",
   "validation.idempotencyKey": "Chave de idempotência inválida.",
   "validation.idempotencyKeyReserved":
@@ -286,6 +295,13 @@ export const ptBR = {
   "pixKey.detected": "Tipo de chave detectado: {type}",
 
   "form.moneyPlaceholder": "0,00",
+  "form.datePattern": "dd/mm/aaaa",
+  "form.dateTimePattern": "dd/mm/aaaa hh:mm",
+  "form.dateFormatNote": "Formato {pattern}",
+  "form.dateTimeFormatNote": "Formato {pattern}, 24 horas",
+  "form.openCalendar": "Abrir calendário",
+  "form.openCalendarFor": "Abrir calendário: {field}",
+  "form.calendar": "Escolher data",
   "form.dateTimeZone": "Horário de {zone} ({abbr})",
   "form.documentPlaceholder": "CPF ou CNPJ",
 
@@ -313,6 +329,7 @@ export const ptBR = {
   ...overviewPtBR,
   ...payoutsPtBR,
   ...payoutsReviewPtBR,
+  ...payoutReceiptPtBR,
   ...payoutsRegisterPtBR,
   ...paymentLinksPtBR,
   ...subaccountsPtBR,

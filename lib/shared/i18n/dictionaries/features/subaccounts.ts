@@ -51,12 +51,14 @@ export const subaccountsPtBR = {
   "subaccounts.detail.current": "Estado atual",
   "subaccounts.detail.currentHint": "Como a API devolveu na última alteração feita por este painel.",
 
-  "subaccounts.unknown.title": "Este painel ainda não conhece esta subconta",
+  "subaccounts.unknown.title": "Este painel não tem registro desta subconta",
   "subaccounts.unknown.why":
     "A API de pagamentos permite alterar e bloquear subcontas, mas não consultá-las. Por isso, os dados atuais só aparecem aqui depois da primeira alteração feita por este painel.",
   "subaccounts.unknown.what":
-    "Você pode preencher no formulário de edição apenas os campos que quer mudar (os demais ficam como estão) ou bloquear/desbloquear a subconta. A resposta da API passa a ser o estado conhecido.",
+    "Se o ID estiver certo, ela pode existir mesmo assim (criada ou alterada fora deste painel): você pode alterá-la, preenchendo só os campos que quer mudar, ou bloqueá-la ou desbloqueá-la. A resposta da API passa a ser o estado conhecido.",
   "subaccounts.unknown.checkId": "Confira o ID: se ele não existir nesta empresa, a API recusará a alteração.",
+  "subaccounts.unknown.proceed": "Alterar esta subconta mesmo assim",
+  "subaccounts.unknown.openAnother": "Abrir outro ID",
 
   "subaccounts.edit.title": "Editar subconta",
   "subaccounts.edit.hintKnown": "Só os campos alterados são enviados. Campos deixados em branco ficam como estão.",
@@ -96,6 +98,12 @@ export const subaccountsPtBR = {
   "subaccounts.block.done": "Subconta {name} bloqueada",
   "subaccounts.block.failed": "Não foi possível bloquear a subconta",
   "subaccounts.unblock.action": "Desbloquear",
+  "subaccounts.blockOrUnblock.action": "Bloquear ou desbloquear…",
+  "subaccounts.blockOrUnblock.title": "Bloquear ou desbloquear a subconta {name}?",
+  "subaccounts.blockOrUnblock.description":
+    "Este painel não sabe se ela está bloqueada agora. Escolha o que pedir à API; nada é enviado antes de você confirmar.",
+  "subaccounts.blockOrUnblock.choice": "O que fazer",
+  "subaccounts.blockOrUnblock.choose": "Escolha bloquear ou desbloquear",
   "subaccounts.unblock.title": "Desbloquear a subconta {name}?",
   "subaccounts.unblock.consequence": "A subconta volta a movimentar dinheiro imediatamente, dentro dos seus limites.",
   "subaccounts.unblock.limits": "Limites atuais: {daily} por dia e {monthly} por mês.",
@@ -183,12 +191,14 @@ export const subaccountsEn = {
   "subaccounts.detail.current": "Current state",
   "subaccounts.detail.currentHint": "As the API returned it on the last change made through this dashboard.",
 
-  "subaccounts.unknown.title": "This dashboard does not know this subaccount yet",
+  "subaccounts.unknown.title": "This dashboard has no record of this subaccount",
   "subaccounts.unknown.why":
     "The payments API can change and block subaccounts but cannot read them. So its current details only appear here after the first change made through this dashboard.",
   "subaccounts.unknown.what":
-    "In the edit form you can fill in only the fields you want to change (the others stay as they are), or block/unblock the subaccount. The API's answer then becomes the known state.",
+    "If the ID is right it may exist all the same (created or changed outside this dashboard): you can change it, filling in only the fields you want to change, or block or unblock it. The API's answer then becomes the known state.",
   "subaccounts.unknown.checkId": "Check the ID: if it does not exist in this business, the API will refuse the change.",
+  "subaccounts.unknown.proceed": "Change this subaccount anyway",
+  "subaccounts.unknown.openAnother": "Open another ID",
 
   "subaccounts.edit.title": "Edit subaccount",
   "subaccounts.edit.hintKnown": "Only the fields you change are sent. Fields left blank stay as they are.",
@@ -229,6 +239,12 @@ export const subaccountsEn = {
   "subaccounts.block.done": "Subaccount {name} blocked",
   "subaccounts.block.failed": "Could not block the subaccount",
   "subaccounts.unblock.action": "Unblock",
+  "subaccounts.blockOrUnblock.action": "Block or unblock…",
+  "subaccounts.blockOrUnblock.title": "Block or unblock subaccount {name}?",
+  "subaccounts.blockOrUnblock.description":
+    "This dashboard does not know whether it is blocked now. Choose what to ask the API; nothing is sent before you confirm.",
+  "subaccounts.blockOrUnblock.choice": "What to do",
+  "subaccounts.blockOrUnblock.choose": "Choose block or unblock",
   "subaccounts.unblock.title": "Unblock subaccount {name}?",
   "subaccounts.unblock.consequence": "The subaccount can move money again immediately, within its limits.",
   "subaccounts.unblock.limits": "Current limits: {daily} per day and {monthly} per month.",
