@@ -85,6 +85,25 @@ export function usePayoutColumns(): DataTableColumn<RegisterPayout>[] {
         meta: columnMeta({ align: "right" }),
         size: 115,
       }),
+      column.accessor((row) => row.holder_name ?? "", {
+        id: "holder",
+        header: () => t("payouts.col.holder"),
+        cell: (info) => {
+          const holder = info.row.original.holder_name;
+          if (!holder)
+            return (
+              <span className="text-muted-foreground" title={t("payouts.register.holderUnknown")}>
+                {t("common.none")}
+              </span>
+            );
+          return (
+            <span className="block truncate" title={holder} data-testid="register-holder">
+              {holder}
+            </span>
+          );
+        },
+        size: 160,
+      }),
       column.accessor("pix_key_masked", {
         header: () => t("payouts.col.key"),
         cell: (info) => (

@@ -1,6 +1,6 @@
 "use client";
 
-import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeftRight } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useCallback, useMemo } from "react";
@@ -9,40 +9,48 @@ import { useCan } from "@/components/providers/session-provider";
 import { Button } from "@/components/ui/button";
 import { CreateLink } from "@/components/ui/create-link";
 import { DataTable } from "@/components/ui/data-table";
+import { DateRangeFilter } from "@/components/ui/date-range-filter";
 import { ListEmptyState } from "@/components/ui/list-empty-state";
 import { NativeSelect } from "@/components/ui/native-select";
 import { formatSort, parseSort, useUrlState } from "@/lib/browser/hooks/use-url-state";
 import { useI18n } from "@/lib/browser/i18n";
 import { KNOWN_PAYOUT_STATUSES } from "@/lib/shared/schemas/payout";
 import {
+  LIVE_REFRESH_MS,
   payoutKeys,
   payoutRegisterQuery,
   registerRefreshInterval,
-  type PayoutRegisterFilters,
+  registerTotalsQuery,
 } from "@/lib/browser/query/payouts";
+import { FILTER_DAY_MAX, FILTER_DAY_MIN } from "@/lib/shared/schemas/dates";
 import type { RegisterPayout } from "@/lib/shared/schemas/register";
 import { LiveIndicator } from "./live-indicator";
 import { usePayoutColumns } from "./payout-columns";
 import { RegisterBanners } from "./register-banners";
-import { REGISTER_STATE_OPTIONS, registerUrlSchema } from "./register-filters";
+import { REGISTER_STATE_OPTIONS, registerServerFilters, registerUrlSchema } from "./register-filters";
+import { RegisterExport } from "./register-export";
+import { RegisterTotals } from "./register-totals";
 
 /** Loads with its first open, not with the page. */
 const registerEntrySheet = lazyOnDemand(() => import("./register-entry-sheet").then((m) => m.RegisterEntrySheet));
 
 /**
  * The register of payouts issued from this dashboard (operators): amount, fee,
- * net, masked key, live status, who and when, payout id. Search and the status
- * filter run on the server; sorting on the loaded rows; everything is in the URL.
+ * net, holder, masked key, live status, who and when, payout id. Search, the
+ * status, state and date filters run on the server, with the totals of every
+ * filtered row above the table; sorting on the loaded rows; everything is in the URL.
  */
 export function PayoutRegister() {
-  const { t, formatMoney } = useI18n();
+  const { t, formatMoney, timeZone, timeZoneName } = useI18n();
   const router = useRouter();
   const canCreate = useCan("payouts.create");
   const [filters, setFilters] = useUrlState(registerUrlSchema);
   const registerEntrySheetMounted = useOpenedOnce(Boolean(filters.entry));
-  const serverFilters = useMemo<PayoutRegisterFilters>(
-    () => ({ search: filters.search.trim(), status: filters.status ?? "", state: filters.state ?? "" }),
-    [filters.search, filters.status, filters.state],
+  // Only the filters the server reads: a new sort or an opened entry asks nothing again.
+  const { search, status, state, from, to } = filters;
+  const serverFilters = useMemo(
+    () => registerServerFilters({ search, status, state, from, to }, timeZone),
+    [search, status, state, from, to, timeZone],
   );
   const query = useInfiniteQuery(payoutRegisterQuery(serverFilters));
 
@@ -50,9 +58,16 @@ export function PayoutRegister() {
   const sorting = useMemo(() => parseSort(filters.sort), [filters.sort]);
   const rows = useMemo(() => query.data?.pages.flatMap((page) => page.items), [query.data]);
   const live = rows ? registerRefreshInterval(rows) !== false : false;
-  const filtered = serverFilters.search !== "" || serverFilters.status !== "" || serverFilters.state !== "";
+  // The totals follow the rows: refreshed as often while a loaded row can still change.
+  const totals = useQuery({ ...registerTotalsQuery(serverFilters), refetchInterval: live ? LIVE_REFRESH_MS : false });
+  const filtered =
+    serverFilters.search !== "" ||
+    serverFilters.status !== "" ||
+    serverFilters.state !== "" ||
+    Boolean(filters.from || filters.to);
   const queryClient = useQueryClient();
-  const clearFilters = () => setFilters({ search: null, status: null, state: null });
+  const clearFilters = () => setFilters({ search: null, status: null, state: null, from: null, to: null });
+  const zone = timeZoneName();
 
   const columns = usePayoutColumns();
 
@@ -105,10 +120,16 @@ export function PayoutRegister() {
         showingReview={filters.state === "needs_review"}
         onShowReview={() => setFilters({ state: "needs_review", entry: null })}
         onRefresh={() =>
-          void Promise.all([query.refetch(), queryClient.invalidateQueries({ queryKey: payoutKeys.attention() })])
+          void Promise.all([
+            query.refetch(),
+            totals.refetch(),
+            queryClient.invalidateQueries({ queryKey: payoutKeys.attention() }),
+          ])
         }
         refreshing={query.isRefetching}
       />
+
+      <RegisterTotals totals={totals.data} failed={totals.isError} from={serverFilters.from} to={serverFilters.to} />
 
       <DataTable
         label={t("payouts.register.title")}
@@ -160,6 +181,20 @@ export function PayoutRegister() {
                 </option>
               ))}
             </NativeSelect>
+            <DateRangeFilter
+              from={filters.from}
+              to={filters.to}
+              onChange={setFilters}
+              zone={zone}
+              caption={t("payouts.register.datesCaption")}
+              labels={{
+                group: t("payouts.register.dates", { zone }),
+                from: t("payouts.register.from", { zone }),
+                to: t("payouts.register.to", { zone }),
+                zoneHint: t("payouts.register.zoneHint"),
+              }}
+              bounds={{ min: FILTER_DAY_MIN, max: FILTER_DAY_MAX, message: t("validation.dateOutOfRange") }}
+            />
             {filtered ? (
               <Button variant="ghost" size="sm" onClick={clearFilters}>
                 {t("common.clearFilters")}
@@ -167,7 +202,12 @@ export function PayoutRegister() {
             ) : null}
           </>
         }
-        toolbarActions={live ? <LiveIndicator /> : null}
+        toolbarActions={
+          <>
+            {live ? <LiveIndicator /> : null}
+            <RegisterExport filters={serverFilters} count={totals.data?.count} />
+          </>
+        }
         onRowClick={openRow}
         rowLabel={rowLabel}
         emptyState={emptyState}

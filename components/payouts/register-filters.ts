@@ -1,7 +1,12 @@
 import { z } from "zod/mini";
 import { urlChoice, urlOptional } from "@/lib/browser/url-fields";
+import type { PayoutRegisterFilters } from "@/lib/browser/query/payouts";
+import { dateWindowIso } from "@/lib/shared/format/date-window";
+import { isFilterDay } from "@/lib/shared/schemas/dates";
 import { KNOWN_PAYOUT_STATUSES } from "@/lib/shared/schemas/payout";
 import { REGISTER_STATE_FILTERS, type RegisterPayout, type RegisterStateFilter } from "@/lib/shared/schemas/register";
+
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The dashboard states offered in the register's state filter, in this order. */
 export const REGISTER_STATE_OPTIONS = [
@@ -13,17 +18,46 @@ export const REGISTER_STATE_OPTIONS = [
   "handled",
 ] as const satisfies readonly RegisterStateFilter[];
 
-/** The register's view in the URL: search, status and state filters, sort and the open id-less entry. Shareable, survives reload. */
+/**
+ * The register's view in the URL: search, status, state and date filters, sort and the open id-less entry.
+ * Shareable, survives reload. `from`/`to` are calendar days in the business's zone, `to` included whole.
+ */
 export const registerUrlSchema = z.object({
   search: z._default(z.string().check(z.maxLength(140)), ""),
   status: urlChoice(KNOWN_PAYOUT_STATUSES),
   /** The dashboard's own state: needs_review, in_progress (intent or uncertain), attention (all unknown outcomes), … */
   state: urlChoice(REGISTER_STATE_FILTERS),
+  from: urlOptional(z.regex(DAY_RE)),
+  to: urlOptional(z.regex(DAY_RE)),
   sort: z._default(z.string().check(z.maxLength(80)), "created_at.desc"),
   /** Idempotency key of a row without a payout id (being sent, outcome unknown, rejected), opened in a side panel. */
   entry: urlOptional(z.maxLength(128)),
 });
 export type RegisterUrlState = z.output<typeof registerUrlSchema>;
+
+/** A day the filter may send: a day outside the filters' range (a half-typed year) is left out, as the activity log does. */
+function filterDay(day: string | undefined): string | undefined {
+  return day && isFilterDay(day) ? day : undefined;
+}
+
+/**
+ * The URL's filters as the BFF reads them (the list, its totals and its export): the days become instants in the
+ * business's zone, `from` the start of its day and `to` the start of the day after (exclusive), so the last day
+ * counts until 23:59:59.999 there.
+ */
+export function registerServerFilters(
+  state: Pick<RegisterUrlState, "search" | "status" | "state" | "from" | "to">,
+  timeZone: string,
+): PayoutRegisterFilters {
+  const { start, end } = dateWindowIso(filterDay(state.from), filterDay(state.to), timeZone);
+  return {
+    search: state.search.trim(),
+    status: state.status ?? "",
+    state: state.state ?? "",
+    from: start ?? "",
+    to: end ?? "",
+  };
+}
 
 /** Where a register row opens: its payout's page, or (no payout id yet) the register with the entry's side panel. */
 export function registerEntryHref(row: Pick<RegisterPayout, "id" | "idempotency_key">): string {

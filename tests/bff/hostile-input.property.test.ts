@@ -47,6 +47,8 @@ import * as paymentLinks from "@/app/api/payment-links/route";
 import * as payout from "@/app/api/payouts/[id]/route";
 import * as payoutReceipt from "@/app/api/payouts/[id]/receipt.pdf/route";
 import * as payoutAttention from "@/app/api/payouts/attention/route";
+import * as payoutExport from "@/app/api/payouts/export/route";
+import * as payoutTotals from "@/app/api/payouts/totals/route";
 import * as payoutReview from "@/app/api/payouts/review/route";
 import * as payouts from "@/app/api/payouts/route";
 import * as batches from "@/app/api/payout-batches/route";
@@ -693,8 +695,35 @@ const ROUTES: FuzzRoute[] = [
       status: fc.constantFrom("pending", "paid", "failed"),
       state: fc.constantFrom(...REGISTER_STATE_FILTERS),
       search: fc.constantFrom("fornecedor", "po_"),
+      from: filterDate,
+      to: filterDate,
       limit,
       cursor: fc.uuid(),
+    },
+  },
+  {
+    name: "GET /api/payouts/totals",
+    handler: payoutTotals.GET,
+    body: null,
+    query: {
+      status: fc.constantFrom("pending", "paid", "failed"),
+      state: fc.constantFrom(...REGISTER_STATE_FILTERS),
+      search: fc.constantFrom("fornecedor", "Maria"),
+      from: filterDate,
+      to: filterDate,
+    },
+  },
+  {
+    name: "GET /api/payouts/export",
+    handler: payoutExport.GET,
+    body: null,
+    query: {
+      status: fc.constantFrom("pending", "paid", "failed"),
+      state: fc.constantFrom(...REGISTER_STATE_FILTERS),
+      search: fc.constantFrom("fornecedor", "Maria"),
+      from: filterDate,
+      to: filterDate,
+      format: fc.constantFrom("csv", "xlsx"),
     },
   },
   {
@@ -1322,6 +1351,9 @@ function expiryMessage(date: EdgeDate, now: number): string | null {
 const DATED_INPUTS: DatedInput[] = [
   { route: "GET /api/activity", field: "from", where: "query", body: null, expected: filterMessage },
   { route: "GET /api/activity", field: "to", where: "query", body: null, expected: filterMessage },
+  { route: "GET /api/payouts", field: "from", where: "query", body: null, expected: filterMessage },
+  { route: "GET /api/payouts/totals", field: "to", where: "query", body: null, expected: filterMessage },
+  { route: "GET /api/payouts/export", field: "from", where: "query", body: null, expected: filterMessage },
   { route: "POST /api/payment-links", field: "expires_at", where: "body", body: validLink, expected: expiryMessage },
 ];
 

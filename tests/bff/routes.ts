@@ -8,6 +8,8 @@ import * as paymentLinks from "@/app/api/payment-links/route";
 import * as payout from "@/app/api/payouts/[id]/route";
 import * as payoutReceipt from "@/app/api/payouts/[id]/receipt.pdf/route";
 import * as payouts from "@/app/api/payouts/route";
+import * as payoutTotals from "@/app/api/payouts/totals/route";
+import * as payoutExport from "@/app/api/payouts/export/route";
 import * as payoutBatches from "@/app/api/payout-batches/route";
 import * as payoutBatchPreview from "@/app/api/payout-batches/preview/route";
 import * as payoutPreview from "@/app/api/payouts/preview/route";
@@ -92,6 +94,14 @@ export function businessRoutes(): RouteCase[] {
       name: "GET /api/payouts",
       handler: payouts.GET,
       path: "/api/payouts",
+      options: {},
+      permission: "payouts.register",
+      okStatus: 200,
+    },
+    {
+      name: "GET /api/payouts/totals",
+      handler: payoutTotals.GET,
+      path: "/api/payouts/totals?from=2026-11-01T03%3A00%3A00Z&to=2026-12-01T03%3A00%3A00Z",
       options: {},
       permission: "payouts.register",
       okStatus: 200,
@@ -229,6 +239,14 @@ export function downloadRoutes(): RouteCase[] {
       path: "/api/payouts/po_demo_paid/receipt.pdf",
       options: { params: { id: "po_demo_paid" } },
       permission: "payouts.lookup",
+      okStatus: 200,
+    },
+    {
+      name: "GET /api/payouts/export",
+      handler: payoutExport.GET,
+      path: "/api/payouts/export?format=csv&from=2026-11-01T03%3A00%3A00Z",
+      options: {},
+      permission: "payouts.register",
       okStatus: 200,
     },
   ];

@@ -32,6 +32,7 @@ export function registerRow(overrides: Partial<RegisterPayout> = {}): RegisterPa
     pix_key_masked: "a***@example.com",
     pix_key_type: "email",
     end_to_end_id: null,
+    holder_name: null,
     failure_reason: null,
     created_by: { name: "Olivia", role: "operator" },
     created_at: "2026-11-22T10:00:00.000Z",

@@ -5,8 +5,8 @@
  * search_path), so test files running in parallel never share tables.
  */
 import { randomUUID } from "node:crypto";
-import { desc, eq, sql } from "drizzle-orm";
-import { auditLog } from "@/lib/server/ledger/schema";
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { auditLog, payouts } from "@/lib/server/ledger/schema";
 import { Client } from "pg";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { createLedger, type Actor, type AuditEntryInput, type Ledger, type LedgerOptions } from "@/lib/server/ledger";
@@ -120,4 +120,42 @@ export async function auditActorNamesBefore0018(ledger: Ledger, businessId: stri
     .where(eq(auditLog.businessId, businessId))
     .orderBy(desc(auditLog.id));
   return rows.map((row) => row.actorName);
+}
+
+/**
+ * A payout intent written into a ledger migrated only up to 0020, as the code of then wrote it: without the
+ * holder_name column (0021), which drizzle would name in its insert.
+ */
+export async function recordPayoutIntentBefore0021(
+  ledger: Ledger,
+  input: { businessId: string; idempotencyKey: string },
+): Promise<void> {
+  const body = payoutBody(input.idempotencyKey);
+  await ledger.db.execute(
+    sql`INSERT INTO payouts (business_id, idempotency_key, state, amount_centavos, pix_key_type, pix_key_masked,
+                             request_body, created_by_name, created_by_role)
+        VALUES (${input.businessId}, ${input.idempotencyKey}, 'intent', ${body.amount_centavos}, ${body.pix_key_type},
+                'm***@example.com', ${JSON.stringify(body)}::jsonb, ${ALICE.name}, ${ALICE.role})`,
+  );
+}
+
+/** The payouts columns a ledger migrated only up to 0020 has. */
+const { holderName: _holderName, ...payoutColumnsBefore0021 } = getTableColumns(payouts);
+
+/** Every payout of a ledger migrated only up to 0020, with the columns it had then. */
+export function payoutRowsBefore0021(ledger: Ledger) {
+  return ledger.db.select(payoutColumnsBefore0021).from(payouts).orderBy(payouts.idempotencyKey);
+}
+
+/** Whether a ledger migrated only up to 0020 holds this (business, key). */
+export async function hasPayoutBefore0021(
+  ledger: Ledger,
+  businessId: string,
+  idempotencyKey: string,
+): Promise<boolean> {
+  const rows = await ledger.db
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(and(eq(payouts.businessId, businessId), eq(payouts.idempotencyKey, idempotencyKey)));
+  return rows.length > 0;
 }

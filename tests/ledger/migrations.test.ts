@@ -27,7 +27,10 @@ import {
   auditActorNamesBefore0018,
   drivers,
   freshDatabase,
+  hasPayoutBefore0021,
   payoutBody,
+  payoutRowsBefore0021,
+  recordPayoutIntentBefore0021,
   type FreshDatabase,
 } from "./helpers";
 
@@ -194,13 +197,7 @@ describe.each(drivers)("migrations (%s)", (driver) => {
       }
       const ledger = await open(await fresh(), dir);
       const intent = (businessId: string, key: string) =>
-        recordPayoutIntent(ledger, {
-          businessId,
-          idempotencyKey: key,
-          body: payoutBody(key),
-          pixKeyMasked: "m***@example.com",
-          actor: ALICE,
-        });
+        recordPayoutIntentBefore0021(ledger, { businessId, idempotencyKey: key });
       await appendAuditBefore0018(ledger, {
         businessId: upper,
         actor: { name: "Vera", role: "viewer" },
@@ -238,14 +235,14 @@ describe.each(drivers)("migrations (%s)", (driver) => {
       expect(await migrateLedger(ledger.db, dir)).toEqual({ applied: [13] });
 
       expect(await auditActorNamesBefore0018(ledger, lower)).toEqual(["Vera"]);
-      expect(await getPayoutByIdempotencyKey(ledger, lower, "k-upper")).not.toBeNull();
+      expect(await hasPayoutBefore0021(ledger, lower, "k-upper")).toBe(true);
       // The twin keeps its own id rather than colliding with the lower-case row of the same key.
-      expect(await getPayoutByIdempotencyKey(ledger, upper, "k-twin")).not.toBeNull();
-      expect(await getPayoutByIdempotencyKey(ledger, lower, "k-twin")).not.toBeNull();
-      expect(await getPayoutByIdempotencyKey(ledger, "key_0123abcdef", "k-key")).not.toBeNull();
+      expect(await hasPayoutBefore0021(ledger, upper, "k-twin")).toBe(true);
+      expect(await hasPayoutBefore0021(ledger, lower, "k-twin")).toBe(true);
+      expect(await hasPayoutBefore0021(ledger, "key_0123abcdef", "k-key")).toBe(true);
       // Moving it would give the lower-case scope two rows of one payout id: it stays where it is.
-      expect(await getPayoutByIdempotencyKey(ledger, upper, "k-upper-paid")).not.toBeNull();
-      expect(await getPayoutByIdempotencyKey(ledger, lower, "k-lower-paid")).not.toBeNull();
+      expect(await hasPayoutBefore0021(ledger, upper, "k-upper-paid")).toBe(true);
+      expect(await hasPayoutBefore0021(ledger, lower, "k-lower-paid")).toBe(true);
       const revocations = await ledger.db.select().from(sessionScopeRevocations);
       expect(revocations).toEqual([
         {
@@ -269,20 +266,14 @@ describe.each(drivers)("migrations (%s)", (driver) => {
       }
       const ledger = await open(await fresh(), dir);
       const business = "7f1c2b9e-4d2a-4c5e-9b1a-0a1b2c3d4e5f";
-      await recordPayoutIntent(ledger, {
-        businessId: business,
-        idempotencyKey: "k-old",
-        body: payoutBody("k-old"),
-        pixKeyMasked: "m***@example.com",
-        actor: ALICE,
-      });
+      await recordPayoutIntentBefore0021(ledger, { businessId: business, idempotencyKey: "k-old" });
       await appendAuditBefore0018(ledger, {
         businessId: business,
         actor: { name: "Vera", role: "viewer" },
         action: "session.sign_in",
         outcome: "success",
       });
-      const payoutsBefore = await ledger.db.select().from(payouts);
+      const payoutsBefore = await payoutRowsBefore0021(ledger);
       expect(await tableNames(ledger)).not.toContain("members");
 
       const file = (await loadMigrations()).find((m) => m.version === 15);
@@ -291,7 +282,7 @@ describe.each(drivers)("migrations (%s)", (driver) => {
       await copyFile(path.join(defaultMigrationsDir(), name), path.join(dir, name));
       expect(await migrateLedger(ledger.db, dir)).toEqual({ applied: [15] });
 
-      expect(await ledger.db.select().from(payouts)).toEqual(payoutsBefore);
+      expect(await payoutRowsBefore0021(ledger)).toEqual(payoutsBefore);
       expect(await auditActorNamesBefore0018(ledger, business)).toEqual(["Vera"]);
       expect(await tableNames(ledger)).toEqual(expect.arrayContaining(["members", "memberships", "workspaces"]));
       // The existing business becomes a workspace with an owner.
@@ -432,6 +423,33 @@ describe.each(drivers)("migrations (%s)", (driver) => {
       ]);
       expect(defs.map(([index]) => index)).toEqual(["payout_batches_active_idx", "payouts_follow_up_idx"]);
       for (const [, def] of defs) expect(def).not.toContain("credential_seal");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("0021 gives payouts a nullable holder_name, bounded, keeping the rows written before it", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "ledger-migrations-"));
+    try {
+      for (const m of (await loadMigrations()).filter((m) => m.version < 21)) {
+        const file = `${String(m.version).padStart(4, "0")}_${m.name}.sql`;
+        await copyFile(path.join(defaultMigrationsDir(), file), path.join(dir, file));
+      }
+      const ledger = await open(await fresh(), dir);
+      await recordPayoutIntentBefore0021(ledger, { businessId: ACME, idempotencyKey: "k-before" });
+      const name = `0021_${(await loadMigrations()).find((m) => m.version === 21)?.name}.sql`;
+      await copyFile(path.join(defaultMigrationsDir(), name), path.join(dir, name));
+      expect(await migrateLedger(ledger.db, dir)).toEqual({ applied: [21] });
+
+      expect(await getPayoutByIdempotencyKey(ledger, ACME, "k-before")).toMatchObject({ holderName: null });
+      await ledger.db.update(payouts).set({ holderName: "Maria Souza" }).where(eq(payouts.idempotencyKey, "k-before"));
+      expect(await getPayoutByIdempotencyKey(ledger, ACME, "k-before")).toMatchObject({ holderName: "Maria Souza" });
+      await expect(
+        ledger.db
+          .update(payouts)
+          .set({ holderName: "x".repeat(201) })
+          .where(eq(payouts.idempotencyKey, "k-before")),
+      ).rejects.toThrow();
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

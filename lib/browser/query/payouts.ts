@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type Query } from "@tanstack/react-query";
 import { z } from "zod/mini";
-import { bffFetch } from "@/lib/browser/bff-client/client";
+import { bffFetch, readEnvelope, sendToBff, withQuery } from "@/lib/browser/bff-client/client";
 import { orElse } from "@/lib/shared/schemas/common";
 import { PayoutSchema, type PayoutInput } from "@/lib/shared/schemas/payout";
 import { payoutPreviewSchema } from "@/lib/shared/schemas/payout-preview";
@@ -8,6 +8,7 @@ import {
   payoutAttentionSchema,
   registerPageSchema,
   registerPayoutSchema,
+  registerTotalsSchema,
   UNKNOWN_OUTCOME_STATES,
   type PayoutAttention,
   type PayoutReviewInput,
@@ -22,12 +23,26 @@ export const payoutDetailSchema = z.extend(PayoutSchema, {
 });
 export type PayoutDetail = z.output<typeof payoutDetailSchema>;
 
-/** The register's server-side filters (sorting is done on the loaded rows). */
+/** The register's server-side filters (sorting is done on the loaded rows); the same for its totals and export. */
 export interface PayoutRegisterFilters {
   search: string;
   status: string;
   /** The dashboard's own state (needs_review, in_progress, …); "" for all. */
   state: RegisterStateFilter | "";
+  /** Instants (ISO): the start of the first day and of the day after the last one in the business's zone; "" for open. */
+  from: string;
+  to: string;
+}
+
+/** The filters as the BFF's query parameters (empty ones are left out). */
+function registerFilterQuery(filters: PayoutRegisterFilters) {
+  return {
+    search: filters.search.trim(),
+    status: filters.status,
+    state: filters.state,
+    from: filters.from,
+    to: filters.to,
+  };
 }
 
 /** Rows per page of the register. */
@@ -43,6 +58,8 @@ export const payoutKeys = {
   all: ["payouts"] as const,
   lists: () => [...payoutKeys.all, "list"] as const,
   list: (filters: PayoutRegisterFilters) => [...payoutKeys.lists(), filters] as const,
+  /** Under lists(): whatever refreshes the register refreshes its totals. */
+  totals: (filters: PayoutRegisterFilters) => [...payoutKeys.lists(), "totals", filters] as const,
   latest: (limit: number) => [...payoutKeys.lists(), "latest", limit] as const,
   entry: (idempotencyKey: string) => [...payoutKeys.lists(), "entry", idempotencyKey] as const,
   /** The counts behind the navigation badge, the overview card and the register's banner. */
@@ -110,18 +127,37 @@ export function payoutRegisterQuery(filters: PayoutRegisterFilters) {
       bffFetch("/api/payouts", {
         schema: registerPageSchema,
         signal,
-        query: {
-          search: filters.search.trim(),
-          status: filters.status,
-          state: filters.state,
-          limit: REGISTER_PAGE_SIZE,
-          cursor: pageParam,
-        },
+        query: { ...registerFilterQuery(filters), limit: REGISTER_PAGE_SIZE, cursor: pageParam },
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (last: RegisterPage) => last.next_cursor ?? undefined,
     refetchInterval: (query) => registerRefreshInterval(query.state.data?.pages.flatMap((p) => p.items) ?? []),
   });
+}
+
+/** GET /api/payouts/totals: count, amount, fees and net of every row under the register's filters. */
+export function registerTotalsQuery(filters: PayoutRegisterFilters) {
+  return queryOptions({
+    queryKey: payoutKeys.totals(filters),
+    queryFn: ({ signal }) =>
+      bffFetch("/api/payouts/totals", { schema: registerTotalsSchema, signal, query: registerFilterQuery(filters) }),
+  });
+}
+
+/** Where the register's export of exactly these filters downloads from (in the person's language and zone: cookies). */
+export function registerExportHref(filters: PayoutRegisterFilters, format: "csv" | "xlsx"): string {
+  return withQuery("/api/payouts/export", { ...registerFilterQuery(filters), format });
+}
+
+/**
+ * The register's export for these filters, as the server wrote it (every filtered row, not only the loaded pages).
+ * A refusal (too many rows, a date out of range, signed out) is thrown as the BFF's error.
+ */
+export async function fetchRegisterExport(filters: PayoutRegisterFilters, format: "csv" | "xlsx"): Promise<Blob> {
+  const response = await sendToBff(registerExportHref(filters, format), { method: "GET", accept: "*/*" });
+  if (response.ok && !(response.headers.get("content-type") ?? "").includes("json")) return response.blob();
+  await readEnvelope(response, {});
+  throw new Error("The export answered without a file.");
 }
 
 /** The newest register rows (overview card). */

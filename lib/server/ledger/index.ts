@@ -45,9 +45,18 @@ export {
   recordPayoutDestinations,
   recordPayoutIntent,
   recordPayoutRead,
+  storableHolderName,
+  sumPayouts,
   updatePayoutStatus,
 } from "./payouts";
-export type { PayoutIntentInput, PayoutListQuery, PayoutRecord, PayoutStatusUpdate } from "./payouts";
+export type {
+  PayoutFilter,
+  PayoutIntentInput,
+  PayoutListQuery,
+  PayoutRecord,
+  PayoutStatusUpdate,
+  PayoutTotals,
+} from "./payouts";
 export {
   beginPayoutSend,
   completePayoutIntent,

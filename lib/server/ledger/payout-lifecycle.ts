@@ -24,7 +24,7 @@ import type { AuditEntryInput } from "./audit-entry";
 import { auditValues } from "./audit-values";
 import type { ReviewReason } from "@/lib/shared/schemas/register";
 import { storableOrNull, toStorableText } from "@/lib/shared/validation/text";
-import { recordColumns, type PayoutRecord } from "./payouts";
+import { recordColumns, storableHolderName, type PayoutRecord } from "./payouts";
 import { auditLog, ledgerLeases, payouts, type PayoutRequestBody, type PayoutRow, type PayoutState } from "./schema";
 import { LedgerQueryError } from "./errors";
 import type { LeaseHandle } from "./leases";
@@ -143,6 +143,8 @@ export interface PayoutSubmission {
   net?: number | null;
   endToEndId?: string | null;
   failureReason?: string | null;
+  /** The destination's holder, when the answer was a read of the payout (a person attaching it); see migration 0021. */
+  holderName?: string | null;
   requestId?: string | null;
   /** Requests sent in this send (the client's retries included). */
   attempts: number;
@@ -184,6 +186,7 @@ export function completePayoutIntent(
       netCentavos: result.net ?? null,
       endToEndId: storableOrNull(result.endToEndId ?? null),
       failureReason: storableOrNull(result.failureReason ?? null),
+      holderName: storableHolderName(result.holderName) ?? undefined,
       lastRequestId: sql`coalesce(${storableOrNull(result.requestId ?? null)}, ${payouts.lastRequestId})`,
       lastErrorCode: null,
       lastErrorMessage: null,

@@ -4,7 +4,7 @@
  * after that (sent, answered, needs review, handled) are in payout-lifecycle.ts,
  * and the state machine is drawn in docs/ledger.md.
  */
-import { and, desc, eq, getTableColumns, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { inTransaction } from "./db";
 import { payoutDestinations, payouts, type PayoutRequestBody, type PayoutRow, type PayoutState } from "./schema";
@@ -106,6 +106,17 @@ export interface PayoutStatusUpdate {
   endToEndId?: string | null;
   fee?: number | null;
   net?: number | null;
+  /** The destination's holder as the API names it; undefined, null or empty keeps the stored name. */
+  holderName?: string | null;
+}
+
+/** The longest holder name kept (the column's CHECK); a longer one is cut, never refused. */
+export const HOLDER_NAME_MAX = 200;
+
+/** A holder name as the ledger keeps it: storable text, at most HOLDER_NAME_MAX characters; null when there is none. */
+export function storableHolderName(name: string | null | undefined): string | null {
+  const text = storableOrNull(name?.trim() || null);
+  return text === null ? null : Array.from(text).slice(0, HOLDER_NAME_MAX).join("");
 }
 
 /**
@@ -130,6 +141,8 @@ export async function updatePayoutStatus(
       endToEndId: keep(payouts.endToEndId, storableOrNull(update.endToEndId)),
       feeCentavos: keep(payouts.feeCentavos, update.fee),
       netCentavos: keep(payouts.netCentavos, update.net),
+      // Not a status: a stale read names the same holder, so it is kept whenever the API gives one.
+      holderName: storableHolderName(update.holderName) ?? undefined,
       statusCheckedAt: sql`now()`,
       updatedAt: sql`now()`,
     })
@@ -171,16 +184,57 @@ async function findOne(ledger: Ledger, where: SQL | undefined): Promise<PayoutRe
   return row ?? null;
 }
 
-export interface PayoutListQuery {
-  limit?: number;
-  /** `nextCursor` of the previous page. */
-  cursor?: string | null;
+/** The register's filters: the list, its totals and its export read the same rows. */
+export interface PayoutFilter {
   /** Upstream status(es), as stored (pending, paid, failed, …). */
   status?: string | readonly string[];
   /** Our write-ahead state(s); "attention" = every state whose outcome is unknown; "in_progress" = intent or uncertain. */
   state?: PayoutState | "attention" | "in_progress" | readonly PayoutState[];
-  /** Case-insensitive substring of ids, idempotency key, end-to-end id, masked key or creator. */
+  /** Case-insensitive substring of ids, idempotency key, end-to-end id, masked key, holder or creator. */
   search?: string;
+  /** created_at >= from (an instant: the start of the first day in the business's zone). */
+  from?: Date | string;
+  /** created_at < to (exclusive: the start of the day after the last one). */
+  to?: Date | string;
+}
+
+export interface PayoutListQuery extends PayoutFilter {
+  limit?: number;
+  /** `nextCursor` of the previous page. */
+  cursor?: string | null;
+}
+
+const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+/** The WHERE of a business's payouts under `filter` (without the cursor). */
+function filterWhere(businessId: string, filter: PayoutFilter): SQL | undefined {
+  const statuses = asList(filter.status);
+  const states =
+    filter.state === "attention"
+      ? UNKNOWN_OUTCOME_STATES
+      : filter.state === "in_progress"
+        ? IN_PROGRESS_STATES
+        : asList(filter.state);
+  const search = filter.search?.trim();
+  const pattern = search ? containsPattern(search) : undefined;
+  return and(
+    eq(payouts.businessId, businessId),
+    statuses.length ? inArray(payouts.status, [...statuses]) : undefined,
+    states.length ? inArray(payouts.state, [...states]) : undefined,
+    filter.from !== undefined ? gte(payouts.createdAt, asDate(filter.from)) : undefined,
+    filter.to !== undefined ? lt(payouts.createdAt, asDate(filter.to)) : undefined,
+    pattern
+      ? or(
+          sql`${payouts.id}::text ILIKE ${pattern}`,
+          sql`${payouts.payoutId} ILIKE ${pattern}`,
+          sql`${payouts.idempotencyKey} ILIKE ${pattern}`,
+          sql`${payouts.endToEndId} ILIKE ${pattern}`,
+          sql`${payouts.pixKeyMasked} ILIKE ${pattern}`,
+          sql`${payouts.holderName} ILIKE ${pattern}`,
+          sql`${payouts.createdByName} ILIKE ${pattern}`,
+        )
+      : undefined,
+  );
 }
 
 /** A business's payouts, newest first, keyset-paginated on (created_at, id). */
@@ -191,33 +245,12 @@ export async function listPayouts(
 ): Promise<Page<PayoutRecord>> {
   const limit = pageSize(query.limit);
   if (query.cursor && !isUuid(query.cursor)) return { items: [], nextCursor: null };
-  const statuses = asList(query.status);
-  const states =
-    query.state === "attention"
-      ? UNKNOWN_OUTCOME_STATES
-      : query.state === "in_progress"
-        ? IN_PROGRESS_STATES
-        : asList(query.state);
-  const search = query.search?.trim();
-  const pattern = search ? containsPattern(search) : undefined;
   const rows = await ledger.db
     .select(recordColumns)
     .from(payouts)
     .where(
       and(
-        eq(payouts.businessId, businessId),
-        statuses.length ? inArray(payouts.status, [...statuses]) : undefined,
-        states.length ? inArray(payouts.state, [...states]) : undefined,
-        pattern
-          ? or(
-              sql`${payouts.id}::text ILIKE ${pattern}`,
-              sql`${payouts.payoutId} ILIKE ${pattern}`,
-              sql`${payouts.idempotencyKey} ILIKE ${pattern}`,
-              sql`${payouts.endToEndId} ILIKE ${pattern}`,
-              sql`${payouts.pixKeyMasked} ILIKE ${pattern}`,
-              sql`${payouts.createdByName} ILIKE ${pattern}`,
-            )
-          : undefined,
+        filterWhere(businessId, query),
         query.cursor
           ? sql`(${payouts.createdAt}, ${payouts.id}) < (
               SELECT c.created_at, c.id FROM payouts c WHERE c.business_id = ${businessId} AND c.id = ${query.cursor}
@@ -228,6 +261,50 @@ export async function listPayouts(
     .orderBy(desc(payouts.createdAt), desc(payouts.id))
     .limit(limit + 1);
   return toPage(rows, limit, (row) => row.id);
+}
+
+/** Sums of the payouts under a filter, in centavos. */
+export interface PayoutTotals {
+  count: number;
+  amountCentavos: number;
+  /** Fees and net of the rows whose fee (net) is shown: known and not failed (lib/shared/payouts/fee-and-net.ts). */
+  feeCentavos: number;
+  netCentavos: number;
+  /** How many rows have a fee counted in `feeCentavos`. */
+  feeCount: number;
+}
+
+/** A bigint sum read as text: exact in the database, and refused here rather than rounded past 2^53. */
+function safeSum(text: string | null): number {
+  const value = BigInt(text ?? "0");
+  if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER))
+    throw new Error("ledger: a payout total is beyond what the app counts exactly");
+  return Number(value);
+}
+
+/**
+ * The totals of the payouts `listPayouts` pages through under the same filter, summed in SQL over integer centavos.
+ * A failed payout moved no money: it counts and adds its amount, never a fee or a net (as `shownFeeAndNet`).
+ */
+export async function sumPayouts(ledger: Ledger, businessId: string, filter: PayoutFilter = {}): Promise<PayoutTotals> {
+  const notFailed = sql`${payouts.status} IS DISTINCT FROM 'failed'`;
+  const [row] = await ledger.db
+    .select({
+      count: sql<string>`count(*)::text`,
+      amount: sql<string | null>`sum(${payouts.amountCentavos})::text`,
+      fee: sql<string | null>`(sum(${payouts.feeCentavos}) FILTER (WHERE ${notFailed}))::text`,
+      net: sql<string | null>`(sum(${payouts.netCentavos}) FILTER (WHERE ${notFailed}))::text`,
+      feeCount: sql<string>`(count(${payouts.feeCentavos}) FILTER (WHERE ${notFailed}))::text`,
+    })
+    .from(payouts)
+    .where(filterWhere(businessId, filter));
+  return {
+    count: safeSum(row?.count ?? null),
+    amountCentavos: safeSum(row?.amount ?? null),
+    feeCentavos: safeSum(row?.fee ?? null),
+    netCentavos: safeSum(row?.net ?? null),
+    feeCount: safeSum(row?.feeCount ?? null),
+  };
 }
 
 /** How many of a business's payouts wait for a person, and how many the dashboard is still resolving by itself. */
@@ -282,7 +359,7 @@ export async function recordPayoutRead(
   await ledger.db
     .update(payoutDestinations)
     .set({
-      holderName: sql`coalesce(${storableOrNull(read.holderName)}, ${payoutDestinations.holderName})`,
+      holderName: sql`coalesce(${storableHolderName(read.holderName)}, ${payoutDestinations.holderName})`,
       paidAt: sql`coalesce(${read.paidAt}, ${payoutDestinations.paidAt})`,
     })
     .where(and(eq(payoutDestinations.businessId, businessId), eq(payoutDestinations.payoutRowId, payoutRowId)));

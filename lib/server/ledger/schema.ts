@@ -70,6 +70,8 @@ export const payouts = pgTable(
     status: text("status"),
     failureReason: text("failure_reason"),
     endToEndId: text("end_to_end_id"),
+    /** The destination account's holder as the API names it on a read (migration 0021); null until then. */
+    holderName: text("holder_name"),
     lastRequestId: text("last_request_id"),
     lastErrorCode: text("last_error_code"),
     lastErrorMessage: text("last_error_message"),

@@ -43,6 +43,7 @@ export const ERROR_CODES = {
   payout_already_recorded: 409,
   payout_mismatch: 422,
   payout_rejected: 422,
+  export_too_large: 422,
   credential_refused: 422,
   credential_provisioned: 409,
   workspace_credential_missing: 409,

@@ -1,5 +1,7 @@
 import { z } from "zod/mini";
 import { storableText } from "@/lib/shared/schemas/common";
+import { filterDateSchema } from "@/lib/shared/schemas/dates";
+import { EXPORT_FORMATS } from "@/lib/shared/export/sheet";
 
 /**
  * The dashboard's own lifecycle of a payout request (not the API's status);
@@ -54,6 +56,11 @@ export const registerPayoutSchema = z.object({
   pix_key_masked: z.string(),
   pix_key_type: z.string(),
   end_to_end_id: z.nullable(z.string()),
+  /**
+   * The destination account's holder as the API names it when the payout is read back (not in the create answer):
+   * null until then. Defaulted: a server from before it answers without it.
+   */
+  holder_name: z._default(z.nullable(z.string()), null),
   failure_reason: z.nullable(z.string()),
   created_by: z.object({ name: z.string(), role: z.string() }),
   created_at: z.string(),
@@ -91,13 +98,56 @@ export type RegisterPage = z.infer<typeof registerPageSchema>;
 export const REGISTER_STATE_FILTERS = [...PAYOUT_STATES, "attention", "in_progress"] as const;
 export type RegisterStateFilter = (typeof REGISTER_STATE_FILTERS)[number];
 
-export const registerQuerySchema = z.object({
+/**
+ * The register's filters, the same for its pages, its totals and its export (GET /api/payouts, /totals, /export).
+ * `from`/`to` are instants (the browser sends the start of the first day and the start of the day after the last
+ * one, in the business's zone): `from` included, `to` excluded, both bounded like every list filter's date.
+ */
+export const registerFilterFields = {
   status: z.optional(storableText().check(z.maxLength(40))),
   state: z.optional(z.enum(REGISTER_STATE_FILTERS)),
   search: z.optional(storableText().check(z.maxLength(140))),
+  from: z.optional(filterDateSchema),
+  to: z.optional(filterDateSchema),
+};
+export const registerFilterSchema = z.object(registerFilterFields);
+export type RegisterFilter = z.output<typeof registerFilterSchema>;
+
+export const registerQuerySchema = z.object({
+  ...registerFilterFields,
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(500)), 100),
   cursor: z.optional(storableText().check(z.maxLength(200))),
 });
+
+/**
+ * The most rows one export of the register writes: GET /api/payouts/export answers 422 `export_too_large` above it
+ * (the register says so and offers no export), so a file is never a silent first part of the filtered rows.
+ */
+export const REGISTER_EXPORT_MAX_ROWS = 10_000;
+
+/**
+ * GET /api/payouts/export: the register's filters and the file's format (CSV unless asked). The language and the
+ * zone of the dates are the person's own (their `locale` and `tz` cookies), as every export's.
+ */
+export const registerExportQuerySchema = z.object({
+  ...registerFilterFields,
+  format: z._default(z.enum(EXPORT_FORMATS), "csv"),
+});
+export type RegisterExportQuery = z.output<typeof registerExportQuerySchema>;
+
+/**
+ * GET /api/payouts/totals: the sums of every row under the filter (not only the loaded pages), in centavos.
+ * `fee_centavos` and `net_centavos` add up the rows whose fee (net) is known and shown (not failed: a failed payout
+ * moved no money; see lib/shared/payouts/fee-and-net.ts); `fee_count` says how many rows that is.
+ */
+export const registerTotalsSchema = z.object({
+  count: int(),
+  amount_centavos: int(),
+  fee_centavos: int(),
+  net_centavos: int(),
+  fee_count: int(),
+});
+export type RegisterTotals = z.infer<typeof registerTotalsSchema>;
 
 /** GET /api/payouts/attention: what the navigation badge and the overview show. */
 export const payoutAttentionSchema = z.object({

@@ -3,8 +3,10 @@ import {
   getPayoutByUpstreamId,
   listPayouts,
   recordPayoutRead,
+  sumPayouts,
   updatePayoutStatus,
   type Ledger,
+  type PayoutFilter,
 } from "@/lib/server/ledger";
 import type { PayoutRecord } from "@/lib/server/ledger/payouts";
 import type { PaymentsClient } from "@/lib/server/payments-api/client";
@@ -13,8 +15,7 @@ import { after } from "@/lib/shared/clock";
 import type { Payout } from "@/lib/shared/schemas/payout";
 import { can } from "@/lib/shared/auth/roles";
 import type { z } from "zod";
-import type { registerQuerySchema } from "@/lib/shared/schemas/register";
-import type { RegisterPage } from "@/lib/shared/schemas/register";
+import type { RegisterFilter, registerQuerySchema, RegisterPage, RegisterTotals } from "@/lib/shared/schemas/register";
 import type { Answer, ServiceDeps } from "@/lib/server/services/context";
 import { registerView } from "@/lib/server/services/payouts/issue";
 import { readDetailsOf } from "@/lib/server/services/payouts/sender";
@@ -32,6 +33,7 @@ async function syncStatus(
     endToEndId: payout.end_to_end_id ?? row.endToEndId,
     fee: payout.fee_centavos ?? row.feeCentavos,
     net: payout.net_centavos ?? row.netCentavos,
+    holderName: payout.bank_account?.holder_name,
   });
   await recordPayoutRead(ledger, businessId, row.id, readDetailsOf(payout));
   return updated ?? row;
@@ -100,12 +102,32 @@ export async function listRegister(
 ): Promise<Answer<RegisterPage>> {
   const { ledger, api, businessId } = deps;
   const page = await listPayouts(ledger, businessId, {
+    ...ledgerFilter(query),
     limit: query.limit,
     cursor: query.cursor,
-    status: query.status,
-    state: query.state,
-    search: query.search,
   });
   const items = await refreshPending(ledger, api, businessId, page.items);
   return { data: { items: items.map(registerView), next_cursor: page.nextCursor } };
+}
+
+/** The register's filter as the ledger reads it (the same for the pages, the totals and the export). */
+export function ledgerFilter(filter: RegisterFilter): PayoutFilter {
+  return { status: filter.status, state: filter.state, search: filter.search, from: filter.from, to: filter.to };
+}
+
+/** The totals of every register row under the filter (count, amount, fees, net), summed by the ledger. */
+export async function registerTotals(
+  deps: Pick<ServiceDeps, "ledger" | "businessId">,
+  filter: RegisterFilter,
+): Promise<Answer<RegisterTotals>> {
+  const totals = await sumPayouts(deps.ledger, deps.businessId, ledgerFilter(filter));
+  return {
+    data: {
+      count: totals.count,
+      amount_centavos: totals.amountCentavos,
+      fee_centavos: totals.feeCentavos,
+      net_centavos: totals.netCentavos,
+      fee_count: totals.feeCount,
+    },
+  };
 }

@@ -111,6 +111,7 @@ export async function refreshPayoutStatus(
       endToEndId: data.end_to_end_id ?? row.endToEndId,
       fee: data.fee_centavos ?? row.feeCentavos,
       net: data.net_centavos ?? row.netCentavos,
+      holderName: data.bank_account?.holder_name,
     });
     if (updated) await recordPayoutRead(ledger, row.businessId, updated.id, readDetailsOf(data));
     if (updated && updated.status !== "pending") return "final";

@@ -133,12 +133,10 @@ async function attachFoundPayout(
   if (already && already.idempotencyKey !== row.idempotencyKey) throw alreadyRecorded();
   const record = await underLease(ctx, row.idempotencyKey, () =>
     inTransaction(ledger, async (tx) => {
-      const done = await completePayoutIntent(
-        tx,
-        businessId,
-        row.idempotencyKey,
-        submissionOf(payout, found.requestId, 0),
-      );
+      const done = await completePayoutIntent(tx, businessId, row.idempotencyKey, {
+        ...submissionOf(payout, found.requestId, 0),
+        holderName: payout.bank_account?.holder_name ?? null,
+      });
       if (!done) return null;
       await recordPayoutRead(tx, businessId, done.id, readDetailsOf(payout));
       await appendAudit(tx, {

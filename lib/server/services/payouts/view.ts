@@ -16,6 +16,7 @@ export function toRegisterPayout(row: PayoutRecord, options: { autoResendWindowM
     pix_key_masked: row.pixKeyMasked,
     pix_key_type: row.pixKeyType,
     end_to_end_id: row.endToEndId,
+    holder_name: row.holderName,
     failure_reason: row.failureReason,
     created_by: { name: row.createdByName, role: row.createdByRole },
     created_at: row.createdAt.toISOString(),

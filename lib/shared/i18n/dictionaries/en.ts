@@ -4,6 +4,7 @@ import { overviewEn } from "./features/overview";
 import { payoutsEn } from "./features/payouts";
 import { payoutsReviewEn } from "./features/payouts-review";
 import { payoutReceiptEn } from "./features/payout-receipt";
+import { payoutsRegisterEn } from "./features/payouts-register";
 import { paymentLinksEn } from "./features/payment-links";
 import { subaccountsEn } from "./features/subaccounts";
 import { chargebacksEn } from "./features/chargebacks";
@@ -327,6 +328,7 @@ export const en = {
   ...payoutsEn,
   ...payoutsReviewEn,
   ...payoutReceiptEn,
+  ...payoutsRegisterEn,
   ...paymentLinksEn,
   ...subaccountsEn,
   ...chargebacksEn,

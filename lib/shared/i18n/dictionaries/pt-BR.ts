@@ -9,6 +9,7 @@ import { overviewPtBR } from "./features/overview";
 import { payoutsPtBR } from "./features/payouts";
 import { payoutsReviewPtBR } from "./features/payouts-review";
 import { payoutReceiptPtBR } from "./features/payout-receipt";
+import { payoutsRegisterPtBR } from "./features/payouts-register";
 import { paymentLinksPtBR } from "./features/payment-links";
 import { subaccountsPtBR } from "./features/subaccounts";
 import { chargebacksPtBR } from "./features/chargebacks";
@@ -332,6 +333,7 @@ export const ptBR = {
   ...payoutsPtBR,
   ...payoutsReviewPtBR,
   ...payoutReceiptPtBR,
+  ...payoutsRegisterPtBR,
   ...paymentLinksPtBR,
   ...subaccountsPtBR,
   ...chargebacksPtBR,

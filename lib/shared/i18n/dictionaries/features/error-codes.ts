@@ -58,6 +58,7 @@ export const errorCodesPtBR = {
   "errors.payout_not_found": "Nenhum repasse com esta chave de idempotência no registro.",
   "errors.batch_not_found": "Lote de repasses não encontrado.",
   "errors.batch_state_conflict": "O estado atual deste lote não permite esta ação. Recarregue para ver.",
+  "errors.export_too_large": "Linhas demais para um arquivo. Estreite os filtros e exporte de novo.",
   "errors.subaccount_unknown": "Esta subconta ainda não foi vista por este painel.",
   "errors.subaccount_change_in_progress":
     "Outra alteração desta subconta está em andamento. Tente de novo em instantes.",
@@ -139,6 +140,7 @@ export const errorCodesEn = {
   "errors.payout_not_found": "No payout with this idempotency key in the register.",
   "errors.batch_not_found": "Payout batch not found.",
   "errors.batch_state_conflict": "This batch's current state does not allow this action. Reload to see it.",
+  "errors.export_too_large": "Too many rows for one file. Narrow the filters and export again.",
   "errors.subaccount_unknown": "This dashboard has not seen this subaccount yet.",
   "errors.subaccount_change_in_progress": "Another change of this subaccount is in progress. Try again in a moment.",
   "errors.role_not_assignable": "Your role cannot give this role (only an owner makes owners).",

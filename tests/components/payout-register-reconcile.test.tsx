@@ -1,0 +1,200 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { PayoutRegister } from "@/components/payouts/payout-register";
+import type { RegisterTotals } from "@/lib/shared/schemas/register";
+import { ok, registerRow, stubFetch, type FetchCall } from "../helpers/payouts-dom";
+import { renderWithProviders } from "../helpers/render";
+
+// A tiny stand-in for Next's router: the query string lives in jsdom's location.
+const nav = vi.hoisted(() => {
+  const listeners = new Set<() => void>();
+  return {
+    go(href: string) {
+      window.history.replaceState(null, "", href);
+      listeners.forEach((l) => l());
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    snapshot: () => window.location.search,
+  };
+});
+vi.mock("next/navigation", async () => {
+  const React = await import("react");
+  return {
+    useRouter: () => ({
+      replace: nav.go,
+      push: nav.go,
+      refresh: () => undefined,
+      back: () => undefined,
+      prefetch: () => undefined,
+    }),
+    usePathname: () => "/payouts",
+    useSearchParams: () => new URLSearchParams(React.useSyncExternalStore(nav.subscribe, nav.snapshot, nav.snapshot)),
+  };
+});
+
+beforeAll(() => {
+  Object.defineProperty(HTMLElement.prototype, "clientHeight", {
+    configurable: true,
+    get(this: HTMLElement) {
+      if (this.dataset.slot === "data-table-scroll") return 800;
+      return this.tagName === "TR" ? 56 : 0;
+    },
+  });
+  Object.defineProperty(HTMLElement.prototype, "clientWidth", { configurable: true, get: () => 1200 });
+  Object.defineProperty(HTMLElement.prototype, "offsetHeight", {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.tagName === "TR" ? 56 : 0;
+    },
+  });
+});
+afterAll(() => {
+  for (const prop of ["clientHeight", "clientWidth", "offsetHeight"])
+    Reflect.deleteProperty(HTMLElement.prototype, prop);
+});
+beforeEach(() => {
+  vi.stubGlobal("matchMedia", (query: string) => ({
+    matches: true,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const ROWS = [
+  registerRow({
+    id: "po_paid",
+    idempotency_key: "key-paid",
+    state: "submitted",
+    status: "paid",
+    amount_centavos: 10_000,
+    fee_centavos: 100,
+    net_centavos: 9_900,
+    holder_name: "Maria Helena Souza",
+    last_error: null,
+    review: null,
+  }),
+  registerRow({
+    id: "po_failed",
+    idempotency_key: "key-failed",
+    state: "submitted",
+    status: "failed",
+    amount_centavos: 20_000,
+    fee_centavos: 200,
+    net_centavos: 19_800,
+    last_error: null,
+    review: null,
+  }),
+];
+const TOTALS: RegisterTotals = {
+  count: 2,
+  amount_centavos: 30_000,
+  fee_centavos: 100,
+  net_centavos: 9_900,
+  fee_count: 1,
+};
+
+function routes(totals: RegisterTotals) {
+  return [
+    (call: FetchCall) =>
+      call.url.startsWith("/api/payouts/attention") ? ok({ needs_review: 0, in_progress: 0 }) : undefined,
+    (call: FetchCall) => (call.url.startsWith("/api/payouts/totals") ? ok(totals) : undefined),
+    (call: FetchCall) =>
+      call.url.startsWith("/api/payouts/export")
+        ? new Response("\uFEFFID do repasse\r\npo_paid\r\n", { headers: { "content-type": "text/csv; charset=utf-8" } })
+        : undefined,
+    (call: FetchCall) => (call.url.startsWith("/api/payouts?") ? ok({ items: ROWS, next_cursor: null }) : undefined),
+  ];
+}
+
+const params = (call: FetchCall | undefined) => new URL(call?.url ?? "/", "http://x").searchParams;
+
+describe("the payout register's date range, totals, holder and export", () => {
+  it("sends the São Paulo days as instants to the list and the totals, shows the totals with the zone, names the holder", async () => {
+    nav.go("/payouts?from=2030-05-09&to=2030-05-10");
+    const calls = stubFetch(routes(TOTALS));
+    renderWithProviders(<PayoutRegister />, { role: "finance" });
+
+    const totals = await screen.findByTestId("register-total-amount", {}, { timeout: 5000 });
+    expect(totals).toHaveTextContent("R$ 300,00");
+    expect(screen.getByTestId("register-total-count")).toHaveTextContent("2");
+    expect(screen.getByTestId("register-total-fee")).toHaveTextContent("R$ 1,00");
+    expect(screen.getByTestId("register-total-net")).toHaveTextContent("R$ 99,00");
+    expect(screen.getByTestId("register-totals-range")).toHaveTextContent(
+      "Criados de 09/05/2030 a 10/05/2030 (Brasília / São Paulo (BRT))",
+    );
+    expect(screen.getByTestId("register-totals-note")).toHaveTextContent(
+      "Tarifas e líquido somam só o repasse com tarifa conhecida (1); repasses com falha não somam tarifa nem líquido.",
+    );
+
+    const list = calls.find((c) => c.url.startsWith("/api/payouts?"));
+    const sums = calls.find((c) => c.url.startsWith("/api/payouts/totals"));
+    for (const call of [list, sums]) {
+      expect(params(call).get("from")).toBe("2030-05-09T03:00:00Z");
+      expect(params(call).get("to")).toBe("2030-05-11T03:00:00Z");
+    }
+    expect(await screen.findByText("Maria Helena Souza", {}, { timeout: 5000 })).toBeInTheDocument();
+    const failedRow = screen.getByRole("row", { name: /po_failed/ });
+    // The failed payout shows no fee or net, and no holder yet ("—", with why on hover).
+    expect(within(failedRow).getAllByText("—").length).toBeGreaterThanOrEqual(3);
+    expect(screen.getByRole("group", { name: "Criados entre (dias em BRT)" })).toBeInTheDocument();
+  });
+
+  it("clearing the range clears it from the URL and asks again without it", async () => {
+    nav.go("/payouts?from=2030-05-09&to=2030-05-10");
+    const calls = stubFetch(routes(TOTALS));
+    const { user } = renderWithProviders(<PayoutRegister />, { role: "operator" });
+    await screen.findByTestId("register-total-amount", {}, { timeout: 5000 });
+    await user.clear(screen.getByLabelText("Último dia, inteiro (BRT)"));
+    expect(window.location.search).toBe("?from=2030-05-09");
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) => c.url.startsWith("/api/payouts/totals") && params(c).get("to") === null && params(c).get("from"),
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it("exports through the server with the same filters (the language and zone are the person's cookies)", async () => {
+    nav.go("/payouts?from=2030-05-09&to=2030-05-10&status=paid");
+    const calls = stubFetch(routes(TOTALS));
+    const blobs: Blob[] = [];
+    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = (b: Blob) => (blobs.push(b), "blob:x");
+    URL.revokeObjectURL = () => undefined;
+    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
+    onTestFinished(() => {
+      URL.createObjectURL = original.create;
+      URL.revokeObjectURL = original.revoke;
+      click.mockRestore();
+    });
+    const { user } = renderWithProviders(<PayoutRegister />, { role: "support" });
+    await screen.findByTestId("register-total-amount", {}, { timeout: 5000 });
+    await user.click(screen.getByRole("button", { name: "Exportar CSV" }));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    const exportCall = calls.find((c) => c.url.startsWith("/api/payouts/export"));
+    expect(Object.fromEntries(params(exportCall))).toEqual({
+      from: "2030-05-09T03:00:00Z",
+      to: "2030-05-11T03:00:00Z",
+      status: "paid",
+      format: "csv",
+    });
+    expect(await blobs[0]?.text()).toContain("po_paid");
+  });
+
+  it("above the row cap the export is off and says why", async () => {
+    nav.go("/payouts");
+    stubFetch(routes({ ...TOTALS, count: 10_001 }));
+    renderWithProviders(<PayoutRegister />, { role: "operator" });
+    expect(await screen.findByTestId("register-export-too-many", {}, { timeout: 5000 })).toHaveTextContent(
+      "Mais de 10.000 repasses neste filtro: estreite as datas para exportar.",
+    );
+    expect(screen.getByRole("button", { name: "Exportar CSV" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Exportar Excel (.xlsx)" })).toBeDisabled();
+  });
+});
