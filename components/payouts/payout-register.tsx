@@ -2,6 +2,7 @@
 
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeftRight } from "lucide-react";
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useCallback, useMemo } from "react";
 import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
@@ -28,8 +29,12 @@ import { LiveIndicator } from "./live-indicator";
 import { usePayoutColumns } from "./payout-columns";
 import { RegisterBanners } from "./register-banners";
 import { REGISTER_STATE_OPTIONS, registerServerFilters, registerUrlSchema } from "./register-filters";
-import { RegisterExport } from "./register-export";
 import { RegisterTotals } from "./register-totals";
+
+/** Server-rendered like the rest; its code (the download, its messages) arrives right after the page's first load. */
+const RegisterExport = dynamic(() => import("./register-export").then((m) => m.RegisterExport), {
+  loading: () => <div className="h-8 w-40" aria-hidden="true" />,
+});
 
 /** Loads with its first open, not with the page. */
 const registerEntrySheet = lazyOnDemand(() => import("./register-entry-sheet").then((m) => m.RegisterEntrySheet));

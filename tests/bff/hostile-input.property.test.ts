@@ -51,6 +51,7 @@ import * as payoutExport from "@/app/api/payouts/export/route";
 import * as payoutTotals from "@/app/api/payouts/totals/route";
 import * as payoutReview from "@/app/api/payouts/review/route";
 import * as payouts from "@/app/api/payouts/route";
+import * as payoutPreview from "@/app/api/payouts/preview/route";
 import * as batches from "@/app/api/payout-batches/route";
 import * as batchPreview from "@/app/api/payout-batches/preview/route";
 import * as batchOne from "@/app/api/payout-batches/[id]/route";
@@ -739,6 +740,16 @@ const ROUTES: FuzzRoute[] = [
         "+5511987654321",
         "00000000-0000-4000-8000-000000000000",
       ),
+    },
+    query: {},
+  },
+  {
+    name: "POST /api/payouts/preview",
+    handler: payoutPreview.POST,
+    body: {
+      amount_centavos: fc.integer({ min: 1, max: 1_000_000 }),
+      pix_key_type: fc.constantFrom("email", "cpf", "evp"),
+      pix_key: fc.constantFrom("fornecedor@example.com", "529.982.247-25", "00000000-0000-4000-8000-000000000000"),
     },
     query: {},
   },

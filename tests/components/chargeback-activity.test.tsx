@@ -14,7 +14,7 @@ import {
   toApiFilters,
 } from "@/components/activity/activity-model";
 import { ChangeSummary, ChangeTable } from "@/components/activity/change-list";
-import { DateRangeFilter } from "@/components/ui/date-range-filter";
+import { DateRangeFields as DateRangeFilter } from "@/components/ui/date-range-fields";
 import { FILTER_DAY_MAX, FILTER_DAY_MIN, filterDateSchema } from "@/lib/shared/schemas/dates";
 import { parseCsv } from "@/lib/shared/csv";
 import { sheetCsv } from "@/lib/shared/export";

@@ -141,7 +141,7 @@ describe("the payout register's date range, totals, holder and export", () => {
     const failedRow = screen.getByRole("row", { name: /po_failed/ });
     // The failed payout shows no fee or net, and no holder yet ("—", with why on hover).
     expect(within(failedRow).getAllByText("—").length).toBeGreaterThanOrEqual(3);
-    expect(screen.getByRole("group", { name: "Criados entre (dias em BRT)" })).toBeInTheDocument();
+    expect(await screen.findByRole("group", { name: "Criados entre (dias em BRT)" })).toBeInTheDocument();
   });
 
   it("clearing the range clears it from the URL and asks again without it", async () => {
@@ -149,7 +149,7 @@ describe("the payout register's date range, totals, holder and export", () => {
     const calls = stubFetch(routes(TOTALS));
     const { user } = renderWithProviders(<PayoutRegister />, { role: "operator" });
     await screen.findByTestId("register-total-amount", {}, { timeout: 5000 });
-    await user.clear(screen.getByLabelText("Último dia, inteiro (BRT)"));
+    await user.clear(await screen.findByLabelText("Último dia, inteiro (BRT)"));
     expect(window.location.search).toBe("?from=2030-05-09");
     await waitFor(() =>
       expect(

@@ -81,6 +81,13 @@ describe.each(drivers)("migration 0009 (%s)", (driver) => {
     expect(await migrateLedger(ledger.db, dir)).toEqual({ applied: [9] });
   }
 
+  /** The migrations after 0009: today's code (the reads and writes below) uses the columns they add. */
+  async function applyTheRest(ledger: Ledger, dir: string): Promise<void> {
+    for (const file of (await readdir(defaultMigrationsDir())).filter((f) => /^\d{4}_/.test(f) && f > "0009_"))
+      await copyFile(path.join(defaultMigrationsDir(), file), path.join(dir, file));
+    await migrateLedger(ledger.db, dir);
+  }
+
   it("a payout id on several rows: the row whose own send got it keeps it; the others wait for a person, audited; the index is built", async () => {
     const { ledger, dir } = await ledgerBefore0009();
     await legacyPayout(ledger, ACME, "own", "po_dup", "2026-01-01T10:00:00Z");
@@ -98,6 +105,7 @@ describe.each(drivers)("migration 0009 (%s)", (driver) => {
     await legacyPayout(ledger, ACME, "unanswered", null, "2026-01-06T10:00:00Z");
 
     await apply0009(ledger, dir);
+    await applyTheRest(ledger, dir);
 
     expect(await stored(ledger, ACME, "own")).toMatchObject({ state: "submitted", payoutId: "po_dup" });
     expect(await stored(ledger, BETA, "beta")).toMatchObject({ state: "submitted", payoutId: "po_dup" });
@@ -137,6 +145,7 @@ describe.each(drivers)("migration 0009 (%s)", (driver) => {
   it("runs on a ledger without duplicates, and afterwards a second row cannot take a recorded payout id", async () => {
     const { ledger, dir } = await ledgerBefore0009();
     await apply0009(ledger, dir);
+    await applyTheRest(ledger, dir);
     for (const key of ["a", "b"])
       await recordPayoutIntent(ledger, {
         businessId: ACME,
