@@ -3,20 +3,16 @@
 import { Search } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
-import { z } from "zod/mini";
 import { FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Input } from "@/components/ui/input";
-import { useZodForm } from "@/lib/browser/hooks/use-zod-form";
+import { useIdEntry } from "@/lib/browser/hooks/use-id-entry";
 import { useI18n } from "@/lib/browser/i18n";
-import { resourceIdSchema } from "@/lib/shared/schemas/common";
-
-const lookupSchema = z.object({ id: resourceIdSchema });
 
 /** Removes every kind of whitespace a paste can bring along (spaces, tabs, line breaks, NBSP). */
-function stripSpaces(value: unknown): unknown {
-  return typeof value === "string" ? value.replace(/[\s\u00a0\u200b]+/g, "") : value;
+function stripSpaces(value: string): string {
+  return value.replace(/[\s\u00a0\u200b]+/g, "");
 }
 
 export interface PayoutLookupProps {
@@ -37,11 +33,10 @@ export function PayoutLookup({ defaultId = "", autoFocus = false, size = "lg", c
   const { t } = useI18n();
   const router = useRouter();
   const [navigating, startTransition] = useTransition();
-  const form = useZodForm(lookupSchema, { defaultValues: { id: defaultId }, mode: "onSubmit" });
-  const error = form.formState.errors.id?.message;
-
-  const onSubmit = form.handleSubmit(({ id }) => {
-    startTransition(() => router.push(`/payouts/${encodeURIComponent(id)}`));
+  const { inputProps, error, onSubmit } = useIdEntry({
+    initial: defaultId,
+    normalise: stripSpaces,
+    onValid: (id) => startTransition(() => router.push(`/payouts/${encodeURIComponent(id)}`)),
   });
 
   return (
@@ -60,7 +55,7 @@ export function PayoutLookup({ defaultId = "", autoFocus = false, size = "lg", c
           className="min-w-0 flex-1"
         >
           <Input
-            {...form.register("id", { setValueAs: stripSpaces })}
+            {...inputProps}
             autoFocus={autoFocus}
             inputMode="text"
             autoComplete="off"

@@ -3,16 +3,12 @@
 import { ArrowRight } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
-import { z } from "zod/mini";
 import { FormField } from "@/components/forms/form-field";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { Input } from "@/components/ui/input";
-import { useZodForm } from "@/lib/browser/hooks/use-zod-form";
+import { useIdEntry } from "@/lib/browser/hooks/use-id-entry";
 import { useI18n } from "@/lib/browser/i18n";
-import { resourceIdSchema } from "@/lib/shared/schemas/common";
-
-const openByIdSchema = z.object({ id: resourceIdSchema });
 
 /** Path of a subaccount's page. */
 export function subaccountHref(id: string): string {
@@ -30,10 +26,8 @@ export function OpenSubaccountForm({ className }: { className?: string }) {
   const { t } = useI18n();
   const router = useRouter();
   const [navigating, startTransition] = useTransition();
-  const form = useZodForm(openByIdSchema, { defaultValues: { id: "" } });
-
-  const onSubmit = form.handleSubmit(({ id }) => {
-    startTransition(() => router.push(subaccountHref(id)));
+  const { inputProps, error, onSubmit } = useIdEntry({
+    onValid: (id) => startTransition(() => router.push(subaccountHref(id))),
   });
 
   return (
@@ -46,11 +40,11 @@ export function OpenSubaccountForm({ className }: { className?: string }) {
       <FormField
         id={OPEN_SUBACCOUNT_INPUT_ID}
         label={t("subaccounts.openById.label")}
-        error={form.formState.errors.id?.message}
+        error={error}
         className="min-w-0 flex-1"
       >
         <Input
-          {...form.register("id")}
+          {...inputProps}
           placeholder={t("subaccounts.openById.placeholder")}
           autoComplete="off"
           autoCapitalize="off"
