@@ -1,6 +1,14 @@
 "use client";
 
-import { createContext, createElement, useContext, useEffect, useState, type ReactNode } from "react";
+import {
+  createContext,
+  createElement,
+  useContext,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from "react";
 
 /**
  * The instant the server rendered the page at (the root layout hands it down). Text derived from the time
@@ -9,14 +17,24 @@ import { createContext, createElement, useContext, useEffect, useState, type Rea
  */
 const RenderedAt = createContext<number | null>(null);
 
-/** False until the page has hydrated: a component mounted afterwards (a client navigation) starts from its own now. */
-let hydrated = false;
-
 export function RenderedAtProvider({ at, children }: { at: number; children: ReactNode }) {
-  useEffect(() => {
-    hydrated = true;
-  }, []);
   return createElement(RenderedAt.Provider, { value: at }, children);
+}
+
+const noSubscription = () => () => undefined;
+
+/**
+ * True while this component renders on the server or hydrates what the server rendered (React reads the server
+ * snapshot then), false when it mounts fresh in the browser (a client navigation). Asked per component, not once
+ * per page: a page's parts hydrate at different moments (each Suspense boundary on its own, often after the root
+ * layout has), and every one of them must start from the server's instant.
+ */
+function useIsHydrating(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
 }
 
 /**
@@ -27,7 +45,8 @@ export function RenderedAtProvider({ at, children }: { at: number; children: Rea
  */
 export function useNow(intervalMs = 30_000): number {
   const renderedAt = useContext(RenderedAt);
-  const [now, setNow] = useState(() => (!hydrated && renderedAt !== null ? renderedAt : Date.now()));
+  const hydrating = useIsHydrating();
+  const [now, setNow] = useState(() => (hydrating && renderedAt !== null ? renderedAt : Date.now()));
   useEffect(() => {
     const tick = () => setNow(Date.now());
     const first = setTimeout(tick, 0);
@@ -43,9 +62,4 @@ export function useNow(intervalMs = 30_000): number {
     };
   }, [intervalMs]);
   return now;
-}
-
-/** For tests: as before the page hydrated. */
-export function resetHydratedForTests(): void {
-  hydrated = false;
 }
