@@ -91,7 +91,10 @@ export function DeadlineCell({
   const countdown = countdownText(chargeback, now, t);
   const Icon = ICONS[urgency];
   return (
-    <span className={cn("inline-flex min-w-0 items-center gap-2", className)} data-urgency={urgency}>
+    <span
+      className={cn("inline-flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1", className)}
+      data-urgency={urgency}
+    >
       {countdown ? (
         <Badge tone={TONES[urgency]} title={t(`chargebacks.urgency.${urgency}`)}>
           <Icon aria-hidden="true" />

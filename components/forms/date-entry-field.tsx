@@ -251,7 +251,7 @@ export function DateEntryField({
   };
 
   return (
-    <div className={cn("grid gap-1.5", wrapperClassName)}>
+    <div className={cn("grid grid-cols-[minmax(0,1fr)] gap-1.5", wrapperClassName)}>
       <div ref={anchor} className={cn("relative", fieldClassName)}>
         <input
           {...props}

@@ -102,8 +102,15 @@ test.describe("table layout", () => {
     const pageScrolls = await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight);
     expect(pageScrolls).toBe(true);
     const topBar = await page.locator("header").first().boundingBox();
-    await page.evaluate(() => window.scrollTo(0, 900));
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    // Scrolled again on each try: the page may still settle (its URL state, the rows' measured heights) at first.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          window.scrollTo(0, 900);
+          return window.scrollY;
+        }),
+      )
+      .toBeGreaterThan(300);
     const head = await table.locator("thead th").first().boundingBox();
     expect(head).not.toBeNull();
     expect(Math.abs((head?.y ?? 0) - ((topBar?.y ?? 0) + (topBar?.height ?? 0)))).toBeLessThanOrEqual(2);

@@ -222,35 +222,40 @@ test("production with a real API over plain http refuses to start, saying what t
   }
 });
 
-test("the CSP guard sees a violation a page reports, by event and console, on every page of the context", async ({
-  page: tab,
-  context,
-  cspGuard,
-}) => {
-  await tab.goto("/login");
-  await tab.evaluate(() => {
-    const image = document.createElement("img");
-    image.src = "https://csp-probe.invalid/pixel.png";
-    document.body.append(image);
+test.describe("the CSP guard", () => {
+  // The probe below breaks the policy on purpose: Chromium logs that as an error, which the console guard allows here only.
+  test.use({ allowedConsoleErrors: [/csp-probe\.invalid.*Content Security Policy/] });
+
+  test("the CSP guard sees a violation a page reports, by event and console, on every page of the context", async ({
+    page: tab,
+    context,
+    cspGuard,
+  }) => {
+    await tab.goto("/login");
+    await tab.evaluate(() => {
+      const image = document.createElement("img");
+      image.src = "https://csp-probe.invalid/pixel.png";
+      document.body.append(image);
+    });
+    await expect
+      .poll(async () => (await cspGuard.seen()).reported.join("\n"))
+      .toMatch(/img-src blocked https:\/\/csp-probe\.invalid\/pixel\.png on .*\/login/);
+    await expect
+      .poll(async () => (await cspGuard.seen()).console.join("\n"))
+      .toMatch(/csp-probe\.invalid.*Content Security Policy/);
+    const seen = await cspGuard.seen();
+    expect(seen.inPages.join("\n")).toMatch(/csp-probe\.invalid/);
+
+    // A second page of the same context is watched too.
+    const other = await context.newPage();
+    await other.goto("/login");
+    expect(
+      await other.evaluate(() => Array.isArray((window as unknown as Record<string, unknown>).__pixopsCspViolations)),
+    ).toBe(true);
+
+    // Forget the probe's violation, which the guard would otherwise (rightly) fail this test for.
+    const taken = await cspGuard.takeAll();
+    expect(taken.reported.length).toBeGreaterThan(0);
+    expect(await cspGuard.seen()).toEqual({ reported: [], inPages: [], console: [] });
   });
-  await expect
-    .poll(async () => (await cspGuard.seen()).reported.join("\n"))
-    .toMatch(/img-src blocked https:\/\/csp-probe\.invalid\/pixel\.png on .*\/login/);
-  await expect
-    .poll(async () => (await cspGuard.seen()).console.join("\n"))
-    .toMatch(/csp-probe\.invalid.*Content Security Policy/);
-  const seen = await cspGuard.seen();
-  expect(seen.inPages.join("\n")).toMatch(/csp-probe\.invalid/);
-
-  // A second page of the same context is watched too.
-  const other = await context.newPage();
-  await other.goto("/login");
-  expect(
-    await other.evaluate(() => Array.isArray((window as unknown as Record<string, unknown>).__pixopsCspViolations)),
-  ).toBe(true);
-
-  // Forget the probe's violation, which the guard would otherwise (rightly) fail this test for.
-  const taken = await cspGuard.takeAll();
-  expect(taken.reported.length).toBeGreaterThan(0);
-  expect(await cspGuard.seen()).toEqual({ reported: [], inPages: [], console: [] });
 });

@@ -58,7 +58,7 @@ export function DataTableToolbar({
         </div>
       ) : null}
       {filters ? <div className="flex flex-wrap items-center gap-2">{filters}</div> : null}
-      <div className="flex items-center gap-2 sm:ml-auto">
+      <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
         {count !== null ? (
           <p className="text-xs text-muted-foreground tabular-nums" aria-live="polite">
             {t("table.rows", { count })}

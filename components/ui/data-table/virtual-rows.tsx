@@ -74,7 +74,8 @@ export function VirtualRows<TData>({
                   key={cell.id}
                   data-card={place.role}
                   className={cn(
-                    "border-b px-3 py-2.5 align-middle break-words",
+                    // A cell never spills into its neighbour: its badges wrap inside the column, anything wider is clipped.
+                    "border-b px-3 py-2.5 align-middle break-words sm:overflow-hidden [&_[data-slot=badge]]:whitespace-normal",
                     CARD_CELL_BASE,
                     alignClass(meta.align),
                     meta.align === "right" && "tabular-nums",
