@@ -17,7 +17,6 @@ import { formatSort, parseSort, useUrlState } from "@/lib/browser/hooks/use-url-
 import { useI18n } from "@/lib/browser/i18n";
 import { KNOWN_PAYOUT_STATUSES } from "@/lib/shared/schemas/payout";
 import {
-  LIVE_REFRESH_MS,
   payoutKeys,
   payoutRegisterQuery,
   registerRefreshInterval,
@@ -63,8 +62,8 @@ export function PayoutRegister() {
   const sorting = useMemo(() => parseSort(filters.sort), [filters.sort]);
   const rows = useMemo(() => query.data?.pages.flatMap((page) => page.items), [query.data]);
   const live = rows ? registerRefreshInterval(rows) !== false : false;
-  // The totals follow the rows: refreshed as often while a loaded row can still change.
-  const totals = useQuery({ ...registerTotalsQuery(serverFilters), refetchInterval: live ? LIVE_REFRESH_MS : false });
+  // The totals follow the rows: asked again after each answer of the list (registerTotalsQuery).
+  const totals = useQuery(registerTotalsQuery(serverFilters, query.dataUpdatedAt));
   const filtered =
     serverFilters.search !== "" ||
     serverFilters.status !== "" ||
@@ -125,11 +124,7 @@ export function PayoutRegister() {
         showingReview={filters.state === "needs_review"}
         onShowReview={() => setFilters({ state: "needs_review", entry: null })}
         onRefresh={() =>
-          void Promise.all([
-            query.refetch(),
-            totals.refetch(),
-            queryClient.invalidateQueries({ queryKey: payoutKeys.attention() }),
-          ])
+          void Promise.all([query.refetch(), queryClient.invalidateQueries({ queryKey: payoutKeys.attention() })])
         }
         refreshing={query.isRefetching}
       />

@@ -118,6 +118,8 @@ describe("GET /api/payouts/{id}/receipt.pdf", () => {
   it("a failed payout: its status and reason, that it is not proof of payment, and no fee or net", async () => {
     const { response, text } = await getPdf("po_demo_failed", { query: "?lang=pt-BR" });
     expect(response.status).toBe(200);
+    // Not named a receipt (comprovante) in the file name either.
+    expect(response.headers.get("content-disposition")).toContain('filename="situacao-repasse-po_demo_failed.pdf"');
     expect(text).toContain("Situação de repasse Pix");
     expect(text).toContain("Falhou");
     // A paragraph wraps over lines, each drawn on its own.

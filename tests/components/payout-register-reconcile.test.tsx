@@ -128,7 +128,7 @@ describe("the payout register's date range, totals, holder and export", () => {
       "Criados de 09/05/2030 a 10/05/2030 (Brasília / São Paulo (BRT))",
     );
     expect(screen.getByTestId("register-totals-note")).toHaveTextContent(
-      "Tarifas e líquido somam só o repasse com tarifa conhecida (1); repasses com falha não somam tarifa nem líquido.",
+      "O valor soma todos os repasses listados, inclusive os com falha ou recusados. Tarifas e líquido somam só o repasse com tarifa conhecida (1); repasses com falha não somam tarifa nem líquido.",
     );
 
     const list = calls.find((c) => c.url.startsWith("/api/payouts?"));

@@ -32,6 +32,7 @@ async function openList(page: Page, path: string) {
 
 interface DesktopLayout {
   cutHeaders: string[];
+  cutAmounts: string[];
   tableWidth: number;
   containerWidth: number;
   documentOverflow: number;
@@ -46,6 +47,10 @@ function desktopLayout(page: Page): Promise<DesktopLayout> {
       const cutHeaders = [...table.querySelectorAll<HTMLTableCellElement>("thead th")]
         .filter((th) => th.scrollWidth > th.clientWidth + 1)
         .map((th) => `${th.textContent ?? ""} (${th.scrollWidth} > ${th.clientWidth})`);
+      // An amount or a number (right-aligned) is never cut to fit its column.
+      const cutAmounts = [...table.querySelectorAll<HTMLTableCellElement>("tbody tr[data-index] td.text-right")]
+        .filter((td) => td.scrollWidth > td.clientWidth + 1)
+        .map((td) => `${td.textContent ?? ""} (${td.scrollWidth} > ${td.clientWidth})`);
       const container = table.parentElement as HTMLElement;
       // A box between the table and the page that scrolls vertically by itself.
       const scrollBoxes: string[] = [];
@@ -57,6 +62,7 @@ function desktopLayout(page: Page): Promise<DesktopLayout> {
       const root = document.documentElement;
       return {
         cutHeaders,
+        cutAmounts,
         tableWidth: Math.round(table.getBoundingClientRect().width),
         containerWidth: container.clientWidth,
         documentOverflow: root.scrollWidth - root.clientWidth,
@@ -86,6 +92,8 @@ test.describe("table layout", () => {
             .toBeGreaterThan(0);
         const layout = await desktopLayout(page);
         expect(layout.cutHeaders, `${list.name}: cut headers`).toEqual([]);
+        // Measured once the widths have settled on the rows shown.
+        await expect.poll(async () => (await desktopLayout(page)).cutAmounts, `${list.name}: cut amounts`).toEqual([]);
         expect(layout.tableWidth, `${list.name}: table wider than its container`).toBeLessThanOrEqual(
           layout.containerWidth + 1,
         );

@@ -172,7 +172,8 @@ describe("payout receipt model", () => {
     expect(fields(receipt(payout(), "pt-BR", { id: "biz_acme", name: null }))["payer.payerName"]).toBe("biz_acme");
   });
 
-  it("the file name keeps only safe characters of the id", () => {
-    expect(receiptFileName('po_1/../"x"')).toBe("comprovante-po_1_____x_.pdf");
+  it("the file name keeps only safe characters of the id, and calls only a paid payout's file a receipt", () => {
+    expect(receiptFileName('po_1/../"x"', true)).toBe("comprovante-po_1_____x_.pdf");
+    expect(receiptFileName("po_1", false)).toBe("situacao-repasse-po_1.pdf");
   });
 });

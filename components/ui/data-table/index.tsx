@@ -92,8 +92,9 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
     id: column.id,
     size: column.getSize(),
     minSize: column.columnDef.minSize ?? 0,
+    whole: readMeta(column.columnDef.meta).align === "right",
   }));
-  const layout = useColumnWidths(wrapRef, headRef, sizes);
+  const layout = useColumnWidths(wrapRef, headRef, sizes, listRef, virtual.virtualItems.length);
   const sizeTotal = sizes.reduce((sum, column) => sum + column.size, 0) || 1;
 
   // Each shown column's place on the phone card; the first one is the title unless one says so.

@@ -8,6 +8,16 @@ export interface ColumnSize {
   size: number;
   /** Never narrower than this (the column's `minSize`, if it set one). */
   minSize: number;
+  /** Its cells are never cut either (amounts, numbers): at least as wide as the widest row shown. */
+  whole?: boolean;
+}
+
+/** The width of a cell's content as laid out on one line, whatever the cell's own width (a Range over it). */
+function contentWidth(cell: HTMLElement): number {
+  const range = document.createRange();
+  range.selectNodeContents(cell);
+  // Not every DOM has layout for ranges (jsdom): then the cell's own content box is the best measure.
+  return typeof range.getBoundingClientRect === "function" ? range.getBoundingClientRect().width : cell.scrollWidth;
 }
 
 /**
@@ -44,7 +54,8 @@ function horizontalPadding(el: HTMLElement): number {
 
 /**
  * Column widths in px from the container's width, the preferred sizes, and each header's
- * own width (its `[data-head]` content plus the cell's padding), so no header is ever cut.
+ * own width (its `[data-head]` content plus the cell's padding), so no header is ever cut; a `whole`
+ * column (amounts) is also as wide as the widest of the rows shown, measured again when they change.
  * Until measured (server render, first paint) the table uses the preferred sizes as
  * percentages. Measured again when the container or a header changes size.
  */
@@ -52,6 +63,8 @@ export function useColumnWidths(
   wrapRef: RefObject<HTMLElement | null>,
   headRef: RefObject<HTMLTableSectionElement | null>,
   columns: readonly ColumnSize[],
+  bodyRef?: RefObject<HTMLTableSectionElement | null>,
+  rowsShown = 0,
 ): ColumnLayout | null {
   const [layout, setLayout] = useState<ColumnLayout | null>(null);
   const key = columns.map((c) => `${c.id}:${c.size}:${c.minSize}`).join("|");
@@ -66,7 +79,14 @@ export function useColumnWidths(
       const mins = cells.map((th, i) => {
         const content = th.querySelector<HTMLElement>("[data-head]");
         const own = content ? Math.ceil(content.getBoundingClientRect().width + horizontalPadding(th)) + 1 : 0;
-        return Math.max(own, columns[i]?.minSize ?? 0);
+        let widest = own;
+        if (columns[i]?.whole && bodyRef?.current) {
+          for (const row of bodyRef.current.querySelectorAll<HTMLTableRowElement>("tr[data-index]")) {
+            const cell = row.cells[i];
+            if (cell) widest = Math.max(widest, Math.ceil(contentWidth(cell) + horizontalPadding(cell)) + 1);
+          }
+        }
+        return Math.max(widest, columns[i]?.minSize ?? 0);
       });
       const available = wrap.clientWidth;
       const widths = fitColumns(
@@ -90,6 +110,6 @@ export function useColumnWidths(
     return () => observer.disconnect();
     // `key` stands for `columns`: a new array with the same columns needs no new observer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, wrapRef, headRef]);
+  }, [key, wrapRef, headRef, bodyRef, rowsShown]);
   return layout;
 }

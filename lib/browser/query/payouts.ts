@@ -1,4 +1,11 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type Query } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type Query,
+} from "@tanstack/react-query";
 import { z } from "zod/mini";
 import { bffFetch, readEnvelope, sendToBff, withQuery } from "@/lib/browser/bff-client/client";
 import { orElse } from "@/lib/shared/schemas/common";
@@ -59,7 +66,8 @@ export const payoutKeys = {
   lists: () => [...payoutKeys.all, "list"] as const,
   list: (filters: PayoutRegisterFilters) => [...payoutKeys.lists(), filters] as const,
   /** Under lists(): whatever refreshes the register refreshes its totals. */
-  totals: (filters: PayoutRegisterFilters) => [...payoutKeys.lists(), "totals", filters] as const,
+  totals: (filters: PayoutRegisterFilters, listAnsweredAt: number) =>
+    [...payoutKeys.lists(), "totals", filters, listAnsweredAt] as const,
   latest: (limit: number) => [...payoutKeys.lists(), "latest", limit] as const,
   entry: (idempotencyKey: string) => [...payoutKeys.lists(), "entry", idempotencyKey] as const,
   /** The counts behind the navigation badge, the overview card and the register's banner. */
@@ -135,10 +143,17 @@ export function payoutRegisterQuery(filters: PayoutRegisterFilters) {
   });
 }
 
-/** GET /api/payouts/totals: count, amount, fees and net of every row under the register's filters. */
-export function registerTotalsQuery(filters: PayoutRegisterFilters) {
+/**
+ * GET /api/payouts/totals: count, amount, fees and net of every row under the register's filters, as of the list's
+ * answer at `listAnsweredAt` (its dataUpdatedAt). The list's answers move pending rows on in the ledger before they
+ * return, so totals asked beside them could keep a sum the rows on screen no longer show: each list answer asks
+ * for the totals again, after it, and the previous totals stay shown meanwhile.
+ */
+export function registerTotalsQuery(filters: PayoutRegisterFilters, listAnsweredAt: number) {
   return queryOptions({
-    queryKey: payoutKeys.totals(filters),
+    queryKey: payoutKeys.totals(filters, listAnsweredAt),
+    enabled: listAnsweredAt > 0,
+    placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
       bffFetch("/api/payouts/totals", { schema: registerTotalsSchema, signal, query: registerFilterQuery(filters) }),
   });

@@ -87,7 +87,7 @@ export interface PayoutReceipt {
   issued: string;
   /** "Horários em Brasília / São Paulo (BRT)." */
   zoneNote: string;
-  /** File name of the PDF: comprovante-<payout id>.pdf. */
+  /** File name of the PDF: comprovante-<payout id>.pdf when paid, else situacao-repasse-<payout id>.pdf. */
   fileName: string;
 }
 
@@ -117,9 +117,12 @@ function translatedOr(t: Translate, key: string, fallback: string): string {
   return text === key ? fallback : text;
 }
 
-/** A safe file name for the PDF: the payout id with anything but letters, digits, "_" and "-" replaced. */
-export function receiptFileName(payoutId: string): string {
-  return `comprovante-${payoutId.replace(/[^A-Za-z0-9_-]/g, "_")}.pdf`;
+/**
+ * A safe file name for the PDF: the payout id with anything but letters, digits, "_" and "-" replaced. Only a paid
+ * payout's file is named a receipt (comprovante); any other is the payout's status, as its first line says.
+ */
+export function receiptFileName(payoutId: string, paid: boolean): string {
+  return `${paid ? "comprovante" : "situacao-repasse"}-${payoutId.replace(/[^A-Za-z0-9_-]/g, "_")}.pdf`;
 }
 
 /** The receipt of a payout in `locale`, its times in the business's zone (São Paulo), named. */
@@ -199,6 +202,6 @@ export function payoutReceipt(input: ReceiptInput, locale: Locale, t: Translate)
     zoneNote: t("receipt.zoneNote", {
       zone: zoneLabelWithShortName(RECEIPT_TIME_ZONE, t, format.timeZoneName(createdAt ?? issuedAt)),
     }),
-    fileName: receiptFileName(payout.id),
+    fileName: receiptFileName(payout.id, status === "paid"),
   };
 }

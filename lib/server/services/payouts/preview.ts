@@ -22,7 +22,9 @@ export async function previewPayout(
   const data: PayoutPreview = {
     amount_centavos: input.amount_centavos,
     fee_estimate: fees,
-    estimated_net_centavos: fees ? input.amount_centavos - fees.total_centavos : null,
+    // An estimated fee as large as the amount leaves nothing to show as net (the API would refuse such a payout).
+    estimated_net_centavos:
+      fees && fees.total_centavos < input.amount_centavos ? input.amount_centavos - fees.total_centavos : null,
     last_paid_to: lastPaid ? { holder_name: lastPaid.holderName, paid_at: lastPaid.paidAt.toISOString() } : null,
   };
   return { data };

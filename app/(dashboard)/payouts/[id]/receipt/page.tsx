@@ -50,7 +50,7 @@ export default async function PayoutReceiptPage({
       <div data-print-hidden="">
         <PageHeader
           eyebrow={<BackLink href={`/payouts/${encoded}`}>{t("receipt.backToPayout")}</BackLink>}
-          title={t("receipt.pageTitle")}
+          title={receipt ? receipt.title : t("receipt.pageTitle")}
           description={<span className="font-mono">{id}</span>}
           actions={
             receipt ? (

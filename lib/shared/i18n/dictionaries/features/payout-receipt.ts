@@ -3,7 +3,7 @@
  * exactly the keys of pt-BR (a type error otherwise).
  */
 export const payoutReceiptPtBR = {
-  "receipt.pageTitle": "Comprovante do repasse",
+  "receipt.pageTitle": "Documento do repasse",
   "receipt.title.paid": "Comprovante de Pix enviado",
   "receipt.title.other": "Situação de repasse Pix",
   "receipt.notProof.pending":
@@ -44,7 +44,7 @@ export const payoutReceiptPtBR = {
 } as const;
 
 export const payoutReceiptEn = {
-  "receipt.pageTitle": "Payout receipt",
+  "receipt.pageTitle": "Payout document",
   "receipt.title.paid": "Pix transfer receipt",
   "receipt.title.other": "Pix payout status",
   "receipt.notProof.pending":

@@ -10,7 +10,8 @@ export const payoutsRegisterPtBR = {
   "payouts.register.datesCaption": "Criados",
   "payouts.register.from": "Primeiro dia ({zone})",
   "payouts.register.to": "Último dia, inteiro ({zone})",
-  "payouts.register.zoneHint": "Os dias são lidos no fuso do negócio; o último dia conta até 23:59:59.",
+  "payouts.register.zoneHint":
+    "Os dias são lidos no fuso escolhido no topo da página; o último dia conta até 23:59:59.",
 
   "payouts.totals.title": "Totais dos repasses filtrados",
   "payouts.totals.count": "Repasses",
@@ -22,9 +23,9 @@ export const payoutsRegisterPtBR = {
   "payouts.totals.rangeFrom": "Criados a partir de {from} ({zone})",
   "payouts.totals.rangeTo": "Criados até {to} ({zone})",
   "payouts.totals.feeNote.one":
-    "Tarifas e líquido somam só o repasse com tarifa conhecida ({count}); repasses com falha não somam tarifa nem líquido.",
+    "O valor soma todos os repasses listados, inclusive os com falha ou recusados. Tarifas e líquido somam só o repasse com tarifa conhecida ({count}); repasses com falha não somam tarifa nem líquido.",
   "payouts.totals.feeNote.other":
-    "Tarifas e líquido somam só os {count} repasses com tarifa conhecida; repasses com falha não somam tarifa nem líquido.",
+    "O valor soma todos os repasses listados, inclusive os com falha ou recusados. Tarifas e líquido somam só os {count} repasses com tarifa conhecida; repasses com falha não somam tarifa nem líquido.",
   "payouts.totals.failed": "Não foi possível somar os totais deste filtro.",
 
   "payouts.export.tooMany": "Mais de {max} repasses neste filtro: estreite as datas para exportar.",
@@ -48,7 +49,8 @@ export const payoutsRegisterEn = {
   "payouts.register.datesCaption": "Created",
   "payouts.register.from": "First day ({zone})",
   "payouts.register.to": "Last day, whole ({zone})",
-  "payouts.register.zoneHint": "Days are read in the business's time zone; the last day counts until 23:59:59.",
+  "payouts.register.zoneHint":
+    "Days are read in the zone chosen at the top of the page; the last day counts until 23:59:59.",
 
   "payouts.totals.title": "Totals of the filtered payouts",
   "payouts.totals.count": "Payouts",
@@ -60,9 +62,9 @@ export const payoutsRegisterEn = {
   "payouts.totals.rangeFrom": "Created from {from} ({zone})",
   "payouts.totals.rangeTo": "Created until {to} ({zone})",
   "payouts.totals.feeNote.one":
-    "Fees and net add up only the payout whose fee is known ({count}); failed payouts add neither fee nor net.",
+    "The amount adds every payout listed, failed or refused ones included. Fees and net add up only the payout whose fee is known ({count}); failed payouts add neither fee nor net.",
   "payouts.totals.feeNote.other":
-    "Fees and net add up only the {count} payouts whose fee is known; failed payouts add neither fee nor net.",
+    "The amount adds every payout listed, failed or refused ones included. Fees and net add up only the {count} payouts whose fee is known; failed payouts add neither fee nor net.",
   "payouts.totals.failed": "The totals of this filter could not be added up.",
 
   "payouts.export.tooMany": "More than {max} payouts in this filter: narrow the dates to export.",
