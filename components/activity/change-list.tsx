@@ -39,7 +39,7 @@ function ChangeLine({ change, created }: { change: FieldChange; created: boolean
   const label = fmt.label(change.field);
   const known = label !== change.field;
   return (
-    <li className="min-w-0 truncate">
+    <li className="min-w-0 wrap-anywhere">
       <span className={cn("text-muted-foreground", !known && "font-mono text-xs")}>{label}: </span>
       {created || !change.inBefore ? (
         <span>{fmt.value(change.field, change.after)}</span>
