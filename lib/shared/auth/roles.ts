@@ -16,6 +16,8 @@ const MANAGERS = ["owner", "admin"] as const;
 const OPERATORS = ["owner", "admin", "operator"] as const;
 const FINANCE = ["owner", "admin", "finance"] as const;
 const EVERYONE = ["owner", "admin", "operator", "finance", "support"] as const;
+/** Insights of payouts and links: everyone who works with money; support reads none (docs/insights.md). */
+const INSIGHT_READERS = ["owner", "admin", "operator", "finance"] as const;
 
 export const PERMISSIONS = {
   "payouts.lookup": EVERYONE,
@@ -28,6 +30,9 @@ export const PERMISSIONS = {
   "subaccounts.block": OPERATORS,
   "chargebacks.list": FINANCE,
   "activity.list": FINANCE,
+  "insights.payouts": INSIGHT_READERS,
+  "insights.payment_links": INSIGHT_READERS,
+  "insights.disputes": FINANCE,
   "sessions.revoke_all": MANAGERS,
   "members.list": MANAGERS,
   "members.manage": MANAGERS,
