@@ -8,7 +8,6 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ACME } from "../../sandbox/businesses";
 import { SERVER_NODE_OPTIONS } from "../../scripts/node-options";
 import { runToEnd, spawnTracked, treeRss, waitForHttp, type ChildEnv, type Spawned } from "./processes";
 
@@ -170,11 +169,18 @@ export class AppServer {
   }
 }
 
-export async function signIn(appUrl: string): Promise<string> {
+/** The demo people's public password in sandbox mode (lib/server/services/workspace/sandbox-people.ts). */
+const DEMO_PASSWORD = "sandbox-demo-password";
+
+/**
+ * `name=value` of a session of Acme's demo person of `role` (`<role>@acme.example`, 2FA off: one step). The
+ * operator by default: every page the rows measure but chargebacks and the activity log is theirs.
+ */
+export async function signIn(appUrl: string, role: "owner" | "operator" | "finance" = "operator"): Promise<string> {
   const res = await fetch(`${appUrl}/api/session`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-requested-by": "dashboard", origin: appUrl },
-    body: JSON.stringify({ apiKey: ACME.apiKey, operatorName: "Bench" }),
+    body: JSON.stringify({ email: `${role}@acme.example`, password: DEMO_PASSWORD }),
     signal: AbortSignal.timeout(30_000),
   });
   const text = await res.text();
