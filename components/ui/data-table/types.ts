@@ -21,6 +21,8 @@ export interface DataTableColumnMeta {
    * column is a labelled line. Without a title, the first column is the title.
    */
   card?: CardRole;
+  /** The column's name in the phone cards' "Sort by" when its header is not plain text. */
+  sortLabel?: string;
 }
 
 export type ColumnPriority = "essential" | "default" | "low";
@@ -44,6 +46,7 @@ export function readMeta(meta: unknown): DataTableColumnMeta {
     priority:
       typeof m.priority === "string" && PRIORITIES.includes(m.priority) ? (m.priority as ColumnPriority) : undefined,
     card: typeof m.card === "string" && CARD_ROLES.includes(m.card) ? (m.card as CardRole) : undefined,
+    sortLabel: typeof m.sortLabel === "string" ? m.sortLabel : undefined,
   };
 }
 

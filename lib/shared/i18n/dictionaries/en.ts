@@ -185,7 +185,11 @@ export const en = {
 
   "table.search": "Search",
   "table.searchLabel": "Search the table",
-  "table.sortBy": "Sort by {column}",
+  "table.sortBy": "Sort by: {column}",
+  "table.sortByLabel": "Sort by",
+  "table.sortDefault": "Default order",
+  "table.sortAsc": "Ascending",
+  "table.sortDesc": "Descending",
   "table.rows.one": "{count} result",
   "table.rows.other": "{count} results",
   "table.empty": "Nothing here yet",

@@ -189,7 +189,11 @@ export const ptBR = {
 
   "table.search": "Buscar",
   "table.searchLabel": "Buscar na tabela",
-  "table.sortBy": "Ordenar por {column}",
+  "table.sortBy": "Ordenar por: {column}",
+  "table.sortByLabel": "Ordenar por",
+  "table.sortDefault": "Ordem padrão",
+  "table.sortAsc": "Crescente",
+  "table.sortDesc": "Decrescente",
   "table.rows.one": "{count} resultado",
   "table.rows.other": "{count} resultados",
   "table.empty": "Nada por aqui ainda",
