@@ -51,6 +51,7 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
     onRowClick,
     rowLabel,
     rowClassName,
+    rowData,
     searchable = true,
     searchPlaceholder,
     manualFiltering = false,
@@ -196,6 +197,7 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
                 clickable={Boolean(onRowClick)}
                 rowLabel={rowLabel}
                 rowClassName={rowClassName}
+                rowData={rowData}
                 card={card}
               />
             ) : null}

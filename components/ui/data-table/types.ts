@@ -26,6 +26,7 @@ export interface DataTableColumnMeta {
 }
 
 export type ColumnPriority = "essential" | "default" | "low";
+export type RowData = Readonly<Record<`data-${string}`, string>>;
 export type CardRole = "title" | "subtitle" | "amount" | "status" | "field" | "hidden";
 
 const PRIORITIES: readonly string[] = ["essential", "default", "low"];
@@ -75,6 +76,8 @@ export interface DataTableProps<TData> {
   /** Accessible name for a clickable row ("Repasse po_123, R$ 10,00"). */
   rowLabel?: (row: TData) => string;
   rowClassName?: (row: TData) => string | undefined;
+  /** `data-*` attributes on a row's `<tr>` (e.g. `data-member` for tests and support tooling). */
+  rowData?: (row: TData) => RowData;
 
   /** Show the search box (default true). */
   searchable?: boolean;
