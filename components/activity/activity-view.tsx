@@ -94,7 +94,7 @@ export function ActivityView() {
       });
       const rows = sortEntries(searchEntries(items, state.q, haystack), sorting, labels.action);
       const blob = await sheetBlob(format, ACTIVITY_SHEET, rows, { locale, timeZone, t });
-      downloadBlob(exportFileName(ACTIVITY_SHEET.file, format, timeZone), blob);
+      downloadBlob(exportFileName(ACTIVITY_SHEET.file, format, { t, timeZone }), blob);
       if (truncated) toast.warning(t("activity.exportTruncated", { count: ACTIVITY_EXPORT_LIMIT }));
       else toast.success(t("activity.exported", { count: rows.length }));
     } catch (error) {

@@ -22,18 +22,9 @@ export interface ChargebackFiltersProps {
   setState: (patch: UrlStatePatch<typeof chargebackUrlSchema>) => void;
   /** Shown when a filter is set. */
   onClear?: () => void;
-  /** Phones: also offer the sort order as a select (column headers are fewer there). */
+  /** Phones: the filters open from a "Filters" button. */
   compact: boolean;
 }
-
-const SORT_OPTIONS = [
-  "respond_by.asc",
-  "respond_by.desc",
-  "created_at.desc",
-  "created_at.asc",
-  "amount_centavos.desc",
-  "amount_centavos.asc",
-] as const;
 
 function countBy(rows: readonly Chargeback[] | undefined, key: "kind" | "status"): Map<string, number> {
   const counts = new Map<string, number>();
@@ -67,20 +58,6 @@ export function ChargebackFilters({ data, state, setState, onClear, compact }: C
   const statusLabel = (value: string) => (has(`status.${value}`) ? t(`status.${value}`) : value);
   const zone = timeZoneName();
   const activeCount = [state.kind, state.status, state.deadline, state.from || state.to].filter(Boolean).length;
-
-  const sortSelect = (
-    <FilterSelect
-      label={t("chargebacks.filter.sort")}
-      value={state.sort}
-      onChange={(sort) => setState({ sort })}
-      options={SORT_OPTIONS.map((s) => ({ value: s, label: t(`chargebacks.sort.${s}`) }))}
-      className="min-w-0 flex-1"
-    >
-      {!(SORT_OPTIONS as readonly string[]).includes(state.sort) ? (
-        <option value={state.sort}>{state.sort}</option>
-      ) : null}
-    </FilterSelect>
-  );
 
   const controls = (
     <>
@@ -124,9 +101,9 @@ export function ChargebackFilters({ data, state, setState, onClear, compact }: C
     </>
   );
 
-  // Phones: the sort order beside the button that shows the filters.
+  // Phones: the filters open from a button; the table's own control sorts the cards.
   return (
-    <CollapsibleFilters compact={compact} activeCount={activeCount} beside={sortSelect}>
+    <CollapsibleFilters compact={compact} activeCount={activeCount}>
       {controls}
     </CollapsibleFilters>
   );

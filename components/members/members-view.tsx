@@ -1,15 +1,13 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/components/ui/cn";
-import { CARD_CELL, CARD_CELL_BASE, CARD_LABEL, CARD_ROW, CARD_VALUE } from "@/components/ui/data-table/card-layout";
-import type { CardRole } from "@/components/ui/data-table/types";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DataTable } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
+import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
 import { PageHeader } from "@/components/ui/page-header";
-import { QueryErrorPanel } from "@/components/ui/query-error-panel";
 import { useI18n } from "@/lib/browser/i18n";
 import {
   membersQuery,
@@ -22,46 +20,29 @@ import type { MemberRole } from "@/lib/shared/auth/member-roles";
 import { assignableRoles } from "@/lib/shared/auth/roles";
 import type { InvitationView, MemberView } from "@/lib/shared/schemas/members";
 import { InviteDialog } from "./invite-dialog";
+import { useMemberColumns, type MemberAction } from "./member-columns";
 
-const COLUMNS = ["name", "email", "role", "twoFactor", "status", "joined", "actions"] as const;
+/** Loads with its first open, not with the page. */
+const memberSecuritySheet = lazyOnDemand(() => import("./member-security-sheet").then((m) => m.MemberSecuritySheet));
 
-/** A member's cell; on phones a place on the member's card (a labelled line unless `role` says otherwise). */
-function Cell({ role = "field", label, children }: { role?: CardRole; label?: string; children: ReactNode }) {
-  return (
-    <td className={cn("p-2", CARD_CELL_BASE, CARD_CELL[role])}>
-      {role === "field" ? (
-        <>
-          {label ? (
-            <span aria-hidden="true" className={CARD_LABEL}>
-              {label}
-            </span>
-          ) : null}
-          <div className={CARD_VALUE}>{children}</div>
-        </>
-      ) : (
-        children
-      )}
-    </td>
-  );
-}
+type Pending = Exclude<MemberAction, { kind: "history" }> | { kind: "revoke"; invitation: InvitationView };
 
-type Pending =
-  | { kind: "role"; member: MemberView; role: MemberRole }
-  | { kind: "status"; member: MemberView }
-  | { kind: "twoFactor"; member: MemberView }
-  | { kind: "revoke"; invitation: InvitationView };
-
-/** The members page: people, their role, 2FA and status, actions per row, and pending invitations. */
+/**
+ * The members page: people, their role, 2FA and status, actions per row (role, deactivate / reactivate, reset 2FA,
+ * security history), as the shared list (phone cards, column chooser, sort) and pending invitations.
+ */
 export function MembersView({ actor }: { actor: { id: string; role: MemberRole } }) {
   const { t } = useI18n();
   const list = useQuery(membersQuery());
   const [inviting, setInviting] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
+  const [historyOf, setHistoryOf] = useState<MemberView | null>(null);
+  const historyMounted = useOpenedOnce(historyOf !== null);
   const changeRole = useChangeRole();
   const setStatus = useSetMemberStatus();
   const resetTwoFactor = useResetTwoFactor();
   const revoke = useRevokeInvitation();
-  const roles = assignableRoles(actor.role);
+  const roles = useMemo(() => assignableRoles(actor.role), [actor.role]);
   const mutation =
     pending?.kind === "role"
       ? changeRole
@@ -82,7 +63,15 @@ export function MembersView({ actor }: { actor: { id: string; role: MemberRole }
     if (pending.kind === "revoke") revoke.mutate(pending.invitation.id, done);
   };
   const text = dialogText(pending, t);
-  const mayChange = (m: MemberView) => m.member_id !== actor.id && (m.role !== "owner" || actor.role === "owner");
+  const mayChange = useCallback(
+    (m: MemberView) => m.member_id !== actor.id && (m.role !== "owner" || actor.role === "owner"),
+    [actor.id, actor.role],
+  );
+  const onAction = useCallback((action: MemberAction) => {
+    if (action.kind === "history") setHistoryOf(action.member);
+    else setPending(action);
+  }, []);
+  const columns = useMemberColumns({ actorId: actor.id, roles, mayChange, onAction });
 
   return (
     <div className="grid gap-6">
@@ -91,67 +80,18 @@ export function MembersView({ actor }: { actor: { id: string; role: MemberRole }
         description={t("members.description")}
         actions={<Button onClick={() => setInviting(true)}>{t("members.invite")}</Button>}
       />
-      {list.error ? <QueryErrorPanel query={list} /> : null}
-      <table className="w-full text-sm max-sm:block">
-        <thead className="max-sm:hidden">
-          <tr className="text-left">
-            {COLUMNS.map((c) => (
-              <th key={c} className="p-2 font-medium">
-                {t(`members.column.${c}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="max-sm:block">
-          {(list.data?.members ?? []).map((m) => (
-            <tr key={m.member_id} className={cn("border-t", CARD_ROW)} data-member={m.email} data-card-row="">
-              <Cell role="title">
-                {m.name} {m.member_id === actor.id ? `(${t("members.you")})` : null}
-              </Cell>
-              <Cell role="subtitle">{m.email}</Cell>
-              <Cell label={t("members.column.role")}>
-                {mayChange(m) && m.status === "active" ? (
-                  <select
-                    aria-label={t("members.changeRole")}
-                    className="h-8 rounded-md border bg-background px-2"
-                    value={m.role}
-                    onChange={(e) => setPending({ kind: "role", member: m, role: e.target.value as MemberRole })}
-                  >
-                    {[...new Set([m.role, ...roles])].map((r) => (
-                      <option key={r} value={r} disabled={!roles.includes(r)}>
-                        {t(`members.role.${r}`)}
-                      </option>
-                    ))}
-                  </select>
-                ) : (
-                  t(`members.role.${m.role}`)
-                )}
-              </Cell>
-              <Cell label={t("members.column.twoFactor")}>
-                {t(m.two_factor ? "members.twoFactor.on" : "members.twoFactor.off")}
-              </Cell>
-              <Cell role="status">{t(`members.status.${m.status}`)}</Cell>
-              <Cell label={t("members.column.joined")}>
-                <DateTime value={m.joined_at} />
-              </Cell>
-              <Cell>
-                {mayChange(m) ? (
-                  <span className="flex flex-wrap gap-2">
-                    <Button size="sm" variant="outline" onClick={() => setPending({ kind: "status", member: m })}>
-                      {t(m.status === "active" ? "members.deactivate" : "members.reactivate")}
-                    </Button>
-                    {m.two_factor ? (
-                      <Button size="sm" variant="outline" onClick={() => setPending({ kind: "twoFactor", member: m })}>
-                        {t("members.resetTwoFactor")}
-                      </Button>
-                    ) : null}
-                  </span>
-                ) : null}
-              </Cell>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        label={t("members.title")}
+        data={list.data?.members}
+        columns={columns}
+        columnsKey="members"
+        getRowId={(m) => m.member_id}
+        rowData={(m) => ({ "data-member": m.email })}
+        isLoading={list.isPending}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        estimateRowHeight={52}
+      />
       <section className="grid gap-2">
         <h2 className="font-medium">{t("members.pending")}</h2>
         {list.data && list.data.invitations.length === 0 ? (
@@ -173,6 +113,12 @@ export function MembersView({ actor }: { actor: { id: string; role: MemberRole }
         </ul>
       </section>
       <InviteDialog open={inviting} onOpenChange={setInviting} roles={roles} />
+      {historyMounted ? (
+        <memberSecuritySheet.Component
+          member={historyOf && { id: historyOf.member_id, name: historyOf.name }}
+          onClose={() => setHistoryOf(null)}
+        />
+      ) : null}
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => {

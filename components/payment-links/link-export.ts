@@ -16,7 +16,7 @@ import {
  */
 export function paymentLinksSheet(baseUrl: string): ExportSheet<FilterableLink> {
   return {
-    file: "payment-links",
+    file: "paymentLinks",
     title: "nav.paymentLinks",
     columns: [
       { kind: "text", header: "paymentLinks.field.id", value: (row) => row.link.id },

@@ -26,7 +26,7 @@ export function RegisterExport({ filters, count }: { filters: PayoutRegisterFilt
     setBusy(format);
     try {
       const blob = await fetchRegisterExport(filters, format);
-      downloadBlob(exportFileName("payouts", format, timeZone), blob);
+      downloadBlob(exportFileName("payouts", format, { t, timeZone }), blob);
       if (count !== undefined) toast.success(t("payouts.export.done", { count }));
     } catch (error) {
       toast.error(error instanceof BffRequestError ? errorText(error) : t("payouts.export.failed"));

@@ -55,42 +55,29 @@ export function FiltersToggleButton({
 
 /**
  * A list's filter controls. On phones (`compact`) they open from a "Filters"
- * button (with `beside` it, e.g. a sort select), so the list starts near the
- * top; on wider screens they are shown as they are.
+ * button, so the list starts near the top; on wider screens they are shown as
+ * they are.
  */
 export function CollapsibleFilters({
   compact,
   activeCount,
-  beside,
   children,
 }: {
   compact: boolean;
   activeCount: number;
-  beside?: ReactNode;
   children: ReactNode;
 }) {
   const panelId = `filters-${useId()}`;
   const [expanded, setExpanded] = useState(false);
   if (!compact) return <>{children}</>;
-  const toggle = (
-    <FiltersToggleButton
-      expanded={expanded}
-      onToggle={() => setExpanded((v) => !v)}
-      panelId={panelId}
-      activeCount={activeCount}
-      className={beside ? "shrink-0" : undefined}
-    />
-  );
   return (
     <>
-      {beside ? (
-        <div className="flex w-full items-center gap-2">
-          {toggle}
-          {beside}
-        </div>
-      ) : (
-        toggle
-      )}
+      <FiltersToggleButton
+        expanded={expanded}
+        onToggle={() => setExpanded((v) => !v)}
+        panelId={panelId}
+        activeCount={activeCount}
+      />
       <div id={panelId} hidden={!expanded} className="w-full space-y-2 [&>*]:w-full">
         {children}
       </div>

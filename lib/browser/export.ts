@@ -47,7 +47,7 @@ export async function sheetBlob<Row>(
   return writeXlsxFile(data, options).toBlob();
 }
 
-/** Saves the rows as "<sheet.file>-<day in the zone>.csv" or ".xlsx"; resolves with the file's name. */
+/** Saves the rows as "<the list's name in the reader's language>-<day in the zone>.csv" or ".xlsx"; resolves with the file's name. */
 export async function downloadSheet<Row>(
   format: ExportFormat,
   sheet: ExportSheet<Row>,
@@ -55,7 +55,7 @@ export async function downloadSheet<Row>(
   ctx: ExportContext,
 ): Promise<string> {
   const blob = await sheetBlob(format, sheet, rows, ctx);
-  const fileName = exportFileName(sheet.file, format, ctx.timeZone);
+  const fileName = exportFileName(sheet.file, format, ctx);
   downloadBlob(fileName, blob);
   return fileName;
 }

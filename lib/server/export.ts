@@ -22,21 +22,21 @@ export interface ExportRequest {
 }
 
 /**
- * The rows as the route's download, "<sheet.file>-<day in the zone>.csv|xlsx" (`prefix` in place of sheet.file
- * when given), in the person's language and zone.
+ * The rows as the route's download, named by `exportFileName` in the person's language ("repasses-2026-11-22.csv",
+ * `detail` after the list's name when given), written in their language and zone.
  */
 export function exportDownload<Row>(
   request: ExportRequest,
   sheet: ExportSheet<Row>,
   rows: readonly Row[],
-  options: { now: number; prefix?: string },
+  options: { now: number; detail?: string },
 ): Promise<Download> {
   const ctx: ExportContext = {
     locale: request.locale,
     timeZone: request.timeZone,
     t: createTranslator(request.locale),
   };
-  const fileName = exportFileName(options.prefix ?? sheet.file, request.format, request.timeZone, options.now);
+  const fileName = exportFileName(sheet.file, request.format, ctx, { now: options.now, detail: options.detail });
   return sheetDownload(request.format, sheet, rows, ctx, fileName.replace(/\.[a-z]+$/, ""));
 }
 

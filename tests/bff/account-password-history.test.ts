@@ -185,7 +185,8 @@ describe("the security history", { timeout: 120_000 }, () => {
     const own = await download(ownExport.GET, "/api/account/security-events/export", cookie);
     expect(own.status).toBe(200);
     expect(own.contentType).toContain("text/csv");
-    expect(own.disposition).toMatch(/filename="security-history-\d{4}-\d{2}-\d{2}\.csv"/);
+    // The file's name is in the reader's language too, ASCII only.
+    expect(own.disposition).toMatch(/filename="historico-de-seguranca-\d{4}-\d{2}-\d{2}\.csv"/);
     const [header, ...records] = parseCsv(own.text, ";");
     expect(header).toEqual([
       "Quando (America/Sao_Paulo)",
@@ -204,6 +205,7 @@ describe("the security history", { timeout: 120_000 }, () => {
       "/api/account/security-events/export",
       `${cookie}; locale=en; tz=America%2FManaus`,
     );
+    expect(inEnglish.disposition).toMatch(/filename="security-history-\d{4}-\d{2}-\d{2}\.csv"/);
     const [enHeader, ...enRecords] = parseCsv(inEnglish.text, ",");
     expect(enHeader?.slice(0, 2)).toEqual(["When (America/Manaus)", "What"]);
     expect(enRecords.map((record) => record[1])).toEqual(["Signed in", "Sign-in refused"]);
@@ -221,6 +223,7 @@ describe("the security history", { timeout: 120_000 }, () => {
     });
     expect(ofMember.status).toBe(200);
     expect(ofMember.text).toBe(own.text);
+    expect(ofMember.disposition).toContain(`filename="historico-de-seguranca-${financeId}-`);
   });
 
   it("a member's history seen from a workspace leaves out the sign-ins into the person's other workspaces", async () => {

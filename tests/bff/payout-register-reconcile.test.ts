@@ -72,7 +72,7 @@ async function csvExport(params: Record<string, string>) {
   const { response, bytes } = await exported({ ...params, format: "csv" });
   expect(response.status, bytes.toString("utf8")).toBe(200);
   expect(response.headers.get("content-type")).toContain("text/csv");
-  expect(response.headers.get("content-disposition")).toMatch(/filename="payouts-\d{4}-\d{2}-\d{2}\.csv"/);
+  expect(response.headers.get("content-disposition")).toMatch(/filename="repasses-\d{4}-\d{2}-\d{2}\.csv"/);
   const [header = [], ...lines] = parseCsv(bytes.toString("utf8"), ";").filter((line) => line.some((c) => c !== ""));
   const rows = lines.map((line) => Object.fromEntries(header.map((name, i) => [name, line[i] ?? ""])));
   const sum = (column: string) => rows.reduce((total, row) => total + centavosOf(row[column]), 0);

@@ -28,14 +28,6 @@ for (const code of sources) {
 const templatedKeys = [
   ...["overdue", "due24h", "due72h", "later", "waiting", "closed", "none"].map((u) => `chargebacks.urgency.${u}`),
   ...DEADLINE_FILTERS.map((d) => `chargebacks.filter.deadline.${d}`),
-  ...[
-    "respond_by.asc",
-    "respond_by.desc",
-    "created_at.desc",
-    "created_at.asc",
-    "amount_centavos.desc",
-    "amount_centavos.asc",
-  ].map((s) => `chargebacks.sort.${s}`),
   "chargebacks.kind.pix_med",
   "chargebacks.kind.card_chargeback",
   ...ACTIVITY_ACTIONS.map((a) => `activity.action.${a}`),

@@ -150,7 +150,7 @@ test("finance finds an operator's sign-in and new payment link in the log, filte
     page.waitForEvent("download"),
     page.getByRole("button", { name: "Exportar CSV" }).click(),
   ]);
-  expect(download.suggestedFilename()).toMatch(/^activity-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(download.suggestedFilename()).toMatch(/^atividade-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = await readFile(await download.path(), "utf8");
   expect(text.startsWith("\uFEFF")).toBe(true);
   // In Portuguese: ";" between fields and every title and code in words.

@@ -24,7 +24,7 @@ interface Item {
 }
 
 const sheet: ExportSheet<Item> = {
-  file: "items",
+  file: "chargebacks",
   title: "nav.chargebacks",
   columns: [
     { kind: "text", header: "chargebacks.field.id", value: (r) => r.id },
@@ -183,9 +183,12 @@ describe("sheetXlsx", () => {
 });
 
 describe("exportFileName", () => {
-  it("is dated in the zone", () => {
+  it("is dated in the zone (its language: file-name.test.ts)", () => {
     const now = Date.parse("2026-12-01T01:30:00.000Z");
-    expect(exportFileName("items", "csv", "America/Sao_Paulo", now)).toBe("items-2026-11-30.csv");
-    expect(exportFileName("items", "xlsx", "UTC", now)).toBe("items-2026-12-01.xlsx");
+    const t = createTranslator("en");
+    expect(exportFileName(sheet.file, "csv", { t, timeZone: "America/Sao_Paulo" }, { now })).toBe(
+      "chargebacks-2026-11-30.csv",
+    );
+    expect(exportFileName(sheet.file, "xlsx", { t, timeZone: "UTC" }, { now })).toBe("chargebacks-2026-12-01.xlsx");
   });
 });

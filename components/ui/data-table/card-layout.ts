@@ -3,9 +3,9 @@ import type { CardRole } from "./types";
 /*
  * The phone card: below the `sm` breakpoint a table row is a grid with the title and amount
  * on top, subtitle and status under them, then one labelled line per other cell. The same
- * rows and cells as the table (names, keys and clicks do not change), so a plain table
- * (the members page) can use it too: these classes on its rows and cells, `max-sm:hidden`
- * on its head and `max-sm:block` on the table and its body.
+ * rows and cells as the table (names, keys and clicks do not change). A plain table could
+ * use it too (these classes on its rows and cells, `max-sm:hidden` on its head and
+ * `max-sm:block` on the table and its body), but a list belongs on DataTable.
  */
 
 export const CARD_ROW =

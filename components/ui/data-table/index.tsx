@@ -6,6 +6,7 @@ import { useI18n } from "@/lib/browser/i18n";
 import { Button } from "../button";
 import { cn } from "../cn";
 import { ErrorPanel } from "../error-panel";
+import { CardSort } from "./card-sort";
 import { ColumnChooser } from "./column-chooser";
 import { EmptyRow, NoResultsRow, SkeletonRows } from "./status-rows";
 import { DataTableHead } from "./table-head";
@@ -50,6 +51,7 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
     onRowClick,
     rowLabel,
     rowClassName,
+    rowData,
     searchable = true,
     searchPlaceholder,
     manualFiltering = false,
@@ -116,10 +118,14 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
   const filteredOut = !isLoading && hasData && tableRows.length === 0;
   const empty = !isLoading && !error && !hasData;
   const count = manualFiltering && !rowFilter ? (data?.length ?? 0) : tableRows.length;
+  // The cards have no header to click: a sortable list offers its sort in the toolbar below `sm`.
+  const sortable = table.getAllLeafColumns().some((column) => column.getCanSort());
+  // A list without a toolbar gets one on phones for that alone.
+  const phoneOnly = !searchable && !filters && !toolbarActions;
 
   return (
     <div data-slot="data-table" className={cn("rounded-lg border bg-card shadow-xs", className)}>
-      {searchable || filters || toolbarActions ? (
+      {searchable || filters || toolbarActions || sortable ? (
         <DataTableToolbar
           searchable={searchable}
           searchInput={searchInput}
@@ -128,7 +134,7 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
           filters={filters}
           toolbarActions={toolbarActions}
           columnChooser={
-            columnsKey ? (
+            columnsKey && !phoneOnly ? (
               <ColumnChooser
                 table={table}
                 essential={visibility.essential}
@@ -137,7 +143,9 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
               />
             ) : null
           }
-          count={showCount && !showSkeleton ? count : null}
+          cardSort={sortable ? <CardSort table={table} /> : null}
+          phoneOnly={phoneOnly}
+          count={showCount && !showSkeleton && !phoneOnly ? count : null}
         />
       ) : null}
 
@@ -189,6 +197,7 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
                 clickable={Boolean(onRowClick)}
                 rowLabel={rowLabel}
                 rowClassName={rowClassName}
+                rowData={rowData}
                 card={card}
               />
             ) : null}

@@ -3,6 +3,7 @@
 import { Search, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { useI18n } from "@/lib/browser/i18n";
+import { cn } from "../cn";
 
 interface ToolbarProps {
   searchable: boolean;
@@ -13,11 +14,15 @@ interface ToolbarProps {
   toolbarActions: ReactNode;
   /** The column chooser, when the list has columns to hide. */
   columnChooser: ReactNode;
+  /** The phone cards' sort control (shown below `sm` only). */
+  cardSort: ReactNode;
+  /** Only the phone cards' sort to show: no toolbar from `sm` up. */
+  phoneOnly?: boolean;
   /** The "N resultados" count, or null to hide it. */
   count: number | null;
 }
 
-/** Search box, filter slot, result count and actions above the table. */
+/** Search box, filter slot, the cards' sort (phones), result count and actions above the table. */
 export function DataTableToolbar({
   searchable,
   searchInput,
@@ -26,11 +31,18 @@ export function DataTableToolbar({
   filters,
   toolbarActions,
   columnChooser,
+  cardSort,
+  phoneOnly = false,
   count,
 }: ToolbarProps) {
   const { t } = useI18n();
   return (
-    <div className="flex flex-col gap-2 border-b p-3 sm:flex-row sm:flex-wrap sm:items-center">
+    <div
+      className={cn(
+        "flex flex-col gap-2 border-b p-3 sm:flex-row sm:flex-wrap sm:items-center",
+        phoneOnly && "sm:hidden",
+      )}
+    >
       {searchable ? (
         <div className="relative w-full sm:max-w-xs">
           <Search
@@ -58,6 +70,7 @@ export function DataTableToolbar({
         </div>
       ) : null}
       {filters ? <div className="flex flex-wrap items-center gap-2">{filters}</div> : null}
+      {cardSort}
       <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
         {count !== null ? (
           <p className="text-xs text-muted-foreground tabular-nums" aria-live="polite">

@@ -21,9 +21,12 @@ export interface DataTableColumnMeta {
    * column is a labelled line. Without a title, the first column is the title.
    */
   card?: CardRole;
+  /** The column's name in the phone cards' "Sort by" when its header is not plain text. */
+  sortLabel?: string;
 }
 
 export type ColumnPriority = "essential" | "default" | "low";
+export type RowData = Readonly<Record<`data-${string}`, string>>;
 export type CardRole = "title" | "subtitle" | "amount" | "status" | "field" | "hidden";
 
 const PRIORITIES: readonly string[] = ["essential", "default", "low"];
@@ -44,6 +47,7 @@ export function readMeta(meta: unknown): DataTableColumnMeta {
     priority:
       typeof m.priority === "string" && PRIORITIES.includes(m.priority) ? (m.priority as ColumnPriority) : undefined,
     card: typeof m.card === "string" && CARD_ROLES.includes(m.card) ? (m.card as CardRole) : undefined,
+    sortLabel: typeof m.sortLabel === "string" ? m.sortLabel : undefined,
   };
 }
 
@@ -72,6 +76,8 @@ export interface DataTableProps<TData> {
   /** Accessible name for a clickable row ("Repasse po_123, R$ 10,00"). */
   rowLabel?: (row: TData) => string;
   rowClassName?: (row: TData) => string | undefined;
+  /** `data-*` attributes on a row's `<tr>` (e.g. `data-member` for tests and support tooling). */
+  rowData?: (row: TData) => RowData;
 
   /** Show the search box (default true). */
   searchable?: boolean;

@@ -4,7 +4,7 @@ import { flexRender, type Row } from "@tanstack/react-table";
 import type { ReactNode } from "react";
 import { cn } from "../cn";
 import { CARD_CELL, CARD_CELL_BASE, CARD_LABEL, CARD_ROW, CARD_VALUE } from "./card-layout";
-import { alignClass, readMeta, type CardRole } from "./types";
+import { alignClass, readMeta, type CardRole, type RowData } from "./types";
 import type { RowKeyboard } from "./use-row-keyboard";
 import type { VirtualRows as VirtualRowsState } from "./use-virtual-rows";
 
@@ -22,6 +22,7 @@ interface VirtualRowsProps<TData> {
   clickable: boolean;
   rowLabel: ((row: TData) => string) | undefined;
   rowClassName: ((row: TData) => string | undefined) | undefined;
+  rowData: ((row: TData) => RowData) | undefined;
   /** By column id. */
   card: Record<string, CardColumn>;
 }
@@ -35,6 +36,7 @@ export function VirtualRows<TData>({
   clickable,
   rowLabel,
   rowClassName,
+  rowData,
   card,
 }: VirtualRowsProps<TData>) {
   const { virtualizer, virtualItems, paddingTop, paddingBottom } = virtual;
@@ -47,6 +49,7 @@ export function VirtualRows<TData>({
         if (!row) return null;
         return (
           <tr
+            {...rowData?.(row.original)}
             key={row.id}
             data-index={virtualRow.index}
             data-slot="data-table-row"

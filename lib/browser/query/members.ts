@@ -1,6 +1,8 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { bffFetch } from "@/lib/browser/bff-client/client";
+import { SECURITY_EVENTS_PAGE_SIZE } from "@/lib/browser/query/account";
 import type { MemberRole, MembershipStatus } from "@/lib/shared/auth/member-roles";
+import { securityEventsPageSchema } from "@/lib/shared/schemas/account";
 import {
   invitationCreatedSchema,
   memberSchema,
@@ -13,6 +15,7 @@ import {
 export const memberKeys = {
   all: ["members"] as const,
   list: () => [...memberKeys.all, "list"] as const,
+  securityEvents: (id: string) => [...memberKeys.all, "security-events", id] as const,
 };
 
 /** GET /api/members: the workspace's members and pending invitations. */
@@ -32,6 +35,24 @@ function useInvalidatingMutation<T, V>(mutationFn: (variables: V) => Promise<T>)
 }
 
 const memberPath = (id: string) => `/api/members/${encodeURIComponent(id)}`;
+
+/** GET /api/members/{id}/security-events: a member's security history (owners and admins), newest first, by pages. */
+export function memberSecurityEventsQuery(id: string) {
+  return infiniteQueryOptions({
+    queryKey: memberKeys.securityEvents(id),
+    queryFn: ({ pageParam, signal }) =>
+      bffFetch(`${memberPath(id)}/security-events`, {
+        query: { limit: SECURITY_EVENTS_PAGE_SIZE, cursor: pageParam },
+        schema: securityEventsPageSchema,
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+  });
+}
+
+/** The export of a member's security history (a plain GET with `?format=csv|xlsx`: the browser downloads it). */
+export const memberSecurityEventsExport = (id: string) => `${memberPath(id)}/security-events/export`;
 
 /** POST /api/invitations: the answer holds the link, this once. */
 export function useInvite() {

@@ -4,7 +4,7 @@
  * Describe the table once, as an `ExportSheet<Row>`:
  *
  *   const sheet: ExportSheet<Chargeback> = {
- *     file: "chargebacks",                      // the file name's start (ASCII)
+ *     file: "chargebacks",                      // its file name: `export.file.chargebacks` (./file-name)
  *     title: "nav.chargebacks",                 // the .xlsx sheet's name, a dictionary key
  *     columns: [
  *       { kind: "text", header: "chargebacks.field.id", value: (cb) => cb.id },
@@ -27,7 +27,9 @@
  * - `sheetXlsx(sheet, rows, ctx)` → `{ data, options }` for write-excel-file: translated bold header (kept in
  *   view), amounts as number cells formatted "R$" #,##0.00, days and times as date cells holding the zone's
  *   wall-clock time, text and codes as string cells (never evaluated).
- * - `exportFileName(sheet.file, format, timeZone)` → "chargebacks-2026-11-22.csv" / ".xlsx", dated in the zone.
+ * - `exportFileName(sheet.file, format, { t, timeZone })` → the list's name in the reader's language, ASCII only
+ *   (`export.file.<file>` folded: pt-BR "contestacoes-2026-11-22.csv", en "chargebacks-2026-11-22.csv"), dated in the
+ *   zone. Every export, in the browser or a route, is named there and nowhere else.
  *
  * Writing the file:
  * - in a list (client component): `const exporter = useSheetExport()` and
@@ -42,7 +44,8 @@
  */
 
 export { exportDelimiter, sheetCsv } from "./csv";
-export { CSV_CONTENT_TYPE, exportFileName, XLSX_CONTENT_TYPE } from "./file-name";
+export { asciiFileName, CSV_CONTENT_TYPE, exportFileName, XLSX_CONTENT_TYPE } from "./file-name";
+export { EXPORT_FILES, type ExportFile } from "./files";
 export { sheetXlsx, XLSX_BRL_FORMAT, type XlsxSheet } from "./xlsx";
 export {
   EXPORT_FORMATS,

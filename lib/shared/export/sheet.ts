@@ -2,6 +2,7 @@ import { toDate, utcMs, wallTimeIn, type WallTime } from "@/lib/shared/format/da
 import type { Locale } from "@/lib/shared/i18n/config";
 import type { MessageKey } from "@/lib/shared/i18n/dictionaries";
 import type { Translate } from "@/lib/shared/i18n/translator";
+import type { ExportFile } from "./files";
 
 /** The two files every export offers. */
 export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
@@ -35,9 +36,9 @@ export type ExportColumn<Row> =
       value: (row: Row) => string | null | undefined;
     };
 
-/** What one export is: its file name's start (ASCII, "chargebacks"), its sheet's title and its columns in order. */
+/** What one export is: its file (named in the reader's language, see ./file-name), its sheet's title and its columns in order. */
 export interface ExportSheet<Row> {
-  file: string;
+  file: ExportFile;
   title: MessageKey;
   columns: readonly ExportColumn<Row>[];
 }

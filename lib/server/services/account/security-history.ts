@@ -54,7 +54,7 @@ async function page(ledger: Ledger, of: HistoryOf, query: SecurityEventsQuery): 
  * own user-agent text.
  */
 const SECURITY_HISTORY_SHEET: ExportSheet<SecurityEvent> = {
-  file: "security-history",
+  file: "securityHistory",
   title: "account.history.title",
   columns: [
     { kind: "dateTime", header: "account.history.when", value: (e) => e.at },
@@ -72,14 +72,14 @@ const SECURITY_HISTORY_SHEET: ExportSheet<SecurityEvent> = {
   ],
 };
 
-async function exported(ledger: Ledger, of: HistoryOf, request: ExportRequest, prefix: string): Promise<Download> {
+async function exported(ledger: Ledger, of: HistoryOf, request: ExportRequest, detail?: string): Promise<Download> {
   const found = await listMemberSecurityEvents(ledger, of.memberId, {
     limit: SECURITY_EVENTS_EXPORT_LIMIT,
     workspace: of.workspace,
   });
   return exportDownload(request, SECURITY_HISTORY_SHEET, found.items.map(toSecurityEvent), {
     now: serverNow.now(),
-    prefix,
+    detail,
   });
 }
 
@@ -101,7 +101,7 @@ export async function exportOwnSecurityEvents(
   { ledger, session }: { ledger: Ledger; session: SessionData },
   request: ExportRequest,
 ): Promise<Download> {
-  return exported(ledger, { memberId: session.memberId }, request, "security-history");
+  return exported(ledger, { memberId: session.memberId }, request);
 }
 
 export async function listMemberSecurityHistory(
@@ -119,5 +119,5 @@ export async function exportMemberSecurityHistory(
   request: ExportRequest,
 ): Promise<Download> {
   const id = await memberOfWorkspace(scope, memberId);
-  return exported(scope.ledger, { memberId: id, workspace: scope.businessId }, request, `security-history-${id}`);
+  return exported(scope.ledger, { memberId: id, workspace: scope.businessId }, request, id);
 }

@@ -59,6 +59,12 @@ export const en = {
   "export.csvLabel": "Export CSV",
   "export.xlsxLabel": "Export Excel (.xlsx)",
   "export.failed": "The file could not be created. Try again.",
+  // Export file names (folded to ASCII by lib/shared/export/file-name.ts).
+  "export.file.chargebacks": "chargebacks",
+  "export.file.payouts": "payouts",
+  "export.file.paymentLinks": "payment links",
+  "export.file.activity": "activity",
+  "export.file.securityHistory": "security history",
 
   "nav.main": "Main navigation",
   "nav.overview": "Overview",
@@ -185,7 +191,11 @@ export const en = {
 
   "table.search": "Search",
   "table.searchLabel": "Search the table",
-  "table.sortBy": "Sort by {column}",
+  "table.sortBy": "Sort by: {column}",
+  "table.sortByLabel": "Sort by",
+  "table.sortDefault": "Default order",
+  "table.sortAsc": "Ascending",
+  "table.sortDesc": "Descending",
   "table.rows.one": "{count} result",
   "table.rows.other": "{count} results",
   "table.empty": "Nothing here yet",

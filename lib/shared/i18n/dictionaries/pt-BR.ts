@@ -63,6 +63,12 @@ export const ptBR = {
   "export.csvLabel": "Exportar CSV",
   "export.xlsxLabel": "Exportar Excel (.xlsx)",
   "export.failed": "Não foi possível gerar o arquivo. Tente novamente.",
+  // Export file names (folded to ASCII by lib/shared/export/file-name.ts).
+  "export.file.chargebacks": "contestações",
+  "export.file.payouts": "repasses",
+  "export.file.paymentLinks": "links de pagamento",
+  "export.file.activity": "atividade",
+  "export.file.securityHistory": "histórico de segurança",
 
   "nav.main": "Navegação principal",
   "nav.overview": "Visão geral",
@@ -189,7 +195,11 @@ export const ptBR = {
 
   "table.search": "Buscar",
   "table.searchLabel": "Buscar na tabela",
-  "table.sortBy": "Ordenar por {column}",
+  "table.sortBy": "Ordenar por: {column}",
+  "table.sortByLabel": "Ordenar por",
+  "table.sortDefault": "Ordem padrão",
+  "table.sortAsc": "Crescente",
+  "table.sortDesc": "Decrescente",
   "table.rows.one": "{count} resultado",
   "table.rows.other": "{count} resultados",
   "table.empty": "Nada por aqui ainda",

@@ -80,14 +80,6 @@ export const chargebacksPtBR = {
   "chargebacks.filter.from": "Aberta a partir de ({zone})",
   "chargebacks.filter.to": "Aberta até ({zone})",
   "chargebacks.filter.zoneHint": "Dias contados no fuso escolhido no topo da página",
-  "chargebacks.filter.sort": "Ordenar por",
-
-  "chargebacks.sort.respond_by.asc": "Prazo mais próximo",
-  "chargebacks.sort.respond_by.desc": "Prazo mais distante",
-  "chargebacks.sort.created_at.desc": "Mais recentes",
-  "chargebacks.sort.created_at.asc": "Mais antigas",
-  "chargebacks.sort.amount_centavos.desc": "Maior valor",
-  "chargebacks.sort.amount_centavos.asc": "Menor valor",
 
   "chargebacks.empty.title": "Nenhuma contestação",
   "chargebacks.empty.description":
@@ -209,14 +201,6 @@ export const chargebacksEn = {
   "chargebacks.filter.from": "Opened from ({zone})",
   "chargebacks.filter.to": "Opened until ({zone})",
   "chargebacks.filter.zoneHint": "Days counted in the zone chosen at the top of the page",
-  "chargebacks.filter.sort": "Sort by",
-
-  "chargebacks.sort.respond_by.asc": "Nearest deadline",
-  "chargebacks.sort.respond_by.desc": "Farthest deadline",
-  "chargebacks.sort.created_at.desc": "Newest",
-  "chargebacks.sort.created_at.asc": "Oldest",
-  "chargebacks.sort.amount_centavos.desc": "Highest amount",
-  "chargebacks.sort.amount_centavos.asc": "Lowest amount",
 
   "chargebacks.empty.title": "No disputes",
   "chargebacks.empty.description":

@@ -59,6 +59,10 @@ export const membersPtBR = {
   "members.alreadyMember": "Esta pessoa já é membro ativo.",
   "members.notAllowed.title": "A lista de membros é só para proprietários e administradores",
   "members.notAllowed.description": "Peça a um proprietário ou administrador para mudar papéis ou convidar pessoas.",
+  "members.securityHistory": "Histórico de segurança",
+  "members.securityHistoryOf": "Histórico de segurança de {name}",
+  "members.securityHistoryDescription":
+    "Entradas e alterações da conta de {name} neste espaço de trabalho, mais recentes primeiro. Horários em {zone}.",
 
   "invite.title": "Convite para {workspace}",
   "invite.body": "{email} foi convidado(a) como {role}.",
@@ -140,6 +144,10 @@ export const membersEn = {
   "members.alreadyMember": "This person is already an active member.",
   "members.notAllowed.title": "The member list is for owners and admins only",
   "members.notAllowed.description": "Ask an owner or admin to change roles or invite people.",
+  "members.securityHistory": "Security history",
+  "members.securityHistoryOf": "Security history of {name}",
+  "members.securityHistoryDescription":
+    "Sign-ins and changes to {name}'s account in this workspace, newest first. Times in {zone}.",
 
   "invite.title": "Invitation to {workspace}",
   "invite.body": "{email} was invited as {role}.",
