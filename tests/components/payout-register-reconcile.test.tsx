@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { PayoutRegister } from "@/components/payouts/payout-register";
 import type { RegisterTotals } from "@/lib/shared/schemas/register";
 import { ok, registerRow, stubFetch, type FetchCall } from "../helpers/payouts-dom";
+import { captureDownloads } from "../helpers/downloads";
 import { renderWithProviders } from "../helpers/render";
 
 // A tiny stand-in for Next's router: the query string lives in jsdom's location.
@@ -163,20 +164,11 @@ describe("the payout register's date range, totals, holder and export", () => {
   it("exports through the server with the same filters (the language and zone are the person's cookies)", async () => {
     nav.go("/payouts?from=2030-05-09&to=2030-05-10&status=paid");
     const calls = stubFetch(routes(TOTALS));
-    const blobs: Blob[] = [];
-    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
-    URL.createObjectURL = (b: Blob) => (blobs.push(b), "blob:x");
-    URL.revokeObjectURL = () => undefined;
-    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
-    onTestFinished(() => {
-      URL.createObjectURL = original.create;
-      URL.revokeObjectURL = original.revoke;
-      click.mockRestore();
-    });
+    const { files } = captureDownloads();
     const { user } = renderWithProviders(<PayoutRegister />, { role: "support" });
     await screen.findByTestId("register-total-amount", {}, { timeout: 5000 });
     await user.click(screen.getByRole("button", { name: "Exportar CSV" }));
-    await waitFor(() => expect(blobs).toHaveLength(1));
+    await waitFor(() => expect(files).toHaveLength(1));
     const exportCall = calls.find((c) => c.url.startsWith("/api/payouts/export"));
     expect(Object.fromEntries(params(exportCall))).toEqual({
       from: "2030-05-09T03:00:00Z",
@@ -184,7 +176,7 @@ describe("the payout register's date range, totals, holder and export", () => {
       status: "paid",
       format: "csv",
     });
-    expect(await blobs[0]?.text()).toContain("po_paid");
+    expect(await files[0]?.text()).toContain("po_paid");
   });
 
   it("above the row cap the export is off and says why", async () => {
