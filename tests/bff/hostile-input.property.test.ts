@@ -463,6 +463,17 @@ const isoDate = fc
   .map((d) => d.toISOString());
 /** A filter date: mostly a plain one, often one at the edges (tests/helpers/edge-dates.ts). */
 const filterDate = fc.oneof({ weight: 2, arbitrary: isoDate }, { weight: 1, arbitrary: edgeDate.map((d) => d.text) });
+/**
+ * The register's filters (GET /api/payouts, its totals and its export read the same ones), valid values only;
+ * `searches` are the texts the search box may hold.
+ */
+const registerFilters = (...searches: [string, ...string[]]): Record<string, fc.Arbitrary<string>> => ({
+  status: fc.constantFrom("pending", "paid", "failed"),
+  state: fc.constantFrom(...REGISTER_STATE_FILTERS),
+  search: fc.constantFrom(...searches),
+  from: filterDate,
+  to: filterDate,
+});
 /** An expiry from a minute to about four years ahead, read when generated; or one at the edges. */
 const expiryDate = fc.oneof(
   {
@@ -693,11 +704,7 @@ const ROUTES: FuzzRoute[] = [
     handler: payouts.GET,
     body: null,
     query: {
-      status: fc.constantFrom("pending", "paid", "failed"),
-      state: fc.constantFrom(...REGISTER_STATE_FILTERS),
-      search: fc.constantFrom("fornecedor", "po_"),
-      from: filterDate,
-      to: filterDate,
+      ...registerFilters("fornecedor", "po_"),
       limit,
       cursor: fc.uuid(),
     },
@@ -706,24 +713,14 @@ const ROUTES: FuzzRoute[] = [
     name: "GET /api/payouts/totals",
     handler: payoutTotals.GET,
     body: null,
-    query: {
-      status: fc.constantFrom("pending", "paid", "failed"),
-      state: fc.constantFrom(...REGISTER_STATE_FILTERS),
-      search: fc.constantFrom("fornecedor", "Maria"),
-      from: filterDate,
-      to: filterDate,
-    },
+    query: registerFilters("fornecedor", "Maria"),
   },
   {
     name: "GET /api/payouts/export",
     handler: payoutExport.GET,
     body: null,
     query: {
-      status: fc.constantFrom("pending", "paid", "failed"),
-      state: fc.constantFrom(...REGISTER_STATE_FILTERS),
-      search: fc.constantFrom("fornecedor", "Maria"),
-      from: filterDate,
-      to: filterDate,
+      ...registerFilters("fornecedor", "Maria"),
       format: fc.constantFrom("csv", "xlsx"),
     },
   },
