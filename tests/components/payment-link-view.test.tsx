@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { readSheet } from "read-excel-file/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PaymentLinksView } from "@/components/payment-links/payment-links-view";
 import { PaymentLinkSchema, type PaymentLink } from "@/lib/shared/schemas/payment-link";
 import { paymentLinkKeys } from "@/lib/browser/query/payment-links";
 import { parseCsv } from "@/lib/shared/csv";
 import { captureDownloads, type CapturedDownload } from "../helpers/downloads";
 import { newQueryClient, renderWithProviders } from "../helpers/render";
+import { stubTableLayout } from "../helpers/table-layout";
 
 let search = new URLSearchParams();
 const router = {
@@ -82,35 +83,7 @@ const LINKS: PaymentLink[] = [
   }),
 ];
 
-// jsdom has no layout: give the table's scroll area a viewport and rows a height, as a browser would.
-function layoutHeight(el: HTMLElement): number {
-  if (el.dataset.slot === "data-table-scroll") return 600;
-  return el.tagName === "TR" ? 56 : 0;
-}
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, "clientHeight", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return layoutHeight(this);
-    },
-  });
-  Object.defineProperty(HTMLElement.prototype, "clientWidth", {
-    configurable: true,
-    get() {
-      return 1200;
-    },
-  });
-  Object.defineProperty(HTMLElement.prototype, "offsetHeight", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return layoutHeight(this);
-    },
-  });
-});
-afterAll(() => {
-  for (const prop of ["clientHeight", "clientWidth", "offsetHeight"])
-    Reflect.deleteProperty(HTMLElement.prototype, prop);
-});
+stubTableLayout({ viewport: 600, row: 56 });
 
 beforeEach(() => {
   search = new URLSearchParams();

@@ -1,9 +1,10 @@
 import { screen, within } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { auditFieldChanges, describeChanges, pendingChanges } from "@/components/subaccounts/subaccount-changes";
 import { SubaccountHistory } from "@/components/subaccounts/subaccount-history";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import { renderWithProviders } from "../helpers/render";
+import { stubTableLayout } from "../helpers/table-layout";
 
 vi.mock("next/navigation", () => ({
   useRouter: () => ({
@@ -105,34 +106,7 @@ const ENTRIES: ActivityEntry[] = [
   },
 ];
 
-function layoutHeight(el: HTMLElement): number {
-  if (el.dataset.slot === "data-table-scroll") return 800;
-  return el.tagName === "TR" ? 64 : 0;
-}
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, "clientHeight", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return layoutHeight(this);
-    },
-  });
-  Object.defineProperty(HTMLElement.prototype, "clientWidth", {
-    configurable: true,
-    get() {
-      return 1000;
-    },
-  });
-  Object.defineProperty(HTMLElement.prototype, "offsetHeight", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return layoutHeight(this);
-    },
-  });
-});
-afterAll(() => {
-  for (const prop of ["clientHeight", "clientWidth", "offsetHeight"])
-    Reflect.deleteProperty(HTMLElement.prototype, prop);
-});
+stubTableLayout({ viewport: 800, row: 64, width: 1000 });
 
 let fetchSpy: ReturnType<typeof vi.fn<typeof fetch>>;
 beforeEach(() => {
