@@ -1,39 +1,12 @@
 import { readSheet } from "read-excel-file/node";
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ChargebacksView } from "@/components/chargebacks/chargebacks-view";
 import { captureDownloads, type CapturedDownload } from "../helpers/downloads";
 import { renderWithProviders } from "../helpers/render";
+import { stubTableLayout } from "../helpers/table-layout";
 
-// A tiny stand-in for Next's router: the query string lives in jsdom's location.
-const nav = vi.hoisted(() => {
-  const listeners = new Set<() => void>();
-  return {
-    go(href: string) {
-      window.history.replaceState(null, "", href);
-      listeners.forEach((l) => l());
-    },
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    snapshot: () => window.location.search,
-  };
-});
-vi.mock("next/navigation", async () => {
-  const React = await import("react");
-  return {
-    useRouter: () => ({
-      replace: nav.go,
-      push: nav.go,
-      refresh: () => undefined,
-      back: () => undefined,
-      prefetch: () => undefined,
-    }),
-    usePathname: () => "/chargebacks",
-    useSearchParams: () => new URLSearchParams(React.useSyncExternalStore(nav.subscribe, nav.snapshot, nav.snapshot)),
-  };
-});
+vi.mock("next/navigation", async () => (await import("../helpers/url-navigation")).urlNavigation("/chargebacks"));
 
 const HOUR = 3_600_000;
 const at = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
@@ -80,29 +53,8 @@ function respond(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 }
 
-function layoutHeight(el: HTMLElement): number {
-  if (el.dataset.slot === "data-table-scroll") return 800;
-  return el.tagName === "TR" ? 44 : 0;
-}
+stubTableLayout({ viewport: 800, row: 44 });
 beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, "clientHeight", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return layoutHeight(this);
-    },
-  });
-  Object.defineProperty(HTMLElement.prototype, "clientWidth", {
-    configurable: true,
-    get() {
-      return 1200;
-    },
-  });
-  Object.defineProperty(HTMLElement.prototype, "offsetHeight", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return layoutHeight(this);
-    },
-  });
   // Wide screen: the full set of columns.
   vi.stubGlobal("matchMedia", (query: string) => ({
     matches: true,
@@ -110,10 +62,6 @@ beforeAll(() => {
     addEventListener: () => undefined,
     removeEventListener: () => undefined,
   }));
-});
-afterAll(() => {
-  for (const prop of ["clientHeight", "clientWidth", "offsetHeight"])
-    Reflect.deleteProperty(HTMLElement.prototype, prop);
 });
 
 let fetchSpy: ReturnType<typeof vi.fn<typeof fetch>>;

@@ -5,36 +5,9 @@ import type { RegisterTotals } from "@/lib/shared/schemas/register";
 import { ok, registerRow, stubFetch, type FetchCall } from "../helpers/payouts-dom";
 import { captureDownloads } from "../helpers/downloads";
 import { renderWithProviders } from "../helpers/render";
+import { nav } from "../helpers/url-navigation";
 
-// A tiny stand-in for Next's router: the query string lives in jsdom's location.
-const nav = vi.hoisted(() => {
-  const listeners = new Set<() => void>();
-  return {
-    go(href: string) {
-      window.history.replaceState(null, "", href);
-      listeners.forEach((l) => l());
-    },
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    snapshot: () => window.location.search,
-  };
-});
-vi.mock("next/navigation", async () => {
-  const React = await import("react");
-  return {
-    useRouter: () => ({
-      replace: nav.go,
-      push: nav.go,
-      refresh: () => undefined,
-      back: () => undefined,
-      prefetch: () => undefined,
-    }),
-    usePathname: () => "/payouts",
-    useSearchParams: () => new URLSearchParams(React.useSyncExternalStore(nav.subscribe, nav.snapshot, nav.snapshot)),
-  };
-});
+vi.mock("next/navigation", async () => (await import("../helpers/url-navigation")).urlNavigation("/payouts"));
 
 beforeAll(() => {
   Object.defineProperty(HTMLElement.prototype, "clientHeight", {
