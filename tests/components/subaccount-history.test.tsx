@@ -1,10 +1,11 @@
 import { screen, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { auditFieldChanges, describeChanges, pendingChanges } from "@/components/subaccounts/subaccount-changes";
 import { SubaccountHistory } from "@/components/subaccounts/subaccount-history";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import { renderWithProviders } from "../helpers/render";
 import { stubTableLayout } from "../helpers/table-layout";
+import { stubFetchEachTest } from "../helpers/fetch-stub";
 
 vi.mock("next/navigation", () => ({
   useRouter: () => ({
@@ -108,14 +109,7 @@ const ENTRIES: ActivityEntry[] = [
 
 stubTableLayout({ viewport: 800, row: 64, width: 1000 });
 
-let fetchSpy: ReturnType<typeof vi.fn<typeof fetch>>;
-beforeEach(() => {
-  fetchSpy = vi.fn<typeof fetch>();
-  vi.stubGlobal("fetch", fetchSpy);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const fetchSpy = stubFetchEachTest();
 
 describe("SubaccountHistory", () => {
   it("asks the audit log for this subaccount and shows who, when, what changed, the outcome and the request id", async () => {
