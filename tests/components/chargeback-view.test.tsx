@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { ChargebacksView } from "@/components/chargebacks/chargebacks-view";
 import { captureDownloads, type CapturedDownload } from "../helpers/downloads";
 import { renderWithProviders } from "../helpers/render";
-import { stubTableLayout } from "../helpers/table-layout";
+import { stubTableLayout, stubWideScreen } from "../helpers/table-layout";
 
 vi.mock("next/navigation", async () => (await import("../helpers/url-navigation")).urlNavigation("/chargebacks"));
 
@@ -54,27 +54,14 @@ function respond(body: unknown, status = 200) {
 }
 
 stubTableLayout({ viewport: 800, row: 44 });
-beforeAll(() => {
-  // Wide screen: the full set of columns.
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: true,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-});
+beforeAll(() => stubWideScreen());
 
 let fetchSpy: ReturnType<typeof vi.fn<typeof fetch>>;
 beforeEach(() => {
   window.history.replaceState(null, "", "/chargebacks");
   fetchSpy = vi.fn<typeof fetch>();
   vi.stubGlobal("fetch", fetchSpy);
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: true,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
+  stubWideScreen();
 });
 afterEach(() => vi.unstubAllGlobals());
 

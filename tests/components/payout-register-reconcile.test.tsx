@@ -5,6 +5,7 @@ import type { RegisterTotals } from "@/lib/shared/schemas/register";
 import { ok, registerRow, stubFetch, type FetchCall } from "../helpers/payouts-dom";
 import { captureDownloads } from "../helpers/downloads";
 import { renderWithProviders } from "../helpers/render";
+import { stubWideScreen } from "../helpers/table-layout";
 import { nav } from "../helpers/url-navigation";
 
 vi.mock("next/navigation", async () => (await import("../helpers/url-navigation")).urlNavigation("/payouts"));
@@ -30,12 +31,7 @@ afterAll(() => {
     Reflect.deleteProperty(HTMLElement.prototype, prop);
 });
 beforeEach(() => {
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: true,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
+  stubWideScreen();
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -3,7 +3,7 @@
  * describe) to give every table's scroll area (`data-slot="data-table-scroll"`) a viewport and every row a
  * height, as a browser would, for the tests below it; the stubs come off after them.
  */
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, vi } from "vitest";
 
 export interface TableLayout {
   /** The scroll area's height (px): how many rows are in view. */
@@ -34,4 +34,14 @@ export function stubTableLayout({ viewport, row, width = 1200 }: TableLayout): v
   afterAll(() => {
     for (const prop of STUBBED) Reflect.deleteProperty(HTMLElement.prototype, prop);
   });
+}
+
+/** A wide screen: every `matchMedia` query matches, so lists show their full set of columns. Undone by vi.unstubAllGlobals(). */
+export function stubWideScreen(): void {
+  vi.stubGlobal("matchMedia", (query: string) => ({
+    matches: true,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
 }
