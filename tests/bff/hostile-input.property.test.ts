@@ -463,6 +463,17 @@ const isoDate = fc
   .map((d) => d.toISOString());
 /** A filter date: mostly a plain one, often one at the edges (tests/helpers/edge-dates.ts). */
 const filterDate = fc.oneof({ weight: 2, arbitrary: isoDate }, { weight: 1, arbitrary: edgeDate.map((d) => d.text) });
+/**
+ * The register's filters (GET /api/payouts, its totals and its export read the same ones), valid values only;
+ * `searches` are the texts the search box may hold.
+ */
+const registerFilters = (...searches: [string, ...string[]]): Record<string, fc.Arbitrary<string>> => ({
+  status: fc.constantFrom("pending", "paid", "failed"),
+  state: fc.constantFrom(...REGISTER_STATE_FILTERS),
+  search: fc.constantFrom(...searches),
+  from: filterDate,
+  to: filterDate,
+});
 /** An expiry from a minute to about four years ahead, read when generated; or one at the edges. */
 const expiryDate = fc.oneof(
   {
@@ -693,11 +704,7 @@ const ROUTES: FuzzRoute[] = [
     handler: payouts.GET,
     body: null,
     query: {
-      status: fc.constantFrom("pending", "paid", "failed"),
-      state: fc.constantFrom(...REGISTER_STATE_FILTERS),
-      search: fc.constantFrom("fornecedor", "po_"),
-      from: filterDate,
-      to: filterDate,
+      ...registerFilters("fornecedor", "po_"),
       limit,
       cursor: fc.uuid(),
     },
@@ -706,24 +713,14 @@ const ROUTES: FuzzRoute[] = [
     name: "GET /api/payouts/totals",
     handler: payoutTotals.GET,
     body: null,
-    query: {
-      status: fc.constantFrom("pending", "paid", "failed"),
-      state: fc.constantFrom(...REGISTER_STATE_FILTERS),
-      search: fc.constantFrom("fornecedor", "Maria"),
-      from: filterDate,
-      to: filterDate,
-    },
+    query: registerFilters("fornecedor", "Maria"),
   },
   {
     name: "GET /api/payouts/export",
     handler: payoutExport.GET,
     body: null,
     query: {
-      status: fc.constantFrom("pending", "paid", "failed"),
-      state: fc.constantFrom(...REGISTER_STATE_FILTERS),
-      search: fc.constantFrom("fornecedor", "Maria"),
-      from: filterDate,
-      to: filterDate,
+      ...registerFilters("fornecedor", "Maria"),
       format: fc.constantFrom("csv", "xlsx"),
     },
   },
@@ -1053,30 +1050,35 @@ const validPayout = { amount_centavos: 1234, pix_key_type: "email", pix_key: "fo
 const validLink = { name: "Curso", slug: "curso-fuzz", amount_centavos: 1000 };
 const validSignIn = operatorBody;
 
+/** The valid requests most known-bad cases start from. */
+type BadStart = Pick<BadCase, "route" | "body" | "query" | "id">;
+const NEW_PAYOUT: BadStart = { route: "POST /api/payouts", body: validPayout, query: {}, id: null };
+const NEW_LINK: BadStart = { route: "POST /api/payment-links", body: validLink, query: {}, id: null };
+const RENAME_SUBACCOUNT: BadStart = {
+  route: "PATCH /api/subaccounts/{id}",
+  body: { name: "Loja Centro" },
+  query: {},
+  id: "sa_demo_1",
+};
+const SIGN_IN: BadStart = { route: "POST /api/session", body: validSignIn, query: {}, id: null };
+const LIST_PAYOUTS: BadStart = { route: "GET /api/payouts", body: null, query: {}, id: null };
+const LIST_ACTIVITY: BadStart = { route: "GET /api/activity", body: null, query: {}, id: null };
+
 const BAD_CASES: BadCase[] = [
   {
-    route: "POST /api/payouts",
-    body: validPayout,
-    query: {},
-    id: null,
+    ...NEW_PAYOUT,
     field: "amount_centavos",
     where: "body",
     bad: badAmount,
   },
   {
-    route: "POST /api/payouts",
-    body: validPayout,
-    query: {},
-    id: null,
+    ...NEW_PAYOUT,
     field: "pix_key_type",
     where: "body",
     bad: fc.oneof(fc.constantFrom("iban", "EMAIL", "", 1, null), hostileString),
   },
   {
-    route: "POST /api/payouts",
-    body: validPayout,
-    query: {},
-    id: null,
+    ...NEW_PAYOUT,
     field: "pix_key",
     where: "body",
     bad: fc.oneof(
@@ -1086,82 +1088,55 @@ const BAD_CASES: BadCase[] = [
     ),
   },
   {
-    route: "POST /api/payment-links",
-    body: validLink,
-    query: {},
-    id: null,
+    ...NEW_LINK,
     field: "name",
     where: "body",
     bad: fc.oneof(withNul(fc.constant("Curso")), fc.constantFrom("", "   ", 5, null), tooLong(120)),
   },
   {
-    route: "POST /api/payment-links",
-    body: validLink,
-    query: {},
-    id: null,
+    ...NEW_LINK,
     field: "slug",
     where: "body",
     bad: fc.oneof(withNul(fc.constant("curso-a")), fc.constantFrom("A B", "a", "curso_a", "../x", "-x-"), tooLong(64)),
   },
   {
-    route: "POST /api/payment-links",
-    body: validLink,
-    query: {},
-    id: null,
+    ...NEW_LINK,
     field: "amount_centavos",
     where: "body",
     bad: badAmount,
   },
   {
-    route: "POST /api/payment-links",
-    body: validLink,
-    query: {},
-    id: null,
+    ...NEW_LINK,
     field: "description",
     where: "body",
     bad: fc.oneof(withNul(fc.constant("Aula um")), tooLong(500), fc.constantFrom(7, null, [])),
   },
   {
-    route: "PATCH /api/subaccounts/{id}",
-    body: { name: "Loja Centro" },
-    query: {},
-    id: "sa_demo_1",
+    ...RENAME_SUBACCOUNT,
     field: "name",
     where: "body",
     bad: fc.oneof(withNul(fc.constant("Loja Centro")), fc.constantFrom("", 1, null), tooLong(120)),
   },
   {
-    route: "PATCH /api/subaccounts/{id}",
-    body: { name: "Loja Centro" },
-    query: {},
-    id: "sa_demo_1",
+    ...RENAME_SUBACCOUNT,
     field: "email",
     where: "body",
     bad: fc.oneof(withNul(fc.constant("loja@acme.example.com")), fc.constantFrom("loja", "a@b", 1)),
   },
   {
-    route: "PATCH /api/subaccounts/{id}",
-    body: { name: "Loja Centro" },
-    query: {},
-    id: "sa_demo_1",
+    ...RENAME_SUBACCOUNT,
     field: "document",
     where: "body",
     bad: fc.oneof(withNul(fc.constant("73760886876")), fc.constantFrom("123", "123.456.789-00", 73760886876)),
   },
   {
-    route: "PATCH /api/subaccounts/{id}",
-    body: { name: "Loja Centro" },
-    query: {},
-    id: "sa_demo_1",
+    ...RENAME_SUBACCOUNT,
     field: "daily_limit_centavos",
     where: "body",
     bad: badAmount,
   },
   {
-    route: "PATCH /api/subaccounts/{id}",
-    body: { name: "Loja Centro" },
-    query: {},
-    id: "sa_demo_1",
+    ...RENAME_SUBACCOUNT,
     field: "id",
     where: "param",
     bad: fc.oneof(
@@ -1209,10 +1184,7 @@ const BAD_CASES: BadCase[] = [
     bad: fc.oneof(withNul(fc.constant("fz-review-0001")), fc.constantFrom("", 1, null), tooLong(255)),
   },
   {
-    route: "POST /api/session",
-    body: validSignIn,
-    query: {},
-    id: null,
+    ...SIGN_IN,
     field: "email",
     where: "body",
     bad: fc.oneof(
@@ -1222,102 +1194,69 @@ const BAD_CASES: BadCase[] = [
     ),
   },
   {
-    route: "POST /api/session",
-    body: validSignIn,
-    query: {},
-    id: null,
+    ...SIGN_IN,
     field: "password",
     where: "body",
     // Any text is a password (it is only hashed): only its absence, its type and its length are refused.
     bad: fc.oneof(fc.constantFrom("", 1, null, true, {}), tooLong(1024)),
   },
   {
-    route: "GET /api/payouts",
-    body: null,
-    query: {},
-    id: null,
+    ...LIST_PAYOUTS,
     field: "limit",
     where: "query",
     bad: fc.constantFrom("0", "501", "-1", "abc", "1.5", "1e400"),
   },
   {
-    route: "GET /api/payouts",
-    body: null,
-    query: {},
-    id: null,
+    ...LIST_PAYOUTS,
     field: "search",
     where: "query",
     bad: fc.oneof(withNulInUrl(fc.constant("fornecedor")), tooLong(140)),
   },
   {
-    route: "GET /api/payouts",
-    body: null,
-    query: {},
-    id: null,
+    ...LIST_PAYOUTS,
     field: "state",
     where: "query",
     bad: fc.constantFrom("nope", "SUBMITTED", ""),
   },
   {
-    route: "GET /api/activity",
-    body: null,
-    query: {},
-    id: null,
+    ...LIST_ACTIVITY,
     field: "from",
     where: "query",
     bad: fc.constantFrom("yesterday", "2026-13-01T00:00:00Z", "%ZZ", ""),
   },
   {
-    route: "GET /api/activity",
-    body: null,
-    query: {},
-    id: null,
+    ...LIST_ACTIVITY,
     field: "from",
     where: "query",
     bad: edgeDate.filter((d) => !inFilterRange(d)).map((d) => d.text),
   },
   {
-    route: "GET /api/activity",
-    body: null,
-    query: {},
-    id: null,
+    ...LIST_ACTIVITY,
     field: "to",
     where: "query",
     bad: edgeDate.filter((d) => !inFilterRange(d)).map((d) => d.text),
   },
   // Only ones out of any horizon a clock near today could give (years before 2000, after 2100, malformed): the expiry's own edges are the dated-inputs property's.
   {
-    route: "POST /api/payment-links",
-    body: validLink,
-    query: {},
-    id: null,
+    ...NEW_LINK,
     field: "expires_at",
     where: "body",
     bad: edgeDate.filter((d) => !inFilterRange(d)).map((d) => d.text),
   },
   {
-    route: "GET /api/activity",
-    body: null,
-    query: {},
-    id: null,
+    ...LIST_ACTIVITY,
     field: "actor",
     where: "query",
     bad: fc.oneof(withNulInUrl(fc.constant("Olivia")), tooLong(80)),
   },
   {
-    route: "GET /api/activity",
-    body: null,
-    query: {},
-    id: null,
+    ...LIST_ACTIVITY,
     field: "action",
     where: "query",
     bad: fc.constantFrom("payout.delete", "", "SESSION.SIGN_IN"),
   },
   {
-    route: "POST /api/payouts",
-    body: validPayout,
-    query: {},
-    id: null,
+    ...NEW_PAYOUT,
     field: "Idempotency-Key",
     where: "header",
     bad: fc.oneof(

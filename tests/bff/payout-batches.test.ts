@@ -34,14 +34,17 @@ const post = (handler: typeof confirm.POST, id: string, action: string, body?: u
 const readActivity = activityReader();
 const batchActivity = (id: string) => readActivity(`?target_id=${id}`);
 
+/** GET …/results.csv or …/results.xlsx of the batch, as `cookie`'s person (the operator by default). */
+function resultsFile(id: string, format: "csv" | "xlsx", cookie = ctx.cookie): Promise<Response> {
+  const request = new Request(`http://127.0.0.1:3000/api/payout-batches/${id}/results.${format}`, {
+    headers: { host: "127.0.0.1:3000", cookie },
+  });
+  return (format === "csv" ? results.GET : resultsXlsx.GET)(request, { params: Promise.resolve({ id }) });
+}
+
 /** GET …/results.csv as its lines (BOM removed). */
 async function resultsCsvLines(id: string): Promise<string[]> {
-  const response = await results.GET(
-    new Request(`http://127.0.0.1:3000/api/payout-batches/${id}/results.csv`, {
-      headers: { host: "127.0.0.1:3000", cookie: ctx.cookie },
-    }),
-    { params: Promise.resolve({ id }) },
-  );
+  const response = await resultsFile(id, "csv");
   expect(response.status).toBe(200);
   expect(response.headers.get("content-type")).toContain("text/csv");
   expect(response.headers.get("content-disposition")).toMatch(/-results\.csv/);
@@ -381,22 +384,8 @@ describe("tenant isolation", () => {
       (await call(rowsRoute.GET, `/api/payout-batches/${batch.id}/rows`, { cookie: beta, params: { id: batch.id } }))
         .status,
     ).toBe(404);
-    expect(
-      (
-        await call(results.GET, `/api/payout-batches/${batch.id}/results.csv`, {
-          cookie: beta,
-          params: { id: batch.id },
-        })
-      ).status,
-    ).toBe(404);
-    expect(
-      (
-        await call(resultsXlsx.GET, `/api/payout-batches/${batch.id}/results.xlsx`, {
-          cookie: beta,
-          params: { id: batch.id },
-        })
-      ).status,
-    ).toBe(404);
+    expect((await resultsFile(batch.id, "csv", beta)).status).toBe(404);
+    expect((await resultsFile(batch.id, "xlsx", beta)).status).toBe(404);
     for (const [route, action] of [
       [confirm, "confirm"],
       [cancel, "cancel"],
@@ -444,12 +433,7 @@ describe("preview and results", () => {
     expect(lines[1]).toMatch(/^csv0@example\.com;10,00;Name 0;sent;po_\w+;E\w+;;0,50$/);
     expect(lines).toHaveLength(3);
 
-    const workbook = await resultsXlsx.GET(
-      new Request(`http://127.0.0.1:3000/api/payout-batches/${batch.id}/results.xlsx`, {
-        headers: { host: "127.0.0.1:3000", cookie: ctx.cookie },
-      }),
-      { params: Promise.resolve({ id: batch.id }) },
-    );
+    const workbook = await resultsFile(batch.id, "xlsx");
     expect(workbook.status).toBe(200);
     expect(workbook.headers.get("content-type")).toBe(
       "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -491,12 +475,7 @@ describe("preview and results", () => {
     const lines = await resultsCsvLines(batch.id);
     expect(lines[0]).toBe("chave,valor,status,payout_id,end_to_end_id,failure_reason,fee");
     expect(lines[1]).toMatch(/^dot0@example\.com,10\.00,sent,po_\w+,E\w+,,0\.50$/);
-    const workbook = await resultsXlsx.GET(
-      new Request(`http://127.0.0.1:3000/api/payout-batches/${batch.id}/results.xlsx`, {
-        headers: { host: "127.0.0.1:3000", cookie: ctx.cookie },
-      }),
-      { params: Promise.resolve({ id: batch.id }) },
-    );
+    const workbook = await resultsFile(batch.id, "xlsx");
     const parsed = await parseBatchFile(new Uint8Array(await workbook.arrayBuffer()), "list-results.xlsx");
     if (!parsed.ok) throw new Error(`results workbook refused: ${parsed.error.code}`);
     expect(parsed.table.rows[0]?.cells.at(-1)).toBe("0,50");
@@ -530,12 +509,7 @@ describe("preview and results", () => {
     });
     const id = (xlsxBatch.json.data as Batch).id;
     expect((await resultsCsvLines(id))[0]).toBe("chave;2024;valor;1;status;payout_id;end_to_end_id;failure_reason;fee");
-    const workbook = await resultsXlsx.GET(
-      new Request(`http://127.0.0.1:3000/api/payout-batches/${id}/results.xlsx`, {
-        headers: { host: "127.0.0.1:3000", cookie: ctx.cookie },
-      }),
-      { params: Promise.resolve({ id }) },
-    );
+    const workbook = await resultsFile(id, "xlsx");
     const parsed = await parseBatchFile(new Uint8Array(await workbook.arrayBuffer()), "lista-results.xlsx");
     if (!parsed.ok) throw new Error(`results workbook refused: ${parsed.error.code}`);
     expect(parsed.table.header.slice(0, 4)).toEqual(columns);
@@ -584,12 +558,7 @@ describe("preview and results", () => {
     const lines = await resultsCsvLines(id);
     expect(lines[0]).toBe("chave;nome;status;payout_id;end_to_end_id;failure_reason;fee");
     expect(lines[1]).toBe(`old@example.com;"'=HYPERLINK(""http://x"")";pending;;;;`);
-    const workbook = await resultsXlsx.GET(
-      new Request(`http://127.0.0.1:3000/api/payout-batches/${id}/results.xlsx`, {
-        headers: { host: "127.0.0.1:3000", cookie: ctx.cookie },
-      }),
-      { params: Promise.resolve({ id }) },
-    );
+    const workbook = await resultsFile(id, "xlsx");
     const parsed = await parseBatchFile(new Uint8Array(await workbook.arrayBuffer()), "antigo-results.xlsx");
     if (!parsed.ok) throw new Error(`results workbook refused: ${parsed.error.code}`);
     // A text cell: shown as typed, never evaluated.
@@ -618,12 +587,7 @@ describe("rows left out of the batch (left_out)", () => {
   const createWith = (body: unknown, key = newKey("batch")) =>
     call(batches.POST, "/api/payout-batches", { method: "POST", cookie: ctx.cookie, idempotencyKey: key, body });
   const workbookRows = async (id: string, cookie = ctx.cookie) => {
-    const workbook = await resultsXlsx.GET(
-      new Request(`http://127.0.0.1:3000/api/payout-batches/${id}/results.xlsx`, {
-        headers: { host: "127.0.0.1:3000", cookie },
-      }),
-      { params: Promise.resolve({ id }) },
-    );
+    const workbook = await resultsFile(id, "xlsx", cookie);
     expect(workbook.status).toBe(200);
     const parsed = await parseBatchFile(new Uint8Array(await workbook.arrayBuffer()), "lista-results.xlsx");
     if (!parsed.ok) throw new Error(`results workbook refused: ${parsed.error.code}`);
@@ -661,22 +625,8 @@ describe("rows left out of the batch (left_out)", () => {
 
     // Another business gets neither results file (the batch does not exist for it).
     const beta = await signIn(session.POST, betaOperatorBody);
-    expect(
-      (
-        await call(results.GET, `/api/payout-batches/${batch.id}/results.csv`, {
-          cookie: beta,
-          params: { id: batch.id },
-        })
-      ).status,
-    ).toBe(404);
-    expect(
-      (
-        await call(resultsXlsx.GET, `/api/payout-batches/${batch.id}/results.xlsx`, {
-          cookie: beta,
-          params: { id: batch.id },
-        })
-      ).status,
-    ).toBe(404);
+    expect((await resultsFile(batch.id, "csv", beta)).status).toBe(404);
+    expect((await resultsFile(batch.id, "xlsx", beta)).status).toBe(404);
   });
 
   it("refuses (422) a row number both sent and left out, a formula cell, and more than 5,000 rows in all; writes nothing", async () => {

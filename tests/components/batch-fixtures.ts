@@ -35,31 +35,3 @@ export function batchRowFixture(overrides: Partial<BatchRow> = {}): BatchRow {
     ...overrides,
   };
 }
-
-// jsdom has no layout: give table scroll areas a viewport and rows a height, as a browser would, so the virtual rows render.
-function layoutHeight(el: HTMLElement): number {
-  if (el.dataset.slot === "data-table-scroll") return 800;
-  return el.tagName === "TR" ? 48 : 0;
-}
-
-export function withTableLayout(before: (fn: () => void) => void, after: (fn: () => void) => void): void {
-  before(() => {
-    Object.defineProperty(HTMLElement.prototype, "clientHeight", {
-      configurable: true,
-      get(this: HTMLElement) {
-        return layoutHeight(this);
-      },
-    });
-    Object.defineProperty(HTMLElement.prototype, "clientWidth", { configurable: true, get: () => 1200 });
-    Object.defineProperty(HTMLElement.prototype, "offsetHeight", {
-      configurable: true,
-      get(this: HTMLElement) {
-        return layoutHeight(this);
-      },
-    });
-  });
-  after(() => {
-    for (const prop of ["clientHeight", "clientWidth", "offsetHeight"])
-      Reflect.deleteProperty(HTMLElement.prototype, prop);
-  });
-}

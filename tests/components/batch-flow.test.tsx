@@ -7,10 +7,11 @@
  * (the same one on a retry) and confirmed.
  */
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { NewBatchFlow } from "@/components/payout-batches/new-batch-flow";
 import { fail, ok, renderWithProviders, stubFetch, type FetchCall } from "../helpers/payouts-dom";
-import { batchFixture, withTableLayout } from "./batch-fixtures";
+import { batchFixture } from "./batch-fixtures";
+import { stubTableLayout } from "../helpers/table-layout";
 
 const push = vi.fn();
 vi.mock("next/navigation", () => ({
@@ -19,7 +20,7 @@ vi.mock("next/navigation", () => ({
   useSearchParams: () => new URLSearchParams(),
 }));
 
-withTableLayout(beforeAll, afterAll);
+stubTableLayout({ viewport: 800, row: 48 });
 
 // Row 2 is good; row 3's amount is not a number (fixed below); row 4 has no key (left out);
 // row 5's 11 digits are a valid CPF and a possible mobile number (the type is chosen).

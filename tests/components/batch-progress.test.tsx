@@ -4,12 +4,13 @@
  * results file is offered, and pause asks first and sends once.
  */
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { BatchDetail } from "@/components/payout-batches/batch-detail";
 import { payoutBatchKeys } from "@/lib/browser/query/payout-batches";
 import type { Batch, BatchRow } from "@/lib/shared/schemas/payout-batches";
 import { ok, renderWithProviders, stubFetch, type FetchCall } from "../helpers/payouts-dom";
-import { batchFixture, batchRowFixture, withTableLayout } from "./batch-fixtures";
+import { batchFixture, batchRowFixture } from "./batch-fixtures";
+import { stubTableLayout } from "../helpers/table-layout";
 
 vi.mock("next/navigation", () => ({
   useRouter: () => ({ push: vi.fn(), replace: vi.fn(), refresh: vi.fn(), prefetch: vi.fn(), back: vi.fn() }),
@@ -17,7 +18,7 @@ vi.mock("next/navigation", () => ({
   useSearchParams: () => new URLSearchParams(),
 }));
 
-withTableLayout(beforeAll, afterAll);
+stubTableLayout({ viewport: 800, row: 48 });
 
 let batch: Batch;
 let rows: BatchRow[];

@@ -1,38 +1,12 @@
 import { readSheet } from "read-excel-file/node";
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ChargebacksView } from "@/components/chargebacks/chargebacks-view";
+import { captureDownloads, type CapturedDownload } from "../helpers/downloads";
 import { renderWithProviders } from "../helpers/render";
+import { stubTableLayout, stubWideScreen } from "../helpers/table-layout";
 
-// A tiny stand-in for Next's router: the query string lives in jsdom's location.
-const nav = vi.hoisted(() => {
-  const listeners = new Set<() => void>();
-  return {
-    go(href: string) {
-      window.history.replaceState(null, "", href);
-      listeners.forEach((l) => l());
-    },
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    snapshot: () => window.location.search,
-  };
-});
-vi.mock("next/navigation", async () => {
-  const React = await import("react");
-  return {
-    useRouter: () => ({
-      replace: nav.go,
-      push: nav.go,
-      refresh: () => undefined,
-      back: () => undefined,
-      prefetch: () => undefined,
-    }),
-    usePathname: () => "/chargebacks",
-    useSearchParams: () => new URLSearchParams(React.useSyncExternalStore(nav.subscribe, nav.snapshot, nav.snapshot)),
-  };
-});
+vi.mock("next/navigation", async () => (await import("../helpers/url-navigation")).urlNavigation("/chargebacks"));
 
 const HOUR = 3_600_000;
 const at = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
@@ -79,53 +53,15 @@ function respond(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 }
 
-function layoutHeight(el: HTMLElement): number {
-  if (el.dataset.slot === "data-table-scroll") return 800;
-  return el.tagName === "TR" ? 44 : 0;
-}
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, "clientHeight", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return layoutHeight(this);
-    },
-  });
-  Object.defineProperty(HTMLElement.prototype, "clientWidth", {
-    configurable: true,
-    get() {
-      return 1200;
-    },
-  });
-  Object.defineProperty(HTMLElement.prototype, "offsetHeight", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return layoutHeight(this);
-    },
-  });
-  // Wide screen: the full set of columns.
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: true,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
-});
-afterAll(() => {
-  for (const prop of ["clientHeight", "clientWidth", "offsetHeight"])
-    Reflect.deleteProperty(HTMLElement.prototype, prop);
-});
+stubTableLayout({ viewport: 800, row: 44 });
+beforeAll(() => stubWideScreen());
 
 let fetchSpy: ReturnType<typeof vi.fn<typeof fetch>>;
 beforeEach(() => {
   window.history.replaceState(null, "", "/chargebacks");
   fetchSpy = vi.fn<typeof fetch>();
   vi.stubGlobal("fetch", fetchSpy);
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: true,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
+  stubWideScreen();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -162,25 +98,16 @@ describe("ChargebacksView", () => {
 
   it("filters by kind through the URL and exports exactly the filtered view", async () => {
     fetchSpy.mockResolvedValue(respond({ data: LIST, error: null, request_id: "req_1" }));
-    const blobs: Blob[] = [];
-    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
-    URL.createObjectURL = (b: Blob) => (blobs.push(b), "blob:x");
-    URL.revokeObjectURL = () => undefined;
-    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
-    onTestFinished(() => {
-      URL.createObjectURL = original.create;
-      URL.revokeObjectURL = original.revoke;
-      click.mockRestore();
-    });
+    const { files, click } = captureDownloads();
     const { user } = renderView();
     await waitFor(() => expect(bodyRows()).toHaveLength(3), { timeout: 5000 });
     await user.selectOptions(screen.getByRole("combobox", { name: "Tipo de contestação" }), "pix_med");
     expect(window.location.search).toBe("?kind=pix_med");
     await waitFor(() => expect(bodyRows()).toHaveLength(2), { timeout: 5000 });
     await user.click(screen.getByRole("button", { name: "Exportar CSV" }));
-    await waitFor(() => expect(blobs).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(files).toHaveLength(1), { timeout: 5000 });
     expect(click).toHaveBeenCalledTimes(1);
-    const text = await blobs[0]?.text();
+    const text = await files[0]?.text();
     const lines = (text ?? "")
       .replace(/^\uFEFF/, "")
       .trim()
@@ -193,8 +120,8 @@ describe("ChargebacksView", () => {
 
     // The same rows as a workbook: write-excel-file loaded on the click, amounts as numbers.
     await user.click(screen.getByRole("button", { name: "Exportar Excel (.xlsx)" }));
-    await waitFor(() => expect(blobs).toHaveLength(2), { timeout: 5000 });
-    const cells = await readSheet(Buffer.from(await (blobs[1] as Blob).arrayBuffer()));
+    await waitFor(() => expect(files).toHaveLength(2), { timeout: 5000 });
+    const cells = await readSheet(await (files[1] as CapturedDownload).bytes());
     expect(cells[0]?.slice(0, 4)).toEqual(["ID da contestação", "Tipo", "Status", "Valor"]);
     expect(cells.slice(1).map((r) => r[0])).toEqual(["cb_med_1", "cb_med_2"]);
     expect(typeof cells[1]?.[3]).toBe("number");

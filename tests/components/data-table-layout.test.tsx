@@ -9,7 +9,7 @@ import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { useActivityColumns } from "@/components/activity/activity-columns";
 import { useChargebackColumns } from "@/components/chargebacks/chargeback-columns";
 import { usePaymentLinkColumns } from "@/components/payment-links/payment-link-columns";
@@ -22,7 +22,8 @@ import { columnMeta, DataTable, type DataTableColumn } from "@/components/ui/dat
 import { fitColumns } from "@/components/ui/data-table/use-column-widths";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import { registerRow } from "../helpers/payouts-dom";
-import { batchFixture, batchRowFixture, withTableLayout } from "./batch-fixtures";
+import { batchFixture, batchRowFixture } from "./batch-fixtures";
+import { stubTableLayout } from "../helpers/table-layout";
 
 interface Row {
   id: string;
@@ -46,7 +47,7 @@ const rows: Row[] = [
 
 const STORE = "pixops.table-columns.test-list";
 
-withTableLayout(beforeAll, afterAll);
+stubTableLayout({ viewport: 800, row: 48 });
 afterEach(() => {
   window.localStorage.clear();
   document.body.innerHTML = "";

@@ -1,8 +1,9 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { columnMeta, DataTable } from "@/components/ui/data-table";
+import { stubTableLayout } from "../helpers/table-layout";
 
 interface Row {
   id: string;
@@ -32,35 +33,7 @@ function bodyRows() {
     .filter((r) => r.hasAttribute("data-index"));
 }
 
-// jsdom has no layout: give the scroll area a viewport and rows a height, as a browser would.
-function layoutHeight(el: HTMLElement): number {
-  if (el.dataset.slot === "data-table-scroll") return 600;
-  return el.tagName === "TR" ? 40 : 0;
-}
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, "clientHeight", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return layoutHeight(this);
-    },
-  });
-  Object.defineProperty(HTMLElement.prototype, "clientWidth", {
-    configurable: true,
-    get() {
-      return 1000;
-    },
-  });
-  Object.defineProperty(HTMLElement.prototype, "offsetHeight", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return layoutHeight(this);
-    },
-  });
-});
-afterAll(() => {
-  for (const prop of ["clientHeight", "clientWidth", "offsetHeight"])
-    Reflect.deleteProperty(HTMLElement.prototype, prop);
-});
+stubTableLayout({ viewport: 600, row: 40, width: 1000 });
 
 describe("DataTable", () => {
   it("renders only a window of 10,000 rows", () => {

@@ -6,6 +6,7 @@ import type { SandboxPerson } from "@/components/login/sandbox-people";
 import type { Role } from "@/lib/shared/auth/roles";
 import { renderWithProviders } from "../helpers/render";
 import { session } from "../helpers/payouts-dom";
+import { resetRouter, router } from "../helpers/next-navigation";
 
 const ACME_ID = "7f1c2b9e-4d2a-4c5e-9b1a-0a1b2c3d4e5f";
 const BETA_ID = "2d9e8f7a-6b5c-4d3e-8f1a-9b8c7d6e5f4a";
@@ -25,19 +26,7 @@ const DEMO_PEOPLE: SandboxPerson[] = [
   { email: "finance@beta.example", name: "Fernanda Costa", role: "finance", businessId: BETA_ID, businessName: "Beta" },
 ];
 
-const router = {
-  replace: vi.fn(),
-  push: vi.fn(),
-  refresh: vi.fn(),
-  back: vi.fn(),
-  forward: vi.fn(),
-  prefetch: vi.fn(),
-};
-vi.mock("next/navigation", () => ({
-  useRouter: () => router,
-  usePathname: () => "/login",
-  useSearchParams: () => new URLSearchParams(),
-}));
+vi.mock("next/navigation", async () => (await import("../helpers/next-navigation")).mockedNavigation);
 
 const CHALLENGE = "challenge_0123456789abcdef0123";
 
@@ -60,7 +49,7 @@ let fetchSpy: ReturnType<typeof vi.fn<typeof fetch>>;
 beforeEach(() => {
   fetchSpy = vi.fn<typeof fetch>();
   vi.stubGlobal("fetch", fetchSpy);
-  Object.values(router).forEach((fn) => fn.mockReset());
+  resetRouter("/login");
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -122,15 +122,20 @@ function manualPages() {
 
 const KEY = ["things"];
 
+/** Loads the list under KEY on `client`, its pages coming from `source` as the test hands them over. */
+function fetchPages(client: QueryClient, source: ReturnType<typeof manualPages>): Promise<Item[]> {
+  return client.fetchQuery({
+    queryKey: KEY,
+    structuralSharing: false,
+    queryFn: pagedListQueryFn<Item>(() => source.iterable),
+  });
+}
+
 describe("pagedListQueryFn", () => {
   it("merges pages into the cache on the first load, marking the list partial until it is whole", async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const source = manualPages();
-    const done = client.fetchQuery({
-      queryKey: KEY,
-      structuralSharing: false,
-      queryFn: pagedListQueryFn<Item>(() => source.iterable),
-    });
+    const done = fetchPages(client, source);
     source.page(items(0, 2));
     await vi.waitFor(() => expect(client.getQueryData<Item[]>(KEY)).toEqual(items(0, 2)));
     expect(isPartialList(client.getQueryData<Item[]>(KEY))).toBe(true);
@@ -147,11 +152,7 @@ describe("pagedListQueryFn", () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     client.setQueryData(KEY, items(0, 3));
     const source = manualPages();
-    const done = client.fetchQuery({
-      queryKey: KEY,
-      structuralSharing: false,
-      queryFn: pagedListQueryFn<Item>(() => source.iterable),
-    });
+    const done = fetchPages(client, source);
     source.page(items(10, 1));
     source.page(items(11, 1));
     await Promise.resolve();
@@ -164,11 +165,7 @@ describe("pagedListQueryFn", () => {
   it("leaves no partial list behind when the first load fails part-way", async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const source = manualPages();
-    const done = client.fetchQuery({
-      queryKey: KEY,
-      structuralSharing: false,
-      queryFn: pagedListQueryFn<Item>(() => source.iterable),
-    });
+    const done = fetchPages(client, source);
     source.page(items(0, 2));
     await vi.waitFor(() => expect(client.getQueryData<Item[]>(KEY)).toHaveLength(2));
     source.fail(new BffRequestError({ status: 200, code: "invalid_response", message: "errors.invalid_response" }));

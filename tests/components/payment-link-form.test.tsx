@@ -4,20 +4,9 @@ import { PaymentLinkForm } from "@/components/payment-links/payment-link-form";
 import type { PaymentLink } from "@/lib/shared/schemas/payment-link";
 import { paymentLinkKeys } from "@/lib/browser/query/payment-links";
 import { newQueryClient, renderWithProviders } from "../helpers/render";
+import { resetRouter, router } from "../helpers/next-navigation";
 
-const router = {
-  replace: vi.fn(),
-  push: vi.fn(),
-  refresh: vi.fn(),
-  back: vi.fn(),
-  forward: vi.fn(),
-  prefetch: vi.fn(),
-};
-vi.mock("next/navigation", () => ({
-  useRouter: () => router,
-  usePathname: () => "/payment-links/new",
-  useSearchParams: () => new URLSearchParams(),
-}));
+vi.mock("next/navigation", async () => (await import("../helpers/next-navigation")).mockedNavigation);
 
 const CREATED = {
   id: "pl_new",
@@ -47,7 +36,7 @@ let fetchSpy: ReturnType<typeof vi.fn<typeof fetch>>;
 beforeEach(() => {
   fetchSpy = vi.fn<typeof fetch>();
   vi.stubGlobal("fetch", fetchSpy);
-  Object.values(router).forEach((fn) => fn.mockReset());
+  resetRouter("/payment-links/new");
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { readSheet } from "read-excel-file/node";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PaymentLinksView } from "@/components/payment-links/payment-links-view";
 import { PaymentLinkSchema, type PaymentLink } from "@/lib/shared/schemas/payment-link";
 import { paymentLinkKeys } from "@/lib/browser/query/payment-links";
 import { parseCsv } from "@/lib/shared/csv";
+import { captureDownloads, type CapturedDownload } from "../helpers/downloads";
 import { newQueryClient, renderWithProviders } from "../helpers/render";
+import { stubTableLayout } from "../helpers/table-layout";
 
 let search = new URLSearchParams();
 const router = {
@@ -81,35 +83,7 @@ const LINKS: PaymentLink[] = [
   }),
 ];
 
-// jsdom has no layout: give the table's scroll area a viewport and rows a height, as a browser would.
-function layoutHeight(el: HTMLElement): number {
-  if (el.dataset.slot === "data-table-scroll") return 600;
-  return el.tagName === "TR" ? 56 : 0;
-}
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, "clientHeight", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return layoutHeight(this);
-    },
-  });
-  Object.defineProperty(HTMLElement.prototype, "clientWidth", {
-    configurable: true,
-    get() {
-      return 1200;
-    },
-  });
-  Object.defineProperty(HTMLElement.prototype, "offsetHeight", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return layoutHeight(this);
-    },
-  });
-});
-afterAll(() => {
-  for (const prop of ["clientHeight", "clientWidth", "offsetHeight"])
-    Reflect.deleteProperty(HTMLElement.prototype, prop);
-});
+stubTableLayout({ viewport: 600, row: 56 });
 
 beforeEach(() => {
   search = new URLSearchParams();
@@ -211,22 +185,13 @@ describe("PaymentLinksView", () => {
 
   it("exports the links shown, in the list's order, as a pt-BR CSV and as Excel", async () => {
     search = new URLSearchParams("sort=revenue.asc");
-    const blobs: Blob[] = [];
-    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
-    URL.createObjectURL = (b: Blob) => (blobs.push(b), "blob:x");
-    URL.revokeObjectURL = () => undefined;
-    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
-    onTestFinished(() => {
-      URL.createObjectURL = original.create;
-      URL.revokeObjectURL = original.revoke;
-      click.mockRestore();
-    });
+    const { files } = captureDownloads();
     const { user } = renderView();
     await screen.findByRole("row", { name: /Show de Verão/ });
 
     await user.click(screen.getByRole("button", { name: "Exportar CSV" }));
-    await waitFor(() => expect(blobs).toHaveLength(1), { timeout: 5000 });
-    const [header = [], ...records] = parseCsv(await (blobs[0] as Blob).text(), ";");
+    await waitFor(() => expect(files).toHaveLength(1), { timeout: 5000 });
+    const [header = [], ...records] = parseCsv(await (files[0] as CapturedDownload).text(), ";");
     expect(header.slice(0, 9)).toEqual([
       "ID do link",
       "Nome",
@@ -254,8 +219,8 @@ describe("PaymentLinksView", () => {
     expect(records[2]?.[4]).toBe("Valor mínimo");
 
     await user.click(screen.getByRole("button", { name: "Exportar Excel (.xlsx)" }));
-    await waitFor(() => expect(blobs).toHaveLength(2), { timeout: 5000 });
-    const cells = await readSheet(Buffer.from(await (blobs[1] as Blob).arrayBuffer()));
+    await waitFor(() => expect(files).toHaveLength(2), { timeout: 5000 });
+    const cells = await readSheet(await (files[1] as CapturedDownload).bytes());
     const revenue = header.indexOf("Receita");
     expect(cells[4]?.[0]).toBe("pl_show");
     expect(cells[4]?.[revenue]).toBe(18000);

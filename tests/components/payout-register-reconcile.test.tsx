@@ -1,39 +1,14 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { PayoutRegister } from "@/components/payouts/payout-register";
 import type { RegisterTotals } from "@/lib/shared/schemas/register";
 import { ok, registerRow, stubFetch, type FetchCall } from "../helpers/payouts-dom";
+import { captureDownloads } from "../helpers/downloads";
 import { renderWithProviders } from "../helpers/render";
+import { stubWideScreen } from "../helpers/table-layout";
+import { nav } from "../helpers/url-navigation";
 
-// A tiny stand-in for Next's router: the query string lives in jsdom's location.
-const nav = vi.hoisted(() => {
-  const listeners = new Set<() => void>();
-  return {
-    go(href: string) {
-      window.history.replaceState(null, "", href);
-      listeners.forEach((l) => l());
-    },
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    snapshot: () => window.location.search,
-  };
-});
-vi.mock("next/navigation", async () => {
-  const React = await import("react");
-  return {
-    useRouter: () => ({
-      replace: nav.go,
-      push: nav.go,
-      refresh: () => undefined,
-      back: () => undefined,
-      prefetch: () => undefined,
-    }),
-    usePathname: () => "/payouts",
-    useSearchParams: () => new URLSearchParams(React.useSyncExternalStore(nav.subscribe, nav.snapshot, nav.snapshot)),
-  };
-});
+vi.mock("next/navigation", async () => (await import("../helpers/url-navigation")).urlNavigation("/payouts"));
 
 beforeAll(() => {
   Object.defineProperty(HTMLElement.prototype, "clientHeight", {
@@ -56,12 +31,7 @@ afterAll(() => {
     Reflect.deleteProperty(HTMLElement.prototype, prop);
 });
 beforeEach(() => {
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: true,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  }));
+  stubWideScreen();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -163,20 +133,11 @@ describe("the payout register's date range, totals, holder and export", () => {
   it("exports through the server with the same filters (the language and zone are the person's cookies)", async () => {
     nav.go("/payouts?from=2030-05-09&to=2030-05-10&status=paid");
     const calls = stubFetch(routes(TOTALS));
-    const blobs: Blob[] = [];
-    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
-    URL.createObjectURL = (b: Blob) => (blobs.push(b), "blob:x");
-    URL.revokeObjectURL = () => undefined;
-    const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
-    onTestFinished(() => {
-      URL.createObjectURL = original.create;
-      URL.revokeObjectURL = original.revoke;
-      click.mockRestore();
-    });
+    const { files } = captureDownloads();
     const { user } = renderWithProviders(<PayoutRegister />, { role: "support" });
     await screen.findByTestId("register-total-amount", {}, { timeout: 5000 });
     await user.click(screen.getByRole("button", { name: "Exportar CSV" }));
-    await waitFor(() => expect(blobs).toHaveLength(1));
+    await waitFor(() => expect(files).toHaveLength(1));
     const exportCall = calls.find((c) => c.url.startsWith("/api/payouts/export"));
     expect(Object.fromEntries(params(exportCall))).toEqual({
       from: "2030-05-09T03:00:00Z",
@@ -184,7 +145,7 @@ describe("the payout register's date range, totals, holder and export", () => {
       status: "paid",
       format: "csv",
     });
-    expect(await blobs[0]?.text()).toContain("po_paid");
+    expect(await files[0]?.text()).toContain("po_paid");
   });
 
   it("above the row cap the export is off and says why", async () => {

@@ -5,7 +5,7 @@
  */
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { prefetched, WithPrefetched } from "@/app/(dashboard)/_prefetch/prefetched";
 import { makeQueryClient } from "@/lib/browser/query/client";
 import { isPartialList } from "@/lib/browser/query/paged-list";
@@ -13,6 +13,7 @@ import { paymentLinksQuery } from "@/lib/browser/query/payment-links";
 import { payoutDetailSchema, payoutQuery } from "@/lib/browser/query/payouts";
 import { PaymentLinkSchema } from "@/lib/shared/schemas/payment-link";
 import { settle } from "../helpers/clock";
+import { stubFetchEachTest } from "../helpers/fetch-stub";
 
 const link = (i: number) =>
   PaymentLinkSchema.parse({
@@ -38,14 +39,7 @@ function LinksProbe() {
   );
 }
 
-let fetchSpy: ReturnType<typeof vi.fn<typeof fetch>>;
-beforeEach(() => {
-  fetchSpy = vi.fn<typeof fetch>();
-  vi.stubGlobal("fetch", fetchSpy);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const fetchSpy = stubFetchEachTest();
 
 describe("a page's first data from the server", () => {
   it("is on screen at the first render and not fetched again while fresh", async () => {

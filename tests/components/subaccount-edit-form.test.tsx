@@ -1,11 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SubaccountEditForm } from "@/components/subaccounts/subaccount-edit-form";
 import { currentToasts } from "@/components/ui/toast";
 import { subaccountQuery } from "@/lib/browser/query/subaccounts";
 import type { KnownSubaccount } from "@/lib/shared/schemas/known-subaccount";
 import { renderWithProviders } from "../helpers/render";
+import { stubFetchEachTest } from "../helpers/fetch-stub";
 
 const KNOWN: KnownSubaccount = {
   id: "sa_demo_1",
@@ -27,15 +28,7 @@ function envelope(data: unknown, status = 200, error: unknown = null, requestId:
   });
 }
 
-let fetchSpy: ReturnType<typeof vi.fn<typeof fetch>>;
-
-beforeEach(() => {
-  fetchSpy = vi.fn<typeof fetch>();
-  vi.stubGlobal("fetch", fetchSpy);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const fetchSpy = stubFetchEachTest();
 
 /** As the detail page does: the form's baseline is the detail query, which a successful save updates. */
 function Harness({ initial }: { initial: KnownSubaccount | null }) {

@@ -1,9 +1,11 @@
 import { screen, within } from "@testing-library/react";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { auditFieldChanges, describeChanges, pendingChanges } from "@/components/subaccounts/subaccount-changes";
 import { SubaccountHistory } from "@/components/subaccounts/subaccount-history";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import { renderWithProviders } from "../helpers/render";
+import { stubTableLayout } from "../helpers/table-layout";
+import { stubFetchEachTest } from "../helpers/fetch-stub";
 
 vi.mock("next/navigation", () => ({
   useRouter: () => ({
@@ -105,43 +107,9 @@ const ENTRIES: ActivityEntry[] = [
   },
 ];
 
-function layoutHeight(el: HTMLElement): number {
-  if (el.dataset.slot === "data-table-scroll") return 800;
-  return el.tagName === "TR" ? 64 : 0;
-}
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, "clientHeight", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return layoutHeight(this);
-    },
-  });
-  Object.defineProperty(HTMLElement.prototype, "clientWidth", {
-    configurable: true,
-    get() {
-      return 1000;
-    },
-  });
-  Object.defineProperty(HTMLElement.prototype, "offsetHeight", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return layoutHeight(this);
-    },
-  });
-});
-afterAll(() => {
-  for (const prop of ["clientHeight", "clientWidth", "offsetHeight"])
-    Reflect.deleteProperty(HTMLElement.prototype, prop);
-});
+stubTableLayout({ viewport: 800, row: 64, width: 1000 });
 
-let fetchSpy: ReturnType<typeof vi.fn<typeof fetch>>;
-beforeEach(() => {
-  fetchSpy = vi.fn<typeof fetch>();
-  vi.stubGlobal("fetch", fetchSpy);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const fetchSpy = stubFetchEachTest();
 
 describe("SubaccountHistory", () => {
   it("asks the audit log for this subaccount and shows who, when, what changed, the outcome and the request id", async () => {

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { useSyncExternalStore } from "react";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SubaccountsView } from "@/components/subaccounts/subaccounts-view";
 import type { KnownSubaccount } from "@/lib/shared/schemas/known-subaccount";
 import { renderWithProviders } from "../helpers/render";
+import { stubTableLayout } from "../helpers/table-layout";
 
 // A tiny address bar: router.replace/push change it, useSearchParams follows it.
 const nav = vi.hoisted(() => {
@@ -71,35 +72,7 @@ function envelope(data: unknown): Response {
   });
 }
 
-// jsdom has no layout: give the table's scroll area and rows a size, as a browser would.
-function layoutHeight(el: HTMLElement): number {
-  if (el.dataset.slot === "data-table-scroll") return 600;
-  return el.tagName === "TR" ? 48 : 0;
-}
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, "clientHeight", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return layoutHeight(this);
-    },
-  });
-  Object.defineProperty(HTMLElement.prototype, "clientWidth", {
-    configurable: true,
-    get() {
-      return 1000;
-    },
-  });
-  Object.defineProperty(HTMLElement.prototype, "offsetHeight", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return layoutHeight(this);
-    },
-  });
-});
-afterAll(() => {
-  for (const prop of ["clientHeight", "clientWidth", "offsetHeight"])
-    Reflect.deleteProperty(HTMLElement.prototype, prop);
-});
+stubTableLayout({ viewport: 600, row: 48, width: 1000 });
 
 let fetchSpy: ReturnType<typeof vi.fn<typeof fetch>>;
 beforeEach(() => {

@@ -2,12 +2,13 @@ import { QueryClient, QueryClientProvider, useMutation } from "@tanstack/react-q
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { bffFetch } from "@/lib/browser/bff-client/client";
 import { failureOutcome, useIdempotentSubmit } from "@/lib/browser/hooks/use-idempotent-submit";
 import { useZodForm } from "@/lib/browser/hooks/use-zod-form";
 import { BffRequestError } from "@/lib/browser/bff-client/errors";
+import { stubFetchEachTest } from "../helpers/fetch-stub";
 
 const thingSchema = z.object({ name: z.string().trim().min(1, "required"), note: z.string() });
 type Thing = z.output<typeof thingSchema>;
@@ -20,14 +21,7 @@ function envelope(data: unknown, status = 200, error: unknown = null): Response 
   });
 }
 
-let fetchSpy: ReturnType<typeof vi.fn<typeof fetch>>;
-beforeEach(() => {
-  fetchSpy = vi.fn<typeof fetch>();
-  vi.stubGlobal("fetch", fetchSpy);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const fetchSpy = stubFetchEachTest();
 
 /** What the hook sent: one entry per request, with its body and idempotency key. */
 function sent(): Array<{ body: unknown; key: string | null }> {

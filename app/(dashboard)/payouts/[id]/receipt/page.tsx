@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { Download, RotateCw } from "lucide-react";
 import { ReceiptDocument } from "@/components/payouts/receipt-document";
 import { ReceiptPrintButton } from "@/components/payouts/receipt-print-button";
@@ -7,24 +6,13 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { getI18n } from "@/lib/server/i18n";
+import { decodeIdParam, idTitleMetadata, type IdParams } from "@/lib/server/pages/id-param";
 import { receiptQuerySchema } from "@/lib/shared/payouts/receipt";
 import { payoutReceiptFirst } from "../../../_prefetch/receipt";
 
-type Params = Promise<{ id: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-function decodeId(raw: string): string {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
-}
-
-export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const [{ id }, { t }] = await Promise.all([params, getI18n()]);
-  return { title: `${t("receipt.pageTitle")} ${decodeId(id)}` };
-}
+export const generateMetadata = idTitleMetadata("receipt.pageTitle");
 
 /**
  * /payouts/{id}/receipt: the payout's receipt, drawn on the server (no client code but the Print button), in
@@ -34,11 +22,11 @@ export default async function PayoutReceiptPage({
   params,
   searchParams,
 }: {
-  params: Params;
+  params: IdParams;
   searchParams: SearchParams;
 }) {
   const [{ id: rawId }, search, { t, locale }] = await Promise.all([params, searchParams, getI18n()]);
-  const id = decodeId(rawId);
+  const id = decodeIdParam(rawId);
   const query = receiptQuerySchema.safeParse({ lang: typeof search.lang === "string" ? search.lang : undefined });
   const lang = (query.success ? query.data.lang : undefined) ?? locale;
   const receipt = await payoutReceiptFirst(id, lang);
