@@ -98,7 +98,8 @@ export interface PayoutStatusUpdate {
   holderName?: string | null;
   /**
    * When the payout was paid, only as a read of a paid payout states it (readDetailsOf); undefined or null keeps
-   * the stored time. Never the creation time or the time of the read.
+   * the stored time, except that a status other than paid or pending clears it (the payout is not paid). Never the
+   * creation time or the time of the read.
    */
   paidAt?: Date | null;
 }
@@ -136,7 +137,7 @@ export async function updatePayoutStatus(
       netCentavos: keep(payouts.netCentavos, update.net),
       // Not a status: a stale read names the same holder, so it is kept whenever the API gives one.
       holderName: storableHolderName(update.holderName) ?? undefined,
-      paidAt: update.paidAt ?? undefined,
+      paidAt: update.paidAt ?? (update.status === "paid" || update.status === "pending" ? undefined : null),
       statusCheckedAt: sql`now()`,
       updatedAt: sql`now()`,
     })
