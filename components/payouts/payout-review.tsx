@@ -87,6 +87,20 @@ export function PayoutEstimate({ input }: { input: PayoutInput }) {
   const fee = data?.fee_estimate ?? null;
   const lastPaid = data?.last_paid_to ?? null;
   const quiet = "flex gap-2 text-xs text-muted-foreground";
+  // A paid time the API did not state is said to be unknown: no other date (such as the creation) stands in for it.
+  const lastPaidText = ({
+    holder_name: name,
+    paid_at: paidAt,
+  }: {
+    holder_name: string | null;
+    paid_at: string | null;
+  }) => {
+    const date = paidAt ? formatDate(paidAt, { withZone: true }) : null;
+    if (name && date) return t("payouts.review.lastPaidTo", { name, date });
+    if (name) return t("payouts.review.lastPaidToNoDate", { name });
+    if (date) return t("payouts.review.lastPaidToNoName", { date });
+    return t("payouts.review.lastPaidToNoNameNoDate");
+  };
 
   return (
     <div className="grid gap-3" data-testid="review-estimate">
@@ -128,14 +142,7 @@ export function PayoutEstimate({ input }: { input: PayoutInput }) {
         <div className="grid gap-1 text-sm" data-testid="review-last-paid">
           <p className="flex gap-2">
             <History className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-            <span>
-              {lastPaid.holder_name
-                ? t("payouts.review.lastPaidTo", {
-                    name: lastPaid.holder_name,
-                    date: formatDate(lastPaid.paid_at, { withZone: true }),
-                  })
-                : t("payouts.review.lastPaidToNoName", { date: formatDate(lastPaid.paid_at, { withZone: true }) })}
-            </span>
+            <span>{lastPaidText(lastPaid)}</span>
           </p>
           <p className="pl-6 text-xs text-muted-foreground">{t("payouts.review.lastPaidNote")}</p>
         </div>

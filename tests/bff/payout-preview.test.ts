@@ -4,11 +4,14 @@
  * paid to exactly this key, with the holder name the API gave. Real sandbox, real PGlite; its own harness, so the
  * register starts empty.
  */
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as payout from "@/app/api/payouts/[id]/route";
 import * as payouts from "@/app/api/payouts/route";
 import * as preview from "@/app/api/payouts/preview/route";
 import * as session from "@/app/api/session/route";
+import { getLedger } from "@/lib/server/ledger";
+import { payouts as payoutsTable } from "@/lib/server/ledger/schema";
 import { pixKeyFingerprint, pixKeyFingerprints } from "@/lib/server/services/payouts/key-fingerprint";
 import { resetSessionConfigForTests } from "@/lib/server/session/config";
 import type { PayoutPreview } from "@/lib/shared/schemas/payout-preview";
@@ -38,7 +41,10 @@ async function previewOf(body: PayoutBody, cookie = bff.cookie): Promise<PayoutP
 }
 
 /** Sends a payout, lets the sandbox settle it and reads it once (as the receipt does), so the register has its outcome. */
-async function sendAndRead(body: PayoutBody, cookie = bff.cookie): Promise<{ paidAt: string; status: string }> {
+async function sendAndRead(
+  body: PayoutBody,
+  cookie = bff.cookie,
+): Promise<{ id: string; paidAt: string; status: string; createdAt: string }> {
   const created = await call(payouts.POST, "/api/payouts", {
     method: "POST",
     cookie,
@@ -50,8 +56,8 @@ async function sendAndRead(body: PayoutBody, cookie = bff.cookie): Promise<{ pai
   await bff.harness.clock.skip(300); // the sandbox settles payouts after 300 ms
   const read = await call(payout.GET, `/api/payouts/${id}`, { cookie, params: { id } });
   expect(read.status, read.text).toBe(200);
-  const data = read.json.data as { status: string; paid_at: string | null };
-  return { paidAt: data.paid_at ?? "", status: data.status };
+  const data = read.json.data as { status: string; paid_at: string | null; created_at?: string };
+  return { id, paidAt: data.paid_at ?? "", status: data.status, createdAt: data.created_at ?? "" };
 }
 
 let beta = "";
@@ -72,8 +78,8 @@ describe("before any payout", () => {
 });
 
 describe("with paid payouts in the register", () => {
-  let first = { paidAt: "", status: "" };
-  let second = { paidAt: "", status: "" };
+  let first = { id: "", paidAt: "", status: "", createdAt: "" };
+  let second = { id: "", paidAt: "", status: "", createdAt: "" };
   beforeAll(async () => {
     // The sandbox's fee: 1 % with a R$ 0,50 minimum → 100 on R$ 100,00 and 300 on R$ 300,00.
     first = await sendAndRead(toKey("maria.preview@example.com", 10_000));
@@ -105,6 +111,45 @@ describe("with paid payouts in the register", () => {
     expect(data.last_paid_to).toEqual({ holder_name: expect.any(String), paid_at: second.paidAt });
     expect(data.last_paid_to?.holder_name).not.toBe("");
     expect(second.paidAt).not.toBe(first.paidAt);
+  });
+
+  it("a paid time the API did not state is null, and no other time (the creation) is given in its place", async () => {
+    const paid = await sendAndRead(toKey("sem.data@example.com", 4_000));
+    expect(paid.status).toBe("paid");
+    // The contract lists no paid_at: an API that does not send it leaves the register's paid time unknown.
+    const ledger = await getLedger();
+    await ledger.db.update(payoutsTable).set({ paidAt: null }).where(eq(payoutsTable.payoutId, paid.id));
+    const result = await call(preview.POST, "/api/payouts/preview", {
+      method: "POST",
+      cookie: bff.cookie,
+      body: toKey("sem.data@example.com"),
+    });
+    expect(result.status, result.text).toBe(200);
+    expect((result.json.data as PayoutPreview).last_paid_to).toEqual({
+      holder_name: expect.any(String),
+      paid_at: null,
+    });
+    const [row] = await ledger.db.select().from(payoutsTable).where(eq(payoutsTable.payoutId, paid.id));
+    expect(row?.createdAt).toBeInstanceOf(Date);
+    expect(result.text).not.toContain(row?.createdAt.toISOString());
+    expect(result.text).not.toContain(paid.createdAt);
+  });
+
+  it("a newer payout to the same key that failed is not 'last paid to': the older paid one is", async () => {
+    const paid = await sendAndRead(toKey("depois.falhou@example.com", 6_000));
+    await bff.harness.clock.skip(60_000);
+    const later = await sendAndRead(toKey("depois.falhou@example.com", 7_000));
+    // The sandbox fails only keys DICT does not know: this one is marked failed as the API would report it.
+    const ledger = await getLedger();
+    await ledger.db
+      .update(payoutsTable)
+      .set({ status: "failed", failureReason: "Conta encerrada", paidAt: null })
+      .where(eq(payoutsTable.payoutId, later.id));
+    expect((await previewOf(toKey("depois.falhou@example.com"))).last_paid_to).toEqual({
+      holder_name: expect.any(String),
+      paid_at: paid.paidAt,
+    });
+    expect(paid.paidAt).not.toBe(later.paidAt);
   });
 
   it("an unknown key → null", async () => {

@@ -1,8 +1,8 @@
 /**
  * The single payout's review step: the fee and net estimated from the register and the last payout paid to the key
- * (POST /api/payouts/preview), labelled as estimates, the holder name said to be confirmed only after sending, no
- * line for a key never paid, a failed look-up that never blocks sending, and the idempotency key folded under
- * "Technical details".
+ * (POST /api/payouts/preview), labelled as estimates, the holder name said to be confirmed only after sending, a paid
+ * time the API did not report said to be unknown (never replaced by another date), no line for a key never paid, a
+ * failed look-up that never blocks sending, and the idempotency key folded under "Technical details".
  */
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -66,6 +66,26 @@ describe("the review's fee, net and last payout to the key", () => {
     ]);
   });
 
+  it("a paid time the API did not report is said to be unknown, with no date in its place", async () => {
+    stubFetch([previewRoute({ ...known, last_paid_to: { holder_name: "Maria Souza Lima", paid_at: null } })]);
+    renderReview();
+    const lastPaid = await screen.findByTestId("review-last-paid");
+    expect(lastPaid).toHaveTextContent(
+      /^Último pagamento para esta chave: Maria Souza Lima — data do pagamento não informada/,
+    );
+    expect(lastPaid).not.toHaveTextContent(/\d{4}/);
+  });
+
+  it("with neither the holder name nor the paid time, the line says both are unknown", async () => {
+    stubFetch([previewRoute({ ...known, last_paid_to: { holder_name: null, paid_at: null } })]);
+    renderReview("en");
+    const lastPaid = await screen.findByTestId("review-last-paid");
+    expect(lastPaid).toHaveTextContent(
+      /^This key was paid before from this dashboard \(holder name not recorded; payment date not reported\)/,
+    );
+    expect(lastPaid).not.toHaveTextContent(/\d{4}/);
+  });
+
   it("a key never paid shows no line; no fee known yet says so, with no fee or net", async () => {
     const calls = stubFetch([previewRoute()]);
     renderReview();
@@ -113,5 +133,13 @@ describe("the review's fee, net and last payout to the key", () => {
       /^Last paid to this key: Maria Souza Lima on Nov 20, 2026, GMT-3/,
     );
     expect(screen.getByText("Technical details")).toBeInTheDocument();
+  });
+
+  it("in English, a paid time not reported", async () => {
+    stubFetch([previewRoute({ ...known, last_paid_to: { holder_name: "Maria Souza Lima", paid_at: null } })]);
+    renderReview("en");
+    expect(await screen.findByTestId("review-last-paid")).toHaveTextContent(
+      /^Last paid to this key: Maria Souza Lima — payment date not reported/,
+    );
   });
 });

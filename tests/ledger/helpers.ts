@@ -63,7 +63,7 @@ export function useLedger(driver: DriverName): () => Ledger {
   beforeEach(async () => {
     await current().db.execute(
       sql.raw(
-        "TRUNCATE payout_batch_rows, payout_destinations, payouts, payout_batches, subaccounts, audit_log, revoked_sessions, workspace_credentials RESTART IDENTITY",
+        "TRUNCATE payout_batch_rows, payouts, payout_batches, subaccounts, audit_log, revoked_sessions, workspace_credentials RESTART IDENTITY",
       ),
     );
   });
@@ -139,8 +139,13 @@ export async function recordPayoutIntentBefore0021(
   );
 }
 
-/** The payouts columns a ledger migrated only up to 0020 has. */
-const { holderName: _holderName, ...payoutColumnsBefore0021 } = getTableColumns(payouts);
+/** The payouts columns a ledger migrated only up to 0020 has (no holder name, 0021; no fingerprint or paid time, 0023). */
+const {
+  holderName: _holderName,
+  pixKeyFingerprint: _pixKeyFingerprint,
+  paidAt: _paidAt,
+  ...payoutColumnsBefore0021
+} = getTableColumns(payouts);
 
 /** Every payout of a ledger migrated only up to 0020, with the columns it had then. */
 export function payoutRowsBefore0021(ledger: Ledger) {

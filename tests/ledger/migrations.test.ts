@@ -43,7 +43,6 @@ const TABLES = [
   "memberships",
   "payout_batch_rows",
   "payout_batches",
-  "payout_destinations",
   "payouts",
   "rate_limits",
   "recovery_codes",
@@ -441,15 +440,85 @@ describe.each(drivers)("migrations (%s)", (driver) => {
       await copyFile(path.join(defaultMigrationsDir(), name), path.join(dir, name));
       expect(await migrateLedger(ledger.db, dir)).toEqual({ applied: [21] });
 
-      expect(await getPayoutByIdempotencyKey(ledger, ACME, "k-before")).toMatchObject({ holderName: null });
+      // Read by name: today's payouts columns include later ones (0023) this ledger has not.
+      const holder = () =>
+        ledger.db
+          .select({ holderName: payouts.holderName })
+          .from(payouts)
+          .where(eq(payouts.idempotencyKey, "k-before"));
+      expect(await holder()).toEqual([{ holderName: null }]);
       await ledger.db.update(payouts).set({ holderName: "Maria Souza" }).where(eq(payouts.idempotencyKey, "k-before"));
-      expect(await getPayoutByIdempotencyKey(ledger, ACME, "k-before")).toMatchObject({ holderName: "Maria Souza" });
+      expect(await holder()).toEqual([{ holderName: "Maria Souza" }]);
       await expect(
         ledger.db
           .update(payouts)
           .set({ holderName: "x".repeat(201) })
           .where(eq(payouts.idempotencyKey, "k-before")),
       ).rejects.toThrow();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("0023 moves what payout_destinations held onto its payouts (the payout's own holder name wins) and drops the table", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "ledger-migrations-"));
+    try {
+      for (const m of (await loadMigrations()).filter((m) => m.version < 23)) {
+        const file = `${String(m.version).padStart(4, "0")}_${m.name}.sql`;
+        await copyFile(path.join(defaultMigrationsDir(), file), path.join(dir, file));
+      }
+      const ledger = await open(await fresh(), dir);
+      // Rows as the code of 0022 wrote them: the holder name on both tables, the fingerprint and paid time apart.
+      for (const [key, holder] of [
+        ["k-read", null],
+        ["k-named", "João Lima"],
+        ["k-old", null],
+      ] as const) {
+        await recordPayoutIntentBefore0021(ledger, { businessId: ACME, idempotencyKey: key });
+        await ledger.db.execute(
+          sql`UPDATE payouts SET holder_name = ${holder}, state = 'submitted', request_body = NULL, status = 'paid'
+              WHERE idempotency_key = ${key}`,
+        );
+      }
+      const destination = (key: string, fingerprint: string, holder: string | null, paidAt: string | null) =>
+        ledger.db.execute(
+          sql`INSERT INTO payout_destinations (payout_row_id, business_id, pix_key_fingerprint, holder_name, paid_at)
+              SELECT id, business_id, ${fingerprint}, ${holder}, ${paidAt}::timestamptz FROM payouts
+              WHERE idempotency_key = ${key}`,
+        );
+      await destination("k-read", "fp-read", "Maria Souza", "2026-11-20T15:04:05.000Z");
+      await destination("k-named", "fp-named", "Outro Nome", null);
+      // k-old: recorded before 0022, so it has no destination row.
+      const name = `0023_${(await loadMigrations()).find((m) => m.version === 23)?.name}.sql`;
+      await copyFile(path.join(defaultMigrationsDir(), name), path.join(dir, name));
+      expect(await migrateLedger(ledger.db, dir)).toEqual({ applied: [23] });
+
+      expect(await getPayoutByIdempotencyKey(ledger, ACME, "k-read")).toMatchObject({
+        holderName: "Maria Souza",
+        pixKeyFingerprint: "fp-read",
+        paidAt: new Date("2026-11-20T15:04:05.000Z"),
+      });
+      expect(await getPayoutByIdempotencyKey(ledger, ACME, "k-named")).toMatchObject({
+        holderName: "João Lima",
+        pixKeyFingerprint: "fp-named",
+        paidAt: null,
+      });
+      expect(await getPayoutByIdempotencyKey(ledger, ACME, "k-old")).toMatchObject({
+        holderName: null,
+        pixKeyFingerprint: null,
+        paidAt: null,
+      });
+      expect(await tableNames(ledger)).not.toContain("payout_destinations");
+      const indexes = (
+        (await ledger.db.execute(
+          sql`SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND indexname = 'payouts_key_paid_idx'`,
+        )) as unknown as { rows: { indexdef: string }[] }
+      ).rows;
+      expect(indexes).toHaveLength(1);
+      expect(indexes[0]?.indexdef).toMatch(
+        /\(business_id, pix_key_fingerprint, COALESCE\(paid_at, created_at\) DESC\)/,
+      );
+      expect(indexes[0]?.indexdef).toMatch(/WHERE \(pix_key_fingerprint IS NOT NULL\)/);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

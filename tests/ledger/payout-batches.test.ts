@@ -74,6 +74,16 @@ describe.each(drivers)("payout batches (%s)", (driver) => {
     expect(rows.map((r) => r.status)).toEqual(["sending", "pending"]);
     // Another business's id claims nothing.
     expect(await claimBatchRow(ledger(), { id: batch.id, businessId: BETA }, prepare)).toBeNull();
+    // The key's fingerprint, when the worker gives one, is written on the payout's row with the intent.
+    const next = await claimBatchRow(ledger(), { id: batch.id, businessId: ACME }, async () => ({
+      ...(await prepare()),
+      pixKeyFingerprint: "fp-next-row",
+    }));
+    expect(await getPayoutByIdempotencyKey(ledger(), ACME, next?.idempotencyKey ?? "")).toMatchObject({
+      pixKeyFingerprint: "fp-next-row",
+      paidAt: null,
+    });
+    expect(payout).toMatchObject({ pixKeyFingerprint: null });
   });
 
   it("claims nothing from a paused or cancelled batch; cancelling cancels every row whose send has not started", async () => {

@@ -42,14 +42,13 @@ export {
   getPayoutByUpstreamId,
   listPayouts,
   lastPaidToKey,
-  recordPayoutDestinations,
   recordPayoutIntent,
-  recordPayoutRead,
   storableHolderName,
   sumPayouts,
   updatePayoutStatus,
 } from "./payouts";
 export type {
+  LastPaid,
   PayoutFilter,
   PayoutIntentInput,
   PayoutListQuery,

@@ -11,7 +11,7 @@ import { appendAudit } from "./audit";
 import type { AuditEntryInput } from "./audit-entry";
 import { inTransaction } from "./db";
 import { BATCH_CANCELLED_CODE } from "./payout-batches";
-import { intentValues, recordPayoutDestinations } from "./payouts";
+import { intentValues } from "./payouts";
 import { payoutBatches, payoutBatchRows, payouts, type BatchPauseReason, type PayoutBatchLine } from "./schema";
 import type { Actor, Ledger } from "./types";
 
@@ -70,7 +70,7 @@ export interface ClaimPreparation {
   /** Not written any more (the reconciler uses the workspace's credential); tests of older rows may still pass one. */
   credentialSeal?: string | null;
   actor: Actor;
-  /** The Pix key's keyed fingerprint, written to payout_destinations with the intent (see PayoutIntentInput). */
+  /** The Pix key's keyed fingerprint, written on the payout's row with the intent (see PayoutIntentInput). */
   pixKeyFingerprint?: string | null;
 }
 
@@ -167,11 +167,9 @@ async function claimGroup(
     if (rows.length === 0) return { claimed: [], conflicts: 0 };
     const intents = [];
     const hashes = new Map<number, string>();
-    const fingerprints = new Map<string, string>();
     for (const row of rows) {
       const prepared = await prepare(row);
       hashes.set(row.rowNumber, prepared.requestHash);
-      if (prepared.pixKeyFingerprint) fingerprints.set(row.idempotencyKey, prepared.pixKeyFingerprint);
       intents.push(
         intentValues({
           businessId: row.businessId,
@@ -187,6 +185,7 @@ async function claimGroup(
           requestHash: prepared.requestHash,
           credentialSeal: prepared.credentialSeal,
           batch: { id: row.batchId, rowNumber: row.rowNumber },
+          pixKeyFingerprint: prepared.pixKeyFingerprint,
         }),
       );
     }
@@ -196,13 +195,6 @@ async function claimGroup(
       .onConflictDoNothing({ target: [payouts.businessId, payouts.idempotencyKey] })
       .returning({ id: payouts.id, businessId: payouts.businessId, key: payouts.idempotencyKey });
     const inserted = new Set(written.map((r) => r.key));
-    await recordPayoutDestinations(
-      tx,
-      written.flatMap((row) => {
-        const fingerprint = fingerprints.get(row.key);
-        return fingerprint ? [{ row, fingerprint }] : [];
-      }),
-    );
     const taken = rows.filter((row) => !inserted.has(row.idempotencyKey));
     const holders = taken.length
       ? await db

@@ -145,6 +145,8 @@ export interface PayoutSubmission {
   failureReason?: string | null;
   /** The destination's holder, when the answer was a read of the payout (a person attaching it); see migration 0021. */
   holderName?: string | null;
+  /** When it was paid, when the answer was a read of a paid payout stating it (readDetailsOf); see migration 0023. */
+  paidAt?: Date | null;
   requestId?: string | null;
   /** Requests sent in this send (the client's retries included). */
   attempts: number;
@@ -187,6 +189,7 @@ export function completePayoutIntent(
       endToEndId: storableOrNull(result.endToEndId ?? null),
       failureReason: storableOrNull(result.failureReason ?? null),
       holderName: storableHolderName(result.holderName) ?? undefined,
+      paidAt: result.paidAt ?? undefined,
       lastRequestId: sql`coalesce(${storableOrNull(result.requestId ?? null)}, ${payouts.lastRequestId})`,
       lastErrorCode: null,
       lastErrorMessage: null,

@@ -6,8 +6,7 @@
  */
 import { and, desc, eq, getTableColumns, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { inTransaction } from "./db";
-import { payoutDestinations, payouts, type PayoutRequestBody, type PayoutRow, type PayoutState } from "./schema";
+import { payouts, type PayoutRequestBody, type PayoutRow, type PayoutState } from "./schema";
 import { IN_PROGRESS_STATES, UNKNOWN_OUTCOME_STATES } from "@/lib/shared/schemas/register";
 import { storableOrNull, toStorableText } from "@/lib/shared/validation/text";
 import { asList, containsPattern, isUuid, pageSize, toPage } from "./query";
@@ -39,8 +38,8 @@ export interface PayoutIntentInput {
   /** The batch row this payout sends, if any (see payout-batches.ts). */
   batch?: { id: string; rowNumber: number };
   /**
-   * The Pix key's keyed fingerprint (services/payouts/key-fingerprint.ts), kept after the key is erased in
-   * payout_destinations, written with the intent (same transaction). Absent: no destination row.
+   * The Pix key's keyed fingerprint (services/payouts/key-fingerprint.ts), kept on the row after the key is erased,
+   * for "last paid to this key". Absent: the row is never found by it.
    */
   pixKeyFingerprint?: string | null;
 }
@@ -59,6 +58,7 @@ export function intentValues(input: PayoutIntentInput): typeof payouts.$inferIns
     pixKeyMasked: input.pixKeyMasked,
     requestBody: input.body,
     requestHash: input.requestHash ?? null,
+    pixKeyFingerprint: input.pixKeyFingerprint ?? null,
     credentialSeal: input.credentialSeal ?? null,
     batchId: input.batch?.id ?? null,
     batchRowNumber: input.batch?.rowNumber ?? null,
@@ -76,23 +76,11 @@ export async function recordPayoutIntent(
   ledger: Ledger,
   input: PayoutIntentInput,
 ): Promise<PayoutRecord & { existing: boolean }> {
-  const fingerprint = input.pixKeyFingerprint;
-  const insert = (db: Ledger["db"]) =>
-    db
-      .insert(payouts)
-      .values(intentValues(input))
-      .onConflictDoNothing({ target: [payouts.businessId, payouts.idempotencyKey] })
-      .returning(recordColumns);
-  const [inserted] = fingerprint
-    ? await inTransaction(ledger, async (tx) => {
-        const rows = await insert(tx.db);
-        await recordPayoutDestinations(
-          tx,
-          rows.map((row) => ({ row, fingerprint })),
-        );
-        return rows;
-      })
-    : await insert(ledger.db);
+  const [inserted] = await ledger.db
+    .insert(payouts)
+    .values(intentValues(input))
+    .onConflictDoNothing({ target: [payouts.businessId, payouts.idempotencyKey] })
+    .returning(recordColumns);
   if (inserted) return { ...inserted, existing: false };
   const existing = await getPayoutByIdempotencyKey(ledger, input.businessId, input.idempotencyKey);
   if (!existing) throw new Error("ledger: payout intent vanished after a conflicting insert");
@@ -108,6 +96,12 @@ export interface PayoutStatusUpdate {
   net?: number | null;
   /** The destination's holder as the API names it; undefined, null or empty keeps the stored name. */
   holderName?: string | null;
+  /**
+   * When the payout was paid, only as a read of a paid payout states it (readDetailsOf); undefined or null keeps
+   * the stored time, except that a status other than paid or pending clears it (the payout is not paid). Never the
+   * creation time or the time of the read.
+   */
+  paidAt?: Date | null;
 }
 
 /** The longest holder name kept (the column's CHECK); a longer one is cut, never refused. */
@@ -143,6 +137,7 @@ export async function updatePayoutStatus(
       netCentavos: keep(payouts.netCentavos, update.net),
       // Not a status: a stale read names the same holder, so it is kept whenever the API gives one.
       holderName: storableHolderName(update.holderName) ?? undefined,
+      paidAt: update.paidAt ?? (update.status === "paid" || update.status === "pending" ? undefined : null),
       statusCheckedAt: sql`now()`,
       updatedAt: sql`now()`,
     })
@@ -326,74 +321,38 @@ export async function countAttention(
   return { needsReview, inProgress };
 }
 
-/** Writes the destination rows of newly recorded intents (their keys' fingerprints); part of the intent's write. */
-export async function recordPayoutDestinations(
-  ledger: Ledger,
-  written: readonly { row: { id: string; businessId: string }; fingerprint: string }[],
-): Promise<void> {
-  if (written.length === 0) return;
-  await ledger.db
-    .insert(payoutDestinations)
-    .values(
-      written.map(({ row, fingerprint }) => ({
-        payoutRowId: row.id,
-        businessId: row.businessId,
-        pixKeyFingerprint: fingerprint,
-      })),
-    )
-    .onConflictDoNothing();
-}
-
-/**
- * What a read of the payout (GET /v1/payouts/{id}) said of its destination: the holder name and the paid time (the
- * create answer has neither). A known value is never replaced by an absent one. No row (a payout recorded before
- * migration 0022): nothing to do.
- */
-export async function recordPayoutRead(
-  ledger: Ledger,
-  businessId: string,
-  payoutRowId: string,
-  read: { holderName: string | null; paidAt: Date | null },
-): Promise<void> {
-  if (read.holderName === null && read.paidAt === null) return;
-  await ledger.db
-    .update(payoutDestinations)
-    .set({
-      holderName: sql`coalesce(${storableHolderName(read.holderName)}, ${payoutDestinations.holderName})`,
-      paidAt: sql`coalesce(${read.paidAt}, ${payoutDestinations.paidAt})`,
-    })
-    .where(and(eq(payoutDestinations.businessId, businessId), eq(payoutDestinations.payoutRowId, payoutRowId)));
+/** A payout the API reported paid, as "last paid to this key" shows it. */
+export interface LastPaid {
+  holderName: string | null;
+  /** When it was paid, as the API stated it; null when the API did not say (never another time in its place). */
+  paidAt: Date | null;
 }
 
 /**
  * The newest payout of this business the API reported paid to a key with one of these fingerprints (failed, pending
- * and unresolved ones are not), with its holder name and paid time (its creation time when the paid time is not
- * known); null when there is none.
+ * and unresolved ones are not), with its holder name and paid time; null when there is none. Newest by paid time; a
+ * payout whose paid time is not known counts from its creation (it was paid no earlier), and is returned with
+ * `paidAt` null.
  */
 export async function lastPaidToKey(
   ledger: Ledger,
   businessId: string,
   fingerprints: readonly string[],
-): Promise<{ holderName: string | null; paidAt: Date } | null> {
+): Promise<LastPaid | null> {
   if (fingerprints.length === 0) return null;
   const [row] = await ledger.db
-    .select({
-      holderName: payoutDestinations.holderName,
-      paidAt: payoutDestinations.paidAt,
-      createdAt: payouts.createdAt,
-    })
-    .from(payoutDestinations)
-    .innerJoin(payouts, eq(payouts.id, payoutDestinations.payoutRowId))
+    .select({ holderName: payouts.holderName, paidAt: payouts.paidAt })
+    .from(payouts)
     .where(
       and(
-        eq(payoutDestinations.businessId, businessId),
-        inArray(payoutDestinations.pixKeyFingerprint, [...fingerprints]),
         eq(payouts.businessId, businessId),
+        inArray(payouts.pixKeyFingerprint, [...fingerprints]),
         eq(payouts.state, "submitted"),
         eq(payouts.status, "paid"),
       ),
     )
-    .orderBy(desc(payouts.createdAt), desc(payouts.id))
+    // The expression of payouts_key_paid_idx (migration 0023).
+    .orderBy(sql`(coalesce(${payouts.paidAt}, ${payouts.createdAt})) DESC`, desc(payouts.id))
     .limit(1);
-  return row ? { holderName: row.holderName, paidAt: row.paidAt ?? row.createdAt } : null;
+  return row ?? null;
 }

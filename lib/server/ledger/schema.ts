@@ -72,6 +72,13 @@ export const payouts = pgTable(
     endToEndId: text("end_to_end_id"),
     /** The destination account's holder as the API names it on a read (migration 0021); null until then. */
     holderName: text("holder_name"),
+    /**
+     * The Pix key's keyed fingerprint (services/payouts/key-fingerprint.ts), written with the intent and kept after
+     * the key is erased, for "last paid to this key" (migrations 0022, 0023); null for rows recorded before 0022.
+     */
+    pixKeyFingerprint: text("pix_key_fingerprint"),
+    /** When the payout was paid, as a read of a paid payout states it (its paid_at); null when not stated (0023). */
+    paidAt: timestamptz("paid_at"),
     lastRequestId: text("last_request_id"),
     lastErrorCode: text("last_error_code"),
     lastErrorMessage: text("last_error_message"),
@@ -113,25 +120,11 @@ export const payouts = pgTable(
     index("payouts_batch_idx")
       .on(t.batchId, t.batchRowNumber)
       .where(sql`batch_id IS NOT NULL`),
+    // "Last paid to this key" (lastPaidToKey), newest first by paid time, else by creation (migration 0023).
+    index("payouts_key_paid_idx")
+      .on(t.businessId, t.pixKeyFingerprint, sql`(coalesce(${t.paidAt}, ${t.createdAt})) DESC`)
+      .where(sql`pix_key_fingerprint IS NOT NULL`),
   ],
-);
-
-/**
- * A register payout's destination as the review needs it after the key is erased: the key's keyed fingerprint
- * (services/payouts/key-fingerprint.ts) and the holder name and paid time the API reported; see migration 0022.
- */
-export const payoutDestinations = pgTable(
-  "payout_destinations",
-  {
-    payoutRowId: uuid("payout_row_id")
-      .primaryKey()
-      .references(() => payouts.id, { onDelete: "cascade" }),
-    businessId: text("business_id").notNull(),
-    pixKeyFingerprint: text("pix_key_fingerprint").notNull(),
-    holderName: text("holder_name"),
-    paidAt: timestamptz("paid_at"),
-  },
-  (t) => [index("payout_destinations_key_idx").on(t.businessId, t.pixKeyFingerprint)],
 );
 
 export const subaccounts = pgTable(

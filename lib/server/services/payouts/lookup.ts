@@ -2,7 +2,6 @@ import "server-only";
 import {
   getPayoutByUpstreamId,
   listPayouts,
-  recordPayoutRead,
   sumPayouts,
   updatePayoutStatus,
   type Ledger,
@@ -33,9 +32,8 @@ async function syncStatus(
     endToEndId: payout.end_to_end_id ?? row.endToEndId,
     fee: payout.fee_centavos ?? row.feeCentavos,
     net: payout.net_centavos ?? row.netCentavos,
-    holderName: payout.bank_account?.holder_name,
+    ...readDetailsOf(payout),
   });
-  await recordPayoutRead(ledger, businessId, row.id, readDetailsOf(payout));
   return updated ?? row;
 }
 

@@ -8,8 +8,9 @@ import type { PayoutPreview } from "@/lib/shared/schemas/payout-preview";
 
 /**
  * What a single payout's review shows before it is sent: the fee and net estimated from the register (the rule of
- * the batch review) and the newest payout of this business paid to exactly this key, with its holder name. Reads
- * the ledger only: nothing is written, nothing is sent upstream, no idempotency key is used.
+ * the batch review) and the newest payout of this business paid to exactly this key, with its holder name and its
+ * paid time (null when the API did not state it; never another time in its place). Reads the ledger only: nothing
+ * is written, nothing is sent upstream, no idempotency key is used.
  */
 export async function previewPayout(
   { ledger, businessId }: LedgerScope,
@@ -25,7 +26,9 @@ export async function previewPayout(
     // An estimated fee as large as the amount leaves nothing to show as net (the API would refuse such a payout).
     estimated_net_centavos:
       fees && fees.total_centavos < input.amount_centavos ? input.amount_centavos - fees.total_centavos : null,
-    last_paid_to: lastPaid ? { holder_name: lastPaid.holderName, paid_at: lastPaid.paidAt.toISOString() } : null,
+    last_paid_to: lastPaid
+      ? { holder_name: lastPaid.holderName, paid_at: lastPaid.paidAt?.toISOString() ?? null }
+      : null,
   };
   return { data };
 }

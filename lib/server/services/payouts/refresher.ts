@@ -1,12 +1,5 @@
 import "server-only";
-import {
-  endFollowUp,
-  expireFollowUps,
-  listFollowUps,
-  recordPayoutRead,
-  updatePayoutStatus,
-  type Ledger,
-} from "@/lib/server/ledger";
+import { endFollowUp, expireFollowUps, listFollowUps, updatePayoutStatus, type Ledger } from "@/lib/server/ledger";
 import type { PayoutRow } from "@/lib/server/ledger/schema";
 import { isPaymentsApiError, type PaymentsClient } from "@/lib/server/payments-api/client";
 import { log } from "@/lib/server/log";
@@ -111,9 +104,8 @@ export async function refreshPayoutStatus(
       endToEndId: data.end_to_end_id ?? row.endToEndId,
       fee: data.fee_centavos ?? row.feeCentavos,
       net: data.net_centavos ?? row.netCentavos,
-      holderName: data.bank_account?.holder_name,
+      ...readDetailsOf(data),
     });
-    if (updated) await recordPayoutRead(ledger, row.businessId, updated.id, readDetailsOf(data));
     if (updated && updated.status !== "pending") return "final";
     return updated && updated.status !== row.status ? "changed" : "unchanged";
   } catch (error) {

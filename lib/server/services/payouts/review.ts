@@ -10,7 +10,6 @@ import {
   isPayoutIdTaken,
   markPayoutHandled,
   payoutLeaseName,
-  recordPayoutRead,
   type PayoutRecord,
 } from "@/lib/server/ledger";
 import {
@@ -135,10 +134,9 @@ async function attachFoundPayout(
     inTransaction(ledger, async (tx) => {
       const done = await completePayoutIntent(tx, businessId, row.idempotencyKey, {
         ...submissionOf(payout, found.requestId, 0),
-        holderName: payout.bank_account?.holder_name ?? null,
+        ...readDetailsOf(payout),
       });
       if (!done) return null;
-      await recordPayoutRead(tx, businessId, done.id, readDetailsOf(payout));
       await appendAudit(tx, {
         businessId,
         actor,

@@ -124,12 +124,17 @@ export function submissionOf(
   };
 }
 
-/** The holder name and paid time of a payout read with GET /v1/payouts/{id} (the create answer has neither). */
-export function readDetailsOf(payout: Pick<Payout, "bank_account" | "paid_at">): {
+/**
+ * The holder name and paid time of a payout read with GET /v1/payouts/{id} (the create answer has neither), as the
+ * register keeps them on the payout's row. The paid time is the read's own `paid_at` of a payout it reports `paid`
+ * (the contract lists no such field: the sandbox sends it, another API may not); absent, unreadable or on a payout
+ * not paid, it is null — never the creation time or the time of the read.
+ */
+export function readDetailsOf(payout: Pick<Payout, "status" | "bank_account" | "paid_at">): {
   holderName: string | null;
   paidAt: Date | null;
 } {
-  const paidAt = payout.paid_at ? new Date(payout.paid_at) : null;
+  const paidAt = payout.status === "paid" && payout.paid_at ? new Date(payout.paid_at) : null;
   return {
     holderName: payout.bank_account?.holder_name?.trim() || null,
     paidAt: paidAt && Number.isFinite(paidAt.getTime()) ? paidAt : null,

@@ -144,6 +144,9 @@ export const payoutsPtBR = {
     "Não foi possível estimar a tarifa nem consultar pagamentos anteriores a esta chave agora. Isso não impede o envio.",
   "payouts.review.lastPaidTo": "Último pagamento para esta chave: {name} em {date}",
   "payouts.review.lastPaidToNoName": "Último pagamento para esta chave em {date} (nome do titular não registrado)",
+  "payouts.review.lastPaidToNoDate": "Último pagamento para esta chave: {name} — data do pagamento não informada",
+  "payouts.review.lastPaidToNoNameNoDate":
+    "Esta chave já recebeu um pagamento deste painel (nome do titular não registrado; data do pagamento não informada)",
   "payouts.review.lastPaidNote":
     "O nome vem de um repasse anterior deste painel. A API não consulta chaves antes do envio: o titular só é confirmado depois de enviar.",
   "payouts.review.technicalDetails": "Detalhes técnicos",
@@ -332,6 +335,9 @@ export const payoutsEn = {
     "The fee could not be estimated nor earlier payouts to this key looked up right now. You can still send.",
   "payouts.review.lastPaidTo": "Last paid to this key: {name} on {date}",
   "payouts.review.lastPaidToNoName": "Last paid to this key on {date} (holder name not recorded)",
+  "payouts.review.lastPaidToNoDate": "Last paid to this key: {name} — payment date not reported",
+  "payouts.review.lastPaidToNoNameNoDate":
+    "This key was paid before from this dashboard (holder name not recorded; payment date not reported)",
   "payouts.review.lastPaidNote":
     "The name comes from an earlier payout of this dashboard. The API has no key look-up before sending: the holder is confirmed only after sending.",
   "payouts.review.technicalDetails": "Technical details",
