@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lte, min } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lte, min } from "drizzle-orm";
 import { paymentLinkCounters } from "./schema";
 import type { Ledger } from "./types";
 
@@ -69,9 +69,10 @@ const sameCounters = (a: LinkCounters, b: LinkCounters) =>
   a.revenueCentavos === b.revenueCentavos;
 
 /**
- * Records the counters read at `observedAt`: a row for each link that has none yet, whose counters differ from its
- * last one, or whose last one is at least COUNTER_SNAPSHOT_GAP_MS old; never one at or before a link's last
- * snapshot. Returns how many rows were written. Two reads at the same instant write one row (the key).
+ * Records the counters read at `observedAt`: a row for each link that has none in the last COUNTER_SNAPSHOT_GAP_MS
+ * (none at all, or only older ones), or whose counters differ from its last one; never one at or before a link's
+ * last snapshot. Only the last 15 minutes of rows are read, so the cost of a read of the list does not grow with
+ * the history. Returns how many rows were written. Two reads at the same instant write one row (the key).
  */
 export async function recordLinkCounters(
   ledger: Ledger,
@@ -80,7 +81,17 @@ export async function recordLinkCounters(
   observedAt: Date,
 ): Promise<number> {
   if (links.length === 0) return 0;
-  const last = await linkCountersAt(ledger, businessId, null);
+  const recent = await ledger.db
+    .selectDistinctOn([paymentLinkCounters.linkId], snapshotColumns)
+    .from(paymentLinkCounters)
+    .where(
+      and(
+        eq(paymentLinkCounters.businessId, businessId),
+        gt(paymentLinkCounters.observedAt, new Date(observedAt.getTime() - COUNTER_SNAPSHOT_GAP_MS)),
+      ),
+    )
+    .orderBy(asc(paymentLinkCounters.linkId), desc(paymentLinkCounters.observedAt));
+  const last = new Map(recent.map((row) => [row.linkId, row]));
   const seen = new Set<string>();
   const due: LinkCounters[] = [];
   for (const link of links) {
@@ -88,11 +99,7 @@ export async function recordLinkCounters(
     if (seen.has(link.linkId)) continue;
     seen.add(link.linkId);
     const previous = last.get(link.linkId);
-    if (previous) {
-      if (previous.observedAt.getTime() >= observedAt.getTime()) continue;
-      const old = observedAt.getTime() - previous.observedAt.getTime() >= COUNTER_SNAPSHOT_GAP_MS;
-      if (!old && sameCounters(previous, link)) continue;
-    }
+    if (previous && (previous.observedAt.getTime() >= observedAt.getTime() || sameCounters(previous, link))) continue;
     due.push(link);
   }
   let written = 0;
