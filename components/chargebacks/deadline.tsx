@@ -6,7 +6,7 @@ import { cn } from "@/components/ui/cn";
 import type { I18nContextValue } from "@/lib/shared/i18n/formatters";
 import { useI18n } from "@/lib/browser/i18n";
 import type { Chargeback } from "@/lib/shared/schemas/chargeback";
-import { durationParts, urgencyOf, type Urgency } from "@/lib/shared/chargebacks/deadline";
+import { durationParts, isPast, urgencyOf, type Urgency } from "@/lib/shared/chargebacks/deadline";
 import { isoToMs } from "@/lib/shared/format/date";
 
 /** "2 d 4 h", "5 h 12 min", "45 min": time left (or past) to a deadline, precise enough to act on. */
@@ -63,7 +63,7 @@ export function countdownText(cb: Chargeback, now: number, t: I18nContextValue["
   if (deadline === null || urgency === "closed" || urgency === "none") return null;
   const time = formatDuration(deadline - now);
   if (urgency === "waiting")
-    return deadline <= now
+    return isPast(deadline - now)
       ? t("chargebacks.deadline.waitingPast", { time })
       : t("chargebacks.deadline.waiting", { time });
   return urgency === "overdue" ? t("chargebacks.deadline.overdue", { time }) : t("chargebacks.deadline.due", { time });

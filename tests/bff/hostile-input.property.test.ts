@@ -43,6 +43,9 @@ import * as memberStatus from "@/app/api/members/[id]/status/route";
 import * as memberTwoFactor from "@/app/api/members/[id]/two-factor/route";
 import * as members from "@/app/api/members/route";
 import * as chargebacks from "@/app/api/chargebacks/route";
+import * as insightsDisputes from "@/app/api/insights/disputes/route";
+import * as insightsOverview from "@/app/api/insights/overview/route";
+import * as insightsPaymentLinks from "@/app/api/insights/payment-links/route";
 import * as paymentLinks from "@/app/api/payment-links/route";
 import * as payout from "@/app/api/payouts/[id]/route";
 import * as payoutReceipt from "@/app/api/payouts/[id]/receipt.pdf/route";
@@ -80,6 +83,7 @@ import * as subaccounts from "@/app/api/subaccounts/route";
 import { AUDIT_ACTIONS } from "@/lib/shared/schemas/activity";
 import { EXPIRY_HORIZON_MS, FILTER_DATE_MAX_MS, FILTER_DATE_MIN_MS } from "@/lib/shared/schemas/dates";
 import { REGISTER_STATE_FILTERS } from "@/lib/shared/schemas/register";
+import { INSIGHT_BUCKETS, INSIGHT_WINDOWS } from "@/lib/shared/schemas/insights";
 import {
   ACME,
   BETA,
@@ -684,6 +688,19 @@ const ROUTES: FuzzRoute[] = [
   { name: "DELETE /api/session", handler: session.DELETE, body: null, query: {} },
   { name: "DELETE /api/sessions", handler: sessions.DELETE, body: null, query: {} },
   { name: "GET /api/payment-links", handler: paymentLinks.GET, body: null, query: {} },
+  { name: "GET /api/insights/disputes", handler: insightsDisputes.GET, body: null, query: {} },
+  {
+    name: "GET /api/insights/payment-links",
+    handler: insightsPaymentLinks.GET,
+    body: null,
+    query: {
+      window: fc.constantFrom(...INSIGHT_WINDOWS),
+      from: fc.constantFrom("2026-01-01", "2026-11-20", "2025-02-29", "1999-12-31"),
+      to: fc.constantFrom("2026-11-27", "2026-01-01", "2030-01-01"),
+      bucket: fc.constantFrom(...INSIGHT_BUCKETS),
+    },
+  },
+  { name: "GET /api/insights/overview", handler: insightsOverview.GET, body: null, query: {} },
   {
     name: "POST /api/payment-links",
     handler: paymentLinks.POST,

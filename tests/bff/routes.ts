@@ -4,6 +4,9 @@
  */
 import * as activity from "@/app/api/activity/route";
 import * as chargebacks from "@/app/api/chargebacks/route";
+import * as insightsDisputes from "@/app/api/insights/disputes/route";
+import * as insightsOverview from "@/app/api/insights/overview/route";
+import * as insightsPaymentLinks from "@/app/api/insights/payment-links/route";
 import * as paymentLinks from "@/app/api/payment-links/route";
 import * as payout from "@/app/api/payouts/[id]/route";
 import * as payoutReceipt from "@/app/api/payouts/[id]/receipt.pdf/route";
@@ -171,6 +174,30 @@ export function businessRoutes(): RouteCase[] {
       path: "/api/chargebacks",
       options: {},
       permission: "chargebacks.list",
+      okStatus: 200,
+    },
+    {
+      name: "GET /api/insights/disputes",
+      handler: insightsDisputes.GET,
+      path: "/api/insights/disputes",
+      options: {},
+      permission: "insights.disputes",
+      okStatus: 200,
+    },
+    {
+      name: "GET /api/insights/payment-links",
+      handler: insightsPaymentLinks.GET,
+      path: "/api/insights/payment-links?window=7d",
+      options: {},
+      permission: "insights.payment_links",
+      okStatus: 200,
+    },
+    {
+      name: "GET /api/insights/overview",
+      handler: insightsOverview.GET,
+      path: "/api/insights/overview",
+      options: {},
+      permission: "insights.overview",
       okStatus: 200,
     },
     {

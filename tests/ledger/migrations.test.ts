@@ -41,6 +41,7 @@ const TABLES = [
   "ledger_migrations",
   "members",
   "memberships",
+  "payment_link_counters",
   "payout_batch_rows",
   "payout_batches",
   "payouts",

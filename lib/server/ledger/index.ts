@@ -208,3 +208,10 @@ export {
 } from "./sign-in-challenges";
 export type { NewSignInChallenge, SignInChallengeAttempt } from "./sign-in-challenges";
 export type { ConsumeSetupTokenResult, SetupTokenState } from "./setup-tokens";
+export {
+  COUNTER_SNAPSHOT_GAP_MS,
+  firstLinkCounterObservation,
+  linkCountersAt,
+  recordLinkCounters,
+} from "./payment-link-counters";
+export type { LinkCounters, LinkCounterSnapshot } from "./payment-link-counters";

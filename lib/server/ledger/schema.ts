@@ -127,6 +127,24 @@ export const payouts = pgTable(
   ],
 );
 
+/** Snapshots of the payment links' running counters (migration 0025; lib/server/ledger/payment-link-counters.ts). */
+export const paymentLinkCounters = pgTable(
+  "payment_link_counters",
+  {
+    businessId: text("business_id").notNull(),
+    linkId: text("link_id").notNull(),
+    observedAt: timestamptz("observed_at").notNull(),
+    visits: bigint("visits", { mode: "number" }).notNull(),
+    checkoutsStarted: bigint("checkouts_started", { mode: "number" }).notNull(),
+    sales: bigint("sales", { mode: "number" }).notNull(),
+    revenueCentavos: centavos("revenue_centavos").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.linkId, t.observedAt] }),
+    index("payment_link_counters_observed_idx").on(t.businessId, t.observedAt),
+  ],
+);
+
 export const subaccounts = pgTable(
   "subaccounts",
   {

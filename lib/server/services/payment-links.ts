@@ -1,5 +1,5 @@
 import "server-only";
-import { serverNow } from "@/lib/server/clock";
+import { serverClock, serverNow } from "@/lib/server/clock";
 import { appendAudit, hasRecordedSuccess } from "@/lib/server/ledger";
 import {
   createPaymentLinkBodySchemaAt,
@@ -8,13 +8,21 @@ import {
 } from "@/lib/shared/schemas/payment-link";
 import { auditFailure } from "@/lib/server/services/audit";
 import type { Answer, ServiceDeps } from "@/lib/server/services/context";
+import { observeLinkCounters, readLinks } from "@/lib/server/services/insights/link-counters";
 
 /** The link's creation body: the shared schema, its expiry checked on the server's (injectable) clock. */
 export const createPaymentLinkBody = createPaymentLinkBodySchemaAt(serverNow);
 
-/** Every payment link of the business, as the API lists them (only the list itself checked: its route checks the items). */
-export async function listPaymentLinks({ api }: Pick<ServiceDeps, "api">): Promise<Answer<unknown[]>> {
-  const result = await api.listPaymentLinkItems();
+/**
+ * Every payment link of the business, as the API lists them (only the list itself checked: its route checks the
+ * items). The readable links' counters are kept as a snapshot for the link insights (never failing the list).
+ */
+export async function listPaymentLinks(
+  deps: Pick<ServiceDeps, "api" | "ledger" | "businessId">,
+): Promise<Answer<unknown[]>> {
+  const now = serverClock().now();
+  const result = await deps.api.listPaymentLinkItems();
+  await observeLinkCounters(deps, readLinks(result.data).links, now);
   return { data: result.data, requestId: result.requestId };
 }
 

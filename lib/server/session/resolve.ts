@@ -56,6 +56,15 @@ export async function credentialForRole(ledger: Ledger, businessId: string, role
   return chosen ? asApiCredential(chosen) : null;
 }
 
+/**
+ * The workspace's API key, for the one read a read-only role's access token cannot make and its insights need: the
+ * payment-link list (the API takes a token only on the payout look-up and the chargebacks list).
+ */
+export async function workspaceApiKey(ledger: Ledger, businessId: string): Promise<Credential | null> {
+  const key = await storedCredential(ledger, businessId, "api_key");
+  return key ? asApiCredential(key) : null;
+}
+
 export type Resolved = { ok: true; session: SessionData } | { ok: false; problem: "access_changed" };
 
 /**

@@ -33,6 +33,8 @@ export const PERMISSIONS = {
   "insights.payouts": INSIGHT_READERS,
   "insights.payment_links": INSIGHT_READERS,
   "insights.disputes": FINANCE,
+  /** The overview's figures: the roles whose home is the overview (components/shell/nav-items.ts); each figure also needs its own. */
+  "insights.overview": INSIGHT_READERS,
   "sessions.revoke_all": MANAGERS,
   "members.list": MANAGERS,
   "members.manage": MANAGERS,

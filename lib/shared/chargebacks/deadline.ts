@@ -1,5 +1,6 @@
-import { isoToMs } from "@/lib/shared/format/date";
+import { isoToMs, utcMs, wallTimeIn } from "@/lib/shared/format/date";
 import { isOpenChargeback, type Chargeback } from "@/lib/shared/schemas/chargeback";
+import type { DueBucket } from "@/lib/shared/schemas/insights";
 
 /**
  * The one rule for a chargeback's response deadline (`respond_by`), used by the
@@ -14,6 +15,8 @@ export const ACTION_STATUS = "needs_response";
 export const REVIEW_STATUS = "under_review";
 
 export const HOUR_MS = 3_600_000;
+/** "Due within 72 hours": strictly less than this much time left (a deadline exactly 72 h away is not). */
+export const DUE_SOON_MS = 72 * HOUR_MS;
 
 export { isOpenChargeback };
 
@@ -32,15 +35,66 @@ export function needsAction(cb: Status): boolean {
 export const URGENCIES = ["overdue", "due24h", "due72h", "later", "waiting", "closed", "none"] as const;
 export type Urgency = (typeof URGENCIES)[number];
 
+/**
+ * Time left to a deadline in ms (≤ 0: it has passed), null when there is no readable one. The one reading of
+ * `respond_by` for the page's urgency, countdown and deadline filter and for the insights' due buckets.
+ */
+export function timeLeft(respondBy: string | null | undefined, now: number): number | null {
+  const deadline = isoToMs(respondBy);
+  return deadline === null ? null : deadline - now;
+}
+
+/** A deadline with this much time left has passed (at the very instant of the deadline it has). */
+export function isPast(left: number): boolean {
+  return left <= 0;
+}
+
 export function urgencyOf(cb: Pick<Chargeback, "status" | "respond_by">, now: number): Urgency {
-  const deadline = isoToMs(cb.respond_by);
-  if (!isOpenChargeback(cb)) return deadline === null ? "none" : "closed";
-  if (deadline === null) return "none";
+  const left = timeLeft(cb.respond_by, now);
+  if (!isOpenChargeback(cb)) return left === null ? "none" : "closed";
+  if (left === null) return "none";
   if (!needsAction(cb)) return "waiting";
-  const left = deadline - now;
-  if (left <= 0) return "overdue";
+  if (isPast(left)) return "overdue";
   if (left < 24 * HOUR_MS) return "due24h";
-  if (left < 72 * HOUR_MS) return "due72h";
+  if (left < DUE_SOON_MS) return "due72h";
+  return "later";
+}
+
+/** An open case (any open status) whose deadline has passed or is less than 72 hours away: the insights' `due_72h`. */
+export function isDueWithin72h(cb: Pick<Chargeback, "status" | "respond_by">, now: number): boolean {
+  if (!isOpenChargeback(cb)) return false;
+  const left = timeLeft(cb.respond_by, now);
+  return left !== null && left < DUE_SOON_MS;
+}
+
+/** Calendar days from the day of `from` to the day of `to`, both read in `zone` (0: the same day). */
+export function calendarDaysBetween(from: number, to: number, zone: string): number {
+  const day = (ms: number) => {
+    const w = wallTimeIn(zone, ms);
+    return utcMs(w.year, w.month, w.day);
+  };
+  return Math.round((day(to) - day(from)) / (24 * HOUR_MS));
+}
+
+/**
+ * Where an open case falls by its deadline, by calendar day in `zone` (the insights' DUE_BUCKETS); null for a
+ * decided case. `overdue` is the page's rule (the deadline has passed, `isPast`); otherwise `today` (due later
+ * today), `3d` (due on one of the next 3 calendar days), `7d` (the 4th to 7th), `later`; `none`: no readable deadline.
+ * Every open status counts, `under_review` and unknown ones too (the page's deadline filter counts needs-action only).
+ */
+export function dueBucketOf(
+  cb: Pick<Chargeback, "status" | "respond_by">,
+  now: number,
+  zone: string,
+): DueBucket | null {
+  if (!isOpenChargeback(cb)) return null;
+  const left = timeLeft(cb.respond_by, now);
+  if (left === null) return "none";
+  if (isPast(left)) return "overdue";
+  const days = calendarDaysBetween(now, now + left, zone);
+  if (days === 0) return "today";
+  if (days <= 3) return "3d";
+  if (days <= 7) return "7d";
   return "later";
 }
 
@@ -94,12 +148,12 @@ export function durationParts(ms: number): CountdownParts {
     days: Math.floor(totalMinutes / 1440),
     hours: Math.floor((totalMinutes % 1440) / 60),
     minutes: totalMinutes % 60,
-    overdue: ms <= 0,
+    overdue: isPast(ms),
   };
 }
 
 /** Time left until (or since) a deadline; null when there is no readable deadline. */
 export function countdownParts(respondBy: string | null | undefined, now: number): CountdownParts | null {
-  const deadline = isoToMs(respondBy);
-  return deadline === null ? null : durationParts(deadline - now);
+  const left = timeLeft(respondBy, now);
+  return left === null ? null : durationParts(left);
 }

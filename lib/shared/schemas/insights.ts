@@ -152,6 +152,8 @@ export const disputeInsightsSchema = z.object({
   by_status: z.array(disputeGroupSchema),
   /** Open cases due within 72 hours of `as_of` (overdue ones included). */
   due_72h: countAmountSchema,
+  /** Items of the API's list the dashboard could not read (no id, an unreadable amount…): counted nowhere above. */
+  skipped: z._default(int(), 0),
 });
 export type DisputeInsights = z.infer<typeof disputeInsightsSchema>;
 
@@ -193,6 +195,8 @@ export const linkInsightsSchema = z.object({
   revenue_in_previous: z.nullable(countAmountSchema),
   observed_since: z.nullable(z.string()),
   links: int(),
+  /** Items of the API's list the dashboard could not read: counted nowhere above. */
+  skipped: z._default(int(), 0),
 });
 export type LinkInsights = z.infer<typeof linkInsightsSchema>;
 
@@ -220,6 +224,20 @@ export const overviewInsightsSchema = z.object({
       previous: z.nullable(countAmountSchema),
       observed_since: z.nullable(z.string()),
     }),
+  ),
+  /**
+   * Figures left null because the payments API could not be read for them (the role may read them): which, with the
+   * error code the route would have answered (`upstream_timeout`, `credential_rejected`…). The rest is answered.
+   */
+  unavailable: z._default(
+    z.array(
+      z.object({
+        figure: z.enum(["disputes_due_72h", "links_revenue_week"]),
+        code: z.string(),
+        request_id: z.nullable(z.string()),
+      }),
+    ),
+    [],
   ),
 });
 export type OverviewInsights = z.infer<typeof overviewInsightsSchema>;

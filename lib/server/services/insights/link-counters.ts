@@ -1,0 +1,153 @@
+import "server-only";
+import { safeParse } from "zod/v4/core";
+import {
+  firstLinkCounterObservation,
+  linkCountersAt,
+  recordLinkCounters,
+  type LinkCounterSnapshot,
+} from "@/lib/server/ledger";
+import { log } from "@/lib/server/log";
+import { apiClientFor } from "@/lib/server/payments-api/for-credential";
+import type { LedgerScope, ServiceDeps } from "@/lib/server/services/context";
+import { workspaceApiKey } from "@/lib/server/session/resolve";
+import { isoToMs } from "@/lib/shared/format/date";
+import type { CountAmount } from "@/lib/shared/schemas/insights";
+import { PaymentLinkSchema, type PaymentLink } from "@/lib/shared/schemas/payment-link";
+
+/*
+ * The payment links' counters as the dashboard watches them: the list read (once per request), the snapshots it
+ * keeps of the running totals (lib/server/ledger/payment-link-counters.ts), and the revenue between two instants
+ * from those snapshots. The rule is in docs/insights.md, "Payment links".
+ */
+
+/** The links of the API's list the schema can read, and how many it could not. */
+export function readLinks(items: readonly unknown[]): { links: PaymentLink[]; skipped: number } {
+  const links: PaymentLink[] = [];
+  let skipped = 0;
+  for (const item of items) {
+    const parsed = safeParse(PaymentLinkSchema, item);
+    if (parsed.success) links.push(parsed.data);
+    else skipped += 1;
+  }
+  return { links, skipped };
+}
+
+/**
+ * Keeps a snapshot of the links' counters as read at `now` (lib/server/ledger/payment-link-counters.ts decides
+ * which rows are worth writing). Never fails the read it is part of: a failed write is logged and the answer goes on.
+ */
+export async function observeLinkCounters(
+  deps: LedgerScope,
+  links: readonly PaymentLink[],
+  now: number,
+): Promise<void> {
+  try {
+    await recordLinkCounters(
+      deps.ledger,
+      deps.businessId,
+      links.map((link) => ({
+        linkId: link.id,
+        visits: link.visits,
+        checkoutsStarted: link.checkouts_started,
+        sales: link.sales_count,
+        revenueCentavos: link.revenue_centavos,
+      })),
+      new Date(now),
+    );
+  } catch (error) {
+    log.warn("insights.snapshot_not_written", { error });
+  }
+}
+
+/**
+ * The client that reads the link list: the session's, unless it holds the workspace's access token (finance), which
+ * the API does not take for that list; then the workspace's API key (a read, nothing else is done with it).
+ */
+export async function linkListClient(deps: Pick<ServiceDeps, "api" | "ledger" | "businessId" | "session">) {
+  if (deps.session.credential?.kind !== "bearer") return deps.api;
+  const key = await workspaceApiKey(deps.ledger, deps.businessId);
+  return key ? apiClientFor(key) : deps.api;
+}
+
+/**
+ * One read of the link list for the insights: the readable links, the skipped count, and a snapshot kept as of
+ * `now` (the instant the caller's windows end at, taken before the read, so a window ending "now" includes it).
+ */
+export async function readLinkList(
+  deps: Pick<ServiceDeps, "api" | "ledger" | "businessId" | "session">,
+  now: number,
+): Promise<{ links: PaymentLink[]; skipped: number; requestId: string | null }> {
+  const api = await linkListClient(deps);
+  const result = await api.listPaymentLinkItems();
+  const { links, skipped } = readLinks(result.data);
+  await observeLinkCounters(deps, links, now);
+  return { links, skipped, requestId: result.requestId ?? null };
+}
+
+export interface InstantRange {
+  from: Date;
+  to: Date;
+}
+
+/**
+ * The sales and revenue that arrived between `range.from` and `range.to`, from the snapshots: per link, its last
+ * snapshot at or before `to` minus its last at or before `from`. A link with no snapshot at or before `from` counts
+ * from zero only when the list says it was created inside the range (`createdAt`); otherwise it is left out.
+ * Null when the dashboard's first snapshot of the business (`observedSince`) is after `from`: it cannot know.
+ */
+export function revenueFromSnapshots(
+  start: ReadonlyMap<string, LinkCounterSnapshot>,
+  end: ReadonlyMap<string, LinkCounterSnapshot>,
+  range: InstantRange,
+  createdAt: ReadonlyMap<string, number>,
+  observedSince: Date | null,
+): CountAmount | null {
+  if (observedSince === null || observedSince.getTime() > range.from.getTime()) return null;
+  const total: CountAmount = { count: 0, amount_centavos: 0 };
+  for (const [linkId, last] of end) {
+    const first = start.get(linkId);
+    if (first) {
+      total.count += last.sales - first.sales;
+      total.amount_centavos += last.revenueCentavos - first.revenueCentavos;
+      continue;
+    }
+    const created = createdAt.get(linkId);
+    if (created !== undefined && created >= range.from.getTime() && created < range.to.getTime()) {
+      total.count += last.sales;
+      total.amount_centavos += last.revenueCentavos;
+    }
+  }
+  return total;
+}
+
+/** The links' creation instants the list gives (links without a readable `created_at` are absent). */
+export function creationTimes(links: readonly PaymentLink[]): Map<string, number> {
+  const times = new Map<string, number>();
+  for (const link of links) {
+    const ms = isoToMs(link.created_at);
+    if (ms !== null) times.set(link.id, ms);
+  }
+  return times;
+}
+
+/** `revenueFromSnapshots` over each range, read from the ledger, and the business's first snapshot. */
+export async function linkRevenue(
+  deps: LedgerScope,
+  ranges: readonly InstantRange[],
+  createdAt: ReadonlyMap<string, number>,
+): Promise<{ revenue: (CountAmount | null)[]; observedSince: Date | null }> {
+  const observedSince = await firstLinkCounterObservation(deps.ledger, deps.businessId);
+  const revenue: (CountAmount | null)[] = [];
+  for (const range of ranges) {
+    if (observedSince === null || observedSince.getTime() > range.from.getTime()) {
+      revenue.push(null);
+      continue;
+    }
+    const [start, end] = await Promise.all([
+      linkCountersAt(deps.ledger, deps.businessId, range.from),
+      linkCountersAt(deps.ledger, deps.businessId, range.to),
+    ]);
+    revenue.push(revenueFromSnapshots(start, end, range, createdAt, observedSince));
+  }
+  return { revenue, observedSince };
+}

@@ -1,0 +1,139 @@
+import "server-only";
+import { serverClock } from "@/lib/server/clock";
+import { toBffError } from "@/lib/server/errors/classify";
+import { sumPayouts } from "@/lib/server/ledger";
+import { log } from "@/lib/server/log";
+import { listChargebacks } from "@/lib/server/services/chargebacks";
+import type { Answer, ServiceDeps } from "@/lib/server/services/context";
+import { can, type Permission } from "@/lib/shared/auth/roles";
+import { addDays, dayIn, dayStartMs, mondayOf } from "@/lib/shared/insights/zone-days";
+import type { CountAmount, OverviewInsights } from "@/lib/shared/schemas/insights";
+import { PAYOUT_STATES } from "@/lib/shared/schemas/register";
+import { aggregateDisputes } from "./disputes";
+import { creationTimes, linkRevenue, readLinkList } from "./link-counters";
+
+/*
+ * The overview's figures (docs/insights.md, "Overview"), each null when the role may not read it. The payouts come
+ * from the register; the disputes and the link revenue need the payments API, and a failed read there leaves only
+ * that figure null (named in `unavailable` with its error code), never the whole answer.
+ */
+
+/** Sent = every register row but the ones the API refused (state `rejected`, the outcome `not_sent`). */
+const SENT_STATES = PAYOUT_STATES.filter((state) => state !== "rejected");
+
+type OverviewDeps = Pick<ServiceDeps, "api" | "ledger" | "businessId" | "session">;
+type Unavailable = OverviewInsights["unavailable"][number];
+
+function dayStart(day: string, zone: string): number {
+  const start = dayStartMs(day, zone);
+  if (start === null) throw new Error(`insights: ${day} has no start in ${zone}`);
+  return start;
+}
+
+/** The periods the overview compares, at `now` in `zone`. */
+export function overviewPeriods(now: number, zone: string) {
+  const today = dayIn(now, zone);
+  const todayStart = dayStart(today, zone);
+  const yesterdayStart = dayStart(addDays(today, -1), zone);
+  const monday = mondayOf(today);
+  const weekStart = dayStart(monday, zone);
+  const lastWeekStart = dayStart(addDays(monday, -7), zone);
+  return {
+    /** Today since 00:00; yesterday from 00:00 to the same time of day. */
+    today: { from: todayStart },
+    yesterday: { from: yesterdayStart, to: yesterdayStart + (now - todayStart) },
+    /** This week since Monday 00:00; last week from its Monday to the same time after it. */
+    week: { from: weekStart, to: now },
+    lastWeek: { from: lastWeekStart, to: lastWeekStart + (now - weekStart) },
+  };
+}
+
+async function sent(deps: OverviewDeps, from: number, to?: number): Promise<CountAmount> {
+  const totals = await sumPayouts(deps.ledger, deps.businessId, {
+    state: SENT_STATES,
+    from: new Date(from),
+    ...(to !== undefined ? { to: new Date(to) } : {}),
+  });
+  return { count: totals.count, amount_centavos: totals.amountCentavos };
+}
+
+/** Runs an upstream read; on failure, notes the figure as unavailable (with the route's error code) and gives null. */
+async function orUnavailable<T>(
+  figure: Unavailable["figure"],
+  unavailable: Unavailable[],
+  read: () => Promise<T>,
+): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    const bff = toBffError(error);
+    const requestId = bff.extra.requestId ?? null;
+    log.warn("insights.figure_unavailable", { figure, code: bff.code, requestId });
+    unavailable.push({ figure, code: bff.code, request_id: requestId });
+    return null;
+  }
+}
+
+/** GET /api/insights/overview: the start page's figures at the server's now, days and weeks in `zone`. */
+export async function overviewInsights(deps: OverviewDeps, input: { zone: string }): Promise<Answer<OverviewInsights>> {
+  const { zone } = input;
+  const now = serverClock().now();
+  const periods = overviewPeriods(now, zone);
+  const may = (permission: Permission) => can(deps.session.role, permission);
+  const unavailable: Unavailable[] = [];
+
+  const sentToday = async () =>
+    may("insights.payouts")
+      ? {
+          current: await sent(deps, periods.today.from),
+          previous: await sent(deps, periods.yesterday.from, periods.yesterday.to),
+        }
+      : null;
+
+  const needsReview = async () => {
+    if (!may("insights.payouts")) return null;
+    const totals = await sumPayouts(deps.ledger, deps.businessId, { state: "needs_review" });
+    return { count: totals.count, amount_centavos: totals.amountCentavos };
+  };
+
+  const disputesDue = async () => {
+    if (!may("insights.disputes")) return null;
+    const list = await orUnavailable("disputes_due_72h", unavailable, () => listChargebacks(deps));
+    return list ? aggregateDisputes(list.data, now, zone).due_72h : null;
+  };
+
+  const linksWeek = async () => {
+    if (!may("insights.payment_links")) return null;
+    const list = await orUnavailable("links_revenue_week", unavailable, () => readLinkList(deps, now));
+    if (!list) return null;
+    const range = (p: { from: number; to: number }) => ({ from: new Date(p.from), to: new Date(p.to) });
+    const { revenue, observedSince } = await linkRevenue(
+      deps,
+      [range(periods.week), range(periods.lastWeek)],
+      creationTimes(list.links),
+    );
+    return {
+      current: revenue[0] ?? null,
+      previous: revenue[1] ?? null,
+      observed_since: observedSince?.toISOString() ?? null,
+    };
+  };
+
+  const [sentTodayFigure, needsReviewFigure, disputesFigure, linksFigure] = await Promise.all([
+    sentToday(),
+    needsReview(),
+    disputesDue(),
+    linksWeek(),
+  ]);
+  return {
+    data: {
+      as_of: new Date(now).toISOString(),
+      zone,
+      sent_today: sentTodayFigure,
+      needs_review: needsReviewFigure,
+      disputes_due_72h: disputesFigure,
+      links_revenue_week: linksFigure,
+      unavailable,
+    },
+  };
+}

@@ -1,0 +1,220 @@
+/**
+ * The pure parts of the disputes, payment-link and overview insights: what they count from a list they are given.
+ */
+import { describe, expect, it } from "vitest";
+import type { LinkCounterSnapshot } from "@/lib/server/ledger";
+import { aggregateDisputes } from "@/lib/server/services/insights/disputes";
+import { creationTimes, readLinks, revenueFromSnapshots } from "@/lib/server/services/insights/link-counters";
+import { overviewPeriods } from "@/lib/server/services/insights/overview";
+import { funnelOf, rankLinks, totalFunnel } from "@/lib/server/services/insights/payment-links";
+import { resolveWindowBasic } from "@/lib/shared/insights/window-basic";
+import { disputeInsightsSchema, DUE_BUCKETS } from "@/lib/shared/schemas/insights";
+import { homePathFor } from "@/components/shell/nav-items";
+import { can, ROLES } from "@/lib/shared/auth/roles";
+
+const SP = "America/Sao_Paulo";
+/** Friday 27 Nov 2026, 15:00 in São Paulo. */
+const NOW = Date.parse("2026-11-27T18:00:00Z");
+const HOUR = 3_600_000;
+const at = (hours: number) => new Date(NOW + hours * HOUR).toISOString();
+
+describe("aggregateDisputes", () => {
+  const list: unknown[] = [
+    { id: "a", kind: "pix_med", status: "needs_response", amount_centavos: "10000", respond_by: at(-1) },
+    { id: "b", kind: "pix_med", status: "under_review", amount_centavos: 2500, respond_by: at(2) },
+    { id: "c", kind: "card_chargeback", status: "needs_response", amount_centavos: "700", respond_by: at(71) },
+    { id: "d", kind: "card_chargeback", status: "escalated", respond_by: at(72) },
+    { id: "e", kind: "pix_med", status: "won", amount_centavos: 99_999, respond_by: at(1) },
+    { id: "f", status: "needs_response", amount_centavos: 300, respond_by: null },
+    { id: "g", kind: "pix_med", status: "needs_response", amount_centavos: "12.5", respond_by: at(1) },
+    { kind: "pix_med", status: "needs_response" },
+    "not an object",
+  ];
+  const result = aggregateDisputes(list, NOW, SP);
+
+  it("counts the open cases and their amount (a missing amount counts 0), skipping unreadable items", () => {
+    expect(result.open).toEqual({ count: 5, amount_centavos: 10_000 + 2500 + 700 + 300 });
+    expect(result.skipped).toBe(3);
+    expect(result.as_of).toBe(new Date(NOW).toISOString());
+    expect(result.zone).toBe(SP);
+    expect(disputeInsightsSchema.safeParse(result).success).toBe(true);
+  });
+
+  it("buckets every open case by due day, every bucket present and in order", () => {
+    expect(result.by_due.map((g) => g.key)).toEqual([...DUE_BUCKETS]);
+    const byKey = Object.fromEntries(result.by_due.map((g) => [g.key, g.count]));
+    // 15:00 + 2 h is today; + 71 h and + 72 h are Monday, the 3rd day after Friday.
+    expect(byKey).toEqual({ overdue: 1, today: 1, "3d": 2, "7d": 0, later: 0, none: 1 });
+    expect(result.by_due.reduce((sum, g) => sum + g.count, 0)).toBe(result.open.count);
+  });
+
+  it("due within 72 h: overdue and under 72 h, any open status; exactly 72 h is not", () => {
+    expect(result.due_72h).toEqual({ count: 3, amount_centavos: 10_000 + 2500 + 700 });
+  });
+
+  it("groups by kind and status, most cases first (then most money), a missing one as null", () => {
+    expect(result.by_kind).toEqual([
+      { key: "pix_med", count: 2, amount_centavos: 12_500 },
+      { key: "card_chargeback", count: 2, amount_centavos: 700 },
+      { key: null, count: 1, amount_centavos: 300 },
+    ]);
+    expect(result.by_status.map((g) => [g.key, g.count])).toEqual([
+      ["needs_response", 3],
+      ["under_review", 1],
+      ["escalated", 1],
+    ]);
+  });
+});
+
+const link = (id: string, counters: Partial<Record<string, unknown>> = {}) => ({
+  id,
+  name: `Link ${id}`,
+  slug: id,
+  status: "active",
+  visits: 0,
+  checkouts_started: 0,
+  sales_count: 0,
+  revenue_centavos: "0",
+  ...counters,
+});
+
+describe("the links' funnel and ranking", () => {
+  it("a rate is null when the step before it is 0", () => {
+    expect(funnelOf({ visits: 0, checkouts_started: 0, sales: 0, revenue_centavos: 0 })).toMatchObject({
+      checkout_rate: null,
+      sale_rate: null,
+      conversion: null,
+    });
+    expect(funnelOf({ visits: 10, checkouts_started: 0, sales: 0, revenue_centavos: 0 })).toMatchObject({
+      checkout_rate: 0,
+      sale_rate: null,
+      conversion: 0,
+    });
+  });
+
+  it("sums every readable link's counters (amounts as numeric strings too)", () => {
+    const { links, skipped } = readLinks([
+      link("a", { visits: 100, checkouts_started: 20, sales_count: 5, revenue_centavos: "5000" }),
+      link("b", { visits: 300, checkouts_started: 30, sales_count: 15, revenue_centavos: 9000 }),
+      { id: "broken" },
+    ]);
+    expect(skipped).toBe(1);
+    expect(totalFunnel(links)).toEqual({
+      visits: 400,
+      checkouts_started: 50,
+      sales: 20,
+      revenue_centavos: 14_000,
+      checkout_rate: 50 / 400,
+      sale_rate: 20 / 50,
+      conversion: 20 / 400,
+    });
+  });
+
+  it("top: by revenue, only links that brought some, at most 5; worst: lowest conversion among links with visits", () => {
+    const { links } = readLinks([
+      link("none"),
+      link("r1", { visits: 10, sales_count: 1, revenue_centavos: 100 }),
+      link("r2", { visits: 10, sales_count: 2, revenue_centavos: 900 }),
+      link("r3", { visits: 100, sales_count: 3, revenue_centavos: 300 }),
+      link("r4", { visits: 5, sales_count: 1, revenue_centavos: 400 }),
+      link("r5", { visits: 50, sales_count: 1, revenue_centavos: 500 }),
+      link("r6", { visits: 40, sales_count: 1, revenue_centavos: 600 }),
+      link("lost", { visits: 80 }),
+      link("lost-more", { visits: 90 }),
+    ]);
+    const { top, worst } = rankLinks(links);
+    expect(top.map((l) => l.id)).toEqual(["r2", "r6", "r5", "r4", "r3"]);
+    expect(worst.map((l) => l.id)).toEqual(["lost-more", "lost", "r5", "r6", "r3"]);
+    expect(worst[0]).toMatchObject({ name: "Link lost-more", status: "active", conversion: 0, sales: 0 });
+  });
+});
+
+describe("revenue from snapshots", () => {
+  const from = new Date("2026-11-20T03:00:00Z");
+  const to = new Date("2026-11-27T03:00:00Z");
+  const snap = (linkId: string, observedAt: string, sales: number, revenue: number): LinkCounterSnapshot => ({
+    linkId,
+    observedAt: new Date(observedAt),
+    visits: 0,
+    checkoutsStarted: 0,
+    sales,
+    revenueCentavos: revenue,
+  });
+  const map = (...s: LinkCounterSnapshot[]) => new Map(s.map((x) => [x.linkId, x]));
+
+  it("null when the dashboard's first snapshot is after the window's start", () => {
+    const end = map(snap("a", "2026-11-26T00:00:00Z", 5, 500));
+    expect(revenueFromSnapshots(new Map(), end, { from, to }, new Map(), null)).toBeNull();
+    expect(revenueFromSnapshots(new Map(), end, { from, to }, new Map(), new Date("2026-11-21T00:00:00Z"))).toBeNull();
+  });
+
+  it("end minus start per link; a link first seen inside counts from 0 only if created inside the window", () => {
+    const start = map(snap("a", "2026-11-19T00:00:00Z", 2, 200));
+    const end = map(
+      snap("a", "2026-11-26T00:00:00Z", 5, 500),
+      snap("new", "2026-11-25T00:00:00Z", 1, 70),
+      snap("old-unseen", "2026-11-25T00:00:00Z", 9, 9000),
+      snap("no-date", "2026-11-25T00:00:00Z", 4, 4000),
+    );
+    const created = new Map([
+      ["new", Date.parse("2026-11-24T12:00:00Z")],
+      ["old-unseen", Date.parse("2026-10-01T00:00:00Z")],
+    ]);
+    expect(revenueFromSnapshots(start, end, { from, to }, created, new Date("2026-11-01T00:00:00Z"))).toEqual({
+      count: 3 + 1,
+      amount_centavos: 300 + 70,
+    });
+  });
+
+  it("reads the links' creation times from the list (absent when unreadable)", () => {
+    const { links } = readLinks([
+      link("a", { created_at: "2026-11-24T12:00:00Z" }),
+      link("b"),
+      link("c", { created_at: "x" }),
+    ]);
+    expect([...creationTimes(links)]).toEqual([["a", Date.parse("2026-11-24T12:00:00Z")]]);
+  });
+});
+
+describe("the overview's periods", () => {
+  it("today since midnight against yesterday up to the same time; this week since Monday against last week's", () => {
+    const p = overviewPeriods(NOW, SP);
+    expect(new Date(p.today.from).toISOString()).toBe("2026-11-27T03:00:00.000Z");
+    expect(new Date(p.yesterday.from).toISOString()).toBe("2026-11-26T03:00:00.000Z");
+    expect(new Date(p.yesterday.to).toISOString()).toBe("2026-11-26T18:00:00.000Z");
+    expect(new Date(p.week.from).toISOString()).toBe("2026-11-23T03:00:00.000Z");
+    expect(p.week.to).toBe(NOW);
+    expect(new Date(p.lastWeek.from).toISOString()).toBe("2026-11-16T03:00:00.000Z");
+    expect(new Date(p.lastWeek.to).toISOString()).toBe("2026-11-20T18:00:00.000Z");
+  });
+
+  it("on a Monday just after midnight the week has just begun", () => {
+    const p = overviewPeriods(Date.parse("2026-11-30T03:00:01Z"), SP);
+    expect(new Date(p.week.from).toISOString()).toBe("2026-11-30T03:00:00.000Z");
+  });
+});
+
+describe("the stand-in window resolver", () => {
+  it("7d: the last 7 days, today included, to the start of tomorrow; previous the same length before", () => {
+    const w = resolveWindowBasic({ window: "7d" }, NOW, SP);
+    expect(w).toMatchObject({
+      from: "2026-11-21T03:00:00.000Z",
+      to: "2026-11-28T03:00:00.000Z",
+      from_day: "2026-11-21",
+      to_day: "2026-11-27",
+      bucket: "day",
+      previous: { from: "2026-11-14T03:00:00.000Z", to: "2026-11-21T03:00:00.000Z" },
+    });
+  });
+
+  it("custom needs both days in order", () => {
+    expect(() => resolveWindowBasic({ window: "custom", to: "2026-11-01" }, NOW, SP)).toThrow(/from/);
+    expect(() => resolveWindowBasic({ window: "custom", from: "2026-11-02", to: "2026-11-01" }, NOW, SP)).toThrow(/to/);
+  });
+});
+
+describe("who reads the overview's figures", () => {
+  it("exactly the roles whose home is the overview", () => {
+    for (const role of ROLES) expect(can(role, "insights.overview"), role).toBe(homePathFor(role) === "/");
+  });
+});
