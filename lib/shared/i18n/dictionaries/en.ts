@@ -1,6 +1,7 @@
 import type { MessageKey } from "./pt-BR";
 import { errorCodesEn } from "./features/error-codes";
 import { overviewEn } from "./features/overview";
+import { insightsEn } from "./features/insights";
 import { payoutsEn } from "./features/payouts";
 import { payoutsReviewEn } from "./features/payouts-review";
 import { payoutReceiptEn } from "./features/payout-receipt";
@@ -67,6 +68,7 @@ export const en = {
   "nav.paymentLinks": "Payment links",
   "nav.subaccounts": "Subaccounts",
   "nav.chargebacks": "Chargebacks",
+  "nav.insights": "Insights",
   "nav.activity": "Activity",
   "nav.members": "Members",
   "nav.settings": "Settings",
@@ -325,6 +327,7 @@ export const en = {
   "status.needs_review": "Needs review",
   "status.handled": "Handled by a person",
   ...overviewEn,
+  ...insightsEn,
   ...payoutsEn,
   ...payoutsReviewEn,
   ...payoutReceiptEn,

@@ -6,6 +6,7 @@
  */
 import { errorCodesPtBR } from "./features/error-codes";
 import { overviewPtBR } from "./features/overview";
+import { insightsPtBR } from "./features/insights";
 import { payoutsPtBR } from "./features/payouts";
 import { payoutsReviewPtBR } from "./features/payouts-review";
 import { payoutReceiptPtBR } from "./features/payout-receipt";
@@ -71,6 +72,7 @@ export const ptBR = {
   "nav.paymentLinks": "Links de pagamento",
   "nav.subaccounts": "Subcontas",
   "nav.chargebacks": "Contestações",
+  "nav.insights": "Indicadores",
   "nav.activity": "Atividade",
   "nav.members": "Membros",
   "nav.settings": "Configurações",
@@ -330,6 +332,7 @@ export const ptBR = {
   "status.needs_review": "Precisa de revisão",
   "status.handled": "Resolvido por uma pessoa",
   ...overviewPtBR,
+  ...insightsPtBR,
   ...payoutsPtBR,
   ...payoutsReviewPtBR,
   ...payoutReceiptPtBR,

@@ -1,0 +1,8 @@
+// STUB until the service lands: replaced on merge (the insights UI branch builds against the contract only).
+import type { Answer, ServiceDeps } from "@/lib/server/services/context";
+import type { OverviewInsights } from "@/lib/shared/schemas/insights";
+
+/** STUB: the real service comes from its own branch; this one only lets the pages typecheck. */
+export async function overviewInsights(_deps: ServiceDeps): Promise<Answer<OverviewInsights>> {
+  throw new Error("overviewInsights: stub, the service has not landed on this branch");
+}
