@@ -242,6 +242,7 @@ export const en = {
   "validation.dateTimeMin": "Use a time from {min} on.",
   "validation.dateTimeMax": "Use a time up to {max}.",
   "validation.dateOutOfRange": "Use a date from 1 January 2000 to 1 January 2100.",
+  "validation.isoDay": "Use a date in the form YYYY-MM-DD.",
   "validation.id": "Invalid ID: use only letters, digits, _ and -.",
   "validation.idempotencyKey": "Invalid idempotency key.",
   "validation.idempotencyKeyReserved":

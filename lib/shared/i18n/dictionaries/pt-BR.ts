@@ -246,6 +246,7 @@ export const ptBR = {
   "validation.dateTimeMin": "Use um horário a partir de {min}.",
   "validation.dateTimeMax": "Use um horário até {max}.",
   "validation.dateOutOfRange": "Use uma data de 1º de janeiro de 2000 a 1º de janeiro de 2100.",
+  "validation.isoDay": "Use uma data no formato AAAA-MM-DD.",
   "validation.id": "ID inválido: use só letras, números, _ e -.",
   "validation.idempotencyKey": "Chave de idempotência inválida.",
   "validation.idempotencyKeyReserved":

@@ -10,7 +10,7 @@ export const insightsPtBR = {
   "insights.tab.paymentLinks": "Links de pagamento",
   "insights.total": "Total",
 
-  "insights.window.group": "Período",
+  "insights.window.group": "Período e agrupamento",
   "insights.window.label": "Período",
   "insights.window.1h": "Última hora",
   "insights.window.today": "Hoje",
@@ -167,7 +167,7 @@ export const insightsEn = {
   "insights.tab.paymentLinks": "Payment links",
   "insights.total": "Total",
 
-  "insights.window.group": "Period",
+  "insights.window.group": "Period and grouping",
   "insights.window.label": "Period",
   "insights.window.1h": "Last hour",
   "insights.window.today": "Today",
