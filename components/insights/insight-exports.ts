@@ -4,9 +4,12 @@ import {
   type DisputeGroup,
   type LinkRank,
   type PayoutFigures,
+  type PayoutPoint,
   type PayoutReason,
+  type ResolvedWindow,
 } from "@/lib/shared/schemas/insights";
-import type { FunnelStep } from "./insight-model";
+import { sumPoints, type FunnelStep } from "./insight-model";
+import { pointLabel } from "./outcomes";
 
 /*
  * The insights tables as exports (lib/shared/export: CSV or .xlsx in the reader's language): the same rows and
@@ -17,6 +20,22 @@ import type { FunnelStep } from "./insight-model";
 export interface SeriesExportRow {
   period: string;
   figures: PayoutFigures;
+}
+
+/** The table's rows as the export's: every point labelled as the table labels it, then the totals row (`totalLabel`). */
+export function payoutSeriesRows(
+  points: readonly PayoutPoint[],
+  window: ResolvedWindow,
+  intlLocale: string,
+  totalLabel: string,
+): SeriesExportRow[] {
+  return [
+    ...points.map((point) => ({
+      period: pointLabel(point.start, window.bucket, intlLocale, window.zone),
+      figures: point,
+    })),
+    { period: totalLabel, figures: sumPoints(points) },
+  ];
 }
 
 /** `periodHeader`: the period column's title as the table says it (with the zone). */

@@ -10,11 +10,10 @@ import { useI18n } from "@/lib/browser/i18n";
 import { insightsQuery } from "@/lib/browser/query/insights";
 import type { PayoutInsights } from "@/lib/shared/schemas/insights";
 import { BatchShare, FailureReasons } from "./failure-reasons";
-import { insightWindowUrlSchema, sumPoints, windowQueryOf } from "./insight-model";
-import { payoutReasonsSheet, payoutSeriesSheet } from "./insight-exports";
+import { insightWindowUrlSchema, windowQueryOf } from "./insight-model";
+import { payoutReasonsSheet, payoutSeriesRows, payoutSeriesSheet } from "./insight-exports";
 import { InsightSection } from "./insight-section";
 import { InsightsTabs } from "./insights-tabs";
-import { pointLabel } from "./outcomes";
 import { PayoutSeriesChart } from "./payout-series-chart";
 import { PayoutSeriesTable } from "./payout-series-table";
 import { TrendHint } from "./trend";
@@ -55,13 +54,7 @@ export function PayoutInsightsBody({ data }: { data: PayoutInsights }) {
   const { t, intlLocale } = useI18n();
   const { window, points } = data;
   const periodHeader = t("insights.payouts.col.period", { zone: window.zone });
-  const seriesRows = [
-    ...points.map((point) => ({
-      period: pointLabel(point.start, window.bucket, intlLocale, window.zone),
-      figures: point,
-    })),
-    { period: t("insights.total"), figures: sumPoints(points) },
-  ];
+  const seriesRows = payoutSeriesRows(points, window, intlLocale, t("insights.total"));
   return (
     <div className="grid gap-4">
       <PayoutFiguresRow data={data} />
