@@ -36,8 +36,11 @@ export function WindowPicker({ resolved, showBucket = true }: { resolved?: Resol
           onChange={(event) => {
             const next = INSIGHT_WINDOWS.find((w) => w === event.target.value) ?? "30d";
             // A bucket chosen for another window may not fit this one: the server's default follows the window.
+            // Chosen days start as the days shown now, so the figures stay and the person narrows them from there.
             setState(
-              next === "custom" ? { window: next, bucket: null } : { window: next, from: null, to: null, bucket: null },
+              next === "custom"
+                ? { window: next, from: resolved?.from_day ?? null, to: resolved?.to_day ?? null, bucket: null }
+                : { window: next, from: null, to: null, bucket: null },
             );
           }}
         >

@@ -13,11 +13,14 @@ import { PayoutSeriesChart } from "@/components/insights/payout-series-chart";
 import { PayoutSeriesTable } from "@/components/insights/payout-series-table";
 import { TrendHint } from "@/components/insights/trend";
 import { WindowPicker } from "@/components/insights/window-picker";
+import { InsightsTabs } from "@/components/insights/insights-tabs";
+import { PayoutInsightsView } from "@/components/insights/payout-insights-view";
 import { InsightFigures } from "@/components/overview/insight-figures";
+import { insightsQuery } from "@/lib/browser/query/insights";
 import { formatMoney } from "@/lib/shared/format/number";
 import { PAYOUT_OUTCOMES } from "@/lib/shared/schemas/insights";
-import { ok, renderWithProviders, stubFetch } from "../helpers/payouts-dom";
-import { DISPUTES, POINTS, WINDOW_7D } from "./insights-fixtures";
+import { newQueryClient, ok, renderWithProviders, stubFetch } from "../helpers/payouts-dom";
+import { DISPUTES, payoutInsights, POINTS, WINDOW_7D } from "./insights-fixtures";
 
 vi.mock("next/navigation", async () => (await import("../helpers/next-navigation")).mockedNavigation);
 const { resetRouter, router } = await import("../helpers/next-navigation");
@@ -161,6 +164,17 @@ describe("the window picker", () => {
     expect(router.replace).toHaveBeenLastCalledWith(expect.stringMatching(/[?&]bucket=week/), { scroll: false });
   });
 
+  it("starts chosen days from the days shown, in the business's zone", async () => {
+    const { user } = renderWithProviders(<WindowPicker resolved={WINDOW_7D} />);
+    expect(
+      screen.getByText(/^De 20 de nov\. de 2026 a 22 de nov\. de 2026, dias em America\/Sao_Paulo$/),
+    ).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText("Período"), "custom");
+    expect(router.replace).toHaveBeenLastCalledWith("/insights?window=custom&from=2026-11-20&to=2026-11-22", {
+      scroll: false,
+    });
+  });
+
   it("and the server page reads the same URL into the same query (days only for a custom window)", () => {
     expect(windowQueryFromSearch({ window: "7d", from: "2026-11-01", bucket: "day" })).toEqual({
       window: "7d",
@@ -172,6 +186,33 @@ describe("the window picker", () => {
       to: "2026-11-10",
     });
     expect(windowQueryFromSearch({ window: "forever", bucket: "year" })).toEqual({ window: "30d" });
+  });
+});
+
+describe("the payouts insights page", () => {
+  it("renders the server's first data without asking again: figures with trends, table, reasons and batch share", () => {
+    const calls = stubFetch([]);
+    const client = newQueryClient({ staleTime: 15_000 });
+    client.setQueryData(insightsQuery.payouts({ window: "30d" }).queryKey, payoutInsights());
+    renderWithProviders(<PayoutInsightsView />, { role: "finance", client });
+    expect(screen.getByRole("heading", { level: 1, name: "Indicadores" })).toBeInTheDocument();
+    expect(screen.getByRole("table", { name: "Repasses por ponto do período, com totais" })).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: /Gráfico de barras empilhadas/ })).toBeInTheDocument();
+    expect(screen.getByRole("table", { name: "Motivos de falha e recusa" })).toHaveTextContent("invalid_pix_key");
+    expect(screen.getByTestId("batch-share")).toHaveTextContent(`2 de 8 (25%)`);
+    // 8 payouts against 4 the window before: up 100 %.
+    expect(screen.getByText("alta de 100% sobre o período anterior")).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it("shows each role only the sections it reads", () => {
+    const { unmount } = renderWithProviders(<InsightsTabs />, { role: "operator" });
+    const tabs = () => within(screen.getByRole("navigation", { name: "Seções dos indicadores" })).getAllByRole("link");
+    expect(tabs().map((a) => a.textContent)).toEqual(["Repasses", "Links de pagamento"]);
+    expect(tabs()[0]).toHaveAttribute("aria-current", "page");
+    unmount();
+    renderWithProviders(<InsightsTabs />, { role: "finance" });
+    expect(tabs().map((a) => a.textContent)).toEqual(["Repasses", "Contestações", "Links de pagamento"]);
   });
 });
 
