@@ -6,6 +6,7 @@
  */
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import BarSeriesChart from "@/components/insights/bar-chart";
 import { DisputesDue } from "@/components/insights/disputes-due";
 import { FunnelSteps } from "@/components/insights/funnel-steps";
 import { windowQueryFromSearch } from "@/components/insights/insight-model";
@@ -99,6 +100,42 @@ describe("the payouts chart", () => {
     await user.click(screen.getByRole("button", { name: "Valor" }));
     expect(screen.getByRole("button", { name: "Valor" })).toHaveAttribute("aria-pressed", "true");
     expect(screen.getByRole("img")).toHaveAccessibleName(/Maior ponto: 20 de nov\., com R\$\s1\.600,00\./);
+  });
+});
+
+describe("the chart module (loaded lazily in the app)", () => {
+  it("draws its series in the theme's variables, so dark mode recolors it", async () => {
+    // jsdom lays nothing out: the container says it is 600 × 200, as a browser would measure it.
+    class Measured {
+      constructor(private readonly report: ResizeObserverCallback) {}
+      observe(target: Element) {
+        const entry = { contentRect: { width: 600, height: 200 }, target } as unknown as ResizeObserverEntry;
+        this.report([entry], this as unknown as ResizeObserver);
+      }
+      unobserve() {}
+      disconnect() {}
+    }
+    vi.stubGlobal("ResizeObserver", Measured);
+    const { container } = renderWithProviders(
+      <BarSeriesChart
+        rows={[
+          { label: "20/11", values: { paid: 3, failed: 1 } },
+          { label: "21/11", values: { paid: 1, failed: 2 } },
+        ]}
+        series={[
+          { key: "paid", label: "Pagos", color: "var(--chart-1)" },
+          { key: "failed", label: "Falharam", color: "var(--chart-3)" },
+        ]}
+        stacked
+        height={200}
+        formatValue={String}
+      />,
+    );
+    await vi.waitFor(() => expect(container.querySelector("svg.recharts-surface")).not.toBeNull());
+    const fills = new Set([...container.querySelectorAll("[fill]")].map((el) => el.getAttribute("fill")));
+    expect(fills).toContain("var(--chart-1)");
+    expect(fills).toContain("var(--chart-3)");
+    expect([...fills].filter((fill) => fill?.startsWith("#"))).toEqual([]);
   });
 });
 
