@@ -47,6 +47,12 @@ export function windowQueryOf(state: InsightWindowUrl): InsightWindowQuery {
   return query;
 }
 
+/** The links' query: the window only (they draw no series, so a bucket left in the URL by the payouts tab is not sent). */
+export function withoutBucket(query: InsightWindowQuery): InsightWindowQuery {
+  const { bucket: _bucket, ...rest } = query;
+  return rest;
+}
+
 /** A page's searchParams (first value of each) as the route's query; anything unreadable falls back to the default. */
 export function windowQueryFromSearch(search: Record<string, string | string[] | undefined>): InsightWindowQuery {
   const raw: Record<string, string> = {};

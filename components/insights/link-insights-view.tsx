@@ -10,7 +10,7 @@ import { useI18n } from "@/lib/browser/i18n";
 import { insightsQuery } from "@/lib/browser/query/insights";
 import type { LinkInsights } from "@/lib/shared/schemas/insights";
 import { funnelSheet, linkRankSheet } from "./insight-exports";
-import { funnelSteps, insightWindowUrlSchema, windowQueryOf } from "./insight-model";
+import { funnelSteps, insightWindowUrlSchema, windowQueryOf, withoutBucket } from "./insight-model";
 import { InsightSection } from "./insight-section";
 import { InsightsTabs } from "./insights-tabs";
 import { usePercent } from "./funnel-steps";
@@ -87,7 +87,7 @@ export function LinkInsightsBody({ data }: { data: LinkInsights }) {
 export function LinkInsightsView() {
   const { t } = useI18n();
   const [state] = useUrlState(insightWindowUrlSchema);
-  const query = useQuery(insightsQuery.paymentLinks(windowQueryOf(state)));
+  const query = useQuery(insightsQuery.paymentLinks(withoutBucket(windowQueryOf(state))));
   return (
     <>
       <PageHeader title={t("insights.title")} description={t("insights.links.description")} />

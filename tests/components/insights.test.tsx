@@ -9,12 +9,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import BarSeriesChart from "@/components/insights/bar-chart";
 import { DisputesDue } from "@/components/insights/disputes-due";
 import { FunnelSteps } from "@/components/insights/funnel-steps";
-import { windowQueryFromSearch } from "@/components/insights/insight-model";
+import { windowQueryFromSearch, withoutBucket } from "@/components/insights/insight-model";
 import { PayoutSeriesChart } from "@/components/insights/payout-series-chart";
 import { PayoutSeriesTable } from "@/components/insights/payout-series-table";
 import { TrendHint } from "@/components/insights/trend";
 import { WindowPicker } from "@/components/insights/window-picker";
 import { InsightsTabs } from "@/components/insights/insights-tabs";
+import { LinkInsightsBody } from "@/components/insights/link-insights-view";
 import { PayoutInsightsView } from "@/components/insights/payout-insights-view";
 import { InsightFigures } from "@/components/overview/insight-figures";
 import { insightsQuery } from "@/lib/browser/query/insights";
@@ -192,6 +193,54 @@ describe("a funnel", () => {
   });
 });
 
+describe("the links insights", () => {
+  const rank = (id: string, name: string | null, visits: number, sales: number, revenue: number) => ({
+    id,
+    name,
+    status: "active",
+    visits,
+    checkouts_started: sales * 2,
+    sales,
+    revenue_centavos: revenue,
+    checkout_rate: visits ? (sales * 2) / visits : null,
+    sale_rate: sales ? 0.5 : null,
+    conversion: visits ? sales / visits : null,
+  });
+
+  it("ranks links with rows that open each link, and says since when revenue is watched before it can compare", () => {
+    renderWithProviders(
+      <LinkInsightsBody
+        data={{
+          window: WINDOW_7D,
+          funnel: {
+            visits: 400,
+            checkouts_started: 100,
+            sales: 20,
+            revenue_centavos: 123_456,
+            checkout_rate: 0.25,
+            sale_rate: 0.2,
+            conversion: 0.05,
+          },
+          top: [rank("pl_1", "Curso", 300, 15, 100_000), rank("pl_2", null, 100, 5, 23_456)],
+          worst: [rank("pl_2", null, 100, 5, 23_456)],
+          revenue_in_window: null,
+          revenue_in_previous: null,
+          observed_since: "2026-11-21T12:00:00.000Z",
+          links: 2,
+        }}
+      />,
+    );
+    const top = screen.getByRole("table", { name: "Links com mais receita" });
+    expect(within(top).getByRole("link", { name: "Curso" })).toHaveAttribute("href", "/payment-links?id=pl_1");
+    // A link without a name is named by its id.
+    expect(within(top).getByRole("link", { name: "pl_2" })).toHaveAttribute("href", "/payment-links?id=pl_2");
+    expect(within(top).getAllByRole("row")[1]).toHaveTextContent("5%");
+    expect(screen.getByText(/^O painel acompanha os links desde 21\/11\/2026/)).toBeInTheDocument();
+    expect(screen.getByText("De 2 links")).toBeInTheDocument();
+    expect(screen.getByText("25% das visitas")).toBeInTheDocument();
+  });
+});
+
 describe("the window picker", () => {
   it("writes the window into the URL (replacing, so the back button is not flooded)", async () => {
     const { user } = renderWithProviders(<WindowPicker />);
@@ -223,6 +272,8 @@ describe("the window picker", () => {
       to: "2026-11-10",
     });
     expect(windowQueryFromSearch({ window: "forever", bucket: "year" })).toEqual({ window: "30d" });
+    // The links draw no series: a bucket left in the URL by the payouts tab is not part of their query.
+    expect(withoutBucket(windowQueryFromSearch({ window: "90d", bucket: "5m" }))).toEqual({ window: "90d" });
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { windowQueryFromSearch } from "@/components/insights/insight-model";
+import { windowQueryFromSearch, withoutBucket } from "@/components/insights/insight-model";
 import { LinkInsightsView } from "@/components/insights/link-insights-view";
 import { NotAllowed } from "@/components/shell/not-allowed";
 import { getI18n } from "@/lib/server/i18n";
@@ -20,7 +20,7 @@ export default async function LinkInsightsPage({
 }) {
   const access = await pageAccess("insights.payment_links", "/insights/payment-links");
   if (!access.allowed) return <NotAllowed page="nav.insights" />;
-  const query = windowQueryFromSearch(await searchParams);
+  const query = withoutBucket(windowQueryFromSearch(await searchParams));
   return (
     <WithPrefetched entries={[await linkInsightsFirst(query)]}>
       <LinkInsightsView />
