@@ -16,14 +16,21 @@ export function usePercent(): (rate: number | null) => string {
  * the overall conversion (sales of visits). A list, read in order by a screen reader; used by the insights page
  * (every link together) and by a link's own detail (its counters).
  */
-export function FunnelSteps({ funnel }: { funnel: Pick<LinkFunnel, "visits" | "checkouts_started" | "sales"> }) {
+export function FunnelSteps({
+  funnel,
+  label,
+}: {
+  funnel: Pick<LinkFunnel, "visits" | "checkouts_started" | "sales">;
+  /** The list's name; default: every link's funnel. */
+  label?: string;
+}) {
   const { t, formatNumber } = useI18n();
   const percent = usePercent();
   const steps = funnelSteps(funnel);
   const conversion = funnel.visits === 0 ? null : funnel.sales / funnel.visits;
   return (
     <div className="grid gap-2">
-      <ol className="grid gap-2 sm:grid-cols-3" aria-label={t("insights.links.funnel.title")}>
+      <ol className="grid gap-2 sm:grid-cols-3" aria-label={label ?? t("insights.links.funnel.title")}>
         {steps.map((step) => (
           <li key={step.step} className="rounded-md border p-3" data-step={step.step}>
             <p className="text-xs text-muted-foreground">{t(`insights.links.step.${step.step}`)}</p>

@@ -247,6 +247,7 @@ function LinkDetails({ link, state, baseUrl }: { link: PaymentLink; state: LinkS
           {/* The link's own funnel, from the counters above (no request of its own). */}
           <FunnelSteps
             funnel={{ visits: link.visits, checkouts_started: link.checkouts_started, sales: link.sales_count }}
+            label={t("insights.links.funnel.oneLink")}
           />
         </Section>
 

@@ -136,6 +136,7 @@ export const insightsPtBR = {
   "insights.links.observedSince": "O painel acompanha os links desde {at}",
   "insights.links.notObserved": "Ainda sem registro anterior para comparar",
   "insights.links.funnel.title": "Funil dos links",
+  "insights.links.funnel.oneLink": "Funil deste link",
   "insights.links.funnel.description": "Visitas, checkouts iniciados e vendas, com a conversão de cada etapa.",
   "insights.links.funnel.chartLabel":
     "Gráfico de barras do funil: {visits} visitas, {checkouts} checkouts, {sales} vendas; conversão de {conversion}.",
@@ -290,6 +291,7 @@ export const insightsEn = {
   "insights.links.observedSince": "The dashboard has watched the links since {at}",
   "insights.links.notObserved": "No earlier record to compare with yet",
   "insights.links.funnel.title": "Links funnel",
+  "insights.links.funnel.oneLink": "This link's funnel",
   "insights.links.funnel.description": "Visits, checkouts started and sales, with the conversion of each step.",
   "insights.links.funnel.chartLabel":
     "Funnel bar chart: {visits} visits, {checkouts} checkouts, {sales} sales; {conversion} conversion.",
