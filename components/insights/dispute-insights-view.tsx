@@ -9,7 +9,7 @@ import { useI18n } from "@/lib/browser/i18n";
 import { insightsQuery } from "@/lib/browser/query/insights";
 import type { DisputeInsights } from "@/lib/shared/schemas/insights";
 import { DisputeGroupsTable, DisputesDue } from "./disputes-due";
-import { disputesDueSheet } from "./insight-exports";
+import { disputeGroupsSheet, disputesDueSheet } from "./insight-exports";
 import { InsightSection } from "./insight-section";
 import { InsightsTabs } from "./insights-tabs";
 
@@ -42,7 +42,10 @@ export function DisputeInsightsBody({ data }: { data: DisputeInsights }) {
         <DisputesDue groups={data.by_due} zone={data.zone} />
       </InsightSection>
       <div className="grid gap-4 lg:grid-cols-2">
-        <InsightSection title={t("insights.disputes.kind.title")}>
+        <InsightSection
+          title={t("insights.disputes.kind.title")}
+          exportOf={{ sheet: disputeGroupsSheet("kind"), rows: data.by_kind }}
+        >
           <DisputeGroupsTable
             groups={data.by_kind}
             title={t("insights.disputes.kind.title")}
@@ -50,7 +53,10 @@ export function DisputeInsightsBody({ data }: { data: DisputeInsights }) {
             column={t("insights.disputes.col.kind")}
           />
         </InsightSection>
-        <InsightSection title={t("insights.disputes.status.title")}>
+        <InsightSection
+          title={t("insights.disputes.status.title")}
+          exportOf={{ sheet: disputeGroupsSheet("status"), rows: data.by_status }}
+        >
           <DisputeGroupsTable
             groups={data.by_status}
             title={t("insights.disputes.status.title")}

@@ -91,6 +91,24 @@ export function disputesDueSheet(): ExportSheet<DisputeGroup> {
   };
 }
 
+/** Open cases by kind or by status: the API's name in the reader's language where the dictionary has it. */
+export function disputeGroupsSheet(by: "kind" | "status"): ExportSheet<DisputeGroup> {
+  return {
+    file: `insights-disputes-${by}`,
+    title: by === "kind" ? "insights.disputes.kind.title" : "insights.disputes.status.title",
+    columns: [
+      {
+        kind: "enum",
+        header: by === "kind" ? "insights.disputes.col.kind" : "insights.disputes.col.status",
+        labels: by === "kind" ? "chargebacks.kind" : "status",
+        value: (row) => row.key,
+      },
+      { kind: "count", header: "insights.disputes.col.count", value: (row) => row.count },
+      { kind: "money", header: "insights.disputes.col.amount", value: (row) => row.amount_centavos },
+    ],
+  };
+}
+
 /** `percent` writes a rate as the page shows it ("12,5%"), in the reader's language. */
 export function linkRankSheet(
   file: string,

@@ -7,6 +7,7 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import BarSeriesChart from "@/components/insights/bar-chart";
+import { DisputeInsightsBody } from "@/components/insights/dispute-insights-view";
 import { DisputesDue } from "@/components/insights/disputes-due";
 import { FunnelSteps } from "@/components/insights/funnel-steps";
 import { windowQueryFromSearch, withoutBucket } from "@/components/insights/insight-model";
@@ -175,6 +176,18 @@ describe("disputes by due day", () => {
     expect(screen.getByRole("img")).toHaveAccessibleName(/9 abertas, R\$\s900,09; 2 com prazo vencido/);
     const footer = screen.getAllByRole("rowgroup")[2] as HTMLElement;
     expect(footer).toHaveTextContent(`Total9${brl(90_009)}`);
+  });
+});
+
+describe("the disputes insights", () => {
+  it("say what is open and at risk, by due day, kind and status, in the dashboard's words", () => {
+    renderWithProviders(<DisputeInsightsBody data={DISPUTES} />);
+    expect(screen.getByText("Vencem em até 72 h").closest("[data-slot=stat-card]")).toHaveTextContent(
+      `Vencem em até 72 h6${brl(50_005)} em risco`,
+    );
+    expect(screen.getByRole("table", { name: "Abertas por tipo" })).toHaveTextContent("MED Pix");
+    expect(screen.getByRole("table", { name: "Abertas por situação" })).toHaveTextContent("Aguardando resposta");
+    expect(screen.getByText(/A lista de contestações filtra por horas restantes/)).toBeInTheDocument();
   });
 });
 

@@ -4,7 +4,12 @@
  * points), and the disputes' due buckets by their names.
  */
 import { describe, expect, it } from "vitest";
-import { disputesDueSheet, payoutSeriesRows, payoutSeriesSheet } from "@/components/insights/insight-exports";
+import {
+  disputeGroupsSheet,
+  disputesDueSheet,
+  payoutSeriesRows,
+  payoutSeriesSheet,
+} from "@/components/insights/insight-exports";
 import { parseCsv } from "@/lib/shared/csv";
 import { sheetCsv, type ExportContext } from "@/lib/shared/export";
 import type { Locale } from "@/lib/shared/i18n/config";
@@ -48,6 +53,16 @@ describe("the disputes export", () => {
       "Em 4 a 7 dias",
       "Mais tarde",
       "Sem prazo",
+    ]);
+  });
+
+  it("names kinds and statuses as the chargebacks page does, and keeps one it does not know as the API sent it", () => {
+    const rows = [...DISPUTES.by_kind, { key: "boleto_claim", count: 1, amount_centavos: 1 }];
+    const [header, ...body] = parseCsv(sheetCsv(disputeGroupsSheet("kind"), rows, ctx("en")), ",");
+    expect(header).toEqual(["Kind", "Open", "Amount"]);
+    expect(body).toEqual([
+      ["Pix MED", "9", "900.09"],
+      ["boleto_claim", "1", "0.01"],
     ]);
   });
 });
