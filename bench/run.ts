@@ -26,6 +26,7 @@ import { payoutsRow } from "./rows/g-payouts";
 import { batchParseRow } from "./rows/h-batch-parse";
 import { batchSendRow } from "./rows/h-batch-send";
 import { devServerRow } from "./rows/j-dev-server";
+import { insightsRow } from "./rows/k-insights";
 
 const ROWS: readonly Row[] = [
   throughputRow,
@@ -38,6 +39,7 @@ const ROWS: readonly Row[] = [
   batchParseRow,
   batchSendRow,
   devServerRow,
+  insightsRow,
 ];
 /** No row may take longer than this; past it, it is reported as not measured. */
 const ROW_TIMEOUT_MS = 20 * 60_000;

@@ -6,6 +6,7 @@ import { getI18n } from "@/lib/server/i18n";
 import { getPageSession } from "@/lib/server/session/page";
 import { WithPrefetched } from "./_prefetch/prefetched";
 import { chargebacksFirstPage, latestPayouts, paymentLinksFirstPage } from "./_prefetch/queries";
+import { overviewInsightsFirst } from "./insights/_data";
 
 /** LatestPayouts' row count (components/payouts/latest-payouts.tsx): its query key. */
 const LATEST_PAYOUTS = 5;
@@ -25,7 +26,12 @@ export default async function OverviewPage() {
   if (!session) redirect("/login");
   const home = homePathFor(session.role);
   if (home !== "/") redirect(home);
-  const entries = await Promise.all([paymentLinksFirstPage(), chargebacksFirstPage(), latestPayouts(LATEST_PAYOUTS)]);
+  const entries = await Promise.all([
+    paymentLinksFirstPage(),
+    chargebacksFirstPage(),
+    latestPayouts(LATEST_PAYOUTS),
+    overviewInsightsFirst(),
+  ]);
   return (
     <WithPrefetched entries={entries}>
       <OverviewView />

@@ -83,6 +83,8 @@ export class SandboxServer {
 export interface AppOptions {
   /** PostgreSQL for the ledger; embedded PGlite when absent. */
   databaseUrl?: string;
+  /** The data folder to start with (a row that prepared one); a fresh one when absent. */
+  dataDir?: string;
 }
 
 /** The production server (`next start`), each start with a fresh data folder. */
@@ -140,9 +142,10 @@ export class AppServer {
 
   /** Starts `next start` unless it already runs with these options. */
   async ensure(options: AppOptions = {}): Promise<void> {
-    if (this.proc && this.current?.databaseUrl === options.databaseUrl) return;
+    if (this.proc && this.current?.databaseUrl === options.databaseUrl && this.current.dataDir === options.dataDir)
+      return;
     await this.stop();
-    const env = this.environment(this.freshDataDir(), options);
+    const env = this.environment(options.dataDir ?? this.freshDataDir(), options);
     const proc = spawnTracked(process.execPath, [NEXT_BIN, "start", "-p", String(this.port), "-H", "127.0.0.1"], env);
     this.proc = proc;
     try {

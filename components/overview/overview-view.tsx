@@ -7,6 +7,7 @@ import { cn } from "@/components/ui/cn";
 import { PageHeader } from "@/components/ui/page-header";
 import { useI18n } from "@/lib/browser/i18n";
 import { ChargebacksDue } from "./chargebacks-due";
+import { InsightFigures } from "./insight-figures";
 import { LinksOverview } from "./links-overview";
 import { PayoutsAttention } from "./payouts-attention";
 
@@ -23,11 +24,13 @@ export function OverviewView() {
   const business = businessLabel(session.business, t);
   const canSeeLinks = useCan("payment_links.list");
   const canSeeChargebacks = useCan("chargebacks.list");
+  const canSeeInsights = useCan("insights.payouts");
 
   return (
     <>
       <PageHeader title={t("overview.title")} description={t("overview.description", { business })} />
       <div className="grid gap-4">
+        {canSeeInsights ? <InsightFigures /> : null}
         <PayoutsAttention />
         {canSeeLinks ? <LinksOverview /> : null}
         <div className={cn("grid gap-4", canSeeChargebacks && "lg:grid-cols-2")}>

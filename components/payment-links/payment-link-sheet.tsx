@@ -15,6 +15,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/browser/i18n";
 import type { PaymentLink } from "@/lib/shared/schemas/payment-link";
 import { LinkAmount } from "./link-amount";
+import { FunnelSteps } from "@/components/insights/funnel-steps";
 import { conversionRate, publicLinkUrl, type LinkState } from "./link-model";
 import { LinkApiStatus, LinkStateBadge } from "./link-state-badge";
 
@@ -243,6 +244,11 @@ function LinkDetails({ link, state, baseUrl }: { link: PaymentLink; state: LinkS
               </p>
             </div>
           ) : null}
+          {/* The link's own funnel, from the counters above (no request of its own). */}
+          <FunnelSteps
+            funnel={{ visits: link.visits, checkouts_started: link.checkouts_started, sales: link.sales_count }}
+            label={t("insights.links.funnel.oneLink")}
+          />
         </Section>
 
         <Section title={t("common.details")}>

@@ -1,6 +1,7 @@
 import {
   Activity,
   ArrowLeftRight,
+  ChartColumn,
   Gavel,
   Layers,
   LayoutDashboard,
@@ -43,6 +44,12 @@ export const NAV_ITEMS: readonly NavItem[] = [
     badge: "payoutsAttention",
   },
   { href: "/payouts/batch", labelKey: "nav.batchPayouts", icon: Layers, anyOf: ["payouts.create"] },
+  {
+    href: "/insights",
+    labelKey: "nav.insights",
+    icon: ChartColumn,
+    anyOf: ["insights.payouts", "insights.disputes", "insights.payment_links"],
+  },
   { href: "/payment-links", labelKey: "nav.paymentLinks", icon: Link2, anyOf: ["payment_links.list"] },
   { href: "/subaccounts", labelKey: "nav.subaccounts", icon: Users, anyOf: ["subaccounts.list"] },
   { href: "/chargebacks", labelKey: "nav.chargebacks", icon: Gavel, anyOf: ["chargebacks.list"] },

@@ -19,6 +19,17 @@ beforeEach(() => {
     (call) => (call.url.startsWith("/api/payouts?") ? ok({ items: [], next_cursor: null }) : undefined),
     (call) => (call.url.startsWith("/api/chargebacks") ? ok([]) : undefined),
     (call) => (call.url.startsWith("/api/payment-links") ? ok([]) : undefined),
+    (call) =>
+      call.url.startsWith("/api/insights/overview")
+        ? ok({
+            as_of: "2026-11-22T15:00:00.000Z",
+            zone: "America/Sao_Paulo",
+            sent_today: null,
+            needs_review: null,
+            disputes_due_72h: null,
+            links_revenue_week: null,
+          })
+        : undefined,
     (call) => (call.url.startsWith("/api/session") ? ok(session("operator")) : undefined),
   ]);
 });
@@ -60,6 +71,7 @@ describe("each role's home and sections", () => {
         "/",
         "/payouts",
         "/payouts/batch",
+        "/insights",
         "/payment-links",
         "/subaccounts",
         "/chargebacks",
@@ -75,6 +87,7 @@ describe("each role's home and sections", () => {
         "/",
         "/payouts",
         "/payouts/batch",
+        "/insights",
         "/payment-links",
         "/subaccounts",
         "/chargebacks",
@@ -83,8 +96,8 @@ describe("each role's home and sections", () => {
         "/settings",
       ],
     ],
-    ["operator", "/", ["/", "/payouts", "/payouts/batch", "/payment-links", "/subaccounts"]],
-    ["finance", "/", ["/", "/payouts", "/chargebacks", "/activity"]],
+    ["operator", "/", ["/", "/payouts", "/payouts/batch", "/insights", "/payment-links", "/subaccounts"]],
+    ["finance", "/", ["/", "/payouts", "/insights", "/chargebacks", "/activity"]],
     ["support", "/payouts", ["/payouts"]],
   ] as const)("%s lands on %s and sees %j", (role, home, sections) => {
     expect(homePathFor(role)).toBe(home);

@@ -162,6 +162,14 @@ describe("PaymentLinksView", () => {
       "aria-valuenow",
       "150",
     );
+    // The link's own funnel, from its counters: 3,400 visits → 187 checkouts → 150 sales.
+    const funnel = within(dialog).getByRole("list", { name: "Funil deste link" });
+    expect(
+      within(funnel)
+        .getAllByRole("listitem")
+        .map((step) => step.textContent),
+    ).toEqual(["Visitas3.400", "Checkouts iniciados1875,5% das visitas", "Vendas15080,2% dos checkouts"]);
+    expect(within(dialog).getByText("Conversão (vendas sobre visitas): 4,4%")).toBeInTheDocument();
   });
 
   it("shows a link seconds old as one state a person understands, with the API's raw status as a detail", async () => {

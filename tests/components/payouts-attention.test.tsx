@@ -63,11 +63,11 @@ describe("the Payouts entry's badge", () => {
     expect(attentionCalls()).toHaveLength(1);
   });
 
-  it("finance sees the overview, payouts, chargebacks and activity, but no operator or admin section", async () => {
+  it("finance sees the overview, payouts, insights, chargebacks and activity, but no operator or admin section", async () => {
     renderWithProviders(<SidebarNav role="finance" />, { role: "finance" });
     await screen.findByTestId("payouts-attention-badge");
     const names = screen.getAllByRole("link").map((link) => link.getAttribute("href"));
-    expect(names).toEqual(["/", "/payouts", "/chargebacks", "/activity"]);
+    expect(names).toEqual(["/", "/payouts", "/insights", "/chargebacks", "/activity"]);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { MessageKey } from "./pt-BR";
 import { errorCodesEn } from "./features/error-codes";
 import { overviewEn } from "./features/overview";
+import { insightsEn } from "./features/insights";
 import { payoutsEn } from "./features/payouts";
 import { payoutsReviewEn } from "./features/payouts-review";
 import { payoutReceiptEn } from "./features/payout-receipt";
@@ -73,6 +74,7 @@ export const en = {
   "nav.paymentLinks": "Payment links",
   "nav.subaccounts": "Subaccounts",
   "nav.chargebacks": "Chargebacks",
+  "nav.insights": "Insights",
   "nav.activity": "Activity",
   "nav.members": "Members",
   "nav.settings": "Settings",
@@ -250,6 +252,7 @@ export const en = {
   "validation.dateTimeMin": "Use a time from {min} on.",
   "validation.dateTimeMax": "Use a time up to {max}.",
   "validation.dateOutOfRange": "Use a date from 1 January 2000 to 1 January 2100.",
+  "validation.isoDay": "Use a date in the form YYYY-MM-DD.",
   "validation.id": "Invalid ID: use only letters, digits, _ and -.",
   "validation.idempotencyKey": "Invalid idempotency key.",
   "validation.idempotencyKeyReserved":
@@ -335,6 +338,7 @@ export const en = {
   "status.needs_review": "Needs review",
   "status.handled": "Handled by a person",
   ...overviewEn,
+  ...insightsEn,
   ...payoutsEn,
   ...payoutsReviewEn,
   ...payoutReceiptEn,

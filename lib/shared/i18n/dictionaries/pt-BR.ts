@@ -6,6 +6,7 @@
  */
 import { errorCodesPtBR } from "./features/error-codes";
 import { overviewPtBR } from "./features/overview";
+import { insightsPtBR } from "./features/insights";
 import { payoutsPtBR } from "./features/payouts";
 import { payoutsReviewPtBR } from "./features/payouts-review";
 import { payoutReceiptPtBR } from "./features/payout-receipt";
@@ -77,6 +78,7 @@ export const ptBR = {
   "nav.paymentLinks": "Links de pagamento",
   "nav.subaccounts": "Subcontas",
   "nav.chargebacks": "Contestações",
+  "nav.insights": "Indicadores",
   "nav.activity": "Atividade",
   "nav.members": "Membros",
   "nav.settings": "Configurações",
@@ -254,6 +256,7 @@ export const ptBR = {
   "validation.dateTimeMin": "Use um horário a partir de {min}.",
   "validation.dateTimeMax": "Use um horário até {max}.",
   "validation.dateOutOfRange": "Use uma data de 1º de janeiro de 2000 a 1º de janeiro de 2100.",
+  "validation.isoDay": "Use uma data no formato AAAA-MM-DD.",
   "validation.id": "ID inválido: use só letras, números, _ e -.",
   "validation.idempotencyKey": "Chave de idempotência inválida.",
   "validation.idempotencyKeyReserved":
@@ -340,6 +343,7 @@ export const ptBR = {
   "status.needs_review": "Precisa de revisão",
   "status.handled": "Resolvido por uma pessoa",
   ...overviewPtBR,
+  ...insightsPtBR,
   ...payoutsPtBR,
   ...payoutsReviewPtBR,
   ...payoutReceiptPtBR,

@@ -37,6 +37,15 @@ export const overviewPtBR = {
   "overview.countdown.overdue": "venceu há {time}",
 
   "overview.payouts.title": "Últimos repasses",
+
+  "overview.insights.title": "Indicadores de hoje",
+  "overview.insights.failed": "Os indicadores não puderam ser carregados.",
+  "overview.insights.sentToday": "Enviados hoje",
+  "overview.insights.payouts.one": "{count} repasse",
+  "overview.insights.payouts.other": "{count} repasses",
+  "overview.insights.needsReview": "Precisam de revisão",
+  "overview.insights.disputesDue": "Contestações que vencem em 72 h",
+  "overview.insights.linksWeek": "Receita dos links na semana",
 } as const;
 
 export const overviewEn = {
@@ -74,4 +83,13 @@ export const overviewEn = {
   "overview.countdown.overdue": "overdue by {time}",
 
   "overview.payouts.title": "Latest payouts",
+
+  "overview.insights.title": "Today's insights",
+  "overview.insights.failed": "The insights could not be loaded.",
+  "overview.insights.sentToday": "Sent today",
+  "overview.insights.payouts.one": "{count} payout",
+  "overview.insights.payouts.other": "{count} payouts",
+  "overview.insights.needsReview": "Need review",
+  "overview.insights.disputesDue": "Disputes due within 72 h",
+  "overview.insights.linksWeek": "Links revenue this week",
 } as const satisfies Record<keyof typeof overviewPtBR, string>;

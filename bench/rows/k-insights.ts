@@ -1,0 +1,118 @@
+/**
+ * Row k: the insights over a big register. 100,000 payouts of one business spread over 120 days
+ * (bench/lib/seed-register.ts), on the embedded PGlite and on PostgreSQL:
+ * - GET /api/insights/payouts?window=90d (every weekly point per outcome, fees and net, the previous window and
+ *   the failure reasons, summed in SQL), one request at a time after two warm-up ones: the server's answer time
+ *   as a client sees it (session check and JSON included);
+ * - the insights page at 90 days in Chromium, cold cache: navigation → its first figures on screen (the server
+ *   renders the figures and tables, so this is the page's own answer, not the chart's).
+ */
+import { rmSync } from "node:fs";
+import path from "node:path";
+import type { Browser } from "@playwright/test";
+import { ACME } from "../../sandbox/businesses";
+import { freshContext, withBrowser } from "../lib/browser";
+import { repeat, samplesOf, type BenchContext, type Row } from "../lib/context";
+import type { Measurement } from "../lib/measurement";
+import { seedPgliteRegister, seedPostgresRegister, type SeedRegisterOptions } from "../lib/seed-register";
+import { signIn } from "../lib/servers";
+
+const PAYOUTS = 100_000;
+const SEEDED_DAYS = 120;
+const SERIES_RUNS = 15;
+/** The insights page's first figures (server-rendered). */
+const FIRST_FIGURES = "[data-insights-figures]";
+
+/** The 90-day series asked `SERIES_RUNS` times after two warm-up requests: each answer's milliseconds. */
+async function seriesTimes(ctx: BenchContext, cookie: string): Promise<number[]> {
+  const url = `${ctx.app.url}/api/insights/payouts?window=90d`;
+  const ask = async () => {
+    const started = performance.now();
+    const res = await fetch(url, { headers: { cookie }, signal: AbortSignal.timeout(60_000) });
+    const body = (await res.json()) as { data?: { totals?: { count?: number } } };
+    const ms = performance.now() - started;
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    const counted = body.data?.totals?.count ?? 0;
+    if (counted < PAYOUTS * 0.7) throw new Error(`the series counted ${counted} payouts`);
+    return ms;
+  };
+  await ask();
+  await ask();
+  const times: number[] = [];
+  for (let i = 0; i < SERIES_RUNS; i++) times.push(await ask());
+  return times;
+}
+
+/** Navigation start → the first figures on screen, in a fresh context (cold cache), ms. */
+async function firstFigures(browser: Browser, ctx: BenchContext, cookie: string): Promise<number> {
+  const context = await freshContext(browser, ctx.app.url, cookie);
+  try {
+    const page = await context.newPage();
+    const response = await page.goto(`${ctx.app.url}/insights?window=90d`, { waitUntil: "commit", timeout: 60_000 });
+    if (!response || response.status() !== 200)
+      throw new Error(`/insights answered ${response?.status() ?? "nothing"}`);
+    await page.locator(FIRST_FIGURES).first().waitFor({ state: "visible", timeout: 60_000 });
+    return page.evaluate(() => performance.now());
+  } finally {
+    await context.close();
+  }
+}
+
+async function onDatabase(ctx: BenchContext, label: string, databaseUrl: string | undefined): Promise<Measurement[]> {
+  const seed: SeedRegisterOptions = { businessId: ACME.id, count: PAYOUTS, now: new Date(), days: SEEDED_DAYS };
+  const dataDir = ctx.app.freshDataDir();
+  // The app's first start applies the migrations; the register is then filled beside it (PGlite: while it is stopped).
+  await ctx.app.ensure({ databaseUrl, dataDir });
+  if (databaseUrl) await seedPostgresRegister(databaseUrl, seed);
+  else {
+    await ctx.app.stop();
+    await seedPgliteRegister(path.join(dataDir, "ledger"), seed);
+    await ctx.app.ensure({ databaseUrl, dataDir });
+  }
+  try {
+    const cookie = await signIn(ctx.app.url, "finance");
+    const series = await seriesTimes(ctx, cookie);
+    ctx.log(`  ${label}: GET /api/insights/payouts?window=90d p50 ${median(series).toFixed(1)} ms`);
+    const page = await withBrowser(ctx, (browser) =>
+      repeat(ctx.runs, async () => ({ figures: await firstFigures(browser, ctx, cookie) })),
+    );
+    return [
+      {
+        name: `k. GET /api/insights/payouts?window=90d, ${PAYOUTS.toLocaleString("en-US")} payouts, ${label}`,
+        unit: "ms",
+        samples: series,
+        goal: { better: "lower", target: 150 },
+      },
+      {
+        name: `k. /insights?window=90d navigation → first figures, ${label}`,
+        unit: "ms",
+        samples: samplesOf(page, "figures"),
+        goal: { better: "lower", target: 1000 },
+      },
+    ];
+  } finally {
+    await ctx.app.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+export const insightsRow: Row = {
+  id: "k",
+  title: "insights over 100,000 payouts: the 90-day series and the page's first figures",
+  async run(ctx) {
+    await ctx.sandbox.ensure();
+    const pglite = await onDatabase(ctx, "PGlite", undefined);
+    let postgres: Measurement[] = [];
+    try {
+      postgres = await onDatabase(ctx, "PostgreSQL", await ctx.postgres.start());
+    } finally {
+      await ctx.postgres.stop();
+    }
+    return [...pglite, ...postgres];
+  },
+};

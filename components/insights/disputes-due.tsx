@@ -1,0 +1,133 @@
+"use client";
+
+import Link from "next/link";
+import { Money } from "@/components/ui/money";
+import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useI18n } from "@/lib/browser/i18n";
+import { DUE_BUCKETS, type DisputeGroup, type DueBucket } from "@/lib/shared/schemas/insights";
+import { ChartFrame } from "./chart-frame";
+import { dueBucketHref } from "./insight-model";
+import { SINGLE_COLOR } from "./outcomes";
+
+function isDueBucket(key: string | null): key is DueBucket {
+  return (DUE_BUCKETS as readonly (string | null)[]).includes(key);
+}
+
+/**
+ * Open disputes by how long is left to answer them (overdue, today, 1–3 days, 4–7, later, no deadline): a bar per
+ * bucket and the table of them, each row a link to the chargebacks list showing those cases (or, where the list
+ * has no filter for that bucket, the nearest view, said under the table).
+ */
+export function DisputesDue({ groups, zone }: { groups: readonly DisputeGroup[]; zone: string }) {
+  const { t, formatNumber, formatMoney } = useI18n();
+  const rows = groups.filter((g): g is DisputeGroup & { key: DueBucket } => isDueBucket(g.key));
+  const count = rows.reduce((sum, g) => sum + g.count, 0);
+  const amount = rows.reduce((sum, g) => sum + g.amount_centavos, 0);
+  const overdue = rows.find((g) => g.key === "overdue")?.count ?? 0;
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <ChartFrame
+        label={t("insights.disputes.due.chartLabel", {
+          count: formatNumber(count),
+          amount: formatMoney(amount),
+          overdue: formatNumber(overdue),
+        })}
+        height={240}
+        rows={rows.map((g) => ({ label: t(`insights.due.${g.key}`), values: { count: g.count } }))}
+        series={[{ key: "count", label: t("insights.disputes.col.count"), color: SINGLE_COLOR }]}
+        formatValue={(v) => formatNumber(v)}
+      />
+      <div className="grid gap-2">
+        <Table aria-label={t("insights.disputes.due.title")}>
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col">{t("insights.disputes.col.due")}</TableHead>
+              <TableHead scope="col" className="text-right">
+                {t("insights.disputes.col.count")}
+              </TableHead>
+              <TableHead scope="col" className="text-right">
+                {t("insights.disputes.col.amount")}
+              </TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((g) => {
+              const target = dueBucketHref(g.key);
+              return (
+                <TableRow key={g.key} data-due={g.key}>
+                  <TableHead scope="row" className="font-normal">
+                    <Link href={target.href} className="underline-offset-4 hover:underline">
+                      {t(`insights.due.${g.key}`)}
+                    </Link>
+                  </TableHead>
+                  <TableCell className="text-right tabular-nums">{formatNumber(g.count)}</TableCell>
+                  <TableCell className="text-right">
+                    <Money centavos={g.amount_centavos} />
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+          <TableFooter>
+            <TableRow>
+              <TableHead scope="row">{t("insights.total")}</TableHead>
+              <TableCell className="text-right font-semibold tabular-nums">{formatNumber(count)}</TableCell>
+              <TableCell className="text-right font-semibold">
+                <Money centavos={amount} />
+              </TableCell>
+            </TableRow>
+          </TableFooter>
+        </Table>
+        <p className="text-xs text-muted-foreground">{t("insights.disputes.due.linkNote", { zone })}</p>
+      </div>
+    </div>
+  );
+}
+
+/** Open cases by kind or by status, most first (the API's names; a case without one counts as "none"). */
+export function DisputeGroupsTable({
+  groups,
+  title,
+  labelPrefix,
+  column,
+}: {
+  groups: readonly DisputeGroup[];
+  title: string;
+  labelPrefix: "chargebacks.kind" | "status";
+  column: string;
+}) {
+  const { t, formatNumber, has } = useI18n();
+  const name = (key: string | null) => {
+    if (key === null) return t("insights.disputes.noKey");
+    return has(`${labelPrefix}.${key}`) ? t(`${labelPrefix}.${key}`) : key;
+  };
+  if (groups.length === 0) return <p className="text-sm text-muted-foreground">{t("insights.disputes.empty")}</p>;
+  return (
+    <Table aria-label={title}>
+      <TableHeader>
+        <TableRow>
+          <TableHead scope="col">{column}</TableHead>
+          <TableHead scope="col" className="text-right">
+            {t("insights.disputes.col.count")}
+          </TableHead>
+          <TableHead scope="col" className="text-right">
+            {t("insights.disputes.col.amount")}
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {groups.map((g) => (
+          <TableRow key={g.key ?? "—"}>
+            <TableHead scope="row" className="font-normal">
+              {name(g.key)}
+            </TableHead>
+            <TableCell className="text-right tabular-nums">{formatNumber(g.count)}</TableCell>
+            <TableCell className="text-right">
+              <Money centavos={g.amount_centavos} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,212 @@
+import { z } from "zod/mini";
+import { urlChoice, urlOptional } from "@/lib/browser/url-fields";
+import { nextDay } from "@/lib/shared/format/date-window";
+import { formatDate as formatDateIn, wallDateText, wallTimeIn } from "@/lib/shared/format/date";
+import {
+  INSIGHT_BUCKETS,
+  INSIGHT_WINDOWS,
+  isInsightDay,
+  PAYOUT_OUTCOMES,
+  type CountAmount,
+  type DueBucket,
+  type InsightWindowQuery,
+  type PayoutFigures,
+  type PayoutOutcome,
+  type PayoutPoint,
+  type ResolvedWindow,
+} from "@/lib/shared/schemas/insights";
+
+/*
+ * What the insights pages compute from the contract (lib/shared/schemas/insights.ts): the window in the URL, the
+ * register's and the chargebacks list's addresses behind each figure, trends and the totals of a series. Pure, so
+ * the server page and the browser read the URL the same way (one query key), and tests need no DOM.
+ */
+
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The insights pages' URL: the window, its days when custom, and the bucket (absent: the server's default). */
+export const insightWindowUrlSchema = z.object({
+  window: z.catch(z._default(z.enum(INSIGHT_WINDOWS), "30d"), "30d"),
+  from: urlOptional(z.regex(DAY_RE)),
+  to: urlOptional(z.regex(DAY_RE)),
+  bucket: urlChoice(INSIGHT_BUCKETS),
+});
+export type InsightWindowUrl = z.output<typeof insightWindowUrlSchema>;
+
+/**
+ * The URL's window as the route's query: days only with `custom` (and only real ones), keys left out when absent,
+ * so the server page and the browser build the same query key from the same address.
+ */
+export function windowQueryOf(state: InsightWindowUrl): InsightWindowQuery {
+  const query: InsightWindowQuery = { window: state.window };
+  if (state.window === "custom") {
+    if (state.from && isInsightDay(state.from)) query.from = state.from;
+    if (state.to && isInsightDay(state.to)) query.to = state.to;
+  }
+  if (state.bucket) query.bucket = state.bucket;
+  return query;
+}
+
+/** The links' query: the window only (they draw no series, so a bucket left in the URL by the payouts tab is not sent). */
+export function withoutBucket(query: InsightWindowQuery): InsightWindowQuery {
+  const { bucket: _bucket, ...rest } = query;
+  return rest;
+}
+
+/** A page's searchParams (first value of each) as the route's query; anything unreadable falls back to the default. */
+export function windowQueryFromSearch(search: Record<string, string | string[] | undefined>): InsightWindowQuery {
+  const raw: Record<string, string> = {};
+  for (const key of ["window", "from", "to", "bucket"]) {
+    const value = search[key];
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first !== undefined) raw[key] = first;
+  }
+  const parsed = z.safeParse(insightWindowUrlSchema, raw);
+  return windowQueryOf(
+    parsed.success ? parsed.data : { window: "30d", from: undefined, to: undefined, bucket: undefined },
+  );
+}
+
+/** The query string of a window query ("window=7d&bucket=day"), for the route and for links between the tabs. */
+export function windowSearch(query: InsightWindowQuery): string {
+  const params = new URLSearchParams();
+  params.set("window", query.window);
+  if (query.from) params.set("from", query.from);
+  if (query.to) params.set("to", query.to);
+  if (query.bucket) params.set("bucket", query.bucket);
+  return params.toString();
+}
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in `zone`. */
+export function dayIn(iso: string, zone: string): string {
+  return wallDateText(wallTimeIn(zone, Date.parse(iso)));
+}
+
+function addDays(day: string, days: number): string {
+  let out = day;
+  for (let i = 0; i < days; i++) out = nextDay(out);
+  return out;
+}
+
+/**
+ * The days of the register that hold exactly a point's rows, or null when a point is shorter than a day (the
+ * register filters by whole days): a day point is its day; a week point its days inside the window.
+ */
+export function pointDays(
+  point: Pick<PayoutPoint, "start">,
+  window: ResolvedWindow,
+): { from: string; to: string } | null {
+  if (window.bucket !== "day" && window.bucket !== "week") return null;
+  const first = dayIn(point.start, window.zone);
+  const from = first < window.from_day ? window.from_day : first;
+  if (window.bucket === "day") return { from, to: from };
+  const last = addDays(first, 6);
+  return { from, to: last > window.to_day ? window.to_day : last };
+}
+
+/** The payouts register filtered to one outcome over calendar days in the business's zone (both included). */
+export function registerHref(outcome: PayoutOutcome | null, days: { from: string; to: string }): string {
+  const params = new URLSearchParams();
+  if (outcome) params.set("outcome", outcome);
+  params.set("from", days.from);
+  params.set("to", days.to);
+  return `/payouts?${params.toString()}`;
+}
+
+/** The whole window's days, for the totals and the reasons. */
+export function windowDays(window: ResolvedWindow): { from: string; to: string } {
+  return { from: window.from_day, to: window.to_day };
+}
+
+/** The sum of the points' figures: the table's totals row is the sum of the rows it shows, to the centavo. */
+export function sumPoints(points: readonly PayoutFigures[]): PayoutFigures {
+  const total: PayoutFigures = {
+    count: 0,
+    amount_centavos: 0,
+    fee_centavos: 0,
+    net_centavos: 0,
+    outcomes: {
+      paid: { count: 0, amount_centavos: 0 },
+      pending: { count: 0, amount_centavos: 0 },
+      failed: { count: 0, amount_centavos: 0 },
+      needs_review: { count: 0, amount_centavos: 0 },
+      not_sent: { count: 0, amount_centavos: 0 },
+      handled: { count: 0, amount_centavos: 0 },
+    },
+  };
+  for (const point of points) {
+    total.count += point.count;
+    total.amount_centavos += point.amount_centavos;
+    total.fee_centavos += point.fee_centavos;
+    total.net_centavos += point.net_centavos;
+    for (const outcome of PAYOUT_OUTCOMES) {
+      total.outcomes[outcome].count += point.outcomes[outcome].count;
+      total.outcomes[outcome].amount_centavos += point.outcomes[outcome].amount_centavos;
+    }
+  }
+  return total;
+}
+
+/** A figure against the one before it: the change as a ratio (0.25 = 25 % more), null when there is no previous. */
+export interface Trend {
+  direction: "up" | "down" | "flat";
+  /** null: the previous was 0 and the current is not (a rise from nothing has no percentage). */
+  ratio: number | null;
+}
+
+export function trendOf(current: number, previous: number | null | undefined): Trend | null {
+  if (previous === null || previous === undefined) return null;
+  if (current === previous) return { direction: "flat", ratio: 0 };
+  const direction = current > previous ? "up" : "down";
+  return { direction, ratio: previous === 0 ? null : Math.abs(current - previous) / previous };
+}
+
+/** A share of a whole, 0–1; null when the whole is 0. */
+export function shareOf(part: number, whole: number): number | null {
+  return whole === 0 ? null : part / whole;
+}
+
+/**
+ * The chargebacks list showing a due bucket's cases. The list filters needs-response cases by hours left
+ * (overdue, < 24 h, < 72 h) while the buckets count every open case by calendar day in the zone, so only some
+ * buckets have a filter of their own; the others open the nearest view (`exact: false`, said under the table).
+ */
+export function dueBucketHref(bucket: DueBucket): { href: string; exact: boolean } {
+  switch (bucket) {
+    case "overdue":
+      return { href: "/chargebacks?deadline=overdue", exact: false };
+    case "today":
+      return { href: "/chargebacks?deadline=24h", exact: false };
+    case "3d":
+      return { href: "/chargebacks?deadline=72h", exact: false };
+    case "7d":
+    case "later":
+    case "none":
+      return { href: "/chargebacks?status=open&sort=respond_by.asc", exact: false };
+  }
+}
+
+/** The steps of a link funnel with the rate from the step before (null: the step before is 0). */
+export interface FunnelStep {
+  step: "visits" | "checkouts" | "sales";
+  count: number;
+  rate: number | null;
+}
+
+export function funnelSteps(funnel: { visits: number; checkouts_started: number; sales: number }): FunnelStep[] {
+  return [
+    { step: "visits", count: funnel.visits, rate: null },
+    { step: "checkouts", count: funnel.checkouts_started, rate: shareOf(funnel.checkouts_started, funnel.visits) },
+    { step: "sales", count: funnel.sales, rate: shareOf(funnel.sales, funnel.checkouts_started) },
+  ];
+}
+
+/** The amount a count-and-amount adds to a figure (null stays null). */
+export function amountOf(figure: CountAmount | null | undefined): number | null {
+  return figure ? figure.amount_centavos : null;
+}
+
+/** A calendar day ("2026-11-22") in words ("22 de nov. de 2026"), the day itself whatever the reader's zone. */
+export function formatDay(day: string, intlLocale: string, options?: Intl.DateTimeFormatOptions): string {
+  return formatDateIn(`${day}T12:00:00Z`, intlLocale, "UTC", options);
+}

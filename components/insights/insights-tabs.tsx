@@ -1,0 +1,72 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname, useSearchParams } from "next/navigation";
+import { useCan } from "@/components/providers/session-provider";
+import { cn } from "@/components/ui/cn";
+import { useI18n } from "@/lib/browser/i18n";
+import type { MessageKey } from "@/lib/shared/i18n/dictionaries";
+import type { Permission } from "@/lib/shared/auth/roles";
+
+interface InsightTab {
+  href: string;
+  label: MessageKey;
+  permission: Permission;
+  /** The window travels with the link (the disputes are "now", they have none). */
+  windowed: boolean;
+}
+
+const TABS: readonly InsightTab[] = [
+  { href: "/insights", label: "insights.tab.payouts", permission: "insights.payouts", windowed: true },
+  { href: "/insights/disputes", label: "insights.tab.disputes", permission: "insights.disputes", windowed: false },
+  {
+    href: "/insights/payment-links",
+    label: "insights.tab.paymentLinks",
+    permission: "insights.payment_links",
+    windowed: true,
+  },
+];
+
+/** The insights' sections the role may read, as links (the current one marked); the window goes along. */
+export function InsightsTabs() {
+  const { t } = useI18n();
+  const pathname = usePathname();
+  const search = useSearchParams();
+  const allowed = {
+    "insights.payouts": useCan("insights.payouts"),
+    "insights.disputes": useCan("insights.disputes"),
+    "insights.payment_links": useCan("insights.payment_links"),
+  } as Partial<Record<Permission, boolean>>;
+  const windowQuery = new URLSearchParams();
+  for (const key of ["window", "from", "to", "bucket"]) {
+    const value = search.get(key);
+    if (value) windowQuery.set(key, value);
+  }
+  const qs = windowQuery.toString();
+  const tabs = TABS.filter((tab) => allowed[tab.permission]);
+  return (
+    <nav aria-label={t("insights.tabs")} className="mb-4 border-b">
+      <ul className="-mb-px flex gap-1 overflow-x-auto">
+        {tabs.map((tab) => {
+          const current = pathname === tab.href;
+          return (
+            <li key={tab.href}>
+              <Link
+                href={tab.windowed && qs ? `${tab.href}?${qs}` : tab.href}
+                aria-current={current ? "page" : undefined}
+                className={cn(
+                  "inline-flex h-9 items-center border-b-2 px-3 text-sm font-medium whitespace-nowrap",
+                  current
+                    ? "border-primary text-foreground"
+                    : "border-transparent text-muted-foreground hover:text-foreground",
+                )}
+              >
+                {t(tab.label)}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,39 @@
+import { formatDateTime } from "@/lib/shared/format/date";
+import type { InsightBucket, PayoutOutcome } from "@/lib/shared/schemas/insights";
+
+/** Each outcome's color in the charts: a theme variable (app/globals.css), so dark mode has its own. */
+export const OUTCOME_COLORS: Readonly<Record<PayoutOutcome, string>> = {
+  paid: "var(--chart-1)",
+  pending: "var(--chart-2)",
+  failed: "var(--chart-3)",
+  needs_review: "var(--chart-4)",
+  not_sent: "var(--chart-5)",
+  handled: "var(--chart-6)",
+};
+
+/** The one neutral series color (a chart of a single series). */
+export const SINGLE_COLOR = "var(--chart-2)";
+
+/**
+ * A point's label in the business's zone: the time for points shorter than a day (with the day, since a custom
+ * window may span several), the day for a day, the week's first day for a week. `short` is the chart's axis.
+ */
+export function pointLabel(
+  start: string,
+  bucket: InsightBucket,
+  intlLocale: string,
+  zone: string,
+  short = false,
+): string {
+  if (bucket === "5m" || bucket === "hour") {
+    return formatDateTime(
+      start,
+      intlLocale,
+      zone,
+      short
+        ? { hour: "2-digit", minute: "2-digit" }
+        : { day: "2-digit", month: "2-digit", hour: "2-digit", minute: "2-digit" },
+    );
+  }
+  return formatDateTime(start, intlLocale, zone, { day: "2-digit", month: short ? "2-digit" : "short" });
+}

@@ -1,0 +1,147 @@
+"use client";
+
+import Link from "next/link";
+import { Money } from "@/components/ui/money";
+import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useI18n } from "@/lib/browser/i18n";
+import {
+  PAYOUT_OUTCOMES,
+  type CountAmount,
+  type PayoutOutcome,
+  type PayoutPoint,
+  type ResolvedWindow,
+} from "@/lib/shared/schemas/insights";
+import { pointDays, registerHref, sumPoints, windowDays } from "./insight-model";
+import { pointLabel } from "./outcomes";
+
+/** One outcome's count (a link to those rows in the register when it has any and the days hold exactly them) and amount. */
+function OutcomeCell({
+  figure,
+  outcome,
+  days,
+  label,
+}: {
+  figure: CountAmount;
+  outcome: PayoutOutcome;
+  days: { from: string; to: string } | null;
+  label: string;
+}) {
+  const { formatNumber, t } = useI18n();
+  const count = formatNumber(figure.count);
+  return (
+    <TableCell className="text-right">
+      <div className="grid justify-items-end">
+        {days && figure.count > 0 ? (
+          <Link
+            href={registerHref(outcome, days)}
+            className="font-medium tabular-nums underline-offset-4 hover:underline"
+            aria-label={t("insights.payouts.openOutcome", {
+              outcome: t(`insights.outcome.${outcome}`),
+              period: label,
+              count,
+            })}
+            data-outcome={outcome}
+          >
+            {count}
+          </Link>
+        ) : (
+          <span className="tabular-nums">{count}</span>
+        )}
+        <Money centavos={figure.amount_centavos} className="text-xs text-muted-foreground" />
+      </div>
+    </TableCell>
+  );
+}
+
+/**
+ * Every point of the payouts series as a row (empty ones included): count, amount, fee, net and each outcome's
+ * count and amount, with a totals row that is the sum of the rows shown, to the centavo. The accessible view of
+ * the chart; each outcome links to the register filtered to exactly those payouts when the point is whole days.
+ */
+export function PayoutSeriesTable({ points, window }: { points: readonly PayoutPoint[]; window: ResolvedWindow }) {
+  const { t, formatNumber, intlLocale } = useI18n();
+  const totals = sumPoints(points);
+  const whole = windowDays(window);
+  return (
+    <Table aria-label={t("insights.payouts.tableLabel")} data-testid="payout-series-table">
+      <TableHeader>
+        <TableRow>
+          <TableHead scope="col">{t("insights.payouts.col.period", { zone: window.zone })}</TableHead>
+          <TableHead scope="col" className="text-right">
+            {t("insights.payouts.col.count")}
+          </TableHead>
+          <TableHead scope="col" className="text-right">
+            {t("insights.payouts.col.amount")}
+          </TableHead>
+          <TableHead scope="col" className="text-right">
+            {t("insights.payouts.col.fee")}
+          </TableHead>
+          <TableHead scope="col" className="text-right">
+            {t("insights.payouts.col.net")}
+          </TableHead>
+          {PAYOUT_OUTCOMES.map((outcome) => (
+            <TableHead key={outcome} scope="col" className="text-right">
+              {t(`insights.outcome.${outcome}`)}
+            </TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {points.map((point) => {
+          const label = pointLabel(point.start, window.bucket, intlLocale, window.zone);
+          const days = pointDays(point, window);
+          return (
+            <TableRow key={point.start} data-point={point.start}>
+              <TableHead scope="row" className="font-normal whitespace-nowrap">
+                {label}
+              </TableHead>
+              <TableCell className="text-right tabular-nums">{formatNumber(point.count)}</TableCell>
+              <TableCell className="text-right">
+                <Money centavos={point.amount_centavos} />
+              </TableCell>
+              <TableCell className="text-right">
+                <Money centavos={point.fee_centavos} />
+              </TableCell>
+              <TableCell className="text-right">
+                <Money centavos={point.net_centavos} />
+              </TableCell>
+              {PAYOUT_OUTCOMES.map((outcome) => (
+                <OutcomeCell
+                  key={outcome}
+                  figure={point.outcomes[outcome]}
+                  outcome={outcome}
+                  days={days}
+                  label={label}
+                />
+              ))}
+            </TableRow>
+          );
+        })}
+      </TableBody>
+      <TableFooter>
+        <TableRow data-testid="payout-series-totals">
+          <TableHead scope="row">{t("insights.total")}</TableHead>
+          <TableCell className="text-right font-semibold tabular-nums">{formatNumber(totals.count)}</TableCell>
+          <TableCell className="text-right font-semibold">
+            <Money centavos={totals.amount_centavos} />
+          </TableCell>
+          <TableCell className="text-right font-semibold">
+            <Money centavos={totals.fee_centavos} />
+          </TableCell>
+          <TableCell className="text-right font-semibold">
+            <Money centavos={totals.net_centavos} />
+          </TableCell>
+          {PAYOUT_OUTCOMES.map((outcome) => (
+            <OutcomeCell
+              key={outcome}
+              figure={totals.outcomes[outcome]}
+              outcome={outcome}
+              days={whole}
+              label={t("insights.payouts.wholeWindow")}
+            />
+          ))}
+        </TableRow>
+      </TableFooter>
+    </Table>
+  );
+}
