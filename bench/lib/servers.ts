@@ -142,7 +142,7 @@ export class AppServer {
 
   /** Starts `next start` unless it already runs with these options. */
   async ensure(options: AppOptions = {}): Promise<void> {
-    if (this.proc && this.current?.databaseUrl === options.databaseUrl && this.current.dataDir === options.dataDir)
+    if (this.proc && this.current?.databaseUrl === options.databaseUrl && this.current?.dataDir === options.dataDir)
       return;
     await this.stop();
     const env = this.environment(options.dataDir ?? this.freshDataDir(), options);

@@ -53,7 +53,7 @@ export function payoutSeriesSheet(periodHeader: string): ExportSheet<SeriesExpor
     },
   ]);
   return {
-    file: "insights-payouts",
+    file: "insightsPayouts",
     title: "insights.payouts.title",
     columns: [
       { kind: "text", header: { text: periodHeader }, value: (row) => row.period },
@@ -68,7 +68,7 @@ export function payoutSeriesSheet(periodHeader: string): ExportSheet<SeriesExpor
 
 export function payoutReasonsSheet(): ExportSheet<PayoutReason> {
   return {
-    file: "insights-payout-reasons",
+    file: "insightsPayoutReasons",
     title: "insights.reasons.title",
     columns: [
       { kind: "enum", header: "insights.reasons.col.outcome", labels: "insights.outcome", value: (row) => row.outcome },
@@ -81,7 +81,7 @@ export function payoutReasonsSheet(): ExportSheet<PayoutReason> {
 
 export function disputesDueSheet(): ExportSheet<DisputeGroup> {
   return {
-    file: "insights-disputes-due",
+    file: "insightsDisputesDue",
     title: "insights.disputes.due.title",
     columns: [
       { kind: "enum", header: "insights.disputes.col.due", labels: "insights.due", value: (row) => row.key },
@@ -94,7 +94,7 @@ export function disputesDueSheet(): ExportSheet<DisputeGroup> {
 /** Open cases by kind or by status: the API's name in the reader's language where the dictionary has it. */
 export function disputeGroupsSheet(by: "kind" | "status"): ExportSheet<DisputeGroup> {
   return {
-    file: `insights-disputes-${by}`,
+    file: by === "kind" ? "insightsDisputesKind" : "insightsDisputesStatus",
     title: by === "kind" ? "insights.disputes.kind.title" : "insights.disputes.status.title",
     columns: [
       {
@@ -111,7 +111,7 @@ export function disputeGroupsSheet(by: "kind" | "status"): ExportSheet<DisputeGr
 
 /** `percent` writes a rate as the page shows it ("12,5%"), in the reader's language. */
 export function linkRankSheet(
-  file: string,
+  file: "insightsLinksTop" | "insightsLinksWorst",
   title: "insights.links.top.title" | "insights.links.worst.title",
   percent: (rate: number | null) => string,
 ): ExportSheet<LinkRank> {
@@ -132,7 +132,7 @@ export function linkRankSheet(
 
 export function funnelSheet(percent: (rate: number | null) => string): ExportSheet<FunnelStep> {
   return {
-    file: "insights-links-funnel",
+    file: "insightsLinksFunnel",
     title: "insights.links.funnel.title",
     columns: [
       { kind: "enum", header: "insights.links.col.step", labels: "insights.links.step", value: (row) => row.step },

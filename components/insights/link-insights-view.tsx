@@ -64,7 +64,7 @@ export function LinkInsightsBody({ data }: { data: LinkInsights }) {
         <InsightSection
           title={t("insights.links.top.title")}
           description={t("insights.links.top.description")}
-          exportOf={{ sheet: linkRankSheet("insights-links-top", "insights.links.top.title", percent), rows: data.top }}
+          exportOf={{ sheet: linkRankSheet("insightsLinksTop", "insights.links.top.title", percent), rows: data.top }}
         >
           <LinkRankTable links={data.top} label={t("insights.links.top.title")} />
         </InsightSection>
@@ -72,7 +72,7 @@ export function LinkInsightsBody({ data }: { data: LinkInsights }) {
           title={t("insights.links.worst.title")}
           description={t("insights.links.worst.description")}
           exportOf={{
-            sheet: linkRankSheet("insights-links-worst", "insights.links.worst.title", percent),
+            sheet: linkRankSheet("insightsLinksWorst", "insights.links.worst.title", percent),
             rows: data.worst,
           }}
         >

@@ -74,6 +74,7 @@ export function payoutInsights(overrides: Partial<PayoutInsights> = {}): PayoutI
 export const DISPUTES: DisputeInsights = {
   as_of: "2026-11-22T15:00:00.000Z",
   zone: "America/Sao_Paulo",
+  skipped: 0,
   open: { count: 9, amount_centavos: 90_009 },
   by_due: [
     { key: "overdue", count: 2, amount_centavos: 20_000 },

@@ -240,6 +240,7 @@ describe("the links insights", () => {
           revenue_in_previous: null,
           observed_since: "2026-11-21T12:00:00.000Z",
           links: 2,
+          skipped: 0,
         }}
       />,
     );
