@@ -40,16 +40,17 @@ describe("aggregateDisputes", () => {
     expect(disputeInsightsSchema.safeParse(result).success).toBe(true);
   });
 
-  it("buckets every open case by due day, every bucket present and in order", () => {
+  it("buckets the cases that need action by due day (under review and unknown statuses wait: not bucketed), every bucket present and in order", () => {
     expect(result.by_due.map((g) => g.key)).toEqual([...DUE_BUCKETS]);
     const byKey = Object.fromEntries(result.by_due.map((g) => [g.key, g.count]));
-    // 15:00 + 2 h is today; + 71 h and + 72 h are Monday, the 3rd day after Friday.
-    expect(byKey).toEqual({ overdue: 1, today: 1, "3d": 2, "7d": 0, later: 0, none: 1 });
-    expect(result.by_due.reduce((sum, g) => sum + g.count, 0)).toBe(result.open.count);
+    // a: overdue; c: 15:00 + 71 h is Monday, the 3rd day after Friday; f: no deadline. b (under review, + 2 h) and
+    // d (escalated, + 72 h) are open but wait for someone else.
+    expect(byKey).toEqual({ overdue: 1, today: 0, "3d": 1, "7d": 0, later: 0, none: 1 });
+    expect(result.by_due.find((g) => g.key === "none")?.amount_centavos).toBe(300);
   });
 
-  it("due within 72 h: overdue and under 72 h, any open status; exactly 72 h is not", () => {
-    expect(result.due_72h).toEqual({ count: 3, amount_centavos: 10_000 + 2500 + 700 });
+  it("due within 72 h: cases that need action, overdue and under 72 h; under review is not counted", () => {
+    expect(result.due_72h).toEqual({ count: 2, amount_centavos: 10_000 + 700 });
   });
 
   it("groups by kind and status, most cases first (then most money), a missing one as null", () => {
