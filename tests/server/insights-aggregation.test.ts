@@ -4,7 +4,12 @@
 import { describe, expect, it } from "vitest";
 import type { LinkCounterSnapshot } from "@/lib/server/ledger";
 import { aggregateDisputes } from "@/lib/server/services/insights/disputes";
-import { creationTimes, readLinks, revenueFromSnapshots } from "@/lib/server/services/insights/link-counters";
+import {
+  creationTimes,
+  measuredFrom,
+  readLinks,
+  revenueFromSnapshots,
+} from "@/lib/server/services/insights/link-counters";
 import { overviewPeriods } from "@/lib/server/services/insights/overview";
 import { funnelOf, rankLinks, totalFunnel } from "@/lib/server/services/insights/payment-links";
 import { resolveWindowBasic } from "@/lib/shared/insights/window-basic";
@@ -165,6 +170,21 @@ describe("revenue from snapshots", () => {
       count: 3 + 1,
       amount_centavos: 300 + 70,
     });
+  });
+
+  it("measured from the window's start while every start snapshot is within the tolerance; else from the earliest", () => {
+    const TOLERANCE = 30 * 60_000;
+    const end = map(snap("a", "2026-11-26T00:00:00Z", 5, 500), snap("b", "2026-11-26T00:00:00Z", 1, 100));
+    // 29 minutes and exactly 30 minutes before the start: the window's figure.
+    const close = map(snap("a", "2026-11-20T02:31:00Z", 2, 200), snap("b", "2026-11-20T02:30:00Z", 0, 0));
+    expect(measuredFrom(close, end, { from, to }, TOLERANCE)).toBeNull();
+    // One link's start snapshot is 3 hours old: the figure holds what arrived since then.
+    const stale = map(snap("a", "2026-11-20T02:59:00Z", 2, 200), snap("b", "2026-11-20T00:00:00Z", 0, 0));
+    expect(measuredFrom(stale, end, { from, to }, TOLERANCE)).toEqual(new Date("2026-11-20T00:00:00Z"));
+    // A start snapshot of a link gone from the end is not used, so it does not count.
+    const gone = map(snap("a", "2026-11-20T02:59:00Z", 2, 200), snap("z", "2026-11-01T00:00:00Z", 0, 0));
+    expect(measuredFrom(gone, end, { from, to }, TOLERANCE)).toBeNull();
+    expect(measuredFrom(new Map(), end, { from, to }, TOLERANCE)).toBeNull();
   });
 
   it("reads the links' creation times from the list (absent when unreadable)", () => {

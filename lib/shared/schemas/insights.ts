@@ -197,6 +197,14 @@ export const linkInsightsSchema = z.object({
   revenue_in_window: z.nullable(countAmountSchema),
   revenue_in_previous: z.nullable(countAmountSchema),
   observed_since: z.nullable(z.string()),
+  /**
+   * When `revenue_in_window` was really measured from, when that is earlier than the window's start by more than two
+   * beats of the link watcher (a start snapshot that old): the figure also holds what arrived between this instant
+   * and the window's start ("since <time>"). Null: measured from the window's start (or no figure).
+   */
+  measured_from: z._default(z.nullable(z.string()), null),
+  /** The same for `revenue_in_previous`. */
+  previous_measured_from: z._default(z.nullable(z.string()), null),
   links: int(),
   /** Items of the API's list the dashboard could not read: counted nowhere above. */
   skipped: z._default(int(), 0),
@@ -226,6 +234,9 @@ export const overviewInsightsSchema = z.object({
       current: z.nullable(countAmountSchema),
       previous: z.nullable(countAmountSchema),
       observed_since: z.nullable(z.string()),
+      /** As the link insights' `measured_from` / `previous_measured_from`, for this week and last week. */
+      measured_from: z._default(z.nullable(z.string()), null),
+      previous_measured_from: z._default(z.nullable(z.string()), null),
     }),
   ),
   /**
