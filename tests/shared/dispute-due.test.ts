@@ -1,5 +1,5 @@
 /**
- * The insights' due buckets of open disputes (lib/shared/chargebacks/deadline.ts, `dueBucketOf`, `isDueWithin72h`):
+ * The insights' due buckets of the disputes that need action (lib/shared/chargebacks/deadline.ts, `dueBucketOf`, `isDueWithin72h`):
  * calendar days in the zone, on the same reading of `respond_by` as the chargebacks page's urgency.
  */
 import { describe, expect, it } from "vitest";
