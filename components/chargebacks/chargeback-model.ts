@@ -63,6 +63,7 @@ export function searchText(cb: Chargeback): string {
 }
 
 export interface FilterContext {
+  /** The person's zone (their `tz` cookie, as the insights read it): created-date filter and due-bucket days. */
   timeZone: string;
   now: number;
   /** Precomputed `searchText` per row (same order as `rows`). */
@@ -82,7 +83,7 @@ export function filterChargebacks(
     if (state.status === "open") {
       if (!isOpenChargeback(cb)) return;
     } else if (state.status && (cb.status ?? "") !== state.status) return;
-    if (state.deadline && !matchesDeadline(cb, state.deadline, ctx.now)) return;
+    if (state.deadline && !matchesDeadline(cb, state.deadline, ctx.now, ctx.timeZone)) return;
     if (start !== null || end !== null) {
       const created = isoToMs(cb.created_at);
       if (created === null) return;

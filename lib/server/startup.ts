@@ -3,6 +3,7 @@ import { appSettings, checkAllConfig, ConfigError, deployment, isSandboxMode } f
 import { startHousekeeping } from "@/lib/server/services/operations/housekeeping";
 import { startReconciler } from "@/lib/server/services/payouts/reconciler";
 import { startBatchWorker } from "@/lib/server/services/batches/worker";
+import { startLinkWatcher } from "@/lib/server/services/insights/link-watcher";
 import { getLedger, LedgerFolderLockedError } from "@/lib/server/ledger";
 import { getSessionConfig } from "@/lib/server/session/config";
 import { ensureSandboxWorkspaces } from "@/lib/server/services/workspace/sandbox-people";
@@ -57,4 +58,6 @@ export async function startServer(): Promise<void> {
     startBatchWorker();
   }
   startHousekeeping();
+  // The payment links' counters, snapshotted on a steady beat for the insights (LINK_WATCH_INTERVAL_MS; 0: off).
+  startLinkWatcher();
 }

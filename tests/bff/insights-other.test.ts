@@ -25,6 +25,8 @@ import {
   type OverviewInsights,
 } from "@/lib/shared/schemas/insights";
 import type { PaymentLink } from "@/lib/shared/schemas/payment-link";
+import { chargebackListSchema } from "@/lib/shared/schemas/chargeback";
+import { chargebackUrlSchema, filterChargebacks } from "@/components/chargebacks/chargeback-model";
 import { ACME, call, newKey, personBody, signIn, startBffHarness, type BffHarness } from "../helpers/bff";
 
 let harness: BffHarness;
@@ -100,7 +102,11 @@ describe("GET /api/insights/disputes", () => {
     const list = await call(chargebacks.GET, "/api/chargebacks", { cookie: cookies.finance });
     expect(data).toEqual(aggregateDisputes(list.json.data as unknown[], Date.parse(data.as_of), "UTC"));
     expect(data.open.count).toBeGreaterThan(0);
-    expect(data.by_due.reduce((sum, g) => sum + g.count, 0)).toBe(data.open.count);
+    // The due buckets count the cases that await the business's answer; the open figure every open case.
+    const needsResponse = (list.json.data as { status?: string | null }[]).filter(
+      (cb) => cb.status === "needs_response",
+    );
+    expect(data.by_due.reduce((sum, g) => sum + g.count, 0)).toBe(needsResponse.length);
     expect(data.skipped).toBe(0);
   });
 });
@@ -138,7 +144,7 @@ describe("GET /api/insights/payment-links", () => {
       .data as PaymentLink[];
     expect(data.links).toBe(list.length);
     expect(data.funnel.revenue_centavos).toBe(list.reduce((sum, l) => sum + l.revenue_centavos, 0));
-    // The insights and the list read again within 15 minutes, nothing changed: no new row.
+    // The insights read again within 15 minutes, nothing changed: no new row.
     await linksOf(cookies.owner);
     expect(await snapshotRows()).toBe(data.links);
 
@@ -163,14 +169,45 @@ describe("GET /api/insights/payment-links", () => {
     const second = linkInsightsSchema.parse((await linksOf(cookies.owner)).json.data);
     expect(second.revenue_in_window).toEqual({ count: earned.length, amount_centavos: earned.length * 1000 });
     expect(second.observed_since).toBe(before.toISOString());
+    // The start snapshots are an hour older than the window's start (more than twice the watcher's 15 minutes):
+    // the figure says it was measured since then.
+    expect(second.measured_from).toBe(before.toISOString());
     // The window before this one starts before anything was watched.
     expect(second.revenue_in_previous).toBeNull();
+    expect(second.previous_measured_from).toBeNull();
 
-    // 16 minutes on, the list page's read writes every link again.
+    // The same counters seen 10 minutes before the window's start (the watcher's beat): the figure is the window's.
+    const close = new Date(Date.parse(data.window.from) - 10 * 60_000);
+    await (await ledger()).db.insert(paymentLinkCounters).values(
+      list.map((l) => {
+        const less = earned.includes(l);
+        return {
+          businessId: ACME.businessId,
+          linkId: l.id,
+          observedAt: close,
+          visits: l.visits,
+          checkoutsStarted: l.checkouts_started,
+          sales: l.sales_count - (less ? 1 : 0),
+          revenueCentavos: l.revenue_centavos - (less ? 1000 : 0),
+        };
+      }),
+    );
+    const third = linkInsightsSchema.parse((await linksOf(cookies.owner)).json.data);
+    expect(third.revenue_in_window).toEqual(second.revenue_in_window);
+    expect(third.measured_from).toBeNull();
+  });
+
+  it("a read of the payment links list writes no snapshot, however long since the last", async () => {
+    await linksOf(cookies.owner);
     const rows = await snapshotRows();
     harness.clock.skip(16 * 60_000);
-    expect((await call(paymentLinks.GET, "/api/payment-links", { cookie: cookies.owner })).status).toBe(200);
-    expect(await snapshotRows()).toBe(rows + list.length);
+    const list = await call(paymentLinks.GET, "/api/payment-links", { cookie: cookies.owner });
+    expect(list.status).toBe(200);
+    expect((list.json.data as unknown[]).length).toBeGreaterThan(0);
+    expect(await snapshotRows()).toBe(rows);
+    // The insights' own read, then, does write every link again (their last rows are 16 minutes old).
+    await linksOf(cookies.owner);
+    expect(await snapshotRows()).toBe(rows + (list.json.data as unknown[]).length);
   });
 });
 
@@ -231,6 +268,18 @@ describe("GET /api/insights/overview", () => {
     const data = await figures(cookies.finance);
     const due = disputeInsightsSchema.parse((await disputesOf(cookies.finance)).json.data).due_72h;
     expect(data.disputes_due_72h).toEqual(due);
+    // The chargebacks page's ?deadline=72h on the same list lists exactly those cases.
+    const list = chargebackListSchema.parse(
+      (await call(chargebacks.GET, "/api/chargebacks", { cookie: cookies.finance })).json.data,
+    );
+    const page = filterChargebacks(list, chargebackUrlSchema.parse({ deadline: "72h" }), {
+      timeZone: SP,
+      now: Date.parse(data.as_of),
+    });
+    expect(data.disputes_due_72h).toEqual({
+      count: page.length,
+      amount_centavos: page.reduce((sum, cb) => sum + (cb.amount_centavos ?? 0), 0),
+    });
     expect(data.links_revenue_week?.observed_since).not.toBeNull();
   });
 

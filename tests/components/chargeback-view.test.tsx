@@ -127,6 +127,36 @@ describe("ChargebacksView", () => {
     expect(typeof cells[1]?.[3]).toBe("number");
   });
 
+  it("filters by the insights' due buckets: the select offers them, and a bucket in the URL lists exactly its cases", async () => {
+    fetchSpy.mockResolvedValue(respond({ data: LIST, error: null, request_id: "req_1" }));
+    const { user } = renderView();
+    await waitFor(() => expect(bodyRows()).toHaveLength(3), { timeout: 5000 });
+    const select = screen.getByRole("combobox", { name: "Prazo de resposta" });
+    const labels = within(select)
+      .getAllByRole("option")
+      .map((o) => o.textContent);
+    expect(labels).toEqual([
+      "Qualquer prazo",
+      "Vencidas",
+      "Vencem em 24 h",
+      "Vencem em 72 h",
+      "Vencem hoje",
+      "Vencem em 1 a 3 dias",
+      "Vencem em 4 a 7 dias",
+      "Vencem em mais de 7 dias",
+      "Sem prazo",
+    ]);
+    // 100 hours on is the 4th or 5th calendar day in São Paulo, whatever the time of day: only cb_card_1.
+    await user.selectOptions(select, "7d");
+    expect(window.location.search).toBe("?deadline=7d");
+    await waitFor(() => expect(bodyRows()).toHaveLength(1), { timeout: 5000 });
+    expect(bodyRows()[0]).toHaveTextContent("cb_card_1");
+    // The won case is never in a deadline filter; nothing needs action without a deadline here.
+    await user.selectOptions(select, "none");
+    expect(window.location.search).toBe("?deadline=none");
+    expect(await screen.findByText("Nenhuma contestação com estes filtros", {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
   it("opens the drawer with every field, the unknown one under 'Outros campos'", async () => {
     fetchSpy.mockResolvedValue(respond({ data: LIST, error: null, request_id: "req_1" }));
     const { user } = renderView();

@@ -36,6 +36,7 @@ import {
 
 const TABLES = [
   "audit_log",
+  "background_passes",
   "invitations",
   "ledger_leases",
   "ledger_migrations",

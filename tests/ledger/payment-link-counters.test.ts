@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
+  claimBackgroundPass,
   COUNTER_SNAPSHOT_GAP_MS,
   firstLinkCounterObservation,
   linkCountersAt,
@@ -58,5 +59,18 @@ describe.each(drivers)("payment link counters (%s)", (driver) => {
     expect((await linkCountersAt(ledger(), business, new Date(T0))).get("a")?.revenueCentavos).toBe(100);
     expect((await linkCountersAt(ledger(), business, new Date(T0 + 19 * MIN))).get("a")?.revenueCentavos).toBe(100);
     expect((await linkCountersAt(ledger(), business, new Date(T0 + 20 * MIN))).get("a")?.revenueCentavos).toBe(300);
+  });
+
+  it("claims a background pass once per interval on the caller's clock, one caller of two at the same moment", async () => {
+    const name = `link_counters:${randomUUID()}`;
+    const claim = (at: number) => claimBackgroundPass(ledger(), name, new Date(at), 15 * MIN);
+    expect(await claim(T0)).toBe(true);
+    expect(await claim(T0 + 14 * MIN)).toBe(false);
+    // The refused claim did not move the last start: 15 minutes after the first, it is due.
+    expect(await claim(T0 + 15 * MIN)).toBe(true);
+    const both = await Promise.all([claim(T0 + 31 * MIN), claim(T0 + 31 * MIN)]);
+    expect(both.filter(Boolean)).toHaveLength(1);
+    // Another name is its own pass.
+    expect(await claimBackgroundPass(ledger(), `${name}:other`, new Date(T0 + 31 * MIN), 15 * MIN)).toBe(true);
   });
 });

@@ -12,7 +12,12 @@ import {
   resetConfigForTests,
 } from "@/lib/server/config";
 import { parseMailSettings } from "@/lib/server/config/mail";
-import { parseLauncherSettings, parseLedgerSettings, parsePayoutSettings } from "@/lib/server/config/sections";
+import {
+  parseLauncherSettings,
+  parseLedgerSettings,
+  parseLinkWatchSettings,
+  parsePayoutSettings,
+} from "@/lib/server/config/sections";
 import { payoutPolicy } from "@/lib/server/services/payouts/policy";
 
 afterEach(() => {
@@ -46,6 +51,8 @@ describe("a bad value is refused, naming the variable", () => {
     ["SANDBOX_PORT", "99999", /SANDBOX_PORT must be a TCP port/],
     ["LEDGER_LOCK_HEARTBEAT_MS", "0", /LEDGER_LOCK_HEARTBEAT_MS must be a whole number from 10 to 60000/],
     ["LEDGER_LOCK_STALE_MS", "10000", /LEDGER_LOCK_STALE_MS must be at least 3 times LEDGER_LOCK_HEARTBEAT_MS/],
+    ["LINK_WATCH_INTERVAL_MS", "30000", /LINK_WATCH_INTERVAL_MS must be 0 \(no watcher\) or at least 60000/],
+    ["LINK_WATCH_INTERVAL_MS", "-1", /LINK_WATCH_INTERVAL_MS must be a whole number from 0/],
   ])("%s=%s", (name, value, message) => {
     const error = refusal({ [name]: value });
     expect(error.message).toMatch(message);
@@ -63,6 +70,15 @@ describe("a bad value is refused, naming the variable", () => {
     const origin = refusal({ APP_ORIGIN: "https://admin:hunter22@dash.example.com/path" });
     expect(origin.message).toMatch(/APP_ORIGIN must be/);
     expect(origin.message).not.toContain("hunter22");
+  });
+
+  it("the link-counter watcher: every 15 minutes by default, 0 turns it off (the insights' tolerance stays 2 × 15 min)", () => {
+    expect(parseLinkWatchSettings({})).toEqual({ intervalMs: 900_000, cadenceMs: 900_000 });
+    expect(parseLinkWatchSettings({ LINK_WATCH_INTERVAL_MS: "0" })).toEqual({ intervalMs: null, cadenceMs: 900_000 });
+    expect(parseLinkWatchSettings({ LINK_WATCH_INTERVAL_MS: "300000" })).toEqual({
+      intervalMs: 300_000,
+      cadenceMs: 300_000,
+    });
   });
 
   it("the reconciler can no longer be set to fire every millisecond", () => {

@@ -4,7 +4,12 @@
 import { describe, expect, it } from "vitest";
 import type { LinkCounterSnapshot } from "@/lib/server/ledger";
 import { aggregateDisputes } from "@/lib/server/services/insights/disputes";
-import { creationTimes, readLinks, revenueFromSnapshots } from "@/lib/server/services/insights/link-counters";
+import {
+  creationTimes,
+  measuredFrom,
+  readLinks,
+  revenueFromSnapshots,
+} from "@/lib/server/services/insights/link-counters";
 import { overviewPeriods } from "@/lib/server/services/insights/overview";
 import { funnelOf, rankLinks, totalFunnel } from "@/lib/server/services/insights/payment-links";
 import { resolveWindowBasic } from "@/lib/shared/insights/window-basic";
@@ -40,16 +45,17 @@ describe("aggregateDisputes", () => {
     expect(disputeInsightsSchema.safeParse(result).success).toBe(true);
   });
 
-  it("buckets every open case by due day, every bucket present and in order", () => {
+  it("buckets the cases that need action by due day (under review and unknown statuses wait: not bucketed), every bucket present and in order", () => {
     expect(result.by_due.map((g) => g.key)).toEqual([...DUE_BUCKETS]);
     const byKey = Object.fromEntries(result.by_due.map((g) => [g.key, g.count]));
-    // 15:00 + 2 h is today; + 71 h and + 72 h are Monday, the 3rd day after Friday.
-    expect(byKey).toEqual({ overdue: 1, today: 1, "3d": 2, "7d": 0, later: 0, none: 1 });
-    expect(result.by_due.reduce((sum, g) => sum + g.count, 0)).toBe(result.open.count);
+    // a: overdue; c: 15:00 + 71 h is Monday, the 3rd day after Friday; f: no deadline. b (under review, + 2 h) and
+    // d (escalated, + 72 h) are open but wait for someone else.
+    expect(byKey).toEqual({ overdue: 1, today: 0, "3d": 1, "7d": 0, later: 0, none: 1 });
+    expect(result.by_due.find((g) => g.key === "none")?.amount_centavos).toBe(300);
   });
 
-  it("due within 72 h: overdue and under 72 h, any open status; exactly 72 h is not", () => {
-    expect(result.due_72h).toEqual({ count: 3, amount_centavos: 10_000 + 2500 + 700 });
+  it("due within 72 h: cases that need action, overdue and under 72 h; under review is not counted", () => {
+    expect(result.due_72h).toEqual({ count: 2, amount_centavos: 10_000 + 700 });
   });
 
   it("groups by kind and status, most cases first (then most money), a missing one as null", () => {
@@ -164,6 +170,21 @@ describe("revenue from snapshots", () => {
       count: 3 + 1,
       amount_centavos: 300 + 70,
     });
+  });
+
+  it("measured from the window's start while every start snapshot is within the tolerance; else from the earliest", () => {
+    const TOLERANCE = 30 * 60_000;
+    const end = map(snap("a", "2026-11-26T00:00:00Z", 5, 500), snap("b", "2026-11-26T00:00:00Z", 1, 100));
+    // 29 minutes and exactly 30 minutes before the start: the window's figure.
+    const close = map(snap("a", "2026-11-20T02:31:00Z", 2, 200), snap("b", "2026-11-20T02:30:00Z", 0, 0));
+    expect(measuredFrom(close, end, { from, to }, TOLERANCE)).toBeNull();
+    // One link's start snapshot is 3 hours old: the figure holds what arrived since then.
+    const stale = map(snap("a", "2026-11-20T02:59:00Z", 2, 200), snap("b", "2026-11-20T00:00:00Z", 0, 0));
+    expect(measuredFrom(stale, end, { from, to }, TOLERANCE)).toEqual(new Date("2026-11-20T00:00:00Z"));
+    // A start snapshot of a link gone from the end is not used, so it does not count.
+    const gone = map(snap("a", "2026-11-20T02:59:00Z", 2, 200), snap("z", "2026-11-01T00:00:00Z", 0, 0));
+    expect(measuredFrom(gone, end, { from, to }, TOLERANCE)).toBeNull();
+    expect(measuredFrom(new Map(), end, { from, to }, TOLERANCE)).toBeNull();
   });
 
   it("reads the links' creation times from the list (absent when unreadable)", () => {

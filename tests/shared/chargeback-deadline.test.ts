@@ -102,13 +102,13 @@ describe("urgency", () => {
   });
 
   it("filters by deadline: overdue only, or due within 24 h / 72 h with the overdue ones", () => {
-    expect(DEADLINE_FILTERS).toEqual(["overdue", "24h", "72h"]);
+    expect(DEADLINE_FILTERS).toEqual(["overdue", "24h", "72h", "today", "3d", "7d", "later", "none"]);
     const hours = [-1, 5, 48, 100];
     const matching = (filter: (typeof DEADLINE_FILTERS)[number]) =>
-      hours.filter((h) => matchesDeadline(due(h), filter, NOW));
+      hours.filter((h) => matchesDeadline(due(h), filter, NOW, "America/Sao_Paulo"));
     expect(matching("overdue")).toEqual([-1]);
     expect(matching("24h")).toEqual([-1, 5]);
     expect(matching("72h")).toEqual([-1, 5, 48]);
-    expect(matchesDeadline(due(5, "under_review"), "72h", NOW)).toBe(false);
+    expect(matchesDeadline(due(5, "under_review"), "72h", NOW, "America/Sao_Paulo")).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The insights' due buckets of open disputes (lib/shared/chargebacks/deadline.ts, `dueBucketOf`, `isDueWithin72h`):
+ * The insights' due buckets of the disputes that need action (lib/shared/chargebacks/deadline.ts, `dueBucketOf`, `isDueWithin72h`):
  * calendar days in the zone, on the same reading of `respond_by` as the chargebacks page's urgency.
  */
 import { describe, expect, it } from "vitest";
@@ -54,9 +54,9 @@ describe("due buckets by calendar day in the zone", () => {
     expect(dueBucketOf(open(null, "refunded"), LATE, SP)).toBeNull();
   });
 
-  it("every open status counts: under review, a status the dashboard does not know, none at all", () => {
+  it("only a case that needs action has a bucket: under review, an unknown status or none at all wait for someone else", () => {
     for (const status of ["under_review", "pre_arbitration", null, ""])
-      expect(dueBucketOf(open(local("2026-11-27T23:59:59"), status), LATE, SP)).toBe("today");
+      expect(dueBucketOf(open(local("2026-11-27T23:59:59"), status), LATE, SP)).toBeNull();
   });
 });
 
@@ -72,9 +72,9 @@ describe("due within 72 hours", () => {
     expect(isDueWithin72h(open(at(-5 * HOUR_MS)), NOW)).toBe(true);
   });
 
-  it("any open status, never a decided case or one without a deadline", () => {
-    expect(isDueWithin72h(open(at(HOUR_MS), "under_review"), NOW)).toBe(true);
-    expect(isDueWithin72h(open(at(HOUR_MS), "something_new"), NOW)).toBe(true);
+  it("a case that needs action only: never one under review, a decided one or one without a deadline", () => {
+    expect(isDueWithin72h(open(at(HOUR_MS), "under_review"), NOW)).toBe(false);
+    expect(isDueWithin72h(open(at(HOUR_MS), "something_new"), NOW)).toBe(false);
     expect(isDueWithin72h(open(at(HOUR_MS), "lost"), NOW)).toBe(false);
     expect(isDueWithin72h(open(null), NOW)).toBe(false);
   });

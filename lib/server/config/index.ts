@@ -19,6 +19,7 @@ import {
   parseDeployment,
   parseHousekeepingSettings,
   parseLedgerSettings,
+  parseLinkWatchSettings,
   parsePayoutSettings,
   parseSessionSettings,
   parseTenancy,
@@ -27,6 +28,7 @@ import {
   type Deployment,
   type HousekeepingSettings,
   type LedgerSettings,
+  type LinkWatchSettings,
   type PayoutSettings,
   type SessionSettings,
   type Tenancy,
@@ -45,6 +47,7 @@ export type {
   Deployment,
   HousekeepingSettings,
   LedgerSettings,
+  LinkWatchSettings,
   MailSettings,
   PaymentsConfig,
   PayoutSettings,
@@ -87,6 +90,7 @@ export const appSettings = (): AppSettings => cachedConfig("app", parseAppSettin
 export const payoutSettings = (): PayoutSettings => cachedConfig("payouts", parsePayoutSettings);
 export const throttleConfig = (): ThrottleSettings => cachedConfig("throttle", parseThrottleSettings);
 export const housekeepingConfig = (): HousekeepingSettings => cachedConfig("housekeeping", parseHousekeepingSettings);
+export const linkWatchConfig = (): LinkWatchSettings => cachedConfig("linkWatch", parseLinkWatchSettings);
 export const mailSettings = (): MailSettings => cachedConfig("mail", parseMailSettings);
 
 /** True when the dashboard runs against its embedded sandbox (PAYMENTS_API_URL unset). */
@@ -107,6 +111,7 @@ export function checkAllConfig(): void {
     payoutSettings,
     throttleConfig,
     housekeepingConfig,
+    linkWatchConfig,
     mailSettings,
   ])
     read();

@@ -24,6 +24,8 @@ export const DEFAULTS = {
   SIGN_IN_MAX_BLOCK_SECONDS: DAY_SECONDS,
   HOUSEKEEPING_INTERVAL_MS: 60 * MINUTE,
   SECURITY_LOG_RETENTION_DAYS: 90,
+  // The link-counter watcher: how often each workspace's link list is read for the insights' snapshots (0: off).
+  LINK_WATCH_INTERVAL_MS: 15 * MINUTE,
   PAYOUT_AUTO_RESEND_WINDOW_MS: 15 * MINUTE,
   RECONCILE_INTERVAL_MS: 15_000,
   RECONCILE_AFTER_MS: 10_000,
@@ -308,6 +310,34 @@ export type HousekeepingSettings = z.infer<z.ZodObject<typeof housekeepingShape>
 
 export function parseHousekeepingSettings(env: Env): HousekeepingSettings {
   return parseSection(housekeepingShape, env);
+}
+
+export interface LinkWatchSettings {
+  /** How often the link-counter watcher reads each workspace's link list; null: this instance runs no watcher. */
+  intervalMs: number | null;
+  /**
+   * The same interval when the watcher is off here (another instance may run it): the insights' tolerance for a
+   * start snapshot older than the window (docs/insights.md, "Payment links").
+   */
+  cadenceMs: number;
+}
+
+const linkWatchShape = {
+  LINK_WATCH_INTERVAL_MS: wholeNumber("LINK_WATCH_INTERVAL_MS", 0, 24 * 60 * MINUTE, DEFAULTS.LINK_WATCH_INTERVAL_MS),
+};
+
+export function parseLinkWatchSettings(env: Env): LinkWatchSettings {
+  const e = parseSection(linkWatchShape, env);
+  const interval = e.LINK_WATCH_INTERVAL_MS;
+  if (interval !== 0 && interval < MINUTE) {
+    throw new ConfigError(
+      "LINK_WATCH_INTERVAL_MS must be 0 (no watcher) or at least 60000 (one minute): each pass reads every workspace's whole link list",
+    );
+  }
+  return {
+    intervalMs: interval === 0 ? null : interval,
+    cadenceMs: interval === 0 ? DEFAULTS.LINK_WATCH_INTERVAL_MS : interval,
+  };
 }
 
 // --- The launcher (scripts/launch.ts) --------------------------------------

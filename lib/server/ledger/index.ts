@@ -144,6 +144,7 @@ export {
 export type { ClaimedRow, ClaimPreparation, ReturnedRow, WorkBatch } from "./payout-batch-work";
 export {
   getWorkspaceCredential,
+  listBusinessesWithCredential,
   listWorkspaceCredentialHistory,
   listWorkspaceCredentialsNotUnder,
   replaceWorkspaceCredentialCiphertext,
@@ -215,3 +216,4 @@ export {
   recordLinkCounters,
 } from "./payment-link-counters";
 export type { LinkCounters, LinkCounterSnapshot } from "./payment-link-counters";
+export { claimBackgroundPass } from "./background-passes";

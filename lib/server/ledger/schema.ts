@@ -309,6 +309,12 @@ export const ledgerLeases = pgTable(
   (t) => [index("ledger_leases_expires_idx").on(t.expiresAt)],
 );
 
+/** Periodic background work claimed once per interval across instances (migration 0026, background-passes.ts). */
+export const backgroundPasses = pgTable("background_passes", {
+  name: text("name").primaryKey(),
+  lastStartedAt: timestamptz("last_started_at").notNull(),
+});
+
 /** Bookkeeping of the migrator (see migrate.ts); not business data, so no business_id. */
 export const ledgerMigrations = pgTable("ledger_migrations", {
   version: integer("version").primaryKey(),

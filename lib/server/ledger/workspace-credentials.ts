@@ -143,6 +143,16 @@ export async function listWorkspaceCredentialHistory(
     .orderBy(desc(workspaceCredentials.createdAt), desc(workspaceCredentials.id));
 }
 
+/** The businesses that have a current stored credential of `kind`, in id order (what background work reads with). */
+export async function listBusinessesWithCredential(ledger: Ledger, kind: WorkspaceCredentialKind): Promise<string[]> {
+  const rows = await ledger.db
+    .selectDistinct({ businessId: workspaceCredentials.businessId })
+    .from(workspaceCredentials)
+    .where(and(eq(workspaceCredentials.kind, kind), isNull(workspaceCredentials.replacedAt)))
+    .orderBy(workspaceCredentials.businessId);
+  return rows.map((row) => row.businessId);
+}
+
 /** Current credentials encrypted under another key than `keyId` (the newest): what re-encryption has left to move. */
 export async function listWorkspaceCredentialsNotUnder(
   ledger: Ledger,

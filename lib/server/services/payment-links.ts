@@ -1,5 +1,5 @@
 import "server-only";
-import { serverClock, serverNow } from "@/lib/server/clock";
+import { serverNow } from "@/lib/server/clock";
 import { appendAudit, hasRecordedSuccess } from "@/lib/server/ledger";
 import {
   createPaymentLinkBodySchemaAt,
@@ -8,21 +8,17 @@ import {
 } from "@/lib/shared/schemas/payment-link";
 import { auditFailure } from "@/lib/server/services/audit";
 import type { Answer, ServiceDeps } from "@/lib/server/services/context";
-import { observeLinkCounters, readLinks } from "@/lib/server/services/insights/link-counters";
 
 /** The link's creation body: the shared schema, its expiry checked on the server's (injectable) clock. */
 export const createPaymentLinkBody = createPaymentLinkBodySchemaAt(serverNow);
 
 /**
  * Every payment link of the business, as the API lists them (only the list itself checked: its route checks the
- * items). The readable links' counters are kept as a snapshot for the link insights (never failing the list).
+ * items). A read and nothing else: the insights' snapshots of the counters are the link watcher's and the insights'
+ * own (lib/server/services/insights/link-watcher.ts), so a list of 10,000 links is not parsed twice and written.
  */
-export async function listPaymentLinks(
-  deps: Pick<ServiceDeps, "api" | "ledger" | "businessId">,
-): Promise<Answer<unknown[]>> {
-  const now = serverClock().now();
+export async function listPaymentLinks(deps: Pick<ServiceDeps, "api">): Promise<Answer<unknown[]>> {
   const result = await deps.api.listPaymentLinkItems();
-  await observeLinkCounters(deps, readLinks(result.data).links, now);
   return { data: result.data, requestId: result.requestId };
 }
 

@@ -60,11 +60,13 @@ export function urgencyOf(cb: Pick<Chargeback, "status" | "respond_by">, now: nu
   return "later";
 }
 
-/** An open case (any open status) whose deadline has passed or is less than 72 hours away: the insights' `due_72h`. */
+/**
+ * A case that needs action whose deadline has passed or is less than 72 hours away: the insights' `due_72h`, exactly
+ * the page's `?deadline=72h` (cases under review wait for someone else and are not counted).
+ */
 export function isDueWithin72h(cb: Pick<Chargeback, "status" | "respond_by">, now: number): boolean {
-  if (!isOpenChargeback(cb)) return false;
-  const left = timeLeft(cb.respond_by, now);
-  return left !== null && left < DUE_SOON_MS;
+  const urgency = urgencyOf(cb, now);
+  return urgency === "overdue" || urgency === "due24h" || urgency === "due72h";
 }
 
 /** Calendar days from the day of `from` to the day of `to`, both read in `zone` (0: the same day). */
@@ -77,17 +79,18 @@ export function calendarDaysBetween(from: number, to: number, zone: string): num
 }
 
 /**
- * Where an open case falls by its deadline, by calendar day in `zone` (the insights' DUE_BUCKETS); null for a
- * decided case. `overdue` is the page's rule (the deadline has passed, `isPast`); otherwise `today` (due later
- * today), `3d` (due on one of the next 3 calendar days), `7d` (the 4th to 7th), `later`; `none`: no readable deadline.
- * Every open status counts, `under_review` and unknown ones too (the page's deadline filter counts needs-action only).
+ * Where a case that needs action falls by its deadline, by calendar day in `zone` (the insights' DUE_BUCKETS); null
+ * for any other case (decided, or open but waiting for someone else: `under_review`, a status the dashboard does not
+ * know). `overdue` is the page's rule (the deadline has passed, `isPast`); otherwise `today` (due later today), `3d`
+ * (due on one of the next 3 calendar days), `7d` (the 4th to 7th), `later`; `none`: no readable deadline. Each
+ * bucket is also a value of the page's deadline filter (`matchesDeadline`), so a bucket and its list agree.
  */
 export function dueBucketOf(
   cb: Pick<Chargeback, "status" | "respond_by">,
   now: number,
   zone: string,
 ): DueBucket | null {
-  if (!isOpenChargeback(cb)) return null;
+  if (!isOpenChargeback(cb) || !needsAction(cb)) return null;
   const left = timeLeft(cb.respond_by, now);
   if (left === null) return "none";
   if (isPast(left)) return "overdue";
@@ -98,22 +101,56 @@ export function dueBucketOf(
   return "later";
 }
 
-/** Deadline filter in the URL: needs-action disputes overdue, or due within 24 h / 72 h (overdue included). */
-export const DEADLINE_FILTERS = ["overdue", "24h", "72h"] as const;
+/**
+ * Deadline filter in the URL (`?deadline=`), needs-action cases only: overdue, or due within 24 h / 72 h (overdue
+ * included) by elapsed time; or one of the insights' due buckets by calendar day in the person's zone
+ * (`dueBucketOf`: `today`, `3d`, `7d`, `later`, `none`; `overdue` is the same rule either way).
+ */
+export const DEADLINE_FILTERS = ["overdue", "24h", "72h", "today", "3d", "7d", "later", "none"] as const;
 export type DeadlineFilter = (typeof DEADLINE_FILTERS)[number];
 
-const FILTER_URGENCIES: Readonly<Record<DeadlineFilter, readonly Urgency[]>> = {
+const FILTER_URGENCIES: Readonly<Partial<Record<DeadlineFilter, readonly Urgency[]>>> = {
   overdue: ["overdue"],
   "24h": ["overdue", "due24h"],
   "72h": ["overdue", "due24h", "due72h"],
 };
 
+/** Whether a case is in the deadline filter at `now`; the calendar-day buckets read days in `zone`. */
 export function matchesDeadline(
   cb: Pick<Chargeback, "status" | "respond_by">,
   filter: DeadlineFilter,
   now: number,
+  zone: string,
 ): boolean {
-  return FILTER_URGENCIES[filter].includes(urgencyOf(cb, now));
+  const urgencies = FILTER_URGENCIES[filter];
+  if (urgencies) return urgencies.includes(urgencyOf(cb, now));
+  return dueBucketOf(cb, now, zone) === filter;
+}
+
+/** The chargebacks page listing exactly the cases of a due bucket (the insights' `by_due`). */
+export function chargebacksHrefForDue(bucket: DueBucket): string {
+  return `/chargebacks?deadline=${bucket}`;
+}
+
+/** The longest kind or status the page's URL keeps (chargebackUrlSchema); a longer one is not a filter. */
+const MAX_FILTER_VALUE = 60;
+
+/**
+ * The chargebacks page listing exactly the open cases of one kind (the insights' `by_kind` row): `?kind=…&status=open`.
+ * Null for the row of cases without a kind (the page cannot filter on "none").
+ */
+export function chargebacksHrefForKind(kind: string | null): string | null {
+  if (!kind || kind.length > MAX_FILTER_VALUE) return null;
+  return `/chargebacks?${new URLSearchParams({ kind, status: "open" }).toString()}`;
+}
+
+/**
+ * The chargebacks page listing exactly the cases of one open status (the insights' `by_status` row): `?status=…`.
+ * Null for the row of cases without a status, and for a status named `open` (the page reads that as every open case).
+ */
+export function chargebacksHrefForStatus(status: string | null): string | null {
+  if (!status || status === "open" || status.length > MAX_FILTER_VALUE) return null;
+  return `/chargebacks?${new URLSearchParams({ status }).toString()}`;
 }
 
 /** Open disputes, soonest `respond_by` first (overdue ones first of all, no deadline last), at most `limit`. */

@@ -127,7 +127,7 @@ export type PayoutInsights = z.infer<typeof payoutInsightsSchema>;
 
 /* ---- Disputes (chargebacks and MED, from one fetch of the API's list; open = isOpenChargeback) ---- */
 
-/** Days left to answer an open case, by calendar day in the zone: overdue, due today, in 1–3 days, 4–7, later, no deadline. */
+/** Days left to answer a case that needs action, by calendar day in the zone: overdue, today, in 1–3 days, 4–7, later, none. */
 export const DUE_BUCKETS = ["overdue", "today", "3d", "7d", "later", "none"] as const;
 export type DueBucket = (typeof DUE_BUCKETS)[number];
 
@@ -145,12 +145,15 @@ export const disputeInsightsSchema = z.object({
   zone: z.string(),
   /** Open cases and the amount they put at risk. */
   open: countAmountSchema,
-  /** Every DUE_BUCKETS entry, in that order, empty ones included. */
+  /**
+   * The cases that await the business's answer (`needs_response`) by deadline: every DUE_BUCKETS entry, in that
+   * order, empty ones included; each the chargebacks page's `?deadline=<bucket>` (`chargebacksHrefForDue`).
+   */
   by_due: z.array(disputeGroupSchema),
   /** Open cases by kind and by status, most cases first. */
   by_kind: z.array(disputeGroupSchema),
   by_status: z.array(disputeGroupSchema),
-  /** Open cases due within 72 hours of `as_of` (overdue ones included). */
+  /** Cases that await the business's answer due within 72 hours of `as_of` (overdue included): `?deadline=72h`. */
   due_72h: countAmountSchema,
   /** Items of the API's list the dashboard could not read (no id, an unreadable amount…): counted nowhere above. */
   skipped: z._default(int(), 0),
@@ -194,6 +197,14 @@ export const linkInsightsSchema = z.object({
   revenue_in_window: z.nullable(countAmountSchema),
   revenue_in_previous: z.nullable(countAmountSchema),
   observed_since: z.nullable(z.string()),
+  /**
+   * When `revenue_in_window` was really measured from, when that is earlier than the window's start by more than two
+   * beats of the link watcher (a start snapshot that old): the figure also holds what arrived between this instant
+   * and the window's start ("since <time>"). Null: measured from the window's start (or no figure).
+   */
+  measured_from: z._default(z.nullable(z.string()), null),
+  /** The same for `revenue_in_previous`. */
+  previous_measured_from: z._default(z.nullable(z.string()), null),
   links: int(),
   /** Items of the API's list the dashboard could not read: counted nowhere above. */
   skipped: z._default(int(), 0),
@@ -215,7 +226,7 @@ export const overviewInsightsSchema = z.object({
   sent_today: z.nullable(trendFigureSchema),
   /** Payouts waiting for a person now (no trend: a queue, not a flow). */
   needs_review: z.nullable(countAmountSchema),
-  /** Open disputes due within 72 hours (overdue included). */
+  /** Disputes awaiting the business's answer due within 72 hours (overdue included): the page's `?deadline=72h`. */
   disputes_due_72h: z.nullable(countAmountSchema),
   /** Link revenue seen arriving this week (Monday 00:00 in the zone) against last week up to the same time. */
   links_revenue_week: z.nullable(
@@ -223,6 +234,9 @@ export const overviewInsightsSchema = z.object({
       current: z.nullable(countAmountSchema),
       previous: z.nullable(countAmountSchema),
       observed_since: z.nullable(z.string()),
+      /** As the link insights' `measured_from` / `previous_measured_from`, for this week and last week. */
+      measured_from: z._default(z.nullable(z.string()), null),
+      previous_measured_from: z._default(z.nullable(z.string()), null),
     }),
   ),
   /**

@@ -9,7 +9,8 @@ import { DUE_BUCKETS, type CountAmount, type DisputeGroup, type DisputeInsights 
 
 /*
  * The disputes insights (docs/insights.md, "Disputes"): open chargebacks and MED cases now, from one read of the
- * API's list. Open is `isOpenChargeback`, the deadline rule the chargebacks page's (lib/shared/chargebacks/deadline.ts).
+ * API's list. Open is `isOpenChargeback`, the deadline rule the chargebacks page's (lib/shared/chargebacks/deadline.ts):
+ * `by_due` and `due_72h` count only the cases that need action, each bucket exactly the page's `?deadline=<bucket>`.
  */
 
 type Tally = Map<string | null, CountAmount>;
@@ -55,7 +56,9 @@ export function aggregateDisputes(items: readonly unknown[], now: number, zone: 
     const amount = cb.amount_centavos ?? 0;
     open.count += 1;
     open.amount_centavos += amount;
-    add(byDue, dueBucketOf(cb, now, zone), amount);
+    // Only the cases that await the business's answer have a due bucket (null otherwise): the page's deadline filter.
+    const bucket = dueBucketOf(cb, now, zone);
+    if (bucket !== null) add(byDue, bucket, amount);
     add(byKind, cb.kind || null, amount);
     add(byStatus, cb.status || null, amount);
     if (isDueWithin72h(cb, now)) {

@@ -6,6 +6,7 @@ import {
   recordLinkCounters,
   type LinkCounterSnapshot,
 } from "@/lib/server/ledger";
+import { linkWatchConfig } from "@/lib/server/config";
 import { log } from "@/lib/server/log";
 import { apiClientFor } from "@/lib/server/payments-api/for-credential";
 import type { LedgerScope, ServiceDeps } from "@/lib/server/services/context";
@@ -34,15 +35,17 @@ export function readLinks(items: readonly unknown[]): { links: PaymentLink[]; sk
 
 /**
  * Keeps a snapshot of the links' counters as read at `now` (lib/server/ledger/payment-link-counters.ts decides
- * which rows are worth writing). Never fails the read it is part of: a failed write is logged and the answer goes on.
+ * which rows are worth writing); returns how many rows it wrote. Never fails the read it is part of: a failed write
+ * is logged and the answer goes on (0 rows), unless `rethrow` (the link watcher counts and logs its own failures).
  */
 export async function observeLinkCounters(
   deps: LedgerScope,
   links: readonly PaymentLink[],
   now: number,
-): Promise<void> {
+  options: { rethrow?: boolean } = {},
+): Promise<number> {
   try {
-    await recordLinkCounters(
+    return await recordLinkCounters(
       deps.ledger,
       deps.businessId,
       links.map((link) => ({
@@ -55,7 +58,9 @@ export async function observeLinkCounters(
       new Date(now),
     );
   } catch (error) {
+    if (options.rethrow) throw error;
     log.warn("insights.snapshot_not_written", { error });
+    return 0;
   }
 }
 
@@ -130,24 +135,63 @@ export function creationTimes(links: readonly PaymentLink[]): Map<string, number
   return times;
 }
 
-/** `revenueFromSnapshots` over each range, read from the ledger, and the business's first snapshot. */
+/**
+ * When the revenue of a range was really measured from, if earlier than the range: the earliest start snapshot
+ * `revenueFromSnapshots` subtracts (links present at the end with a snapshot at or before `range.from`), when it is
+ * older than `range.from` by more than `toleranceMs`; null when every start snapshot is within the tolerance (the
+ * figure is the range's), or none was used. Revenue between that snapshot and `range.from` is in the figure.
+ */
+export function measuredFrom(
+  start: ReadonlyMap<string, LinkCounterSnapshot>,
+  end: ReadonlyMap<string, LinkCounterSnapshot>,
+  range: InstantRange,
+  toleranceMs: number,
+): Date | null {
+  let earliest: number | null = null;
+  for (const linkId of end.keys()) {
+    const first = start.get(linkId);
+    if (!first) continue;
+    const at = first.observedAt.getTime();
+    if (earliest === null || at < earliest) earliest = at;
+  }
+  return earliest !== null && earliest < range.from.getTime() - toleranceMs ? new Date(earliest) : null;
+}
+
+/**
+ * How much older than a window's start its start snapshots may be and the figure still be the window's: two beats
+ * of the link watcher (LINK_WATCH_INTERVAL_MS, 15 minutes by default; the same when the watcher is off here).
+ */
+export function snapshotToleranceMs(): number {
+  return 2 * linkWatchConfig().cadenceMs;
+}
+
+export interface RangeRevenue {
+  revenue: CountAmount | null;
+  /** ISO instant, or null: see `measuredFrom` (always null when `revenue` is). */
+  measuredFrom: string | null;
+}
+
+/** `revenueFromSnapshots` and `measuredFrom` over each range, read from the ledger, and the business's first snapshot. */
 export async function linkRevenue(
   deps: LedgerScope,
   ranges: readonly InstantRange[],
   createdAt: ReadonlyMap<string, number>,
-): Promise<{ revenue: (CountAmount | null)[]; observedSince: Date | null }> {
+  toleranceMs: number = snapshotToleranceMs(),
+): Promise<{ ranges: RangeRevenue[]; observedSince: Date | null }> {
   const observedSince = await firstLinkCounterObservation(deps.ledger, deps.businessId);
-  const revenue: (CountAmount | null)[] = [];
+  const answers: RangeRevenue[] = [];
   for (const range of ranges) {
     if (observedSince === null || observedSince.getTime() > range.from.getTime()) {
-      revenue.push(null);
+      answers.push({ revenue: null, measuredFrom: null });
       continue;
     }
     const [start, end] = await Promise.all([
       linkCountersAt(deps.ledger, deps.businessId, range.from),
       linkCountersAt(deps.ledger, deps.businessId, range.to),
     ]);
-    revenue.push(revenueFromSnapshots(start, end, range, createdAt, observedSince));
+    const revenue = revenueFromSnapshots(start, end, range, createdAt, observedSince);
+    const since = revenue ? measuredFrom(start, end, range, toleranceMs) : null;
+    answers.push({ revenue, measuredFrom: since?.toISOString() ?? null });
   }
-  return { revenue, observedSince };
+  return { ranges: answers, observedSince };
 }

@@ -107,15 +107,17 @@ export async function overviewInsights(deps: OverviewDeps, input: { zone: string
     const list = await orUnavailable("links_revenue_week", unavailable, () => readLinkList(deps, now));
     if (!list) return null;
     const range = (p: { from: number; to: number }) => ({ from: new Date(p.from), to: new Date(p.to) });
-    const { revenue, observedSince } = await linkRevenue(
+    const { ranges, observedSince } = await linkRevenue(
       deps,
       [range(periods.week), range(periods.lastWeek)],
       creationTimes(list.links),
     );
     return {
-      current: revenue[0] ?? null,
-      previous: revenue[1] ?? null,
+      current: ranges[0]?.revenue ?? null,
+      previous: ranges[1]?.revenue ?? null,
       observed_since: observedSince?.toISOString() ?? null,
+      measured_from: ranges[0]?.measuredFrom ?? null,
+      previous_measured_from: ranges[1]?.measuredFrom ?? null,
     };
   };
 

@@ -111,7 +111,7 @@ export async function linkInsightsFor(
 ): Promise<Answer<LinkInsights>> {
   const { links, skipped, requestId } = await readLinkList(deps, now);
   const range = (from: string, to: string) => ({ from: new Date(from), to: new Date(to) });
-  const { revenue, observedSince } = await linkRevenue(
+  const { ranges, observedSince } = await linkRevenue(
     deps,
     [range(window.from, window.to), range(window.previous.from, window.previous.to)],
     creationTimes(links),
@@ -121,9 +121,11 @@ export async function linkInsightsFor(
       window,
       funnel: totalFunnel(links),
       ...rankLinks(links),
-      revenue_in_window: revenue[0] ?? null,
-      revenue_in_previous: revenue[1] ?? null,
+      revenue_in_window: ranges[0]?.revenue ?? null,
+      revenue_in_previous: ranges[1]?.revenue ?? null,
       observed_since: observedSince?.toISOString() ?? null,
+      measured_from: ranges[0]?.measuredFrom ?? null,
+      previous_measured_from: ranges[1]?.measuredFrom ?? null,
       links: links.length,
       skipped,
     },
