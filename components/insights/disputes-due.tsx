@@ -4,9 +4,13 @@ import Link from "next/link";
 import { Money } from "@/components/ui/money";
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useI18n } from "@/lib/browser/i18n";
+import {
+  chargebacksHrefForDue,
+  chargebacksHrefForKind,
+  chargebacksHrefForStatus,
+} from "@/lib/shared/chargebacks/deadline";
 import { DUE_BUCKETS, type DisputeGroup, type DueBucket } from "@/lib/shared/schemas/insights";
 import { ChartFrame } from "./chart-frame";
-import { dueBucketHref } from "./insight-model";
 import { SINGLE_COLOR } from "./outcomes";
 
 function isDueBucket(key: string | null): key is DueBucket {
@@ -14,9 +18,9 @@ function isDueBucket(key: string | null): key is DueBucket {
 }
 
 /**
- * Open disputes by how long is left to answer them (overdue, today, 1–3 days, 4–7, later, no deadline): a bar per
- * bucket and the table of them, each row a link to the chargebacks list showing those cases (or, where the list
- * has no filter for that bucket, the nearest view, said under the table).
+ * Disputes awaiting the business's answer by how long is left (overdue, today, 1–3 days, 4–7, later, no deadline):
+ * a bar per bucket and the table of them, each row a link to the chargebacks list filtered to exactly those cases
+ * (the list's deadline filter has the same buckets, read in the same zone).
  */
 export function DisputesDue({ groups, zone }: { groups: readonly DisputeGroup[]; zone: string }) {
   const { t, formatNumber, formatMoney } = useI18n();
@@ -52,11 +56,10 @@ export function DisputesDue({ groups, zone }: { groups: readonly DisputeGroup[];
           </TableHeader>
           <TableBody>
             {rows.map((g) => {
-              const target = dueBucketHref(g.key);
               return (
                 <TableRow key={g.key} data-due={g.key}>
                   <TableHead scope="row" className="font-normal">
-                    <Link href={target.href} className="underline-offset-4 hover:underline">
+                    <Link href={chargebacksHrefForDue(g.key)} className="underline-offset-4 hover:underline">
                       {t(`insights.due.${g.key}`)}
                     </Link>
                   </TableHead>
@@ -116,17 +119,27 @@ export function DisputeGroupsTable({
         </TableRow>
       </TableHeader>
       <TableBody>
-        {groups.map((g) => (
-          <TableRow key={g.key ?? "—"}>
-            <TableHead scope="row" className="font-normal">
-              {name(g.key)}
-            </TableHead>
-            <TableCell className="text-right tabular-nums">{formatNumber(g.count)}</TableCell>
-            <TableCell className="text-right">
-              <Money centavos={g.amount_centavos} />
-            </TableCell>
-          </TableRow>
-        ))}
+        {groups.map((g) => {
+          const href =
+            labelPrefix === "chargebacks.kind" ? chargebacksHrefForKind(g.key) : chargebacksHrefForStatus(g.key);
+          return (
+            <TableRow key={g.key ?? "—"}>
+              <TableHead scope="row" className="font-normal">
+                {href ? (
+                  <Link href={href} className="underline-offset-4 hover:underline">
+                    {name(g.key)}
+                  </Link>
+                ) : (
+                  name(g.key)
+                )}
+              </TableHead>
+              <TableCell className="text-right tabular-nums">{formatNumber(g.count)}</TableCell>
+              <TableCell className="text-right">
+                <Money centavos={g.amount_centavos} />
+              </TableCell>
+            </TableRow>
+          );
+        })}
       </TableBody>
     </Table>
   );

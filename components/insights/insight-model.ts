@@ -166,26 +166,6 @@ export function shareOf(part: number, whole: number): number | null {
   return whole === 0 ? null : part / whole;
 }
 
-/**
- * The chargebacks list showing a due bucket's cases. The list filters needs-response cases by hours left
- * (overdue, < 24 h, < 72 h) while the buckets count every open case by calendar day in the zone, so only some
- * buckets have a filter of their own; the others open the nearest view (`exact: false`, said under the table).
- */
-export function dueBucketHref(bucket: DueBucket): { href: string; exact: boolean } {
-  switch (bucket) {
-    case "overdue":
-      return { href: "/chargebacks?deadline=overdue", exact: false };
-    case "today":
-      return { href: "/chargebacks?deadline=24h", exact: false };
-    case "3d":
-      return { href: "/chargebacks?deadline=72h", exact: false };
-    case "7d":
-    case "later":
-    case "none":
-      return { href: "/chargebacks?status=open&sort=respond_by.asc", exact: false };
-  }
-}
-
 /** The steps of a link funnel with the rate from the step before (null: the step before is 0). */
 export interface FunnelStep {
   step: "visits" | "checkouts" | "sales";

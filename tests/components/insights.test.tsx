@@ -165,15 +165,15 @@ describe("trends", () => {
 });
 
 describe("disputes by due day", () => {
-  it("lists every bucket with its count and links each to the chargebacks list's nearest filter", () => {
+  it("lists every bucket with its count and links each to the chargebacks list filtered to exactly those cases", () => {
     renderWithProviders(<DisputesDue groups={DISPUTES.by_due} zone={DISPUTES.zone} />);
     const href = (name: string) => screen.getByRole("link", { name }).getAttribute("href");
     expect(href("Prazo vencido")).toBe("/chargebacks?deadline=overdue");
-    expect(href("Vence hoje")).toBe("/chargebacks?deadline=24h");
-    expect(href("Em 1 a 3 dias")).toBe("/chargebacks?deadline=72h");
-    expect(href("Em 4 a 7 dias")).toBe("/chargebacks?status=open&sort=respond_by.asc");
-    expect(href("Sem prazo")).toBe("/chargebacks?status=open&sort=respond_by.asc");
-    expect(screen.getByRole("img")).toHaveAccessibleName(/9 abertas, R\$\s900,09; 2 com prazo vencido/);
+    expect(href("Vence hoje")).toBe("/chargebacks?deadline=today");
+    expect(href("Em 1 a 3 dias")).toBe("/chargebacks?deadline=3d");
+    expect(href("Em 4 a 7 dias")).toBe("/chargebacks?deadline=7d");
+    expect(href("Sem prazo")).toBe("/chargebacks?deadline=none");
+    expect(screen.getByRole("img")).toHaveAccessibleName(/9 aguardando resposta, R\$\s900,09; 2 com prazo vencido/);
     const footer = screen.getAllByRole("rowgroup")[2] as HTMLElement;
     expect(footer).toHaveTextContent(`Total9${brl(90_009)}`);
   });

@@ -91,7 +91,7 @@ test("finance follows a failed outcome from the insights to the register, whose 
 
   // The disputes: "overdue" opens the chargebacks list with its overdue filter.
   await page.goto("/insights/disputes");
-  const due = page.getByRole("table", { name: "Abertas pelo prazo de resposta" });
+  const due = page.getByRole("table", { name: "Aguardando sua resposta, pelo prazo" });
   await expect(due).toBeVisible();
   await expect(due.locator("tbody tr")).toHaveCount(6);
   await due.getByRole("link", { name: "Prazo vencido" }).click();
