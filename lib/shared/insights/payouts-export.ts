@@ -1,0 +1,38 @@
+import { z } from "zod/mini";
+import { EXPORT_FORMATS, type ExportColumn, type ExportSheet } from "@/lib/shared/export/sheet";
+import { insightWindowQuerySchema, PAYOUT_OUTCOMES, type PayoutPoint } from "@/lib/shared/schemas/insights";
+
+/**
+ * GET /api/insights/payouts: the window's query, and `format` to have the series as a file (CSV or .xlsx, in the
+ * reader's language) instead of the JSON figures.
+ */
+export const payoutInsightsQuerySchema = z.extend(insightWindowQuerySchema, {
+  format: z.optional(z.enum(EXPORT_FORMATS)),
+});
+export type PayoutInsightsQuery = z.output<typeof payoutInsightsQuerySchema>;
+
+const outcomeColumns = PAYOUT_OUTCOMES.flatMap((outcome): ExportColumn<PayoutPoint>[] => [
+  { kind: "count", header: `insights.payouts.export.count.${outcome}`, value: (p) => p.outcomes[outcome].count },
+  {
+    kind: "money",
+    header: `insights.payouts.export.amount.${outcome}`,
+    value: (p) => p.outcomes[outcome].amount_centavos,
+  },
+]);
+
+/**
+ * The payout series as a file: one line per bucket, oldest first, empty ones included; its start as the wall-clock
+ * time in the business's zone (the header names it). Fees and net as the register's totals count them.
+ */
+export const PAYOUT_INSIGHTS_SHEET: ExportSheet<PayoutPoint> = {
+  file: "payout-insights",
+  title: "insights.payouts.export.sheet",
+  columns: [
+    { kind: "dateTime", header: "insights.payouts.export.start", value: (p) => p.start },
+    { kind: "count", header: "insights.payouts.export.count", value: (p) => p.count },
+    { kind: "money", header: "insights.payouts.export.amount", value: (p) => p.amount_centavos },
+    { kind: "money", header: "insights.payouts.export.fee", value: (p) => p.fee_centavos },
+    { kind: "money", header: "insights.payouts.export.net", value: (p) => p.net_centavos },
+    ...outcomeColumns,
+  ],
+};
