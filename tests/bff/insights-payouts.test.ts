@@ -128,6 +128,25 @@ describe("a week by day", () => {
     expect(data.batch).toEqual({ count: 0, amount_centavos: 0 });
   });
 
+  it("days in the person's zone (their tz cookie), as the register's day filter reads them", async () => {
+    const result = await get(WEEK, cookies.finance, { cookie: `${cookies.finance}; tz=America/Manaus` });
+    const data = result.json.data as PayoutInsights;
+    expect(data.window).toMatchObject({
+      zone: "America/Manaus",
+      from: "2026-10-05T04:00:00.000Z",
+      to: "2026-10-12T04:00:00.000Z",
+    });
+    // 00:00 on the 6th in São Paulo (03:00 UTC) is 23:00 on the 5th in Manaus: the refused row is a day earlier there.
+    expect(data.points.map((p) => p.count).slice(0, 3)).toEqual([3, 1, 0]);
+    const { start, end } = dateWindowIso("2026-10-05", "2026-10-11", "America/Manaus");
+    const register = await call(
+      payoutTotals.GET,
+      `/api/payouts/totals?from=${encodeURIComponent(start ?? "")}&to=${encodeURIComponent(end ?? "")}`,
+      { cookie: cookies.finance },
+    );
+    expect((register.json.data as RegisterTotals).count).toBe(data.totals.count);
+  });
+
   it("no window: the last 30 days by day, up to today in the zone", async () => {
     const result = await get("", cookies.operator);
     expect(result.status, result.text).toBe(200);
@@ -190,7 +209,9 @@ describe("the series as a file", () => {
     const result = await get(`${WEEK}&format=csv`, cookies.finance);
     expect(result.status, result.text).toBe(200);
     expect(result.headers.get("content-type")).toContain("text/csv");
-    expect(result.headers.get("content-disposition")).toContain("payout-insights-2026-10-05_2026-10-11.csv");
+    expect(result.headers.get("content-disposition")).toMatch(
+      /filename="indicadores-de-repasses-2026-10-05_2026-10-11-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
     const lines = result.text
       .replace(/^\uFEFF/, "")
       .trimEnd()
@@ -206,6 +227,7 @@ describe("the series as a file", () => {
   it("en (the locale cookie): ',' and dot decimals; .xlsx as well", async () => {
     const csv = await get(`${WEEK}&format=csv`, cookies.finance, { cookie: `${cookies.finance}; locale=en` });
     expect(csv.status, csv.text).toBe(200);
+    expect(csv.headers.get("content-disposition")).toMatch(/filename="payout-insights-2026-10-05_2026-10-11-/);
     expect(csv.text.replace(/^\uFEFF/, "").split("\r\n")[1]).toMatch(/^2026-10-05 00:00:00,2,1525\.50,1\.50,1498\.50,/);
     const xlsx = await get(`${WEEK}&format=xlsx`, cookies.finance);
     expect(xlsx.status).toBe(200);

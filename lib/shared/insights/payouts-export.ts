@@ -22,10 +22,10 @@ const outcomeColumns = PAYOUT_OUTCOMES.flatMap((outcome): ExportColumn<PayoutPoi
 
 /**
  * The payout series as a file: one line per bucket, oldest first, empty ones included; its start as the wall-clock
- * time in the business's zone (the header names it). Fees and net as the register's totals count them.
+ * time in the window's zone (the header names it). Fees and net as the register's totals count them.
  */
 export const PAYOUT_INSIGHTS_SHEET: ExportSheet<PayoutPoint> = {
-  file: "payout-insights",
+  file: "insightsPayouts",
   title: "insights.payouts.export.sheet",
   columns: [
     { kind: "dateTime", header: "insights.payouts.export.start", value: (p) => p.start },

@@ -1,7 +1,7 @@
 import "server-only";
 import { serverClock } from "@/lib/server/clock";
 import { BffError } from "@/lib/server/errors/bff-error";
-import { sheetDownload, type ExportRequest } from "@/lib/server/export";
+import { exportDownload, type ExportRequest } from "@/lib/server/export";
 import {
   payoutFigures,
   payoutReasons,
@@ -11,7 +11,6 @@ import {
 import type { Answer, Download, LedgerScope } from "@/lib/server/services/context";
 import type { Clock } from "@/lib/shared/clock";
 import { DEFAULT_TIME_ZONE } from "@/lib/shared/format/date";
-import { createTranslator } from "@/lib/shared/i18n/translate";
 import { PAYOUT_INSIGHTS_SHEET } from "@/lib/shared/insights/payouts-export";
 import { isWindowRefusal, resolveWindow, windowBuckets } from "@/lib/shared/insights/window";
 import {
@@ -23,7 +22,7 @@ import {
 } from "@/lib/shared/schemas/insights";
 
 /**
- * The payout insights (docs/insights.md, "Payouts"): the register's rows of a window, bucketed in the business's
+ * The payout insights (docs/insights.md, "Payouts"): the register's rows of a window, bucketed in the person's
  * zone, by outcome, with the window before it and the reasons of failed and refused payouts. Read from the ledger
  * only (no call to the payments API): the figures are what the register holds, so a chart's bar and the register
  * filtered to the same days and outcome (`/payouts?outcome=…&from=…&to=…`) count the same rows.
@@ -32,11 +31,14 @@ import {
 /** What the payout insights read: the ledger and the business, the clock (the server's by default) and the zone. */
 export interface PayoutInsightsDeps extends LedgerScope {
   clock?: Pick<Clock, "now">;
-  /** The business's zone; the dashboard's default (America/Sao_Paulo) unless given: workspaces have no zone setting. */
+  /**
+   * The zone days are counted in: the route passes the person's (their `tz` cookie, as the register's day filter reads
+   * days); the dashboard's default (America/Sao_Paulo) when absent. Workspaces have no zone setting.
+   */
   zone?: string;
 }
 
-/** The zone the insights count days in: the dashboard's default, as every business's day filter (no workspace setting yet). */
+/** The zone the insights count days in: the deps' zone, else the dashboard's default. */
 export function insightsZone(deps: Pick<PayoutInsightsDeps, "zone">): string {
   return deps.zone ?? DEFAULT_TIME_ZONE;
 }
@@ -149,7 +151,7 @@ export async function payoutInsights(
 
 /**
  * GET /api/insights/payouts?format=csv|xlsx: the points as a file in the reader's language, their start in the
- * business's zone (the buckets' zone, named in the column's title), whatever the reader's own zone.
+ * window's zone (the buckets' zone, named in the column's title).
  */
 export async function exportPayoutInsights(
   deps: PayoutInsightsDeps,
@@ -158,8 +160,9 @@ export async function exportPayoutInsights(
 ): Promise<Download> {
   const window = resolvePayoutInsightsWindow(deps, query);
   const data = await loadPayoutInsights(deps, window);
-  const ctx = { locale: request.locale, timeZone: window.zone, t: createTranslator(request.locale) };
-  // Named by the window's days: "payout-insights-2026-10-29_2026-11-27.csv".
-  const fileBase = `${PAYOUT_INSIGHTS_SHEET.file}-${window.from_day}_${window.to_day}`;
-  return sheetDownload(request.format, PAYOUT_INSIGHTS_SHEET, data.points, ctx, fileBase);
+  // Named with the window's days: "indicadores-de-repasses-2026-10-29_2026-11-27-<today>.csv".
+  return exportDownload({ ...request, timeZone: window.zone }, PAYOUT_INSIGHTS_SHEET, data.points, {
+    now: (deps.clock ?? serverClock()).now(),
+    detail: `${window.from_day}_${window.to_day}`,
+  });
 }
