@@ -4,7 +4,7 @@ import type { PayoutRegisterFilters } from "@/lib/browser/query/payouts";
 import { dateWindowIso } from "@/lib/shared/format/date-window";
 import { isFilterDay } from "@/lib/shared/schemas/dates";
 import { KNOWN_PAYOUT_STATUSES } from "@/lib/shared/schemas/payout";
-import { PAYOUT_OUTCOMES } from "@/lib/shared/schemas/insights";
+import { PAYOUT_OUTCOMES } from "@/lib/shared/payouts/outcomes";
 import { REGISTER_STATE_FILTERS, type RegisterPayout, type RegisterStateFilter } from "@/lib/shared/schemas/register";
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;

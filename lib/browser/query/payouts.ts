@@ -9,7 +9,7 @@ import {
 import { z } from "zod/mini";
 import { bffFetch, readEnvelope, sendToBff, withQuery } from "@/lib/browser/bff-client/client";
 import { orElse } from "@/lib/shared/schemas/common";
-import type { PayoutOutcome } from "@/lib/shared/schemas/insights";
+import type { PayoutOutcome } from "@/lib/shared/payouts/outcomes";
 import { PayoutSchema, type PayoutInput } from "@/lib/shared/schemas/payout";
 import { payoutPreviewSchema } from "@/lib/shared/schemas/payout-preview";
 import {

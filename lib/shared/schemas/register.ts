@@ -2,7 +2,7 @@ import { z } from "zod/mini";
 import { storableText } from "@/lib/shared/schemas/common";
 import { filterDateSchema } from "@/lib/shared/schemas/dates";
 import { EXPORT_FORMATS } from "@/lib/shared/export/sheet";
-import { PAYOUT_OUTCOMES } from "@/lib/shared/schemas/insights";
+import { PAYOUT_OUTCOMES } from "@/lib/shared/payouts/outcomes";
 
 /**
  * The dashboard's own lifecycle of a payout request (not the API's status);
