@@ -218,7 +218,7 @@ describe("the series as a file", () => {
       .split("\r\n");
     expect(lines).toHaveLength(8);
     expect(lines[0]).toMatch(
-      /^Início do período \(America\/Sao_Paulo\);Repasses;Valor;Tarifas;Líquido;Pagos;Valor pago;/,
+      /^Início do período \(America\/Sao_Paulo\);Quantidade;Valor;Tarifa;Líquido;Pagos \(quantidade\);Pagos \(valor\);/,
     );
     expect(lines[1]).toMatch(/^05\/10\/2026 00:00:00;2;1525,50;1,50;1498,50;1;1500,00;/);
     expect(lines[3]).toMatch(/^07\/10\/2026 00:00:00;0;0,00;0,00;0,00;0;0,00;/);
