@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeftRight } from "lucide-react";
+import { ArrowLeftRight, X } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useCallback, useMemo } from "react";
@@ -51,10 +51,10 @@ export function PayoutRegister() {
   const [filters, setFilters] = useUrlState(registerUrlSchema);
   const registerEntrySheetMounted = useOpenedOnce(Boolean(filters.entry));
   // Only the filters the server reads: a new sort or an opened entry asks nothing again.
-  const { search, status, state, from, to } = filters;
+  const { search, status, state, outcome, from, to } = filters;
   const serverFilters = useMemo(
-    () => registerServerFilters({ search, status, state, from, to }, timeZone),
-    [search, status, state, from, to, timeZone],
+    () => registerServerFilters({ search, status, state, outcome, from, to }, timeZone),
+    [search, status, state, outcome, from, to, timeZone],
   );
   const query = useInfiniteQuery(payoutRegisterQuery(serverFilters));
 
@@ -68,9 +68,11 @@ export function PayoutRegister() {
     serverFilters.search !== "" ||
     serverFilters.status !== "" ||
     serverFilters.state !== "" ||
+    Boolean(filters.outcome) ||
     Boolean(filters.from || filters.to);
   const queryClient = useQueryClient();
-  const clearFilters = () => setFilters({ search: null, status: null, state: null, from: null, to: null });
+  const clearFilters = () =>
+    setFilters({ search: null, status: null, state: null, outcome: null, from: null, to: null });
   const zone = timeZoneName();
 
   const columns = usePayoutColumns();
@@ -195,6 +197,18 @@ export function PayoutRegister() {
               }}
               bounds={{ min: FILTER_DAY_MIN, max: FILTER_DAY_MAX, message: t("validation.dateOutOfRange") }}
             />
+            {outcome ? (
+              // Set by a link from the insights (no control of its own): shown so the filter is never invisible.
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setFilters({ outcome: null })}
+                aria-label={t("payouts.register.outcomeFilterRemove", { outcome: t(`payouts.outcome.${outcome}`) })}
+              >
+                {t("payouts.register.outcomeFilter", { outcome: t(`payouts.outcome.${outcome}`) })}
+                <X aria-hidden="true" />
+              </Button>
+            ) : null}
             {filtered ? (
               <Button variant="ghost" size="sm" onClick={clearFilters}>
                 {t("common.clearFilters")}

@@ -4,6 +4,7 @@ import type { PayoutRegisterFilters } from "@/lib/browser/query/payouts";
 import { dateWindowIso } from "@/lib/shared/format/date-window";
 import { isFilterDay } from "@/lib/shared/schemas/dates";
 import { KNOWN_PAYOUT_STATUSES } from "@/lib/shared/schemas/payout";
+import { PAYOUT_OUTCOMES } from "@/lib/shared/payouts/outcomes";
 import { REGISTER_STATE_FILTERS, type RegisterPayout, type RegisterStateFilter } from "@/lib/shared/schemas/register";
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -27,6 +28,8 @@ export const registerUrlSchema = z.object({
   status: urlChoice(KNOWN_PAYOUT_STATUSES),
   /** The dashboard's own state: needs_review, in_progress (intent or uncertain), attention (all unknown outcomes), … */
   state: urlChoice(REGISTER_STATE_FILTERS),
+  /** The rows of one outcome as the insights count them (a chart's bar links here with its days). */
+  outcome: urlChoice(PAYOUT_OUTCOMES),
   from: urlOptional(z.regex(DAY_RE)),
   to: urlOptional(z.regex(DAY_RE)),
   sort: z._default(z.string().check(z.maxLength(80)), "created_at.desc"),
@@ -46,7 +49,8 @@ function filterDay(day: string | undefined): string | undefined {
  * counts until 23:59:59.999 there.
  */
 export function registerServerFilters(
-  state: Pick<RegisterUrlState, "search" | "status" | "state" | "from" | "to">,
+  state: Pick<RegisterUrlState, "search" | "status" | "state" | "from" | "to"> &
+    Partial<Pick<RegisterUrlState, "outcome">>,
   timeZone: string,
 ): PayoutRegisterFilters {
   const { start, end } = dateWindowIso(filterDay(state.from), filterDay(state.to), timeZone);
@@ -54,6 +58,7 @@ export function registerServerFilters(
     search: state.search.trim(),
     status: state.status ?? "",
     state: state.state ?? "",
+    outcome: state.outcome ?? "",
     from: start ?? "",
     to: end ?? "",
   };

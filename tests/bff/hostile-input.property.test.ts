@@ -46,6 +46,7 @@ import * as chargebacks from "@/app/api/chargebacks/route";
 import * as insightsDisputes from "@/app/api/insights/disputes/route";
 import * as insightsOverview from "@/app/api/insights/overview/route";
 import * as insightsPaymentLinks from "@/app/api/insights/payment-links/route";
+import * as insightsPayouts from "@/app/api/insights/payouts/route";
 import * as paymentLinks from "@/app/api/payment-links/route";
 import * as payout from "@/app/api/payouts/[id]/route";
 import * as payoutReceipt from "@/app/api/payouts/[id]/receipt.pdf/route";
@@ -701,6 +702,18 @@ const ROUTES: FuzzRoute[] = [
     },
   },
   { name: "GET /api/insights/overview", handler: insightsOverview.GET, body: null, query: {} },
+  {
+    name: "GET /api/insights/payouts",
+    handler: insightsPayouts.GET,
+    body: null,
+    query: {
+      window: fc.constantFrom(...INSIGHT_WINDOWS),
+      from: fc.constantFrom("2026-01-01", "2026-11-20", "2025-02-29", "1999-12-31"),
+      to: fc.constantFrom("2026-11-27", "2026-01-01", "2030-01-01"),
+      bucket: fc.constantFrom(...INSIGHT_BUCKETS),
+      format: fc.constantFrom("csv", "xlsx"),
+    },
+  },
   {
     name: "POST /api/payment-links",
     handler: paymentLinks.POST,

@@ -7,6 +7,7 @@ import * as chargebacks from "@/app/api/chargebacks/route";
 import * as insightsDisputes from "@/app/api/insights/disputes/route";
 import * as insightsOverview from "@/app/api/insights/overview/route";
 import * as insightsPaymentLinks from "@/app/api/insights/payment-links/route";
+import * as payoutInsights from "@/app/api/insights/payouts/route";
 import * as paymentLinks from "@/app/api/payment-links/route";
 import * as payout from "@/app/api/payouts/[id]/route";
 import * as payoutReceipt from "@/app/api/payouts/[id]/receipt.pdf/route";
@@ -206,6 +207,14 @@ export function businessRoutes(): RouteCase[] {
       path: "/api/activity",
       options: {},
       permission: "activity.list",
+      okStatus: 200,
+    },
+    {
+      name: "GET /api/insights/payouts",
+      handler: payoutInsights.GET,
+      path: "/api/insights/payouts?window=7d",
+      options: {},
+      permission: "insights.payouts",
       okStatus: 200,
     },
     {

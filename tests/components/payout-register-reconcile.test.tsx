@@ -158,4 +158,32 @@ describe("the payout register's date range, totals, holder and export", () => {
     expect(screen.getByRole("button", { name: "Exportar CSV" })).toBeDisabled();
     expect(screen.getByRole("button", { name: "Exportar Excel (.xlsx)" })).toBeDisabled();
   });
+
+  it("an insights link's outcome filters the list and the totals, and shows as a chip that removes it", async () => {
+    nav.go("/payouts?outcome=failed&from=2030-05-09&to=2030-05-10");
+    const calls = stubFetch(routes(TOTALS));
+    const { user } = renderWithProviders(<PayoutRegister />, { role: "operator" });
+    await screen.findByTestId("register-total-amount", {}, { timeout: 5000 });
+    for (const prefix of ["/api/payouts?", "/api/payouts/totals"]) {
+      const call = calls.find((c) => c.url.startsWith(prefix));
+      expect(params(call).get("outcome"), prefix).toBe("failed");
+      expect(params(call).get("from"), prefix).toBe("2030-05-09T03:00:00Z");
+    }
+    const chip = screen.getByRole("button", { name: "Remover o filtro de resultado “Falhou”" });
+    expect(chip).toHaveTextContent("Resultado: Falhou");
+    await user.click(chip);
+    expect(window.location.search).toBe("?from=2030-05-09&to=2030-05-10");
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.startsWith("/api/payouts/totals")).at(-1)?.url).not.toContain("outcome"),
+    );
+    expect(screen.queryByRole("button", { name: /Remover o filtro de resultado/ })).not.toBeInTheDocument();
+  });
+
+  it("an outcome the dashboard does not know is ignored", async () => {
+    nav.go("/payouts?outcome=lost");
+    const calls = stubFetch(routes(TOTALS));
+    renderWithProviders(<PayoutRegister />, { role: "operator" });
+    await screen.findByTestId("register-total-amount", {}, { timeout: 5000 });
+    expect(params(calls.find((c) => c.url.startsWith("/api/payouts?"))).get("outcome")).toBeNull();
+  });
 });

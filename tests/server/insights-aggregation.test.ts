@@ -12,7 +12,6 @@ import {
 } from "@/lib/server/services/insights/link-counters";
 import { overviewPeriods } from "@/lib/server/services/insights/overview";
 import { funnelOf, rankLinks, totalFunnel } from "@/lib/server/services/insights/payment-links";
-import { resolveWindowBasic } from "@/lib/shared/insights/window-basic";
 import { disputeInsightsSchema, DUE_BUCKETS } from "@/lib/shared/schemas/insights";
 import { homePathFor } from "@/components/shell/nav-items";
 import { can, ROLES } from "@/lib/shared/auth/roles";
@@ -212,25 +211,6 @@ describe("the overview's periods", () => {
   it("on a Monday just after midnight the week has just begun", () => {
     const p = overviewPeriods(Date.parse("2026-11-30T03:00:01Z"), SP);
     expect(new Date(p.week.from).toISOString()).toBe("2026-11-30T03:00:00.000Z");
-  });
-});
-
-describe("the stand-in window resolver", () => {
-  it("7d: the last 7 days, today included, to the start of tomorrow; previous the same length before", () => {
-    const w = resolveWindowBasic({ window: "7d" }, NOW, SP);
-    expect(w).toMatchObject({
-      from: "2026-11-21T03:00:00.000Z",
-      to: "2026-11-28T03:00:00.000Z",
-      from_day: "2026-11-21",
-      to_day: "2026-11-27",
-      bucket: "day",
-      previous: { from: "2026-11-14T03:00:00.000Z", to: "2026-11-21T03:00:00.000Z" },
-    });
-  });
-
-  it("custom needs both days in order", () => {
-    expect(() => resolveWindowBasic({ window: "custom", to: "2026-11-01" }, NOW, SP)).toThrow(/from/);
-    expect(() => resolveWindowBasic({ window: "custom", from: "2026-11-02", to: "2026-11-01" }, NOW, SP)).toThrow(/to/);
   });
 });
 

@@ -23,8 +23,9 @@ import { windowSearch } from "@/components/insights/insight-model";
 
 // As GET /api/insights/payouts?window=… (insightsQuery.payouts).
 export async function payoutInsightsFirst(query: InsightWindowQuery): Promise<Prefetched | null> {
+  const { timeZone: zone } = await getI18n();
   const answer = await prefetchService("insights.payouts", `/api/insights/payouts?${windowSearch(query)}`, (deps) =>
-    payoutInsights(deps, query),
+    payoutInsights({ ...deps, zone }, query),
   );
   return prefetched(insightsQuery.payouts(query).queryKey, answer && asQueryData(answer.data, payoutInsightsSchema));
 }

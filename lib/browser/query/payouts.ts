@@ -9,6 +9,7 @@ import {
 import { z } from "zod/mini";
 import { bffFetch, readEnvelope, sendToBff, withQuery } from "@/lib/browser/bff-client/client";
 import { orElse } from "@/lib/shared/schemas/common";
+import type { PayoutOutcome } from "@/lib/shared/payouts/outcomes";
 import { PayoutSchema, type PayoutInput } from "@/lib/shared/schemas/payout";
 import { payoutPreviewSchema } from "@/lib/shared/schemas/payout-preview";
 import {
@@ -36,6 +37,8 @@ export interface PayoutRegisterFilters {
   status: string;
   /** The dashboard's own state (needs_review, in_progress, …); "" for all. */
   state: RegisterStateFilter | "";
+  /** The rows of one outcome as the insights count them; "" (or absent) for all. */
+  outcome?: PayoutOutcome | "";
   /** Instants (ISO): the start of the first day and of the day after the last one in the business's zone; "" for open. */
   from: string;
   to: string;
@@ -47,6 +50,7 @@ function registerFilterQuery(filters: PayoutRegisterFilters) {
     search: filters.search.trim(),
     status: filters.status,
     state: filters.state,
+    outcome: filters.outcome ?? "",
     from: filters.from,
     to: filters.to,
   };

@@ -8,6 +8,7 @@ import { and, desc, eq, getTableColumns, gte, inArray, lt, or, sql, type SQL } f
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { payouts, type PayoutRequestBody, type PayoutRow, type PayoutState } from "./schema";
 import { IN_PROGRESS_STATES, UNKNOWN_OUTCOME_STATES } from "@/lib/shared/schemas/register";
+import type { PayoutOutcome } from "@/lib/shared/schemas/insights";
 import { storableOrNull, toStorableText } from "@/lib/shared/validation/text";
 import { asList, containsPattern, isUuid, pageSize, toPage } from "./query";
 import type { Actor, Ledger, Page } from "./types";
@@ -191,6 +192,8 @@ export interface PayoutFilter {
   from?: Date | string;
   /** created_at < to (exclusive: the start of the day after the last one). */
   to?: Date | string;
+  /** The rows of one outcome (`payoutOutcomeSql`): exactly the rows the insights count under it. */
+  outcome?: PayoutOutcome;
 }
 
 export interface PayoutListQuery extends PayoutFilter {
@@ -201,8 +204,39 @@ export interface PayoutListQuery extends PayoutFilter {
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
-/** The WHERE of a business's payouts under `filter` (without the cursor). */
-function filterWhere(businessId: string, filter: PayoutFilter): SQL | undefined {
+/**
+ * The outcome of each dashboard state (docs/insights.md): a submitted payout's is its API status's. Every state is
+ * named (a Record over PAYOUT_STATES, so a new state does not compile until it is placed): none falls to a default.
+ */
+const OUTCOME_OF_STATE: Record<Exclude<PayoutState, "submitted">, PayoutOutcome> = {
+  intent: "pending",
+  uncertain: "pending",
+  needs_review: "needs_review",
+  rejected: "not_sent",
+  handled: "handled",
+};
+
+/**
+ * A payout row's outcome, in SQL (one of PAYOUT_OUTCOMES): submitted + paid → paid, submitted + failed → failed,
+ * submitted with any other status or none → pending, intent/uncertain → pending, needs_review → needs_review,
+ * rejected → not_sent, handled → handled. A state outside PAYOUT_STATES (the table's CHECK allows none) gives NULL,
+ * never a guess. The insights' series and the register's `outcome` filter both read this expression.
+ */
+export const payoutOutcomeSql: SQL<PayoutOutcome | null> = sql<PayoutOutcome | null>`(CASE ${payouts.state}
+  WHEN 'submitted' THEN CASE ${payouts.status} WHEN 'paid' THEN 'paid' WHEN 'failed' THEN 'failed' ELSE 'pending' END
+  ${sql.join(
+    Object.entries(OUTCOME_OF_STATE).map(
+      ([state, outcome]) => sql`WHEN ${sql.raw(`'${state}'`)} THEN ${sql.raw(`'${outcome}'`)}`,
+    ),
+    sql` `,
+  )}
+END)`;
+
+/** The rows whose fee and net count (sumPayouts, the insights): every row but those the API said failed. */
+export const feeCountsSql = sql`${payouts.status} IS DISTINCT FROM 'failed'`;
+
+/** The WHERE of a business's payouts under `filter` (without the cursor): the register's, the insights'. */
+export function filterWhere(businessId: string, filter: PayoutFilter): SQL | undefined {
   const statuses = asList(filter.status);
   const states =
     filter.state === "attention"
@@ -218,6 +252,7 @@ function filterWhere(businessId: string, filter: PayoutFilter): SQL | undefined 
     states.length ? inArray(payouts.state, [...states]) : undefined,
     filter.from !== undefined ? gte(payouts.createdAt, asDate(filter.from)) : undefined,
     filter.to !== undefined ? lt(payouts.createdAt, asDate(filter.to)) : undefined,
+    filter.outcome !== undefined ? sql`${payoutOutcomeSql} = ${filter.outcome}` : undefined,
     pattern
       ? or(
           sql`${payouts.id}::text ILIKE ${pattern}`,
@@ -270,7 +305,7 @@ export interface PayoutTotals {
 }
 
 /** A bigint sum read as text: exact in the database, and refused here rather than rounded past 2^53. */
-function safeSum(text: string | null): number {
+export function safeSum(text: string | null): number {
   const value = BigInt(text ?? "0");
   if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER))
     throw new Error("ledger: a payout total is beyond what the app counts exactly");
@@ -282,7 +317,7 @@ function safeSum(text: string | null): number {
  * A failed payout moved no money: it counts and adds its amount, never a fee or a net (as `shownFeeAndNet`).
  */
 export async function sumPayouts(ledger: Ledger, businessId: string, filter: PayoutFilter = {}): Promise<PayoutTotals> {
-  const notFailed = sql`${payouts.status} IS DISTINCT FROM 'failed'`;
+  const notFailed = feeCountsSql;
   const [row] = await ledger.db
     .select({
       count: sql<string>`count(*)::text`,

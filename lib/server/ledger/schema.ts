@@ -103,6 +103,8 @@ export const payouts = pgTable(
   },
   (t) => [
     unique("payouts_business_idempotency_key_unique").on(t.businessId, t.idempotencyKey),
+    // Also INCLUDE (state, status, amount_centavos, fee_centavos, net_centavos, batch_id) since migration 0024, for
+    // index-only sums (insights, register totals); drizzle's index builder has no INCLUDE.
     index("payouts_business_created_idx").on(t.businessId, t.createdAt.desc(), t.id.desc()),
     // One register row at most per upstream payout (a person cannot attach one payout to two rows).
     uniqueIndex("payouts_business_payout_id_unique")

@@ -10,6 +10,7 @@ export const READ_PERMISSIONS = {
   chargebacks: "chargebacks.list",
   payoutLookup: "payouts.lookup",
   payoutRegister: "payouts.register",
+  payoutInsights: "insights.payouts",
   workspaceSettings: "workspace.settings",
   workspaceCredentials: "credentials.manage",
 } as const satisfies Record<string, Permission>;

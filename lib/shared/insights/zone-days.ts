@@ -1,4 +1,5 @@
-import { utcMs, wallDateText, wallTimeIn, zonedLocalToUtcIso } from "@/lib/shared/format/date";
+import { utcMs, wallDateText, wallTimeIn } from "@/lib/shared/format/date";
+import { dayStartIso } from "@/lib/shared/format/date-window";
 
 /** Calendar days ("2026-11-27") in a zone, and the instants they start at: what the insights' periods are made of. */
 
@@ -20,8 +21,11 @@ export function mondayOf(day: string): string {
   return addDays(day, -((weekday + 6) % 7));
 }
 
-/** The instant `day` starts in `zone` (its 00:00), as epoch ms; null for a day that is not one. */
+/**
+ * The instant `day` starts in `zone` (its first instant: 00:00, or 01:00 on a day whose midnight the clocks skipped),
+ * as epoch ms; null for a day that is not one.
+ */
 export function dayStartMs(day: string, zone: string): number | null {
-  const iso = zonedLocalToUtcIso(`${day}T00:00`, zone);
+  const iso = dayStartIso(day, zone);
   return iso === null ? null : Date.parse(iso);
 }

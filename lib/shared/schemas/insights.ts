@@ -69,8 +69,7 @@ export type ResolvedWindow = z.infer<typeof resolvedWindowSchema>;
  * - not_sent: the API refused it before anything was made (state rejected).
  * - handled: a person closed a needs-review payout outside the dashboard (with a note).
  */
-export const PAYOUT_OUTCOMES = ["paid", "pending", "failed", "needs_review", "not_sent", "handled"] as const;
-export type PayoutOutcome = (typeof PAYOUT_OUTCOMES)[number];
+export { PAYOUT_OUTCOMES, type PayoutOutcome } from "@/lib/shared/payouts/outcomes";
 
 export const countAmountSchema = z.object({ count: int(), amount_centavos: int() });
 export type CountAmount = z.infer<typeof countAmountSchema>;

@@ -2,6 +2,7 @@ import { z } from "zod/mini";
 import { storableText } from "@/lib/shared/schemas/common";
 import { filterDateSchema } from "@/lib/shared/schemas/dates";
 import { EXPORT_FORMATS } from "@/lib/shared/export/sheet";
+import { PAYOUT_OUTCOMES } from "@/lib/shared/payouts/outcomes";
 
 /**
  * The dashboard's own lifecycle of a payout request (not the API's status);
@@ -109,6 +110,8 @@ export const registerFilterFields = {
   search: z.optional(storableText().check(z.maxLength(140))),
   from: z.optional(filterDateSchema),
   to: z.optional(filterDateSchema),
+  /** The rows of one outcome, as the insights count them (paid, pending, failed, needs_review, not_sent, handled). */
+  outcome: z.optional(z.enum(PAYOUT_OUTCOMES)),
 };
 export const registerFilterSchema = z.object(registerFilterFields);
 export type RegisterFilter = z.output<typeof registerFilterSchema>;

@@ -2,7 +2,7 @@ import "server-only";
 import { serverClock } from "@/lib/server/clock";
 import { BffError } from "@/lib/server/errors/bff-error";
 import type { Answer, ServiceDeps } from "@/lib/server/services/context";
-import { InsightWindowError, resolveWindowBasic } from "@/lib/shared/insights/window-basic";
+import { isWindowRefusal, resolveWindow } from "@/lib/shared/insights/window";
 import type {
   InsightWindowQuery,
   LinkFunnel,
@@ -88,14 +88,12 @@ export function rankLinks(links: readonly PaymentLink[]): { top: LinkRank[]; wor
 
 /** The window a link-insights query names at `now` in `zone`, or a 422 naming the field. */
 export function linkInsightWindow(query: InsightWindowQuery, now: number, zone: string): ResolvedWindow {
-  try {
-    return resolveWindowBasic(query, now, zone);
-  } catch (error) {
-    if (!(error instanceof InsightWindowError)) throw error;
+  const window = resolveWindow(query, new Date(now), zone);
+  if (isWindowRefusal(window))
     throw new BffError("validation_error", "The insights window is invalid.", {
-      fields: { [error.field]: error.messageKey },
+      fields: { [window.field]: window.message },
     });
-  }
+  return window;
 }
 
 type LinkDeps = Pick<ServiceDeps, "api" | "ledger" | "businessId" | "session">;

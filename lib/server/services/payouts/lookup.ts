@@ -110,7 +110,14 @@ export async function listRegister(
 
 /** The register's filter as the ledger reads it (the same for the pages, the totals and the export). */
 export function ledgerFilter(filter: RegisterFilter): PayoutFilter {
-  return { status: filter.status, state: filter.state, search: filter.search, from: filter.from, to: filter.to };
+  return {
+    status: filter.status,
+    state: filter.state,
+    search: filter.search,
+    from: filter.from,
+    to: filter.to,
+    outcome: filter.outcome,
+  };
 }
 
 /** The totals of every register row under the filter (count, amount, fees, net), summed by the ledger. */

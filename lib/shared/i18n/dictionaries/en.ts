@@ -2,6 +2,7 @@ import type { MessageKey } from "./pt-BR";
 import { errorCodesEn } from "./features/error-codes";
 import { overviewEn } from "./features/overview";
 import { insightsEn } from "./features/insights";
+import { payoutInsightsEn } from "./features/payout-insights";
 import { payoutsEn } from "./features/payouts";
 import { payoutsReviewEn } from "./features/payouts-review";
 import { payoutReceiptEn } from "./features/payout-receipt";
@@ -261,6 +262,11 @@ export const en = {
   "validation.dateTimeMax": "Use a time up to {max}.",
   "validation.dateOutOfRange": "Use a date from 1 January 2000 to 1 January 2100.",
   "validation.isoDay": "Use a date in the form YYYY-MM-DD.",
+  "validation.insightDayRequired": "Choose the first and the last day.",
+  "validation.insightDayOrder": "The last day cannot be before the first.",
+  // MAX_CUSTOM_DAYS (lib/shared/schemas/insights.ts).
+  "validation.insightSpanTooLong": "Choose at most 366 days.",
+  "validation.insightTooManyPoints": "Too many points for this period: choose a wider interval (hour, day or week).",
   "validation.id": "Invalid ID: use only letters, digits, _ and -.",
   "validation.idempotencyKey": "Invalid idempotency key.",
   "validation.idempotencyKeyReserved":
@@ -360,4 +366,5 @@ export const en = {
   ...batchEn,
   ...batchUiEn,
   ...setupSettingsEn,
+  ...payoutInsightsEn,
 } as const satisfies Record<MessageKey, string>;

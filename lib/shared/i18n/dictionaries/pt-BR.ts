@@ -7,6 +7,7 @@
 import { errorCodesPtBR } from "./features/error-codes";
 import { overviewPtBR } from "./features/overview";
 import { insightsPtBR } from "./features/insights";
+import { payoutInsightsPtBR } from "./features/payout-insights";
 import { payoutsPtBR } from "./features/payouts";
 import { payoutsReviewPtBR } from "./features/payouts-review";
 import { payoutReceiptPtBR } from "./features/payout-receipt";
@@ -265,6 +266,12 @@ export const ptBR = {
   "validation.dateTimeMax": "Use um horário até {max}.",
   "validation.dateOutOfRange": "Use uma data de 1º de janeiro de 2000 a 1º de janeiro de 2100.",
   "validation.isoDay": "Use uma data no formato AAAA-MM-DD.",
+  "validation.insightDayRequired": "Escolha o primeiro e o último dia.",
+  "validation.insightDayOrder": "O último dia não pode ser antes do primeiro.",
+  // MAX_CUSTOM_DAYS (lib/shared/schemas/insights.ts).
+  "validation.insightSpanTooLong": "Escolha no máximo 366 dias.",
+  "validation.insightTooManyPoints":
+    "Pontos demais para este período: escolha um intervalo maior (hora, dia ou semana).",
   "validation.id": "ID inválido: use só letras, números, _ e -.",
   "validation.idempotencyKey": "Chave de idempotência inválida.",
   "validation.idempotencyKeyReserved":
@@ -365,6 +372,7 @@ export const ptBR = {
   ...batchPtBR,
   ...batchUiPtBR,
   ...setupSettingsPtBR,
+  ...payoutInsightsPtBR,
 } as const;
 
 export type MessageKey = keyof typeof ptBR;
