@@ -30,10 +30,13 @@ export function LinkInsightsBody({ data }: { data: LinkInsights }) {
           label={t("insights.links.figure.revenueWindow")}
           value={revenue ? formatMoney(revenue.amount_centavos) : t("common.none")}
           hint={
-            revenue ? (
+            revenue && data.measured_from ? (
+              t("insights.links.measuredFrom", { at: formatDateTime(data.measured_from, { withZone: true }) })
+            ) : revenue ? (
               <TrendHint
                 current={revenue.amount_centavos}
-                previous={data.revenue_in_previous?.amount_centavos ?? null}
+                // A previous week measured over a shorter stretch is no fair comparison: no trend then.
+                previous={data.previous_measured_from ? null : (data.revenue_in_previous?.amount_centavos ?? null)}
               />
             ) : data.observed_since ? (
               t("insights.links.observedSince", { at: formatDateTime(data.observed_since, { withZone: true }) })

@@ -28,7 +28,7 @@ function FigureLink({ href, children }: { href: string; children: ReactNode }) {
  * without a previous period shows "—".
  */
 export function InsightFigures() {
-  const { t, formatNumber, formatMoney } = useI18n();
+  const { t, formatNumber, formatMoney, formatDateTime } = useI18n();
   const query = useQuery(overviewInsightsQuery());
   if (query.isError && !query.data) return <QueryErrorPanel query={query} title={t("overview.insights.failed")} />;
   const data = query.data;
@@ -101,8 +101,13 @@ export function InsightFigures() {
           label={t("overview.insights.linksWeek")}
           value={week.current ? formatMoney(week.current.amount_centavos) : t("common.none")}
           hint={
-            week.current ? (
-              <TrendHint current={week.current.amount_centavos} previous={week.previous?.amount_centavos ?? null} />
+            week.current && week.measured_from ? (
+              t("insights.links.measuredFrom", { at: formatDateTime(week.measured_from, { withZone: true }) })
+            ) : week.current ? (
+              <TrendHint
+                current={week.current.amount_centavos}
+                previous={week.previous_measured_from ? null : (week.previous?.amount_centavos ?? null)}
+              />
             ) : (
               t("insights.links.notObserved")
             )

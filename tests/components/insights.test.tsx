@@ -187,7 +187,9 @@ describe("the disputes insights", () => {
     );
     expect(screen.getByRole("table", { name: "Abertas por tipo" })).toHaveTextContent("MED Pix");
     expect(screen.getByRole("table", { name: "Abertas por situação" })).toHaveTextContent("Aguardando resposta");
-    expect(screen.getByText(/A lista de contestações filtra por horas restantes/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Só as contestações que aguardam sua resposta; cada faixa abre a lista/),
+    ).toBeInTheDocument();
   });
 });
 
@@ -239,6 +241,8 @@ describe("the links insights", () => {
           revenue_in_window: null,
           revenue_in_previous: null,
           observed_since: "2026-11-21T12:00:00.000Z",
+          measured_from: null,
+          previous_measured_from: null,
           links: 2,
           skipped: 0,
         }}
@@ -252,6 +256,29 @@ describe("the links insights", () => {
     expect(screen.getByText(/^O painel acompanha os links desde 21\/11\/2026/)).toBeInTheDocument();
     expect(screen.getByText("De 2 links")).toBeInTheDocument();
     expect(screen.getByText("25% das visitas")).toBeInTheDocument();
+  });
+
+  it("says from when revenue was seen, with no trend, when the dashboard was not watching as the window began", () => {
+    const funnel = { visits: 10, checkouts_started: 4, sales: 2, revenue_centavos: 5_000 };
+    renderWithProviders(
+      <LinkInsightsBody
+        data={{
+          window: WINDOW_7D,
+          funnel: { ...funnel, checkout_rate: 0.4, sale_rate: 0.5, conversion: 0.2 },
+          top: [],
+          worst: [],
+          revenue_in_window: { count: 2, amount_centavos: 5_000 },
+          revenue_in_previous: { count: 1, amount_centavos: 1_000 },
+          observed_since: "2026-11-20T15:00:00.000Z",
+          measured_from: "2026-11-20T15:00:00.000Z",
+          previous_measured_from: null,
+          links: 1,
+          skipped: 0,
+        }}
+      />,
+    );
+    expect(screen.getByText(/^Receita vista desde 20\/11\/2026/)).toBeInTheDocument();
+    expect(screen.queryByText(/sobre o período anterior/)).not.toBeInTheDocument();
   });
 });
 

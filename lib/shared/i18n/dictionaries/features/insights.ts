@@ -135,6 +135,7 @@ export const insightsPtBR = {
   "insights.links.figure.conversionHint": "Vendas sobre visitas, todos os links",
   "insights.links.observedSince": "O painel acompanha os links desde {at}",
   "insights.links.notObserved": "Ainda sem registro anterior para comparar",
+  "insights.links.measuredFrom": "Receita vista desde {at}: o painel ainda não observava os links no início do período",
   "insights.links.funnel.title": "Funil dos links",
   "insights.links.funnel.oneLink": "Funil deste link",
   "insights.links.funnel.description": "Visitas, checkouts iniciados e vendas, com a conversão de cada etapa.",
@@ -290,6 +291,8 @@ export const insightsEn = {
   "insights.links.figure.conversionHint": "Sales over visits, every link",
   "insights.links.observedSince": "The dashboard has watched the links since {at}",
   "insights.links.notObserved": "No earlier record to compare with yet",
+  "insights.links.measuredFrom":
+    "Revenue seen since {at}: the dashboard was not yet watching the links when the period began",
   "insights.links.funnel.title": "Links funnel",
   "insights.links.funnel.oneLink": "This link's funnel",
   "insights.links.funnel.description": "Visits, checkouts started and sales, with the conversion of each step.",
