@@ -4,7 +4,9 @@ import { isFilterDay } from "@/lib/shared/schemas/dates";
 /*
  * The insights' contract: what the BFF's /api/insights/* routes answer and the insights pages draw. Money is
  * integer centavos (sums are bigint in SQL, refused past 2^53 rather than rounded); instants are ISO 8601 UTC;
- * days are calendar days in the business's zone (`zone`, America/Sao_Paulo by default). See docs/insights.md.
+ * days are calendar days in `zone`: the zone the person reads the dashboard in (America/Sao_Paulo, the business's,
+ * unless they chose another), the one the lists read their day filters in, so a chart and its list agree.
+ * See docs/insights.md.
  */
 
 const int = () => z.number().check(z.int());
@@ -30,9 +32,9 @@ const insightDay = z.string().check(
 
 /**
  * The query of every window-based insight route (and the insights page's URL): `from`/`to` are days in the
- * business's zone, both included, read only with `window=custom`. `bucket` defaults by window (1h → 5m,
+ * reader's zone, both included, read only with `window=custom`. `bucket` defaults by window (1h → 5m,
  * today → hour, 7d/30d → day, 90d → week, custom → by its length). The checks that need the clock or the zone
- * (order, span, points) are the service's: they answer `invalid_input` naming the field.
+ * (order, span, points) are the service's: they answer `validation_error` naming the field.
  */
 export const insightWindowQuerySchema = z.object({
   window: z._default(z.enum(INSIGHT_WINDOWS), "30d"),

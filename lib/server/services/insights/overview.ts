@@ -6,7 +6,9 @@ import { log } from "@/lib/server/log";
 import { listChargebacks } from "@/lib/server/services/chargebacks";
 import type { Answer, ServiceDeps } from "@/lib/server/services/context";
 import { can, type Permission } from "@/lib/shared/auth/roles";
-import { addDays, dayIn, dayStartMs, mondayOf } from "@/lib/shared/insights/zone-days";
+import { dayStartMs } from "@/lib/shared/format/zone-days";
+import { addDays, dayInZone as dayIn } from "@/lib/shared/insights/window";
+import { mondayOf } from "@/lib/shared/insights/zone-days";
 import type { CountAmount, OverviewInsights } from "@/lib/shared/schemas/insights";
 import { PAYOUT_STATES } from "@/lib/shared/schemas/register";
 import { aggregateDisputes } from "./disputes";
@@ -24,20 +26,14 @@ const SENT_STATES = PAYOUT_STATES.filter((state) => state !== "rejected");
 type OverviewDeps = Pick<ServiceDeps, "api" | "ledger" | "businessId" | "session">;
 type Unavailable = OverviewInsights["unavailable"][number];
 
-function dayStart(day: string, zone: string): number {
-  const start = dayStartMs(day, zone);
-  if (start === null) throw new Error(`insights: ${day} has no start in ${zone}`);
-  return start;
-}
-
 /** The periods the overview compares, at `now` in `zone`. */
 export function overviewPeriods(now: number, zone: string) {
   const today = dayIn(now, zone);
-  const todayStart = dayStart(today, zone);
-  const yesterdayStart = dayStart(addDays(today, -1), zone);
+  const todayStart = dayStartMs(today, zone);
+  const yesterdayStart = dayStartMs(addDays(today, -1), zone);
   const monday = mondayOf(today);
-  const weekStart = dayStart(monday, zone);
-  const lastWeekStart = dayStart(addDays(monday, -7), zone);
+  const weekStart = dayStartMs(monday, zone);
+  const lastWeekStart = dayStartMs(addDays(monday, -7), zone);
   return {
     /** Today since 00:00; yesterday from 00:00 to the same time of day. */
     today: { from: todayStart },
