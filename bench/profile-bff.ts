@@ -73,7 +73,7 @@ async function signIn(): Promise<string> {
       "sec-fetch-site": "same-origin",
       "x-requested-by": "dashboard",
     },
-    body: JSON.stringify({ email: "operator@acme.example", password: "sandbox-demo-password" }),
+    body: JSON.stringify({ email: "owner@acme.example", password: "sandbox-demo-password" }),
   });
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith("pixops_session="));
   if (res.status !== 200 || !cookie) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);

@@ -53,4 +53,5 @@ export const MAIN_ROUTES: readonly { name: string; path: string; signedIn: boole
   { name: "subaccounts", path: "/subaccounts", signedIn: true },
   { name: "subaccount detail", path: "/subaccounts/sa_demo_1", signedIn: true },
   { name: "activity", path: "/activity", signedIn: true },
+  { name: "insights", path: "/insights", signedIn: true },
 ];

@@ -165,7 +165,7 @@ export class AppServer {
     this.cookieValue = null;
   }
 
-  /** `name=value` of an operator session (Acme's demo key), signed in once per start. */
+  /** `name=value` of Acme's demo owner's session, signed in once per start. */
   async cookie(): Promise<string> {
     this.cookieValue ??= await signIn(this.url);
     return this.cookieValue;
@@ -176,10 +176,10 @@ export class AppServer {
 const DEMO_PASSWORD = "sandbox-demo-password";
 
 /**
- * `name=value` of a session of Acme's demo person of `role` (`<role>@acme.example`, 2FA off: one step). The
- * operator by default: every page the rows measure but chargebacks and the activity log is theirs.
+ * `name=value` of a session of Acme's demo person of `role` (`<role>@acme.example`, 2FA off: one step). The owner
+ * by default: the one role that may open every page the rows measure (chargebacks and the activity log included).
  */
-export async function signIn(appUrl: string, role: "owner" | "operator" | "finance" = "operator"): Promise<string> {
+export async function signIn(appUrl: string, role: "owner" | "operator" | "finance" = "owner"): Promise<string> {
   const res = await fetch(`${appUrl}/api/session`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-requested-by": "dashboard", origin: appUrl },

@@ -16,6 +16,7 @@ const PAGES: readonly { name: string; path: string; signedIn: boolean }[] = [
   { name: "payment links", path: "/payment-links", signedIn: true },
   { name: "payout detail", path: "/payouts/po_demo_paid", signedIn: true },
   { name: "chargebacks", path: "/chargebacks", signedIn: true },
+  { name: "insights", path: "/insights", signedIn: true },
 ];
 const WORKER_TIMEOUT_MS = 10 * 60_000;
 
