@@ -1,13 +1,23 @@
 /**
  * Insights: finance opens the payouts insights, switches the window to the last 7 days (in place, no reload),
  * follows the "failed" outcome of the whole window to the register and finds there the same count and amount as
- * the insights table's totals row; then opens the disputes insights and follows "overdue" to the chargebacks list.
+ * the insights table's totals row; then opens the disputes insights and follows "overdue" to the chargebacks list,
+ * which shows as many cases as the bucket counts.
  * A failed payout is made first (an operator pays a Pix key the sandbox's DICT does not know), so the journey has
  * one to follow whatever ran before it.
  */
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { APP_URL, expect, signInAsFinance, signInAsOperator, signInAsSupport, test } from "./fixtures";
+import {
+  APP_URL,
+  expect,
+  expectNoSeriousA11yViolations,
+  screenshotForReadme,
+  signInAsFinance,
+  signInAsOperator,
+  signInAsSupport,
+  test,
+} from "./fixtures";
 
 /** One payout to a key the sandbox's DICT does not know (it ends failed), sent as the operator's page would. */
 async function sendFailingPayout(page: Page): Promise<string> {
@@ -76,6 +86,8 @@ test("finance follows a failed outcome from the insights to the register, whose 
   await expect(page.getByRole("img", { name: /Gráfico de barras empilhadas por resultado/ })).toBeVisible();
   // 7 days by day: 7 points (today included).
   await expect(table.locator("tbody tr")).toHaveCount(7);
+  await expectNoSeriousA11yViolations(page);
+  await screenshotForReadme(page, "insights");
 
   const failed = page.getByTestId("payout-series-totals").locator('a[data-outcome="failed"]');
   await expect(failed).toBeVisible();
@@ -94,9 +106,16 @@ test("finance follows a failed outcome from the insights to the register, whose 
   const due = page.getByRole("table", { name: "Aguardando sua resposta, pelo prazo" });
   await expect(due).toBeVisible();
   await expect(due.locator("tbody tr")).toHaveCount(6);
+  await expectNoSeriousA11yViolations(page);
+  await screenshotForReadme(page, "insights-disputes");
+  // The bucket's count is what the list shows under the same filter.
+  const overdueCount = plain(await due.locator('tr[data-due="overdue"] td').first().textContent());
   await due.getByRole("link", { name: "Prazo vencido" }).click();
   await expect(page).toHaveURL(/\/chargebacks\?deadline=overdue$/);
   await expect(page.getByRole("heading", { level: 1, name: "Contestações" })).toBeVisible();
+  const shown = page.getByText(/^[\d.]+ resultados?$/);
+  await expect(shown).toBeVisible();
+  expect(plain(await shown.textContent()).replace(/\D/g, "")).toBe(overdueCount.replace(/\D/g, ""));
 });
 
 test("support has no insights: the navigation hides them and the page says so", async ({ page }) => {
