@@ -6,7 +6,7 @@
  */
 import { desc, sql, type SQL } from "drizzle-orm";
 import { PAYOUT_OUTCOMES, type InsightBucket, type PayoutOutcome } from "@/lib/shared/schemas/insights";
-import { isValidTimeZone } from "@/lib/shared/format/date";
+import { canonicalTimeZone } from "@/lib/shared/format/date";
 import { feeCountsSql, filterWhere, payoutOutcomeSql, safeSum } from "./payouts";
 import { payouts } from "./schema";
 import type { Ledger } from "./types";
@@ -91,7 +91,9 @@ async function figures(
   range: InsightRange,
   series: { bucket: InsightBucket; zone: string } | null,
 ): Promise<PayoutSeriesResult> {
-  if (series && !isValidTimeZone(series.zone)) throw new Error(`ledger: unknown time zone ${series.zone}`);
+  // Only a canonical region name reaches SQL: an alias ("IST") means another place to PostgreSQL than to ICU.
+  if (series && canonicalTimeZone(series.zone) !== series.zone)
+    throw new Error(`ledger: not a canonical time zone ${series.zone}`);
   const rows = ledger.db.$with("insight_rows").as(
     ledger.db
       .select({

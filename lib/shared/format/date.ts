@@ -20,6 +20,19 @@ function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): In
 }
 
 /** True when the runtime knows this IANA zone name ("America/Manaus", "UTC"). */
+/**
+ * The zone's canonical IANA name as the runtime knows it ("BET" → "America/Sao_Paulo", "IST" → "Asia/Calcutta",
+ * "Etc/UTC" → "UTC"), or null when it is not a zone. Old three-letter aliases mean different places to different
+ * libraries (PostgreSQL reads "IST" as Israel, ICU as India): only the canonical region name goes on to the
+ * ledger's day buckets, so the database and the page count the same days.
+ */
+export function canonicalTimeZone(value: unknown): string | null {
+  if (!isValidTimeZone(value)) return null;
+  const canonical = new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
+  if (canonical === "UTC") return canonical;
+  return Intl.supportedValuesOf("timeZone").includes(canonical) ? canonical : null;
+}
+
 export function isValidTimeZone(value: unknown): value is string {
   if (typeof value !== "string" || value.length === 0 || value.length > 64) return false;
   try {

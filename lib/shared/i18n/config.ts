@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, isValidTimeZone } from "@/lib/shared/format/date";
+import { canonicalTimeZone, DEFAULT_TIME_ZONE } from "@/lib/shared/format/date";
 
 /** Locales the dashboard speaks. pt-BR is the default. */
 export const LOCALES = ["pt-BR", "en"] as const;
@@ -27,9 +27,9 @@ export function resolveLocale(value: string | null | undefined): Locale {
   return DEFAULT_LOCALE;
 }
 
-/** Cookie value → a valid IANA zone, falling back to São Paulo. */
+/** Cookie value → its canonical IANA zone (see canonicalTimeZone), falling back to São Paulo. */
 export function resolveTimeZone(value: string | null | undefined): string {
-  return value && isValidTimeZone(value) ? value : DEFAULT_TIME_ZONE;
+  return canonicalTimeZone(value) ?? DEFAULT_TIME_ZONE;
 }
 
 /** The Intl locale used for numbers and dates. */
