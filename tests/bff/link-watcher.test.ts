@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { getLedger } from "@/lib/server/ledger";
+import { getLedger, lastLinkListRead } from "@/lib/server/ledger";
 import { paymentLinkCounters } from "@/lib/server/ledger/schema";
 import { apiClientFor } from "@/lib/server/payments-api/for-credential";
 import { linkWatchConfig } from "@/lib/server/config";
@@ -49,6 +49,7 @@ describe("the link-counter watcher", () => {
       noCredential: 0,
       failed: 1,
       rows: acmeLinks + betaLinks,
+      thinned: 0,
     });
     const acme = await rowsOf(ACME.businessId);
     expect(acme).toHaveLength(acmeLinks);
@@ -65,18 +66,22 @@ describe("the link-counter watcher", () => {
     expect(await watchLinkCounters(ledger, { intervalMs: interval })).toMatchObject({ read: 0, notDue: 3, rows: 0 });
     expect(await rowsOf(ACME.businessId)).toHaveLength(acmeLinks);
 
-    // Fifteen minutes after the first pass: read again; unchanged counters whose last row is 15 minutes old are
-    // written again, so the next window's start has a snapshot close to it.
+    // Fifteen minutes after the first pass: read again; unchanged counters write no row (the last one is still
+    // them), but the whole read is recorded, so the next window's start knows the counters as of this read.
     harness.clock.skip(10 * MIN + 1_000);
+    const secondAt = harness.clock.now();
     expect(await watchLinkCounters(ledger, { intervalMs: interval })).toEqual({
       workspaces: 3,
       read: 2,
       notDue: 0,
       noCredential: 0,
       failed: 1,
-      rows: acmeLinks + betaLinks,
+      rows: 0,
+      thinned: 0,
     });
-    expect(await rowsOf(ACME.businessId)).toHaveLength(2 * acmeLinks);
+    expect(await rowsOf(ACME.businessId)).toHaveLength(acmeLinks);
+    const lastRead = await lastLinkListRead(ledger, ACME.businessId, null);
+    expect(lastRead?.getTime()).toBeGreaterThanOrEqual(secondAt);
   });
 
   it("a workspace whose key is replaced by a working one is read from the next due pass", async () => {

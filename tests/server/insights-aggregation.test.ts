@@ -186,6 +186,18 @@ describe("revenue from snapshots", () => {
     expect(measuredFrom(new Map(), end, { from, to }, TOLERANCE)).toBeNull();
   });
 
+  it("a whole read of the list close to the start vouches for older, unchanged start snapshots", () => {
+    const TOLERANCE = 30 * 60_000;
+    const end = map(snap("a", "2026-11-26T00:00:00Z", 5, 500), snap("b", "2026-11-26T00:00:00Z", 1, 100));
+    // Rows are written only on a change: b's last row is days old, but the list was read 10 minutes before the start.
+    const old = map(snap("a", "2026-11-20T02:59:00Z", 2, 200), snap("b", "2026-11-10T00:00:00Z", 0, 0));
+    expect(measuredFrom(old, end, { from, to }, TOLERANCE, new Date("2026-11-20T02:50:00Z"))).toBeNull();
+    // The last whole read is 2 hours before the start: measured from it.
+    expect(measuredFrom(old, end, { from, to }, TOLERANCE, new Date("2026-11-20T01:00:00Z"))).toEqual(
+      new Date("2026-11-20T01:00:00Z"),
+    );
+  });
+
   it("reads the links' creation times from the list (absent when unreadable)", () => {
     const { links } = readLinks([
       link("a", { created_at: "2026-11-24T12:00:00Z" }),

@@ -2,6 +2,7 @@ import "server-only";
 import { safeParse } from "zod/v4/core";
 import {
   firstLinkCounterObservation,
+  lastLinkListRead,
   linkCountersAt,
   recordLinkCounters,
   type LinkCounterSnapshot,
@@ -35,12 +36,13 @@ export function readLinks(items: readonly unknown[]): { links: PaymentLink[]; sk
 
 /**
  * Keeps a snapshot of the links' counters as read at `now` (lib/server/ledger/payment-link-counters.ts decides
- * which rows are worth writing); returns how many rows it wrote. Never fails the read it is part of: a failed write
- * is logged and the answer goes on (0 rows), unless `rethrow` (the link watcher counts and logs its own failures).
+ * which rows are worth writing), and the read itself when the whole list was readable (`skipped` 0); returns how
+ * many rows it wrote. Never fails the read it is part of: a failed write is logged and the answer goes on (0 rows),
+ * unless `rethrow` (the link watcher counts and logs its own failures).
  */
 export async function observeLinkCounters(
   deps: LedgerScope,
-  links: readonly PaymentLink[],
+  read: { links: readonly PaymentLink[]; skipped: number },
   now: number,
   options: { rethrow?: boolean } = {},
 ): Promise<number> {
@@ -48,7 +50,7 @@ export async function observeLinkCounters(
     return await recordLinkCounters(
       deps.ledger,
       deps.businessId,
-      links.map((link) => ({
+      read.links.map((link) => ({
         linkId: link.id,
         visits: link.visits,
         checkoutsStarted: link.checkouts_started,
@@ -56,6 +58,7 @@ export async function observeLinkCounters(
         revenueCentavos: link.revenue_centavos,
       })),
       new Date(now),
+      { wholeList: read.skipped === 0 },
     );
   } catch (error) {
     if (options.rethrow) throw error;
@@ -85,7 +88,7 @@ export async function readLinkList(
   const api = await linkListClient(deps);
   const result = await api.listPaymentLinkItems();
   const { links, skipped } = readLinks(result.data);
-  await observeLinkCounters(deps, links, now);
+  await observeLinkCounters(deps, { links, skipped }, now);
   return { links, skipped, requestId: result.requestId ?? null };
 }
 
@@ -136,22 +139,26 @@ export function creationTimes(links: readonly PaymentLink[]): Map<string, number
 }
 
 /**
- * When the revenue of a range was really measured from, if earlier than the range: the earliest start snapshot
- * `revenueFromSnapshots` subtracts (links present at the end with a snapshot at or before `range.from`), when it is
- * older than `range.from` by more than `toleranceMs`; null when every start snapshot is within the tolerance (the
- * figure is the range's), or none was used. Revenue between that snapshot and `range.from` is in the figure.
+ * When the revenue of a range was really measured from, if earlier than the range: per link of the end, the instant
+ * its start counters are known as of — the later of its start snapshot and `listRead` (the last whole read of the
+ * list at or before `range.from`: a link's last row before it is its counters then, since rows are written only on
+ * a change) — and the earliest of those, when it is older than `range.from` by more than `toleranceMs`; null when
+ * every one is within the tolerance (the figure is the range's), or none was used. Revenue between that instant and
+ * `range.from` is in the figure.
  */
 export function measuredFrom(
   start: ReadonlyMap<string, LinkCounterSnapshot>,
   end: ReadonlyMap<string, LinkCounterSnapshot>,
   range: InstantRange,
   toleranceMs: number,
+  listRead: Date | null = null,
 ): Date | null {
+  const read = listRead?.getTime() ?? null;
   let earliest: number | null = null;
   for (const linkId of end.keys()) {
     const first = start.get(linkId);
     if (!first) continue;
-    const at = first.observedAt.getTime();
+    const at = read === null ? first.observedAt.getTime() : Math.max(read, first.observedAt.getTime());
     if (earliest === null || at < earliest) earliest = at;
   }
   return earliest !== null && earliest < range.from.getTime() - toleranceMs ? new Date(earliest) : null;
@@ -185,12 +192,13 @@ export async function linkRevenue(
       answers.push({ revenue: null, measuredFrom: null });
       continue;
     }
-    const [start, end] = await Promise.all([
+    const [start, end, listRead] = await Promise.all([
       linkCountersAt(deps.ledger, deps.businessId, range.from),
       linkCountersAt(deps.ledger, deps.businessId, range.to),
+      lastLinkListRead(deps.ledger, deps.businessId, range.from),
     ]);
     const revenue = revenueFromSnapshots(start, end, range, createdAt, observedSince);
-    const since = revenue ? measuredFrom(start, end, range, toleranceMs) : null;
+    const since = revenue ? measuredFrom(start, end, range, toleranceMs, listRead) : null;
     answers.push({ revenue, measuredFrom: since?.toISOString() ?? null });
   }
   return { ranges: answers, observedSince };
