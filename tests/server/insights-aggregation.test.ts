@@ -171,6 +171,30 @@ describe("revenue from snapshots", () => {
     });
   });
 
+  it("a link absent from a whole read of the list at or before the start is new since: counted from zero", () => {
+    const start = map(snap("a", "2026-11-19T00:00:00Z", 2, 200));
+    const end = map(snap("a", "2026-11-26T00:00:00Z", 5, 500), snap("no-date", "2026-11-25T00:00:00Z", 4, 4000));
+    const since = new Date("2026-11-01T00:00:00Z");
+    // No whole read before the start: a link without a creation time is left out, as before.
+    expect(revenueFromSnapshots(start, end, { from, to }, new Map(), since, null)).toEqual({
+      count: 3,
+      amount_centavos: 300,
+    });
+    // The whole list was read 10 minutes before the start without it: it is new, all of its revenue is the window's.
+    const read = new Date("2026-11-20T02:50:00Z");
+    expect(revenueFromSnapshots(start, end, { from, to }, new Map(), since, read)).toEqual({
+      count: 3 + 4,
+      amount_centavos: 300 + 4000,
+    });
+    // Measured from that read when it is older than the tolerance.
+    expect(measuredFrom(start, end, { from, to }, 30 * 60_000, new Date("2026-11-19T00:00:00Z"))).toEqual(
+      new Date("2026-11-19T00:00:00Z"),
+    );
+    expect(measuredFrom(new Map(), end, { from, to }, 30 * 60_000, new Date("2026-11-19T00:00:00Z"))).toEqual(
+      new Date("2026-11-19T00:00:00Z"),
+    );
+  });
+
   it("measured from the window's start while every start snapshot is within the tolerance; else from the earliest", () => {
     const TOLERANCE = 30 * 60_000;
     const end = map(snap("a", "2026-11-26T00:00:00Z", 5, 500), snap("b", "2026-11-26T00:00:00Z", 1, 100));

@@ -100,8 +100,10 @@ export interface InstantRange {
 /**
  * The sales and revenue that arrived between `range.from` and `range.to`, from the snapshots: per link, its last
  * snapshot at or before `to` minus its last at or before `from`. A link with no snapshot at or before `from` counts
- * from zero only when the list says it was created inside the range (`createdAt`); otherwise it is left out.
- * Null when the dashboard's first snapshot of the business (`observedSince`) is after `from`: it cannot know.
+ * from zero when the whole list was read then (`listRead`: the last whole read at or before `from`, which did not
+ * have it: the link is new since), or else when the list says it was created inside the range (`createdAt`);
+ * otherwise it is left out. Null when the dashboard's first snapshot of the business (`observedSince`) is after
+ * `from`: it cannot know.
  */
 export function revenueFromSnapshots(
   start: ReadonlyMap<string, LinkCounterSnapshot>,
@@ -109,6 +111,7 @@ export function revenueFromSnapshots(
   range: InstantRange,
   createdAt: ReadonlyMap<string, number>,
   observedSince: Date | null,
+  listRead: Date | null = null,
 ): CountAmount | null {
   if (observedSince === null || observedSince.getTime() > range.from.getTime()) return null;
   const total: CountAmount = { count: 0, amount_centavos: 0 };
@@ -120,7 +123,8 @@ export function revenueFromSnapshots(
       continue;
     }
     const created = createdAt.get(linkId);
-    if (created !== undefined && created >= range.from.getTime() && created < range.to.getTime()) {
+    const createdInside = created !== undefined && created >= range.from.getTime() && created < range.to.getTime();
+    if (listRead !== null || createdInside) {
       total.count += last.sales;
       total.amount_centavos += last.revenueCentavos;
     }
@@ -142,7 +146,8 @@ export function creationTimes(links: readonly PaymentLink[]): Map<string, number
  * When the revenue of a range was really measured from, if earlier than the range: per link of the end, the instant
  * its start counters are known as of — the later of its start snapshot and `listRead` (the last whole read of the
  * list at or before `range.from`: a link's last row before it is its counters then, since rows are written only on
- * a change) — and the earliest of those, when it is older than `range.from` by more than `toleranceMs`; null when
+ * a change; a link with no start snapshot, counted from zero as new since that read: the read) — and the earliest
+ * of those, when it is older than `range.from` by more than `toleranceMs`; null when
  * every one is within the tolerance (the figure is the range's), or none was used. Revenue between that instant and
  * `range.from` is in the figure.
  */
@@ -157,8 +162,9 @@ export function measuredFrom(
   let earliest: number | null = null;
   for (const linkId of end.keys()) {
     const first = start.get(linkId);
-    if (!first) continue;
-    const at = read === null ? first.observedAt.getTime() : Math.max(read, first.observedAt.getTime());
+    // A link new since the last whole read counts from zero as of that read.
+    const at = first ? Math.max(read ?? 0, first.observedAt.getTime()) : read;
+    if (at === null) continue;
     if (earliest === null || at < earliest) earliest = at;
   }
   return earliest !== null && earliest < range.from.getTime() - toleranceMs ? new Date(earliest) : null;
@@ -197,7 +203,7 @@ export async function linkRevenue(
       linkCountersAt(deps.ledger, deps.businessId, range.to),
       lastLinkListRead(deps.ledger, deps.businessId, range.from),
     ]);
-    const revenue = revenueFromSnapshots(start, end, range, createdAt, observedSince);
+    const revenue = revenueFromSnapshots(start, end, range, createdAt, observedSince, listRead);
     const since = revenue ? measuredFrom(start, end, range, toleranceMs, listRead) : null;
     answers.push({ revenue, measuredFrom: since?.toISOString() ?? null });
   }
