@@ -10,6 +10,8 @@ import { paymentLinkCounters } from "@/lib/server/ledger/schema";
 import { apiClientFor } from "@/lib/server/payments-api/for-credential";
 import { linkWatchConfig } from "@/lib/server/config";
 import { watchLinkCounters, watchTickMs } from "@/lib/server/services/insights/link-watcher";
+import { setServerClockForTests } from "@/lib/server/clock";
+import { clockAheadMs, observeLinkCounters, readLinks } from "@/lib/server/services/insights/link-counters";
 import { ACME, BETA, startBffHarness, storeWorkspaceApiKey, type BffHarness } from "../helpers/bff";
 
 const MIN = 60_000;
@@ -50,6 +52,7 @@ describe("the link-counter watcher", () => {
       failed: 1,
       rows: acmeLinks + betaLinks,
       thinned: 0,
+      clockAhead: false,
     });
     const acme = await rowsOf(ACME.businessId);
     expect(acme).toHaveLength(acmeLinks);
@@ -78,6 +81,7 @@ describe("the link-counter watcher", () => {
       failed: 1,
       rows: 0,
       thinned: 0,
+      clockAhead: false,
     });
     expect(await rowsOf(ACME.businessId)).toHaveLength(acmeLinks);
     const lastRead = await lastLinkListRead(ledger, ACME.businessId, null);
@@ -91,6 +95,34 @@ describe("the link-counter watcher", () => {
     const summary = await watchLinkCounters(ledger, { intervalMs: 15 * MIN });
     expect(summary).toMatchObject({ read: 3, failed: 0 });
     expect((await rowsOf(BROKEN)).length).toBe(await linkCount(ACME.apiKey));
+  });
+
+  it("on the system clock, a snapshot stamped over a minute ahead of the database's clock is not written", async () => {
+    const ledger = await getLedger();
+    const businessId = "00000000-0000-4000-8000-0000000000c1";
+    const read = readLinks([
+      { id: "lnk_clock", name: "Clock", slug: "clock", status: "active", visits: 1, checkouts_started: 1 },
+    ]);
+    read.links[0] = { ...read.links[0]!, sales_count: 1, revenue_centavos: 500 };
+    setServerClockForTests(null);
+    try {
+      expect(await clockAheadMs(ledger, Date.now() + 10 * MIN)).toBeGreaterThan(9 * MIN);
+      expect(await clockAheadMs(ledger, Date.now() + 30_000)).toBe(0);
+      expect(await observeLinkCounters({ ledger, businessId }, read, Date.now() + 10 * MIN)).toBe(0);
+      expect(await rowsOf(businessId)).toHaveLength(0);
+      expect(await observeLinkCounters({ ledger, businessId }, read, Date.now())).toBe(1);
+    } finally {
+      setServerClockForTests(harness.clock);
+    }
+    // An injected clock (tests) is trusted: an hour ahead is written.
+    expect(await clockAheadMs(ledger, Date.now() + 60 * MIN)).toBe(0);
+    expect(
+      await observeLinkCounters(
+        { ledger, businessId },
+        { links: [{ ...read.links[0]!, sales_count: 2 }], skipped: 0 },
+        Date.now() + 60 * MIN,
+      ),
+    ).toBe(1);
   });
 
   it("runs every 15 minutes by default, its timer ticking every fifth of that", () => {

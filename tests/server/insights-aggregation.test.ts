@@ -9,6 +9,7 @@ import {
   measuredFrom,
   readLinks,
   revenueFromSnapshots,
+  snapshotToleranceMs,
 } from "@/lib/server/services/insights/link-counters";
 import { overviewPeriods } from "@/lib/server/services/insights/overview";
 import { funnelOf, rankLinks, totalFunnel } from "@/lib/server/services/insights/payment-links";
@@ -193,6 +194,22 @@ describe("revenue from snapshots", () => {
     expect(measuredFrom(new Map(), end, { from, to }, 30 * 60_000, new Date("2026-11-19T00:00:00Z"))).toEqual(
       new Date("2026-11-19T00:00:00Z"),
     );
+  });
+
+  it("the tolerance is two watcher beats, but at most 5% of the window", () => {
+    const HOUR = 3_600_000;
+    // The default 15-minute watcher: 30 minutes on a week, 3 minutes on the last hour.
+    expect(snapshotToleranceMs(7 * 24 * HOUR, 15 * 60_000)).toBe(30 * 60_000);
+    expect(snapshotToleranceMs(HOUR, 15 * 60_000)).toBe(3 * 60_000);
+    // A daily watcher: "today" (24 hours) tolerates 72 minutes, not two days; 90 days tolerate the two days.
+    expect(snapshotToleranceMs(24 * HOUR, 24 * HOUR)).toBe(72 * 60_000);
+    expect(snapshotToleranceMs(90 * 24 * HOUR, 24 * HOUR)).toBe(48 * HOUR);
+    // So a start known as of yesterday evening is flagged on today's window.
+    const day = { from: new Date("2026-11-27T03:00:00Z"), to: new Date("2026-11-28T03:00:00Z") };
+    const end = map(snap("a", "2026-11-27T20:00:00Z", 5, 500));
+    const start = map(snap("a", "2026-11-26T23:00:00Z", 2, 200));
+    const tolerance = snapshotToleranceMs(24 * HOUR, 24 * HOUR);
+    expect(measuredFrom(start, end, day, tolerance)).toEqual(new Date("2026-11-26T23:00:00Z"));
   });
 
   it("measured from the window's start while every start snapshot is within the tolerance; else from the earliest", () => {

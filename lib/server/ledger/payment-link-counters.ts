@@ -105,10 +105,11 @@ export async function lastLinkListRead(ledger: Ledger, businessId: string, at: D
 
 /** The database's clock, in ms (to tell a server clock that runs ahead of it). */
 export async function databaseNowMs(ledger: Ledger): Promise<number> {
-  const [row] = await ledger.db.select({
-    ms: sql<string>`(extract(epoch from clock_timestamp()) * 1000)::bigint::text`,
-  });
-  return Number(row?.ms);
+  const [row] = await ledger.db
+    .select({ ms: sql<string>`(extract(epoch from clock_timestamp()) * 1000)::bigint::text` })
+    .from(sql`(VALUES (1)) AS one (x)`);
+  if (!row) throw new Error("The database did not give its clock.");
+  return Number(row.ms);
 }
 
 const sameCounters = (a: LinkCounters, b: LinkCounters) =>

@@ -1,10 +1,13 @@
 import "server-only";
 import { safeParse } from "zod/v4/core";
+import { serverClockInjected } from "@/lib/server/clock";
 import {
+  databaseNowMs,
   firstLinkCounterObservation,
   lastLinkListRead,
   linkCountersAt,
   recordLinkCounters,
+  type Ledger,
   type LinkCounterSnapshot,
 } from "@/lib/server/ledger";
 import { linkWatchConfig } from "@/lib/server/config";
@@ -34,10 +37,25 @@ export function readLinks(items: readonly unknown[]): { links: PaymentLink[]; sk
   return { links, skipped };
 }
 
+/** How far ahead of the database's clock a server's may be when it stamps a snapshot or claims a watcher pass. */
+export const CLOCK_AHEAD_LIMIT_MS = 60_000;
+
+/**
+ * How far `at` (the server's clock) is ahead of the database's, when by more than CLOCK_AHEAD_LIMIT_MS; else 0.
+ * An instance whose clock runs ahead would write snapshots in the future, which the windows read by the others skip
+ * (and claim the watcher's passes ahead of them). Always 0 on an injected clock (tests move time on purpose).
+ */
+export async function clockAheadMs(ledger: Ledger, at: number): Promise<number> {
+  if (serverClockInjected()) return 0;
+  const ahead = at - (await databaseNowMs(ledger));
+  return ahead > CLOCK_AHEAD_LIMIT_MS ? ahead : 0;
+}
+
 /**
  * Keeps a snapshot of the links' counters as read at `now` (lib/server/ledger/payment-link-counters.ts decides
  * which rows are worth writing), and the read itself when the whole list was readable (`skipped` 0); returns how
- * many rows it wrote. Never fails the read it is part of: a failed write is logged and the answer goes on (0 rows),
+ * many rows it wrote; nothing (logged, `insights.snapshot_clock_ahead`) when `now` is ahead of the database's clock
+ * (`clockAheadMs`). Never fails the read it is part of: a failed write is logged and the answer goes on (0 rows),
  * unless `rethrow` (the link watcher counts and logs its own failures).
  */
 export async function observeLinkCounters(
@@ -47,6 +65,11 @@ export async function observeLinkCounters(
   options: { rethrow?: boolean } = {},
 ): Promise<number> {
   try {
+    const ahead = await clockAheadMs(deps.ledger, now);
+    if (ahead > 0) {
+      log.warn("insights.snapshot_clock_ahead", { businessId: deps.businessId, aheadMs: ahead });
+      return 0;
+    }
     return await recordLinkCounters(
       deps.ledger,
       deps.businessId,
@@ -171,11 +194,13 @@ export function measuredFrom(
 }
 
 /**
- * How much older than a window's start its start snapshots may be and the figure still be the window's: two beats
- * of the link watcher (LINK_WATCH_INTERVAL_MS, 15 minutes by default; the same when the watcher is off here).
+ * How much older than a window's start its start counters may be known as of and the figure still be the window's:
+ * two beats of the link watcher (`cadenceMs`: LINK_WATCH_INTERVAL_MS, 15 minutes by default; the same when the
+ * watcher is off here), but never more than 5% of the window (`windowMs`), so a long interval (up to a day) cannot
+ * pass yesterday's revenue for today's.
  */
-export function snapshotToleranceMs(): number {
-  return 2 * linkWatchConfig().cadenceMs;
+export function snapshotToleranceMs(windowMs: number, cadenceMs: number = linkWatchConfig().cadenceMs): number {
+  return Math.min(2 * cadenceMs, Math.floor(0.05 * windowMs));
 }
 
 export interface RangeRevenue {
@@ -184,12 +209,15 @@ export interface RangeRevenue {
   measuredFrom: string | null;
 }
 
-/** `revenueFromSnapshots` and `measuredFrom` over each range, read from the ledger, and the business's first snapshot. */
+/**
+ * `revenueFromSnapshots` and `measuredFrom` over each range (with `toleranceMs`, or the range's own
+ * `snapshotToleranceMs`), read from the ledger, and the business's first snapshot.
+ */
 export async function linkRevenue(
   deps: LedgerScope,
   ranges: readonly InstantRange[],
   createdAt: ReadonlyMap<string, number>,
-  toleranceMs: number = snapshotToleranceMs(),
+  toleranceMs?: number,
 ): Promise<{ ranges: RangeRevenue[]; observedSince: Date | null }> {
   const observedSince = await firstLinkCounterObservation(deps.ledger, deps.businessId);
   const answers: RangeRevenue[] = [];
@@ -204,7 +232,8 @@ export async function linkRevenue(
       lastLinkListRead(deps.ledger, deps.businessId, range.from),
     ]);
     const revenue = revenueFromSnapshots(start, end, range, createdAt, observedSince, listRead);
-    const since = revenue ? measuredFrom(start, end, range, toleranceMs, listRead) : null;
+    const tolerance = toleranceMs ?? snapshotToleranceMs(range.to.getTime() - range.from.getTime());
+    const since = revenue ? measuredFrom(start, end, range, tolerance, listRead) : null;
     answers.push({ revenue, measuredFrom: since?.toISOString() ?? null });
   }
   return { ranges: answers, observedSince };

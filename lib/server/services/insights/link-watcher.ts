@@ -16,7 +16,7 @@ import { apiClientFor } from "@/lib/server/payments-api/for-credential";
 import { provisionedCredentials } from "@/lib/server/security/credential-vault";
 import { backgroundCredentials } from "@/lib/server/services/payouts/background-credential";
 import { normaliseBusinessId } from "@/lib/shared/schemas/business-id";
-import { observeLinkCounters, readLinks } from "./link-counters";
+import { clockAheadMs, observeLinkCounters, readLinks } from "./link-counters";
 
 /*
  * The link-counter watcher (docs/insights.md, "Payment links"; docs/reliability.md, "Background work"): the API keeps
@@ -48,6 +48,8 @@ export interface LinkWatchSummary {
   rows: number;
   /** Old snapshot and list-read rows removed by the daily retention (`thinLinkCounters`). */
   thinned: number;
+  /** This server's clock is over a minute ahead of the database's: nothing claimed or read (logged). */
+  clockAhead: boolean;
 }
 
 export interface LinkWatchOptions {
@@ -82,7 +84,15 @@ export async function watchLinkCounters(ledger: Ledger, options: LinkWatchOption
     failed: 0,
     rows: 0,
     thinned: 0,
+    clockAhead: false,
   };
+  // Claims and snapshots are stamped with this server's clock: one running ahead would claim passes before the
+  // others and write rows the windows skip, so it leaves the work to them.
+  const ahead = await clockAheadMs(ledger, clock.now());
+  if (ahead > 0) {
+    log.warn("link_watch.clock_ahead", { aheadMs: ahead });
+    return { ...summary, clockAhead: true };
+  }
   for (const businessId of businesses) {
     try {
       const now = clock.now();
