@@ -101,9 +101,17 @@ describe("the link-counter watcher", () => {
     const ledger = await getLedger();
     const businessId = "00000000-0000-4000-8000-0000000000c1";
     const read = readLinks([
-      { id: "lnk_clock", name: "Clock", slug: "clock", status: "active", visits: 1, checkouts_started: 1 },
+      {
+        id: "lnk_clock",
+        name: "Clock",
+        slug: "clock",
+        status: "active",
+        visits: 1,
+        checkouts_started: 1,
+        sales_count: 1,
+        revenue_centavos: 500,
+      },
     ]);
-    read.links[0] = { ...read.links[0]!, sales_count: 1, revenue_centavos: 500 };
     setServerClockForTests(null);
     try {
       expect(await clockAheadMs(ledger, Date.now() + 10 * MIN)).toBeGreaterThan(9 * MIN);
@@ -123,6 +131,31 @@ describe("the link-counter watcher", () => {
         Date.now() + 60 * MIN,
       ),
     ).toBe(1);
+  });
+
+  it("writes no snapshot of a link whose counters came back missing, and does not record that read as whole", async () => {
+    const ledger = await getLedger();
+    const businessId = "00000000-0000-4000-8000-0000000000c2";
+    const item = (revenue: number | null) => ({
+      id: "lnk_missing",
+      name: "Missing",
+      slug: "missing",
+      status: "active",
+      visits: 10,
+      checkouts_started: 4,
+      sales_count: 3,
+      revenue_centavos: revenue,
+    });
+    const at = harness.clock.now();
+    const missing = readLinks([item(null)]);
+    expect(missing.links[0]?.revenue_centavos).toBe(0);
+    expect(await observeLinkCounters({ ledger, businessId }, missing, at)).toBe(0);
+    expect(await rowsOf(businessId)).toHaveLength(0);
+    expect(await lastLinkListRead(ledger, businessId, null)).toBeNull();
+    // The next read gives the counters: the link's first row holds them (not a jump from a stored 0).
+    expect(await observeLinkCounters({ ledger, businessId }, readLinks([item(900)]), at + MIN)).toBe(1);
+    expect((await rowsOf(businessId)).map((row) => row.revenueCentavos)).toEqual([900]);
+    expect(await lastLinkListRead(ledger, businessId, null)).toEqual(new Date(at + MIN));
   });
 
   it("runs every 15 minutes by default, its timer ticking every fifth of that", () => {

@@ -98,6 +98,21 @@ describe("the links' funnel and ranking", () => {
     });
   });
 
+  it("notes the readable links whose counters were missing (shown as 0)", () => {
+    const { links, skipped, uncounted } = readLinks([
+      link("a", { revenue_centavos: "5000" }),
+      link("no-revenue", { revenue_centavos: undefined }),
+      link("null-visits", { visits: null }),
+    ]);
+    expect(skipped).toBe(0);
+    expect(links.map((l) => [l.id, l.revenue_centavos, l.visits])).toEqual([
+      ["a", 5000, 0],
+      ["no-revenue", 0, 0],
+      ["null-visits", 0, 0],
+    ]);
+    expect([...uncounted]).toEqual(["no-revenue", "null-visits"]);
+  });
+
   it("sums every readable link's counters (amounts as numeric strings too)", () => {
     const { links, skipped } = readLinks([
       link("a", { visits: 100, checkouts_started: 20, sales_count: 5, revenue_centavos: "5000" }),

@@ -17,7 +17,7 @@ import type { LedgerScope, ServiceDeps } from "@/lib/server/services/context";
 import { workspaceApiKey } from "@/lib/server/session/resolve";
 import { isoToMs } from "@/lib/shared/format/date";
 import type { CountAmount } from "@/lib/shared/schemas/insights";
-import { PaymentLinkSchema, type PaymentLink } from "@/lib/shared/schemas/payment-link";
+import { hasLinkCounters, PaymentLinkSchema, type PaymentLink } from "@/lib/shared/schemas/payment-link";
 
 /*
  * The payment links' counters as the dashboard watches them: the list read (once per request), the snapshots it
@@ -25,16 +25,29 @@ import { PaymentLinkSchema, type PaymentLink } from "@/lib/shared/schemas/paymen
  * from those snapshots. The rule is in docs/insights.md, "Payment links".
  */
 
-/** The links of the API's list the schema can read, and how many it could not. */
-export function readLinks(items: readonly unknown[]): { links: PaymentLink[]; skipped: number } {
+/** A read of the list: the links the schema can read, how many it could not, and the readable ones without counters. */
+export interface LinkListRead {
+  links: PaymentLink[];
+  skipped: number;
+  /** Ids of links whose counters were missing (shown as 0, never written to a snapshot: `hasLinkCounters`). */
+  uncounted: Set<string>;
+}
+
+/** The links of the API's list the schema can read, how many it could not, and which came without counters. */
+export function readLinks(items: readonly unknown[]): LinkListRead {
   const links: PaymentLink[] = [];
+  const uncounted = new Set<string>();
   let skipped = 0;
   for (const item of items) {
     const parsed = safeParse(PaymentLinkSchema, item);
-    if (parsed.success) links.push(parsed.data);
-    else skipped += 1;
+    if (!parsed.success) {
+      skipped += 1;
+      continue;
+    }
+    links.push(parsed.data);
+    if (!hasLinkCounters(item)) uncounted.add(parsed.data.id);
   }
-  return { links, skipped };
+  return { links, skipped, uncounted };
 }
 
 /** How far ahead of the database's clock a server's may be when it stamps a snapshot or claims a watcher pass. */
@@ -53,14 +66,15 @@ export async function clockAheadMs(ledger: Ledger, at: number): Promise<number> 
 
 /**
  * Keeps a snapshot of the links' counters as read at `now` (lib/server/ledger/payment-link-counters.ts decides
- * which rows are worth writing), and the read itself when the whole list was readable (`skipped` 0); returns how
+ * which rows are worth writing) but none of a link whose counters were missing (`uncounted`), and the read itself
+ * when the whole list was readable with its counters (`skipped` 0, `uncounted` empty); returns how
  * many rows it wrote; nothing (logged, `insights.snapshot_clock_ahead`) when `now` is ahead of the database's clock
  * (`clockAheadMs`). Never fails the read it is part of: a failed write is logged and the answer goes on (0 rows),
  * unless `rethrow` (the link watcher counts and logs its own failures).
  */
 export async function observeLinkCounters(
   deps: LedgerScope,
-  read: { links: readonly PaymentLink[]; skipped: number },
+  read: { links: readonly PaymentLink[]; skipped: number; uncounted?: ReadonlySet<string> },
   now: number,
   options: { rethrow?: boolean } = {},
 ): Promise<number> {
@@ -73,15 +87,17 @@ export async function observeLinkCounters(
     return await recordLinkCounters(
       deps.ledger,
       deps.businessId,
-      read.links.map((link) => ({
-        linkId: link.id,
-        visits: link.visits,
-        checkoutsStarted: link.checkouts_started,
-        sales: link.sales_count,
-        revenueCentavos: link.revenue_centavos,
-      })),
+      read.links
+        .filter((link) => !read.uncounted?.has(link.id))
+        .map((link) => ({
+          linkId: link.id,
+          visits: link.visits,
+          checkoutsStarted: link.checkouts_started,
+          sales: link.sales_count,
+          revenueCentavos: link.revenue_centavos,
+        })),
       new Date(now),
-      { wholeList: read.skipped === 0 },
+      { wholeList: read.skipped === 0 && (read.uncounted?.size ?? 0) === 0 },
     );
   } catch (error) {
     if (options.rethrow) throw error;
@@ -110,8 +126,9 @@ export async function readLinkList(
 ): Promise<{ links: PaymentLink[]; skipped: number; requestId: string | null }> {
   const api = await linkListClient(deps);
   const result = await api.listPaymentLinkItems();
-  const { links, skipped } = readLinks(result.data);
-  await observeLinkCounters(deps, { links, skipped }, now);
+  const read = readLinks(result.data);
+  await observeLinkCounters(deps, read, now);
+  const { links, skipped } = read;
   return { links, skipped, requestId: result.requestId ?? null };
 }
 
