@@ -43,6 +43,8 @@ const TABLES = [
   "members",
   "memberships",
   "payment_link_counters",
+  "payment_link_ids",
+  "payment_link_list_reads",
   "payout_batch_rows",
   "payout_batches",
   "payouts",

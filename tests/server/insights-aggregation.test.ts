@@ -9,6 +9,7 @@ import {
   measuredFrom,
   readLinks,
   revenueFromSnapshots,
+  snapshotToleranceMs,
 } from "@/lib/server/services/insights/link-counters";
 import { overviewPeriods } from "@/lib/server/services/insights/overview";
 import { funnelOf, rankLinks, totalFunnel } from "@/lib/server/services/insights/payment-links";
@@ -97,6 +98,21 @@ describe("the links' funnel and ranking", () => {
     });
   });
 
+  it("notes the readable links whose counters were missing (shown as 0)", () => {
+    const { links, skipped, uncounted } = readLinks([
+      link("a", { revenue_centavos: "5000" }),
+      link("no-revenue", { revenue_centavos: undefined }),
+      link("null-visits", { visits: null }),
+    ]);
+    expect(skipped).toBe(0);
+    expect(links.map((l) => [l.id, l.revenue_centavos, l.visits])).toEqual([
+      ["a", 5000, 0],
+      ["no-revenue", 0, 0],
+      ["null-visits", 0, 0],
+    ]);
+    expect([...uncounted]).toEqual(["no-revenue", "null-visits"]);
+  });
+
   it("sums every readable link's counters (amounts as numeric strings too)", () => {
     const { links, skipped } = readLinks([
       link("a", { visits: 100, checkouts_started: 20, sales_count: 5, revenue_centavos: "5000" }),
@@ -171,6 +187,46 @@ describe("revenue from snapshots", () => {
     });
   });
 
+  it("a link absent from a whole read of the list at or before the start is new since: counted from zero", () => {
+    const start = map(snap("a", "2026-11-19T00:00:00Z", 2, 200));
+    const end = map(snap("a", "2026-11-26T00:00:00Z", 5, 500), snap("no-date", "2026-11-25T00:00:00Z", 4, 4000));
+    const since = new Date("2026-11-01T00:00:00Z");
+    // No whole read before the start: a link without a creation time is left out, as before.
+    expect(revenueFromSnapshots(start, end, { from, to }, new Map(), since, null)).toEqual({
+      count: 3,
+      amount_centavos: 300,
+    });
+    // The whole list was read 10 minutes before the start without it: it is new, all of its revenue is the window's.
+    const read = new Date("2026-11-20T02:50:00Z");
+    expect(revenueFromSnapshots(start, end, { from, to }, new Map(), since, read)).toEqual({
+      count: 3 + 4,
+      amount_centavos: 300 + 4000,
+    });
+    // Measured from that read when it is older than the tolerance.
+    expect(measuredFrom(start, end, { from, to }, 30 * 60_000, new Date("2026-11-19T00:00:00Z"))).toEqual(
+      new Date("2026-11-19T00:00:00Z"),
+    );
+    expect(measuredFrom(new Map(), end, { from, to }, 30 * 60_000, new Date("2026-11-19T00:00:00Z"))).toEqual(
+      new Date("2026-11-19T00:00:00Z"),
+    );
+  });
+
+  it("the tolerance is two watcher beats, but at most 5% of the window", () => {
+    const HOUR = 3_600_000;
+    // The default 15-minute watcher: 30 minutes on a week, 3 minutes on the last hour.
+    expect(snapshotToleranceMs(7 * 24 * HOUR, 15 * 60_000)).toBe(30 * 60_000);
+    expect(snapshotToleranceMs(HOUR, 15 * 60_000)).toBe(3 * 60_000);
+    // A daily watcher: "today" (24 hours) tolerates 72 minutes, not two days; 90 days tolerate the two days.
+    expect(snapshotToleranceMs(24 * HOUR, 24 * HOUR)).toBe(72 * 60_000);
+    expect(snapshotToleranceMs(90 * 24 * HOUR, 24 * HOUR)).toBe(48 * HOUR);
+    // So a start known as of yesterday evening is flagged on today's window.
+    const day = { from: new Date("2026-11-27T03:00:00Z"), to: new Date("2026-11-28T03:00:00Z") };
+    const end = map(snap("a", "2026-11-27T20:00:00Z", 5, 500));
+    const start = map(snap("a", "2026-11-26T23:00:00Z", 2, 200));
+    const tolerance = snapshotToleranceMs(24 * HOUR, 24 * HOUR);
+    expect(measuredFrom(start, end, day, tolerance)).toEqual(new Date("2026-11-26T23:00:00Z"));
+  });
+
   it("measured from the window's start while every start snapshot is within the tolerance; else from the earliest", () => {
     const TOLERANCE = 30 * 60_000;
     const end = map(snap("a", "2026-11-26T00:00:00Z", 5, 500), snap("b", "2026-11-26T00:00:00Z", 1, 100));
@@ -184,6 +240,18 @@ describe("revenue from snapshots", () => {
     const gone = map(snap("a", "2026-11-20T02:59:00Z", 2, 200), snap("z", "2026-11-01T00:00:00Z", 0, 0));
     expect(measuredFrom(gone, end, { from, to }, TOLERANCE)).toBeNull();
     expect(measuredFrom(new Map(), end, { from, to }, TOLERANCE)).toBeNull();
+  });
+
+  it("a whole read of the list close to the start vouches for older, unchanged start snapshots", () => {
+    const TOLERANCE = 30 * 60_000;
+    const end = map(snap("a", "2026-11-26T00:00:00Z", 5, 500), snap("b", "2026-11-26T00:00:00Z", 1, 100));
+    // Rows are written only on a change: b's last row is days old, but the list was read 10 minutes before the start.
+    const old = map(snap("a", "2026-11-20T02:59:00Z", 2, 200), snap("b", "2026-11-10T00:00:00Z", 0, 0));
+    expect(measuredFrom(old, end, { from, to }, TOLERANCE, new Date("2026-11-20T02:50:00Z"))).toBeNull();
+    // The last whole read is 2 hours before the start: measured from it.
+    expect(measuredFrom(old, end, { from, to }, TOLERANCE, new Date("2026-11-20T01:00:00Z"))).toEqual(
+      new Date("2026-11-20T01:00:00Z"),
+    );
   });
 
   it("reads the links' creation times from the list (absent when unreadable)", () => {

@@ -210,10 +210,14 @@ export {
 export type { NewSignInChallenge, SignInChallengeAttempt } from "./sign-in-challenges";
 export type { ConsumeSetupTokenResult, SetupTokenState } from "./setup-tokens";
 export {
-  COUNTER_SNAPSHOT_GAP_MS,
+  databaseNowMs,
   firstLinkCounterObservation,
+  lastLinkListRead,
+  LINK_COUNTERS_KEPT_MS,
   linkCountersAt,
+  linkCountersAtQuery,
   recordLinkCounters,
+  thinLinkCounters,
 } from "./payment-link-counters";
 export type { LinkCounters, LinkCounterSnapshot } from "./payment-link-counters";
 export { claimBackgroundPass } from "./background-passes";

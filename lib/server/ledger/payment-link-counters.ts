@@ -1,11 +1,16 @@
-import { and, asc, desc, eq, gt, lte, min } from "drizzle-orm";
-import { paymentLinkCounters } from "./schema";
+import { and, desc, eq, exists, gt, lt, lte, max, min, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { paymentLinkCounters, paymentLinkIds, paymentLinkListReads } from "./schema";
 import type { Ledger } from "./types";
 
 /**
- * Snapshots of the payment links' counters (migration 0025). The API only gives running totals since each link
- * was created, so the revenue that arrived in a window is the difference between two snapshots the dashboard took
- * itself (docs/insights.md, "Payment links").
+ * Snapshots of the payment links' counters (migrations 0025, 0027). The API only gives running totals since each
+ * link was created, so the revenue that arrived in a window is the difference between two snapshots the dashboard
+ * took itself (docs/insights.md, "Payment links").
+ *
+ * A link's row is written only when its counters changed since its last row (or it has none); each read of the
+ * whole list is recorded too (`payment_link_list_reads`), so a link's last row at or before such a read is its
+ * counters at that read, and a link without one was not in the list then.
  */
 
 /** A link's counters as the API's list gave them. */
@@ -22,35 +27,62 @@ export interface LinkCounterSnapshot extends LinkCounters {
   observedAt: Date;
 }
 
-/** A link's counters are written again, unchanged, once its last snapshot is at least this old. */
-export const COUNTER_SNAPSHOT_GAP_MS = 15 * 60_000;
+/**
+ * How long snapshots are kept whole: a custom window is at most 366 days and is compared with the 366 before it,
+ * so 2 × 366 days and a fortnight's margin. Older rows are thinned to each link's last one (`thinLinkCounters`).
+ */
+export const LINK_COUNTERS_KEPT_MS = (2 * 366 + 14) * 86_400_000;
 
 /** Rows per INSERT (7 parameters each: far below PostgreSQL's 65,535). */
 const INSERT_CHUNK = 1_000;
 
-const snapshotColumns = {
-  linkId: paymentLinkCounters.linkId,
-  observedAt: paymentLinkCounters.observedAt,
-  visits: paymentLinkCounters.visits,
-  checkoutsStarted: paymentLinkCounters.checkoutsStarted,
-  sales: paymentLinkCounters.sales,
-  revenueCentavos: paymentLinkCounters.revenueCentavos,
-};
-
-/** Each link's last snapshot taken at or before `at` (all of them when `at` is null), by link id. */
+/**
+ * Each link's last snapshot taken at or before `at` (all of them when `at` is null), by link id. One row per link
+ * through the primary key (business, link, observed_at) read backwards with LIMIT 1, over the business's links
+ * (`payment_link_ids`): the cost grows with the number of links, not with the history.
+ */
 export async function linkCountersAt(
   ledger: Ledger,
   businessId: string,
   at: Date | null,
 ): Promise<Map<string, LinkCounterSnapshot>> {
-  const rows = await ledger.db
-    .selectDistinctOn([paymentLinkCounters.linkId], snapshotColumns)
+  const rows = await linkCountersAtQuery(ledger, businessId, at);
+  return new Map(rows.map((row) => [row.linkId, row]));
+}
+
+/** The statement of `linkCountersAt` (the ledger tests EXPLAIN it). */
+export function linkCountersAtQuery(ledger: Ledger, businessId: string, at: Date | null) {
+  const last = ledger.db
+    .select({
+      observedAt: paymentLinkCounters.observedAt,
+      visits: paymentLinkCounters.visits,
+      checkoutsStarted: paymentLinkCounters.checkoutsStarted,
+      sales: paymentLinkCounters.sales,
+      revenueCentavos: paymentLinkCounters.revenueCentavos,
+    })
     .from(paymentLinkCounters)
     .where(
-      and(eq(paymentLinkCounters.businessId, businessId), at ? lte(paymentLinkCounters.observedAt, at) : undefined),
+      and(
+        eq(paymentLinkCounters.businessId, businessId),
+        eq(paymentLinkCounters.linkId, paymentLinkIds.linkId),
+        at ? lte(paymentLinkCounters.observedAt, at) : undefined,
+      ),
     )
-    .orderBy(asc(paymentLinkCounters.linkId), desc(paymentLinkCounters.observedAt));
-  return new Map(rows.map((row) => [row.linkId, row]));
+    .orderBy(desc(paymentLinkCounters.observedAt))
+    .limit(1)
+    .as("last");
+  return ledger.db
+    .select({
+      linkId: paymentLinkIds.linkId,
+      observedAt: last.observedAt,
+      visits: last.visits,
+      checkoutsStarted: last.checkoutsStarted,
+      sales: last.sales,
+      revenueCentavos: last.revenueCentavos,
+    })
+    .from(paymentLinkIds)
+    .innerJoinLateral(last, sql`true`)
+    .where(eq(paymentLinkIds.businessId, businessId));
 }
 
 /** When the dashboard first took a snapshot of the business's links; null when it never has. */
@@ -62,6 +94,24 @@ export async function firstLinkCounterObservation(ledger: Ledger, businessId: st
   return row?.first ?? null;
 }
 
+/** The business's last whole read of the list at or before `at` (the last of all when null); null when none. */
+export async function lastLinkListRead(ledger: Ledger, businessId: string, at: Date | null): Promise<Date | null> {
+  const [row] = await ledger.db
+    .select({ last: max(paymentLinkListReads.readAt) })
+    .from(paymentLinkListReads)
+    .where(and(eq(paymentLinkListReads.businessId, businessId), at ? lte(paymentLinkListReads.readAt, at) : undefined));
+  return row?.last ?? null;
+}
+
+/** The database's clock, in ms (to tell a server clock that runs ahead of it). */
+export async function databaseNowMs(ledger: Ledger): Promise<number> {
+  const [row] = await ledger.db
+    .select({ ms: sql<string>`(extract(epoch from clock_timestamp()) * 1000)::bigint::text` })
+    .from(sql`(VALUES (1)) AS one (x)`);
+  if (!row) throw new Error("The database did not give its clock.");
+  return Number(row.ms);
+}
+
 const sameCounters = (a: LinkCounters, b: LinkCounters) =>
   a.visits === b.visits &&
   a.checkoutsStarted === b.checkoutsStarted &&
@@ -69,29 +119,24 @@ const sameCounters = (a: LinkCounters, b: LinkCounters) =>
   a.revenueCentavos === b.revenueCentavos;
 
 /**
- * Records the counters read at `observedAt`: a row for each link that has none in the last COUNTER_SNAPSHOT_GAP_MS
- * (none at all, or only older ones), or whose counters differ from its last one; never one at or before a link's
- * last snapshot. Only the last 15 minutes of rows are read, so the cost of a read of the list does not grow with
- * the history. Returns how many rows were written. Two reads at the same instant write one row (the key).
+ * Records the counters read at `observedAt`: a row for each link that has none, or whose counters differ from its
+ * last one; nothing at or before a link's last snapshot or the last recorded read. When `wholeList` (every item
+ * of the list was readable, with its counters), the read itself is recorded too, after the rows. Returns how many
+ * rows were written. Two reads at the same instant write one row (the key).
  */
 export async function recordLinkCounters(
   ledger: Ledger,
   businessId: string,
   links: readonly LinkCounters[],
   observedAt: Date,
+  options: { wholeList: boolean },
 ): Promise<number> {
-  if (links.length === 0) return 0;
-  const recent = await ledger.db
-    .selectDistinctOn([paymentLinkCounters.linkId], snapshotColumns)
-    .from(paymentLinkCounters)
-    .where(
-      and(
-        eq(paymentLinkCounters.businessId, businessId),
-        gt(paymentLinkCounters.observedAt, new Date(observedAt.getTime() - COUNTER_SNAPSHOT_GAP_MS)),
-      ),
-    )
-    .orderBy(asc(paymentLinkCounters.linkId), desc(paymentLinkCounters.observedAt));
-  const last = new Map(recent.map((row) => [row.linkId, row]));
+  // A read older than one already recorded (a clock that went back, a slow read overtaken) would write behind rows
+  // later reads relied on: it is not recorded.
+  const lastRead = await lastLinkListRead(ledger, businessId, null);
+  if (lastRead && lastRead.getTime() >= observedAt.getTime()) return 0;
+  const last =
+    links.length > 0 ? await linkCountersAt(ledger, businessId, null) : new Map<string, LinkCounterSnapshot>();
   const seen = new Set<string>();
   const due: LinkCounters[] = [];
   for (const link of links) {
@@ -104,12 +149,55 @@ export async function recordLinkCounters(
   }
   let written = 0;
   for (let i = 0; i < due.length; i += INSERT_CHUNK) {
+    const chunk = due.slice(i, i + INSERT_CHUNK);
+    await ledger.db
+      .insert(paymentLinkIds)
+      .values(chunk.map((link) => ({ businessId, linkId: link.linkId })))
+      .onConflictDoNothing();
     const rows = await ledger.db
       .insert(paymentLinkCounters)
-      .values(due.slice(i, i + INSERT_CHUNK).map((link) => ({ businessId, observedAt, ...link })))
+      .values(chunk.map((link) => ({ businessId, observedAt, ...link })))
       .onConflictDoNothing()
       .returning({ linkId: paymentLinkCounters.linkId });
     written += rows.length;
   }
+  if (options.wholeList)
+    await ledger.db.insert(paymentLinkListReads).values({ businessId, readAt: observedAt }).onConflictDoNothing();
   return written;
+}
+
+/**
+ * Retention: removes the business's snapshots older than `before` except each link's last one (its counters at any
+ * later instant), and every list read older than `before`. Returns the rows removed.
+ */
+export async function thinLinkCounters(ledger: Ledger, businessId: string, before: Date): Promise<number> {
+  const newer = alias(paymentLinkCounters, "newer");
+  const snapshots = await ledger.db
+    .delete(paymentLinkCounters)
+    .where(
+      and(
+        eq(paymentLinkCounters.businessId, businessId),
+        lt(paymentLinkCounters.observedAt, before),
+        exists(
+          ledger.db
+            .select({ one: sql`1` })
+            .from(newer)
+            .where(
+              and(
+                eq(newer.businessId, paymentLinkCounters.businessId),
+                eq(newer.linkId, paymentLinkCounters.linkId),
+                gt(newer.observedAt, paymentLinkCounters.observedAt),
+                lt(newer.observedAt, before),
+              ),
+            ),
+        ),
+      ),
+    )
+    .returning({ linkId: paymentLinkCounters.linkId });
+  // Every read before the cut goes: a link's rows before one of them may be gone, so it no longer tells its counters.
+  const reads = await ledger.db
+    .delete(paymentLinkListReads)
+    .where(and(eq(paymentLinkListReads.businessId, businessId), lt(paymentLinkListReads.readAt, before)))
+    .returning({ readAt: paymentLinkListReads.readAt });
+  return snapshots.length + reads.length;
 }

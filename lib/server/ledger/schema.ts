@@ -147,6 +147,26 @@ export const paymentLinkCounters = pgTable(
   ],
 );
 
+/** Every link with a snapshot, once (migration 0027): the links a "last snapshot at or before" read walks. */
+export const paymentLinkIds = pgTable(
+  "payment_link_ids",
+  {
+    businessId: text("business_id").notNull(),
+    linkId: text("link_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.linkId] })],
+);
+
+/** The instants the whole link list was read and recorded (migration 0027; payment-link-counters.ts). */
+export const paymentLinkListReads = pgTable(
+  "payment_link_list_reads",
+  {
+    businessId: text("business_id").notNull(),
+    readAt: timestamptz("read_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.readAt] })],
+);
+
 export const subaccounts = pgTable(
   "subaccounts",
   {

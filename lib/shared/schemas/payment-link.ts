@@ -99,6 +99,23 @@ export const PaymentLinkSchema = z.object({
 });
 export type PaymentLink = z.infer<typeof PaymentLinkSchema>;
 
+/** The four counters of a link, each present and readable (`PaymentLinkSchema` shows a missing one as 0). */
+const linkCountersSchema = z.object({
+  visits: upstreamCountSchema,
+  checkouts_started: upstreamCountSchema,
+  sales_count: upstreamCountSchema,
+  revenue_centavos: upstreamCentavosSchema,
+});
+
+/**
+ * Whether a list item gave all four counters. The 0 `PaymentLinkSchema` puts in for a missing one is for display
+ * only: a snapshot of it would make the next correct read book the link's whole revenue so far in one window, so
+ * the insights write no snapshot of a link without them.
+ */
+export function hasLinkCounters(item: unknown): boolean {
+  return linkCountersSchema.safeParse(item).success;
+}
+
 /**
  * The list's data is `{ links: [...] }`; the inner shape is "not shown", so a bare
  * array is accepted too.

@@ -2,14 +2,21 @@ import "server-only";
 import { serverClock } from "@/lib/server/clock";
 import { linkWatchConfig } from "@/lib/server/config";
 import { toBffError } from "@/lib/server/errors/classify";
-import { claimBackgroundPass, getLedger, listBusinessesWithCredential, type Ledger } from "@/lib/server/ledger";
+import {
+  claimBackgroundPass,
+  getLedger,
+  LINK_COUNTERS_KEPT_MS,
+  listBusinessesWithCredential,
+  thinLinkCounters,
+  type Ledger,
+} from "@/lib/server/ledger";
 import { log } from "@/lib/server/log";
 import type { Credential, PaymentsClient } from "@/lib/server/payments-api/client";
 import { apiClientFor } from "@/lib/server/payments-api/for-credential";
 import { provisionedCredentials } from "@/lib/server/security/credential-vault";
 import { backgroundCredentials } from "@/lib/server/services/payouts/background-credential";
 import { normaliseBusinessId } from "@/lib/shared/schemas/business-id";
-import { observeLinkCounters, readLinks } from "./link-counters";
+import { clockAheadMs, observeLinkCounters, readLinks } from "./link-counters";
 
 /*
  * The link-counter watcher (docs/insights.md, "Payment links"; docs/reliability.md, "Background work"): the API keeps
@@ -21,6 +28,10 @@ import { observeLinkCounters, readLinks } from "./link-counters";
 
 /** The claim of one workspace's read (one row of background_passes per business). */
 export const linkWatchPassName = (businessId: string) => `link_counters:${businessId}`;
+
+/** The claim of one workspace's retention (once a day): snapshots older than LINK_COUNTERS_KEPT_MS are thinned. */
+export const linkThinPassName = (businessId: string) => `link_counters_thin:${businessId}`;
+const THIN_EVERY_MS = 86_400_000;
 
 export interface LinkWatchSummary {
   /** Workspaces with an API key (stored, or the environment's). */
@@ -35,6 +46,10 @@ export interface LinkWatchSummary {
   failed: number;
   /** Snapshot rows written. */
   rows: number;
+  /** Old snapshot and list-read rows removed by the daily retention (`thinLinkCounters`). */
+  thinned: number;
+  /** This server's clock is over a minute ahead of the database's: nothing claimed or read (logged). */
+  clockAhead: boolean;
 }
 
 export interface LinkWatchOptions {
@@ -68,7 +83,16 @@ export async function watchLinkCounters(ledger: Ledger, options: LinkWatchOption
     noCredential: 0,
     failed: 0,
     rows: 0,
+    thinned: 0,
+    clockAhead: false,
   };
+  // Claims and snapshots are stamped with this server's clock: one running ahead would claim passes before the
+  // others and write rows the windows skip, so it leaves the work to them.
+  const ahead = await clockAheadMs(ledger, clock.now());
+  if (ahead > 0) {
+    log.warn("link_watch.clock_ahead", { aheadMs: ahead });
+    return { ...summary, clockAhead: true };
+  }
   for (const businessId of businesses) {
     try {
       const now = clock.now();
@@ -82,11 +106,13 @@ export async function watchLinkCounters(ledger: Ledger, options: LinkWatchOption
         continue;
       }
       const result = await clientFor(credential, businessId).listPaymentLinkItems();
-      const written = await observeLinkCounters({ ledger, businessId }, readLinks(result.data).links, now, {
+      const written = await observeLinkCounters({ ledger, businessId }, readLinks(result.data), now, {
         rethrow: true,
       });
       summary.read += 1;
       summary.rows += written;
+      if (await claimBackgroundPass(ledger, linkThinPassName(businessId), new Date(now), THIN_EVERY_MS))
+        summary.thinned += await thinLinkCounters(ledger, businessId, new Date(now - LINK_COUNTERS_KEPT_MS));
     } catch (error) {
       summary.failed += 1;
       const bff = toBffError(error);
