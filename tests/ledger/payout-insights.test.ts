@@ -185,17 +185,18 @@ describe.each(drivers)("payout insights (%s)", (driver) => {
     expect(await payoutReasons(ledger(), ACME, { from: data.window.from, to: data.window.to }, 2)).toHaveLength(2);
   });
 
-  it("batch rows, and the previous 7 days as the 7 days before", async () => {
+  it("batch rows, and the previous 7 days from the 7 days before, as long as the window so far", async () => {
     await insert(ledger(), [
       { at: "2026-11-22T12:00:00Z", state: "submitted", status: "paid", amount: 1000, batch: true },
       { at: "2026-11-22T12:00:00Z", state: "submitted", status: "failed", amount: 2000, batch: true },
       { at: "2026-11-22T12:00:00Z", state: "submitted", status: "paid", amount: 4000 },
     ]);
     await insert(ledger(), [
-      // The previous window [2026-11-14 03:00Z, 2026-11-21 03:00Z).
+      // The previous window [2026-11-14 03:00Z, 2026-11-20 15:00Z): at 12:00 the window has run 6½ days.
       { at: "2026-11-14T03:00:00Z", state: "submitted", status: "paid", amount: 10, fee: 1, net: 9 },
-      { at: "2026-11-21T02:59:59Z", state: "submitted", status: "failed", amount: 20, fee: 2, net: 18 },
+      { at: "2026-11-20T14:59:59Z", state: "submitted", status: "failed", amount: 20, fee: 2, net: 18 },
       { at: "2026-11-14T02:59:59Z", state: "submitted", status: "paid", amount: 40 },
+      { at: "2026-11-20T15:00:00Z", state: "submitted", status: "paid", amount: 80 },
     ]);
     const data = await loadPayoutInsights(scope(), windowOf({ window: "7d" }, NOW));
     expect(data.batch).toEqual({ count: 2, amount_centavos: 3000 });

@@ -166,17 +166,19 @@ interface Span {
   previous: { from: number; to: number };
 }
 
-/** Whole calendar days `fromDay`…`toDay`, and the same number of days just before them. */
-function daySpan(fromDay: string, toDay: string, zone: string): Span {
+/**
+ * Whole calendar days `fromDay`…`toDay`; previous: from the same number of days before, as long as the window has run
+ * by `nowMs` (the whole days when the window is over; a window holding today has data up to now only, so comparing it
+ * with whole days would show a fall that is only the rest of today).
+ */
+function daySpan(fromDay: string, toDay: string, zone: string, nowMs: number): Span {
   const days = daysInclusive(fromDay, toDay);
   const from = dayStartMs(fromDay, zone);
-  return {
-    from,
-    to: dayStartMs(addDays(toDay, 1), zone),
-    fromDay,
-    toDay,
-    previous: { from: dayStartMs(addDays(fromDay, -days), zone), to: from },
-  };
+  const to = dayStartMs(addDays(toDay, 1), zone);
+  const previousFrom = dayStartMs(addDays(fromDay, -days), zone);
+  // A window that is over compares with the whole days before it (which may differ by an hour across a DST change).
+  const previousTo = nowMs >= to ? from : Math.min(from, previousFrom + Math.max(0, nowMs - from));
+  return { from, to, fromDay, toDay, previous: { from: previousFrom, to: previousTo } };
 }
 
 /**
@@ -184,9 +186,11 @@ function daySpan(fromDay: string, toDay: string, zone: string): Span {
  * it; or why it cannot be (the field to name and the message key).
  * - 1h: [now − 1 h, now); previous: the hour before.
  * - today: [the start of today in the zone, now); previous: yesterday from its start, as long as today so far.
- * - 7d / 30d / 90d: that many calendar days ending today, [start of the first, start of tomorrow); previous: the
- *   same number of days before.
- * - custom: the days `from`…`to`, both included (at most MAX_CUSTOM_DAYS); previous: as many days before.
+ * - 7d / 30d / 90d: that many calendar days ending today, [start of the first, start of tomorrow); previous: from the
+ *   same number of days before, as long as the window has run so far (6.5 days for 7d at noon): no data exists after
+ *   now, so a whole previous window would be compared with a partial one.
+ * - custom: the days `from`…`to`, both included (at most MAX_CUSTOM_DAYS); previous: from as many days before, as long
+ *   as the window has run so far (its whole length when it is over).
  * More than MAX_INSIGHT_POINTS buckets is refused (naming `bucket`).
  */
 export function resolveWindow(query: InsightWindowQuery, now: Date, zone: string): ResolvedWindow | WindowRefusal {
@@ -222,7 +226,7 @@ export function resolveWindow(query: InsightWindowQuery, now: Date, zone: string
     case "30d":
     case "90d":
       days = WINDOW_DAYS[query.window];
-      span = daySpan(addDays(today, 1 - days), today, zone);
+      span = daySpan(addDays(today, 1 - days), today, zone, nowMs);
       break;
     case "custom": {
       if (!query.from) return { field: "from", message: "validation.insightDayRequired" };
@@ -230,7 +234,7 @@ export function resolveWindow(query: InsightWindowQuery, now: Date, zone: string
       days = daysInclusive(query.from, query.to);
       if (days < 1) return { field: "to", message: "validation.insightDayOrder" };
       if (days > MAX_CUSTOM_DAYS) return { field: "to", message: "validation.insightSpanTooLong" };
-      span = daySpan(query.from, query.to, zone);
+      span = daySpan(query.from, query.to, zone, nowMs);
       break;
     }
   }
