@@ -54,7 +54,7 @@ export function PayoutInsightsBody({ data }: { data: PayoutInsights }) {
   const { t, intlLocale } = useI18n();
   const { window, points } = data;
   const periodHeader = t("insights.payouts.col.period", { zone: window.zone });
-  const seriesRows = payoutSeriesRows(points, window, intlLocale, t("insights.total"));
+  const seriesRows = payoutSeriesRows(points, window, { intlLocale, t });
   return (
     <div className="grid gap-4">
       <PayoutFiguresRow data={data} />

@@ -88,7 +88,7 @@ export function PayoutSeriesTable({ points, window }: { points: readonly PayoutP
       </TableHeader>
       <TableBody>
         {points.map((point) => {
-          const label = pointLabel(point.start, window.bucket, intlLocale, window.zone);
+          const label = pointLabel(point.start, window.bucket, { intlLocale, t }, window.zone);
           const days = pointDays(point, window);
           return (
             <TableRow key={point.start} data-point={point.start}>

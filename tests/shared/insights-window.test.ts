@@ -58,7 +58,9 @@ describe("the windows on an ordinary day (2026-11-27 12:03:20 in São Paulo, UTC
     });
     const slots = windowBuckets(w);
     expect(slots).toHaveLength(13);
-    expect(slots[0]).toEqual({ key: "2026-11-27T11:00", start: "2026-11-27T14:00:00.000Z" });
+    // The first 5 minutes began at 11:00, before the window: its point starts where the window does.
+    expect(slots[0]).toEqual({ key: "2026-11-27T11:00", start: "2026-11-27T14:03:20.000Z" });
+    expect(slots[1]).toEqual({ key: "2026-11-27T11:05", start: "2026-11-27T14:05:00.000Z" });
     expect(slots.at(-1)).toEqual({ key: "2026-11-27T12:00", start: "2026-11-27T15:00:00.000Z" });
   });
 
@@ -107,8 +109,9 @@ describe("the windows on an ordinary day (2026-11-27 12:03:20 in São Paulo, UTC
     const w = resolved({ window: "90d" }, now);
     expect([w.from_day, w.to_day, w.bucket]).toEqual(["2026-08-30", "2026-11-27", "week"]);
     const slots = windowBuckets(w);
-    // 2026-08-30 is a Sunday: its week began on Monday 2026-08-24.
-    expect(slots[0]).toEqual({ key: "2026-08-24T00:00", start: "2026-08-24T03:00:00.000Z" });
+    // 2026-08-30 is a Sunday: its week began on Monday 2026-08-24, before the window, so its point starts with it.
+    expect(slots[0]).toEqual({ key: "2026-08-24T00:00", start: "2026-08-30T03:00:00.000Z" });
+    expect(slots[1]).toEqual({ key: "2026-08-31T00:00", start: "2026-08-31T03:00:00.000Z" });
     expect(slots.at(-1)?.key).toBe("2026-11-23T00:00");
     for (const slot of slots) expect(new Date(`${slot.key}Z`).getUTCDay()).toBe(1);
     expect(slots).toHaveLength(14);

@@ -130,15 +130,17 @@ function slotsOf(
       if (seen.has(key)) continue;
       if (slots.length >= limit) return "too_many";
       seen.add(key);
-      slots.push({ key: bucketKeyText(key), start: iso(Math.max(segmentStart, key - offset)) });
+      // A point starts where the window does when its bucket begins before it (a week holding a Sunday first day).
+      slots.push({ key: bucketKeyText(key), start: iso(Math.max(segmentStart, fromMs, key - offset)) });
     }
   }
   return slots;
 }
 
 /**
- * Every bucket of the window, oldest first (by when it first begins): the one holding `from` (which may start before
- * it) to the one holding the last instant before `to`, each with its key and its first instant. A local hour the
+ * Every bucket of the window, oldest first (by when it first begins): the one holding `from` to the one holding the
+ * last instant before `to`, each with its key (the bucket's local start, which may be before the window) and its
+ * first instant inside the window (`from` for the first one when its bucket began before). A local hour the
  * clocks repeat (the end of daylight saving time) is one bucket of two hours, as the ledger groups it (by local
  * time); an hour they skip is no bucket.
  */

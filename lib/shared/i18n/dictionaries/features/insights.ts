@@ -30,6 +30,7 @@ export const insightsPtBR = {
   "insights.bucket.hour": "Hora",
   "insights.bucket.day": "Dia",
   "insights.bucket.week": "Semana",
+  "insights.point.weekOf": "Semana de {date}",
 
   "insights.trend.up": "alta de {percent} sobre o período anterior",
   "insights.trend.down": "queda de {percent} sobre o período anterior",
@@ -189,6 +190,7 @@ export const insightsEn = {
   "insights.bucket.hour": "Hour",
   "insights.bucket.day": "Day",
   "insights.bucket.week": "Week",
+  "insights.point.weekOf": "Week of {date}",
 
   "insights.trend.up": "up {percent} on the previous period",
   "insights.trend.down": "down {percent} on the previous period",
