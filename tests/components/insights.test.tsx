@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import BarSeriesChart from "@/components/insights/bar-chart";
 import { DisputeInsightsBody } from "@/components/insights/dispute-insights-view";
 import { DisputesDue } from "@/components/insights/disputes-due";
+import { FailureReasons } from "@/components/insights/failure-reasons";
 import { FunnelSteps } from "@/components/insights/funnel-steps";
 import { windowQueryFromSearch, withoutBucket } from "@/components/insights/insight-model";
 import { PayoutSeriesChart } from "@/components/insights/payout-series-chart";
@@ -89,6 +90,53 @@ describe("the payouts series table", () => {
     const totals = screen.getByTestId("payout-series-totals");
     const links = screen.getAllByRole("link");
     expect(links.every((a) => totals.contains(a))).toBe(true);
+    expect(links.length).toBeGreaterThan(0);
+    expect(screen.getByTestId("payout-series-unlinked")).toHaveTextContent(
+      "Os números de períodos menores que um dia não abrem o registro",
+    );
+  });
+
+  it("links nothing over the last hour, whatever the bucket: its days in the register hold other payouts", () => {
+    const lastHour = {
+      ...WINDOW_7D,
+      window: "1h" as const,
+      from: "2026-11-22T14:03:20.000Z",
+      to: "2026-11-22T15:03:20.000Z",
+      from_day: "2026-11-22",
+      to_day: "2026-11-22",
+    };
+    const points = [POINTS[2]].flatMap((p) => (p ? [{ ...p, start: lastHour.from }] : []));
+    renderWithProviders(<PayoutSeriesTable points={points} window={lastHour} />);
+    expect(screen.queryAllByRole("link")).toHaveLength(0);
+    expect(screen.getByTestId("payout-series-unlinked")).toBeInTheDocument();
+    // The figures are still there, as plain numbers.
+    expect(within(screen.getByTestId("payout-series-totals")).getAllByRole("cell")[0]).toHaveTextContent("5");
+  });
+
+  it("says nothing about links when every figure opens its rows (whole days)", () => {
+    renderWithProviders(<PayoutSeriesTable points={POINTS} window={WINDOW_7D} />);
+    expect(screen.queryByTestId("payout-series-unlinked")).toBeNull();
+  });
+});
+
+describe("the failure reasons", () => {
+  it("link each outcome to the window's days in the register, and over the last hour to nothing, saying why", () => {
+    const reasons = payoutInsights().reasons;
+    const { unmount } = renderWithProviders(<FailureReasons reasons={reasons} window={WINDOW_7D} />);
+    expect(screen.getAllByRole("link", { name: "Falharam" })[0]).toHaveAttribute(
+      "href",
+      "/payouts?outcome=failed&from=2026-11-20&to=2026-11-22",
+    );
+    unmount();
+    const lastHour = {
+      ...WINDOW_7D,
+      window: "1h" as const,
+      from: "2026-11-22T14:03:20.000Z",
+      to: "2026-11-22T15:03:20.000Z",
+    };
+    renderWithProviders(<FailureReasons reasons={reasons} window={lastHour} />);
+    expect(screen.queryAllByRole("link")).toHaveLength(0);
+    expect(screen.getByText(/não abrem o registro/)).toBeInTheDocument();
   });
 });
 
