@@ -414,12 +414,19 @@ describe("the overview's insight figures", () => {
     ]);
     renderWithProviders(<InsightFigures />, { role: "operator" });
     await screen.findByText(brl(30_003));
-    const sent = screen.getByRole("link", { name: /Enviados hoje/ });
+    const sent = screen.getByRole("link", { name: /Repasses de hoje/ });
     expect(sent).toHaveAttribute("href", "/insights?window=today");
     expect(sent).toHaveTextContent(brl(30_003));
     expect(within(sent).getByText("—")).toBeInTheDocument();
     const links = screen.getByRole("link", { name: /Receita dos links na semana/ });
     expect(links).toHaveTextContent("alta de 100% sobre o período anterior");
+    // Each opens a page showing the same number: this week's days (Sunday 2026-11-22: from Monday the 16th), and
+    // the register's needs-review list (all time, as the figure).
+    expect(links).toHaveAttribute("href", "/insights/payment-links?window=custom&from=2026-11-16&to=2026-11-22");
+    expect(screen.getByRole("link", { name: /Precisam de revisão/ })).toHaveAttribute(
+      "href",
+      "/payouts?state=needs_review",
+    );
     expect(screen.queryByText("Contestações que vencem em 72 h")).not.toBeInTheDocument();
   });
 });

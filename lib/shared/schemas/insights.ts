@@ -223,7 +223,7 @@ export type TrendFigure = z.infer<typeof trendFigureSchema>;
 export const overviewInsightsSchema = z.object({
   as_of: z.string(),
   zone: z.string(),
-  /** Payouts recorded today in the zone that were not refused (every outcome but not_sent), against yesterday up to the same time. */
+  /** Payouts recorded today in the zone, every outcome (the `today` payout insights' totals), against yesterday up to the same time. */
   sent_today: z.nullable(trendFigureSchema),
   /** Payouts waiting for a person now (no trend: a queue, not a flow). */
   needs_review: z.nullable(countAmountSchema),
