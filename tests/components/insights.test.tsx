@@ -382,6 +382,14 @@ describe("the payouts insights page", () => {
     expect(calls).toEqual([]);
   });
 
+  it("shows — on every figure when the register does not cover the previous window (previous null)", () => {
+    const client = newQueryClient({ staleTime: 15_000 });
+    client.setQueryData(insightsQuery.payouts({ window: "30d" }).queryKey, payoutInsights({ previous: null }));
+    renderWithProviders(<PayoutInsightsView />, { role: "finance", client });
+    expect(document.querySelectorAll('[data-trend="none"]')).toHaveLength(4);
+    expect(document.querySelector('[data-trend="up"]')).toBeNull();
+  });
+
   it("shows each role only the sections it reads", () => {
     const { unmount } = renderWithProviders(<InsightsTabs />, { role: "operator" });
     const tabs = () => within(screen.getByRole("navigation", { name: "Seções dos indicadores" })).getAllByRole("link");
