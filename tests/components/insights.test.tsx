@@ -205,7 +205,11 @@ describe("trends", () => {
       </>,
     );
     expect(screen.getByTestId("none")).toHaveTextContent("—");
-    expect(within(screen.getByTestId("none")).getByLabelText("Sem período anterior para comparar")).toBeInTheDocument();
+    // Said in words to a screen reader (text, not an aria-label on a span without a role, which is not read).
+    const none = within(screen.getByTestId("none"));
+    expect(none.getByText("Sem período anterior para comparar")).toHaveClass("sr-only");
+    expect(none.getByText("—")).toHaveAttribute("aria-hidden", "true");
+    expect(screen.getByTestId("none").querySelector("[aria-label]")).toBeNull();
     expect(screen.getByTestId("up")).toHaveTextContent(/↑\s50%/);
     expect(screen.getByTestId("up")).toHaveTextContent("alta de 50% sobre o período anterior");
     expect(screen.getByTestId("down")).toHaveTextContent(/↓\s25%/);
