@@ -18,6 +18,7 @@ import { TrendHint } from "@/components/insights/trend";
 import { WindowPicker } from "@/components/insights/window-picker";
 import { InsightsTabs } from "@/components/insights/insights-tabs";
 import { LinkInsightsBody } from "@/components/insights/link-insights-view";
+import { LinkRankTable } from "@/components/insights/links-funnel";
 import { PayoutInsightsView } from "@/components/insights/payout-insights-view";
 import { InsightFigures } from "@/components/overview/insight-figures";
 import { insightsQuery } from "@/lib/browser/query/insights";
@@ -299,6 +300,7 @@ describe("the links insights", () => {
           skipped: 0,
         }}
       />,
+      { role: "operator" },
     );
     const top = screen.getByRole("table", { name: "Links com mais receita" });
     expect(within(top).getByRole("link", { name: "Curso" })).toHaveAttribute("href", "/payment-links?id=pl_1");
@@ -308,6 +310,18 @@ describe("the links insights", () => {
     expect(screen.getByText(/^O painel acompanha os links desde 21\/11\/2026/)).toBeInTheDocument();
     expect(screen.getByText("De 2 links")).toBeInTheDocument();
     expect(screen.getByText("25% das visitas")).toBeInTheDocument();
+  });
+
+  it("names links as plain text for finance, who reads the insights but may not open the links list", () => {
+    const links = [rank("pl_1", "Curso", 300, 15, 100_000), rank("pl_2", null, 100, 5, 23_456)];
+    const { unmount } = renderWithProviders(<LinkRankTable links={links} label="Ranking" />, { role: "operator" });
+    expect(screen.getByRole("link", { name: "Curso" })).toHaveAttribute("href", "/payment-links?id=pl_1");
+    unmount();
+    renderWithProviders(<LinkRankTable links={links} label="Ranking" />, { role: "finance" });
+    const table = screen.getByRole("table", { name: "Ranking" });
+    expect(within(table).queryAllByRole("link")).toHaveLength(0);
+    expect(within(table).getByRole("rowheader", { name: "Curso" })).toBeInTheDocument();
+    expect(within(table).getByRole("rowheader", { name: "pl_2" })).toBeInTheDocument();
   });
 
   it("says from when revenue was seen, with no trend, when the dashboard was not watching as the window began", () => {
