@@ -18,6 +18,8 @@ export function FailureReasons({ reasons, window }: { reasons: readonly PayoutRe
   const reasonText = (reason: PayoutReason) => reason.reason ?? t("insights.reasons.noReason");
   const rowLabel = (reason: PayoutReason) => `${t(`insights.outcome.${reason.outcome}`)}: ${reasonText(reason)}`;
   const first = reasons[0];
+  // The register filters whole days: a window that is not (1h) links nowhere rather than to other payouts.
+  const days = windowDays(window);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <ChartFrame
@@ -57,12 +59,13 @@ export function FailureReasons({ reasons, window }: { reasons: readonly PayoutRe
                 {reasonText(reason)}
               </TableHead>
               <TableCell>
-                <Link
-                  href={registerHref(reason.outcome, windowDays(window))}
-                  className="underline-offset-4 hover:underline"
-                >
-                  {t(`insights.outcome.${reason.outcome}`)}
-                </Link>
+                {days ? (
+                  <Link href={registerHref(reason.outcome, days)} className="underline-offset-4 hover:underline">
+                    {t(`insights.outcome.${reason.outcome}`)}
+                  </Link>
+                ) : (
+                  t(`insights.outcome.${reason.outcome}`)
+                )}
               </TableCell>
               <TableCell className="text-right tabular-nums">{formatNumber(reason.count)}</TableCell>
               <TableCell className="text-right">
@@ -72,6 +75,9 @@ export function FailureReasons({ reasons, window }: { reasons: readonly PayoutRe
           ))}
         </TableBody>
       </Table>
+      {days ? null : (
+        <p className="text-xs text-muted-foreground lg:col-span-2">{t("insights.payouts.noRegisterLink")}</p>
+      )}
     </div>
   );
 }

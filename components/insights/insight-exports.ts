@@ -1,4 +1,5 @@
 import type { ExportColumn, ExportSheet } from "@/lib/shared/export";
+import type { Translate } from "@/lib/shared/i18n/translator";
 import {
   PAYOUT_OUTCOMES,
   type DisputeGroup,
@@ -22,19 +23,18 @@ export interface SeriesExportRow {
   figures: PayoutFigures;
 }
 
-/** The table's rows as the export's: every point labelled as the table labels it, then the totals row (`totalLabel`). */
+/** The table's rows as the export's: every point labelled as the table labels it, then the totals row ("Total"). */
 export function payoutSeriesRows(
   points: readonly PayoutPoint[],
   window: ResolvedWindow,
-  intlLocale: string,
-  totalLabel: string,
+  i18n: { intlLocale: string; t: Translate },
 ): SeriesExportRow[] {
   return [
     ...points.map((point) => ({
-      period: pointLabel(point.start, window.bucket, intlLocale, window.zone),
+      period: pointLabel(point.start, window.bucket, i18n, window.zone),
       figures: point,
     })),
-    { period: totalLabel, figures: sumPoints(points) },
+    { period: i18n.t("insights.total"), figures: sumPoints(points) },
   ];
 }
 

@@ -2,13 +2,13 @@ import { z } from "zod/mini";
 import { urlChoice, urlOptional } from "@/lib/browser/url-fields";
 import { nextDay } from "@/lib/shared/format/date-window";
 import { formatDate as formatDateIn, wallDateText, wallTimeIn } from "@/lib/shared/format/date";
+import { dayStartMs } from "@/lib/shared/format/zone-days";
 import {
   INSIGHT_BUCKETS,
   INSIGHT_WINDOWS,
   isInsightDay,
   PAYOUT_OUTCOMES,
   type CountAmount,
-  type DueBucket,
   type InsightWindowQuery,
   type PayoutFigures,
   type PayoutOutcome,
@@ -89,14 +89,16 @@ function addDays(day: string, days: number): string {
 }
 
 /**
- * The days of the register that hold exactly a point's rows, or null when a point is shorter than a day (the
- * register filters by whole days): a day point is its day; a week point its days inside the window.
+ * The days of the register that hold exactly a point's rows, or null when they would not (the register filters by
+ * whole days): a day point is its day, a week point its days inside the window; a point shorter than a day, or any
+ * point of a window that is not whole days (`windowDays`), has none.
  */
 export function pointDays(
   point: Pick<PayoutPoint, "start">,
   window: ResolvedWindow,
 ): { from: string; to: string } | null {
   if (window.bucket !== "day" && window.bucket !== "week") return null;
+  if (!windowDays(window)) return null;
   const first = dayIn(point.start, window.zone);
   const from = first < window.from_day ? window.from_day : first;
   if (window.bucket === "day") return { from, to: from };
@@ -113,9 +115,17 @@ export function registerHref(outcome: PayoutOutcome | null, days: { from: string
   return `/payouts?${params.toString()}`;
 }
 
-/** The whole window's days, for the totals and the reasons. */
-export function windowDays(window: ResolvedWindow): { from: string; to: string } {
-  return { from: window.from_day, to: window.to_day };
+/**
+ * The whole window's days, for the totals and the reasons, or null when the register's days would hold other rows:
+ * the window must start at its first day's start and end at the start of the day after its last (7d/30d/90d, custom
+ * days); `today` ends at now, and its day in the register holds the same rows since no payout is made after now.
+ * `1h` (part of a day, or two) has none.
+ */
+export function windowDays(window: ResolvedWindow): { from: string; to: string } | null {
+  const wholeStart = Date.parse(window.from) === dayStartMs(window.from_day, window.zone);
+  const wholeEnd =
+    window.window === "today" || Date.parse(window.to) === dayStartMs(nextDay(window.to_day), window.zone);
+  return window.window !== "1h" && wholeStart && wholeEnd ? { from: window.from_day, to: window.to_day } : null;
 }
 
 /** The sum of the points' figures: the table's totals row is the sum of the rows it shows, to the centavo. */

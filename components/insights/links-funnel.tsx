@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useCan } from "@/components/providers/session-provider";
 import { Money } from "@/components/ui/money";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useI18n } from "@/lib/browser/i18n";
@@ -42,9 +43,13 @@ export function linkDetailHref(id: string): string {
   return `/payment-links?id=${encodeURIComponent(id)}`;
 }
 
-/** The best or worst links: their funnel and revenue, each row a link to the link's detail. */
+/**
+ * The best or worst links: their funnel and revenue, each row a link to the link's detail when the role may open the
+ * links list (`payment_links.list`); finance reads the insights but not that list, so the name is plain text there.
+ */
 export function LinkRankTable({ links, label }: { links: readonly LinkRank[]; label: string }) {
   const { t, formatNumber } = useI18n();
+  const mayOpen = useCan("payment_links.list");
   const percent = usePercent();
   if (links.length === 0) return <p className="text-sm text-muted-foreground">{t("insights.links.emptyRank")}</p>;
   return (
@@ -70,9 +75,13 @@ export function LinkRankTable({ links, label }: { links: readonly LinkRank[]; la
         {links.map((link) => (
           <TableRow key={link.id}>
             <TableHead scope="row" className="max-w-48 truncate font-normal">
-              <Link href={linkDetailHref(link.id)} className="underline-offset-4 hover:underline">
-                {link.name ?? link.id}
-              </Link>
+              {mayOpen ? (
+                <Link href={linkDetailHref(link.id)} className="underline-offset-4 hover:underline">
+                  {link.name ?? link.id}
+                </Link>
+              ) : (
+                (link.name ?? link.id)
+              )}
             </TableHead>
             <TableCell className="text-right tabular-nums">{formatNumber(link.visits)}</TableCell>
             <TableCell className="text-right tabular-nums">{formatNumber(link.sales)}</TableCell>

@@ -19,7 +19,7 @@ import { PayoutSeriesTable } from "./payout-series-table";
 import { TrendHint } from "./trend";
 import { WindowPicker } from "./window-picker";
 
-/** The window's headline figures, each against the previous window of the same length. */
+/** The window's headline figures, each against the previous window ("—" when the register does not cover it). */
 function PayoutFiguresRow({ data }: { data: PayoutInsights }) {
   const { t, formatNumber, formatMoney } = useI18n();
   const { totals, previous } = data;
@@ -28,22 +28,22 @@ function PayoutFiguresRow({ data }: { data: PayoutInsights }) {
       <StatCard
         label={t("insights.payouts.figure.count")}
         value={formatNumber(totals.count)}
-        hint={<TrendHint current={totals.count} previous={previous.count} />}
+        hint={<TrendHint current={totals.count} previous={previous?.count ?? null} />}
       />
       <StatCard
         label={t("insights.payouts.figure.amount")}
         value={formatMoney(totals.amount_centavos)}
-        hint={<TrendHint current={totals.amount_centavos} previous={previous.amount_centavos} />}
+        hint={<TrendHint current={totals.amount_centavos} previous={previous?.amount_centavos ?? null} />}
       />
       <StatCard
         label={t("insights.payouts.figure.failed")}
         value={formatNumber(totals.outcomes.failed.count)}
-        hint={<TrendHint current={totals.outcomes.failed.count} previous={previous.outcomes.failed.count} />}
+        hint={<TrendHint current={totals.outcomes.failed.count} previous={previous?.outcomes.failed.count ?? null} />}
       />
       <StatCard
         label={t("insights.payouts.figure.fee")}
         value={formatMoney(totals.fee_centavos)}
-        hint={<TrendHint current={totals.fee_centavos} previous={previous.fee_centavos} />}
+        hint={<TrendHint current={totals.fee_centavos} previous={previous?.fee_centavos ?? null} />}
       />
     </div>
   );
@@ -54,7 +54,7 @@ export function PayoutInsightsBody({ data }: { data: PayoutInsights }) {
   const { t, intlLocale } = useI18n();
   const { window, points } = data;
   const periodHeader = t("insights.payouts.col.period", { zone: window.zone });
-  const seriesRows = payoutSeriesRows(points, window, intlLocale, t("insights.total"));
+  const seriesRows = payoutSeriesRows(points, window, { intlLocale, t });
   return (
     <div className="grid gap-4">
       <PayoutFiguresRow data={data} />

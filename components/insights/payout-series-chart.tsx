@@ -36,7 +36,7 @@ export function PayoutSeriesChart({ points, window }: { points: readonly PayoutP
   });
   const peakText = peak
     ? t(measure === "count" ? "insights.payouts.chartPeakCount" : "insights.payouts.chartPeakAmount", {
-        period: pointLabel(peak.start, window.bucket, intlLocale, window.zone),
+        period: pointLabel(peak.start, window.bucket, { intlLocale, t }, window.zone),
         value: measure === "count" ? formatNumber(peak.count) : formatMoney(peak.amount_centavos),
       })
     : t("insights.payouts.chartEmpty");
@@ -61,7 +61,7 @@ export function PayoutSeriesChart({ points, window }: { points: readonly PayoutP
         height={280}
         stacked
         rows={points.map((point) => ({
-          label: pointLabel(point.start, window.bucket, intlLocale, window.zone, true),
+          label: pointLabel(point.start, window.bucket, { intlLocale, t }, window.zone, true),
           values: Object.fromEntries(
             PAYOUT_OUTCOMES.map((o) => [
               o,

@@ -62,86 +62,95 @@ export function PayoutSeriesTable({ points, window }: { points: readonly PayoutP
   const { t, formatNumber, intlLocale } = useI18n();
   const totals = sumPoints(points);
   const whole = windowDays(window);
+  // Some figure with payouts has no link when a point (or the window) is not whole days: say why.
+  const unlinked = !whole || points.some((point) => point.count > 0 && !pointDays(point, window));
   return (
-    <Table aria-label={t("insights.payouts.tableLabel")} data-testid="payout-series-table">
-      <TableHeader>
-        <TableRow>
-          <TableHead scope="col">{t("insights.payouts.col.period", { zone: window.zone })}</TableHead>
-          <TableHead scope="col" className="text-right">
-            {t("insights.payouts.col.count")}
-          </TableHead>
-          <TableHead scope="col" className="text-right">
-            {t("insights.payouts.col.amount")}
-          </TableHead>
-          <TableHead scope="col" className="text-right">
-            {t("insights.payouts.col.fee")}
-          </TableHead>
-          <TableHead scope="col" className="text-right">
-            {t("insights.payouts.col.net")}
-          </TableHead>
-          {PAYOUT_OUTCOMES.map((outcome) => (
-            <TableHead key={outcome} scope="col" className="text-right">
-              {t(`insights.outcome.${outcome}`)}
+    <>
+      <Table aria-label={t("insights.payouts.tableLabel")} data-testid="payout-series-table">
+        <TableHeader>
+          <TableRow>
+            <TableHead scope="col">{t("insights.payouts.col.period", { zone: window.zone })}</TableHead>
+            <TableHead scope="col" className="text-right">
+              {t("insights.payouts.col.count")}
             </TableHead>
-          ))}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {points.map((point) => {
-          const label = pointLabel(point.start, window.bucket, intlLocale, window.zone);
-          const days = pointDays(point, window);
-          return (
-            <TableRow key={point.start} data-point={point.start}>
-              <TableHead scope="row" className="font-normal whitespace-nowrap">
-                {label}
+            <TableHead scope="col" className="text-right">
+              {t("insights.payouts.col.amount")}
+            </TableHead>
+            <TableHead scope="col" className="text-right">
+              {t("insights.payouts.col.fee")}
+            </TableHead>
+            <TableHead scope="col" className="text-right">
+              {t("insights.payouts.col.net")}
+            </TableHead>
+            {PAYOUT_OUTCOMES.map((outcome) => (
+              <TableHead key={outcome} scope="col" className="text-right">
+                {t(`insights.outcome.${outcome}`)}
               </TableHead>
-              <TableCell className="text-right tabular-nums">{formatNumber(point.count)}</TableCell>
-              <TableCell className="text-right">
-                <Money centavos={point.amount_centavos} />
-              </TableCell>
-              <TableCell className="text-right">
-                <Money centavos={point.fee_centavos} />
-              </TableCell>
-              <TableCell className="text-right">
-                <Money centavos={point.net_centavos} />
-              </TableCell>
-              {PAYOUT_OUTCOMES.map((outcome) => (
-                <OutcomeCell
-                  key={outcome}
-                  figure={point.outcomes[outcome]}
-                  outcome={outcome}
-                  days={days}
-                  label={label}
-                />
-              ))}
-            </TableRow>
-          );
-        })}
-      </TableBody>
-      <TableFooter>
-        <TableRow data-testid="payout-series-totals">
-          <TableHead scope="row">{t("insights.total")}</TableHead>
-          <TableCell className="text-right font-semibold tabular-nums">{formatNumber(totals.count)}</TableCell>
-          <TableCell className="text-right font-semibold">
-            <Money centavos={totals.amount_centavos} />
-          </TableCell>
-          <TableCell className="text-right font-semibold">
-            <Money centavos={totals.fee_centavos} />
-          </TableCell>
-          <TableCell className="text-right font-semibold">
-            <Money centavos={totals.net_centavos} />
-          </TableCell>
-          {PAYOUT_OUTCOMES.map((outcome) => (
-            <OutcomeCell
-              key={outcome}
-              figure={totals.outcomes[outcome]}
-              outcome={outcome}
-              days={whole}
-              label={t("insights.payouts.wholeWindow")}
-            />
-          ))}
-        </TableRow>
-      </TableFooter>
-    </Table>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {points.map((point) => {
+            const label = pointLabel(point.start, window.bucket, { intlLocale, t }, window.zone);
+            const days = pointDays(point, window);
+            return (
+              <TableRow key={point.start} data-point={point.start}>
+                <TableHead scope="row" className="font-normal whitespace-nowrap">
+                  {label}
+                </TableHead>
+                <TableCell className="text-right tabular-nums">{formatNumber(point.count)}</TableCell>
+                <TableCell className="text-right">
+                  <Money centavos={point.amount_centavos} />
+                </TableCell>
+                <TableCell className="text-right">
+                  <Money centavos={point.fee_centavos} />
+                </TableCell>
+                <TableCell className="text-right">
+                  <Money centavos={point.net_centavos} />
+                </TableCell>
+                {PAYOUT_OUTCOMES.map((outcome) => (
+                  <OutcomeCell
+                    key={outcome}
+                    figure={point.outcomes[outcome]}
+                    outcome={outcome}
+                    days={days}
+                    label={label}
+                  />
+                ))}
+              </TableRow>
+            );
+          })}
+        </TableBody>
+        <TableFooter>
+          <TableRow data-testid="payout-series-totals">
+            <TableHead scope="row">{t("insights.total")}</TableHead>
+            <TableCell className="text-right font-semibold tabular-nums">{formatNumber(totals.count)}</TableCell>
+            <TableCell className="text-right font-semibold">
+              <Money centavos={totals.amount_centavos} />
+            </TableCell>
+            <TableCell className="text-right font-semibold">
+              <Money centavos={totals.fee_centavos} />
+            </TableCell>
+            <TableCell className="text-right font-semibold">
+              <Money centavos={totals.net_centavos} />
+            </TableCell>
+            {PAYOUT_OUTCOMES.map((outcome) => (
+              <OutcomeCell
+                key={outcome}
+                figure={totals.outcomes[outcome]}
+                outcome={outcome}
+                days={whole}
+                label={t("insights.payouts.wholeWindow")}
+              />
+            ))}
+          </TableRow>
+        </TableFooter>
+      </Table>
+      {unlinked ? (
+        <p className="text-xs text-muted-foreground" data-testid="payout-series-unlinked">
+          {t("insights.payouts.noRegisterLink")}
+        </p>
+      ) : null}
+    </>
   );
 }

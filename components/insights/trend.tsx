@@ -12,8 +12,10 @@ export function TrendHint({ current, previous }: { current: number; previous: nu
   const trend = trendOf(current, previous);
   if (!trend) {
     return (
-      <span data-trend="none" aria-label={t("insights.trend.noneLabel")}>
-        {t("common.none")}
+      // A role-less span's aria-label is not read: the words are sr-only text, as for a trend below.
+      <span data-trend="none">
+        <span aria-hidden="true">{t("common.none")}</span>
+        <span className="sr-only">{t("insights.trend.noneLabel")}</span>
       </span>
     );
   }

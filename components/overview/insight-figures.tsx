@@ -8,6 +8,9 @@ import { QueryErrorPanel } from "@/components/ui/query-error-panel";
 import { StatCard } from "@/components/ui/stat-card";
 import { useI18n } from "@/lib/browser/i18n";
 import { overviewInsightsQuery } from "@/lib/browser/query/insights";
+import { NEEDS_REVIEW_HREF } from "@/components/payouts/register-filters";
+import { dayInZone } from "@/lib/shared/insights/window";
+import { mondayOf } from "@/lib/shared/insights/zone-days";
 
 /** A figure that opens the chart behind it. */
 function FigureLink({ href, children }: { href: string; children: ReactNode }) {
@@ -21,11 +24,19 @@ function FigureLink({ href, children }: { href: string; children: ReactNode }) {
   );
 }
 
+/** The link insights over this week's days (Monday to today in the business's zone): the figure's own period. */
+export function thisWeekLinksHref(asOf: string, zone: string): string {
+  const today = dayInZone(Date.parse(asOf), zone);
+  return `/insights/payment-links?${new URLSearchParams({ window: "custom", from: mondayOf(today), to: today })}`;
+}
+
 /**
  * The start page's four insight figures (GET /api/insights/overview): payouts sent today against yesterday up to
  * the same time, payouts waiting for a person, disputes due within 72 hours, and the links' revenue this week
- * against last week. Each is a link to its chart; a figure the role may not read (null) is left out, and a trend
- * without a previous period shows "—".
+ * against last week. Each links to a page showing the same number: today's payout insights (whose totals count
+ * every outcome, as the figure does), the register's needs-review list, the chargebacks due within 72 hours, and the
+ * link insights over Monday…today. A figure the role may not read (null) is left out, and a trend without a previous
+ * period shows "—".
  */
 export function InsightFigures() {
   const { t, formatNumber, formatMoney, formatDateTime } = useI18n();
@@ -58,7 +69,7 @@ export function InsightFigures() {
   if (data?.needs_review) {
     const review = data.needs_review;
     figures.push(
-      <FigureLink key="review" href="/insights?window=30d">
+      <FigureLink key="review" href={NEEDS_REVIEW_HREF}>
         <StatCard
           label={t("overview.insights.needsReview")}
           value={formatNumber(review.count)}
@@ -96,7 +107,7 @@ export function InsightFigures() {
   if (data?.links_revenue_week) {
     const week = data.links_revenue_week;
     figures.push(
-      <FigureLink key="links" href="/insights/payment-links?window=7d">
+      <FigureLink key="links" href={thisWeekLinksHref(data.as_of, data.zone)}>
         <StatCard
           label={t("overview.insights.linksWeek")}
           value={week.current ? formatMoney(week.current.amount_centavos) : t("common.none")}

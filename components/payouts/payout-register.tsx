@@ -203,9 +203,9 @@ export function PayoutRegister() {
                 variant="outline"
                 size="sm"
                 onClick={() => setFilters({ outcome: null })}
-                aria-label={t("payouts.register.outcomeFilterRemove", { outcome: t(`payouts.outcome.${outcome}`) })}
+                aria-label={t("payouts.register.outcomeFilterRemove", { outcome: t(`insights.outcome.${outcome}`) })}
               >
-                {t("payouts.register.outcomeFilter", { outcome: t(`payouts.outcome.${outcome}`) })}
+                {t("payouts.register.outcomeFilter", { outcome: t(`insights.outcome.${outcome}`) })}
                 <X aria-hidden="true" />
               </Button>
             ) : null}

@@ -9,6 +9,7 @@ import * as chargebacks from "@/app/api/chargebacks/route";
 import * as disputes from "@/app/api/insights/disputes/route";
 import * as overview from "@/app/api/insights/overview/route";
 import * as insightLinks from "@/app/api/insights/payment-links/route";
+import * as insightPayouts from "@/app/api/insights/payouts/route";
 import * as paymentLinks from "@/app/api/payment-links/route";
 import * as payouts from "@/app/api/payouts/route";
 import * as session from "@/app/api/session/route";
@@ -20,6 +21,7 @@ import {
   disputeInsightsSchema,
   linkInsightsSchema,
   overviewInsightsSchema,
+  payoutInsightsSchema,
   type DisputeInsights,
   type LinkInsights,
   type OverviewInsights,
@@ -236,7 +238,7 @@ describe("GET /api/insights/overview", () => {
     return overviewInsightsSchema.parse(result.json.data);
   };
 
-  it("sent today: every register row of today but the refused ones, against yesterday up to the same time", async () => {
+  it("sent today: every register row of today, refused ones too (the today page's totals), against yesterday up to the same time", async () => {
     const start = await figures();
     const kept = await createPayout(1111);
     const refused = await createPayout(2222);
@@ -247,13 +249,19 @@ describe("GET /api/insights/overview", () => {
     const after = await figures();
     expect(kept).toBeTruthy();
     expect(after.sent_today?.current).toEqual({
-      count: (start.sent_today?.current.count ?? 0) + 1,
-      amount_centavos: (start.sent_today?.current.amount_centavos ?? 0) + 1111,
+      count: (start.sent_today?.current.count ?? 0) + 2,
+      amount_centavos: (start.sent_today?.current.amount_centavos ?? 0) + 1111 + 2222,
     });
     expect(after.sent_today?.previous).toEqual({
       count: (start.sent_today?.previous?.count ?? 0) + 1,
       amount_centavos: (start.sent_today?.previous?.amount_centavos ?? 0) + 3333,
     });
+    // The page the figure links to (/insights?window=today) shows the same number.
+    const today = await get(insightPayouts.GET, "/api/insights/payouts?window=today", cookies.owner);
+    const page = payoutInsightsSchema.parse(today.json.data);
+    expect({ count: page.totals.count, amount_centavos: page.totals.amount_centavos }).toEqual(
+      after.sent_today?.current,
+    );
   });
 
   it("needs review: the payouts waiting for a person, and their amount", async () => {

@@ -56,6 +56,8 @@ async function insertRows(): Promise<void> {
     row("2026-10-07T02:59:59Z", "needs_review", null, 1_000),
     // The week before (the previous window of 2026-10-05…2026-10-11).
     row("2026-10-01T15:00:00Z", "submitted", "paid", 7_000),
+    // The register's first payout, before the previous window: so the register covers it and the trend compares.
+    row("2026-09-20T15:00:00Z", "submitted", "paid", 1),
   ]);
 }
 

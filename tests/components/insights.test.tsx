@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import BarSeriesChart from "@/components/insights/bar-chart";
 import { DisputeInsightsBody } from "@/components/insights/dispute-insights-view";
 import { DisputesDue } from "@/components/insights/disputes-due";
+import { FailureReasons } from "@/components/insights/failure-reasons";
 import { FunnelSteps } from "@/components/insights/funnel-steps";
 import { windowQueryFromSearch, withoutBucket } from "@/components/insights/insight-model";
 import { PayoutSeriesChart } from "@/components/insights/payout-series-chart";
@@ -17,6 +18,7 @@ import { TrendHint } from "@/components/insights/trend";
 import { WindowPicker } from "@/components/insights/window-picker";
 import { InsightsTabs } from "@/components/insights/insights-tabs";
 import { LinkInsightsBody } from "@/components/insights/link-insights-view";
+import { LinkRankTable } from "@/components/insights/links-funnel";
 import { PayoutInsightsView } from "@/components/insights/payout-insights-view";
 import { InsightFigures } from "@/components/overview/insight-figures";
 import { insightsQuery } from "@/lib/browser/query/insights";
@@ -89,6 +91,53 @@ describe("the payouts series table", () => {
     const totals = screen.getByTestId("payout-series-totals");
     const links = screen.getAllByRole("link");
     expect(links.every((a) => totals.contains(a))).toBe(true);
+    expect(links.length).toBeGreaterThan(0);
+    expect(screen.getByTestId("payout-series-unlinked")).toHaveTextContent(
+      "Os números de períodos menores que um dia não abrem o registro",
+    );
+  });
+
+  it("links nothing over the last hour, whatever the bucket: its days in the register hold other payouts", () => {
+    const lastHour = {
+      ...WINDOW_7D,
+      window: "1h" as const,
+      from: "2026-11-22T14:03:20.000Z",
+      to: "2026-11-22T15:03:20.000Z",
+      from_day: "2026-11-22",
+      to_day: "2026-11-22",
+    };
+    const points = [POINTS[2]].flatMap((p) => (p ? [{ ...p, start: lastHour.from }] : []));
+    renderWithProviders(<PayoutSeriesTable points={points} window={lastHour} />);
+    expect(screen.queryAllByRole("link")).toHaveLength(0);
+    expect(screen.getByTestId("payout-series-unlinked")).toBeInTheDocument();
+    // The figures are still there, as plain numbers.
+    expect(within(screen.getByTestId("payout-series-totals")).getAllByRole("cell")[0]).toHaveTextContent("5");
+  });
+
+  it("says nothing about links when every figure opens its rows (whole days)", () => {
+    renderWithProviders(<PayoutSeriesTable points={POINTS} window={WINDOW_7D} />);
+    expect(screen.queryByTestId("payout-series-unlinked")).toBeNull();
+  });
+});
+
+describe("the failure reasons", () => {
+  it("link each outcome to the window's days in the register, and over the last hour to nothing, saying why", () => {
+    const reasons = payoutInsights().reasons;
+    const { unmount } = renderWithProviders(<FailureReasons reasons={reasons} window={WINDOW_7D} />);
+    expect(screen.getAllByRole("link", { name: "Falharam" })[0]).toHaveAttribute(
+      "href",
+      "/payouts?outcome=failed&from=2026-11-20&to=2026-11-22",
+    );
+    unmount();
+    const lastHour = {
+      ...WINDOW_7D,
+      window: "1h" as const,
+      from: "2026-11-22T14:03:20.000Z",
+      to: "2026-11-22T15:03:20.000Z",
+    };
+    renderWithProviders(<FailureReasons reasons={reasons} window={lastHour} />);
+    expect(screen.queryAllByRole("link")).toHaveLength(0);
+    expect(screen.getByText(/não abrem o registro/)).toBeInTheDocument();
   });
 });
 
@@ -157,7 +206,11 @@ describe("trends", () => {
       </>,
     );
     expect(screen.getByTestId("none")).toHaveTextContent("—");
-    expect(within(screen.getByTestId("none")).getByLabelText("Sem período anterior para comparar")).toBeInTheDocument();
+    // Said in words to a screen reader (text, not an aria-label on a span without a role, which is not read).
+    const none = within(screen.getByTestId("none"));
+    expect(none.getByText("Sem período anterior para comparar")).toHaveClass("sr-only");
+    expect(none.getByText("—")).toHaveAttribute("aria-hidden", "true");
+    expect(screen.getByTestId("none").querySelector("[aria-label]")).toBeNull();
     expect(screen.getByTestId("up")).toHaveTextContent(/↑\s50%/);
     expect(screen.getByTestId("up")).toHaveTextContent("alta de 50% sobre o período anterior");
     expect(screen.getByTestId("down")).toHaveTextContent(/↓\s25%/);
@@ -247,6 +300,7 @@ describe("the links insights", () => {
           skipped: 0,
         }}
       />,
+      { role: "operator" },
     );
     const top = screen.getByRole("table", { name: "Links com mais receita" });
     expect(within(top).getByRole("link", { name: "Curso" })).toHaveAttribute("href", "/payment-links?id=pl_1");
@@ -256,6 +310,18 @@ describe("the links insights", () => {
     expect(screen.getByText(/^O painel acompanha os links desde 21\/11\/2026/)).toBeInTheDocument();
     expect(screen.getByText("De 2 links")).toBeInTheDocument();
     expect(screen.getByText("25% das visitas")).toBeInTheDocument();
+  });
+
+  it("names links as plain text for finance, who reads the insights but may not open the links list", () => {
+    const links = [rank("pl_1", "Curso", 300, 15, 100_000), rank("pl_2", null, 100, 5, 23_456)];
+    const { unmount } = renderWithProviders(<LinkRankTable links={links} label="Ranking" />, { role: "operator" });
+    expect(screen.getByRole("link", { name: "Curso" })).toHaveAttribute("href", "/payment-links?id=pl_1");
+    unmount();
+    renderWithProviders(<LinkRankTable links={links} label="Ranking" />, { role: "finance" });
+    const table = screen.getByRole("table", { name: "Ranking" });
+    expect(within(table).queryAllByRole("link")).toHaveLength(0);
+    expect(within(table).getByRole("rowheader", { name: "Curso" })).toBeInTheDocument();
+    expect(within(table).getByRole("rowheader", { name: "pl_2" })).toBeInTheDocument();
   });
 
   it("says from when revenue was seen, with no trend, when the dashboard was not watching as the window began", () => {
@@ -334,6 +400,14 @@ describe("the payouts insights page", () => {
     expect(calls).toEqual([]);
   });
 
+  it("shows — on every figure when the register does not cover the previous window (previous null)", () => {
+    const client = newQueryClient({ staleTime: 15_000 });
+    client.setQueryData(insightsQuery.payouts({ window: "30d" }).queryKey, payoutInsights({ previous: null }));
+    renderWithProviders(<PayoutInsightsView />, { role: "finance", client });
+    expect(document.querySelectorAll('[data-trend="none"]')).toHaveLength(4);
+    expect(document.querySelector('[data-trend="up"]')).toBeNull();
+  });
+
   it("shows each role only the sections it reads", () => {
     const { unmount } = renderWithProviders(<InsightsTabs />, { role: "operator" });
     const tabs = () => within(screen.getByRole("navigation", { name: "Seções dos indicadores" })).getAllByRole("link");
@@ -366,12 +440,19 @@ describe("the overview's insight figures", () => {
     ]);
     renderWithProviders(<InsightFigures />, { role: "operator" });
     await screen.findByText(brl(30_003));
-    const sent = screen.getByRole("link", { name: /Enviados hoje/ });
+    const sent = screen.getByRole("link", { name: /Repasses de hoje/ });
     expect(sent).toHaveAttribute("href", "/insights?window=today");
     expect(sent).toHaveTextContent(brl(30_003));
     expect(within(sent).getByText("—")).toBeInTheDocument();
     const links = screen.getByRole("link", { name: /Receita dos links na semana/ });
     expect(links).toHaveTextContent("alta de 100% sobre o período anterior");
+    // Each opens a page showing the same number: this week's days (Sunday 2026-11-22: from Monday the 16th), and
+    // the register's needs-review list (all time, as the figure).
+    expect(links).toHaveAttribute("href", "/insights/payment-links?window=custom&from=2026-11-16&to=2026-11-22");
+    expect(screen.getByRole("link", { name: /Precisam de revisão/ })).toHaveAttribute(
+      "href",
+      "/payouts?state=needs_review",
+    );
     expect(screen.queryByText("Contestações que vencem em 72 h")).not.toBeInTheDocument();
   });
 });

@@ -169,14 +169,25 @@ describe("the payout register's date range, totals, holder and export", () => {
       expect(params(call).get("outcome"), prefix).toBe("failed");
       expect(params(call).get("from"), prefix).toBe("2030-05-09T03:00:00Z");
     }
-    const chip = screen.getByRole("button", { name: "Remover o filtro de resultado “Falhou”" });
-    expect(chip).toHaveTextContent("Resultado: Falhou");
+    // The outcome's one name, as the insights page's column says it.
+    const chip = screen.getByRole("button", { name: "Remover o filtro de resultado “Falharam”" });
+    expect(chip).toHaveTextContent("Resultado: Falharam");
     await user.click(chip);
     expect(window.location.search).toBe("?from=2030-05-09&to=2030-05-10");
     await waitFor(() =>
       expect(calls.filter((c) => c.url.startsWith("/api/payouts/totals")).at(-1)?.url).not.toContain("outcome"),
     );
     expect(screen.queryByRole("button", { name: /Remover o filtro de resultado/ })).not.toBeInTheDocument();
+  });
+
+  it("names pending as the insights do (one name per outcome in both places)", async () => {
+    nav.go("/payouts?outcome=pending&from=2030-05-09&to=2030-05-10");
+    stubFetch(routes(TOTALS));
+    renderWithProviders(<PayoutRegister />, { role: "operator" });
+    await screen.findByTestId("register-total-amount", {}, { timeout: 5000 });
+    expect(screen.getByRole("button", { name: "Remover o filtro de resultado “Pendentes”" })).toHaveTextContent(
+      "Resultado: Pendentes",
+    );
   });
 
   it("an outcome the dashboard does not know is ignored", async () => {

@@ -21,7 +21,7 @@ const ctx = (locale: Locale): ExportContext => ({ locale, timeZone: "America/Sao
 describe("the payouts series export", () => {
   it("has every point and the totals row, to the centavo, in pt-BR", () => {
     const c = ctx("pt-BR");
-    const rows = payoutSeriesRows(POINTS, WINDOW_7D, "pt-BR", c.t("insights.total"));
+    const rows = payoutSeriesRows(POINTS, WINDOW_7D, { intlLocale: "pt-BR", t: c.t });
     const [header, ...body] = parseCsv(sheetCsv(payoutSeriesSheet("Período (America/Sao_Paulo)"), rows, c), ";");
     expect(header?.slice(0, 5)).toEqual(["Período (America/Sao_Paulo)", "Quantidade", "Valor", "Tarifa", "Líquido"]);
     expect(header).toContain("Falharam (valor)");
@@ -35,10 +35,19 @@ describe("the payouts series export", () => {
 
   it("writes English headers and decimal points in English", () => {
     const c = ctx("en");
-    const rows = payoutSeriesRows(POINTS, WINDOW_7D, "en-US", c.t("insights.total"));
+    const rows = payoutSeriesRows(POINTS, WINDOW_7D, { intlLocale: "en-US", t: c.t });
     const [header, ...body] = parseCsv(sheetCsv(payoutSeriesSheet("Period (America/Sao_Paulo)"), rows, c), ",");
     expect(header?.slice(1, 3)).toEqual(["Count", "Amount"]);
     expect(body.at(-1)?.slice(0, 3)).toEqual(["Total", "8", "2678.11"]);
+  });
+
+  it("labels week points as the week of their first day in the window, in the reader's language", () => {
+    const weekly = { ...WINDOW_7D, bucket: "week" as const };
+    const points = [POINTS[0], POINTS[2]].flatMap((p) => (p ? [p] : []));
+    const pt = payoutSeriesRows(points, weekly, { intlLocale: "pt-BR", t: ctx("pt-BR").t });
+    expect(pt.map((row) => row.period)).toEqual(["Semana de 20 de nov.", "Semana de 22 de nov.", "Total"]);
+    const en = payoutSeriesRows(points, weekly, { intlLocale: "en-US", t: ctx("en").t });
+    expect(en[0]?.period).toBe("Week of Nov 20");
   });
 });
 

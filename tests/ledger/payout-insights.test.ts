@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { payoutBatches, payouts, type PayoutState } from "@/lib/server/ledger/schema";
 import { listPayouts, sumPayouts } from "@/lib/server/ledger";
-import { payoutFigures, payoutReasons, payoutSeries } from "@/lib/server/ledger/payout-insights";
+import { firstPayoutAt, payoutFigures, payoutReasons, payoutSeries } from "@/lib/server/ledger/payout-insights";
 import { loadPayoutInsights, payoutInsights } from "@/lib/server/services/insights/payouts";
 import { dateWindowIso } from "@/lib/shared/format/date-window";
 import { isWindowRefusal, resolveWindow } from "@/lib/shared/insights/window";
@@ -101,6 +101,8 @@ describe.each(drivers)("payout insights (%s)", (driver) => {
       { at: "2026-11-11T02:59:59Z", state: "rejected", amount: 800, errorCode: "invalid_pix_key" },
       // The day before and the day after: outside.
       { at: "2026-11-10T02:59:59Z", state: "submitted", status: "paid", amount: 1600 },
+      // The register's first payout, before the previous window: so it covers that window.
+      { at: "2026-11-01T12:00:00Z", state: "submitted", status: "paid", amount: 12800 },
       { at: "2026-11-11T03:00:00Z", state: "submitted", status: "paid", amount: 3200 },
       // Another business: never counted.
       { at: "2026-11-10T05:00:00Z", state: "submitted", status: "paid", amount: 6400, business: BETA },
@@ -128,6 +130,28 @@ describe.each(drivers)("payout insights (%s)", (driver) => {
     expect(data.totals).toMatchObject({ count: 4, amount_centavos: 1500, fee_centavos: 3, net_centavos: 297 });
     // The previous window is the day before: the row at 23:59:59 of the 9th.
     expect(data.previous).toMatchObject({ count: 1, amount_centavos: 1600 });
+  });
+
+  it("no previous figures when the previous window began before the register's first payout (not 'up from zero')", async () => {
+    const window = windowOf({ window: "7d" }, NOW);
+    // An empty register: nothing to compare with.
+    expect((await loadPayoutInsights(scope(), window)).previous).toBeNull();
+    expect(await firstPayoutAt(ledger(), ACME)).toBeNull();
+    // Its first payout inside the window, one second after the previous window began, and another business's older one.
+    await insert(ledger(), [
+      { at: "2026-11-24T12:00:00Z", state: "submitted", status: "paid", amount: 500 },
+      { at: "2026-11-14T03:00:01Z", state: "submitted", status: "paid", amount: 7 },
+      { at: "2026-10-01T12:00:00Z", state: "submitted", status: "paid", amount: 9, business: BETA },
+    ]);
+    const late = await loadPayoutInsights(scope(), window);
+    expect(late.totals.count).toBe(1);
+    expect(late.previous).toBeNull();
+    expect(payoutInsightsSchema.parse(late).previous).toBeNull();
+    // A payout at the previous window's first instant: the register covers it, an empty week compares as 0.
+    await insert(ledger(), [{ at: "2026-11-14T03:00:00Z", state: "submitted", status: "failed", amount: 3 }]);
+    expect(await firstPayoutAt(ledger(), ACME)).toEqual(new Date("2026-11-14T03:00:00Z"));
+    const covered = await loadPayoutInsights(scope(), window);
+    expect(covered.previous).toMatchObject({ count: 2, amount_centavos: 10 });
   });
 
   it("every state has its outcome; a failed row counts and adds its amount but no fee or net", async () => {
@@ -185,23 +209,24 @@ describe.each(drivers)("payout insights (%s)", (driver) => {
     expect(await payoutReasons(ledger(), ACME, { from: data.window.from, to: data.window.to }, 2)).toHaveLength(2);
   });
 
-  it("batch rows, and the previous 7 days as the 7 days before", async () => {
+  it("batch rows, and the previous 7 days from the 7 days before, as long as the window so far", async () => {
     await insert(ledger(), [
       { at: "2026-11-22T12:00:00Z", state: "submitted", status: "paid", amount: 1000, batch: true },
       { at: "2026-11-22T12:00:00Z", state: "submitted", status: "failed", amount: 2000, batch: true },
       { at: "2026-11-22T12:00:00Z", state: "submitted", status: "paid", amount: 4000 },
     ]);
     await insert(ledger(), [
-      // The previous window [2026-11-14 03:00Z, 2026-11-21 03:00Z).
+      // The previous window [2026-11-14 03:00Z, 2026-11-20 15:00Z): at 12:00 the window has run 6½ days.
       { at: "2026-11-14T03:00:00Z", state: "submitted", status: "paid", amount: 10, fee: 1, net: 9 },
-      { at: "2026-11-21T02:59:59Z", state: "submitted", status: "failed", amount: 20, fee: 2, net: 18 },
+      { at: "2026-11-20T14:59:59Z", state: "submitted", status: "failed", amount: 20, fee: 2, net: 18 },
       { at: "2026-11-14T02:59:59Z", state: "submitted", status: "paid", amount: 40 },
+      { at: "2026-11-20T15:00:00Z", state: "submitted", status: "paid", amount: 80 },
     ]);
     const data = await loadPayoutInsights(scope(), windowOf({ window: "7d" }, NOW));
     expect(data.batch).toEqual({ count: 2, amount_centavos: 3000 });
     expect(data.totals).toMatchObject({ count: 3, amount_centavos: 7000 });
     expect(data.previous).toMatchObject({ count: 2, amount_centavos: 30, fee_centavos: 1, net_centavos: 9 });
-    expect(data.previous.outcomes.failed).toEqual({ count: 1, amount_centavos: 20 });
+    expect(data.previous?.outcomes.failed).toEqual({ count: 1, amount_centavos: 20 });
   });
 
   it("5-minute and week buckets, and the repeated hour of 2019-02-16 as one bucket", async () => {

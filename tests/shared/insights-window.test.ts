@@ -58,7 +58,9 @@ describe("the windows on an ordinary day (2026-11-27 12:03:20 in São Paulo, UTC
     });
     const slots = windowBuckets(w);
     expect(slots).toHaveLength(13);
-    expect(slots[0]).toEqual({ key: "2026-11-27T11:00", start: "2026-11-27T14:00:00.000Z" });
+    // The first 5 minutes began at 11:00, before the window: its point starts where the window does.
+    expect(slots[0]).toEqual({ key: "2026-11-27T11:00", start: "2026-11-27T14:03:20.000Z" });
+    expect(slots[1]).toEqual({ key: "2026-11-27T11:05", start: "2026-11-27T14:05:00.000Z" });
     expect(slots.at(-1)).toEqual({ key: "2026-11-27T12:00", start: "2026-11-27T15:00:00.000Z" });
   });
 
@@ -81,7 +83,7 @@ describe("the windows on an ordinary day (2026-11-27 12:03:20 in São Paulo, UTC
     expect(keys(w)).toEqual(["2026-11-27T00:00"]);
   });
 
-  it("7d: seven calendar days ending today, [start of the first, start of tomorrow); previous: the 7 days before", () => {
+  it("7d: seven calendar days ending today, [start of the first, start of tomorrow); previous: from 7 days before, as long as the window so far", () => {
     const w = resolved({ window: "7d" }, now);
     expect(w).toMatchObject({
       bucket: "day",
@@ -89,8 +91,10 @@ describe("the windows on an ordinary day (2026-11-27 12:03:20 in São Paulo, UTC
       to: "2026-11-28T03:00:00.000Z",
       from_day: "2026-11-21",
       to_day: "2026-11-27",
-      previous: { from: "2026-11-14T03:00:00.000Z", to: "2026-11-21T03:00:00.000Z" },
+      // At 12:03:20 the window has run 6 days and 12:03:20 (no data exists after now): so much of the previous one.
+      previous: { from: "2026-11-14T03:00:00.000Z", to: "2026-11-20T15:03:20.000Z" },
     });
+    expect(lengthHours(w.previous)).toBeCloseTo(6.5 * 24, 0);
     expect(keys(w)).toEqual([21, 22, 23, 24, 25, 26, 27].map((d) => `2026-11-${d}T00:00`));
   });
 
@@ -98,15 +102,16 @@ describe("the windows on an ordinary day (2026-11-27 12:03:20 in São Paulo, UTC
     const w = resolved({ window: "30d" }, now);
     expect([w.from_day, w.to_day, w.bucket]).toEqual(["2026-10-29", "2026-11-27", "day"]);
     expect(windowBuckets(w)).toHaveLength(30);
-    expect(w.previous).toEqual({ from: "2026-09-29T03:00:00.000Z", to: "2026-10-29T03:00:00.000Z" });
+    expect(w.previous).toEqual({ from: "2026-09-29T03:00:00.000Z", to: "2026-10-28T15:03:20.000Z" });
   });
 
   it("90d: by week, each starting on Monday at 00:00 in the zone, the first one holding the window's first day", () => {
     const w = resolved({ window: "90d" }, now);
     expect([w.from_day, w.to_day, w.bucket]).toEqual(["2026-08-30", "2026-11-27", "week"]);
     const slots = windowBuckets(w);
-    // 2026-08-30 is a Sunday: its week began on Monday 2026-08-24.
-    expect(slots[0]).toEqual({ key: "2026-08-24T00:00", start: "2026-08-24T03:00:00.000Z" });
+    // 2026-08-30 is a Sunday: its week began on Monday 2026-08-24, before the window, so its point starts with it.
+    expect(slots[0]).toEqual({ key: "2026-08-24T00:00", start: "2026-08-30T03:00:00.000Z" });
+    expect(slots[1]).toEqual({ key: "2026-08-31T00:00", start: "2026-08-31T03:00:00.000Z" });
     expect(slots.at(-1)?.key).toBe("2026-11-23T00:00");
     for (const slot of slots) expect(new Date(`${slot.key}Z`).getUTCDay()).toBe(1);
     expect(slots).toHaveLength(14);
@@ -133,6 +138,13 @@ describe("custom windows", () => {
     });
   });
 
+  it("a custom window holding today compares with as much of the days before as has run; one in the future with none", () => {
+    const w = resolved({ window: "custom", from: "2026-11-26", to: "2026-11-28" }, now);
+    expect(w.previous).toEqual({ from: "2026-11-23T03:00:00.000Z", to: "2026-11-24T15:03:20.000Z" });
+    const ahead = resolved({ window: "custom", from: "2026-11-29", to: "2026-11-30" }, now);
+    expect(ahead.previous.from).toBe(ahead.previous.to);
+  });
+
   it.each([
     [1, "hour"],
     [2, "hour"],
@@ -147,7 +159,7 @@ describe("custom windows", () => {
   });
 
   it("across a year's end: days and weeks keep counting (Monday 2026-12-28 to Sunday 2027-01-10)", () => {
-    const byDay = resolved({ window: "custom", from: "2026-12-30", to: "2027-01-02" }, now);
+    const byDay = resolved({ window: "custom", from: "2026-12-30", to: "2027-01-02" }, "2027-02-01T12:00:00Z");
     expect(keys(byDay)).toEqual(["2026-12-30T00:00", "2026-12-31T00:00", "2027-01-01T00:00", "2027-01-02T00:00"]);
     expect(byDay.previous).toEqual({ from: "2026-12-26T03:00:00.000Z", to: "2026-12-30T03:00:00.000Z" });
     const byWeek = resolved({ window: "custom", from: "2026-12-28", to: "2027-01-10", bucket: "week" }, now);
@@ -160,7 +172,7 @@ describe("custom windows", () => {
   it("7d at the start of January reaches back into December", () => {
     const w = resolved({ window: "7d" }, "2027-01-02T12:00:00Z");
     expect([w.from_day, w.to_day]).toEqual(["2026-12-27", "2027-01-02"]);
-    expect(w.previous.from).toBe("2026-12-20T03:00:00.000Z");
+    expect(w.previous).toEqual({ from: "2026-12-20T03:00:00.000Z", to: "2026-12-26T12:00:00.000Z" });
   });
 
   it("the query schema reads a window alone and defaults to 30d", () => {
@@ -282,7 +294,10 @@ describe("daylight saving time in São Paulo", () => {
     const week = resolved({ window: "7d" }, "2019-02-20T15:00:00Z");
     expect(week).toMatchObject({ from: "2019-02-14T02:00:00.000Z", to: "2019-02-21T03:00:00.000Z" });
     expect(lengthHours(week)).toBe(7 * 24 + 1);
-    expect(week.previous).toEqual({ from: "2019-02-07T02:00:00.000Z", to: "2019-02-14T02:00:00.000Z" });
+    expect(week.previous).toEqual({ from: "2019-02-07T02:00:00.000Z", to: "2019-02-13T15:00:00.000Z" });
+    // Over, it compares with the whole 7 days before (168 hours against its 169).
+    const over = resolved({ window: "custom", from: "2019-02-14", to: "2019-02-20" }, "2019-03-01T15:00:00Z");
+    expect(over.previous).toEqual({ from: "2019-02-07T02:00:00.000Z", to: "2019-02-14T02:00:00.000Z" });
   });
 
   it("a zone without daylight saving time and one east of UTC", () => {

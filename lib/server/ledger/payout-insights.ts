@@ -4,7 +4,7 @@
  * (`filterWhere` with from/to), fees and nets as `sumPayouts` counts them (not for failed rows). Sums are bigint in
  * SQL, read as text and refused past 2^53 (`safeSum`), never rounded.
  */
-import { desc, sql, type SQL } from "drizzle-orm";
+import { desc, eq, sql, type SQL } from "drizzle-orm";
 import { PAYOUT_OUTCOMES, type InsightBucket, type PayoutOutcome } from "@/lib/shared/schemas/insights";
 import { canonicalTimeZone } from "@/lib/shared/format/date";
 import { feeCountsSql, filterWhere, payoutOutcomeSql, safeSum } from "./payouts";
@@ -181,6 +181,18 @@ export async function payoutFigures(
   range: InsightRange,
 ): Promise<PayoutFigureTotals> {
   return (await figures(ledger, businessId, range, null)).totals;
+}
+
+/**
+ * When the business's first payout in the register was created, or null when it has none: a window before it is no
+ * period to compare with (the register did not hold payouts then). One read of payouts_business_created_idx's end.
+ */
+export async function firstPayoutAt(ledger: Ledger, businessId: string): Promise<Date | null> {
+  const [row] = await ledger.db
+    .select({ first: sql<Date | null>`min(${payouts.createdAt})`.mapWith(payouts.createdAt) })
+    .from(payouts)
+    .where(eq(payouts.businessId, businessId));
+  return row?.first ?? null;
 }
 
 /**

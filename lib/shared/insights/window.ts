@@ -130,15 +130,17 @@ function slotsOf(
       if (seen.has(key)) continue;
       if (slots.length >= limit) return "too_many";
       seen.add(key);
-      slots.push({ key: bucketKeyText(key), start: iso(Math.max(segmentStart, key - offset)) });
+      // A point starts where the window does when its bucket begins before it (a week holding a Sunday first day).
+      slots.push({ key: bucketKeyText(key), start: iso(Math.max(segmentStart, fromMs, key - offset)) });
     }
   }
   return slots;
 }
 
 /**
- * Every bucket of the window, oldest first (by when it first begins): the one holding `from` (which may start before
- * it) to the one holding the last instant before `to`, each with its key and its first instant. A local hour the
+ * Every bucket of the window, oldest first (by when it first begins): the one holding `from` to the one holding the
+ * last instant before `to`, each with its key (the bucket's local start, which may be before the window) and its
+ * first instant inside the window (`from` for the first one when its bucket began before). A local hour the
  * clocks repeat (the end of daylight saving time) is one bucket of two hours, as the ledger groups it (by local
  * time); an hour they skip is no bucket.
  */
@@ -166,17 +168,19 @@ interface Span {
   previous: { from: number; to: number };
 }
 
-/** Whole calendar days `fromDay`…`toDay`, and the same number of days just before them. */
-function daySpan(fromDay: string, toDay: string, zone: string): Span {
+/**
+ * Whole calendar days `fromDay`…`toDay`; previous: from the same number of days before, as long as the window has run
+ * by `nowMs` (the whole days when the window is over; a window holding today has data up to now only, so comparing it
+ * with whole days would show a fall that is only the rest of today).
+ */
+function daySpan(fromDay: string, toDay: string, zone: string, nowMs: number): Span {
   const days = daysInclusive(fromDay, toDay);
   const from = dayStartMs(fromDay, zone);
-  return {
-    from,
-    to: dayStartMs(addDays(toDay, 1), zone),
-    fromDay,
-    toDay,
-    previous: { from: dayStartMs(addDays(fromDay, -days), zone), to: from },
-  };
+  const to = dayStartMs(addDays(toDay, 1), zone);
+  const previousFrom = dayStartMs(addDays(fromDay, -days), zone);
+  // A window that is over compares with the whole days before it (which may differ by an hour across a DST change).
+  const previousTo = nowMs >= to ? from : Math.min(from, previousFrom + Math.max(0, nowMs - from));
+  return { from, to, fromDay, toDay, previous: { from: previousFrom, to: previousTo } };
 }
 
 /**
@@ -184,9 +188,11 @@ function daySpan(fromDay: string, toDay: string, zone: string): Span {
  * it; or why it cannot be (the field to name and the message key).
  * - 1h: [now − 1 h, now); previous: the hour before.
  * - today: [the start of today in the zone, now); previous: yesterday from its start, as long as today so far.
- * - 7d / 30d / 90d: that many calendar days ending today, [start of the first, start of tomorrow); previous: the
- *   same number of days before.
- * - custom: the days `from`…`to`, both included (at most MAX_CUSTOM_DAYS); previous: as many days before.
+ * - 7d / 30d / 90d: that many calendar days ending today, [start of the first, start of tomorrow); previous: from the
+ *   same number of days before, as long as the window has run so far (6.5 days for 7d at noon): no data exists after
+ *   now, so a whole previous window would be compared with a partial one.
+ * - custom: the days `from`…`to`, both included (at most MAX_CUSTOM_DAYS); previous: from as many days before, as long
+ *   as the window has run so far (its whole length when it is over).
  * More than MAX_INSIGHT_POINTS buckets is refused (naming `bucket`).
  */
 export function resolveWindow(query: InsightWindowQuery, now: Date, zone: string): ResolvedWindow | WindowRefusal {
@@ -222,7 +228,7 @@ export function resolveWindow(query: InsightWindowQuery, now: Date, zone: string
     case "30d":
     case "90d":
       days = WINDOW_DAYS[query.window];
-      span = daySpan(addDays(today, 1 - days), today, zone);
+      span = daySpan(addDays(today, 1 - days), today, zone, nowMs);
       break;
     case "custom": {
       if (!query.from) return { field: "from", message: "validation.insightDayRequired" };
@@ -230,7 +236,7 @@ export function resolveWindow(query: InsightWindowQuery, now: Date, zone: string
       days = daysInclusive(query.from, query.to);
       if (days < 1) return { field: "to", message: "validation.insightDayOrder" };
       if (days > MAX_CUSTOM_DAYS) return { field: "to", message: "validation.insightSpanTooLong" };
-      span = daySpan(query.from, query.to, zone);
+      span = daySpan(query.from, query.to, zone, nowMs);
       break;
     }
   }

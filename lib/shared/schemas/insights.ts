@@ -117,8 +117,12 @@ export const payoutInsightsSchema = z.object({
   window: resolvedWindowSchema,
   points: z.array(payoutPointSchema),
   totals: payoutFiguresSchema,
-  /** The same figures over the previous window of the same length. */
-  previous: payoutFiguresSchema,
+  /**
+   * The same figures over the previous window (resolveWindow's `previous`); null when that window began before the
+   * business's first payout in the register (or it has none): the register does not cover it, so there is nothing to
+   * compare with. Absent (an older answer) reads as null.
+   */
+  previous: z._default(z.nullable(payoutFiguresSchema), null),
   /** Ranked: most payouts first, then most money. */
   reasons: z.array(payoutReasonSchema),
   /** Rows sent as part of a batch, and their amount (of `totals`). */
@@ -223,7 +227,7 @@ export type TrendFigure = z.infer<typeof trendFigureSchema>;
 export const overviewInsightsSchema = z.object({
   as_of: z.string(),
   zone: z.string(),
-  /** Payouts recorded today in the zone that were not refused (every outcome but not_sent), against yesterday up to the same time. */
+  /** Payouts recorded today in the zone, every outcome (the `today` payout insights' totals), against yesterday up to the same time. */
   sent_today: z.nullable(trendFigureSchema),
   /** Payouts waiting for a person now (no trend: a queue, not a flow). */
   needs_review: z.nullable(countAmountSchema),

@@ -10,7 +10,6 @@ import { dayStartMs } from "@/lib/shared/format/zone-days";
 import { addDays, dayInZone as dayIn } from "@/lib/shared/insights/window";
 import { mondayOf } from "@/lib/shared/insights/zone-days";
 import type { CountAmount, OverviewInsights } from "@/lib/shared/schemas/insights";
-import { PAYOUT_STATES } from "@/lib/shared/schemas/register";
 import { aggregateDisputes } from "./disputes";
 import { creationTimes, linkRevenue, readLinkList } from "./link-counters";
 
@@ -19,9 +18,6 @@ import { creationTimes, linkRevenue, readLinkList } from "./link-counters";
  * from the register; the disputes and the link revenue need the payments API, and a failed read there leaves only
  * that figure null (named in `unavailable` with its error code), never the whole answer.
  */
-
-/** Sent = every register row but the ones the API refused (state `rejected`, the outcome `not_sent`). */
-const SENT_STATES = PAYOUT_STATES.filter((state) => state !== "rejected");
 
 type OverviewDeps = Pick<ServiceDeps, "api" | "ledger" | "businessId" | "session">;
 type Unavailable = OverviewInsights["unavailable"][number];
@@ -44,9 +40,12 @@ export function overviewPeriods(now: number, zone: string) {
   };
 }
 
+/**
+ * Every register row recorded from `from` (to `to`), every outcome: what the payout insights of `today` count as their
+ * totals (refused ones included), so the figure is the number the page it links to shows.
+ */
 async function sent(deps: OverviewDeps, from: number, to?: number): Promise<CountAmount> {
   const totals = await sumPayouts(deps.ledger, deps.businessId, {
-    state: SENT_STATES,
     from: new Date(from),
     ...(to !== undefined ? { to: new Date(to) } : {}),
   });

@@ -3,6 +3,7 @@ import { serverClock } from "@/lib/server/clock";
 import { BffError } from "@/lib/server/errors/bff-error";
 import { exportDownload, type ExportRequest } from "@/lib/server/export";
 import {
+  firstPayoutAt,
   payoutFigures,
   payoutReasons,
   payoutSeries,
@@ -109,11 +110,15 @@ function addInto(target: PayoutFigureTotals, more: PayoutFigureTotals): void {
 export async function loadPayoutInsights(deps: LedgerScope, window: ResolvedWindow): Promise<PayoutInsights> {
   const { ledger, businessId } = deps;
   const range = { from: window.from, to: window.to };
-  const [series, previous, reasons] = await Promise.all([
+  const [series, previous, reasons, first] = await Promise.all([
     payoutSeries(ledger, businessId, range, { bucket: window.bucket, zone: window.zone }),
     payoutFigures(ledger, businessId, window.previous),
     payoutReasons(ledger, businessId, range),
+    firstPayoutAt(ledger, businessId),
   ]);
+  // A previous window that began before the register's first payout (or a register with none) is not a period of
+  // no payouts but one the register does not cover: no comparison ("—"), never "up from zero".
+  const comparable = first !== null && first.getTime() <= Date.parse(window.previous.from);
   const slots = windowBuckets(window);
   const byKey = new Map(slots.map((slot) => [slot.key, emptyTotals()]));
   for (const [key, figures] of series.points) {
@@ -130,7 +135,7 @@ export async function loadPayoutInsights(deps: LedgerScope, window: ResolvedWind
     window,
     points: slots.map((slot) => ({ start: slot.start, ...figuresView(byKey.get(slot.key) ?? emptyTotals()) })),
     totals: figuresView(series.totals),
-    previous: figuresView(previous),
+    previous: comparable ? figuresView(previous) : null,
     reasons: reasons.map((r) => ({
       outcome: r.outcome,
       reason: r.reason,

@@ -30,6 +30,7 @@ export const insightsPtBR = {
   "insights.bucket.hour": "Hora",
   "insights.bucket.day": "Dia",
   "insights.bucket.week": "Semana",
+  "insights.point.weekOf": "Semana de {date}",
 
   "insights.trend.up": "alta de {percent} sobre o período anterior",
   "insights.trend.down": "queda de {percent} sobre o período anterior",
@@ -68,6 +69,8 @@ export const insightsPtBR = {
   "insights.payouts.col.net": "Líquido",
   "insights.payouts.openOutcome": "{outcome} em {period}: {count}, abrir no registro",
   "insights.payouts.wholeWindow": "todo o período",
+  "insights.payouts.noRegisterLink":
+    "Os números de períodos menores que um dia não abrem o registro: ele filtra por dias inteiros e mostraria outros repasses.",
 
   "insights.reasons.title": "Motivos de falha e recusa",
   "insights.reasons.description": "Dos repasses que falharam ou não foram enviados, do mais frequente ao menos.",
@@ -189,6 +192,7 @@ export const insightsEn = {
   "insights.bucket.hour": "Hour",
   "insights.bucket.day": "Day",
   "insights.bucket.week": "Week",
+  "insights.point.weekOf": "Week of {date}",
 
   "insights.trend.up": "up {percent} on the previous period",
   "insights.trend.down": "down {percent} on the previous period",
@@ -226,6 +230,8 @@ export const insightsEn = {
   "insights.payouts.col.net": "Net",
   "insights.payouts.openOutcome": "{outcome} in {period}: {count}, open in the register",
   "insights.payouts.wholeWindow": "the whole period",
+  "insights.payouts.noRegisterLink":
+    "Figures of periods shorter than a day do not open the register: it filters by whole days and would show other payouts.",
 
   "insights.reasons.title": "Why payouts failed or were refused",
   "insights.reasons.description": "Of the payouts that failed or were not sent, most frequent first.",

@@ -40,7 +40,7 @@ export const overviewPtBR = {
 
   "overview.insights.title": "Indicadores de hoje",
   "overview.insights.failed": "Os indicadores não puderam ser carregados.",
-  "overview.insights.sentToday": "Enviados hoje",
+  "overview.insights.sentToday": "Repasses de hoje",
   "overview.insights.payouts.one": "{count} repasse",
   "overview.insights.payouts.other": "{count} repasses",
   "overview.insights.needsReview": "Precisam de revisão",
@@ -86,7 +86,7 @@ export const overviewEn = {
 
   "overview.insights.title": "Today's insights",
   "overview.insights.failed": "The insights could not be loaded.",
-  "overview.insights.sentToday": "Sent today",
+  "overview.insights.sentToday": "Payouts today",
   "overview.insights.payouts.one": "{count} payout",
   "overview.insights.payouts.other": "{count} payouts",
   "overview.insights.needsReview": "Need review",
