@@ -24,7 +24,7 @@ function PayoutFiguresRow({ data }: { data: PayoutInsights }) {
   const { t, formatNumber, formatMoney } = useI18n();
   const { totals, previous } = data;
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" data-insights-figures="">
       <StatCard
         label={t("insights.payouts.figure.count")}
         value={formatNumber(totals.count)}

@@ -55,24 +55,21 @@ function emptyFigures(): PayoutFigureTotals {
 }
 
 /**
- * The local time in `zone` where a row's bucket starts, as "YYYY-MM-DDTHH:mm" (lib/shared/insights/window.ts names
- * buckets the same way): date_trunc on created_at AT TIME ZONE zone, and for 5 minutes the floor of the minutes.
- * PostgreSQL's weeks start on Monday. A local hour the clocks repeat is one key, so its two hours are one bucket.
+ * The local time in `zone` where a row's bucket starts (a timestamp without zone): date_trunc on created_at AT TIME
+ * ZONE zone, and for 5 minutes the floor of the minutes. PostgreSQL's weeks start on Monday. A local hour the clocks
+ * repeat is one key, so its two hours are one bucket. Grouped on this value and named as text only per group
+ * ("YYYY-MM-DDTHH:mm", as lib/shared/insights/window.ts names buckets), not per row.
  */
-function bucketKeySql(bucket: InsightBucket, zone: string): SQL<string> {
+function bucketStartSql(bucket: InsightBucket, zone: string): SQL<string> {
   const local = sql`(${payouts.createdAt} AT TIME ZONE ${zone})`;
-  const start =
-    bucket === "5m"
-      ? sql`date_trunc('hour', ${local}) + floor(date_part('minute', ${local}) / 5) * interval '5 minutes'`
-      : sql`date_trunc(${sql.raw(`'${bucket}'`)}, ${local})`;
-  return sql<string>`to_char(${start}, 'YYYY-MM-DD"T"HH24:MI')`;
+  return bucket === "5m"
+    ? sql<string>`date_trunc('hour', ${local}) + floor(date_part('minute', ${local}) / 5) * interval '5 minutes'`
+    : sql<string>`date_trunc(${sql.raw(`'${bucket}'`)}, ${local})`;
 }
 
 interface FigureRow {
   key: string | null;
   outcome: string | null;
-  keyGrouped: number;
-  outcomeGrouped: number;
   count: string;
   amount: string | null;
   fee: string | null;
@@ -81,9 +78,32 @@ interface FigureRow {
   batchAmount: string | null;
 }
 
+/** a + b, refused past 2^53 rather than rounded (the parts are the database's exact sums). */
+function add(a: number, b: number): number {
+  const sum = a + b;
+  if (!Number.isSafeInteger(sum)) throw new Error("ledger: a payout total is beyond what the app counts exactly");
+  return sum;
+}
+
+function addFigures(target: PayoutFigureTotals, row: FigureRow, outcome: PayoutOutcome): void {
+  const count = safeSum(row.count);
+  const amount = safeSum(row.amount);
+  target.count = add(target.count, count);
+  target.amountCentavos = add(target.amountCentavos, amount);
+  target.feeCentavos = add(target.feeCentavos, safeSum(row.fee));
+  target.netCentavos = add(target.netCentavos, safeSum(row.net));
+  const byOutcome = target.outcomes[outcome];
+  target.outcomes[outcome] = {
+    count: add(byOutcome.count, count),
+    amountCentavos: add(byOutcome.amountCentavos, amount),
+  };
+}
+
 /**
- * The figures of the business's payouts created in `range`: by bucket and outcome, by bucket, by outcome and in
- * all (one query, GROUPING SETS), so every total is the database's own sum. Without `series`, only the totals.
+ * The figures of the business's payouts created in `range`, by bucket and outcome: one pass of the database over
+ * the rows (grouped once, by bucket and outcome; bigint sums per group), then each point's, each outcome's and the
+ * window's totals added up here from those exact group sums (a few hundred integers, each addition checked).
+ * Without `series`, grouped by outcome alone.
  */
 async function figures(
   ledger: Ledger,
@@ -97,7 +117,9 @@ async function figures(
   const rows = ledger.db.$with("insight_rows").as(
     ledger.db
       .select({
-        key: (series ? bucketKeySql(series.bucket, series.zone) : sql<string | null>`NULL::text`).as("bucket_key"),
+        start: (series ? bucketStartSql(series.bucket, series.zone) : sql<string | null>`NULL::timestamp`).as(
+          "bucket_start",
+        ),
         outcome: sql<string | null>`${payoutOutcomeSql}`.as("outcome"),
         amount: sql<string>`${payouts.amountCentavos}`.as("amount"),
         fee: sql<string | null>`CASE WHEN ${feeCountsSql} THEN ${payouts.feeCentavos} END`.as("fee"),
@@ -110,10 +132,8 @@ async function figures(
   const grouped: FigureRow[] = await ledger.db
     .with(rows)
     .select({
-      key: series ? rows.key : sql<string | null>`NULL::text`,
+      key: sql<string | null>`to_char(${rows.start}, 'YYYY-MM-DD"T"HH24:MI')`,
       outcome: rows.outcome,
-      keyGrouped: series ? sql<number>`GROUPING(${rows.key})::int` : sql<number>`1`,
-      outcomeGrouped: sql<number>`GROUPING(${rows.outcome})::int`,
       count: sql<string>`count(*)::text`,
       amount: sql<string | null>`sum(${rows.amount})::text`,
       fee: sql<string | null>`sum(${rows.fee})::text`,
@@ -122,40 +142,31 @@ async function figures(
       batchAmount: sql<string | null>`(sum(${rows.amount}) FILTER (WHERE ${rows.batched}))::text`,
     })
     .from(rows)
-    .groupBy(
-      series
-        ? sql`GROUPING SETS ((${rows.key}, ${rows.outcome}), (${rows.key}), (${rows.outcome}), ())`
-        : sql`GROUPING SETS ((${rows.outcome}), ())`,
-    );
+    .groupBy(rows.start, rows.outcome);
 
   const result: PayoutSeriesResult = {
     points: new Map(),
     totals: emptyFigures(),
     batch: { count: 0, amountCentavos: 0 },
   };
-  const pointOf = (key: string) => {
-    let point = result.points.get(key);
-    if (!point) {
-      point = emptyFigures();
-      result.points.set(key, point);
-    }
-    return point;
-  };
   for (const row of grouped) {
-    const byKey = Number(row.keyGrouped) === 0;
-    const byOutcome = Number(row.outcomeGrouped) === 0;
-    const countAmount = { count: safeSum(row.count), amountCentavos: safeSum(row.amount) };
-    if (byOutcome) {
-      const outcome = PAYOUT_OUTCOMES.find((o) => o === row.outcome);
-      // The table's CHECK allows no other state: a row without an outcome is refused, not counted as something.
-      if (!outcome) throw new Error(`ledger: a payout row has no insight outcome (${row.outcome ?? "null"})`);
-      const target = byKey ? pointOf(row.key ?? "") : result.totals;
-      target.outcomes[outcome] = countAmount;
-      continue;
+    const outcome = PAYOUT_OUTCOMES.find((o) => o === row.outcome);
+    // The table's CHECK allows no other state: a row without an outcome is refused, not counted as something.
+    if (!outcome) throw new Error(`ledger: a payout row has no insight outcome (${row.outcome ?? "null"})`);
+    if (series) {
+      const key = row.key ?? "";
+      let point = result.points.get(key);
+      if (!point) {
+        point = emptyFigures();
+        result.points.set(key, point);
+      }
+      addFigures(point, row, outcome);
     }
-    const target = byKey ? pointOf(row.key ?? "") : result.totals;
-    Object.assign(target, countAmount, { feeCentavos: safeSum(row.fee), netCentavos: safeSum(row.net) });
-    if (!byKey) result.batch = { count: safeSum(row.batchCount), amountCentavos: safeSum(row.batchAmount) };
+    addFigures(result.totals, row, outcome);
+    result.batch = {
+      count: add(result.batch.count, safeSum(row.batchCount)),
+      amountCentavos: add(result.batch.amountCentavos, safeSum(row.batchAmount)),
+    };
   }
   return result;
 }
