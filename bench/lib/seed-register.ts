@@ -3,10 +3,10 @@
  * evenly over the `days` before `now`, in the mix a busy business has: mostly paid, some pending, failed with a
  * few reasons, refused before sending, a few waiting for a person or closed by one (no batches: a batch row needs
  * its batch's own records). For the insights row: the series aggregates a realistic register, not 100,000 copies
- * of one row. Plain SQL for the bench process, which cannot load the app's server modules.
+ * of one row.
  */
-import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
+import { spawn } from "node:child_process";
+import path from "node:path";
 
 export interface SeedRegisterOptions {
   businessId: string;
@@ -52,23 +52,25 @@ export function seedRegisterSql({ businessId, count, now, days }: SeedRegisterOp
   ];
 }
 
-/** Seeds a PGlite ledger folder (no server may have it open: the app is stopped). */
-export async function seedPgliteRegister(ledgerDir: string, options: SeedRegisterOptions): Promise<void> {
-  const db = await PGlite.create(ledgerDir);
-  try {
-    for (const statement of seedRegisterSql(options)) await db.exec(statement);
-  } finally {
-    await db.close();
-  }
-}
-
-/** Seeds a PostgreSQL ledger (its migrations already applied by the app). */
-export async function seedPostgresRegister(databaseUrl: string, options: SeedRegisterOptions): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    for (const statement of seedRegisterSql(options)) await client.query(statement);
-  } finally {
-    await client.end();
-  }
+/**
+ * Creates and fills a ledger before the app starts on it: a PGlite folder or a PostgreSQL database, through
+ * bench/seed-ledger.ts in a child process (the app's own ledger module, migrations included, which the bench process
+ * itself cannot load).
+ */
+export function seedLedger(where: string, options: Omit<SeedRegisterOptions, "now">): Promise<void> {
+  const args = [
+    "--conditions=react-server",
+    "--import",
+    "tsx",
+    path.join("bench", "seed-ledger.ts"),
+    where,
+    options.businessId,
+    String(options.count),
+    String(options.days),
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "inherit", "inherit"] });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`seed-ledger.ts exited with ${code}`))));
+  });
 }

@@ -14,7 +14,7 @@ import { ACME } from "../../sandbox/businesses";
 import { freshContext, withBrowser } from "../lib/browser";
 import { repeat, samplesOf, type BenchContext, type Row } from "../lib/context";
 import type { Measurement } from "../lib/measurement";
-import { seedPgliteRegister, seedPostgresRegister, type SeedRegisterOptions } from "../lib/seed-register";
+import { seedLedger } from "../lib/seed-register";
 import { signIn } from "../lib/servers";
 
 const PAYOUTS = 100_000;
@@ -52,26 +52,24 @@ async function firstFigures(browser: Browser, ctx: BenchContext, cookie: string)
     if (!response || response.status() !== 200)
       throw new Error(`/insights answered ${response?.status() ?? "nothing"}`);
     await page.locator(FIRST_FIGURES).first().waitFor({ state: "visible", timeout: 60_000 });
-    return page.evaluate(() => performance.now());
+    return await page.evaluate(() => performance.now());
   } finally {
     await context.close();
   }
 }
 
 async function onDatabase(ctx: BenchContext, label: string, databaseUrl: string | undefined): Promise<Measurement[]> {
-  const seed: SeedRegisterOptions = { businessId: ACME.id, count: PAYOUTS, now: new Date(), days: SEEDED_DAYS };
   const dataDir = ctx.app.freshDataDir();
-  // The app's first start applies the migrations; the register is then filled beside it (PGlite: while it is stopped).
+  // Created and filled before the app starts on it (its start then finds the migrations applied).
+  await seedLedger(databaseUrl ?? path.join(dataDir, "ledger"), {
+    businessId: ACME.id,
+    count: PAYOUTS,
+    days: SEEDED_DAYS,
+  });
   await ctx.app.ensure({ databaseUrl, dataDir });
-  if (databaseUrl) await seedPostgresRegister(databaseUrl, seed);
-  else {
-    await ctx.app.stop();
-    await seedPgliteRegister(path.join(dataDir, "ledger"), seed);
-    await ctx.app.ensure({ databaseUrl, dataDir });
-  }
   try {
-    const cookie = await signIn(ctx.app.url, "finance");
-    const series = await seriesTimes(ctx, cookie);
+    const cookie = await step("signing in as finance", () => signIn(ctx.app.url, "finance"));
+    const series = await step("asking for the 90-day series", () => seriesTimes(ctx, cookie));
     ctx.log(`  ${label}: GET /api/insights/payouts?window=90d p50 ${median(series).toFixed(1)} ms`);
     const page = await withBrowser(ctx, (browser) =>
       repeat(ctx.runs, async () => ({ figures: await firstFigures(browser, ctx, cookie) })),
@@ -96,6 +94,23 @@ async function onDatabase(ctx: BenchContext, label: string, databaseUrl: string 
   }
 }
 
+/** Runs `work`, naming the step in its error (a fetch timeout says nothing of where it was). */
+async function step<T>(what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw new Error(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** The row's two lines for a database it could not measure, with the reason. */
+function notMeasured(label: string, reason: string): Measurement[] {
+  return [
+    `k. GET /api/insights/payouts?window=90d, ${PAYOUTS.toLocaleString("en-US")} payouts, ${label}`,
+    `k. /insights?window=90d navigation → first figures, ${label}`,
+  ].map((name) => ({ name, unit: "ms", samples: [], note: `not measured: ${reason}` }));
+}
+
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -107,9 +122,14 @@ export const insightsRow: Row = {
   async run(ctx) {
     await ctx.sandbox.ensure();
     const pglite = await onDatabase(ctx, "PGlite", undefined);
-    let postgres: Measurement[] = [];
+    let postgres: Measurement[];
     try {
       postgres = await onDatabase(ctx, "PostgreSQL", await ctx.postgres.start());
+    } catch (error) {
+      // The PGlite lines stand on their own: a PostgreSQL failure (none installed, a timeout) is reported beside them.
+      const reason = error instanceof Error ? error.message : String(error);
+      ctx.log(`  PostgreSQL: ${reason}`);
+      postgres = notMeasured("PostgreSQL", reason);
     } finally {
       await ctx.postgres.stop();
     }
