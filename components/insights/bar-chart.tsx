@@ -53,13 +53,14 @@ export default function BarSeriesChart({
         <CartesianGrid stroke="var(--border)" vertical={across} horizontal={!across} />
         {across ? (
           <>
-            <XAxis type="number" tick={tick} tickFormatter={formatValue} stroke="var(--border)" />
+            {/* Counts and centavos are whole numbers: no "0,75 payouts" tick. */}
+            <XAxis type="number" allowDecimals={false} tick={tick} tickFormatter={formatValue} stroke="var(--border)" />
             <YAxis type="category" dataKey="label" tick={tick} width={120} stroke="var(--border)" />
           </>
         ) : (
           <>
             <XAxis dataKey="label" tick={tick} stroke="var(--border)" minTickGap={12} />
-            <YAxis tick={tick} tickFormatter={formatValue} width={72} stroke="var(--border)" />
+            <YAxis allowDecimals={false} tick={tick} tickFormatter={formatValue} width={72} stroke="var(--border)" />
           </>
         )}
         <Tooltip
