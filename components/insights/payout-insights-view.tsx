@@ -25,26 +25,26 @@ function PayoutFiguresRow({ data }: { data: PayoutInsights }) {
   const { totals, previous } = data;
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" data-insights-figures="">
-      <StatCard
-        label={t("insights.payouts.figure.count")}
-        value={formatNumber(totals.count)}
-        hint={<TrendHint current={totals.count} previous={previous?.count ?? null} />}
-      />
-      <StatCard
-        label={t("insights.payouts.figure.amount")}
-        value={formatMoney(totals.amount_centavos)}
-        hint={<TrendHint current={totals.amount_centavos} previous={previous?.amount_centavos ?? null} />}
-      />
-      <StatCard
-        label={t("insights.payouts.figure.failed")}
-        value={formatNumber(totals.outcomes.failed.count)}
-        hint={<TrendHint current={totals.outcomes.failed.count} previous={previous?.outcomes.failed.count ?? null} />}
-      />
-      <StatCard
-        label={t("insights.payouts.figure.fee")}
-        value={formatMoney(totals.fee_centavos)}
-        hint={<TrendHint current={totals.fee_centavos} previous={previous?.fee_centavos ?? null} />}
-      />
+      {(
+        [
+          ["insights.payouts.figure.count", totals.count, previous?.count, formatNumber],
+          ["insights.payouts.figure.amount", totals.amount_centavos, previous?.amount_centavos, formatMoney],
+          [
+            "insights.payouts.figure.failed",
+            totals.outcomes.failed.count,
+            previous?.outcomes.failed.count,
+            formatNumber,
+          ],
+          ["insights.payouts.figure.fee", totals.fee_centavos, previous?.fee_centavos, formatMoney],
+        ] as const
+      ).map(([label, current, before, format]) => (
+        <StatCard
+          key={label}
+          label={t(label)}
+          value={format(current)}
+          hint={<TrendHint current={current} previous={before ?? null} />}
+        />
+      ))}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { cn } from "@/components/ui/cn";
 import { Money } from "@/components/ui/money";
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useI18n } from "@/lib/browser/i18n";
@@ -13,6 +14,27 @@ import {
 } from "@/lib/shared/schemas/insights";
 import { pointDays, registerHref, sumPoints, windowDays } from "./insight-model";
 import { pointLabel } from "./outcomes";
+
+/** A point's (or the totals') count, amount, fee and net cells. */
+function FigureCells({
+  figures,
+  className,
+}: {
+  figures: Pick<PayoutPoint, "count" | "amount_centavos" | "fee_centavos" | "net_centavos">;
+  className?: string;
+}) {
+  const { formatNumber } = useI18n();
+  return (
+    <>
+      <TableCell className={cn("text-right tabular-nums", className)}>{formatNumber(figures.count)}</TableCell>
+      {[figures.amount_centavos, figures.fee_centavos, figures.net_centavos].map((centavos, i) => (
+        <TableCell key={i} className={cn("text-right", className)}>
+          <Money centavos={centavos} />
+        </TableCell>
+      ))}
+    </>
+  );
+}
 
 /** One outcome's count (a link to those rows in the register when it has any and the days hold exactly them) and amount. */
 function OutcomeCell({
@@ -59,7 +81,7 @@ function OutcomeCell({
  * the chart; each outcome links to the register filtered to exactly those payouts when the point is whole days.
  */
 export function PayoutSeriesTable({ points, window }: { points: readonly PayoutPoint[]; window: ResolvedWindow }) {
-  const { t, formatNumber, intlLocale } = useI18n();
+  const { t, intlLocale } = useI18n();
   const totals = sumPoints(points);
   const whole = windowDays(window);
   // Some figure with payouts has no link when a point (or the window) is not whole days: say why.
@@ -70,18 +92,18 @@ export function PayoutSeriesTable({ points, window }: { points: readonly PayoutP
         <TableHeader>
           <TableRow>
             <TableHead scope="col">{t("insights.payouts.col.period", { zone: window.zone })}</TableHead>
-            <TableHead scope="col" className="text-right">
-              {t("insights.payouts.col.count")}
-            </TableHead>
-            <TableHead scope="col" className="text-right">
-              {t("insights.payouts.col.amount")}
-            </TableHead>
-            <TableHead scope="col" className="text-right">
-              {t("insights.payouts.col.fee")}
-            </TableHead>
-            <TableHead scope="col" className="text-right">
-              {t("insights.payouts.col.net")}
-            </TableHead>
+            {(
+              [
+                "insights.payouts.col.count",
+                "insights.payouts.col.amount",
+                "insights.payouts.col.fee",
+                "insights.payouts.col.net",
+              ] as const
+            ).map((key) => (
+              <TableHead key={key} scope="col" className="text-right">
+                {t(key)}
+              </TableHead>
+            ))}
             {PAYOUT_OUTCOMES.map((outcome) => (
               <TableHead key={outcome} scope="col" className="text-right">
                 {t(`insights.outcome.${outcome}`)}
@@ -98,16 +120,7 @@ export function PayoutSeriesTable({ points, window }: { points: readonly PayoutP
                 <TableHead scope="row" className="font-normal whitespace-nowrap">
                   {label}
                 </TableHead>
-                <TableCell className="text-right tabular-nums">{formatNumber(point.count)}</TableCell>
-                <TableCell className="text-right">
-                  <Money centavos={point.amount_centavos} />
-                </TableCell>
-                <TableCell className="text-right">
-                  <Money centavos={point.fee_centavos} />
-                </TableCell>
-                <TableCell className="text-right">
-                  <Money centavos={point.net_centavos} />
-                </TableCell>
+                <FigureCells figures={point} />
                 {PAYOUT_OUTCOMES.map((outcome) => (
                   <OutcomeCell
                     key={outcome}
@@ -124,16 +137,7 @@ export function PayoutSeriesTable({ points, window }: { points: readonly PayoutP
         <TableFooter>
           <TableRow data-testid="payout-series-totals">
             <TableHead scope="row">{t("insights.total")}</TableHead>
-            <TableCell className="text-right font-semibold tabular-nums">{formatNumber(totals.count)}</TableCell>
-            <TableCell className="text-right font-semibold">
-              <Money centavos={totals.amount_centavos} />
-            </TableCell>
-            <TableCell className="text-right font-semibold">
-              <Money centavos={totals.fee_centavos} />
-            </TableCell>
-            <TableCell className="text-right font-semibold">
-              <Money centavos={totals.net_centavos} />
-            </TableCell>
+            <FigureCells figures={totals} className="font-semibold" />
             {PAYOUT_OUTCOMES.map((outcome) => (
               <OutcomeCell
                 key={outcome}
