@@ -17,6 +17,77 @@ function isDueBucket(key: string | null): key is DueBucket {
   return (DUE_BUCKETS as readonly (string | null)[]).includes(key);
 }
 
+interface GroupRow {
+  id: string;
+  name: string;
+  /** The chargebacks list filtered to exactly this row's cases; null: no filter names them. */
+  href: string | null;
+  count: number;
+  amount: number;
+  /** The due bucket, on its row as `data-due` (the due table's rows only). */
+  due?: DueBucket;
+}
+
+/** A table of dispute groups: each name a link to its cases, its count and amount, and (when given) the total. */
+function GroupTable({
+  label,
+  column,
+  rows,
+  total,
+}: {
+  label: string;
+  column: string;
+  rows: readonly GroupRow[];
+  total?: { count: number; amount: number };
+}) {
+  const { t, formatNumber } = useI18n();
+  return (
+    <Table aria-label={label}>
+      <TableHeader>
+        <TableRow>
+          <TableHead scope="col">{column}</TableHead>
+          <TableHead scope="col" className="text-right">
+            {t("insights.disputes.col.count")}
+          </TableHead>
+          <TableHead scope="col" className="text-right">
+            {t("insights.disputes.col.amount")}
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.id} data-due={row.due}>
+            <TableHead scope="row" className="font-normal">
+              {row.href ? (
+                <Link href={row.href} className="underline-offset-4 hover:underline">
+                  {row.name}
+                </Link>
+              ) : (
+                row.name
+              )}
+            </TableHead>
+            <TableCell className="text-right tabular-nums">{formatNumber(row.count)}</TableCell>
+            <TableCell className="text-right">
+              <Money centavos={row.amount} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+      {total ? (
+        <TableFooter>
+          <TableRow>
+            <TableHead scope="row">{t("insights.total")}</TableHead>
+            <TableCell className="text-right font-semibold tabular-nums">{formatNumber(total.count)}</TableCell>
+            <TableCell className="text-right font-semibold">
+              <Money centavos={total.amount} />
+            </TableCell>
+          </TableRow>
+        </TableFooter>
+      ) : null}
+    </Table>
+  );
+}
+
 /**
  * Disputes awaiting the business's answer by how long is left (overdue, today, 1–3 days, 4–7, later, no deadline):
  * a bar per bucket and the table of them, each row a link to the chargebacks list filtered to exactly those cases
@@ -42,45 +113,19 @@ export function DisputesDue({ groups, zone }: { groups: readonly DisputeGroup[];
         formatValue={(v) => formatNumber(v)}
       />
       <div className="grid gap-2">
-        <Table aria-label={t("insights.disputes.due.title")}>
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col">{t("insights.disputes.col.due")}</TableHead>
-              <TableHead scope="col" className="text-right">
-                {t("insights.disputes.col.count")}
-              </TableHead>
-              <TableHead scope="col" className="text-right">
-                {t("insights.disputes.col.amount")}
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((g) => {
-              return (
-                <TableRow key={g.key} data-due={g.key}>
-                  <TableHead scope="row" className="font-normal">
-                    <Link href={chargebacksHrefForDue(g.key)} className="underline-offset-4 hover:underline">
-                      {t(`insights.due.${g.key}`)}
-                    </Link>
-                  </TableHead>
-                  <TableCell className="text-right tabular-nums">{formatNumber(g.count)}</TableCell>
-                  <TableCell className="text-right">
-                    <Money centavos={g.amount_centavos} />
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-          <TableFooter>
-            <TableRow>
-              <TableHead scope="row">{t("insights.total")}</TableHead>
-              <TableCell className="text-right font-semibold tabular-nums">{formatNumber(count)}</TableCell>
-              <TableCell className="text-right font-semibold">
-                <Money centavos={amount} />
-              </TableCell>
-            </TableRow>
-          </TableFooter>
-        </Table>
+        <GroupTable
+          label={t("insights.disputes.due.title")}
+          column={t("insights.disputes.col.due")}
+          rows={rows.map((g) => ({
+            id: g.key,
+            due: g.key,
+            name: t(`insights.due.${g.key}`),
+            href: chargebacksHrefForDue(g.key),
+            count: g.count,
+            amount: g.amount_centavos,
+          }))}
+          total={{ count, amount }}
+        />
         <p className="text-xs text-muted-foreground">{t("insights.disputes.due.linkNote", { zone })}</p>
       </div>
     </div>
@@ -99,48 +144,23 @@ export function DisputeGroupsTable({
   labelPrefix: "chargebacks.kind" | "status";
   column: string;
 }) {
-  const { t, formatNumber, has } = useI18n();
+  const { t, has } = useI18n();
   const name = (key: string | null) => {
     if (key === null) return t("insights.disputes.noKey");
     return has(`${labelPrefix}.${key}`) ? t(`${labelPrefix}.${key}`) : key;
   };
   if (groups.length === 0) return <p className="text-sm text-muted-foreground">{t("insights.disputes.empty")}</p>;
   return (
-    <Table aria-label={title}>
-      <TableHeader>
-        <TableRow>
-          <TableHead scope="col">{column}</TableHead>
-          <TableHead scope="col" className="text-right">
-            {t("insights.disputes.col.count")}
-          </TableHead>
-          <TableHead scope="col" className="text-right">
-            {t("insights.disputes.col.amount")}
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {groups.map((g) => {
-          const href =
-            labelPrefix === "chargebacks.kind" ? chargebacksHrefForKind(g.key) : chargebacksHrefForStatus(g.key);
-          return (
-            <TableRow key={g.key ?? "—"}>
-              <TableHead scope="row" className="font-normal">
-                {href ? (
-                  <Link href={href} className="underline-offset-4 hover:underline">
-                    {name(g.key)}
-                  </Link>
-                ) : (
-                  name(g.key)
-                )}
-              </TableHead>
-              <TableCell className="text-right tabular-nums">{formatNumber(g.count)}</TableCell>
-              <TableCell className="text-right">
-                <Money centavos={g.amount_centavos} />
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
+    <GroupTable
+      label={title}
+      column={column}
+      rows={groups.map((g) => ({
+        id: g.key ?? "—",
+        name: name(g.key),
+        href: labelPrefix === "chargebacks.kind" ? chargebacksHrefForKind(g.key) : chargebacksHrefForStatus(g.key),
+        count: g.count,
+        amount: g.amount_centavos,
+      }))}
+    />
   );
 }
