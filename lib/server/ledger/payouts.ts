@@ -4,7 +4,7 @@
  * after that (sent, answered, needs review, handled) are in payout-lifecycle.ts,
  * and the state machine is drawn in docs/ledger.md.
  */
-import { and, desc, eq, getTableColumns, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gte, inArray, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { payouts, type PayoutRequestBody, type PayoutRow, type PayoutState } from "./schema";
 import { IN_PROGRESS_STATES, UNKNOWN_OUTCOME_STATES } from "@/lib/shared/schemas/register";
@@ -217,13 +217,15 @@ const OUTCOME_OF_STATE: Record<Exclude<PayoutState, "submitted">, PayoutOutcome>
 };
 
 /**
- * A payout row's outcome, in SQL (one of PAYOUT_OUTCOMES): submitted + paid → paid, submitted + failed → failed,
- * submitted with any other status or none → pending, intent/uncertain → pending, needs_review → needs_review,
- * rejected → not_sent, handled → handled. A state outside PAYOUT_STATES (the table's CHECK allows none) gives NULL,
- * never a guess. The insights' series and the register's `outcome` filter both read this expression.
+ * A payout row's outcome, in SQL (one of PAYOUT_OUTCOMES), from its state and API status: submitted + paid → paid,
+ * submitted + failed → failed, submitted with any other status or none → pending, intent/uncertain → pending,
+ * needs_review → needs_review, rejected → not_sent, handled → handled. A state outside PAYOUT_STATES (the table's
+ * CHECK allows none) gives NULL, never a guess. Over the table's columns (`payoutOutcomeSql`, the register's
+ * `outcome` filter) or over the columns of rows already grouped by state and status (the insights' series).
  */
-export const payoutOutcomeSql: SQL<PayoutOutcome | null> = sql<PayoutOutcome | null>`(CASE ${payouts.state}
-  WHEN 'submitted' THEN CASE ${payouts.status} WHEN 'paid' THEN 'paid' WHEN 'failed' THEN 'failed' ELSE 'pending' END
+export function outcomeSqlOf(state: SQLWrapper, status: SQLWrapper): SQL<PayoutOutcome | null> {
+  return sql<PayoutOutcome | null>`(CASE ${state}
+  WHEN 'submitted' THEN CASE ${status} WHEN 'paid' THEN 'paid' WHEN 'failed' THEN 'failed' ELSE 'pending' END
   ${sql.join(
     Object.entries(OUTCOME_OF_STATE).map(
       ([state, outcome]) => sql`WHEN ${sql.raw(`'${state}'`)} THEN ${sql.raw(`'${outcome}'`)}`,
@@ -231,9 +233,23 @@ export const payoutOutcomeSql: SQL<PayoutOutcome | null> = sql<PayoutOutcome | n
     sql` `,
   )}
 END)`;
+}
 
-/** The rows whose fee and net count (sumPayouts, the insights): every row but those the API said failed. */
-export const feeCountsSql = sql`${payouts.status} IS DISTINCT FROM 'failed'`;
+export const payoutOutcomeSql: SQL<PayoutOutcome | null> = outcomeSqlOf(payouts.state, payouts.status);
+
+/** Whether a row's fee and net count (sumPayouts, the insights): every row but those the API said failed. */
+export function feeCountsSqlOf(status: SQLWrapper): SQL {
+  return sql`${status} IS DISTINCT FROM 'failed'`;
+}
+
+export const feeCountsSql = feeCountsSqlOf(payouts.status);
+
+/**
+ * The rows whose outcome is failed or not_sent (`payoutOutcomeSql` IN ('failed', 'not_sent')), written so that the
+ * planner sees it implies the predicate of migration 0028's partial index, which the reasons ranking reads instead of
+ * every row of the window. tests/ledger/payout-insights.test.ts checks both for every state and status.
+ */
+export const unsuccessfulSql = sql`(${payouts.state} = 'rejected' OR (${payouts.state} = 'submitted' AND ${payouts.status} = 'failed'))`;
 
 /** The WHERE of a business's payouts under `filter` (without the cursor): the register's, the insights'. */
 export function filterWhere(businessId: string, filter: PayoutFilter): SQL | undefined {

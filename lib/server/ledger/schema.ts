@@ -122,6 +122,11 @@ export const payouts = pgTable(
     index("payouts_batch_idx")
       .on(t.batchId, t.batchRowNumber)
       .where(sql`batch_id IS NOT NULL`),
+    // The failure reasons of the insights (migration 0028); also INCLUDE (state, status, amount_centavos,
+    // failure_reason, last_error_code) there. Its predicate is unsuccessfulSql's (lib/server/ledger/payouts.ts).
+    index("payouts_business_unsuccessful_idx")
+      .on(t.businessId, t.createdAt.desc())
+      .where(sql`state = 'rejected' OR (state = 'submitted' AND status = 'failed')`),
     // "Last paid to this key" (lastPaidToKey), newest first by paid time, else by creation (migration 0023).
     index("payouts_key_paid_idx")
       .on(t.businessId, t.pixKeyFingerprint, sql`(coalesce(${t.paidAt}, ${t.createdAt})) DESC`)

@@ -85,24 +85,6 @@ function emptyTotals(): PayoutFigureTotals {
   };
 }
 
-function addInto(target: PayoutFigureTotals, more: PayoutFigureTotals): void {
-  const add = (a: number, b: number) => {
-    const sum = a + b;
-    if (!Number.isSafeInteger(sum)) throw new Error("insights: a payout total is beyond what the app counts exactly");
-    return sum;
-  };
-  target.count = add(target.count, more.count);
-  target.amountCentavos = add(target.amountCentavos, more.amountCentavos);
-  target.feeCentavos = add(target.feeCentavos, more.feeCentavos);
-  target.netCentavos = add(target.netCentavos, more.netCentavos);
-  for (const o of PAYOUT_OUTCOMES) {
-    target.outcomes[o] = {
-      count: add(target.outcomes[o].count, more.outcomes[o].count),
-      amountCentavos: add(target.outcomes[o].amountCentavos, more.outcomes[o].amountCentavos),
-    };
-  }
-}
-
 /**
  * The payout insights of a window already resolved (resolveWindow, lib/shared/insights/window.ts): for a page that
  * resolves the window itself. Every bucket of the window is a point, empty ones included, oldest first.
@@ -110,32 +92,26 @@ function addInto(target: PayoutFigureTotals, more: PayoutFigureTotals): void {
 export async function loadPayoutInsights(deps: LedgerScope, window: ResolvedWindow): Promise<PayoutInsights> {
   const { ledger, businessId } = deps;
   const range = { from: window.from, to: window.to };
-  const [series, previous, reasons, first] = await Promise.all([
-    payoutSeries(ledger, businessId, range, { bucket: window.bucket, zone: window.zone }),
-    payoutFigures(ledger, businessId, window.previous),
-    payoutReasons(ledger, businessId, range),
-    firstPayoutAt(ledger, businessId),
-  ]);
   // A previous window that began before the register's first payout (or a register with none) is not a period of
-  // no payouts but one the register does not cover: no comparison ("—"), never "up from zero".
+  // no payouts but one the register does not cover: no comparison ("—"), never "up from zero"; and not summed.
+  const first = await firstPayoutAt(ledger, businessId);
   const comparable = first !== null && first.getTime() <= Date.parse(window.previous.from);
   const slots = windowBuckets(window);
-  const byKey = new Map(slots.map((slot) => [slot.key, emptyTotals()]));
-  for (const [key, figures] of series.points) {
-    // Both sides name a bucket by its local start; should the database's zone rules and the runtime's ever differ,
-    // the rows go to the bucket that holds that local time rather than out of the points (the totals keep them).
-    const target =
-      byKey.get(key) ??
-      byKey.get(
-        slots.reduce((best, slot) => (slot.key <= key && slot.key > best ? slot.key : best), slots[0]?.key ?? ""),
-      );
-    if (target) addInto(target, figures);
-  }
+  const [series, previous, reasons] = await Promise.all([
+    payoutSeries(
+      ledger,
+      businessId,
+      range,
+      slots.map((slot) => slot.start),
+    ),
+    comparable ? payoutFigures(ledger, businessId, window.previous) : null,
+    payoutReasons(ledger, businessId, range),
+  ]);
   return {
     window,
-    points: slots.map((slot) => ({ start: slot.start, ...figuresView(byKey.get(slot.key) ?? emptyTotals()) })),
+    points: slots.map((slot, i) => ({ start: slot.start, ...figuresView(series.points[i] ?? emptyTotals()) })),
     totals: figuresView(series.totals),
-    previous: comparable ? figuresView(previous) : null,
+    previous: previous ? figuresView(previous) : null,
     reasons: reasons.map((r) => ({
       outcome: r.outcome,
       reason: r.reason,
