@@ -9,8 +9,7 @@ import { StatCard } from "@/components/ui/stat-card";
 import { useI18n } from "@/lib/browser/i18n";
 import { overviewInsightsQuery } from "@/lib/browser/query/insights";
 import { NEEDS_REVIEW_HREF } from "@/components/payouts/register-filters";
-import { dayInZone } from "@/lib/shared/insights/window";
-import { mondayOf } from "@/lib/shared/insights/zone-days";
+import { thisWeekLinksHref } from "@/lib/shared/insights/zone-days";
 
 /** A figure that opens the chart behind it. */
 function FigureLink({ href, children }: { href: string; children: ReactNode }) {
@@ -22,12 +21,6 @@ function FigureLink({ href, children }: { href: string; children: ReactNode }) {
       {children}
     </Link>
   );
-}
-
-/** The link insights over this week's days (Monday to today in the business's zone): the figure's own period. */
-export function thisWeekLinksHref(asOf: string, zone: string): string {
-  const today = dayInZone(Date.parse(asOf), zone);
-  return `/insights/payment-links?${new URLSearchParams({ window: "custom", from: mondayOf(today), to: today })}`;
 }
 
 /**

@@ -12,6 +12,9 @@ import {
   snapshotToleranceMs,
 } from "@/lib/server/services/insights/link-counters";
 import { overviewPeriods } from "@/lib/server/services/insights/overview";
+import { isWindowRefusal, resolveWindow } from "@/lib/shared/insights/window";
+import { thisWeekLinksHref } from "@/lib/shared/insights/zone-days";
+import type { InsightWindowQuery } from "@/lib/shared/schemas/insights";
 import { funnelOf, rankLinks, totalFunnel } from "@/lib/server/services/insights/payment-links";
 import { disputeInsightsSchema, DUE_BUCKETS } from "@/lib/shared/schemas/insights";
 import { homePathFor } from "@/components/shell/nav-items";
@@ -265,15 +268,29 @@ describe("revenue from snapshots", () => {
 });
 
 describe("the overview's periods", () => {
-  it("today since midnight against yesterday up to the same time; this week since Monday against last week's", () => {
+  it("today since midnight against yesterday up to the same time; this week (Monday to Sunday) against last week's", () => {
     const p = overviewPeriods(NOW, SP);
     expect(new Date(p.today.from).toISOString()).toBe("2026-11-27T03:00:00.000Z");
     expect(new Date(p.yesterday.from).toISOString()).toBe("2026-11-26T03:00:00.000Z");
     expect(new Date(p.yesterday.to).toISOString()).toBe("2026-11-26T18:00:00.000Z");
     expect(new Date(p.week.from).toISOString()).toBe("2026-11-23T03:00:00.000Z");
-    expect(p.week.to).toBe(NOW);
+    // To next Monday (nothing is recorded after now), as the link insights page's window for the same days.
+    expect(new Date(p.week.to).toISOString()).toBe("2026-11-30T03:00:00.000Z");
     expect(new Date(p.lastWeek.from).toISOString()).toBe("2026-11-16T03:00:00.000Z");
     expect(new Date(p.lastWeek.to).toISOString()).toBe("2026-11-20T18:00:00.000Z");
+  });
+
+  it("the figure's link opens the link insights over the same window, whose trend compares with the same days", () => {
+    for (const now of [NOW, Date.parse("2026-11-30T03:00:01Z"), Date.parse("2026-11-30T02:59:59Z")]) {
+      const p = overviewPeriods(now, SP);
+      const href = new URL(thisWeekLinksHref(new Date(now).toISOString(), SP), "http://x");
+      const query = Object.fromEntries(href.searchParams) as unknown as InsightWindowQuery;
+      const page = resolveWindow(query, new Date(now), SP);
+      if (isWindowRefusal(page)) throw new Error(page.message);
+      expect([page.from, page.to, page.previous.from, page.previous.to]).toEqual(
+        [p.week.from, p.week.to, p.lastWeek.from, p.lastWeek.to].map((ms) => new Date(ms).toISOString()),
+      );
+    }
   });
 
   it("on a Monday just after midnight the week has just begun", () => {

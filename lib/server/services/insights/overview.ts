@@ -8,10 +8,11 @@ import type { Answer, ServiceDeps } from "@/lib/server/services/context";
 import { can, type Permission } from "@/lib/shared/auth/roles";
 import { dayStartMs } from "@/lib/shared/format/zone-days";
 import { addDays, dayInZone as dayIn } from "@/lib/shared/insights/window";
-import { mondayOf } from "@/lib/shared/insights/zone-days";
+import { thisWeekQuery } from "@/lib/shared/insights/zone-days";
 import type { CountAmount, OverviewInsights } from "@/lib/shared/schemas/insights";
 import { aggregateDisputes } from "./disputes";
 import { creationTimes, linkRevenue, readLinkList } from "./link-counters";
+import { linkInsightWindow } from "./payment-links";
 
 /*
  * The overview's figures (docs/insights.md, "Overview"), each null when the role may not read it. The payouts come
@@ -27,16 +28,15 @@ export function overviewPeriods(now: number, zone: string) {
   const today = dayIn(now, zone);
   const todayStart = dayStartMs(today, zone);
   const yesterdayStart = dayStartMs(addDays(today, -1), zone);
-  const monday = mondayOf(today);
-  const weekStart = dayStartMs(monday, zone);
-  const lastWeekStart = dayStartMs(addDays(monday, -7), zone);
+  // The link insights page the figure opens resolves the same window, so both count the same days and compare alike.
+  const week = linkInsightWindow(thisWeekQuery(now, zone), now, zone);
   return {
     /** Today since 00:00; yesterday from 00:00 to the same time of day. */
     today: { from: todayStart },
     yesterday: { from: yesterdayStart, to: yesterdayStart + (now - todayStart) },
-    /** This week since Monday 00:00; last week from its Monday to the same time after it. */
-    week: { from: weekStart, to: now },
-    lastWeek: { from: lastWeekStart, to: lastWeekStart + (now - weekStart) },
+    /** This week from Monday 00:00 (to next Monday: no data after now); last week from its Monday, as long. */
+    week: { from: Date.parse(week.from), to: Date.parse(week.to) },
+    lastWeek: { from: Date.parse(week.previous.from), to: Date.parse(week.previous.to) },
   };
 }
 
