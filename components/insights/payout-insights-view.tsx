@@ -8,6 +8,7 @@ import { StatCard } from "@/components/ui/stat-card";
 import { useUrlState } from "@/lib/browser/hooks/use-url-state";
 import { useI18n } from "@/lib/browser/i18n";
 import { insightsQuery } from "@/lib/browser/query/insights";
+import { INSIGHTS_FIRST_FIGURE } from "@/lib/shared/insights/timing";
 import type { PayoutInsights } from "@/lib/shared/schemas/insights";
 import { BatchShare, FailureReasons } from "./failure-reasons";
 import { insightWindowUrlSchema, windowQueryOf } from "./insight-model";
@@ -37,9 +38,10 @@ function PayoutFiguresRow({ data }: { data: PayoutInsights }) {
           ],
           ["insights.payouts.figure.fee", totals.fee_centavos, previous?.fee_centavos, formatMoney],
         ] as const
-      ).map(([label, current, before, format]) => (
+      ).map(([label, current, before, format], i) => (
         <StatCard
           key={label}
+          timing={i === 0 ? INSIGHTS_FIRST_FIGURE : undefined}
           label={t(label)}
           value={format(current)}
           hint={<TrendHint current={current} previous={before ?? null} />}

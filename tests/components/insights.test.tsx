@@ -20,6 +20,7 @@ import { InsightsTabs } from "@/components/insights/insights-tabs";
 import { LinkInsightsBody } from "@/components/insights/link-insights-view";
 import { LinkRankTable } from "@/components/insights/links-funnel";
 import { PayoutInsightsView } from "@/components/insights/payout-insights-view";
+import { INSIGHTS_FIRST_FIGURE } from "@/lib/shared/insights/timing";
 import { InsightFigures } from "@/components/overview/insight-figures";
 import { insightsQuery } from "@/lib/browser/query/insights";
 import { formatMoney } from "@/lib/shared/format/number";
@@ -397,6 +398,10 @@ describe("the payouts insights page", () => {
     expect(screen.getByTestId("batch-share")).toHaveTextContent(`2 de 8 (25%)`);
     // 8 payouts against 4 the window before: up 100 %.
     expect(screen.getByText("alta de 100% sobre o período anterior")).toBeInTheDocument();
+    // The first figure's value is the one whose first paint bench row k times.
+    const timed = document.querySelectorAll(`[elementtiming="${INSIGHTS_FIRST_FIGURE}"]`);
+    expect(timed).toHaveLength(1);
+    expect(timed[0]).toHaveTextContent(/^8$/);
     expect(calls).toEqual([]);
   });
 
