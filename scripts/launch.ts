@@ -41,6 +41,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   let closeSandbox: (() => Promise<void>) | null = null;
+  /** The sandbox's start, when this launcher starts it (settled once it is up or has failed). */
+  let sandboxStart: Promise<void> | null = null;
 
   if (settings.paymentsApiUrl) {
     console.log(`Payments API: ${settings.paymentsApiUrl} (sandbox not started)`);
@@ -50,20 +52,24 @@ async function main(): Promise<void> {
     if (await sandboxIsUp(url)) {
       console.log(`Payments API: using the sandbox already running at ${url}`);
     } else {
-      // Loaded only in sandbox mode, so a production deployment never loads sandbox code.
-      const [{ startSandbox }, { BUSINESSES }] = await Promise.all([
-        import("../sandbox/server"),
-        import("../sandbox/businesses"),
-      ]);
-      const sandbox = await startSandbox({
-        port,
-        dataDir: path.join(settings.dataDir, "sandbox"),
-        reset: settings.sandboxReset,
-      });
-      closeSandbox = () => sandbox.close();
-      console.log(
-        `Payments API: sandbox started at ${sandbox.url} (demo keys: ${BUSINESSES.map((b) => b.apiKey).join(", ")})`,
-      );
+      sandboxStart = (async () => {
+        const [{ startSandbox }, { BUSINESSES }] = await Promise.all([
+          import("../sandbox/server"),
+          import("../sandbox/businesses"),
+        ]);
+        const sandbox = await startSandbox({
+          port,
+          dataDir: path.join(settings.dataDir, "sandbox"),
+          reset: settings.sandboxReset,
+        });
+        closeSandbox = () => sandbox.close();
+        console.log(
+          `Payments API: sandbox started at ${sandbox.url} (demo keys: ${BUSINESSES.map((b) => b.apiKey).join(", ")})`,
+        );
+      })();
+      // `start` serves at once, so the sandbox must be up first. `dev` compiles for many seconds before its first
+      // answer: the sandbox starts meanwhile, and the development server's start-up waits for it (lib/server/startup.ts).
+      if (mode === "start") await sandboxStart;
     }
     env.SANDBOX_URL = url;
   }
@@ -72,6 +78,14 @@ async function main(): Promise<void> {
   const require = createRequire(import.meta.url);
   const nextBin = require.resolve("next/dist/bin/next");
   const child = spawn(process.execPath, [nextBin, mode, ...nextArgs], { stdio: "inherit", env });
+  let failed = false;
+  sandboxStart?.catch((error: unknown) => {
+    console.error(
+      `Refusing to start: the sandbox did not start: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    failed = true;
+    child.kill("SIGTERM");
+  });
 
   const forward = (signal: NodeJS.Signals) => () => {
     child.kill(signal);
@@ -81,8 +95,9 @@ async function main(): Promise<void> {
 
   child.on("exit", (code, signal) => {
     void (async () => {
+      await sandboxStart?.catch(() => undefined);
       if (closeSandbox) await closeSandbox();
-      process.exit(code ?? (signal ? 1 : 0));
+      process.exit(failed ? 1 : (code ?? (signal ? 1 : 0)));
     })();
   });
 }

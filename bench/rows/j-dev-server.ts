@@ -1,11 +1,12 @@
 /**
- * Row j: a newcomer's first `npm run dev`. The launcher (sandbox included) in development mode with a cold
- * Turbopack cache, from spawn to the sign-in page's first 200, against the framework's own floor measured in the
+ * Row j: a newcomer's first `npm run dev`. The launcher in development mode, starting and seeding its own sandbox,
+ * with a cold Turbopack cache, from spawn to the sign-in page's first 200, against the framework's own floor measured in the
  * same run: `next dev` of an empty App Router app (one layout, one page) in a folder of the project, so both use
  * the same Next.js, node_modules and machine. Also what each prints by then, and after a few pages: a healthy
  * app's development log is quiet (no repeated warnings).
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import path from "node:path";
 import { repeat, samplesOf, type BenchContext, type Row } from "../lib/context";
 import { spawnTracked, waitForHttp, type ChildEnv } from "../lib/processes";
@@ -88,8 +89,10 @@ async function appRun(ctx: BenchContext): Promise<DevRun> {
   await ctx.app.stop();
   rmSync(DEV_CACHE, { recursive: true, force: true });
   const dataDir = ctx.app.freshDataDir();
-  // As a newcomer runs it: no NODE_ENV (Next.js sets it), the bench's sandbox in place of a second one.
-  const env = { ...ctx.app.environment(dataDir), SANDBOX_PORT: String(ctx.sandbox.port), NODE_ENV: undefined };
+  // As a newcomer runs it: no NODE_ENV (Next.js sets it) and no sandbox yet, so the launcher starts and seeds its own
+  // (on a port of its own, in the fresh data folder) beside Next.js.
+  const { SANDBOX_URL: _benchSandbox, ...appEnv } = ctx.app.environment(dataDir);
+  const env = { ...appEnv, SANDBOX_PORT: String(await freePort()), NODE_ENV: undefined };
   const port = String(ctx.app.port);
   return devRun(
     [process.execPath, TSX_CLI, path.join("scripts", "launch.ts"), "dev", "-p", port, "-H", "127.0.0.1"],
@@ -97,6 +100,16 @@ async function appRun(ctx: BenchContext): Promise<DevRun> {
     `${ctx.app.url}/login`,
     MORE_PAGES,
   );
+}
+
+/** A port nothing listens on now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === "string") throw new Error("no free port");
+  return address.port;
 }
 
 export const devServerRow: Row = {

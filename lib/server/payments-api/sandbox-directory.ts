@@ -68,3 +68,33 @@ export function sandboxDirectory(): Promise<readonly DemoBusiness[]> {
   }
   return pending;
 }
+
+/** How long a development server's start-up waits for a sandbox that `npm run dev` is starting beside it. */
+export const SANDBOX_START_WAIT_MS = 30_000;
+const HEALTH_POLL_MS = 200;
+
+/**
+ * Whether the sandbox answers its health check within `withinMs`, asking every HEALTH_POLL_MS. `npm run dev` starts
+ * the sandbox beside Next.js instead of before it (scripts/launch.ts), so a development server's start-up may run
+ * before the sandbox is up; it waits here rather than finding no demo businesses. Against a real API: true at once.
+ */
+export async function sandboxAnswers(withinMs: number): Promise<boolean> {
+  if (!isSandboxMode()) return true;
+  const { baseUrl } = paymentsConfig();
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    try {
+      const response = await sendRaw({
+        method: "GET",
+        url: `${baseUrl}/__sandbox/health`,
+        headers: { accept: "application/json" },
+        signal: AbortSignal.timeout(1_000),
+      });
+      if (response.status === 200) return true;
+    } catch {
+      // Not listening yet: ask again until the deadline.
+    }
+    if (Date.now() + HEALTH_POLL_MS > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_MS));
+  }
+}
