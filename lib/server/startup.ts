@@ -42,6 +42,18 @@ export async function startServer(): Promise<void> {
     // A ConfigError (TenancyConfigError among them) says what to fix, naming the variable, never its value.
     refuse(error);
   }
+  const started = openAndStart();
+  if (deployment().development) {
+    // `next dev` answers its first page without waiting for the ledger (a fresh embedded one takes seconds to create
+    // and migrate): every request that needs it awaits the same opening (getLedger), and the sign-in the same seeding.
+    started.catch((error: unknown) => log.error("startup.failed", { error }));
+    return;
+  }
+  await started;
+}
+
+/** The ledger, the sandbox's demo people or the setup link, and the background work. */
+async function openAndStart(): Promise<void> {
   let ledger;
   try {
     ledger = await getLedger();
