@@ -24,6 +24,8 @@ const GAP_SECTIONS: Readonly<Record<string, string>> = {
   e: "big-lists",
   f: "server-memory",
   g: "payouts-write-path",
+  j: "development-server",
+  k: "insights",
 };
 
 export function gapLink(name: string): string {
