@@ -87,14 +87,19 @@ function addFigures(target: PayoutFigureTotals, row: FigureRow, outcome: PayoutO
 }
 
 /**
- * The figures of the business's payouts created in `range`, by bucket and outcome, in two steps of one query. First
- * the rows are grouped by bucket, state, status and batch (their bucket found by `width_bucket` among the buckets'
- * first instants: a binary search per row instead of a zone conversion and a text key, which on PGlite made the
- * 90-day series three times slower); then those few hundred groups are grouped again by outcome
- * (`outcomeSqlOf`, the register's rule), fee and net kept for the groups whose fee counts. Bigint sums; each
+ * The business's payouts created in `range`, by bucket: `starts` are the buckets' first instants, oldest first, the
+ * first at or before `range.from` (lib/shared/insights/window.ts `windowBuckets`); a row belongs to the last bucket
+ * that starts at or before it, so a bucket holds exactly the rows the register's from/to filter gives for its
+ * start and the next one's. One point per start, empty ones included; with the totals of the range and its rows sent
+ * by a batch.
+ *
+ * Two steps of one query. First the rows are grouped by bucket, state, status and batch (their bucket found by
+ * `width_bucket` among the buckets' first instants: a binary search per row instead of a zone conversion and a text
+ * key, which on PGlite made the 90-day series three times slower); then those few hundred groups are grouped again by
+ * outcome (`outcomeSqlOf`, the register's rule), fee and net kept for the groups whose fee counts. Bigint sums; each
  * point's and the window's totals added up here with checked additions.
  */
-async function figures(
+export async function payoutSeries(
   ledger: Ledger,
   businessId: string,
   range: InsightRange,
@@ -175,29 +180,13 @@ function instantIso(value: Date | string): string {
   return new Date(instant(value)).toISOString();
 }
 
-/**
- * The business's payouts created in `range`, by bucket: `starts` are the buckets' first instants, oldest first, the
- * first at or before `range.from` (lib/shared/insights/window.ts `windowBuckets`); a row belongs to the last bucket
- * that starts at or before it, so a bucket holds exactly the rows the register's from/to filter gives for its
- * start and the next one's. One point per start, empty ones included; with the totals of the range and its rows sent
- * by a batch.
- */
-export function payoutSeries(
-  ledger: Ledger,
-  businessId: string,
-  range: InsightRange,
-  starts: readonly (Date | string)[],
-): Promise<PayoutSeriesResult> {
-  return figures(ledger, businessId, range, starts);
-}
-
 /** The totals alone of the business's payouts created in `range` (the previous window's, for trends). */
 export async function payoutFigures(
   ledger: Ledger,
   businessId: string,
   range: InsightRange,
 ): Promise<PayoutFigureTotals> {
-  return (await figures(ledger, businessId, range, [range.from])).totals;
+  return (await payoutSeries(ledger, businessId, range, [range.from])).totals;
 }
 
 /**
