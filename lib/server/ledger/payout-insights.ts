@@ -16,6 +16,12 @@ export interface InsightRange {
   to: Date | string;
 }
 
+/** Where a point's bucket begins (`start`) and which point it is (lib/shared/insights/window.ts `bucketStarts`). */
+export interface PointStart {
+  start: Date | string;
+  point: number;
+}
+
 export interface CountAmountTotals {
   count: number;
   amountCentavos: number;
@@ -29,7 +35,7 @@ export interface PayoutFigureTotals extends CountAmountTotals {
 }
 
 export interface PayoutSeriesResult {
-  /** The figures of each bucket, in the order of the starts asked for. */
+  /** The figures of each point the starts name, by its index. */
   points: PayoutFigureTotals[];
   totals: PayoutFigureTotals;
   /** The rows sent as a batch's rows (batch_id set). */
@@ -87,11 +93,11 @@ function addFigures(target: PayoutFigureTotals, row: FigureRow, outcome: PayoutO
 }
 
 /**
- * The business's payouts created in `range`, by bucket: `starts` are the buckets' first instants, oldest first, the
- * first at or before `range.from` (lib/shared/insights/window.ts `windowBuckets`); a row belongs to the last bucket
- * that starts at or before it, so a bucket holds exactly the rows the register's from/to filter gives for its
- * start and the next one's. One point per start, empty ones included; with the totals of the range and its rows sent
- * by a batch.
+ * The business's payouts created in `range`, by point: `starts` are the instants where a point's bucket begins, oldest
+ * first, the first at or before `range.from`, each naming its point (lib/shared/insights/window.ts `bucketStarts`: a
+ * local bucket the clocks repeat begins twice). A row belongs to the last start at or before it, so a point holds
+ * exactly the rows the register's from/to filter gives between its start and the next. Every point named, empty ones
+ * included; with the totals of the range and its rows sent by a batch.
  *
  * Two steps of one query. First the rows are grouped by bucket, state, status and batch (their bucket found by
  * `width_bucket` among the buckets' first instants: a binary search per row instead of a zone conversion and a text
@@ -103,16 +109,19 @@ export async function payoutSeries(
   ledger: Ledger,
   businessId: string,
   range: InsightRange,
-  starts: readonly (Date | string)[],
+  starts: readonly PointStart[],
 ): Promise<PayoutSeriesResult> {
   const first = starts[0];
-  if (first === undefined || instant(first) > instant(range.from))
+  if (first === undefined || instant(first.start) > instant(range.from))
     throw new Error("ledger: the first bucket must start at or before the range");
   for (let i = 1; i < starts.length; i++)
-    if (instant(starts[i] as Date | string) <= instant(starts[i - 1] as Date | string))
+    if (instant((starts[i] as PointStart).start) <= instant((starts[i - 1] as PointStart).start))
       throw new Error("ledger: bucket starts must be in order");
+  const pointCount = Math.max(...starts.map((s) => s.point)) + 1;
+  if (!starts.every((s) => Number.isInteger(s.point) && s.point >= 0))
+    throw new Error("ledger: a bucket start names no point");
   const thresholds = sql`ARRAY[${sql.join(
-    starts.map((s) => sql`${instantIso(s)}::timestamptz`),
+    starts.map((s) => sql`${instantIso(s.start)}::timestamptz`),
     sql`, `,
   )}]`;
   const groups = ledger.db.$with("insight_groups").as(
@@ -149,7 +158,7 @@ export async function payoutSeries(
     .groupBy(groups.slot, outcome);
 
   const result: PayoutSeriesResult = {
-    points: starts.map(() => emptyFigures()),
+    points: Array.from({ length: pointCount }, () => emptyFigures()),
     totals: emptyFigures(),
     batch: { count: 0, amountCentavos: 0 },
   };
@@ -157,7 +166,7 @@ export async function payoutSeries(
     const rowOutcome = PAYOUT_OUTCOMES.find((o) => o === row.outcome);
     // The table's CHECK allows no other state: a row without an outcome is refused, not counted as something.
     if (!rowOutcome) throw new Error(`ledger: a payout row has no insight outcome (${row.outcome ?? "null"})`);
-    const point = result.points[Number(row.slot) - 1];
+    const point = result.points[starts[Number(row.slot) - 1]?.point ?? -1];
     // Every row is at or after the first start (checked above), so its bucket is one of them.
     if (!point) throw new Error(`ledger: a payout row fell outside the buckets (${String(row.slot)})`);
     addFigures(point, row, rowOutcome);
@@ -186,7 +195,7 @@ export async function payoutFigures(
   businessId: string,
   range: InsightRange,
 ): Promise<PayoutFigureTotals> {
-  return (await payoutSeries(ledger, businessId, range, [range.from])).totals;
+  return (await payoutSeries(ledger, businessId, range, [{ start: range.from, point: 0 }])).totals;
 }
 
 /**

@@ -106,10 +106,16 @@ export interface BucketSlot {
   start: string;
 }
 
+/** An instant where a point's bucket begins inside the window, and the point's index (in `windowBuckets`). */
+export interface BucketStart {
+  start: string;
+  point: number;
+}
+
 function slotsOf(
   window: Pick<ResolvedWindow, "from" | "to" | "bucket" | "zone">,
   limit: number,
-): BucketSlot[] | "too_many" {
+): { slots: BucketSlot[]; starts: BucketStart[] } | "too_many" {
   const fromMs = Date.parse(window.from);
   // An empty window (today at midnight) still has its one instant, so its series has one point.
   const endMs = Math.max(fromMs + 1, Date.parse(window.to));
@@ -117,8 +123,9 @@ function slotsOf(
   // A far too long range is refused before anything is read (a DST change moves the count by an hour's worth at most).
   if ((endMs - fromMs) / width > limit + HOUR_MS / width + 2) return "too_many";
   const segments = offsetSegments(window.zone, fromMs - 8 * DAY_MS, endMs + 2 * DAY_MS);
-  const seen = new Set<number>();
+  const pointOf = new Map<number, number>();
   const slots: BucketSlot[] = [];
+  const starts: BucketStart[] = [];
   for (let i = 0; i < segments.length; i++) {
     const { start: segmentStart, offset } = segments[i] as OffsetSegment;
     const from = Math.max(segmentStart, fromMs);
@@ -126,15 +133,20 @@ function slotsOf(
     if (from >= to) continue;
     const last = bucketLocalStart(to - 1 + offset, window.bucket);
     for (let key = bucketLocalStart(from + offset, window.bucket); key <= last; key += width) {
-      // A local time the clocks repeat belongs to the bucket it first fell in; a skipped one to none.
-      if (seen.has(key)) continue;
-      if (slots.length >= limit) return "too_many";
-      seen.add(key);
       // A point starts where the window does when its bucket begins before it (a week holding a Sunday first day).
-      slots.push({ key: bucketKeyText(key), start: iso(Math.max(segmentStart, fromMs, key - offset)) });
+      const start = iso(Math.max(segmentStart, fromMs, key - offset));
+      // A local time the clocks repeat is the point it first fell in, which begins again there; a skipped one is none.
+      let point = pointOf.get(key);
+      if (point === undefined) {
+        if (slots.length >= limit) return "too_many";
+        point = slots.length;
+        pointOf.set(key, point);
+        slots.push({ key: bucketKeyText(key), start });
+      }
+      starts.push({ start, point });
     }
   }
-  return slots;
+  return { slots, starts };
 }
 
 /**
@@ -145,8 +157,19 @@ function slotsOf(
  * time); an hour they skip is no bucket.
  */
 export function windowBuckets(window: Pick<ResolvedWindow, "from" | "to" | "bucket" | "zone">): BucketSlot[] {
-  const slots = slotsOf(window, Number.POSITIVE_INFINITY);
-  return slots === "too_many" ? [] : slots;
+  const walked = slotsOf(window, Number.POSITIVE_INFINITY);
+  return walked === "too_many" ? [] : walked.slots;
+}
+
+/**
+ * Every instant inside the window where a point's bucket begins, oldest first, with the point's index in
+ * `windowBuckets`: once per point, and again where the clocks go back and a local bucket comes round a second time
+ * (the 23:30 five-minute point of 2019-02-16 in São Paulo begins at 01:30Z and again at 02:30Z). A row belongs to
+ * the last of these at or before it, so the ledger counts each row in the point of its local time.
+ */
+export function bucketStarts(window: Pick<ResolvedWindow, "from" | "to" | "bucket" | "zone">): BucketStart[] {
+  const walked = slotsOf(window, Number.POSITIVE_INFINITY);
+  return walked === "too_many" ? [] : walked.starts;
 }
 
 /** How many points the window's series has, or null when that is more than `limit` (counted no further). */
@@ -154,8 +177,8 @@ export function countBuckets(
   window: Pick<ResolvedWindow, "from" | "to" | "bucket" | "zone">,
   limit: number = MAX_INSIGHT_POINTS,
 ): number | null {
-  const slots = slotsOf(window, limit);
-  return slots === "too_many" ? null : slots.length;
+  const walked = slotsOf(window, limit);
+  return walked === "too_many" ? null : walked.slots.length;
 }
 
 /* ---- Windows ---- */

@@ -13,7 +13,7 @@ import type { Answer, Download, LedgerScope } from "@/lib/server/services/contex
 import type { Clock } from "@/lib/shared/clock";
 import { DEFAULT_TIME_ZONE } from "@/lib/shared/format/date";
 import { PAYOUT_INSIGHTS_SHEET } from "@/lib/shared/insights/payouts-export";
-import { isWindowRefusal, resolveWindow, windowBuckets } from "@/lib/shared/insights/window";
+import { bucketStarts, isWindowRefusal, resolveWindow, windowBuckets } from "@/lib/shared/insights/window";
 import {
   PAYOUT_OUTCOMES,
   type InsightWindowQuery,
@@ -98,12 +98,7 @@ export async function loadPayoutInsights(deps: LedgerScope, window: ResolvedWind
   const comparable = first !== null && first.getTime() <= Date.parse(window.previous.from);
   const slots = windowBuckets(window);
   const [series, previous, reasons] = await Promise.all([
-    payoutSeries(
-      ledger,
-      businessId,
-      range,
-      slots.map((slot) => slot.start),
-    ),
+    payoutSeries(ledger, businessId, range, bucketStarts(window)),
     comparable ? payoutFigures(ledger, businessId, window.previous) : null,
     payoutReasons(ledger, businessId, range),
   ]);
