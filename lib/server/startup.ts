@@ -9,7 +9,6 @@ import { getSessionConfig } from "@/lib/server/session/config";
 import { ensureSandboxWorkspaces } from "@/lib/server/services/workspace/sandbox-people";
 import { announceSetupLink } from "@/lib/server/services/workspace/setup-link";
 import { credentialKeyRing } from "@/lib/server/security/credential-vault";
-import { SANDBOX_START_WAIT_MS, sandboxAnswers } from "@/lib/server/payments-api/sandbox-directory";
 import { log } from "./log";
 import { getTransportConfig, insecureTransportProblem } from "./transport-config";
 
@@ -45,7 +44,8 @@ export async function startServer(): Promise<void> {
   const started = openAndStart();
   if (deployment().development) {
     // `next dev` answers its first page without waiting for the ledger (a fresh embedded one takes seconds to create
-    // and migrate): every request that needs it awaits the same opening (getLedger), and the sign-in the same seeding.
+    // and migrate): every request that needs it awaits the same opening (getLedger). Whatever asks the sandbox first
+    // waits for the one `npm run dev` starts beside this server (sandboxStarted).
     started.catch((error: unknown) => log.error("startup.failed", { error }));
     return;
   }
@@ -62,9 +62,6 @@ async function openAndStart(): Promise<void> {
     if (error instanceof LedgerFolderLockedError) refuse(error);
     throw error;
   }
-  // `npm run dev` starts the sandbox beside this server (scripts/launch.ts): wait for it before seeding its people.
-  if (deployment().development && isSandboxMode() && !(await sandboxAnswers(SANDBOX_START_WAIT_MS)))
-    log.warn("startup.sandbox_not_answering", { waitedMs: SANDBOX_START_WAIT_MS });
   // Sandbox mode: its demo workspaces, people and credentials (logged, not fatal, when the sandbox cannot be asked yet).
   await ensureSandboxWorkspaces(ledger).catch(() => undefined);
   // A real API with no owner yet: the one-time setup link, printed once (it deliberately holds a secret: setup-link.ts).

@@ -5,11 +5,17 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/server/config";
-import { sandboxAnswers } from "@/lib/server/payments-api/sandbox-directory";
+import { sandboxAnswers, sandboxDirectory, sandboxStarted } from "@/lib/server/payments-api/sandbox-directory";
 import { closedPort } from "../helpers/smtp";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox";
 
-const saved = { SANDBOX_URL: process.env.SANDBOX_URL, PAYMENTS_API_URL: process.env.PAYMENTS_API_URL };
+const saved = {
+  SANDBOX_URL: process.env.SANDBOX_URL,
+  PAYMENTS_API_URL: process.env.PAYMENTS_API_URL,
+  NODE_ENV: process.env.NODE_ENV,
+};
+/** The development server's one shared wait (sandbox-directory.ts), forgotten between tests. */
+const STARTED_KEY = Symbol.for("pix-ops-dashboard.sandbox-started");
 let sandbox: TestSandbox | null = null;
 
 function useEnv(values: Partial<typeof saved>): void {
@@ -24,6 +30,7 @@ afterEach(async () => {
   await sandbox?.close();
   sandbox = null;
   useEnv(saved);
+  Reflect.deleteProperty(globalThis, STARTED_KEY);
 });
 
 describe("waiting for a sandbox that is starting", () => {
@@ -44,5 +51,24 @@ describe("waiting for a sandbox that is starting", () => {
   it("does not wait at all against a real API", async () => {
     useEnv({ SANDBOX_URL: undefined, PAYMENTS_API_URL: "https://api.example.com" });
     expect(await sandboxAnswers(60_000)).toBe(true);
+  });
+});
+
+describe("a development server asks the sandbox only once it has started", () => {
+  it("the demo directory, asked while the sandbox is starting, waits for it instead of failing", async () => {
+    const port = await closedPort();
+    useEnv({ SANDBOX_URL: `http://127.0.0.1:${port}`, PAYMENTS_API_URL: undefined, NODE_ENV: "development" });
+    const directory = sandboxDirectory();
+    const second = sandboxStarted();
+    sandbox = await startTestSandbox({ port });
+    expect((await directory).length).toBeGreaterThan(0);
+    expect(await second).toBe(true);
+  });
+
+  it("outside development nothing waits: a sandbox that is down fails the directory at once", async () => {
+    const port = await closedPort();
+    useEnv({ SANDBOX_URL: `http://127.0.0.1:${port}`, PAYMENTS_API_URL: undefined, NODE_ENV: "production" });
+    expect(await sandboxStarted()).toBe(true);
+    await expect(sandboxDirectory()).rejects.toThrow();
   });
 });

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { isSandboxMode, paymentsConfig, retryOverrides } from "@/lib/server/config";
+import { deployment, isSandboxMode, paymentsConfig, retryOverrides } from "@/lib/server/config";
+import { log } from "@/lib/server/log";
 import { normaliseBusinessId } from "@/lib/shared/schemas/business-id";
 import { sendRaw } from "./http";
 import { resolveRetryPolicy } from "./retry";
@@ -36,6 +37,7 @@ const DIRECTORY_KEY = Symbol.for("pix-ops-dashboard.sandbox-directory");
 type DirectoryGlobal = typeof globalThis & { [DIRECTORY_KEY]?: Map<string, Promise<readonly DemoBusiness[]>> };
 
 async function fetchDirectory(baseUrl: string): Promise<readonly DemoBusiness[]> {
+  await sandboxStarted();
   const timeout = AbortSignal.timeout(resolveRetryPolicy(retryOverrides()).attemptTimeoutMs);
   const response = await sendRaw({
     method: "GET",
@@ -69,7 +71,27 @@ export function sandboxDirectory(): Promise<readonly DemoBusiness[]> {
   return pending;
 }
 
-/** How long a development server's start-up waits for a sandbox that `npm run dev` is starting beside it. */
+// The development server's one wait for its sandbox (per process, across hot reloads).
+const STARTED_KEY = Symbol.for("pix-ops-dashboard.sandbox-started");
+type StartedGlobal = typeof globalThis & { [STARTED_KEY]?: Promise<boolean> };
+
+/**
+ * In a development server in sandbox mode, whether the sandbox answered: the first caller (start-up's seeding, the
+ * sign-in page's demo people, a sign-in) waits for it up to SANDBOX_START_WAIT_MS, as `npm run dev` starts it beside
+ * Next.js; the others share that wait, and once it is over nobody waits again (a sandbox that is down then fails
+ * each call at once, as in production). Elsewhere: true at once.
+ */
+export function sandboxStarted(): Promise<boolean> {
+  if (!deployment().development || !isSandboxMode()) return Promise.resolve(true);
+  const store = globalThis as StartedGlobal;
+  store[STARTED_KEY] ??= sandboxAnswers(SANDBOX_START_WAIT_MS).then((up) => {
+    if (!up) log.warn("startup.sandbox_not_answering", { waitedMs: SANDBOX_START_WAIT_MS });
+    return up;
+  });
+  return store[STARTED_KEY];
+}
+
+/** How long a development server waits for a sandbox that `npm run dev` is starting beside it. */
 export const SANDBOX_START_WAIT_MS = 30_000;
 const HEALTH_POLL_MS = 200;
 
