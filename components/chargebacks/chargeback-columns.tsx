@@ -1,7 +1,7 @@
 "use client";
 
 import { createColumnHelper } from "@tanstack/react-table";
-import { useMemo } from "react";
+import { Fragment, useMemo } from "react";
 import { columnMeta, type DataTableColumn } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
 import { Money } from "@/components/ui/money";
@@ -108,11 +108,26 @@ export function useChargebackColumns({ now, extraFields }: ChargebackColumnsOpti
         cell: ({ row }) => <DateTime value={row.original.created_at} />,
       }) as DataTableColumn<Chargeback>,
     ];
+    // Fields the API sends that the dashboard does not know, named as the API names them: breakable after each "_",
+    // so a long name wraps in its header instead of being cut.
     for (const key of extraFields) {
       columns.push(
         h.accessor((row) => rawText(row[key]), {
           id: key,
-          header: () => <code className="font-mono">{key}</code>,
+          header: () => (
+            <code className="font-mono">
+              {key.split("_").map((part, i, parts) => (
+                <Fragment key={i}>
+                  {part}
+                  {i < parts.length - 1 ? (
+                    <>
+                      _<wbr />
+                    </>
+                  ) : null}
+                </Fragment>
+              ))}
+            </code>
+          ),
           size: 180,
           meta: columnMeta({ cellClassName: "font-mono text-[0.8125rem]" }),
           cell: ({ getValue }) => getValue() || <Muted>{t("common.none")}</Muted>,
