@@ -10,6 +10,17 @@ const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110);
 /** `E2E_NEXT=dev`: the same journeys against `next dev` (React's development checks, unminified errors). */
 const NEXT_MODE = process.env.E2E_NEXT === "dev" ? "dev" : "start";
 const DATA_DIR = NEXT_MODE === "dev" ? ".data/e2e-dev" : ".data/e2e";
+/**
+ * Journeys that start their own `next start` servers from the production build (restarts, other settings, hostile
+ * HTTP): they test the built server, so `E2E_NEXT=dev` (which has no build) leaves them out.
+ */
+const BUILT_SERVER_SPECS = [
+  "crash-recovery.spec.ts",
+  "hostile-input.spec.ts",
+  "secrets-canary.spec.ts",
+  "team-journey.spec.ts",
+  "transport.spec.ts",
+];
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -24,6 +35,7 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: "tests/e2e",
+  testIgnore: NEXT_MODE === "dev" ? BUILT_SERVER_SPECS.map((spec) => `**/${spec}`) : [],
   fullyParallel: false,
   workers: 1,
   retries: 0,
