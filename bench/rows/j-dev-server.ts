@@ -6,10 +6,10 @@
  * app's development log is quiet (no repeated warnings).
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { repeat, samplesOf, type BenchContext, type Row } from "../lib/context";
 import { spawnTracked, waitForHttp, type ChildEnv } from "../lib/processes";
+import { closedPort } from "../../tests/helpers/ports";
 import { NEXT_BIN, TSX_CLI } from "../lib/servers";
 
 /** Inside the project (git-ignored), so Turbopack finds the project's lockfile and node_modules as the app does. */
@@ -92,7 +92,7 @@ async function appRun(ctx: BenchContext): Promise<DevRun> {
   // As a newcomer runs it: no NODE_ENV (Next.js sets it) and no sandbox yet, so the launcher starts and seeds its own
   // (on a port of its own, in the fresh data folder) beside Next.js.
   const { SANDBOX_URL: _benchSandbox, ...appEnv } = ctx.app.environment(dataDir);
-  const env = { ...appEnv, SANDBOX_PORT: String(await freePort()), NODE_ENV: undefined };
+  const env = { ...appEnv, SANDBOX_PORT: String(await closedPort()), NODE_ENV: undefined };
   const port = String(ctx.app.port);
   return devRun(
     [process.execPath, TSX_CLI, path.join("scripts", "launch.ts"), "dev", "-p", port, "-H", "127.0.0.1"],
@@ -100,16 +100,6 @@ async function appRun(ctx: BenchContext): Promise<DevRun> {
     `${ctx.app.url}/login`,
     MORE_PAGES,
   );
-}
-
-/** A port nothing listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === "string") throw new Error("no free port");
-  return address.port;
 }
 
 export const devServerRow: Row = {

@@ -13,7 +13,8 @@ import { resetConfigForTests } from "@/lib/server/config";
 import type { InvitationCreated, InvitationPreview, MembersList } from "@/lib/shared/schemas/members";
 import { call, DEMO_NAMES, personBody, signIn, startBffHarness, type BffHarness } from "../helpers/bff";
 import { captureLogs, type CapturedLogs } from "../helpers/logs";
-import { closedPort, silentServer, startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp";
+import { closedPort } from "../helpers/ports";
+import { silentServer, startTestSmtpServer, type TestSmtpServer } from "../helpers/smtp";
 
 const SMTP_USER = "mailer";
 /** Percent-encoded in the URL ("%40" is "@"): neither spelling may ever be logged. */

@@ -2,7 +2,6 @@
  * GET /api/health and GET /api/ready: the load balancer's probes. No session,
  * no cookies, never cached; readiness names the failed check and nothing else.
  */
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as health from "@/app/api/health/route";
 import * as ready from "@/app/api/ready/route";
@@ -10,17 +9,9 @@ import { resetConfigForTests } from "@/lib/server/config";
 import { getLedger } from "@/lib/server/ledger";
 import { readiness } from "@/lib/server/services/operations/readiness";
 import { call, startBffHarness, TEST_SECRET, type BffHarness } from "../helpers/bff";
+import { closedPort } from "../helpers/ports";
 
 /** A local port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
-
 let harness: BffHarness;
 beforeAll(async () => {
   harness = await startBffHarness();

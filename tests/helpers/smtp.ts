@@ -52,16 +52,6 @@ export async function startTestSmtpServer(auth?: { user: string; password: strin
   };
 }
 
-/** A port nothing listens on (connections are refused). */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
-
 /** A server that accepts connections and never says a word (an SMTP server that hangs). */
 export async function silentServer(): Promise<{ port: number; close(): Promise<void> }> {
   const sockets = new Set<Socket>();

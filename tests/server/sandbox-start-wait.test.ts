@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/lib/server/config";
 import { sandboxAnswers, sandboxDirectory, sandboxStarted } from "@/lib/server/payments-api/sandbox-directory";
-import { closedPort } from "../helpers/smtp";
+import { closedPort } from "../helpers/ports";
 import { startTestSandbox, type TestSandbox } from "../helpers/sandbox";
 
 const saved = {
