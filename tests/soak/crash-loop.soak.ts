@@ -58,6 +58,10 @@ const RECONCILER_FAULTS: Array<{ label: "after" | "before"; rules: FaultRule[] }
 ];
 
 const amountOf = (i: number) => 1_000 + i * 7;
+/** How long the sandbox holds a send under these rules (the app's attempt timeout, 3 s, is longer). */
+const windowMs = (rules: FaultRule[]) => Math.min(...rules.map((r) => r.ms ?? 0));
+/** Time kept before a send's window closes for reading the log and delivering the kill. */
+const KILL_MARGIN_MS = 900;
 
 it("crash loop: SIGKILL during payout creation and reconciler passes loses nothing and pays nothing twice", async () => {
   const seed = soakSeed("crash-loop");
@@ -171,11 +175,16 @@ it("crash loop: SIGKILL during payout creation and reconciler passes loses nothi
             (step.label === "after" || !committed.has(e.idempotency_key ?? "")),
         );
       };
-      await pollUntil(`a reconciler re-send in flight (${step.label} commit)`, inFlight, (open) => open.length > 0, {
-        timeoutMs: 60_000,
-        everyMs: 50,
-      });
-      await pause(100 + random() * 900);
+      const seen = await pollUntil(
+        `a reconciler re-send in flight (${step.label} commit)`,
+        inFlight,
+        (open) => open.length > 0,
+        { timeoutMs: 60_000, everyMs: 50 },
+      );
+      // The kill moment is random, but inside the send's window: the sandbox holds it `ms` from its receipt,
+      // and on a loaded machine the poll itself can find it late, so a fixed pause could miss the window.
+      const closesAt = Math.min(...seen.map((e) => e.received_at)) + windowMs(step.rules);
+      await pause(random() * Math.max(0, Math.min(900, closesAt - KILL_MARGIN_MS - Date.now())));
       const open = await killNow("reconciler");
       expect(open.length, "the reconciler kill landed during a send").toBeGreaterThan(0);
       expect(kills[counter], `a kill ${step.label} the API committed`).toBeGreaterThan(before);
