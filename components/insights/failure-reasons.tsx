@@ -6,7 +6,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { useI18n } from "@/lib/browser/i18n";
 import type { CountAmount, PayoutFigures, PayoutReason, ResolvedWindow } from "@/lib/shared/schemas/insights";
 import { ChartFrame } from "./chart-frame";
-import { registerHref, shareOf, windowDays } from "./insight-model";
+import { registerHref, shareOf, windowRange } from "./insight-model";
 import { OUTCOME_COLORS } from "./outcomes";
 
 /** Why payouts failed or were not sent, most payouts first: a bar per reason and the ranked table of them. */
@@ -18,8 +18,8 @@ export function FailureReasons({ reasons, window }: { reasons: readonly PayoutRe
   const reasonText = (reason: PayoutReason) => reason.reason ?? t("insights.reasons.noReason");
   const rowLabel = (reason: PayoutReason) => `${t(`insights.outcome.${reason.outcome}`)}: ${reasonText(reason)}`;
   const first = reasons[0];
-  // The register filters whole days: a window that is not (1h) links nowhere rather than to other payouts.
-  const days = windowDays(window);
+  // The window's days in the register, or its exact period when it is not whole days (the last hour).
+  const range = windowRange(window);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <ChartFrame
@@ -59,13 +59,9 @@ export function FailureReasons({ reasons, window }: { reasons: readonly PayoutRe
                 {reasonText(reason)}
               </TableHead>
               <TableCell>
-                {days ? (
-                  <Link href={registerHref(reason.outcome, days)} className="underline-offset-4 hover:underline">
-                    {t(`insights.outcome.${reason.outcome}`)}
-                  </Link>
-                ) : (
-                  t(`insights.outcome.${reason.outcome}`)
-                )}
+                <Link href={registerHref(reason.outcome, range)} className="underline-offset-4 hover:underline">
+                  {t(`insights.outcome.${reason.outcome}`)}
+                </Link>
               </TableCell>
               <TableCell className="text-right tabular-nums">{formatNumber(reason.count)}</TableCell>
               <TableCell className="text-right">
@@ -75,9 +71,6 @@ export function FailureReasons({ reasons, window }: { reasons: readonly PayoutRe
           ))}
         </TableBody>
       </Table>
-      {days ? null : (
-        <p className="text-xs text-muted-foreground lg:col-span-2">{t("insights.payouts.noRegisterLink")}</p>
-      )}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { urlChoice, urlOptional } from "@/lib/browser/url-fields";
 import { nextDay } from "@/lib/shared/format/date-window";
 import { formatDate as formatDateIn, wallDateText, wallTimeIn } from "@/lib/shared/format/date";
 import { dayStartMs } from "@/lib/shared/format/zone-days";
+import { bucketStarts } from "@/lib/shared/insights/window";
 import {
   INSIGHT_BUCKETS,
   INSIGHT_WINDOWS,
@@ -106,13 +107,54 @@ export function pointDays(
   return { from, to: last > window.to_day ? window.to_day : last };
 }
 
-/** The payouts register filtered to one outcome over calendar days in the business's zone (both included). */
-export function registerHref(outcome: PayoutOutcome | null, days: { from: string; to: string }): string {
+/**
+ * Which rows of the register a figure opens: whole calendar days in the business's zone (both included, the
+ * register's own date filter), or an exact period of instants (start included, end excluded) for a point or a
+ * window that is not whole days.
+ */
+export type RegisterRange = { kind: "days"; from: string; to: string } | { kind: "period"; from: string; to: string };
+
+/** The payouts register filtered to one outcome over a range (`from`/`to` for days, `since`/`until` for a period). */
+export function registerHref(outcome: PayoutOutcome | null, range: RegisterRange): string {
   const params = new URLSearchParams();
   if (outcome) params.set("outcome", outcome);
-  params.set("from", days.from);
-  params.set("to", days.to);
+  params.set(range.kind === "days" ? "from" : "since", range.from);
+  params.set(range.kind === "days" ? "to" : "until", range.to);
   return `/payouts?${params.toString()}`;
+}
+
+/**
+ * The register range holding exactly each point's rows, by the point's start: its days when it is whole days
+ * (`pointDays`), else the period from its start to the next point's (the window's end for the last one), the
+ * instants the ledger counted it between. A local bucket the clocks repeat (a five-minute point in the hour the end
+ * of daylight saving time brings back) is two periods, which one register range cannot name: that point has none.
+ */
+export function pointRanges(
+  points: readonly Pick<PayoutPoint, "start">[],
+  window: ResolvedWindow,
+): Map<string, RegisterRange> {
+  const ranges = new Map<string, RegisterRange>();
+  const starts = bucketStarts(window);
+  const periods = new Map<number, number>();
+  for (const start of starts) periods.set(start.point, (periods.get(start.point) ?? 0) + 1);
+  for (const point of points) {
+    const days = pointDays(point, window);
+    if (days) {
+      ranges.set(point.start, { kind: "days", ...days });
+      continue;
+    }
+    const at = starts.findIndex((s) => Date.parse(s.start) === Date.parse(point.start));
+    const found = starts[at];
+    if (!found || periods.get(found.point) !== 1) continue;
+    ranges.set(point.start, { kind: "period", from: found.start, to: starts[at + 1]?.start ?? window.to });
+  }
+  return ranges;
+}
+
+/** The whole window's register range: its days when whole (`windowDays`), else its exact period (the last hour). */
+export function windowRange(window: ResolvedWindow): RegisterRange {
+  const days = windowDays(window);
+  return days ? { kind: "days", ...days } : { kind: "period", from: window.from, to: window.to };
 }
 
 /**

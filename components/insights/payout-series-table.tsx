@@ -12,7 +12,7 @@ import {
   type PayoutPoint,
   type ResolvedWindow,
 } from "@/lib/shared/schemas/insights";
-import { pointDays, registerHref, sumPoints, windowDays } from "./insight-model";
+import { pointRanges, registerHref, sumPoints, windowRange, type RegisterRange } from "./insight-model";
 import { pointLabel } from "./outcomes";
 
 /** A point's (or the totals') count, amount, fee and net cells. */
@@ -36,16 +36,16 @@ function FigureCells({
   );
 }
 
-/** One outcome's count (a link to those rows in the register when it has any and the days hold exactly them) and amount. */
+/** One outcome's count (a link to exactly those rows in the register when it has any) and amount. */
 function OutcomeCell({
   figure,
   outcome,
-  days,
+  range,
   label,
 }: {
   figure: CountAmount;
   outcome: PayoutOutcome;
-  days: { from: string; to: string } | null;
+  range: RegisterRange | null;
   label: string;
 }) {
   const { formatNumber, t } = useI18n();
@@ -53,9 +53,9 @@ function OutcomeCell({
   return (
     <TableCell className="text-right">
       <div className="grid justify-items-end">
-        {days && figure.count > 0 ? (
+        {range && figure.count > 0 ? (
           <Link
-            href={registerHref(outcome, days)}
+            href={registerHref(outcome, range)}
             className="font-medium tabular-nums underline-offset-4 hover:underline"
             aria-label={t("insights.payouts.openOutcome", {
               outcome: t(`insights.outcome.${outcome}`),
@@ -78,14 +78,15 @@ function OutcomeCell({
 /**
  * Every point of the payouts series as a row (empty ones included): count, amount, fee, net and each outcome's
  * count and amount, with a totals row that is the sum of the rows shown, to the centavo. The accessible view of
- * the chart; each outcome links to the register filtered to exactly those payouts when the point is whole days.
+ * the chart; each outcome links to the register filtered to exactly those payouts: the point's days, or its period
+ * of instants when it is shorter than a day.
  */
 export function PayoutSeriesTable({ points, window }: { points: readonly PayoutPoint[]; window: ResolvedWindow }) {
   const { t, intlLocale } = useI18n();
   const totals = sumPoints(points);
-  const whole = windowDays(window);
-  // Some figure with payouts has no link when a point (or the window) is not whole days: say why.
-  const unlinked = !whole || points.some((point) => point.count > 0 && !pointDays(point, window));
+  const ranges = pointRanges(points, window);
+  // A figure with payouts has no link only in a local bucket the clocks repeat (two periods): say why.
+  const unlinked = points.some((point) => point.count > 0 && !ranges.has(point.start));
   return (
     <>
       <Table aria-label={t("insights.payouts.tableLabel")} data-testid="payout-series-table">
@@ -114,7 +115,7 @@ export function PayoutSeriesTable({ points, window }: { points: readonly PayoutP
         <TableBody>
           {points.map((point) => {
             const label = pointLabel(point.start, window.bucket, { intlLocale, t }, window.zone);
-            const days = pointDays(point, window);
+            const range = ranges.get(point.start) ?? null;
             return (
               <TableRow key={point.start} data-point={point.start}>
                 <TableHead scope="row" className="font-normal whitespace-nowrap">
@@ -126,7 +127,7 @@ export function PayoutSeriesTable({ points, window }: { points: readonly PayoutP
                     key={outcome}
                     figure={point.outcomes[outcome]}
                     outcome={outcome}
-                    days={days}
+                    range={range}
                     label={label}
                   />
                 ))}
@@ -143,7 +144,7 @@ export function PayoutSeriesTable({ points, window }: { points: readonly PayoutP
                 key={outcome}
                 figure={totals.outcomes[outcome]}
                 outcome={outcome}
-                days={whole}
+                range={windowRange(window)}
                 label={t("insights.payouts.wholeWindow")}
               />
             ))}

@@ -28,6 +28,7 @@ import { LiveIndicator } from "./live-indicator";
 import { usePayoutColumns } from "./payout-columns";
 import { RegisterBanners } from "./register-banners";
 import { REGISTER_STATE_OPTIONS, registerServerFilters, registerUrlSchema } from "./register-filters";
+import { RegisterPeriodChip } from "./register-period-chip";
 import { RegisterTotals } from "./register-totals";
 
 /** Server-rendered like the rest; its code (the download, its messages) arrives right after the page's first load. */
@@ -51,10 +52,10 @@ export function PayoutRegister() {
   const [filters, setFilters] = useUrlState(registerUrlSchema);
   const registerEntrySheetMounted = useOpenedOnce(Boolean(filters.entry));
   // Only the filters the server reads: a new sort or an opened entry asks nothing again.
-  const { search, status, state, outcome, from, to } = filters;
+  const { search, status, state, outcome, from, to, since, until } = filters;
   const serverFilters = useMemo(
-    () => registerServerFilters({ search, status, state, outcome, from, to }, timeZone),
-    [search, status, state, outcome, from, to, timeZone],
+    () => registerServerFilters({ search, status, state, outcome, from, to, since, until }, timeZone),
+    [search, status, state, outcome, from, to, since, until, timeZone],
   );
   const query = useInfiniteQuery(payoutRegisterQuery(serverFilters));
 
@@ -69,10 +70,19 @@ export function PayoutRegister() {
     serverFilters.status !== "" ||
     serverFilters.state !== "" ||
     Boolean(filters.outcome) ||
-    Boolean(filters.from || filters.to);
+    Boolean(filters.from || filters.to || since || until);
   const queryClient = useQueryClient();
   const clearFilters = () =>
-    setFilters({ search: null, status: null, state: null, outcome: null, from: null, to: null });
+    setFilters({
+      search: null,
+      status: null,
+      state: null,
+      outcome: null,
+      from: null,
+      to: null,
+      since: null,
+      until: null,
+    });
   const zone = timeZoneName();
 
   const columns = usePayoutColumns();
@@ -131,7 +141,13 @@ export function PayoutRegister() {
         refreshing={query.isRefetching}
       />
 
-      <RegisterTotals totals={totals.data} failed={totals.isError} from={serverFilters.from} to={serverFilters.to} />
+      <RegisterTotals
+        totals={totals.data}
+        failed={totals.isError}
+        from={serverFilters.from}
+        to={serverFilters.to}
+        timed={Boolean(since || until)}
+      />
 
       <DataTable
         label={t("payouts.register.title")}
@@ -208,6 +224,14 @@ export function PayoutRegister() {
                 {t("payouts.register.outcomeFilter", { outcome: t(`insights.outcome.${outcome}`) })}
                 <X aria-hidden="true" />
               </Button>
+            ) : null}
+            {since || until ? (
+              // Set by a link from the insights (a period shorter than a day): shown with its times, removable.
+              <RegisterPeriodChip
+                since={since}
+                until={until}
+                onRemove={() => setFilters({ since: null, until: null })}
+              />
             ) : null}
             {filtered ? (
               <Button variant="ghost" size="sm" onClick={clearFilters}>

@@ -2,7 +2,7 @@ import { z } from "zod/mini";
 import { urlChoice, urlOptional } from "@/lib/browser/url-fields";
 import type { PayoutRegisterFilters } from "@/lib/browser/query/payouts";
 import { dateWindowIso } from "@/lib/shared/format/date-window";
-import { isFilterDay } from "@/lib/shared/schemas/dates";
+import { isFilterDay, isFilterInstant, isoInstantMs } from "@/lib/shared/schemas/dates";
 import { KNOWN_PAYOUT_STATUSES } from "@/lib/shared/schemas/payout";
 import { PAYOUT_OUTCOMES } from "@/lib/shared/payouts/outcomes";
 import { REGISTER_STATE_FILTERS, type RegisterPayout, type RegisterStateFilter } from "@/lib/shared/schemas/register";
@@ -21,7 +21,9 @@ export const REGISTER_STATE_OPTIONS = [
 
 /**
  * The register's view in the URL: search, status, state and date filters, sort and the open id-less entry.
- * Shareable, survives reload. `from`/`to` are calendar days in the business's zone, `to` included whole.
+ * Shareable, survives reload. `from`/`to` are calendar days in the business's zone, `to` included whole;
+ * `since`/`until` an exact period of instants (start included, end excluded), which a figure of the insights
+ * shorter than a day links to (the last hour, an hour of today).
  */
 export const registerUrlSchema = z.object({
   search: z._default(z.string().check(z.maxLength(140)), ""),
@@ -32,6 +34,8 @@ export const registerUrlSchema = z.object({
   outcome: urlChoice(PAYOUT_OUTCOMES),
   from: urlOptional(z.regex(DAY_RE)),
   to: urlOptional(z.regex(DAY_RE)),
+  since: urlOptional(z.refine(isFilterInstant)),
+  until: urlOptional(z.refine(isFilterInstant)),
   sort: z._default(z.string().check(z.maxLength(80)), "created_at.desc"),
   /** Idempotency key of a row without a payout id (being sent, outcome unknown, rejected), opened in a side panel. */
   entry: urlOptional(z.maxLength(128)),
@@ -46,11 +50,12 @@ function filterDay(day: string | undefined): string | undefined {
 /**
  * The URL's filters as the BFF reads them (the list, its totals and its export): the days become instants in the
  * business's zone, `from` the start of its day and `to` the start of the day after (exclusive), so the last day
- * counts until 23:59:59.999 there.
+ * counts until 23:59:59.999 there. With a period as well, the rows are those in both: the later start, the
+ * earlier end.
  */
 export function registerServerFilters(
   state: Pick<RegisterUrlState, "search" | "status" | "state" | "from" | "to"> &
-    Partial<Pick<RegisterUrlState, "outcome">>,
+    Partial<Pick<RegisterUrlState, "outcome" | "since" | "until">>,
   timeZone: string,
 ): PayoutRegisterFilters {
   const { start, end } = dateWindowIso(filterDay(state.from), filterDay(state.to), timeZone);
@@ -59,9 +64,19 @@ export function registerServerFilters(
     status: state.status ?? "",
     state: state.state ?? "",
     outcome: state.outcome ?? "",
-    from: start ?? "",
-    to: end ?? "",
+    from: later(start, state.since) ?? "",
+    to: earlier(end, state.until) ?? "",
   };
+}
+
+function later(a: string | null | undefined, b: string | null | undefined): string | null {
+  if (!a || !b) return a || b || null;
+  return (isoInstantMs(a) ?? 0) >= (isoInstantMs(b) ?? 0) ? a : b;
+}
+
+function earlier(a: string | null | undefined, b: string | null | undefined): string | null {
+  if (!a || !b) return a || b || null;
+  return (isoInstantMs(a) ?? 0) <= (isoInstantMs(b) ?? 0) ? a : b;
 }
 
 /** Where a register row opens: its payout's page, or (no payout id yet) the register with the entry's side panel. */

@@ -14,26 +14,40 @@ export interface RegisterTotalsProps {
   /** The range's instants as the BFF reads them (start included, end excluded); "" for an open side. */
   from: string;
   to: string;
+  /** The range is a period of instants (the insights' link for less than a day): shown with its times. */
+  timed?: boolean;
 }
+
+const AT_MINUTE = { dateStyle: "short", timeStyle: "short" } as const;
 
 /**
  * The totals of every row under the register's filters (not only the loaded pages), summed by the ledger: count,
  * amount, fees and net in BRL, the date range with the zone it is read in, and which rows the fees and net count.
  */
-export function RegisterTotals({ totals, failed, from, to }: RegisterTotalsProps) {
+export function RegisterTotals({ totals, failed, from, to, timed = false }: RegisterTotalsProps) {
   const { t, formatDate, formatNumber, timeZone, timeZoneName } = useI18n();
   const zone = zoneLabelWithShortName(timeZone, t, timeZoneName());
-  // The end is the start of the day after the last one: the last day is the millisecond before it.
-  const first = from ? formatDate(from, { dateStyle: "short" }) : "";
-  const last = to ? formatDate(Date.parse(to) - 1, { dateStyle: "short" }) : "";
-  const range =
-    first && last
-      ? t("payouts.totals.range", { from: first, to: last, zone })
-      : first
-        ? t("payouts.totals.rangeFrom", { from: first, zone })
-        : last
-          ? t("payouts.totals.rangeTo", { to: last, zone })
-          : t("payouts.totals.allDates", { zone });
+  const range = timed ? periodText() : daysText();
+
+  /** Whole days: the end is the start of the day after the last one, so the last day is the millisecond before it. */
+  function daysText(): string {
+    const first = from ? formatDate(from, { dateStyle: "short" }) : "";
+    const last = to ? formatDate(Date.parse(to) - 1, { dateStyle: "short" }) : "";
+    if (first && last) return t("payouts.totals.range", { from: first, to: last, zone });
+    if (first) return t("payouts.totals.rangeFrom", { from: first, zone });
+    if (last) return t("payouts.totals.rangeTo", { to: last, zone });
+    return t("payouts.totals.allDates", { zone });
+  }
+
+  /** A period of instants, to the minute: the end is excluded, and said so. */
+  function periodText(): string {
+    const first = from ? formatDate(from, AT_MINUTE) : "";
+    const end = to ? formatDate(to, AT_MINUTE) : "";
+    if (first && end) return t("payouts.totals.period", { from: first, to: end, zone });
+    if (first) return t("payouts.totals.rangeFrom", { from: first, zone });
+    if (end) return t("payouts.totals.periodBefore", { to: end, zone });
+    return t("payouts.totals.allDates", { zone });
+  }
 
   const figures: { key: string; label: string; value: ReactNode }[] = totals
     ? [

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as insights from "@/app/api/insights/payouts/route";
 import * as payoutsRoute from "@/app/api/payouts/route";
 import * as payoutTotals from "@/app/api/payouts/totals/route";
+import { pointRanges } from "@/components/insights/insight-model";
 import * as session from "@/app/api/session/route";
 import { getLedger } from "@/lib/server/ledger";
 import { payouts, type PayoutState } from "@/lib/server/ledger/schema";
@@ -263,5 +264,32 @@ describe("the register's outcome filter reads the chart's rows", () => {
     const refused = await call(payoutsRoute.GET, `/api/payouts?outcome=lost`, { cookie: cookies.operator });
     expect(refused.status).toBe(422);
     expect(refused.json.error?.fields?.outcome).toBeDefined();
+  });
+
+  it("each hour's link (a period of instants) reads in the register exactly that hour's figures", async () => {
+    const chart = (await get("?window=custom&from=2026-10-05&to=2026-10-06&bucket=hour", cookies.operator)).json
+      .data as PayoutInsights;
+    expect(chart.window.bucket).toBe("hour");
+    const ranges = pointRanges(chart.points, chart.window);
+    const busy = chart.points.filter((point) => point.count > 0);
+    // 09:00 and 09:30 on the 5th fall in one hour; 00:00 on the 6th begins its first hour; 23:59:59 on the 6th is
+    // in the last hour, which runs to the window's end.
+    expect(busy.map((point) => point.count)).toEqual([2, 1, 1]);
+    expect(busy.at(-1)?.start).toBe(chart.points.at(-1)?.start);
+    for (const point of busy) {
+      const range = ranges.get(point.start);
+      expect(range?.kind, point.start).toBe("period");
+      const query = `from=${encodeURIComponent(range?.from ?? "")}&to=${encodeURIComponent(range?.to ?? "")}`;
+      for (const outcome of ["paid", "failed", "not_sent", "needs_review"] as const) {
+        const totals = await call(payoutTotals.GET, `/api/payouts/totals?${query}&outcome=${outcome}`, {
+          cookie: cookies.operator,
+        });
+        expect(totals.status, totals.text).toBe(200);
+        const sums = totals.json.data as RegisterTotals;
+        expect({ count: sums.count, amount_centavos: sums.amount_centavos }, `${point.start} ${outcome}`).toEqual(
+          point.outcomes[outcome],
+        );
+      }
+    }
   });
 });

@@ -26,10 +26,19 @@ import { insightsQuery } from "@/lib/browser/query/insights";
 import { formatMoney } from "@/lib/shared/format/number";
 import { PAYOUT_OUTCOMES } from "@/lib/shared/schemas/insights";
 import { newQueryClient, ok, renderWithProviders, stubFetch } from "../helpers/payouts-dom";
-import { DISPUTES, payoutInsights, POINTS, WINDOW_7D } from "./insights-fixtures";
+import { bucketStarts, isWindowRefusal, resolveWindow, windowBuckets } from "@/lib/shared/insights/window";
+import type { InsightWindowQuery, ResolvedWindow } from "@/lib/shared/schemas/insights";
+import { DISPUTES, figures, payoutInsights, POINTS, WINDOW_7D } from "./insights-fixtures";
 
 vi.mock("next/navigation", async () => (await import("../helpers/next-navigation")).mockedNavigation);
 const { resetRouter, router } = await import("../helpers/next-navigation");
+
+/** A window as the server resolves it at `now`, in São Paulo. */
+function resolved(query: InsightWindowQuery, now: string): ResolvedWindow {
+  const window = resolveWindow(query, new Date(now), "America/Sao_Paulo");
+  if (isWindowRefusal(window)) throw new Error(`refused: ${window.field}`);
+  return window;
+}
 
 /** BRL as the page writes it, its no-break space read as a space (as the matchers read the page). */
 const brl = (centavos: number) => formatMoney(centavos, "pt-BR").replace(/\s/g, " ");
@@ -86,33 +95,64 @@ describe("the payouts series table", () => {
     expect(within(emptyDay as HTMLElement).queryAllByRole("link")).toHaveLength(0);
   });
 
-  it("has no per-point links when a point is shorter than a day (the register filters whole days)", () => {
-    const hourly = { ...WINDOW_7D, window: "today" as const, bucket: "hour" as const };
-    renderWithProviders(<PayoutSeriesTable points={POINTS} window={hourly} />);
-    const totals = screen.getByTestId("payout-series-totals");
-    const links = screen.getAllByRole("link");
-    expect(links.every((a) => totals.contains(a))).toBe(true);
-    expect(links.length).toBeGreaterThan(0);
-    expect(screen.getByTestId("payout-series-unlinked")).toHaveTextContent(
-      "Os números de períodos menores que um dia não abrem o registro",
+  it("links each hour of today to the register over exactly that hour, the last one up to the window's end", () => {
+    const today = resolved({ window: "today" }, "2026-11-22T15:20:00.000Z");
+    expect(today.bucket).toBe("hour");
+    const slots = windowBuckets(today);
+    const points = slots.map((slot, i) => ({
+      start: slot.start,
+      ...figures(i % 5 === 0 ? { failed: [1, 100] } : {}, 0, 0),
+    }));
+    renderWithProviders(<PayoutSeriesTable points={points} window={today} />);
+    const failed = screen.getAllByRole("link").filter((a) => a.getAttribute("data-outcome") === "failed");
+    const hrefs = failed.map((a) => new URL(a.getAttribute("href") ?? "", "http://x"));
+    const linked = slots.flatMap((slot, i) => (i % 5 === 0 ? [i] : []));
+    // One link per hour with a failed payout, then the totals' link to the whole day.
+    expect(hrefs).toHaveLength(linked.length + 1);
+    linked.forEach((i, n) => {
+      const url = hrefs[n] as URL;
+      expect(url.searchParams.get("outcome")).toBe("failed");
+      expect(url.searchParams.get("since")).toBe(slots[i]?.start);
+      expect(url.searchParams.get("until")).toBe(slots[i + 1]?.start ?? today.to);
+    });
+    // The hour 00:00 of São Paulo (03:00Z) to 01:00; today ends at now, 12:20 there.
+    expect(hrefs[0]?.searchParams.get("since")).toBe("2026-11-22T03:00:00.000Z");
+    expect(hrefs[0]?.searchParams.get("until")).toBe("2026-11-22T04:00:00.000Z");
+    expect(hrefs.at(-1)?.search).toBe("?outcome=failed&from=2026-11-22&to=2026-11-22");
+    expect(screen.queryByTestId("payout-series-unlinked")).toBeNull();
+  });
+
+  it("links the last hour to its exact period, per five minutes and in the totals", () => {
+    const lastHour = resolved({ window: "1h" }, "2026-11-22T15:03:20.000Z");
+    const slots = windowBuckets(lastHour);
+    const points = slots.map((slot) => ({ start: slot.start, ...figures({ paid: [1, 10] }, 0, 0) }));
+    renderWithProviders(<PayoutSeriesTable points={points} window={lastHour} />);
+    const paid = screen.getAllByRole("link").filter((a) => a.getAttribute("data-outcome") === "paid");
+    expect(paid).toHaveLength(slots.length + 1);
+    // The first point begins where the window does (14:03:20Z), inside its five minutes.
+    expect(paid[0]).toHaveAttribute(
+      "href",
+      `/payouts?outcome=paid&since=${encodeURIComponent(lastHour.from)}&until=${encodeURIComponent("2026-11-22T14:05:00.000Z")}`,
+    );
+    expect(paid.at(-1)).toHaveAttribute(
+      "href",
+      `/payouts?outcome=paid&since=${encodeURIComponent(lastHour.from)}&until=${encodeURIComponent(lastHour.to)}`,
     );
   });
 
-  it("links nothing over the last hour, whatever the bucket: its days in the register hold other payouts", () => {
-    const lastHour = {
-      ...WINDOW_7D,
-      window: "1h" as const,
-      from: "2026-11-22T14:03:20.000Z",
-      to: "2026-11-22T15:03:20.000Z",
-      from_day: "2026-11-22",
-      to_day: "2026-11-22",
-    };
-    const points = [POINTS[2]].flatMap((p) => (p ? [{ ...p, start: lastHour.from }] : []));
+  it("leaves unlinked only a five-minute point the clocks repeat (two periods), saying why", () => {
+    // São Paulo's clocks went back at 24:00 on 2019-02-16: the last hour to 02:52Z holds 23:50 twice.
+    const lastHour = resolved({ window: "1h" }, "2019-02-17T02:52:00.000Z");
+    const slots = windowBuckets(lastHour);
+    const repeated = slots.find((slot) => slot.key.endsWith("23:50"));
+    expect(bucketStarts(lastHour).filter((s) => slots[s.point] === repeated)).toHaveLength(2);
+    const points = slots.map((slot) => ({ start: slot.start, ...figures({ paid: [1, 10] }, 0, 0) }));
     renderWithProviders(<PayoutSeriesTable points={points} window={lastHour} />);
-    expect(screen.queryAllByRole("link")).toHaveLength(0);
-    expect(screen.getByTestId("payout-series-unlinked")).toBeInTheDocument();
-    // The figures are still there, as plain numbers.
-    expect(within(screen.getByTestId("payout-series-totals")).getAllByRole("cell")[0]).toHaveTextContent("5");
+    const row = screen.getAllByRole("row").find((r) => r.getAttribute("data-point") === repeated?.start);
+    expect(within(row as HTMLElement).queryAllByRole("link")).toHaveLength(0);
+    const others = screen.getAllByRole("link").filter((a) => a.getAttribute("data-outcome") === "paid");
+    expect(others).toHaveLength(slots.length); // every other point, and the totals
+    expect(screen.getByTestId("payout-series-unlinked")).toHaveTextContent("dois intervalos");
   });
 
   it("says nothing about links when every figure opens its rows (whole days)", () => {
@@ -122,7 +162,7 @@ describe("the payouts series table", () => {
 });
 
 describe("the failure reasons", () => {
-  it("link each outcome to the window's days in the register, and over the last hour to nothing, saying why", () => {
+  it("link each outcome to the window's days in the register, and over the last hour to its exact period", () => {
     const reasons = payoutInsights().reasons;
     const { unmount } = renderWithProviders(<FailureReasons reasons={reasons} window={WINDOW_7D} />);
     expect(screen.getAllByRole("link", { name: "Falharam" })[0]).toHaveAttribute(
@@ -130,15 +170,12 @@ describe("the failure reasons", () => {
       "/payouts?outcome=failed&from=2026-11-20&to=2026-11-22",
     );
     unmount();
-    const lastHour = {
-      ...WINDOW_7D,
-      window: "1h" as const,
-      from: "2026-11-22T14:03:20.000Z",
-      to: "2026-11-22T15:03:20.000Z",
-    };
+    const lastHour = resolved({ window: "1h" }, "2026-11-22T15:03:20.000Z");
     renderWithProviders(<FailureReasons reasons={reasons} window={lastHour} />);
-    expect(screen.queryAllByRole("link")).toHaveLength(0);
-    expect(screen.getByText(/não abrem o registro/)).toBeInTheDocument();
+    expect(screen.getAllByRole("link", { name: "Falharam" })[0]).toHaveAttribute(
+      "href",
+      `/payouts?outcome=failed&since=${encodeURIComponent(lastHour.from)}&until=${encodeURIComponent(lastHour.to)}`,
+    );
   });
 });
 

@@ -197,4 +197,61 @@ describe("the payout register's date range, totals, holder and export", () => {
     await screen.findByTestId("register-total-amount", {}, { timeout: 5000 });
     expect(params(calls.find((c) => c.url.startsWith("/api/payouts?"))).get("outcome")).toBeNull();
   });
+
+  it("an insights link's period (an hour of a day) filters the list, the totals and the export to its exact instants", async () => {
+    const since = "2030-05-09T17:00:00.000Z";
+    const until = "2030-05-09T18:00:00.000Z";
+    nav.go(`/payouts?outcome=failed&since=${encodeURIComponent(since)}&until=${encodeURIComponent(until)}`);
+    const calls = stubFetch(routes(TOTALS));
+    const { files } = captureDownloads();
+    const { user } = renderWithProviders(<PayoutRegister />, { role: "finance" });
+    await screen.findByTestId("register-total-amount", {}, { timeout: 5000 });
+    for (const prefix of ["/api/payouts?", "/api/payouts/totals"]) {
+      const call = calls.find((c) => c.url.startsWith(prefix));
+      expect(params(call).get("from"), prefix).toBe(since);
+      expect(params(call).get("to"), prefix).toBe(until);
+    }
+    // Its times in the business's zone (14:00–15:00 in São Paulo), the end said to be left out.
+    expect(screen.getByTestId("register-totals-range")).toHaveTextContent(
+      "Criados de 09/05/2030, 14:00 até antes de 09/05/2030, 15:00 (Brasília / São Paulo (BRT))",
+    );
+    const chip = screen.getByTestId("register-period-filter");
+    expect(chip).toHaveTextContent("Período: 09/05/2030, 14:00 até antes de 09/05/2030, 15:00");
+
+    await user.click(screen.getByRole("button", { name: "Exportar CSV" }));
+    await waitFor(() => expect(files).toHaveLength(1));
+    const exportCall = calls.find((c) => c.url.startsWith("/api/payouts/export"));
+    expect(params(exportCall).get("from")).toBe(since);
+    expect(params(exportCall).get("to")).toBe(until);
+
+    await user.click(chip);
+    expect(window.location.search).toBe("?outcome=failed");
+    await waitFor(() =>
+      expect(params(calls.filter((c) => c.url.startsWith("/api/payouts/totals")).at(-1)).get("from")).toBeNull(),
+    );
+  });
+
+  it("with days as well, the rows are those in both: the later start and the earlier end", async () => {
+    nav.go(
+      `/payouts?from=2030-05-09&to=2030-05-09&since=${encodeURIComponent("2030-05-08T23:00:00Z")}&until=${encodeURIComponent("2030-05-09T05:00:00Z")}`,
+    );
+    const calls = stubFetch(routes(TOTALS));
+    renderWithProviders(<PayoutRegister />, { role: "operator" });
+    await screen.findByTestId("register-total-amount", {}, { timeout: 5000 });
+    const list = calls.find((c) => c.url.startsWith("/api/payouts?"));
+    // The day starts at 03:00Z in São Paulo, later than the period's 23:00Z; the period ends first.
+    expect(params(list).get("from")).toBe("2030-05-09T03:00:00Z");
+    expect(params(list).get("to")).toBe("2030-05-09T05:00:00Z");
+  });
+
+  it("a period the URL gets wrong is ignored rather than sent", async () => {
+    nav.go("/payouts?since=yesterday&until=1999-01-01T00:00:00Z");
+    const calls = stubFetch(routes(TOTALS));
+    renderWithProviders(<PayoutRegister />, { role: "operator" });
+    await screen.findByTestId("register-total-amount", {}, { timeout: 5000 });
+    const list = calls.find((c) => c.url.startsWith("/api/payouts?"));
+    expect(params(list).get("from")).toBeNull();
+    expect(params(list).get("to")).toBeNull();
+    expect(screen.queryByTestId("register-period-filter")).toBeNull();
+  });
 });

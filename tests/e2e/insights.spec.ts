@@ -1,7 +1,8 @@
 /**
  * Insights: finance opens the payouts insights, switches the window to the last 7 days (in place, no reload),
  * follows the "failed" outcome of the whole window to the register and finds there the same count and amount as
- * the insights table's totals row; then opens the disputes insights and follows "overdue" to the chargebacks list,
+ * the insights table's totals row, and the five minutes of the last hour holding it to the register over exactly
+ * those instants, with the same figures; then opens the disputes insights and follows "overdue" to the chargebacks list,
  * which shows as many cases as the bucket counts.
  * A failed payout is made first (an operator pays a Pix key the sandbox's DICT does not know), so the journey has
  * one to follow whatever ran before it.
@@ -100,6 +101,21 @@ test("finance follows a failed outcome from the insights to the register, whose 
   const totals = page.getByTestId("register-totals");
   await expect(totals.getByTestId("register-total-count").locator("dd")).toHaveText(failedCount);
   expect(plain(await totals.getByTestId("register-total-amount").locator("dd").textContent())).toBe(failedAmount);
+
+  // The last hour: the five minutes holding the failed payout open the register over exactly those instants.
+  await page.goto("/insights?window=1h");
+  const pointLink = page
+    .getByRole("table", { name: "Repasses por ponto do período, com totais" })
+    .locator('tbody a[data-outcome="failed"]')
+    .first();
+  await expect(pointLink).toBeVisible();
+  const pointCount = plain(await pointLink.textContent());
+  const pointAmount = plain(await pointLink.locator("xpath=..").locator("[data-numeric]").textContent());
+  await pointLink.click();
+  await expect(page).toHaveURL(/\/payouts\?outcome=failed&since=[^&]+&until=[^&]+$/);
+  await expect(page.getByTestId("register-period-filter")).toBeVisible();
+  await expect(totals.getByTestId("register-total-count").locator("dd")).toHaveText(pointCount);
+  expect(plain(await totals.getByTestId("register-total-amount").locator("dd").textContent())).toBe(pointAmount);
 
   // The disputes: "overdue" opens the chargebacks list with its overdue filter.
   await page.goto("/insights/disputes");

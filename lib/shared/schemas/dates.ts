@@ -92,6 +92,12 @@ export function expiryDateSchema(clock: Pick<Clock, "now">) {
   });
 }
 
+/** An ISO 8601 instant a list filter may name (what `filterDateSchema` accepts), for reading it from a URL. */
+export function isFilterInstant(text: string): boolean {
+  const ms = isoInstantMs(text);
+  return ms !== null && ms >= FILTER_DATE_MIN_MS && ms <= FILTER_DATE_MAX_MS;
+}
+
 /** A calendar day (YYYY-MM-DD) a date filter may name: from FILTER_DAY_MIN to FILTER_DAY_MAX. */
 export function isFilterDay(day: string): boolean {
   return (

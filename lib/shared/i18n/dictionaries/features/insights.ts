@@ -70,7 +70,7 @@ export const insightsPtBR = {
   "insights.payouts.openOutcome": "{outcome} em {period}: {count}, abrir no registro",
   "insights.payouts.wholeWindow": "todo o período",
   "insights.payouts.noRegisterLink":
-    "Os números de períodos menores que um dia não abrem o registro: ele filtra por dias inteiros e mostraria outros repasses.",
+    "Os números de um horário que se repete na volta do relógio (fim do horário de verão) não abrem o registro: seus repasses estão em dois intervalos diferentes.",
 
   "insights.reasons.title": "Motivos de falha e recusa",
   "insights.reasons.description": "Dos repasses que falharam ou não foram enviados, do mais frequente ao menos.",
@@ -231,7 +231,7 @@ export const insightsEn = {
   "insights.payouts.openOutcome": "{outcome} in {period}: {count}, open in the register",
   "insights.payouts.wholeWindow": "the whole period",
   "insights.payouts.noRegisterLink":
-    "Figures of periods shorter than a day do not open the register: it filters by whole days and would show other payouts.",
+    "Figures of a local time the clocks repeat (the end of daylight saving time) do not open the register: their payouts lie in two separate intervals.",
 
   "insights.reasons.title": "Why payouts failed or were refused",
   "insights.reasons.description": "Of the payouts that failed or were not sent, most frequent first.",

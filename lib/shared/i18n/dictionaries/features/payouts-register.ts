@@ -22,6 +22,8 @@ export const payoutsRegisterPtBR = {
   "payouts.totals.range": "Criados de {from} a {to} ({zone})",
   "payouts.totals.rangeFrom": "Criados a partir de {from} ({zone})",
   "payouts.totals.rangeTo": "Criados até {to} ({zone})",
+  "payouts.totals.period": "Criados de {from} até antes de {to} ({zone})",
+  "payouts.totals.periodBefore": "Criados antes de {to} ({zone})",
   "payouts.totals.feeNote.one":
     "O valor soma todos os repasses listados, inclusive os com falha ou recusados. Tarifas e líquido somam só o repasse com tarifa conhecida ({count}); repasses com falha não somam tarifa nem líquido.",
   "payouts.totals.feeNote.other":
@@ -61,6 +63,8 @@ export const payoutsRegisterEn = {
   "payouts.totals.range": "Created {from} to {to} ({zone})",
   "payouts.totals.rangeFrom": "Created from {from} ({zone})",
   "payouts.totals.rangeTo": "Created until {to} ({zone})",
+  "payouts.totals.period": "Created from {from} until before {to} ({zone})",
+  "payouts.totals.periodBefore": "Created before {to} ({zone})",
   "payouts.totals.feeNote.one":
     "The amount adds every payout listed, failed or refused ones included. Fees and net add up only the payout whose fee is known ({count}); failed payouts add neither fee nor net.",
   "payouts.totals.feeNote.other":
