@@ -126,8 +126,9 @@ export function registerHref(outcome: PayoutOutcome | null, range: RegisterRange
 /**
  * The register range holding exactly each point's rows, by the point's start: its days when it is whole days
  * (`pointDays`), else the period from its start to the next point's (the window's end for the last one), the
- * instants the ledger counted it between. A local bucket the clocks repeat (a five-minute point in the hour the end
- * of daylight saving time brings back) is two periods, which one register range cannot name: that point has none.
+ * instants the ledger counted it between. A local bucket the clocks repeat at the end of daylight saving time begins
+ * twice: an hour point's two hours follow each other, so it is one period still; a five-minute point's two
+ * stretches are an hour apart with other points between, which one register range cannot name, so it has none.
  */
 export function pointRanges(
   points: readonly Pick<PayoutPoint, "start">[],
@@ -135,18 +136,25 @@ export function pointRanges(
 ): Map<string, RegisterRange> {
   const ranges = new Map<string, RegisterRange>();
   const starts = bucketStarts(window);
-  const periods = new Map<number, number>();
-  for (const start of starts) periods.set(start.point, (periods.get(start.point) ?? 0) + 1);
+  // Where each point's entries begin and end in `starts` (oldest first), and how many it has.
+  const spans = new Map<number, { first: number; last: number; count: number }>();
+  starts.forEach((start, i) => {
+    const span = spans.get(start.point);
+    if (span) Object.assign(span, { last: i, count: span.count + 1 });
+    else spans.set(start.point, { first: i, last: i, count: 1 });
+  });
+  const byInstant = new Map(starts.map((start) => [Date.parse(start.start), start.point]));
   for (const point of points) {
     const days = pointDays(point, window);
     if (days) {
       ranges.set(point.start, { kind: "days", ...days });
       continue;
     }
-    const at = starts.findIndex((s) => Date.parse(s.start) === Date.parse(point.start));
-    const found = starts[at];
-    if (!found || periods.get(found.point) !== 1) continue;
-    ranges.set(point.start, { kind: "period", from: found.start, to: starts[at + 1]?.start ?? window.to });
+    const index = byInstant.get(Date.parse(point.start));
+    const span = index === undefined ? undefined : spans.get(index);
+    if (!span || span.last - span.first + 1 !== span.count) continue;
+    const from = starts[span.first]?.start ?? point.start;
+    ranges.set(point.start, { kind: "period", from, to: starts[span.last + 1]?.start ?? window.to });
   }
   return ranges;
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useMemo } from "react";
 import { cn } from "@/components/ui/cn";
 import { Money } from "@/components/ui/money";
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -84,8 +85,8 @@ function OutcomeCell({
 export function PayoutSeriesTable({ points, window }: { points: readonly PayoutPoint[]; window: ResolvedWindow }) {
   const { t, intlLocale } = useI18n();
   const totals = sumPoints(points);
-  const ranges = pointRanges(points, window);
-  // A figure with payouts has no link only in a local bucket the clocks repeat (two periods): say why.
+  const ranges = useMemo(() => pointRanges(points, window), [points, window]);
+  // A figure with payouts has no link only in a five-minute bucket the clocks repeat (two periods): say why.
   const unlinked = points.some((point) => point.count > 0 && !ranges.has(point.start));
   return (
     <>

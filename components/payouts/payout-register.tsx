@@ -27,7 +27,7 @@ import type { RegisterPayout } from "@/lib/shared/schemas/register";
 import { LiveIndicator } from "./live-indicator";
 import { usePayoutColumns } from "./payout-columns";
 import { RegisterBanners } from "./register-banners";
-import { REGISTER_STATE_OPTIONS, registerServerFilters, registerUrlSchema } from "./register-filters";
+import { REGISTER_STATE_OPTIONS, registerServerFilters, registerUrlSchema, urlPeriod } from "./register-filters";
 import { RegisterPeriodChip } from "./register-period-chip";
 import { RegisterTotals } from "./register-totals";
 
@@ -52,7 +52,8 @@ export function PayoutRegister() {
   const [filters, setFilters] = useUrlState(registerUrlSchema);
   const registerEntrySheetMounted = useOpenedOnce(Boolean(filters.entry));
   // Only the filters the server reads: a new sort or an opened entry asks nothing again.
-  const { search, status, state, outcome, from, to, since, until } = filters;
+  const { search, status, state, outcome, from, to } = filters;
+  const { since, until } = urlPeriod(filters);
   const serverFilters = useMemo(
     () => registerServerFilters({ search, status, state, outcome, from, to, since, until }, timeZone),
     [search, status, state, outcome, from, to, since, until, timeZone],
@@ -219,7 +220,9 @@ export function PayoutRegister() {
                 variant="outline"
                 size="sm"
                 onClick={() => setFilters({ outcome: null })}
-                aria-label={t("payouts.register.outcomeFilterRemove", { outcome: t(`insights.outcome.${outcome}`) })}
+                aria-label={t("payouts.register.filterRemove", {
+                  filter: t("payouts.register.outcomeFilter", { outcome: t(`insights.outcome.${outcome}`) }),
+                })}
               >
                 {t("payouts.register.outcomeFilter", { outcome: t(`insights.outcome.${outcome}`) })}
                 <X aria-hidden="true" />

@@ -42,6 +42,17 @@ export const registerUrlSchema = z.object({
 });
 export type RegisterUrlState = z.output<typeof registerUrlSchema>;
 
+/**
+ * The URL's period as the register applies it: both ends when the start is before the end, else none (an empty or
+ * inverted period is a URL edited by hand, not a filter to send).
+ */
+export function urlPeriod(state: Pick<RegisterUrlState, "since" | "until">): Pick<RegisterUrlState, "since" | "until"> {
+  const { since, until } = state;
+  if (since && until && (isoInstantMs(since) ?? 0) >= (isoInstantMs(until) ?? 0))
+    return { since: undefined, until: undefined };
+  return { since, until };
+}
+
 /** A day the filter may send: a day outside the filters' range (a half-typed year) is left out, as the activity log does. */
 function filterDay(day: string | undefined): string | undefined {
   return day && isFilterDay(day) ? day : undefined;
@@ -59,13 +70,14 @@ export function registerServerFilters(
   timeZone: string,
 ): PayoutRegisterFilters {
   const { start, end } = dateWindowIso(filterDay(state.from), filterDay(state.to), timeZone);
+  const { since, until } = urlPeriod(state);
   return {
     search: state.search.trim(),
     status: state.status ?? "",
     state: state.state ?? "",
     outcome: state.outcome ?? "",
-    from: later(start, state.since) ?? "",
-    to: earlier(end, state.until) ?? "",
+    from: later(start, since) ?? "",
+    to: earlier(end, until) ?? "",
   };
 }
 

@@ -3,12 +3,12 @@
 import { X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useI18n } from "@/lib/browser/i18n";
-
-const AT_MINUTE = { dateStyle: "short", timeStyle: "short" } as const;
+import { periodEndsFormat } from "@/lib/shared/format/period";
 
 /**
  * The register's period filter (`since`/`until`, set by a figure of the insights shorter than a day), shown with its
- * date and times in the business's zone so the filter is never invisible; a click removes it.
+ * date and times in the business's zone so the filter is never invisible; a click removes it. Its accessible name
+ * begins with what it shows.
  */
 export function RegisterPeriodChip({
   since,
@@ -19,18 +19,25 @@ export function RegisterPeriodChip({
   until: string | undefined;
   onRemove: () => void;
 }) {
-  const { t, formatDate } = useI18n();
-  const from = since ? formatDate(since, AT_MINUTE) : "…";
-  const to = until ? formatDate(until, AT_MINUTE) : "…";
+  const { t, formatDate, timeZone } = useI18n();
+  const format = periodEndsFormat([since, until], timeZone);
+  const from = since ? formatDate(since, format) : "";
+  const to = until ? formatDate(until, format) : "";
+  const label =
+    from && to
+      ? t("payouts.register.periodFilter", { from, to })
+      : from
+        ? t("payouts.register.periodFilterFrom", { from })
+        : t("payouts.register.periodFilterBefore", { to });
   return (
     <Button
       variant="outline"
       size="sm"
       onClick={onRemove}
-      aria-label={t("payouts.register.periodFilterRemove", { from, to })}
+      aria-label={t("payouts.register.filterRemove", { filter: label })}
       data-testid="register-period-filter"
     >
-      {t("payouts.register.periodFilter", { from, to })}
+      {label}
       <X aria-hidden="true" />
     </Button>
   );

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Money } from "@/components/ui/money";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useI18n } from "@/lib/browser/i18n";
+import { periodEndsFormat } from "@/lib/shared/format/period";
 import { zoneLabelWithShortName } from "@/lib/shared/i18n/zone-label";
 import type { RegisterTotals as Totals } from "@/lib/shared/schemas/register";
 
@@ -17,8 +18,6 @@ export interface RegisterTotalsProps {
   /** The range is a period of instants (the insights' link for less than a day): shown with its times. */
   timed?: boolean;
 }
-
-const AT_MINUTE = { dateStyle: "short", timeStyle: "short" } as const;
 
 /**
  * The totals of every row under the register's filters (not only the loaded pages), summed by the ledger: count,
@@ -39,10 +38,11 @@ export function RegisterTotals({ totals, failed, from, to, timed = false }: Regi
     return t("payouts.totals.allDates", { zone });
   }
 
-  /** A period of instants, to the minute: the end is excluded, and said so. */
+  /** A period of instants, written exactly (`periodEndsFormat`): the end is excluded, and said so. */
   function periodText(): string {
-    const first = from ? formatDate(from, AT_MINUTE) : "";
-    const end = to ? formatDate(to, AT_MINUTE) : "";
+    const format = periodEndsFormat([from, to], timeZone);
+    const first = from ? formatDate(from, format) : "";
+    const end = to ? formatDate(to, format) : "";
     if (first && end) return t("payouts.totals.period", { from: first, to: end, zone });
     if (first) return t("payouts.totals.rangeFrom", { from: first, zone });
     if (end) return t("payouts.totals.periodBefore", { to: end, zone });

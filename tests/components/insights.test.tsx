@@ -155,6 +155,23 @@ describe("the payouts series table", () => {
     expect(screen.getByTestId("payout-series-unlinked")).toHaveTextContent("dois intervalos");
   });
 
+  it("links an hour the clocks repeat as one period: its two hours follow each other", () => {
+    // 2019-02-16 in São Paulo: 23:00 came at 01:00Z (UTC−2) and again at 02:00Z (UTC−3); the day ends at 03:00Z.
+    const day = resolved(
+      { window: "custom", from: "2019-02-16", to: "2019-02-16", bucket: "hour" },
+      "2019-03-01T12:00:00Z",
+    );
+    const slots = windowBuckets(day);
+    const points = slots.map((slot) => ({ start: slot.start, ...figures({ failed: [1, 5] }, 0, 0) }));
+    renderWithProviders(<PayoutSeriesTable points={points} window={day} />);
+    const last = screen.getAllByRole("row").find((r) => r.getAttribute("data-point") === "2019-02-17T01:00:00.000Z");
+    expect(within(last as HTMLElement).getByRole("link")).toHaveAttribute(
+      "href",
+      `/payouts?outcome=failed&since=${encodeURIComponent("2019-02-17T01:00:00.000Z")}&until=${encodeURIComponent("2019-02-17T03:00:00.000Z")}`,
+    );
+    expect(screen.queryByTestId("payout-series-unlinked")).toBeNull();
+  });
+
   it("says nothing about links when every figure opens its rows (whole days)", () => {
     renderWithProviders(<PayoutSeriesTable points={POINTS} window={WINDOW_7D} />);
     expect(screen.queryByTestId("payout-series-unlinked")).toBeNull();

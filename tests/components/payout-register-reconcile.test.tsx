@@ -170,14 +170,14 @@ describe("the payout register's date range, totals, holder and export", () => {
       expect(params(call).get("from"), prefix).toBe("2030-05-09T03:00:00Z");
     }
     // The outcome's one name, as the insights page's column says it.
-    const chip = screen.getByRole("button", { name: "Remover o filtro de resultado “Falharam”" });
+    const chip = screen.getByRole("button", { name: "Resultado: Falharam (remover filtro)" });
     expect(chip).toHaveTextContent("Resultado: Falharam");
     await user.click(chip);
     expect(window.location.search).toBe("?from=2030-05-09&to=2030-05-10");
     await waitFor(() =>
       expect(calls.filter((c) => c.url.startsWith("/api/payouts/totals")).at(-1)?.url).not.toContain("outcome"),
     );
-    expect(screen.queryByRole("button", { name: /Remover o filtro de resultado/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Resultado:/ })).not.toBeInTheDocument();
   });
 
   it("names pending as the insights do (one name per outcome in both places)", async () => {
@@ -185,7 +185,7 @@ describe("the payout register's date range, totals, holder and export", () => {
     stubFetch(routes(TOTALS));
     renderWithProviders(<PayoutRegister />, { role: "operator" });
     await screen.findByTestId("register-total-amount", {}, { timeout: 5000 });
-    expect(screen.getByRole("button", { name: "Remover o filtro de resultado “Pendentes”" })).toHaveTextContent(
+    expect(screen.getByRole("button", { name: "Resultado: Pendentes (remover filtro)" })).toHaveTextContent(
       "Resultado: Pendentes",
     );
   });
@@ -244,14 +244,52 @@ describe("the payout register's date range, totals, holder and export", () => {
     expect(params(list).get("to")).toBe("2030-05-09T05:00:00Z");
   });
 
+  it("writes a period exactly: seconds when an end has them, the UTC offsets when the clocks repeat in it", async () => {
+    // The last hour ending at 14:23:17 in São Paulo.
+    nav.go(
+      `/payouts?since=${encodeURIComponent("2030-05-09T16:23:17.000Z")}&until=${encodeURIComponent("2030-05-09T17:23:17.000Z")}`,
+    );
+    stubFetch(routes(TOTALS));
+    const { unmount } = renderWithProviders(<PayoutRegister />, { role: "operator" });
+    await screen.findByTestId("register-total-amount", {}, { timeout: 5000 });
+    expect(screen.getByTestId("register-totals-range")).toHaveTextContent(
+      "Criados de 09/05/2030, 13:23:17 até antes de 09/05/2030, 14:23:17",
+    );
+    expect(
+      screen.getByRole("button", { name: /^Período: 09\/05\/2030, 13:23:17 .*\(remover filtro\)$/ }),
+    ).toBeVisible();
+    unmount();
+
+    // 2019-02-16 23:30 (UTC−2) to 23:30 again (UTC−3): the same clock time, told apart by the offset.
+    nav.go(
+      `/payouts?since=${encodeURIComponent("2019-02-17T01:30:00Z")}&until=${encodeURIComponent("2019-02-17T02:30:00Z")}`,
+    );
+    renderWithProviders(<PayoutRegister />, { role: "operator" });
+    await screen.findByTestId("register-total-amount", {}, { timeout: 5000 });
+    expect(screen.getByTestId("register-totals-range")).toHaveTextContent(
+      "Criados de 16/02/2019, 23:30 GMT-2 até antes de 16/02/2019, 23:30 GMT-3",
+    );
+  });
+
   it("a period the URL gets wrong is ignored rather than sent", async () => {
+    // Not an instant, out of range, or (below) ending before it starts.
     nav.go("/payouts?since=yesterday&until=1999-01-01T00:00:00Z");
     const calls = stubFetch(routes(TOTALS));
-    renderWithProviders(<PayoutRegister />, { role: "operator" });
+    const { unmount } = renderWithProviders(<PayoutRegister />, { role: "operator" });
     await screen.findByTestId("register-total-amount", {}, { timeout: 5000 });
     const list = calls.find((c) => c.url.startsWith("/api/payouts?"));
     expect(params(list).get("from")).toBeNull();
     expect(params(list).get("to")).toBeNull();
+    expect(screen.queryByTestId("register-period-filter")).toBeNull();
+    unmount();
+
+    nav.go(
+      `/payouts?since=${encodeURIComponent("2030-05-09T18:00:00Z")}&until=${encodeURIComponent("2030-05-09T17:00:00Z")}`,
+    );
+    const again = stubFetch(routes(TOTALS));
+    renderWithProviders(<PayoutRegister />, { role: "operator" });
+    await screen.findByTestId("register-total-amount", {}, { timeout: 5000 });
+    expect(params(again.find((c) => c.url.startsWith("/api/payouts?"))).get("from")).toBeNull();
     expect(screen.queryByTestId("register-period-filter")).toBeNull();
   });
 });

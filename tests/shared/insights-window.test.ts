@@ -64,6 +64,12 @@ describe("the windows on an ordinary day (2026-11-27 12:03:20 in São Paulo, UTC
     expect(slots.at(-1)).toEqual({ key: "2026-11-27T12:00", start: "2026-11-27T15:00:00.000Z" });
   });
 
+  it("1h ends at the next whole second when now is within one (so the register can write its period exactly)", () => {
+    const w = resolved({ window: "1h" }, "2026-11-27T15:03:20.123Z");
+    expect([w.from, w.to]).toEqual(["2026-11-27T14:03:21.000Z", "2026-11-27T15:03:21.000Z"]);
+    expect(w.previous).toEqual({ from: "2026-11-27T13:03:21.000Z", to: "2026-11-27T14:03:21.000Z" });
+  });
+
   it("today: from midnight in the zone to now, by hour; previous: yesterday from midnight, as long", () => {
     const w = resolved({ window: "today" }, now);
     expect(w).toMatchObject({

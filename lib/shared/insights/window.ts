@@ -225,12 +225,14 @@ export function resolveWindow(query: InsightWindowQuery, now: Date, zone: string
   let days = 1;
   switch (query.window) {
     case "1h": {
-      const from = nowMs - HOUR_MS;
+      // Ends at the next whole second (no payout is later than now), so the register's period text is exact.
+      const to = Math.ceil(nowMs / 1000) * 1000;
+      const from = to - HOUR_MS;
       span = {
         from,
-        to: nowMs,
+        to,
         fromDay: dayInZone(from, zone),
-        toDay: dayInZone(nowMs - 1, zone),
+        toDay: dayInZone(to - 1, zone),
         previous: { from: from - HOUR_MS, to: from },
       };
       break;

@@ -5,18 +5,20 @@
  */
 export const payoutInsightsPtBR = {
   "payouts.register.outcomeFilter": "Resultado: {outcome}",
-  "payouts.register.outcomeFilterRemove": "Remover o filtro de resultado “{outcome}”",
+  "payouts.register.filterRemove": "{filter} (remover filtro)",
   "payouts.register.periodFilter": "Período: {from} até antes de {to}",
-  "payouts.register.periodFilterRemove": "Remover o filtro de período de {from} até antes de {to}",
+  "payouts.register.periodFilterFrom": "Período: a partir de {from}",
+  "payouts.register.periodFilterBefore": "Período: antes de {to}",
 
   "insights.payouts.export.start": "Início do período",
 } as const;
 
 export const payoutInsightsEn = {
   "payouts.register.outcomeFilter": "Outcome: {outcome}",
-  "payouts.register.outcomeFilterRemove": "Remove the outcome filter “{outcome}”",
+  "payouts.register.filterRemove": "{filter} (remove filter)",
   "payouts.register.periodFilter": "Period: {from} until before {to}",
-  "payouts.register.periodFilterRemove": "Remove the period filter from {from} until before {to}",
+  "payouts.register.periodFilterFrom": "Period: from {from}",
+  "payouts.register.periodFilterBefore": "Period: before {to}",
 
   "insights.payouts.export.start": "Period start",
 } as const satisfies Record<keyof typeof payoutInsightsPtBR, string>;
