@@ -36,6 +36,8 @@ export function RegisterPeriodChip({
       onClick={onRemove}
       aria-label={t("payouts.register.filterRemove", { filter: label })}
       data-testid="register-period-filter"
+      // Its dates and times are long: on a phone it wraps instead of pushing the page sideways.
+      className="h-auto min-h-8 max-w-full shrink py-1 text-left whitespace-normal"
     >
       {label}
       <X aria-hidden="true" />

@@ -10,6 +10,11 @@ import { expect, signInAs, test } from "./fixtures";
 
 const LISTS = [
   { name: "payout register", path: "/payouts" },
+  // With the long chips an insights link sets (its outcome and a period to the second).
+  {
+    name: "payout register, filtered from the insights",
+    path: "/payouts?outcome=needs_review&since=2026-11-27T16%3A23%3A17.000Z&until=2026-11-27T17%3A23%3A17.000Z",
+  },
   { name: "payment links", path: "/payment-links" },
   { name: "chargebacks", path: "/chargebacks" },
   { name: "activity", path: "/activity" },
