@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   acquireLease,
@@ -107,6 +108,23 @@ for (const driver of drivers.filter((d) => d === "postgres")) {
     });
   });
 }
+
+describe("PGlite's settings", () => {
+  it("keeps 16 MB of shared buffers and lets a sort or hash use 16 MB before it spills to disk", async () => {
+    const ledger = await createLedger({ dataDir: "memory://" });
+    try {
+      const setting = async (name: string) =>
+        ((await ledger.db.execute(sql.raw(`SHOW ${name}`))) as unknown as { rows: Record<string, string>[] }).rows[0]?.[
+          name
+        ];
+      expect(await setting("shared_buffers")).toBe("16MB");
+      // The insights' grouping over a big register is planned as an in-memory hash, not an on-disk sort (docs/performance.md, "Insights").
+      expect(await setting("work_mem")).toBe("16MB");
+    } finally {
+      await ledger.close();
+    }
+  });
+});
 
 describe("file-backed PGlite", () => {
   let dir: string | undefined;
