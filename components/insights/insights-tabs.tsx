@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useCan } from "@/components/providers/session-provider";
 import { cn } from "@/components/ui/cn";
+import { LinkPending } from "@/components/ui/link-pending";
 import { useI18n } from "@/lib/browser/i18n";
 import type { MessageKey } from "@/lib/shared/i18n/dictionaries";
 import type { Permission } from "@/lib/shared/auth/roles";
@@ -62,6 +63,7 @@ export function InsightsTabs() {
                 )}
               >
                 {t(tab.label)}
+                <LinkPending className="ml-1.5" />
               </Link>
             </li>
           );

@@ -2,7 +2,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 
 /**
  * What a signed-in page shows while its server part reads the first data
- * (app/(dashboard)/loading.tsx): a title and a few rows, announced once.
+ * (each section's loading.tsx, app/(dashboard)/_loading): a title and a few rows, announced once.
  */
 export function PageLoading({ label }: { label: string }) {
   return (

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { PayoutsAttentionBadge } from "@/components/payouts/attention-badge";
 import { cn } from "@/components/ui/cn";
+import { LinkPending } from "@/components/ui/link-pending";
 import type { Role } from "@/lib/shared/auth/roles";
 import { useI18n } from "@/lib/browser/i18n";
 import { isActive, navItemsFor } from "./nav-items";
@@ -45,7 +46,8 @@ export function SidebarNav({
                   aria-hidden="true"
                 />
                 {t(item.labelKey)}
-                {item.badge === "payoutsAttention" ? <PayoutsAttentionBadge /> : null}
+                <LinkPending className="ml-auto" />
+                {item.badge === "payoutsAttention" ? <PayoutsAttentionBadge className="ml-1.5" /> : null}
               </Link>
             </li>
           );

@@ -4,9 +4,9 @@ import { OverviewView } from "@/components/overview/overview-view";
 import { homePathFor } from "@/components/shell/nav-items";
 import { getI18n } from "@/lib/server/i18n";
 import { getPageSession } from "@/lib/server/session/page";
-import { WithPrefetched } from "./_prefetch/prefetched";
-import { chargebacksFirstPage, latestPayouts, paymentLinksFirstPage } from "./_prefetch/queries";
-import { overviewInsightsFirst } from "./insights/_data";
+import { WithPrefetched } from "../_prefetch/prefetched";
+import { chargebacksFirstPage, latestPayouts, paymentLinksFirstPage } from "../_prefetch/queries";
+import { overviewInsightsFirst } from "../insights/_data";
 
 /** LatestPayouts' row count (components/payouts/latest-payouts.tsx): its query key. */
 const LATEST_PAYOUTS = 5;
