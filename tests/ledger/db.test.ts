@@ -110,7 +110,7 @@ for (const driver of drivers.filter((d) => d === "postgres")) {
 }
 
 describe("PGlite's settings", () => {
-  it("keeps 16 MB of shared buffers and lets a sort or hash use 16 MB before it spills to disk", async () => {
+  it("keeps 16 MB of shared buffers, lets a sort or hash use 16 MB before it spills to disk, and prices pages as cached", async () => {
     const ledger = await createLedger({ dataDir: "memory://" });
     try {
       const setting = async (name: string) =>
@@ -120,6 +120,8 @@ describe("PGlite's settings", () => {
       expect(await setting("shared_buffers")).toBe("16MB");
       // The insights' grouping over a big register is planned as an in-memory hash, not an on-disk sort (docs/performance.md, "Insights").
       expect(await setting("work_mem")).toBe("16MB");
+      // Pages come from the system's file cache: out of order costs what in order does.
+      expect(await setting("random_page_cost")).toBe("1.1");
     } finally {
       await ledger.close();
     }

@@ -221,3 +221,4 @@ export {
 } from "./payment-link-counters";
 export type { LinkCounters, LinkCounterSnapshot } from "./payment-link-counters";
 export { claimBackgroundPass } from "./background-passes";
+export { vacuumEmbeddedLedger, type VacuumSummary } from "./maintenance";

@@ -8,6 +8,7 @@ import {
   purgeExpiredRevocations,
   purgeSecurityEvents,
   purgeSignInChallenges,
+  vacuumEmbeddedLedger,
   type Ledger,
 } from "@/lib/server/ledger";
 import { rateLimits } from "@/lib/server/ledger/schema";
@@ -27,13 +28,16 @@ export interface HousekeepingSummary {
   securityEvents: number;
   rateLimits: number;
   signInChallenges: number;
+  /** Tables of the embedded ledger vacuumed or analyzed (PGlite has no autovacuum; lib/server/ledger/maintenance.ts). */
+  vacuumed: number;
 }
 
 /**
  * Purges what has outlived its purpose: revocations of sessions that have
  * expired anyway, security-log entries past their retention, sign-in
  * throttle counters whose window ended, and a person's sign-in challenges
- * that expired or were used.
+ * that expired or were used; then vacuums the embedded ledger's tables that
+ * need it (after the purges, so their dead rows go in the same pass).
  */
 export async function runHousekeeping(
   ledger: Ledger,
@@ -50,7 +54,14 @@ export async function runHousekeeping(
     .where(lt(rateLimits.expire, now))
     .returning({ key: rateLimits.key });
   const signInChallenges = await purgeSignInChallenges(ledger, now);
-  return { revocations, securityEvents, rateLimits: expired.length, signInChallenges };
+  const { vacuumed, analyzed } = await vacuumEmbeddedLedger(ledger);
+  return {
+    revocations,
+    securityEvents,
+    rateLimits: expired.length,
+    signInChallenges,
+    vacuumed: vacuumed.length + analyzed.length,
+  };
 }
 
 const globalForHousekeeping = globalThis as typeof globalThis & { __pixopsHousekeeping?: NodeJS.Timeout };
