@@ -112,7 +112,13 @@ export function pointDays(
  * register's own date filter), or an exact period of instants (start included, end excluded) for a point or a
  * window that is not whole days.
  */
-export type RegisterRange = { kind: "days"; from: string; to: string } | { kind: "period"; from: string; to: string };
+export interface RegisterRange {
+  kind: "days" | "period";
+  /** The first day or instant. */
+  from: string;
+  /** The last day (included) or the end instant (excluded). */
+  to: string;
+}
 
 /** The payouts register filtered to one outcome over a range (`from`/`to` for days, `since`/`until` for a period). */
 export function registerHref(outcome: PayoutOutcome | null, range: RegisterRange): string {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeftRight, X } from "lucide-react";
+import { ArrowLeftRight } from "lucide-react";
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useCallback, useMemo } from "react";
@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { CreateLink } from "@/components/ui/create-link";
 import { DataTable } from "@/components/ui/data-table";
 import { DateRangeFilter } from "@/components/ui/date-range-filter";
+import { FilterChip } from "@/components/ui/filter-chip";
 import { ListEmptyState } from "@/components/ui/list-empty-state";
 import { NativeSelect } from "@/components/ui/native-select";
 import { formatSort, parseSort, useUrlState } from "@/lib/browser/hooks/use-url-state";
@@ -216,17 +217,10 @@ export function PayoutRegister() {
             />
             {outcome ? (
               // Set by a link from the insights (no control of its own): shown so the filter is never invisible.
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => setFilters({ outcome: null })}
-                aria-label={t("payouts.register.filterRemove", {
-                  filter: t("payouts.register.outcomeFilter", { outcome: t(`insights.outcome.${outcome}`) }),
-                })}
-              >
-                {t("payouts.register.outcomeFilter", { outcome: t(`insights.outcome.${outcome}`) })}
-                <X aria-hidden="true" />
-              </Button>
+              <FilterChip
+                label={t("payouts.register.outcomeFilter", { outcome: t(`insights.outcome.${outcome}`) })}
+                onRemove={() => setFilters({ outcome: null })}
+              />
             ) : null}
             {since || until ? (
               // Set by a link from the insights (a period shorter than a day): shown with its times, removable.

@@ -81,15 +81,14 @@ export function registerServerFilters(
   };
 }
 
-function later(a: string | null | undefined, b: string | null | undefined): string | null {
+/** Of two instants (either may be absent), the later (`pick` 1) or the earlier (-1); the one given when one is. */
+function bound(pick: 1 | -1, a: string | null | undefined, b: string | null | undefined): string | null {
   if (!a || !b) return a || b || null;
-  return (isoInstantMs(a) ?? 0) >= (isoInstantMs(b) ?? 0) ? a : b;
+  return Math.sign((isoInstantMs(a) ?? 0) - (isoInstantMs(b) ?? 0)) === -pick ? b : a;
 }
 
-function earlier(a: string | null | undefined, b: string | null | undefined): string | null {
-  if (!a || !b) return a || b || null;
-  return (isoInstantMs(a) ?? 0) <= (isoInstantMs(b) ?? 0) ? a : b;
-}
+const later = (a: string | null | undefined, b: string | null | undefined) => bound(1, a, b);
+const earlier = (a: string | null | undefined, b: string | null | undefined) => bound(-1, a, b);
 
 /** Where a register row opens: its payout's page, or (no payout id yet) the register with the entry's side panel. */
 export function registerEntryHref(row: Pick<RegisterPayout, "id" | "idempotency_key">): string {

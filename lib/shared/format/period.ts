@@ -1,11 +1,4 @@
-import { utcMs, wallTimeIn } from "./date";
-
-function offsetMinutes(zone: string, ms: number): number {
-  const w = wallTimeIn(zone, ms);
-  return Math.round(
-    (utcMs(w.year, w.month, w.day, w.hour, w.minute, w.second) - Math.floor(ms / 1000) * 1000) / 60_000,
-  );
-}
+import { offsetAt } from "./zone-days";
 
 /**
  * How to write the ends of a period of instants (start included, end excluded) so the text is exact: the date and
@@ -22,7 +15,7 @@ export function periodEndsFormat(
     return Number.isFinite(ms) ? [ms] : [];
   });
   const seconds = instants.some((ms) => ms % 60_000 !== 0);
-  const offsets = new Set(instants.map((ms) => offsetMinutes(zone, ms)));
+  const offsets = new Set(instants.map((ms) => offsetAt(zone, ms)));
   return {
     year: "numeric",
     month: "2-digit",

@@ -22,7 +22,8 @@ export interface OffsetSegment {
   offset: number;
 }
 
-function offsetAt(zone: string, ms: number): number {
+/** How far ahead of UTC the zone is at instant `ms`, in ms (negative west of Greenwich). */
+export function offsetAt(zone: string, ms: number): number {
   const w = wallTimeIn(zone, ms);
   return utcMs(w.year, w.month, w.day, w.hour, w.minute, w.second) - Math.floor(ms / 1000) * 1000;
 }
