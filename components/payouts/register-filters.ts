@@ -76,19 +76,17 @@ export function registerServerFilters(
     status: state.status ?? "",
     state: state.state ?? "",
     outcome: state.outcome ?? "",
-    from: later(start, since) ?? "",
-    to: earlier(end, until) ?? "",
+    from: pickInstant(start, since, true) ?? "",
+    to: pickInstant(end, until, false) ?? "",
   };
 }
 
-/** Of two instants (either may be absent), the later (`pick` 1) or the earlier (-1); the one given when one is. */
-function bound(pick: 1 | -1, a: string | null | undefined, b: string | null | undefined): string | null {
+/** The later (`later` true) or the earlier of two instants; the one given when only one is. */
+function pickInstant(a: string | null | undefined, b: string | null | undefined, later: boolean): string | null {
   if (!a || !b) return a || b || null;
-  return Math.sign((isoInstantMs(a) ?? 0) - (isoInstantMs(b) ?? 0)) === -pick ? b : a;
+  const aFirst = (isoInstantMs(a) ?? 0) <= (isoInstantMs(b) ?? 0);
+  return aFirst === later ? b : a;
 }
-
-const later = (a: string | null | undefined, b: string | null | undefined) => bound(1, a, b);
-const earlier = (a: string | null | undefined, b: string | null | undefined) => bound(-1, a, b);
 
 /** Where a register row opens: its payout's page, or (no payout id yet) the register with the entry's side panel. */
 export function registerEntryHref(row: Pick<RegisterPayout, "id" | "idempotency_key">): string {

@@ -16,7 +16,7 @@ export function FilterChip({ label, onRemove, testId }: { label: string; onRemov
       variant="outline"
       size="sm"
       onClick={onRemove}
-      aria-label={t("payouts.register.filterRemove", { filter: label })}
+      aria-label={t("common.filterRemove", { filter: label })}
       data-testid={testId}
       className="h-auto min-h-8 max-w-full shrink py-1 text-left whitespace-normal"
     >

@@ -39,6 +39,7 @@ export const en = {
   "common.search": "Search",
   "common.clear": "Clear",
   "common.clearFilters": "Clear filters",
+  "common.filterRemove": "{filter} (remove filter)",
   "common.filters": "Filters",
   "common.open": "Open",
   "common.details": "Details",

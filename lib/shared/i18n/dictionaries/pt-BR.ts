@@ -43,6 +43,7 @@ export const ptBR = {
   "common.search": "Buscar",
   "common.clear": "Limpar",
   "common.clearFilters": "Limpar filtros",
+  "common.filterRemove": "{filter} (remover filtro)",
   "common.filters": "Filtros",
   "common.open": "Abrir",
   "common.details": "Detalhes",

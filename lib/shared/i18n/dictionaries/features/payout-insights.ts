@@ -5,7 +5,6 @@
  */
 export const payoutInsightsPtBR = {
   "payouts.register.outcomeFilter": "Resultado: {outcome}",
-  "payouts.register.filterRemove": "{filter} (remover filtro)",
   "payouts.register.periodFilter": "Período: {from} até antes de {to}",
   "payouts.register.periodFilterFrom": "Período: a partir de {from}",
   "payouts.register.periodFilterBefore": "Período: antes de {to}",
@@ -15,7 +14,6 @@ export const payoutInsightsPtBR = {
 
 export const payoutInsightsEn = {
   "payouts.register.outcomeFilter": "Outcome: {outcome}",
-  "payouts.register.filterRemove": "{filter} (remove filter)",
   "payouts.register.periodFilter": "Period: {from} until before {to}",
   "payouts.register.periodFilterFrom": "Period: from {from}",
   "payouts.register.periodFilterBefore": "Period: before {to}",
