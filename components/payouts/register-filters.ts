@@ -84,8 +84,9 @@ export function registerServerFilters(
 /** The later (`later` true) or the earlier of two instants; the one given when only one is. */
 function pickInstant(a: string | null | undefined, b: string | null | undefined, later: boolean): string | null {
   if (!a || !b) return a || b || null;
-  const aFirst = (isoInstantMs(a) ?? 0) <= (isoInstantMs(b) ?? 0);
-  return aFirst === later ? b : a;
+  const [msA, msB] = [isoInstantMs(a) ?? 0, isoInstantMs(b) ?? 0];
+  // On a tie, `a` (the day's bound) is kept.
+  return (later ? msA >= msB : msA <= msB) ? a : b;
 }
 
 /** Where a register row opens: its payout's page, or (no payout id yet) the register with the entry's side panel. */
