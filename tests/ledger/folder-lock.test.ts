@@ -233,8 +233,15 @@ describe.skipIf(process.platform !== "linux")(
       const taken = lockFolder(ledgerDir, { now: later, onLost: (lock) => lost.push(lock) });
       try {
         expect(await first.exited).toEqual({ code: 1, signal: null });
-        expect(first.stderr()).toMatch(/"event":"ledger\.folder_lock_lost"/);
-        expect(first.stderr()).toContain(`pid ${process.pid} on ${hostname()}`);
+        const lostLine = first
+          .stderr()
+          .split("\n")
+          .find((line) => line.includes('"event":"ledger.folder_lock_lost"'));
+        expect(lostLine).toBeDefined();
+        // It names the new owner, or none when its heartbeat fell between the takeover's removal of the stale lock
+        // and its own (a few file operations apart; seen on a loaded CI machine). Either way it stopped.
+        const holder = (JSON.parse(lostLine ?? "{}") as { holder?: string }).holder ?? "";
+        expect(holder === "none" || holder.startsWith(`pid ${process.pid} on ${hostname()}`), holder).toBe(true);
         // It deleted nothing on its way out: the lock is the new owner's.
         expect((JSON.parse(readFileSync(lockFile(), "utf8")) as LockOwner).pid).toBe(process.pid);
         expect(taken.heartbeat()).toBe(true);
