@@ -257,6 +257,28 @@ export async function sandboxPayoutsWithKey(request: APIRequestContext, key: str
   return body.data.filter((p) => p.idempotency_key === key);
 }
 
+/**
+ * Waits until React has hydrated every control of the page's main content. The server's HTML shows the controls
+ * before the page's script owns them, and each streamed section is hydrated on its own, later than the shell. A choice
+ * made in that moment is undone when React hydrates: a select goes back to the value of its state, and the change
+ * React replays then carries that value. React marks each node it has hydrated with a `__reactProps$…` key.
+ */
+export async function expectPageHydrated(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page
+          .locator("main")
+          .evaluate((main) =>
+            Array.from(main.querySelectorAll("input, select, textarea, button")).every((node) =>
+              Object.keys(node).some((key) => key.startsWith("__reactProps$")),
+            ),
+          ),
+      { message: "every control of the main content is hydrated" },
+    )
+    .toBe(true);
+}
+
 /** Fails on any serious or critical axe violation of the page as it is now. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
