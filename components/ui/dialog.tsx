@@ -4,6 +4,7 @@ import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "./cn";
 import { DialogCloseButton } from "./dialog-close-button";
+import { useFocusReturn } from "./focus-return";
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -25,7 +26,15 @@ export interface DialogContentProps extends ComponentProps<typeof DialogPrimitiv
   hideClose?: boolean;
 }
 
-export function DialogContent({ className, children, hideClose = false, ...props }: DialogContentProps) {
+export function DialogContent({
+  className,
+  children,
+  hideClose = false,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: DialogContentProps) {
+  const focusReturn = useFocusReturn({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -36,6 +45,7 @@ export function DialogContent({ className, children, hideClose = false, ...props
           className,
         )}
         {...props}
+        {...focusReturn}
       >
         {children}
         {hideClose ? null : <DialogCloseButton className="top-3 right-3" />}

@@ -5,10 +5,12 @@ import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "./cn";
 import { DialogCloseButton } from "./dialog-close-button";
+import { useFocusReturn } from "./focus-return";
 
 /**
  * Side panel (drawer) built on Dialog: detail views (a payout, a chargeback),
- * edit forms, and the phone navigation menu. Focus is trapped and restored.
+ * edit forms, and the phone navigation menu. Focus is trapped, and given back on close to what had it before
+ * (useFocusReturn), with or without a Trigger.
  */
 export const Sheet = DialogPrimitive.Root;
 export const SheetTrigger = DialogPrimitive.Trigger;
@@ -29,11 +31,25 @@ export interface SheetContentProps
   hideClose?: boolean;
 }
 
-export function SheetContent({ className, children, side, hideClose = false, ...props }: SheetContentProps) {
+export function SheetContent({
+  className,
+  children,
+  side,
+  hideClose = false,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: SheetContentProps) {
+  const focusReturn = useFocusReturn({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/45 data-[state=open]:animate-fade-in" />
-      <DialogPrimitive.Content data-slot="sheet-content" className={cn(sheetVariants({ side }), className)} {...props}>
+      <DialogPrimitive.Content
+        data-slot="sheet-content"
+        className={cn(sheetVariants({ side }), className)}
+        {...props}
+        {...focusReturn}
+      >
         {children}
         {hideClose ? null : <DialogCloseButton className="top-3.5 right-3.5" />}
       </DialogPrimitive.Content>
