@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useState, type RefObject } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Input } from "@/components/ui/input";
@@ -26,10 +26,13 @@ export function InviteDialog({
   open,
   onOpenChange,
   roles,
+  opener,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   roles: readonly MemberRole[];
+  /** The button that opened it: the dialog loads on demand and has no Trigger of its own. */
+  opener?: RefObject<HTMLElement | null>;
 }) {
   const { t } = useI18n();
   const invite = useInvite();
@@ -50,6 +53,7 @@ export function InviteDialog({
       <ConfirmDialog
         open={open}
         onOpenChange={close}
+        opener={opener}
         title={t("members.inviteLinkTitle")}
         description={t(EMAILED_MESSAGE[created.emailed], { email: created.invitation.email })}
         cancelLabel={t("members.cancel")}
@@ -68,6 +72,7 @@ export function InviteDialog({
     <ConfirmDialog
       open={open}
       onOpenChange={close}
+      opener={opener}
       title={t("members.inviteTitle")}
       description={t("members.inviteBody")}
       cancelLabel={t("members.cancel")}

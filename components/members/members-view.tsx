@@ -3,10 +3,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
-import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
+import { lazyOnDemand, useDialogOpener, useOpenedOnce } from "@/components/ui/lazy-on-demand";
 import { PageHeader } from "@/components/ui/page-header";
 import { useI18n } from "@/lib/browser/i18n";
 import {
@@ -19,11 +18,14 @@ import {
 import type { MemberRole } from "@/lib/shared/auth/member-roles";
 import { assignableRoles } from "@/lib/shared/auth/roles";
 import type { InvitationView, MemberView } from "@/lib/shared/schemas/members";
-import { InviteDialog } from "./invite-dialog";
 import { useMemberColumns, type MemberAction } from "./member-columns";
 
 /** Loads with its first open, not with the page. */
 const memberSecuritySheet = lazyOnDemand(() => import("./member-security-sheet").then((m) => m.MemberSecuritySheet));
+// The invitation and the confirmation of a row's action load on first use (with the dialog code under them), not
+// with the page; pointing at or focusing a control of the page starts the download.
+const inviteDialog = lazyOnDemand(() => import("./invite-dialog").then((m) => m.InviteDialog));
+const confirmDialog = lazyOnDemand(() => import("@/components/ui/confirm-dialog").then((m) => m.ConfirmDialog));
 
 type Pending = Exclude<MemberAction, { kind: "history" }> | { kind: "revoke"; invitation: InvitationView };
 
@@ -34,8 +36,9 @@ type Pending = Exclude<MemberAction, { kind: "history" }> | { kind: "revoke"; in
 export function MembersView({ actor }: { actor: { id: string; role: MemberRole } }) {
   const { t } = useI18n();
   const list = useQuery(membersQuery());
-  const [inviting, setInviting] = useState(false);
+  const invite = useDialogOpener(inviteDialog);
   const [pending, setPending] = useState<Pending | null>(null);
+  const confirmMounted = useOpenedOnce(pending !== null);
   const [historyOf, setHistoryOf] = useState<MemberView | null>(null);
   const historyMounted = useOpenedOnce(historyOf !== null);
   const changeRole = useChangeRole();
@@ -74,11 +77,11 @@ export function MembersView({ actor }: { actor: { id: string; role: MemberRole }
   const columns = useMemberColumns({ actorId: actor.id, roles, mayChange, onAction });
 
   return (
-    <div className="grid gap-6">
+    <div className="grid gap-6" onPointerOver={confirmDialog.preload} onFocus={confirmDialog.preload}>
       <PageHeader
         title={t("members.title")}
         description={t("members.description")}
-        actions={<Button onClick={() => setInviting(true)}>{t("members.invite")}</Button>}
+        actions={<Button {...invite.triggerProps}>{t("members.invite")}</Button>}
       />
       <DataTable
         label={t("members.title")}
@@ -112,28 +115,32 @@ export function MembersView({ actor }: { actor: { id: string; role: MemberRole }
           ))}
         </ul>
       </section>
-      <InviteDialog open={inviting} onOpenChange={setInviting} roles={roles} />
+      {invite.mounted ? (
+        <inviteDialog.Component open={invite.open} onOpenChange={invite.setOpen} roles={roles} opener={invite.opener} />
+      ) : null}
       {historyMounted ? (
         <memberSecuritySheet.Component
           member={historyOf && { id: historyOf.member_id, name: historyOf.name }}
           onClose={() => setHistoryOf(null)}
         />
       ) : null}
-      <ConfirmDialog
-        open={pending !== null}
-        onOpenChange={(open) => {
-          if (!open) setPending(null);
-        }}
-        title={text.title}
-        description={text.body}
-        cancelLabel={t("members.cancel")}
-        confirmLabel={text.confirm}
-        destructive={pending?.kind !== "role"}
-        pending={mutation.isPending}
-        error={mutation.error}
-        onReset={() => mutation.reset()}
-        onConfirm={confirm}
-      />
+      {confirmMounted ? (
+        <confirmDialog.Component
+          open={pending !== null}
+          onOpenChange={(open) => {
+            if (!open) setPending(null);
+          }}
+          title={text.title}
+          description={text.body}
+          cancelLabel={t("members.cancel")}
+          confirmLabel={text.confirm}
+          destructive={pending?.kind !== "role"}
+          pending={mutation.isPending}
+          error={mutation.error}
+          onReset={() => mutation.reset()}
+          onConfirm={confirm}
+        />
+      ) : null}
     </div>
   );
 }

@@ -125,6 +125,38 @@ describe("MembersView", () => {
     expect(await screen.findByRole("alertdialog", { name: "Mudar o papel de Fábio Finanças?" })).toBeInTheDocument();
   });
 
+  it("loads the invitation and the row's confirmation on first use; closing them puts focus back where it was", async () => {
+    stub();
+    const { user } = renderWithProviders(<MembersView actor={{ id: "m_owner", role: "owner" }} />);
+    await screen.findByText("Fábio Finanças");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+
+    const inviteButton = screen.getByRole("button", { name: "Convidar" });
+    expect(inviteButton).toHaveAttribute("aria-haspopup", "dialog");
+    await user.click(inviteButton);
+    const invite = await screen.findByRole("alertdialog", { name: "Convidar pessoa" });
+    expect(inviteButton).toHaveAttribute("aria-expanded", "true");
+    await user.click(within(invite).getByRole("button", { name: "Cancelar" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(inviteButton).toHaveFocus();
+
+    const deactivate = within(memberRow("finance@acme.example")).getByRole("button", { name: "Desativar" });
+    await user.click(deactivate);
+    const confirm = await screen.findByRole("alertdialog", { name: /Fábio Finanças/ });
+    await user.click(within(confirm).getByRole("button", { name: "Cancelar" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(deactivate).toHaveFocus();
+
+    const history = within(memberRow("finance@acme.example")).getByRole("button", { name: "Histórico de segurança" });
+    await user.click(history);
+    await screen.findByRole("dialog", { name: "Histórico de segurança de Fábio Finanças" });
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(history).toHaveFocus();
+    expect(calls.filter((c) => c.method !== "GET")).toEqual([]);
+  });
+
   it("opens a member's security history with the CSV / Excel export of it", async () => {
     stub();
     const clicked: { href: string; download: string }[] = [];
