@@ -7,16 +7,20 @@ import { BackLink } from "@/components/ui/back-link";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { FormPage } from "@/components/ui/form-page";
 import { PageHeader } from "@/components/ui/page-header";
+import { lazyOnDemand } from "@/components/ui/lazy-on-demand";
 import { Stepper } from "@/components/ui/stepper";
 import { useI18n } from "@/lib/browser/i18n";
 import { autoMapColumns } from "@/lib/shared/batch/mapping";
 import type { Batch } from "@/lib/shared/schemas/payout-batches";
 import { draftReducer, draftSummary } from "./batch-draft";
-import { CheckStep } from "./check-step";
-import { ConfirmPanel } from "./confirm-panel";
-import { MapStep } from "./map-step";
-import { ReviewStep } from "./review-step";
 import { UploadStep, type UploadedFile } from "./upload-step";
+
+// The steps after the upload are not in the page's first-load JavaScript: they download once the page is up, while
+// the operator picks a file (a failed download offers to try again; the draft stays in the reducer below).
+const mapStep = lazyOnDemand(() => import("./map-step").then((m) => m.MapStep));
+const checkStep = lazyOnDemand(() => import("./check-step").then((m) => m.CheckStep));
+const reviewStep = lazyOnDemand(() => import("./review-step").then((m) => m.ReviewStep));
+const confirmPanel = lazyOnDemand(() => import("./confirm-panel").then((m) => m.ConfirmPanel));
 
 const STEPS = ["upload", "map", "check", "review", "confirm"] as const;
 type Step = (typeof STEPS)[number];
@@ -37,6 +41,10 @@ export function NewBatchFlow() {
   const summary = useMemo(() => (draft ? draftSummary(draft) : null), [draft]);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
+
+  useEffect(() => {
+    for (const later of [mapStep, checkStep, reviewStep, confirmPanel]) later.preload();
+  }, []);
 
   const goTo = (next: Step) => {
     moved.current = true;
@@ -105,7 +113,7 @@ export function NewBatchFlow() {
           <CardContent>
             {step === "upload" ? <UploadStep onLoaded={loaded} /> : null}
             {step === "map" && draft ? (
-              <MapStep
+              <mapStep.Component
                 header={draft.table.header}
                 initial={draft.mapping}
                 onBack={() => goTo("upload")}
@@ -116,7 +124,7 @@ export function NewBatchFlow() {
               />
             ) : null}
             {step === "check" && draft && summary ? (
-              <CheckStep
+              <checkStep.Component
                 draft={draft}
                 summary={summary}
                 dispatch={dispatch}
@@ -125,7 +133,7 @@ export function NewBatchFlow() {
               />
             ) : null}
             {step === "review" && draft && summary ? (
-              <ReviewStep
+              <reviewStep.Component
                 draft={draft}
                 summary={summary}
                 dispatch={dispatch}
@@ -133,7 +141,7 @@ export function NewBatchFlow() {
                 onCreated={created}
               />
             ) : null}
-            {step === "confirm" && batch ? <ConfirmPanel batch={batch} onConfirmed={confirmed} /> : null}
+            {step === "confirm" && batch ? <confirmPanel.Component batch={batch} onConfirmed={confirmed} /> : null}
           </CardContent>
         </Card>
       </FormPage>
