@@ -122,6 +122,10 @@ test.describe("payment links", () => {
     await page.keyboard.press("Enter");
     await expect(page.getByRole("dialog", { name })).toBeVisible();
     await expect(page).toHaveURL(/id=pl_/);
+    // Closing it gives focus back to the row, where the keyboard left off.
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", { name })).toBeHidden();
+    await expect(row).toBeFocused();
   });
 
   test("shows derived states next to the API's status: sold out while the API says active, scheduled while pending", async ({
