@@ -18,7 +18,6 @@ import {
   useLanguage,
   expect,
   test,
-  expectPageHydrated,
 } from "./fixtures";
 
 interface Texts {
@@ -300,7 +299,6 @@ async function journey(page: Page, x: Texts): Promise<void> {
   await expect(page.getByRole("combobox", { name: x.kind })).toHaveValue("pix_med");
   await expect(page.getByRole("combobox", { name: x.status, exact: true })).toHaveValue("needs_response");
   await expect.poll(() => shownCount(page, x)).toBe(medOpen.length);
-  await expectPageHydrated(page);
   await page.getByRole("button", { name: x.clear }).first().click();
   await expect(page).not.toHaveURL(/kind=|status=/);
   await expect.poll(() => shownCount(page, x)).toBe(total);

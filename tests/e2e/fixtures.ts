@@ -136,7 +136,12 @@ const EXPECTED_CONSOLE_ERRORS: readonly RegExp[] = [
 const HYDRATION_WARNING =
   /hydrat|did not match|cannot be a descendant of|cannot contain a nested|cannot be a child of/i;
 
-export const test = base.extend<{ cspGuard: CspGuard; allowedConsoleErrors: RegExp[]; consoleGuard: void }>({
+export const test = base.extend<{
+  cspGuard: CspGuard;
+  allowedConsoleErrors: RegExp[];
+  consoleGuard: void;
+  hydrated: void;
+}>({
   /** A journey that provokes a browser error on purpose names it here (`test.use({ allowedConsoleErrors: [...] })`). */
   allowedConsoleErrors: [[], { option: true }],
   consoleGuard: [
@@ -156,6 +161,14 @@ export const test = base.extend<{ cspGuard: CspGuard; allowedConsoleErrors: RegE
       });
       await use();
       expect(seen, "console errors, hydration warnings and uncaught errors in the journey's browser").toEqual([]);
+    },
+    { auto: true },
+  ],
+  /** Every page of the journey's context waits for hydration after `goto` and `reload` (expectPageHydrated). */
+  hydrated: [
+    async ({ context }, use) => {
+      hydrateOnLoads(context);
+      await use();
     },
     { auto: true },
   ],
@@ -258,25 +271,61 @@ export async function sandboxPayoutsWithKey(request: APIRequestContext, key: str
 }
 
 /**
- * Waits until React has hydrated every control of the page's main content. The server's HTML shows the controls
- * before the page's script owns them, and each streamed section is hydrated on its own, later than the shell. A choice
- * made in that moment is undone when React hydrates: a select goes back to the value of its state, and the change
- * React replays then carries that value. React marks each node it has hydrated with a `__reactProps$…` key.
+ * Waits until React has hydrated the page: every control and link carries React's `__reactProps$…` mark. The
+ * server's HTML shows them before the page's script owns them, and each streamed section is hydrated on its own,
+ * after the shell. A choice made in that moment is undone when React hydrates (a select goes back to its state's
+ * value, a form's fields to their defaults), as it would be for a person. Every page of a journey's context does
+ * this after `goto` and `reload` (the `hydrated` fixture below); a journey calls it itself after any other load.
  */
 export async function expectPageHydrated(page: Page): Promise<void> {
   await expect
     .poll(
-      () =>
-        page
-          .locator("main")
-          .evaluate((main) =>
-            Array.from(main.querySelectorAll("input, select, textarea, button")).every((node) =>
-              Object.keys(node).some((key) => key.startsWith("__reactProps$")),
-            ),
-          ),
-      { message: "every control of the main content is hydrated" },
+      async () => {
+        try {
+          return await page.evaluate(() => {
+            // Not a page of the app (an API's answer, a file): nothing to hydrate.
+            if (!("__next_f" in self)) return true;
+            const controls = Array.from(
+              document.body.querySelectorAll("input, select, textarea, button, a[href], [tabindex]"),
+            );
+            return (
+              controls.length > 0 &&
+              controls.every((node) => Object.keys(node).some((key) => key.startsWith("__reactProps$")))
+            );
+          });
+        } catch {
+          // The document changed under the check (a redirect): look at the new one.
+          return false;
+        }
+      },
+      { message: "the page is hydrated" },
     )
     .toBe(true);
+}
+
+/**
+ * `goto` and `reload` of every page of this context, open or to come, resolve once React has hydrated what they
+ * loaded (unless told to stop at commit). The journeys' own context does it already; a journey that opens another
+ * context calls it.
+ */
+export function hydrateOnLoads(context: BrowserContext): void {
+  context.pages().forEach(waitForHydrationAfterLoads);
+  context.on("page", waitForHydrationAfterLoads);
+}
+
+function waitForHydrationAfterLoads(page: Page): void {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== "commit") await expectPageHydrated(page);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (options?.waitUntil !== "commit") await expectPageHydrated(page);
+    return response;
+  };
 }
 
 /** Fails on any serious or critical axe violation of the page as it is now. */

@@ -18,6 +18,7 @@ import {
   signInAsOperator,
   signInAsSupport,
   test,
+  hydrateOnLoads,
 } from "./fixtures";
 
 /** One payout to a key the sandbox's DICT does not know (it ends failed), sent as the operator's page would. */
@@ -47,6 +48,7 @@ test("finance follows a failed outcome from the insights to the register, whose 
 }) => {
   // The operator sends the payout that will fail, and waits until the API says so.
   const operatorContext = await browser.newContext({ baseURL: APP_URL });
+  hydrateOnLoads(operatorContext);
   const operator = await operatorContext.newPage();
   await signInAsOperator(operator);
   const id = await sendFailingPayout(operator);

@@ -21,7 +21,6 @@ import {
   useLanguage,
   expect,
   test,
-  expectPageHydrated,
 } from "./fixtures";
 
 /** Axe on the page once no toast is fading in or out (a half-transparent toast fails the contrast rule). */
@@ -143,7 +142,6 @@ test("an operator sends a payout through form, review and receipt, and sees it p
   await expect(page.getByLabel("Filtrar por status")).toHaveValue("paid");
   await expect(page.getByRole("row", { name: new RegExp(payoutId) })).toContainText("Pago");
   await expectNoSeriousA11yViolations(page);
-  await expectPageHydrated(page);
 
   await page.getByRole("row", { name: new RegExp(payoutId) }).click();
   await expect(page).toHaveURL(new RegExp(`/payouts/${payoutId}$`));

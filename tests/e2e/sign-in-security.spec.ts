@@ -11,6 +11,7 @@ import {
   signInAsOperator,
   signInAsOwner,
   test,
+  hydrateOnLoads,
 } from "./fixtures";
 
 test("after too many wrong passwords the sign-in page says when to try again, and keeps the form locked", async ({
@@ -48,6 +49,8 @@ test("after too many wrong passwords the sign-in page says when to try again, an
 test("the owner signs out everywhere: every session of the business ends, on every browser", async ({ browser }) => {
   const mine = await browser.newContext();
   const colleagues = await browser.newContext();
+  hydrateOnLoads(mine);
+  hydrateOnLoads(colleagues);
   const me = await mine.newPage();
   const colleague = await colleagues.newPage();
   await signInAsOwner(me);

@@ -17,7 +17,6 @@ import {
   useLanguage,
   expect,
   test,
-  expectPageHydrated,
 } from "./fixtures";
 
 // The journeys share sa_demo_1 and build on each other's state.
@@ -147,7 +146,6 @@ test("open sa_demo_1 by id, change its limits after a current → new review, an
   await expect(list.getByRole("row", { name: /Subconta Loja Centro/ })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await screenshotForReadme(page, "subaccounts");
-  await expectPageHydrated(page);
 
   // Keyboard: Enter on a row opens it.
   await list.getByRole("row", { name: /Subconta Loja Centro/ }).focus();

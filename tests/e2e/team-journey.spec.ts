@@ -22,7 +22,7 @@ import {
   writeHeaders,
   type Started,
 } from "../soak/processes";
-import { expect, expectNoSeriousA11yViolations as axeCheck, test } from "./fixtures";
+import { expect, expectNoSeriousA11yViolations as axeCheck, test, hydrateOnLoads } from "./fixtures";
 
 // Offsets of their own from the journeys' ports (crash-recovery uses +81/+91, transport +2..+4).
 const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 4110) + 57;
@@ -77,6 +77,7 @@ async function newPersonPage(browser: Browser, who: string): Promise<Page> {
     if (message.type() === "error") consoleErrors.push(`${who} on ${message.page()?.url() ?? "?"}: ${message.text()}`);
   });
   context.on("weberror", (error) => consoleErrors.push(`${who}: ${error.error().message}`));
+  hydrateOnLoads(context);
   return context.newPage();
 }
 
