@@ -77,7 +77,7 @@ export function MembersView({ actor }: { actor: { id: string; role: MemberRole }
   const columns = useMemberColumns({ actorId: actor.id, roles, mayChange, onAction });
 
   return (
-    <div className="grid gap-6" onPointerOver={confirmDialog.preload} onFocus={confirmDialog.preload}>
+    <div className="grid gap-6" onPointerEnter={confirmDialog.preload} onFocus={confirmDialog.preload}>
       <PageHeader
         title={t("members.title")}
         description={t("members.description")}

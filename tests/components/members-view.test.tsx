@@ -125,7 +125,7 @@ describe("MembersView", () => {
     expect(await screen.findByRole("alertdialog", { name: "Mudar o papel de Fábio Finanças?" })).toBeInTheDocument();
   });
 
-  it("loads the invitation and the row's confirmation on first use; closing them puts focus back where it was", async () => {
+  it("opens the invitation and a row's confirmation (both loaded on demand); closing them puts focus back where it was", async () => {
     stub();
     const { user } = renderWithProviders(<MembersView actor={{ id: "m_owner", role: "owner" }} />);
     await screen.findByText("Fábio Finanças");
