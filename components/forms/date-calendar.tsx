@@ -1,6 +1,6 @@
 "use client";
 
-import { Popover } from "radix-ui";
+import * as Popover from "radix-ui/popover";
 import { useRef, type RefObject } from "react";
 import { DayPicker } from "react-day-picker";
 import { enUS } from "react-day-picker/locale/en-US";

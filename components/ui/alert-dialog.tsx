@@ -1,6 +1,6 @@
 "use client";
 
-import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
+import * as AlertDialogPrimitive from "radix-ui/alert-dialog";
 import type { ComponentProps } from "react";
 import { buttonVariants } from "./button";
 import { cn } from "./cn";

@@ -1,7 +1,7 @@
 "use client";
 
 import { X } from "lucide-react";
-import { Dialog as DialogPrimitive } from "radix-ui";
+import * as DialogPrimitive from "radix-ui/dialog";
 import { useI18n } from "@/lib/browser/i18n";
 import { cn } from "./cn";
 

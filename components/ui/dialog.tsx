@@ -1,6 +1,6 @@
 "use client";
 
-import { Dialog as DialogPrimitive } from "radix-ui";
+import * as DialogPrimitive from "radix-ui/dialog";
 import type { ComponentProps } from "react";
 import { cn } from "./cn";
 import { DialogCloseButton } from "./dialog-close-button";

@@ -1,7 +1,7 @@
 "use client";
 
 import { Check, ChevronDown, ChevronUp } from "lucide-react";
-import { Select as SelectPrimitive } from "radix-ui";
+import * as SelectPrimitive from "radix-ui/select";
 import type { ComponentProps } from "react";
 import { cn } from "./cn";
 import { fieldFrameClassName } from "./field-styles";

@@ -1,7 +1,7 @@
 "use client";
 
 import { cva, type VariantProps } from "class-variance-authority";
-import { Dialog as DialogPrimitive } from "radix-ui";
+import * as DialogPrimitive from "radix-ui/dialog";
 import type { ComponentProps } from "react";
 import { cn } from "./cn";
 import { DialogCloseButton } from "./dialog-close-button";

@@ -1,6 +1,6 @@
 "use client";
 
-import { Tooltip as TooltipPrimitive } from "radix-ui";
+import * as TooltipPrimitive from "radix-ui/tooltip";
 import type { ComponentProps, ReactNode } from "react";
 import { cn } from "./cn";
 
