@@ -1,8 +1,11 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
+import { after } from "next/server";
 import type { ReactNode } from "react";
 import { AppProviders } from "@/components/providers/app-providers";
 import { serverClock } from "@/lib/server/clock";
+import { deployment } from "@/lib/server/config";
+import { runDeferredStart } from "@/lib/server/deferred-start";
 import { getI18n } from "@/lib/server/i18n";
 import { dictionaries } from "@/lib/shared/i18n/dictionaries";
 import "./globals.css";
@@ -35,6 +38,8 @@ export const viewport: Viewport = {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const { locale, timeZone } = await getI18n();
   const nonce = (await headers()).get("x-nonce") ?? undefined;
+  // Development: the first page sent lets the server's held start-up go on (lib/server/deferred-start.ts).
+  if (deployment().development) after(runDeferredStart);
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-dvh bg-background font-sans text-foreground antialiased">

@@ -9,6 +9,7 @@ import { getSessionConfig } from "@/lib/server/session/config";
 import { ensureSandboxWorkspaces } from "@/lib/server/services/workspace/sandbox-people";
 import { announceSetupLink } from "@/lib/server/services/workspace/setup-link";
 import { credentialKeyRing } from "@/lib/server/security/credential-vault";
+import { deferStart } from "./deferred-start";
 import { log } from "./log";
 import { getTransportConfig, insecureTransportProblem } from "./transport-config";
 
@@ -34,6 +35,9 @@ function refuse(error: unknown): never {
   process.exit(1);
 }
 
+/** In development, the longest the ledger and background work wait for the first page (deferred-start.ts). */
+const DEVELOPMENT_START_MAX_WAIT_MS = 60_000;
+
 export async function startServer(): Promise<void> {
   try {
     checkConfiguration();
@@ -41,15 +45,17 @@ export async function startServer(): Promise<void> {
     // A ConfigError (TenancyConfigError among them) says what to fix, naming the variable, never its value.
     refuse(error);
   }
-  const started = openAndStart();
   if (deployment().development) {
-    // `next dev` answers its first page without waiting for the ledger (a fresh embedded one takes seconds to create
-    // and migrate): every request that needs it awaits the same opening (getLedger). Whatever asks the sandbox first
-    // waits for the one `npm run dev` starts beside this server (sandboxStarted).
-    started.catch((error: unknown) => log.error("startup.failed", { error }));
+    // `next dev` compiles and answers its first page before opening the ledger (a fresh embedded one takes seconds of
+    // CPU to create and migrate, which the compile would otherwise share): the rest starts once that page is sent.
+    // Every request that needs the ledger sooner opens it itself (getLedger). Whatever asks the sandbox first waits
+    // for the one `npm run dev` starts beside this server (sandboxStarted).
+    deferStart(() => {
+      openAndStart().catch((error: unknown) => log.error("startup.failed", { error }));
+    }, DEVELOPMENT_START_MAX_WAIT_MS);
     return;
   }
-  await started;
+  await openAndStart();
 }
 
 /** The ledger, the sandbox's demo people or the setup link, and the background work. */
