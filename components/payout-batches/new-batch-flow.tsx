@@ -6,7 +6,7 @@ import { toast } from "@/components/ui/toast";
 import { BackLink } from "@/components/ui/back-link";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { FormPage } from "@/components/ui/form-page";
-import { lazyOnDemand } from "@/components/ui/lazy-on-demand";
+import { LoadingLine, lazyOnDemand } from "@/components/ui/lazy-on-demand";
 import { PageHeader } from "@/components/ui/page-header";
 import { Stepper } from "@/components/ui/stepper";
 import { useI18n } from "@/lib/browser/i18n";
@@ -17,10 +17,12 @@ import { UploadStep, type UploadedFile } from "./upload-step";
 
 // The steps after the upload are not in the page's first-load JavaScript: they download once the page is up, while
 // the operator picks a file (a failed download offers to try again; the draft stays in the reducer below).
-const mapStep = lazyOnDemand(() => import("./map-step").then((m) => m.MapStep));
-const checkStep = lazyOnDemand(() => import("./check-step").then((m) => m.CheckStep));
-const reviewStep = lazyOnDemand(() => import("./review-step").then((m) => m.ReviewStep));
-const confirmPanel = lazyOnDemand(() => import("./confirm-panel").then((m) => m.ConfirmPanel));
+// The card around a step is already on screen: say it is loading rather than leave it empty.
+const stepPending = { pending: LoadingLine };
+const mapStep = lazyOnDemand(() => import("./map-step").then((m) => m.MapStep), stepPending);
+const checkStep = lazyOnDemand(() => import("./check-step").then((m) => m.CheckStep), stepPending);
+const reviewStep = lazyOnDemand(() => import("./review-step").then((m) => m.ReviewStep), stepPending);
+const confirmPanel = lazyOnDemand(() => import("./confirm-panel").then((m) => m.ConfirmPanel), stepPending);
 
 const STEPS = ["upload", "map", "check", "review", "confirm"] as const;
 type Step = (typeof STEPS)[number];

@@ -3,6 +3,7 @@
 import { createElement, useEffect, useReducer, useRef, useState, type ComponentType, type RefObject } from "react";
 import { useI18n } from "@/lib/browser/i18n";
 import { Button } from "./button";
+import { Spinner } from "./spinner";
 
 /**
  * A component whose code loads only when first needed (a dialog or drawer shown after a click), so it
@@ -13,9 +14,13 @@ import { Button } from "./button";
  * to the route's error boundary). Here a failed download (a network blip, a deploy in between) shows a
  * short message with "Try again" where the dialog would be, and the next try downloads again; nothing
  * the operator typed on the page is lost.
+ *
+ * While the code downloads it renders nothing (a dialog has nothing to show yet), or `pending` when the place it
+ * fills is already on screen (a step of a flow).
  */
 export function lazyOnDemand<P extends object>(
   load: () => Promise<ComponentType<P>>,
+  options: { pending?: ComponentType } = {},
 ): { Component: ComponentType<P>; preload: () => void } {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
@@ -53,10 +58,21 @@ export function lazyOnDemand<P extends object>(
           }}
         />
       );
-    return null;
+    return options.pending ? createElement(options.pending) : null;
   }
 
   return { Component: OnDemand, preload: () => void start().catch(() => undefined) };
+}
+
+/** A `pending` for lazyOnDemand: a spinner and "Loading…", announced politely. */
+export function LoadingLine() {
+  const { t } = useI18n();
+  return (
+    <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+      <Spinner />
+      {t("common.loading")}
+    </p>
+  );
 }
 
 function LoadFailed({ onRetry }: { onRetry: () => void }) {

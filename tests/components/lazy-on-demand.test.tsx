@@ -1,7 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import { Suspense, useState } from "react";
 import { describe, expect, it } from "vitest";
-import { focusOnClose, lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
+import { focusOnClose, LoadingLine, lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
 import { I18nProvider } from "@/lib/browser/i18n";
 
 function makeDialog() {
@@ -51,6 +51,25 @@ describe("lazyOnDemand + useOpenedOnce", () => {
     act(() => screen.getByRole("button", { name: "toggle" }).click());
     await screen.findByRole("dialog");
     expect(loads).toEqual(["loaded"]);
+  });
+});
+
+describe("lazyOnDemand with a pending view", () => {
+  it("says it is loading where the component will be until its code has arrived", async () => {
+    let arrive: (component: () => React.JSX.Element) => void = () => undefined;
+    const step = lazyOnDemand(() => new Promise<() => React.JSX.Element>((resolve) => (arrive = resolve)), {
+      pending: LoadingLine,
+    });
+    render(
+      <I18nProvider locale="en" timeZone="America/Sao_Paulo">
+        <step.Component />
+      </I18nProvider>,
+    );
+    expect(screen.getByRole("status")).toHaveTextContent("Loading…");
+
+    await act(async () => arrive(() => <p>Map the columns</p>));
+    expect(screen.getByText("Map the columns")).toBeInTheDocument();
+    expect(screen.queryByRole("status")).toBeNull();
   });
 });
 
