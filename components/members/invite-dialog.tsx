@@ -37,12 +37,15 @@ export function InviteDialog({
   const { t } = useI18n();
   const invite = useInvite();
   const [email, setEmail] = useState("");
-  const [role, setRole] = useState<MemberRole>(roles.includes("operator") ? "operator" : (roles[0] ?? "support"));
+  const defaultRole: MemberRole = roles.includes("operator") ? "operator" : (roles[0] ?? "support");
+  const [role, setRole] = useState<MemberRole>(defaultRole);
   const [created, setCreated] = useState<InvitationCreated | null>(null);
+  // Closed (cancelled or done): the next invitation starts blank, not with the last one's address or role.
   const close = (next: boolean) => {
     if (!next) {
       setCreated(null);
       setEmail("");
+      setRole(defaultRole);
       invite.reset();
     }
     onOpenChange(next);

@@ -23,7 +23,8 @@ import { useMemberColumns, type MemberAction } from "./member-columns";
 /** Loads with its first open, not with the page. */
 const memberSecuritySheet = lazyOnDemand(() => import("./member-security-sheet").then((m) => m.MemberSecuritySheet));
 // The invitation and the confirmation of a row's action load on first use (with the dialog code under them), not
-// with the page; pointing at or focusing a control of the page starts the download.
+// with the page: pointing at or focusing the invite button starts the invitation's download, and pointing at or
+// focusing anything on the page starts the confirmation's.
 const inviteDialog = lazyOnDemand(() => import("./invite-dialog").then((m) => m.InviteDialog));
 const confirmDialog = lazyOnDemand(() => import("@/components/ui/confirm-dialog").then((m) => m.ConfirmDialog));
 
