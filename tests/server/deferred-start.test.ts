@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { deferStart, runDeferredStart } from "@/lib/server/deferred-start";
 
@@ -30,5 +31,13 @@ describe("deferStart (development start-up held until the first page is sent)", 
     runDeferredStart();
     vi.advanceTimersByTime(120_000);
     expect(work).toHaveBeenCalledTimes(1);
+  });
+
+  it("runs the work in the context it was deferred from, not in the request that let it go", () => {
+    const request = new AsyncLocalStorage<string>();
+    let seen: string | undefined = "not run";
+    deferStart(() => (seen = request.getStore()), 60_000);
+    request.run("the first page's request", () => runDeferredStart());
+    expect(seen).toBeUndefined();
   });
 });
