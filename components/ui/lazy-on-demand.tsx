@@ -64,7 +64,7 @@ export function lazyOnDemand<P extends object>(
   return { Component: OnDemand, preload: () => void start().catch(() => undefined) };
 }
 
-/** A `pending` for lazyOnDemand: a spinner and "Loading…", announced politely. */
+/** A `pending` for lazyOnDemand: a spinner and "Loading…" in a status region. */
 export function LoadingLine() {
   const { t } = useI18n();
   return (
