@@ -81,6 +81,8 @@ const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#]*@/gi;
 const TOKEN_RUN = /[A-Za-z0-9_\-+=.*~]{32,}/g;
 /** An id we want to keep readable: a UUID, possibly after a short prefix (idempotency keys such as `crash-<uuid>`). */
 const ID_WITH_UUID = /^[A-Za-z0-9_-]{0,24}?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A UUID anywhere in text: about one random UUID in 90 has a segment run of 11+ digits, which is no tax id. */
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 /** 11+ digits, possibly formatted (CPF, CNPJ, phone numbers, card numbers), not inside a word (ids such as bff_… stay). */
 const LONG_DIGITS = /(?<![A-Za-z0-9_])\+?\d(?:[.\-/ ]?\d){10,}(?![A-Za-z0-9_])/g;
@@ -95,9 +97,21 @@ export function maskText(text: string): string {
   const masked = bounded
     .replace(URL_CREDENTIALS, "$1[credentials]@")
     .replace(TOKEN_RUN, (run) => (ID_WITH_UUID.test(run) ? run : `[masked:${run.length}]`))
-    .replace(EMAIL, "[email]")
-    .replace(LONG_DIGITS, "[digits]");
-  return masked.length > MAX_STRING || bounded !== text ? `${masked.slice(0, MAX_STRING)}…` : masked;
+    .replace(EMAIL, "[email]");
+  const withDigitsMasked = maskLongDigitsOutsideUuids(masked);
+  return withDigitsMasked.length > MAX_STRING || bounded !== text
+    ? `${withDigitsMasked.slice(0, MAX_STRING)}…`
+    : withDigitsMasked;
+}
+
+function maskLongDigitsOutsideUuids(text: string): string {
+  let result = "";
+  let from = 0;
+  for (const uuid of text.matchAll(UUID)) {
+    result += text.slice(from, uuid.index).replace(LONG_DIGITS, "[digits]") + uuid[0];
+    from = uuid.index + uuid[0].length;
+  }
+  return result + text.slice(from).replace(LONG_DIGITS, "[digits]");
 }
 
 /**

@@ -145,6 +145,22 @@ describe("redaction", () => {
     );
   });
 
+  it("keeps a UUID whole when some of its segments are all digits, and still masks a tax id beside it", () => {
+    // About one random UUID in 90 has whole segments that make 11+ digits (12 with dashes, or its last segment).
+    const ids = [
+      "4bafc2b2-7423-4235-8199-18f621378928",
+      "12345678-1234-4234-8234-123456789012",
+      "a1b2c3d4-e5f6-4789-9012-345678901234",
+    ];
+    for (const id of ids) {
+      expect(maskText(`invitation ${id} failed`)).toBe(`invitation ${id} failed`);
+      expect(maskText(`crash-${id}`)).toBe(`crash-${id}`);
+      expect(parse(formatLine("warn", "test.uuid", { invitationId: id })).invitationId).toBe(id);
+    }
+    expect(maskText(`invitation ${ids[0]} for cpf ${CPF}`)).toBe(`invitation ${ids[0]} for cpf [digits]`);
+    expect(maskText(`${CPF}-${ids[1]}`)).not.toContain(CPF);
+  });
+
   it("masks the user and password of a URL, whatever its scheme, and keeps the rest readable", () => {
     const cases = [
       ["smtp://mailer:hunter2@localhost:2525", "smtp://[credentials]@localhost:2525"],
