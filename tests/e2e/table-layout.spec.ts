@@ -76,6 +76,25 @@ function desktopLayout(page: Page): Promise<DesktopLayout> {
     });
 }
 
+/** Figures (stat cards) whose text runs past their box: a large amount must shrink to fit, never cross into the next card. */
+function cutFigures(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("main [data-stat-value]")]
+      .filter((value) => value.scrollWidth > value.clientWidth + 1)
+      .map((value) => `${value.textContent ?? ""} (${value.scrollWidth} > ${value.clientWidth})`),
+  );
+}
+
+/** 200 rows of R$ 999.999,99, each to its own key: the batch review's total is R$ 199.999.998,00. */
+function bigBatch(): string {
+  const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  const rows = Array.from(
+    { length: 200 },
+    (_, i) => `Fornecedor ${i};e2e-figures-${stamp}-${i}@example.com;999.999,99;NF`,
+  );
+  return ["nome;chave pix;valor;descrição", ...rows].join("\r\n");
+}
+
 test.describe("table layout", () => {
   test.beforeEach(async ({ page }) => {
     await signInAs(page, "owner");
@@ -107,6 +126,28 @@ test.describe("table layout", () => {
       }
     });
   }
+
+  test("a figure stays inside its card however large it is, at 1280, 1440 and 375 px", async ({ page }) => {
+    await page.goto("/payouts/batch/new");
+    await page
+      .getByLabel("Planilha de repasses (CSV ou .xlsx)")
+      .setInputFiles({ name: "grandes.csv", mimeType: "text/csv", buffer: Buffer.from(bigBatch(), "utf8") });
+    await page.getByRole("button", { name: "Conferir linhas" }).click();
+    await page.getByRole("button", { name: "Revisar o lote" }).click();
+    await expect(page.getByTestId("batch-review-total")).toHaveText("R$ 199.999.998,00");
+    for (const width of [1280, 1440, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect.poll(() => cutFigures(page), `batch review at ${width} px`).toEqual([]);
+    }
+    for (const path of ["/insights?window=90d", "/payment-links", "/"]) {
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(path);
+        await expect(page.locator("main [data-stat-value]").first()).toBeVisible();
+        await expect.poll(() => cutFigures(page), `${path} at ${width} px`).toEqual([]);
+      }
+    }
+  });
 
   test("the header sticks under the top bar while the page scrolls (chargebacks, 30+ rows)", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
