@@ -10,12 +10,12 @@ import {
   type ComponentProps,
   type FocusEvent,
   type ReactNode,
-  type Ref,
 } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/components/ui/cn";
 import { inputClassName } from "@/components/ui/input";
 import { lazyOnDemand, useOpenedOnce } from "@/components/ui/lazy-on-demand";
+import { mergeRefs } from "@/components/ui/merge-refs";
 import { useI18n } from "@/lib/browser/i18n";
 import { utcIsoToZonedLocal, wallDateText, wallTimeIn } from "@/lib/shared/format/date";
 import {
@@ -65,15 +65,6 @@ export interface DateEntryFieldProps extends Omit<
 }
 
 type Reading = { value: string | undefined; error: string | null; complete: boolean };
-
-function mergeRefs<T>(...refs: Array<Ref<T> | undefined>): (node: T | null) => void {
-  return (node) => {
-    for (const ref of refs) {
-      if (typeof ref === "function") ref(node);
-      else if (ref) ref.current = node;
-    }
-  };
-}
 
 function dayOfIso(iso: string | undefined, timeZone: string): string | undefined {
   const local = iso ? utcIsoToZonedLocal(iso, timeZone) : "";
