@@ -1,7 +1,7 @@
 "use client";
 
 import { ChevronDown } from "lucide-react";
-import { useEffect, useMemo, useRef, type ComponentProps, type RefObject } from "react";
+import { useEffect, useMemo, useRef, type ChangeEventHandler, type ComponentProps, type RefObject } from "react";
 import { cn } from "./cn";
 import { fieldFrameClassName } from "./field-styles";
 import { useFormFieldControl } from "./form-field-context";
@@ -11,19 +11,36 @@ import { mergeRefs } from "./merge-refs";
  * A choice made in the server's HTML before React owned the select (a slow network, a busy phone) is kept: React
  * hydrates a controlled select without touching the option shown, so the DOM may show the person's choice while
  * the state still holds the server's value. Once mounted, such a choice is handed to `onChange` as the change
- * event it was. A value the options do not hold (shown as the first option) is not a choice.
+ * event it was. The check waits one task: when the choice itself is what made React hydrate the select, React
+ * replays it right after, and that replay is the one `onChange`. A value the options do not hold (shown as the
+ * first option) is not a choice. Returns the `onChange` to give the select (it notes that a change went through).
  */
-function useChoiceMadeBeforeHydration(select: RefObject<HTMLSelectElement | null>, value: unknown): void {
-  // Mount only: later differences are React's own to settle.
-  const initial = useRef(value);
+function useChoiceMadeBeforeHydration(
+  select: RefObject<HTMLSelectElement | null>,
+  value: unknown,
+  onChange: ChangeEventHandler<HTMLSelectElement> | undefined,
+): ChangeEventHandler<HTMLSelectElement> | undefined {
+  const changed = useRef(false);
+  const latest = useRef(value);
   useEffect(() => {
-    const node = select.current;
-    const expected = initial.current;
-    if (!node || node.multiple || expected === undefined || expected === null) return;
-    const expectedText = String(expected);
-    const known = Array.from(node.options).some((option) => option.value === expectedText);
-    if (known && node.value !== expectedText) node.dispatchEvent(new Event("change", { bubbles: true }));
+    latest.current = value;
+  });
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const node = select.current;
+      const expected = latest.current;
+      if (changed.current || !node || node.multiple || expected === undefined || expected === null) return;
+      const expectedText = String(expected);
+      const known = Array.from(node.options).some((option) => option.value === expectedText);
+      if (known && node.value !== expectedText) node.dispatchEvent(new Event("change", { bubbles: true }));
+    }, 0);
+    return () => clearTimeout(timer);
   }, [select]);
+  if (!onChange) return undefined;
+  return (event) => {
+    changed.current = true;
+    onChange(event);
+  };
 }
 
 /** A styled native <select>: best on phones and for short lists (filters, Pix key type). */
@@ -33,11 +50,12 @@ export function NativeSelect({
   children,
   size = "default",
   ref,
+  onChange,
   ...props
 }: Omit<ComponentProps<"select">, "size"> & { size?: "sm" | "default" }) {
   const control = useFormFieldControl({ ...props, id });
   const own = useRef<HTMLSelectElement>(null);
-  useChoiceMadeBeforeHydration(own, props.value);
+  const handleChange = useChoiceMadeBeforeHydration(own, props.value, onChange);
   const refs = useMemo(() => mergeRefs(ref, own), [ref]);
   return (
     <div className={cn("relative", className)}>
@@ -52,6 +70,7 @@ export function NativeSelect({
         )}
         {...props}
         {...control}
+        onChange={handleChange}
       >
         {children}
       </select>

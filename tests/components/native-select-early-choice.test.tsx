@@ -5,7 +5,7 @@
 import { act, useState } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { afterEach, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { NativeSelect } from "@/components/ui/native-select";
 
 function StateFilter({ initial, onChoice }: { initial: string; onChoice: (value: string) => void }) {
@@ -26,9 +26,20 @@ function StateFilter({ initial, onChoice }: { initial: string; onChoice: (value:
   );
 }
 
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+});
 afterEach(() => {
+  vi.useRealTimers();
   document.body.innerHTML = "";
 });
+
+/** Lets React finish and the select's check (one task after mounting) run. */
+async function settle() {
+  await act(async () => {
+    await vi.runAllTimersAsync();
+  });
+}
 
 /** Server HTML in the page; `before` acts on it as a person would before the script runs; then React hydrates. */
 async function hydrate(initial: string, before: (select: HTMLSelectElement) => void) {
@@ -43,6 +54,7 @@ async function hydrate(initial: string, before: (select: HTMLSelectElement) => v
   await act(async () => {
     hydrateRoot(container, tree, { onRecoverableError: (error) => errors.push(error) });
   });
+  await settle();
   return { select, onChoice, errors };
 }
 
@@ -65,4 +77,20 @@ it("does nothing when nobody chose before hydration", async () => {
 it("does nothing when the state's value is not among the options (the select shows its first one)", async () => {
   const { onChoice } = await hydrate("archived", () => undefined);
   expect(onChoice).not.toHaveBeenCalled();
+});
+
+it("hands on a choice once when the choice itself is what makes React hydrate the select (React replays it)", async () => {
+  const onChoice = vi.fn<(value: string) => void>();
+  const tree = <StateFilter initial="active" onChoice={onChoice} />;
+  const container = document.createElement("div");
+  container.innerHTML = renderToString(tree);
+  document.body.appendChild(container);
+  const select = container.querySelector("select") as HTMLSelectElement;
+  // React listens from here on but has not hydrated the select yet: the change makes it hydrate, then replays.
+  hydrateRoot(container, tree);
+  select.value = "disabled";
+  select.dispatchEvent(new Event("change", { bubbles: true }));
+  await settle();
+  expect(onChoice.mock.calls).toEqual([["disabled"]]);
+  expect(select.value).toBe("disabled");
 });

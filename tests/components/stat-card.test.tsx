@@ -26,7 +26,7 @@ describe("a stat card's value fits its card", () => {
     render(
       <>
         <StatCard label="Valor" value={<span data-testid="amount">{formatMoney(18_685_224_830, "pt-BR")}</span>} />
-        <StatCard label="Tarifas" value={null} loading />
+        <StatCard label="Tarifas" value={formatMoney(18_685_224_830, "pt-BR")} loading />
       </>,
     );
     const value = screen.getByTestId("amount").closest("[data-stat-value]");

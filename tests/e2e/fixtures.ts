@@ -273,8 +273,8 @@ export async function sandboxPayoutsWithKey(request: APIRequestContext, key: str
 /**
  * Waits until React has hydrated the page: every control and link carries React's `__reactProps$…` mark. The
  * server's HTML shows them before the page's script owns them, and each streamed section is hydrated on its own,
- * after the shell. What is typed in that moment is undone when React hydrates (a form's fields go back to their
- * defaults; a select keeps its choice, NativeSelect hands it on). Every page of a journey's context does
+ * after the shell. What is typed in that moment may be undone when React hydrates (react-hook-form puts a form's
+ * defaults back; a select keeps its choice, NativeSelect hands it on). Every page of a journey's context does
  * this after `goto` and `reload` (the `hydrated` fixture below); a journey calls it itself after any other load.
  */
 export async function expectPageHydrated(page: Page): Promise<void> {

@@ -159,6 +159,8 @@ describe("redaction", () => {
     }
     expect(maskText(`invitation ${ids[0]} for cpf ${CPF}`)).toBe(`invitation ${ids[0]} for cpf [digits]`);
     expect(maskText(`${CPF}-${ids[1]}`)).not.toContain(CPF);
+    // Bare digits right before a UUID are masked; the UUID stays.
+    expect(maskText(`12345678901-${ids[0]}`)).toBe(`[digits]-${ids[0]}`);
   });
 
   it("masks the user and password of a URL, whatever its scheme, and keeps the rest readable", () => {
