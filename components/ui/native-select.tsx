@@ -10,10 +10,12 @@ import { mergeRefs } from "./merge-refs";
 /**
  * A choice made in the server's HTML before React owned the select (a slow network, a busy phone) is kept: React
  * hydrates a controlled select without touching the option shown, so the DOM may show the person's choice while
- * the state still holds the server's value. Once mounted, such a choice is handed to `onChange` as the change
- * event it was. The check waits one task: when the choice itself is what made React hydrate the select, React
- * replays it right after, and that replay is the one `onChange`. A value the options do not hold (shown as the
- * first option) is not a choice. Returns the `onChange` to give the select (it notes that a change went through).
+ * the state still holds the server's value. On mounting, such a choice is noted, and one task later handed to
+ * `onChange` as the change event it was, unless a change went through meanwhile: when the choice itself is what
+ * made React hydrate the select, React replays it right after, and that replay is the one `onChange`. (Any
+ * re-render in between puts the state's option back on screen, so the noted choice is shown again before it is
+ * sent.) A value the options do not hold (shown as the first option) is not a choice.
+ * Returns the `onChange` to give the select (it notes that a change went through).
  */
 function useChoiceMadeBeforeHydration(
   select: RefObject<HTMLSelectElement | null>,
@@ -21,18 +23,19 @@ function useChoiceMadeBeforeHydration(
   onChange: ChangeEventHandler<HTMLSelectElement> | undefined,
 ): ChangeEventHandler<HTMLSelectElement> | undefined {
   const changed = useRef(false);
-  const latest = useRef(value);
+  const initial = useRef(value);
   useEffect(() => {
-    latest.current = value;
-  });
-  useEffect(() => {
+    const node = select.current;
+    const expected = initial.current;
+    if (!node || node.multiple || expected === undefined || expected === null) return;
+    const expectedText = String(expected);
+    const known = Array.from(node.options).some((option) => option.value === expectedText);
+    if (!known || node.value === expectedText) return;
+    const choice = node.value;
     const timer = setTimeout(() => {
-      const node = select.current;
-      const expected = latest.current;
-      if (changed.current || !node || node.multiple || expected === undefined || expected === null) return;
-      const expectedText = String(expected);
-      const known = Array.from(node.options).some((option) => option.value === expectedText);
-      if (known && node.value !== expectedText) node.dispatchEvent(new Event("change", { bubbles: true }));
+      if (changed.current || !node.isConnected) return;
+      node.value = choice;
+      node.dispatchEvent(new Event("change", { bubbles: true }));
     }, 0);
     return () => clearTimeout(timer);
   }, [select]);

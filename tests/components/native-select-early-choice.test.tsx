@@ -2,7 +2,7 @@
  * A choice made in the server's HTML before React hydrated the select is handed to `onChange` once it has, and
  * the state follows it; a select nobody touched, or showing a value its options do not hold, changes nothing.
  */
-import { act, useState } from "react";
+import { act, useEffect, useState } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
@@ -29,6 +29,17 @@ function StateFilter({ initial, onChoice }: { initial: string; onChoice: (value:
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
 });
+/** The filter inside a page that renders again right after mounting (its data arriving). */
+function BusyPage(props: { initial: string; onChoice: (value: string) => void }) {
+  const [renders, setRenders] = useState(0);
+  useEffect(() => queueMicrotask(() => setRenders(1)), []);
+  return (
+    <div data-renders={renders}>
+      <StateFilter {...props} />
+    </div>
+  );
+}
+
 afterEach(() => {
   vi.useRealTimers();
   document.body.innerHTML = "";
@@ -90,6 +101,22 @@ it("hands on a choice once when the choice itself is what makes React hydrate th
   hydrateRoot(container, tree);
   select.value = "disabled";
   select.dispatchEvent(new Event("change", { bubbles: true }));
+  await settle();
+  expect(onChoice.mock.calls).toEqual([["disabled"]]);
+  expect(select.value).toBe("disabled");
+});
+
+it("keeps the choice when the page renders again before it is handed on (a re-render puts the state's option back)", async () => {
+  const onChoice = vi.fn<(value: string) => void>();
+  const tree = <BusyPage initial="active" onChoice={onChoice} />;
+  const container = document.createElement("div");
+  container.innerHTML = renderToString(tree);
+  document.body.appendChild(container);
+  const select = container.querySelector("select") as HTMLSelectElement;
+  select.value = "disabled";
+  await act(async () => {
+    hydrateRoot(container, tree);
+  });
   await settle();
   expect(onChoice.mock.calls).toEqual([["disabled"]]);
   expect(select.value).toBe("disabled");
