@@ -12,6 +12,7 @@ import {
 import { DUE_BUCKETS, type DisputeGroup, type DueBucket } from "@/lib/shared/schemas/insights";
 import { ChartFrame } from "./chart-frame";
 import { SINGLE_COLOR } from "./outcomes";
+import { zoneText } from "@/lib/shared/i18n/zone-label";
 
 function isDueBucket(key: string | null): key is DueBucket {
   return (DUE_BUCKETS as readonly (string | null)[]).includes(key);
@@ -94,7 +95,7 @@ function GroupTable({
  * (the list's deadline filter has the same buckets, read in the same zone).
  */
 export function DisputesDue({ groups, zone }: { groups: readonly DisputeGroup[]; zone: string }) {
-  const { t, formatNumber, formatMoney } = useI18n();
+  const { t, formatNumber, formatMoney, intlLocale } = useI18n();
   const rows = groups.filter((g): g is DisputeGroup & { key: DueBucket } => isDueBucket(g.key));
   const count = rows.reduce((sum, g) => sum + g.count, 0);
   const amount = rows.reduce((sum, g) => sum + g.amount_centavos, 0);
@@ -126,7 +127,9 @@ export function DisputesDue({ groups, zone }: { groups: readonly DisputeGroup[];
           }))}
           total={{ count, amount }}
         />
-        <p className="text-xs text-muted-foreground">{t("insights.disputes.due.linkNote", { zone })}</p>
+        <p className="text-xs text-muted-foreground">
+          {t("insights.disputes.due.linkNote", { zone: zoneText(zone, t, intlLocale) })}
+        </p>
       </div>
     </div>
   );

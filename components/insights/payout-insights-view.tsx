@@ -19,6 +19,7 @@ import { PayoutSeriesChart } from "./payout-series-chart";
 import { PayoutSeriesTable } from "./payout-series-table";
 import { TrendHint } from "./trend";
 import { WindowPicker } from "./window-picker";
+import { zoneText } from "@/lib/shared/i18n/zone-label";
 
 /** The window's headline figures, each against the previous window ("—" when the register does not cover it). */
 function PayoutFiguresRow({ data }: { data: PayoutInsights }) {
@@ -55,6 +56,7 @@ function PayoutFiguresRow({ data }: { data: PayoutInsights }) {
 export function PayoutInsightsBody({ data }: { data: PayoutInsights }) {
   const { t, intlLocale } = useI18n();
   const { window, points } = data;
+  // The export's column names the zone as every export does (its IANA name); the page says it in words.
   const periodHeader = t("insights.payouts.col.period", { zone: window.zone });
   const seriesRows = payoutSeriesRows(points, window, { intlLocale, t });
   return (
@@ -62,7 +64,7 @@ export function PayoutInsightsBody({ data }: { data: PayoutInsights }) {
       <PayoutFiguresRow data={data} />
       <InsightSection
         title={t("insights.payouts.series.title")}
-        description={t("insights.payouts.series.description", { zone: window.zone })}
+        description={t("insights.payouts.series.description", { zone: zoneText(window.zone, t, intlLocale) })}
         exportOf={{ sheet: payoutSeriesSheet(periodHeader), rows: seriesRows }}
       >
         <PayoutSeriesChart points={points} window={window} />

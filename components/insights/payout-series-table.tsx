@@ -15,6 +15,7 @@ import {
 } from "@/lib/shared/schemas/insights";
 import { pointRanges, registerHref, sumPoints, windowRange, type RegisterRange } from "./insight-model";
 import { pointLabel } from "./outcomes";
+import { timeZoneShortName } from "@/lib/shared/format/date";
 
 /** A point's (or the totals') count, amount, fee and net cells. */
 function FigureCells({
@@ -93,7 +94,9 @@ export function PayoutSeriesTable({ points, window }: { points: readonly PayoutP
       <Table aria-label={t("insights.payouts.tableLabel")} data-testid="payout-series-table">
         <TableHeader>
           <TableRow>
-            <TableHead scope="col">{t("insights.payouts.col.period", { zone: window.zone })}</TableHead>
+            <TableHead scope="col">
+              {t("insights.payouts.col.period", { zone: timeZoneShortName(window.zone, intlLocale) })}
+            </TableHead>
             {(
               [
                 "insights.payouts.col.count",

@@ -8,6 +8,7 @@ import { useI18n } from "@/lib/browser/i18n";
 import { FILTER_DAY_MAX, FILTER_DAY_MIN } from "@/lib/shared/schemas/dates";
 import { INSIGHT_BUCKETS, INSIGHT_WINDOWS, type ResolvedWindow } from "@/lib/shared/schemas/insights";
 import { formatDay, insightWindowUrlSchema } from "./insight-model";
+import { zoneText } from "@/lib/shared/i18n/zone-label";
 
 /**
  * The window the insights are read over (last hour, today, 7/30/90 days, days chosen) and the width of a point,
@@ -96,7 +97,7 @@ export function WindowPicker({ resolved, showBucket = true }: { resolved?: Resol
           {t("insights.window.resolved", {
             from: formatDay(resolved.from_day, intlLocale),
             to: formatDay(resolved.to_day, intlLocale),
-            zone: resolved.zone,
+            zone: zoneText(resolved.zone, t, intlLocale),
           })}
         </p>
       ) : null}

@@ -415,7 +415,7 @@ describe("the window picker", () => {
   it("starts chosen days from the days shown, in the business's zone", async () => {
     const { user } = renderWithProviders(<WindowPicker resolved={WINDOW_7D} />);
     expect(
-      screen.getByText(/^De 20 de nov\. de 2026 a 22 de nov\. de 2026, dias em America\/Sao_Paulo$/),
+      screen.getByText(/^De 20 de nov\. de 2026 a 22 de nov\. de 2026, dias em Brasília \/ São Paulo \(BRT\)$/),
     ).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText("Período"), "custom");
     expect(router.replace).toHaveBeenLastCalledWith("/insights?window=custom&from=2026-11-20&to=2026-11-22", {

@@ -78,7 +78,7 @@ test("finance follows a failed outcome from the insights to the register, whose 
   });
   await page.getByLabel("Período", { exact: true }).selectOption("7d");
   await expect(page).toHaveURL(/\/insights\?window=7d$/);
-  await expect(page.getByText(/^De .+ a .+, dias em America\/Sao_Paulo$/)).toBeVisible();
+  await expect(page.getByText(/^De .+ a .+, dias em Brasília \/ São Paulo \(BRT\)$/)).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __insightsSamePage?: boolean }).__insightsSamePage)).toBe(
     true,
   );

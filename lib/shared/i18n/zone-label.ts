@@ -1,4 +1,4 @@
-import { timeZoneCity } from "@/lib/shared/format/date";
+import { timeZoneCity, timeZoneShortName } from "@/lib/shared/format/date";
 import { TIME_ZONE_OPTIONS } from "./config";
 import type { Translate } from "./translate";
 
@@ -11,4 +11,9 @@ export function zoneLabel(timeZone: string, t: Translate): string {
 /** The zone with its short name, as pages and notices name it: "Brasília / São Paulo (BRT)". */
 export function zoneLabelWithShortName(timeZone: string, t: Translate, shortName: string): string {
   return `${zoneLabel(timeZone, t)} (${shortName})`;
+}
+
+/** A zone other than the reader's own (the business's, in a window it was read in), named the same way. */
+export function zoneText(timeZone: string, t: Translate, intlLocale: string): string {
+  return zoneLabelWithShortName(timeZone, t, timeZoneShortName(timeZone, intlLocale));
 }
