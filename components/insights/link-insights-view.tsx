@@ -63,7 +63,7 @@ export function LinkInsightsBody({ data }: { data: LinkInsights }) {
       >
         <LinksFunnel funnel={data.funnel} />
       </InsightSection>
-      <div className="grid gap-4 xl:grid-cols-2">
+      <div className="grid gap-4 2xl:grid-cols-2">
         <InsightSection
           title={t("insights.links.top.title")}
           description={t("insights.links.top.description")}

@@ -16,7 +16,7 @@ import { useI18n } from "@/lib/browser/i18n";
 import type { PaymentLink } from "@/lib/shared/schemas/payment-link";
 import { LinkAmount } from "./link-amount";
 import { FunnelSteps } from "@/components/insights/funnel-steps";
-import { conversionRate, publicLinkUrl, type LinkState } from "./link-model";
+import { publicLinkUrl, type LinkState } from "./link-model";
 import { LinkApiStatus, LinkStateBadge } from "./link-state-badge";
 
 // The QR code library is fetched when a drawer first shows a code, not with the list page.
@@ -111,7 +111,6 @@ export function PaymentLinkSheet({
 function LinkDetails({ link, state, baseUrl }: { link: PaymentLink; state: LinkState; baseUrl: string }) {
   const { t, formatNumber, timeZoneName } = useI18n();
   const url = publicLinkUrl(baseUrl, link.slug);
-  const conversion = conversionRate(link.sales_count, link.visits);
   const yesNo = (value: boolean) => (value ? t("common.yes") : t("common.no"));
   const zone = timeZoneName();
   const salesProgress =
@@ -204,23 +203,8 @@ function LinkDetails({ link, state, baseUrl }: { link: PaymentLink; state: LinkS
         </Section>
 
         <Section title={t("paymentLinks.sheet.performance")}>
-          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-            <Metric label={t("paymentLinks.col.visits")} value={formatNumber(link.visits)} />
-            <Metric label={t("paymentLinks.col.checkouts")} value={formatNumber(link.checkouts_started)} />
-            <Metric
-              label={t("paymentLinks.col.sales")}
-              value={formatNumber(link.sales_count)}
-              hint={link.max_sales !== null ? t("paymentLinks.salesOfMax", { max: link.max_sales }) : undefined}
-            />
-            <Metric
-              label={t("paymentLinks.col.conversion")}
-              value={
-                conversion === null
-                  ? t("common.none")
-                  : formatNumber(conversion, { style: "percent", maximumFractionDigits: 1 })
-              }
-              hint={conversion === null ? t("paymentLinks.noVisits") : undefined}
-            />
+          {/* Visits, checkouts, sales and conversion are the funnel's (below); revenue is the one figure it lacks. */}
+          <dl className="grid gap-2 sm:grid-cols-2">
             <Metric label={t("paymentLinks.col.revenue")} value={<Money centavos={link.revenue_centavos} />} />
           </dl>
           {salesProgress !== null ? (

@@ -15,7 +15,6 @@ export const paymentLinksPtBR = {
   "paymentLinks.copyPublicUrl": "Copiar link público",
   "paymentLinks.publicUrlOf": "link público de {name}",
   "paymentLinks.openPublicUrl": "Abrir o link público em outra aba",
-  "paymentLinks.salesOfMax": "de {max} no máximo",
   "paymentLinks.salesProgress": "Vendas em relação ao limite",
   "paymentLinks.salesProgressText": "{sales} de {max} vendas",
 
@@ -135,7 +134,6 @@ export const paymentLinksEn = {
   "paymentLinks.copyPublicUrl": "Copy public link",
   "paymentLinks.publicUrlOf": "public link of {name}",
   "paymentLinks.openPublicUrl": "Open the public link in a new tab",
-  "paymentLinks.salesOfMax": "of {max} at most",
   "paymentLinks.salesProgress": "Sales against the limit",
   "paymentLinks.salesProgressText": "{sales} of {max} sales",
 
