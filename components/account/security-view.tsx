@@ -13,7 +13,8 @@ export function SecurityView() {
     <>
       <PageHeader title={t("account.security.title")} description={t("account.security.description")} />
       <AccountNav />
-      <div className="grid gap-6">
+      {/* One column that may be narrower than a table's content (the table scrolls inside its card). */}
+      <div className="grid grid-cols-1 gap-6">
         <TwoFactorCard />
         <SecurityHistory />
       </div>

@@ -149,6 +149,39 @@ test.describe("table layout", () => {
     }
   });
 
+  test("at 375 px no page of the app scrolls sideways", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const pages = [
+      "/",
+      "/payouts",
+      "/payouts/new",
+      "/payouts/batch",
+      "/payouts/batch/new",
+      "/payment-links",
+      "/payment-links/new",
+      "/subaccounts",
+      "/chargebacks",
+      "/insights",
+      "/insights/disputes",
+      "/insights/payment-links",
+      "/activity",
+      "/members",
+      "/settings",
+      "/account",
+      "/account/security",
+    ];
+    for (const path of pages) {
+      await page.goto(path);
+      await expect(page.locator("main h1").first()).toBeVisible();
+      await expect
+        .poll(
+          () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+          `${path}: the page scrolls sideways by`,
+        )
+        .toBeLessThanOrEqual(0);
+    }
+  });
+
   test("the header sticks under the top bar while the page scrolls (chargebacks, 30+ rows)", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const table = await openList(page, "/chargebacks");
