@@ -31,7 +31,7 @@ import type { InsightWindowQuery, ResolvedWindow } from "@/lib/shared/schemas/in
 import { DISPUTES, figures, payoutInsights, POINTS, WINDOW_7D } from "./insights-fixtures";
 
 vi.mock("next/navigation", async () => (await import("../helpers/next-navigation")).mockedNavigation);
-const { resetRouter, router } = await import("../helpers/next-navigation");
+const { addressSearch, resetRouter, router } = await import("../helpers/next-navigation");
 
 /** A window as the server resolves it at `now`, in São Paulo. */
 function resolved(query: InsightWindowQuery, now: string): ResolvedWindow {
@@ -406,10 +406,16 @@ describe("the links insights", () => {
 describe("the window picker", () => {
   it("writes the window into the URL (replacing, so the back button is not flooded)", async () => {
     const { user } = renderWithProviders(<WindowPicker />);
+    const entries = window.history.length;
     await user.selectOptions(screen.getByLabelText("Período"), "7d");
-    expect(router.replace).toHaveBeenLastCalledWith("/insights?window=7d", { scroll: false });
+    expect(addressSearch()).toBe("window=7d");
     await user.selectOptions(screen.getByLabelText("Agrupar por"), "week");
-    expect(router.replace).toHaveBeenLastCalledWith(expect.stringMatching(/[?&]bucket=week/), { scroll: false });
+    expect(addressSearch()).toBe("window=7d&bucket=week");
+    expect(screen.getByLabelText("Período")).toHaveValue("7d");
+    expect(window.history.length).toBe(entries);
+    // The server is asked for nothing: the page's queries follow the URL.
+    expect(router.replace).not.toHaveBeenCalled();
+    expect(router.push).not.toHaveBeenCalled();
   });
 
   it("starts chosen days from the days shown, in the business's zone", async () => {
@@ -418,9 +424,7 @@ describe("the window picker", () => {
       screen.getByText(/^De 20 de nov\. de 2026 a 22 de nov\. de 2026, dias em Brasília \/ São Paulo \(BRT\)$/),
     ).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText("Período"), "custom");
-    expect(router.replace).toHaveBeenLastCalledWith("/insights?window=custom&from=2026-11-20&to=2026-11-22", {
-      scroll: false,
-    });
+    expect(addressSearch()).toBe("window=custom&from=2026-11-20&to=2026-11-22");
   });
 
   it("and the server page reads the same URL into the same query (days only for a custom window)", () => {

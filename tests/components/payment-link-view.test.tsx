@@ -9,20 +9,8 @@ import { captureDownloads, type CapturedDownload } from "../helpers/downloads";
 import { newQueryClient, renderWithProviders } from "../helpers/render";
 import { stubTableLayout } from "../helpers/table-layout";
 
-let search = new URLSearchParams();
-const router = {
-  replace: vi.fn(),
-  push: vi.fn(),
-  refresh: vi.fn(),
-  back: vi.fn(),
-  forward: vi.fn(),
-  prefetch: vi.fn(),
-};
-vi.mock("next/navigation", () => ({
-  useRouter: () => router,
-  usePathname: () => "/payment-links",
-  useSearchParams: () => search,
-}));
+vi.mock("next/navigation", async () => (await import("../helpers/next-navigation")).mockedNavigation);
+const { addressSearch, resetRouter } = await import("../helpers/next-navigation");
 
 const DAY = 86_400_000;
 
@@ -86,8 +74,7 @@ const LINKS: PaymentLink[] = [
 stubTableLayout({ viewport: 600, row: 56 });
 
 beforeEach(() => {
-  search = new URLSearchParams();
-  Object.values(router).forEach((fn) => fn.mockReset());
+  resetRouter("/payment-links");
   vi.stubGlobal(
     "fetch",
     vi.fn<typeof fetch>(
@@ -138,17 +125,16 @@ describe("PaymentLinksView", () => {
   });
 
   it("applies the filters from the URL and puts a clicked link's id in it", async () => {
-    search = new URLSearchParams("amount=minimum");
-    window.history.replaceState(null, "", "/payment-links?amount=minimum");
+    resetRouter("/payment-links", "?amount=minimum");
     const { user } = renderView();
     const doacao = await screen.findByRole("row", { name: /Doação Livre/ });
     expect(screen.queryByRole("row", { name: /Show de Verão/ })).not.toBeInTheDocument();
     await user.click(doacao);
-    expect(router.replace).toHaveBeenCalledWith("/payment-links?amount=minimum&id=pl_doacao", { scroll: false });
+    expect(addressSearch()).toBe("amount=minimum&id=pl_doacao");
   });
 
   it("opens the drawer from ?id= with the public URL, a copy button and the QR code", async () => {
-    search = new URLSearchParams("id=pl_show");
+    resetRouter("/payment-links", "?id=pl_show");
     renderView();
     // The drawer's code loads on its first open.
     const dialog = await screen.findByRole("dialog", { name: "Show de Verão" });
@@ -173,7 +159,7 @@ describe("PaymentLinksView", () => {
   });
 
   it("shows a link seconds old as one state a person understands, with the API's raw status as a detail", async () => {
-    search = new URLSearchParams("id=pl_fresh");
+    resetRouter("/payment-links", "?id=pl_fresh");
     renderView();
     const dialog = await screen.findByRole("dialog", { name: "Criado agora" });
     // One state badge, not the derived state next to the API's word as a second badge.
@@ -186,13 +172,13 @@ describe("PaymentLinksView", () => {
   });
 
   it("says so when ?id= names a link that does not exist", async () => {
-    search = new URLSearchParams("id=pl_missing");
+    resetRouter("/payment-links", "?id=pl_missing");
     renderView();
     expect(within(await screen.findByRole("dialog")).getByText("Link não encontrado")).toBeInTheDocument();
   });
 
   it("exports the links shown, in the list's order, as a pt-BR CSV and as Excel", async () => {
-    search = new URLSearchParams("sort=revenue.asc");
+    resetRouter("/payment-links", "?sort=revenue.asc");
     const { files } = captureDownloads();
     const { user } = renderView();
     await screen.findByRole("row", { name: /Show de Verão/ });

@@ -1,42 +1,12 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { useSyncExternalStore } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SubaccountsView } from "@/components/subaccounts/subaccounts-view";
 import type { KnownSubaccount } from "@/lib/shared/schemas/known-subaccount";
 import { renderWithProviders } from "../helpers/render";
 import { stubTableLayout } from "../helpers/table-layout";
 
-// A tiny address bar: router.replace/push change it, useSearchParams follows it.
-const nav = vi.hoisted(() => {
-  let search = "";
-  const listeners = new Set<() => void>();
-  return {
-    get: () => search,
-    set(href: string) {
-      search = href.includes("?") ? href.slice(href.indexOf("?") + 1) : "";
-      window.history.replaceState(null, "", href);
-      listeners.forEach((listener) => listener());
-    },
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    push: vi.fn<(href: string) => void>(),
-  };
-});
-
-vi.mock("next/navigation", () => ({
-  useRouter: () => ({
-    replace: (href: string) => nav.set(href),
-    push: nav.push,
-    refresh: vi.fn(),
-    back: vi.fn(),
-    forward: vi.fn(),
-    prefetch: vi.fn(),
-  }),
-  usePathname: () => "/subaccounts",
-  useSearchParams: () => new URLSearchParams(useSyncExternalStore(nav.subscribe, nav.get, nav.get)),
-}));
+vi.mock("next/navigation", async () => (await import("../helpers/next-navigation")).mockedNavigation);
+const { addressSearch, resetRouter, router } = await import("../helpers/next-navigation");
 
 const ROWS: KnownSubaccount[] = [
   {
@@ -78,8 +48,7 @@ let fetchSpy: ReturnType<typeof vi.fn<typeof fetch>>;
 beforeEach(() => {
   fetchSpy = vi.fn<typeof fetch>();
   vi.stubGlobal("fetch", fetchSpy);
-  nav.set("/subaccounts");
-  nav.push.mockReset();
+  resetRouter("/subaccounts");
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -120,22 +89,22 @@ describe("SubaccountsView", () => {
     await screen.findByRole("row", { name: /Loja Centro/ });
     await user.selectOptions(screen.getByRole("combobox", { name: "Filtrar por situação" }), "blocked");
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
-    expect(nav.get()).toBe("status=blocked");
+    expect(addressSearch()).toBe("status=blocked");
     expect(bodyRows()[0]).toHaveAccessibleName(/Filial Norte/);
 
     await user.selectOptions(screen.getByRole("combobox", { name: "Filtrar por situação" }), "");
     await user.click(within(screen.getByRole("columnheader", { name: /Última alteração/ })).getByRole("button"));
-    await waitFor(() => expect(new URLSearchParams(nav.get()).get("sort")).toMatch(/^updated_at\.(asc|desc)$/));
+    await waitFor(() => expect(new URLSearchParams(addressSearch()).get("sort")).toMatch(/^updated_at\.(asc|desc)$/));
   });
 
   it("opens a row, and says when a filter hides every subaccount", async () => {
-    nav.set("/subaccounts?status=blocked");
+    resetRouter("/subaccounts", "?status=blocked");
     const { user } = renderList([ROWS[0] as KnownSubaccount]);
     expect(await screen.findByText("Nenhuma subconta nesta situação")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Limpar filtros" }));
     const row = await screen.findByRole("row", { name: /Loja Centro/ });
     await user.click(row);
-    expect(nav.push).toHaveBeenCalledWith("/subaccounts/sa_demo_1");
+    expect(router.push).toHaveBeenCalledWith("/subaccounts/sa_demo_1");
   });
 
   it("explains an empty list and leads to opening a subaccount by id", async () => {
@@ -149,11 +118,11 @@ describe("SubaccountsView", () => {
     await user.type(input, "sa 1/../x");
     await user.click(screen.getByRole("button", { name: "Abrir" }));
     expect(await screen.findByText("ID inválido: use só letras, números, _ e -.")).toBeInTheDocument();
-    expect(nav.push).not.toHaveBeenCalled();
+    expect(router.push).not.toHaveBeenCalled();
 
     await user.clear(input);
     await user.type(input, "  sa_Novo-1 ");
     await user.click(screen.getByRole("button", { name: "Abrir" }));
-    await waitFor(() => expect(nav.push).toHaveBeenCalledWith("/subaccounts/sa_Novo-1"));
+    await waitFor(() => expect(router.push).toHaveBeenCalledWith("/subaccounts/sa_Novo-1"));
   });
 });

@@ -2,16 +2,15 @@ import { act, renderHook } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod/mini";
 
-// The Next router lands URL changes asynchronously; this stand-in records them and never lands,
-// which is the window in which quick successive updates used to undo each other.
-const replaced: string[] = [];
+// useSearchParams answers the URL of the last render only: two updates in one event must still both land.
 vi.mock("next/navigation", () => ({
-  useRouter: () => ({ replace: (href: string) => replaced.push(href), push: (href: string) => replaced.push(href) }),
+  useRouter: () => ({ replace: vi.fn(), push: vi.fn() }),
   usePathname: () => "/payment-links",
   useSearchParams: () => new URLSearchParams(""),
 }));
 
 const { useUrlState } = await import("@/lib/browser/hooks/use-url-state");
+const address = () => `${window.location.pathname}${window.location.search}`;
 
 const schema = z.object({
   q: z._default(z.string(), ""),
@@ -21,23 +20,42 @@ const schema = z.object({
 
 describe("useUrlState", () => {
   beforeEach(() => {
-    replaced.length = 0;
+    window.history.replaceState(null, "", "/payment-links");
   });
 
-  it("keeps both of two updates made before the router has landed the first", () => {
+  it("keeps both of two updates made before the page has rendered the first", () => {
     const { result } = renderHook(() => useUrlState(schema));
     act(() => result.current[1]({ q: "curso" }));
     act(() => result.current[1]({ id: "pl_1" }));
-    expect(replaced.at(-1)).toBe("/payment-links?q=curso&id=pl_1");
+    expect(address()).toBe("/payment-links?q=curso&id=pl_1");
   });
 
   it("drops values equal to their default and removes cleared ones", () => {
     const { result } = renderHook(() => useUrlState(schema));
     act(() => result.current[2]());
-    expect(replaced.at(-1)).toBe("/payment-links");
+    expect(address()).toBe("/payment-links");
     act(() => result.current[1]({ state: "active", q: "" }));
-    expect(replaced.at(-1)).toBe("/payment-links?state=active");
+    expect(address()).toBe("/payment-links?state=active");
     act(() => result.current[1]({ state: null }));
-    expect(replaced.at(-1)).toBe("/payment-links");
+    expect(address()).toBe("/payment-links");
+  });
+});
+
+describe("useUrlState and the history", () => {
+  beforeEach(() => {
+    window.history.replaceState(null, "", "/payment-links?keep=1");
+  });
+
+  it("replaces the entry by default and pushes one when asked, keeping keys it does not know", () => {
+    const entries = window.history.length;
+    const filters = renderHook(() => useUrlState(schema));
+    act(() => filters.result.current[1]({ q: "curso" }));
+    expect(window.history.length).toBe(entries);
+    expect(address()).toBe("/payment-links?keep=1&q=curso");
+
+    const selection = renderHook(() => useUrlState(schema, { history: "push" }));
+    act(() => selection.result.current[1]({ id: "pl_1" }));
+    expect(window.history.length).toBe(entries + 1);
+    expect(address()).toBe("/payment-links?keep=1&q=curso&id=pl_1");
   });
 });

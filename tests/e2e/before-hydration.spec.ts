@@ -5,7 +5,7 @@
  * had the page been ready.
  */
 import type { Page, Route } from "@playwright/test";
-import { expect, expectPageHydrated, signInAsOperator, test } from "./fixtures";
+import { expect, expectPageHydrated, signInAs, signInAsOperator, test } from "./fixtures";
 
 /** Holds every script file of the app until `release()`; the HTML itself arrives as usual. */
 async function holdScripts(page: Page): Promise<{ release: () => void }> {
@@ -36,4 +36,18 @@ test("a payment-link filter chosen before the scripts ran is kept, and the list 
   await expect(page).toHaveURL(/[?&]state=disabled/);
   await expect(state).toHaveValue("disabled");
   await expect(page.getByRole("heading", { name: "Nenhum link com esses filtros" })).toBeVisible();
+});
+
+test("a payout-register filter chosen before the scripts ran is kept", async ({ page }) => {
+  await signInAs(page, "owner");
+  const scripts = await holdScripts(page);
+  await page.goto("/payouts", { waitUntil: "commit" });
+  const state = page.getByRole("combobox", { name: "Filtrar por situação" });
+  await expect(state).toBeVisible();
+  await state.selectOption("needs_review");
+  scripts.release();
+  await expectPageHydrated(page);
+
+  await expect(page).toHaveURL(/[?&]state=needs_review/);
+  await expect(state).toHaveValue("needs_review");
 });

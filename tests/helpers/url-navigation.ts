@@ -1,21 +1,15 @@
 /**
- * next/navigation for DOM tests of a list whose filters live in the query string: the address is jsdom's own
- * location, router.replace/push move it, useSearchParams follows it.
+ * next/navigation for DOM tests of a list whose filters live in the query string, at a fixed path: the address is
+ * jsdom's own location, which the history methods and router.replace/push move and useSearchParams follows.
  *   vi.mock("next/navigation", async () => (await import("../helpers/url-navigation")).urlNavigation("/payouts"));
  * Imported normally, `nav.go(href)` moves the address from the test.
  */
 import { useSyncExternalStore } from "react";
-
-const listeners = new Set<() => void>();
+import { addressSearch, subscribeAddress } from "./next-navigation";
 
 export const nav = {
   go(href: string): void {
     window.history.replaceState(null, "", href);
-    listeners.forEach((listener) => listener());
-  },
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
   },
   snapshot: (): string => window.location.search,
 };
@@ -31,6 +25,6 @@ export function urlNavigation(pathname: string) {
       prefetch: () => undefined,
     }),
     usePathname: () => pathname,
-    useSearchParams: () => new URLSearchParams(useSyncExternalStore(nav.subscribe, nav.snapshot, nav.snapshot)),
+    useSearchParams: () => new URLSearchParams(useSyncExternalStore(subscribeAddress, addressSearch, addressSearch)),
   };
 }

@@ -1,7 +1,7 @@
 "use client";
 
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useMemo } from "react";
+import { usePathname, useSearchParams } from "next/navigation";
+import { useCallback, useMemo } from "react";
 import { z } from "zod/mini";
 
 type UrlPrimitive = string | number | boolean | null | undefined;
@@ -33,22 +33,6 @@ function parseWithFallback<S extends UrlShape>(schema: S, raw: Record<string, st
   );
 }
 
-/**
- * The query string most recently sent to the router but perhaps not yet in
- * `window.location`: `router.replace` lands asynchronously, so an update made
- * before it lands must build on it, not on the stale URL (shared by every
- * useUrlState on the page, e.g. a filter bar and a table).
- */
-let pendingSearch: { pathname: string; search: string; at: number } | null = null;
-const PENDING_TTL_MS = 2000;
-
-function baseSearch(pathname: string, fallback: string): string {
-  if (pendingSearch && pendingSearch.pathname === pathname && Date.now() - pendingSearch.at < PENDING_TTL_MS) {
-    return pendingSearch.search;
-  }
-  return typeof window !== "undefined" ? window.location.search : fallback;
-}
-
 function serialize(value: unknown): string | null {
   if (value === null || value === undefined || value === "") return null;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
@@ -58,7 +42,11 @@ function serialize(value: unknown): string | null {
 
 /**
  * Filters, search and sort kept in the URL query string, so a view is shareable
- * and survives reload/back. The zod schema parses the query string (values
+ * and survives reload/back. The URL changes through the browser's own history
+ * (`history.replaceState`/`pushState`), which Next.js keeps `useSearchParams` in
+ * step with: a filter shows at once and asks the server for nothing (the page's
+ * data follows through its queries), where a router navigation would wait for the
+ * server to render the page again, with the old choice on screen meanwhile. The zod schema parses the query string (values
  * arrive as strings: use `z.coerce.number()`, `z.catch(z.optional(z.enum([...])), undefined)`,
  * `z._default(z.string(), "")`, from zod/mini); invalid values fall back to their defaults.
  * Values equal to their default are left out of the URL. Keys the schema does
@@ -76,7 +64,6 @@ export function useUrlState<S extends UrlShape>(
   schema: S,
   options: UrlStateOptions = {},
 ): [z.output<S>, (patch: UrlStatePatch<S>) => void, () => void] {
-  const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const history = options.history ?? "replace";
@@ -95,27 +82,20 @@ export function useUrlState<S extends UrlShape>(
     return (parsed.success ? parsed.data : {}) as Record<string, unknown>;
   }, [schema]);
 
-  // Once the router has caught up with what we sent, the live URL is the truth again.
-  useEffect(() => {
-    if (pendingSearch && pendingSearch.pathname === pathname && pendingSearch.search === `?${queryString}`)
-      pendingSearch = null;
-  }, [pathname, queryString]);
-
   const navigate = useCallback(
     (params: URLSearchParams) => {
       const qs = params.toString();
-      pendingSearch = { pathname, search: `?${qs}`, at: Date.now() };
       const href = qs ? `${pathname}?${qs}` : pathname;
-      if (history === "push") router.push(href, { scroll: false });
-      else router.replace(href, { scroll: false });
+      if (history === "push") window.history.pushState(null, "", href);
+      else window.history.replaceState(null, "", href);
     },
-    [history, pathname, router],
+    [history, pathname],
   );
 
   const setState = useCallback(
     (patch: UrlStatePatch<S>) => {
-      // Start from the newest URL (sent or live) so quick successive updates all land.
-      const params = new URLSearchParams(baseSearch(pathname, `?${queryString}`));
+      // Start from the live URL, not this render's: an update made just before has changed it already.
+      const params = new URLSearchParams(window.location.search);
       for (const [key, value] of Object.entries(patch as Record<string, UrlPrimitive>)) {
         const text = serialize(value);
         const fallback = serialize(defaults[key]);
@@ -124,14 +104,14 @@ export function useUrlState<S extends UrlShape>(
       }
       navigate(params);
     },
-    [defaults, navigate, pathname, queryString],
+    [defaults, navigate],
   );
 
   const reset = useCallback(() => {
-    const params = new URLSearchParams(baseSearch(pathname, `?${queryString}`));
+    const params = new URLSearchParams(window.location.search);
     for (const key of Object.keys(schema._zod.def.shape)) params.delete(key);
     navigate(params);
-  }, [navigate, pathname, queryString, schema]);
+  }, [navigate, schema]);
 
   return [state, setState, reset];
 }
