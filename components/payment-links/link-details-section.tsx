@@ -6,7 +6,7 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { useI18n } from "@/lib/browser/i18n";
 import { DESCRIPTION_MAX, NAME_MAX, SLUG_MAX, type PaymentLinkFormApi } from "./link-form-types";
-import { publicLinkUrl } from "./link-model";
+import { publicLinkPreview } from "./link-model";
 import type { SlugSuggestion } from "./use-slug-suggestion";
 
 /** "What is sold": name, slug (with the public URL it makes) and description. */
@@ -23,7 +23,7 @@ export function LinkDetailsSection({
   const { errors } = form.formState;
   const slug = form.watch("slug");
   const description = form.watch("description") ?? "";
-  const previewUrl = publicLinkUrl(baseUrl, slug?.trim() || t("paymentLinks.form.slugPlaceholder"));
+  const previewUrl = publicLinkPreview(baseUrl, slug?.trim() || t("paymentLinks.form.slugPlaceholder"));
 
   return (
     <Card>

@@ -137,8 +137,19 @@ export const DEFAULT_PAYMENT_LINK_BASE_URL = "https://pay.example.com/l/";
 
 /** The public address a payer opens: the configured base + the slug. */
 export function publicLinkUrl(baseUrl: string, slug: string): string {
-  const base = baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`;
-  return `${base}${encodeURIComponent(slug)}`;
+  return `${withSlash(baseUrl)}${encodeURIComponent(slug)}`;
+}
+
+/**
+ * The address as the form previews it while a slug is typed: the slug as written, not percent-encoded, so a space
+ * or an accent reads as itself ("meu link", beside the field's message) rather than as "meu%20link".
+ */
+export function publicLinkPreview(baseUrl: string, slug: string): string {
+  return `${withSlash(baseUrl)}${slug}`;
+}
+
+function withSlash(baseUrl: string): string {
+  return baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`;
 }
 
 /** A usable base URL from the environment (http(s) only), else the default. */

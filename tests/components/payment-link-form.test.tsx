@@ -87,6 +87,14 @@ describe("PaymentLinkForm", () => {
     expect(slugInput()).toHaveValue("cafe-da-manha-especial-2");
   });
 
+  it("previews a slug typed with a space or an accent as written, not percent-encoded", async () => {
+    const { user } = renderForm();
+    await user.type(slugInput(), "Promoção de verão");
+    await user.tab();
+    expect(screen.getByTestId("slug-preview")).toHaveTextContent("https://pay.example.com/l/Promoção de verão");
+    expect(screen.getByTestId("slug-preview").textContent).not.toContain("%");
+  });
+
   it("shows errors next to the fields and sends nothing for invalid input", async () => {
     const { user } = renderForm();
     await user.click(submit());
