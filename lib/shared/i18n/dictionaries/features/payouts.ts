@@ -188,7 +188,7 @@ export const payoutsPtBR = {
 
   "payouts.notAllowed.title": "Seu acesso não permite enviar repasses",
   "payouts.notAllowed.description":
-    "O acesso de consulta busca repasses e contestações. Para enviar um repasse, entre como operador com a chave de API da empresa.",
+    "Seu papel nesta empresa consulta repasses, mas não os envia: enviar é de operadores, administradores e proprietários. Peça a um administrador para mudar seu papel em Membros.",
 
   "payouts.latest.title": "Últimos repasses",
   "payouts.latest.seeAll": "Ver todos",
@@ -380,7 +380,7 @@ export const payoutsEn = {
 
   "payouts.notAllowed.title": "Your access does not allow sending payouts",
   "payouts.notAllowed.description":
-    "Viewer access looks up payouts and disputes. To send a payout, sign in as an operator with the business's API key.",
+    "Your role in this business looks up payouts but does not send them: operators, admins and owners do. Ask an admin to change your role in Members.",
 
   "payouts.latest.title": "Latest payouts",
   "payouts.latest.seeAll": "See all",
