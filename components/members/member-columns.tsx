@@ -5,6 +5,7 @@ import { useMemo } from "react";
 import { Button } from "@/components/ui/button";
 import { columnMeta, type DataTableColumn } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
+import { EmailText } from "@/components/ui/email-text";
 import { NativeSelect } from "@/components/ui/native-select";
 import { useI18n } from "@/lib/browser/i18n";
 import type { MemberRole } from "@/lib/shared/auth/member-roles";
@@ -38,7 +39,7 @@ export function useMemberColumns({ actorId, roles, mayChange, onAction }: Member
     return [
       h.accessor("name", {
         header: () => t("members.column.name"),
-        size: 190,
+        size: 175,
         meta: columnMeta({ card: "title", priority: "essential" }),
         cell: ({ row }) => (
           <>
@@ -48,12 +49,14 @@ export function useMemberColumns({ actorId, roles, mayChange, onAction }: Member
       }) as DataTableColumn<MemberView>,
       h.accessor("email", {
         header: () => t("members.column.email"),
-        size: 230,
+        size: 240,
         meta: columnMeta({ card: "subtitle" }),
+        cell: ({ getValue }) => <EmailText value={getValue()} />,
       }) as DataTableColumn<MemberView>,
       h.accessor("role", {
         header: () => t("members.column.role"),
-        size: 170,
+        // The select shows its longest role whole ("Administrador").
+        size: 195,
         sortingFn: (a, b) => t(`members.role.${a.original.role}`).localeCompare(t(`members.role.${b.original.role}`)),
         cell: ({ row }) => {
           const m = row.original;
@@ -64,7 +67,7 @@ export function useMemberColumns({ actorId, roles, mayChange, onAction }: Member
               aria-label={t("members.changeRole")}
               value={m.role}
               onChange={(e) => onAction({ kind: "role", member: m, role: e.target.value as MemberRole })}
-              className="inline-block w-auto min-w-[9rem]"
+              className="w-full"
             >
               {[...new Set([m.role, ...roles])].map((r) => (
                 <option key={r} value={r} disabled={!roles.includes(r)}>
@@ -77,7 +80,7 @@ export function useMemberColumns({ actorId, roles, mayChange, onAction }: Member
       }) as DataTableColumn<MemberView>,
       h.accessor("two_factor", {
         header: () => t("members.column.twoFactor"),
-        size: 150,
+        size: 140,
         cell: ({ getValue }) => t(getValue() ? "members.twoFactor.on" : "members.twoFactor.off"),
       }) as DataTableColumn<MemberView>,
       h.accessor("status", {
@@ -96,7 +99,8 @@ export function useMemberColumns({ actorId, roles, mayChange, onAction }: Member
       h.display({
         id: "actions",
         header: () => t("members.column.actions"),
-        size: 300,
+        // One button a line (the widest, "Histórico de segurança"), rather than half the table's width for a row of three.
+        size: 215,
         meta: columnMeta({ priority: "essential", srOnlyHeader: true }),
         cell: ({ row }) => {
           const m = row.original;

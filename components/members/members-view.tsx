@@ -5,6 +5,7 @@ import { useCallback, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { DateTime } from "@/components/ui/date-time";
+import { EmailText } from "@/components/ui/email-text";
 import { lazyOnDemand, useDialogOpener, useOpenedOnce } from "@/components/ui/lazy-on-demand";
 import { PageHeader } from "@/components/ui/page-header";
 import { useI18n } from "@/lib/browser/i18n";
@@ -104,7 +105,7 @@ export function MembersView({ actor }: { actor: { id: string; role: MemberRole }
         <ul className="grid gap-2 text-sm">
           {(list.data?.invitations ?? []).map((i) => (
             <li key={i.id} className="flex items-center gap-3">
-              <span>{i.email}</span>
+              <EmailText value={i.email} />
               <span className="text-muted-foreground">{t(`members.role.${i.role}`)}</span>
               <span className="text-muted-foreground">
                 {t("members.expiresAt")} <DateTime value={i.expires_at} />
