@@ -1,9 +1,10 @@
 /**
  * Every list's layout at desktop widths and on a phone. At 1280×800 and 1440×900: no header
- * is cut (its text fits its cell), the table is no wider than its container (no sideways
- * scroll), no box around the table scrolls on its own (the page does), and the header sticks
- * under the top bar when the page scrolls. At 375×812: the rows are cards (not a one-column
- * table) and the document never scrolls sideways.
+ * is cut (its text fits its cell), no control is cut by its cell, no word people read is split
+ * over two lines, the table is no wider than its container (no sideways scroll), no box around
+ * the table scrolls on its own (the page does), and the header sticks under the top bar when
+ * the page scrolls. At 375×812: the rows are cards (not a one-column table), every choice of
+ * the cards' sort reads whole, and the document never scrolls sideways.
  */
 import type { Page } from "@playwright/test";
 import { expect, signInAs, test } from "./fixtures";
@@ -38,6 +39,8 @@ async function openList(page: Page, path: string) {
 interface DesktopLayout {
   cutHeaders: string[];
   cutAmounts: string[];
+  cutControls: string[];
+  splitWords: string[];
   tableWidth: number;
   containerWidth: number;
   documentOverflow: number;
@@ -56,6 +59,28 @@ function desktopLayout(page: Page): Promise<DesktopLayout> {
       const cutAmounts = [...table.querySelectorAll<HTMLTableCellElement>("tbody tr[data-index] td.text-right")]
         .filter((td) => td.scrollWidth > td.clientWidth + 1)
         .map((td) => `${td.textContent ?? ""} (${td.scrollWidth} > ${td.clientWidth})`);
+      // A control of a row (a role select, a button) that runs past its cell is clipped by it.
+      const cutControls = [...table.querySelectorAll<HTMLElement>("tbody td :is(select, button, input)")]
+        .filter((control) => {
+          const cell = control.closest("td")?.getBoundingClientRect();
+          const box = control.getBoundingClientRect();
+          return cell !== undefined && (box.right > cell.right + 1 || box.left < cell.left - 1);
+        })
+        .map((control) => `${control.tagName.toLowerCase()} ${control.textContent ?? ""}`);
+      // A word of a text people read (not an id in monospace) split over two lines: "exampl" / "e".
+      const splitWords: string[] = [];
+      const walker = document.createTreeWalker(table.tBodies[0] ?? table, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || getComputedStyle(parent).fontFamily.includes("mono")) continue;
+        for (const match of (node.textContent ?? "").matchAll(/\p{L}+/gu)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          if (tops.size > 1) splitWords.push(`${match[0]} in "${node.textContent ?? ""}"`);
+        }
+      }
       const container = table.parentElement as HTMLElement;
       // A box between the table and the page that scrolls vertically by itself.
       const scrollBoxes: string[] = [];
@@ -68,6 +93,8 @@ function desktopLayout(page: Page): Promise<DesktopLayout> {
       return {
         cutHeaders,
         cutAmounts,
+        cutControls,
+        splitWords,
         tableWidth: Math.round(table.getBoundingClientRect().width),
         containerWidth: container.clientWidth,
         documentOverflow: root.scrollWidth - root.clientWidth,
@@ -118,6 +145,8 @@ test.describe("table layout", () => {
         expect(layout.cutHeaders, `${list.name}: cut headers`).toEqual([]);
         // Measured once the widths have settled on the rows shown.
         await expect.poll(async () => (await desktopLayout(page)).cutAmounts, `${list.name}: cut amounts`).toEqual([]);
+        expect(layout.cutControls, `${list.name}: controls cut by their cell`).toEqual([]);
+        expect(layout.splitWords, `${list.name}: words split over two lines`).toEqual([]);
         expect(layout.tableWidth, `${list.name}: table wider than its container`).toBeLessThanOrEqual(
           layout.containerWidth + 1,
         );
@@ -223,8 +252,22 @@ test.describe("table layout", () => {
           narrowest: Math.min(...dataRows.map((row) => row.getBoundingClientRect().width), Infinity),
           listWidth: el.getBoundingClientRect().width,
           documentOverflow: root.scrollWidth - root.clientWidth,
+          // Every choice of the cards' sort reads whole in its select ("Ordenar por: Prazo de resposta").
+          cutSortChoices: [...document.querySelectorAll<HTMLSelectElement>("[data-slot=card-sort] select")].flatMap(
+            (select) => {
+              const style = getComputedStyle(select);
+              const context = document.createElement("canvas").getContext("2d");
+              if (!context) return ["no canvas"];
+              context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+              const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+              return [...select.options]
+                .filter((option) => context.measureText(option.text).width > room)
+                .map((option) => `${option.text} (${Math.round(context.measureText(option.text).width)} > ${room})`);
+            },
+          ),
         };
       });
+      expect(layout.cutSortChoices, `${list.name}: sort choices cut`).toEqual([]);
       expect(layout.documentOverflow, `${list.name}: the document scrolls sideways`).toBeLessThanOrEqual(0);
       if (layout.rows > 0) {
         expect(layout.notCards, `${list.name}: rows that are not cards`).toBe(0);

@@ -63,9 +63,18 @@ export function CardSort<TData>({ table }: { table: Table<TData> }) {
           </option>
         ))}
       </NativeSelect>
-      <Button variant="outline" size="sm" onClick={flip} disabled={!current} className="shrink-0">
+      {/* The arrow alone, named for screen readers and on hover: the words would leave the select too narrow for
+          "Ordenar por: Prazo de resposta" at 375 px. */}
+      <Button
+        variant="outline"
+        size="icon-sm"
+        onClick={flip}
+        disabled={!current}
+        className="shrink-0"
+        aria-label={current?.desc ? t("table.sortDesc") : t("table.sortAsc")}
+        title={current?.desc ? t("table.sortDesc") : t("table.sortAsc")}
+      >
         {current?.desc ? <ArrowDown aria-hidden="true" /> : <ArrowUp aria-hidden="true" />}
-        {current?.desc ? t("table.sortDesc") : t("table.sortAsc")}
       </Button>
     </div>
   );
