@@ -51,12 +51,14 @@ export function InsightsTabs() {
         {tabs.map((tab) => {
           const current = pathname === tab.href;
           return (
-            <li key={tab.href}>
+            // On a phone the tabs share the width and a long name wraps, rather than the last one running off screen.
+            <li key={tab.href} className="max-sm:flex-1">
               <Link
                 href={tab.windowed && qs ? `${tab.href}?${qs}` : tab.href}
                 aria-current={current ? "page" : undefined}
                 className={cn(
                   "inline-flex h-9 items-center border-b-2 px-3 text-sm font-medium whitespace-nowrap",
+                  "max-sm:h-full max-sm:min-h-9 max-sm:w-full max-sm:justify-center max-sm:px-1.5 max-sm:py-1.5 max-sm:text-center max-sm:whitespace-normal",
                   current
                     ? "border-primary text-foreground"
                     : "border-transparent text-muted-foreground hover:text-foreground",

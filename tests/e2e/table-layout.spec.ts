@@ -208,6 +208,13 @@ test.describe("table layout", () => {
           `${path}: the page scrolls sideways by`,
         )
         .toBeLessThanOrEqual(0);
+      // Nor does a row of tabs hide one of them off screen.
+      const cutNavs = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>("main nav ul")]
+          .filter((list) => list.scrollWidth > list.clientWidth + 1)
+          .map((list) => list.closest("nav")?.getAttribute("aria-label") ?? "nav"),
+      );
+      expect(cutNavs, `${path}: tabs off screen`).toEqual([]);
     }
   });
 
