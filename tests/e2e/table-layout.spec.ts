@@ -103,6 +103,32 @@ function desktopLayout(page: Page): Promise<DesktopLayout> {
     });
 }
 
+/**
+ * The choices of the visible selects matching `selector` whose text would not read whole in their select (measured
+ * with the select's own font; the app uses system fonts only, so the canvas resolves the same one), and how many
+ * selects were measured: a check that found none has measured nothing.
+ */
+function cutSelectChoices(page: Page, selector: string): Promise<{ measured: number; cut: string[] }> {
+  return page.evaluate((sel) => {
+    const context = document.createElement("canvas").getContext("2d");
+    if (!context) throw new Error("no canvas to measure text with");
+    const selects = [...document.querySelectorAll<HTMLSelectElement>(sel)].filter((select) => select.checkVisibility());
+    const cut = selects.flatMap((select) => {
+      const style = getComputedStyle(select);
+      const font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      context.font = font;
+      // A font the canvas refused leaves its default (10px sans-serif): every width would read too small.
+      if (!context.font.includes(style.fontSize)) return [`font not measurable: ${font}`];
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return [...select.options]
+        .map((option) => ({ text: option.text, width: context.measureText(option.text).width }))
+        .filter(({ width }) => width > room)
+        .map(({ text, width }) => `${text} (${Math.round(width)} > ${Math.round(room)})`);
+    });
+    return { measured: selects.length, cut };
+  }, selector);
+}
+
 /** Figures (stat cards) whose text runs past their box: a large amount must shrink to fit, never cross into the next card. */
 function cutFigures(page: Page): Promise<string[]> {
   return page.evaluate(() =>
@@ -143,10 +169,20 @@ test.describe("table layout", () => {
             .toBeGreaterThan(0);
         const layout = await desktopLayout(page);
         expect(layout.cutHeaders, `${list.name}: cut headers`).toEqual([]);
-        // Measured once the widths have settled on the rows shown.
-        await expect.poll(async () => (await desktopLayout(page)).cutAmounts, `${list.name}: cut amounts`).toEqual([]);
-        expect(layout.cutControls, `${list.name}: controls cut by their cell`).toEqual([]);
-        expect(layout.splitWords, `${list.name}: words split over two lines`).toEqual([]);
+        // Measured once the widths have settled on the rows shown (they move from percentages to pixels, and again
+        // as rows arrive): amounts, controls, words and the choices of a row's select (the members' role).
+        await expect
+          .poll(async () => {
+            const settled = await desktopLayout(page);
+            const choices = await cutSelectChoices(page, "main table tbody select");
+            return {
+              amounts: settled.cutAmounts,
+              controls: settled.cutControls,
+              words: settled.splitWords,
+              choices: choices.cut,
+            };
+          }, `${list.name}: cut amounts, controls, words or choices`)
+          .toEqual({ amounts: [], controls: [], words: [], choices: [] });
         expect(layout.tableWidth, `${list.name}: table wider than its container`).toBeLessThanOrEqual(
           layout.containerWidth + 1,
         );
@@ -259,22 +295,12 @@ test.describe("table layout", () => {
           narrowest: Math.min(...dataRows.map((row) => row.getBoundingClientRect().width), Infinity),
           listWidth: el.getBoundingClientRect().width,
           documentOverflow: root.scrollWidth - root.clientWidth,
-          // Every choice of the cards' sort reads whole in its select ("Ordenar por: Prazo de resposta").
-          cutSortChoices: [...document.querySelectorAll<HTMLSelectElement>("[data-slot=card-sort] select")].flatMap(
-            (select) => {
-              const style = getComputedStyle(select);
-              const context = document.createElement("canvas").getContext("2d");
-              if (!context) return ["no canvas"];
-              context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-              const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-              return [...select.options]
-                .filter((option) => context.measureText(option.text).width > room)
-                .map((option) => `${option.text} (${Math.round(context.measureText(option.text).width)} > ${room})`);
-            },
-          ),
         };
       });
-      expect(layout.cutSortChoices, `${list.name}: sort choices cut`).toEqual([]);
+      // Every choice of the cards' sort reads whole in its select ("Ordenar por: Quando e quem").
+      const sortChoices = await cutSelectChoices(page, "main [data-slot=card-sort] select");
+      expect(sortChoices.measured, `${list.name}: the cards' sort`).toBeGreaterThan(0);
+      expect(sortChoices.cut, `${list.name}: sort choices cut`).toEqual([]);
       expect(layout.documentOverflow, `${list.name}: the document scrolls sideways`).toBeLessThanOrEqual(0);
       if (layout.rows > 0) {
         expect(layout.notCards, `${list.name}: rows that are not cards`).toBe(0);
