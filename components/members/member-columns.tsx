@@ -99,7 +99,8 @@ export function useMemberColumns({ actorId, roles, mayChange, onAction }: Member
       h.display({
         id: "actions",
         header: () => t("members.column.actions"),
-        // One button a line (the widest, "Histórico de segurança"), rather than half the table's width for a row of three.
+        // Room for the widest button ("Histórico de segurança"); the others wrap under it rather than the column taking
+        // the width of a row of three.
         size: 215,
         meta: columnMeta({ priority: "essential", srOnlyHeader: true }),
         cell: ({ row }) => {

@@ -118,7 +118,7 @@ export const insightsPtBR = {
   "insights.disputes.due.chartLabel":
     "Gráfico de barras por prazo: {count} aguardando resposta, {amount}; {overdue} com prazo vencido.",
   "insights.disputes.due.linkNote":
-    "Só as contestações que aguardam sua resposta; cada faixa abre a lista com o mesmo filtro de prazo. As faixas contam dias do calendário em {zone}, e “Vencem em até 72 h” conta horas a partir de agora: um prazo daqui a 3 dias, à noite, está em “Em 1 a 3 dias” e ainda não nas 72 h.",
+    "Só as contestações que aguardam sua resposta; cada faixa abre a lista com o mesmo filtro de prazo. As faixas contam dias do calendário em {zone}, e “Vencem em até 72 h” conta horas a partir de agora: um prazo daqui a 3 dias, num horário mais tarde que o de agora, está em “Em 1 a 3 dias” e ainda não nas 72 h.",
   "insights.disputes.col.due": "Prazo",
   "insights.disputes.col.count": "Abertas",
   "insights.disputes.col.amount": "Valor",
@@ -277,7 +277,7 @@ export const insightsEn = {
   "insights.disputes.due.description": "Counted at {at}, by day in {zone}.",
   "insights.disputes.due.chartLabel": "Bar chart by deadline: {count} awaiting an answer, {amount}; {overdue} overdue.",
   "insights.disputes.due.linkNote":
-    "Only the disputes awaiting your answer; each row opens the list with the same deadline filter. The rows count calendar days in {zone}, while “Due within 72 h” counts hours from now: a deadline 3 days from now, in the evening, is “In 1 to 3 days” and not yet within 72 h.",
+    "Only the disputes awaiting your answer; each row opens the list with the same deadline filter. The rows count calendar days in {zone}, while “Due within 72 h” counts hours from now: a deadline 3 days from now, at a later hour than now, is “In 1 to 3 days” and not yet within 72 h.",
   "insights.disputes.col.due": "Deadline",
   "insights.disputes.col.count": "Open",
   "insights.disputes.col.amount": "Amount",
