@@ -2,7 +2,9 @@
 
 import { BeforeAfter } from "@/components/ui/before-after";
 import { cn } from "@/components/ui/cn";
+import { EmailText } from "@/components/ui/email-text";
 import { formatDocument } from "@/lib/shared/format/text";
+import type { ReactNode } from "react";
 import { useI18n } from "@/lib/browser/i18n";
 import type { ActivityEntry } from "@/lib/shared/schemas/activity";
 import { diffSnapshots, type FieldChange } from "./activity-model";
@@ -33,6 +35,13 @@ export function useSnapshotFormatter(): {
   };
 }
 
+/** A snapshot value as shown on screen: an e-mail may break only before its "@" and dots, not mid-word. */
+function ShownValue({ field, value }: { field: string; value: unknown }): ReactNode {
+  const fmt = useSnapshotFormatter();
+  if (field === "email" && typeof value === "string" && value !== "") return <EmailText value={value} />;
+  return fmt.value(field, value);
+}
+
 function ChangeLine({ change, created }: { change: FieldChange; created: boolean }) {
   const { t } = useI18n();
   const fmt = useSnapshotFormatter();
@@ -42,13 +51,19 @@ function ChangeLine({ change, created }: { change: FieldChange; created: boolean
     <li className="min-w-0 wrap-anywhere">
       <span className={cn("text-muted-foreground", !known && "font-mono text-xs")}>{label}: </span>
       {created || !change.inBefore ? (
-        <span>{fmt.value(change.field, change.after)}</span>
+        <span>
+          <ShownValue field={change.field} value={change.after} />
+        </span>
       ) : (
         <BeforeAfter
-          before={<del className="text-muted-foreground">{fmt.value(change.field, change.before)}</del>}
+          before={
+            <del className="text-muted-foreground">
+              <ShownValue field={change.field} value={change.before} />
+            </del>
+          }
           after={
             <ins className="no-underline">
-              {change.inAfter ? fmt.value(change.field, change.after) : t("activity.removed")}
+              {change.inAfter ? <ShownValue field={change.field} value={change.after} /> : t("activity.removed")}
             </ins>
           }
           toLabel={t("activity.changedTo")}
@@ -132,7 +147,7 @@ export function ChangeTable({ entry }: { entry: ActivityEntry }) {
                 {withBefore ? (
                   <td className="px-3 py-2 wrap-anywhere">
                     {change.inBefore ? (
-                      fmt.value(change.field, change.before)
+                      <ShownValue field={change.field} value={change.before} />
                     ) : (
                       <span className="text-muted-foreground">{t("common.none")}</span>
                     )}
@@ -140,7 +155,7 @@ export function ChangeTable({ entry }: { entry: ActivityEntry }) {
                 ) : null}
                 <td className="px-3 py-2 wrap-anywhere">
                   {change.inAfter ? (
-                    fmt.value(change.field, change.after)
+                    <ShownValue field={change.field} value={change.after} />
                   ) : (
                     <span className="text-muted-foreground">{t("common.none")}</span>
                   )}

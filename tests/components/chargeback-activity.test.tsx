@@ -202,6 +202,16 @@ describe("ChangeSummary / ChangeTable", () => {
     expect(screen.getByRole("rowheader", { name: /Nome/ })).toHaveTextContent("alterado");
   });
 
+  it("lets an e-mail break only before its @ and dots, in the summary and the table", () => {
+    const e = entry({ before: { email: "loja.centro@acme.example.com" }, after: { email: "retry-1@acme.example.com" } });
+    const { container } = render(<ChangeSummary entry={e} />);
+    expect(container).toHaveTextContent("E-mail: loja.centro@acme.example.com para retry-1@acme.example.com");
+    expect(container.querySelectorAll("[data-email]")).toHaveLength(2);
+    expect(container.querySelector("ins [data-email]")?.innerHTML).toBe("retry-1<wbr>@acme<wbr>.example<wbr>.com");
+    const table = render(<ChangeTable entry={e} />);
+    expect(table.container.querySelectorAll("td [data-email]")).toHaveLength(2);
+  });
+
   it("caps the list and says how many more", () => {
     const after = { a: 1, b: 2, c: 3, d: 4, e: 5 };
     const { container } = render(<ChangeSummary entry={entry({ after })} limit={3} />);
