@@ -203,7 +203,10 @@ describe("ChangeSummary / ChangeTable", () => {
   });
 
   it("lets an e-mail break only before its @ and dots, in the summary and the table", () => {
-    const e = entry({ before: { email: "loja.centro@acme.example.com" }, after: { email: "retry-1@acme.example.com" } });
+    const e = entry({
+      before: { email: "loja.centro@acme.example.com" },
+      after: { email: "retry-1@acme.example.com" },
+    });
     const { container } = render(<ChangeSummary entry={e} />);
     expect(container).toHaveTextContent("E-mail: loja.centro@acme.example.com para retry-1@acme.example.com");
     expect(container.querySelectorAll("[data-email]")).toHaveLength(2);
