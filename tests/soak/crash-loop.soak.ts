@@ -43,10 +43,17 @@ const CLIENT_FAULTS: FaultRule[] = [
   { kind: "hang", ...POST, ms: 1_500, rate: 0.25 },
   { kind: "commit_then_drop", ...POST, rate: 0.2 },
 ];
+/**
+ * How long the sandbox holds a send in the tail and the reconciler phase. The kill must land inside it, and on a
+ * loaded machine the test can see a send seconds after it began (a restarted app re-sends while it boots), so the
+ * window is wide; the app's attempt timeout (`ATTEMPT_TIMEOUT_MS`) is longer, so it is the kill that ends the send.
+ */
+const HOLD_MS = 8_000;
+const ATTEMPT_TIMEOUT_MS = 10_000;
 /** Holds a send upstream without making the payout (a kill in it lands before the API committed). */
-const HANG: FaultRule[] = [{ kind: "hang", ...POST, ms: 2_500 }];
+const HANG: FaultRule[] = [{ kind: "hang", ...POST, ms: HOLD_MS }];
 /** Makes the payout at once and holds the reply (a kill in it lands after the API committed). */
-const SLOW: FaultRule[] = [{ kind: "latency", ...POST, ms: 2_000 }];
+const SLOW: FaultRule[] = [{ kind: "latency", ...POST, ms: HOLD_MS }];
 /**
  * Reconciler-phase kills: the tail's re-sends first hang (not yet made), then are
  * made and held; each kill leaves what it hit unresolved, so the next step has work.
@@ -58,7 +65,7 @@ const RECONCILER_FAULTS: Array<{ label: "after" | "before"; rules: FaultRule[] }
 ];
 
 const amountOf = (i: number) => 1_000 + i * 7;
-/** How long the sandbox holds a send under these rules (the app's attempt timeout, 3 s, is longer). */
+/** How long the sandbox holds a send under these rules. */
 const windowMs = (rules: FaultRule[]) => Math.min(...rules.map((r) => r.ms ?? 0));
 /** Time kept before a send's window closes for reading the log and delivering the kill. */
 const KILL_MARGIN_MS = 900;
@@ -70,8 +77,8 @@ it("crash loop: SIGKILL during payout creation and reconciler passes loses nothi
   const work = workDir("crash-loop");
   const sandbox = new SandboxProcess(SANDBOX_PORT, work.dir);
   const app = new AppInstance("app", APP_PORT, sandbox, path.join(work.dir, "app"), {
-    PAYMENTS_ATTEMPT_TIMEOUT_MS: "3000",
-    PAYMENTS_DEADLINE_MS: "5000",
+    PAYMENTS_ATTEMPT_TIMEOUT_MS: String(ATTEMPT_TIMEOUT_MS),
+    PAYMENTS_DEADLINE_MS: String(ATTEMPT_TIMEOUT_MS + 2_000),
     PAYOUT_INFLIGHT_WAIT_MS: "2000",
     RECONCILE_INTERVAL_MS: "1000",
     RECONCILE_AFTER_MS: "1000",
@@ -82,11 +89,17 @@ it("crash loop: SIGKILL during payout creation and reconciler passes loses nothi
   let clientRetries = 0;
   let passed = false;
 
-  /** Kills the app now, noting whether upstream sends were open and whether the API had committed them. */
+  /**
+   * Kills the app now, noting whether upstream sends were open and whether the API had committed them. The log is
+   * read after the kill (a dead app sends nothing more): a send was open at the kill if it began before it and had
+   * not ended (the kill closes its connection, so the sandbox notes its end after `killedAt`).
+   */
   const killNow = async (phase: "client" | "reconciler"): Promise<PayoutRequestEntry[]> => {
-    const open = (await sandbox.requests()).filter((e) => e.ended_at === null);
-    const committed = new Set((await sandbox.payouts()).map((p) => p.idempotency_key));
+    const killedAt = Date.now();
     await app.kill();
+    const [log, made] = await Promise.all([sandbox.requests(), sandbox.payouts()]);
+    const open = log.filter((e) => e.received_at <= killedAt && (e.ended_at === null || e.ended_at >= killedAt));
+    const committed = new Set(made.map((p) => p.idempotency_key));
     kills[phase] += 1;
     if (open.length === 0) kills.outsideSend += 1;
     for (const entry of open) {
