@@ -35,7 +35,9 @@ import {
 } from "./activity-model";
 
 /** Loads with its first open, not with the page. */
-const activitySheet = lazyOnDemand(() => import("./activity-sheet").then((m) => m.ActivitySheet));
+const activitySheet = lazyOnDemand(() => import("./activity-sheet").then((m) => m.ActivitySheet), {
+  controls: ({ entryId, onClose }) => ({ open: Boolean(entryId), close: onClose }),
+});
 
 /**
  * The audit log: who did what in the dashboard, newest first, filtered on the

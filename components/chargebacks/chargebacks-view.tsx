@@ -36,7 +36,9 @@ import { SummaryTiles, type SummaryTilesProps } from "./summary-tiles";
 import { useNow } from "@/lib/browser/hooks/use-now";
 
 /** Loads with its first open, not with the page. */
-const chargebackSheet = lazyOnDemand(() => import("./chargeback-sheet").then((m) => m.ChargebackSheet));
+const chargebackSheet = lazyOnDemand(() => import("./chargeback-sheet").then((m) => m.ChargebackSheet), {
+  controls: ({ id, onClose }) => ({ open: Boolean(id), close: onClose }),
+});
 
 type TileId = NonNullable<SummaryTilesProps["active"]>;
 

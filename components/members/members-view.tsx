@@ -22,7 +22,9 @@ import type { InvitationView, MemberView } from "@/lib/shared/schemas/members";
 import { useMemberColumns, type MemberAction } from "./member-columns";
 
 /** Loads with its first open, not with the page. */
-const memberSecuritySheet = lazyOnDemand(() => import("./member-security-sheet").then((m) => m.MemberSecuritySheet));
+const memberSecuritySheet = lazyOnDemand(() => import("./member-security-sheet").then((m) => m.MemberSecuritySheet), {
+  controls: ({ member, onClose }) => ({ open: Boolean(member), close: onClose }),
+});
 // The invitation and the confirmation of a row's action load on first use (with the dialog code under them), not
 // with the page: pointing at or focusing the invite button starts the invitation's download, and pointing at or
 // focusing anything on the page starts the confirmation's.

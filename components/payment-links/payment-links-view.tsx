@@ -35,7 +35,9 @@ import { usePaymentLinkColumns } from "./payment-link-columns";
 import { useNow } from "@/lib/browser/hooks/use-now";
 
 /** Loads with its first open, not with the page. */
-const paymentLinkSheet = lazyOnDemand(() => import("./payment-link-sheet").then((m) => m.PaymentLinkSheet));
+const paymentLinkSheet = lazyOnDemand(() => import("./payment-link-sheet").then((m) => m.PaymentLinkSheet), {
+  controls: ({ openId, onClose }) => ({ open: openId !== undefined, close: onClose }),
+});
 
 /**
  * /payment-links: every link with its counters, searchable by name or slug,

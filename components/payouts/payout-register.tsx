@@ -38,7 +38,9 @@ const RegisterExport = dynamic(() => import("./register-export").then((m) => m.R
 });
 
 /** Loads with its first open, not with the page. */
-const registerEntrySheet = lazyOnDemand(() => import("./register-entry-sheet").then((m) => m.RegisterEntrySheet));
+const registerEntrySheet = lazyOnDemand(() => import("./register-entry-sheet").then((m) => m.RegisterEntrySheet), {
+  controls: ({ idempotencyKey, onClose }) => ({ open: idempotencyKey !== null, close: onClose }),
+});
 
 /**
  * The register of payouts issued from this dashboard (operators): amount, fee,

@@ -2,6 +2,7 @@
 
 import { createElement, useEffect, useReducer, useRef, useState, type ComponentType, type RefObject } from "react";
 import { useI18n } from "@/lib/browser/i18n";
+import { cn } from "./cn";
 import { Button } from "./button";
 import { Spinner } from "./spinner";
 
@@ -12,15 +13,21 @@ import { Spinner } from "./spinner";
  *
  * Not React.lazy: a lazy component that failed to load stays failed until the page reloads (and throws
  * to the route's error boundary). Here a failed download (a network blip, a deploy in between) shows a
- * short message with "Try again" where the dialog would be, and the next try downloads again; nothing
- * the operator typed on the page is lost.
+ * short message with "Try again", and the next try downloads again; nothing the operator typed on the page
+ * is lost. A dialog's message floats over the page where the dialog would have opened (its placeholder sits
+ * at the page's foot, often off screen), with "Close" when the dialog can be closed (`onOpenChange`); closed,
+ * it shows nothing, and opening it again tries again (`controls` says how for a drawer's own props). A step of a flow (`pending`) says it in its place.
  *
  * While the code downloads it renders nothing (a dialog has nothing to show yet), or `pending` when the place it
  * fills is already on screen (a step of a flow).
  */
 export function lazyOnDemand<P extends object>(
   load: () => Promise<ComponentType<P>>,
-  options: { pending?: ComponentType } = {},
+  options: {
+    pending?: ComponentType;
+    /** Whether the dialog is open and how to close it, for props not named `open` / `onOpenChange` (a drawer's). */
+    controls?: (props: P) => DialogControls;
+  } = {},
 ): { Component: ComponentType<P>; preload: () => void } {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
@@ -37,6 +44,17 @@ export function lazyOnDemand<P extends object>(
     const [, rendered] = useReducer((n: number) => n + 1, 0);
     const [failed, setFailed] = useState(false);
     const [attempt, setAttempt] = useState(0);
+    const { open, close } = options.controls ? options.controls(props) : dialogControls(props);
+    const retry = () => {
+      setFailed(false);
+      setAttempt((n) => n + 1);
+    };
+    // Opened again after a failed download: try again rather than show the old failure.
+    const [wasOpen, setWasOpen] = useState(open);
+    if (open !== wasOpen) {
+      setWasOpen(open);
+      if (open && failed) retry();
+    }
     useEffect(() => {
       if (loaded) return;
       let live = true;
@@ -49,15 +67,10 @@ export function lazyOnDemand<P extends object>(
       };
     }, [attempt]);
     if (loaded) return createElement(loaded, props);
-    if (failed)
-      return (
-        <LoadFailed
-          onRetry={() => {
-            setFailed(false);
-            setAttempt((n) => n + 1);
-          }}
-        />
-      );
+    if (failed) {
+      if (options.pending) return <LoadFailed onRetry={retry} />;
+      return open === false ? null : <LoadFailed floating onRetry={retry} onClose={close} />;
+    }
     return options.pending ? createElement(options.pending) : null;
   }
 
@@ -75,14 +88,55 @@ export function LoadingLine() {
   );
 }
 
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
+interface DialogControls {
+  open: boolean | undefined;
+  close: (() => void) | undefined;
+}
+
+/** A dialog's `open` and a way to close it, when its props have them (`open`, `onOpenChange`). */
+function dialogControls(props: object): DialogControls {
+  const open = "open" in props && typeof props.open === "boolean" ? props.open : undefined;
+  const onOpenChange = "onOpenChange" in props ? props.onOpenChange : undefined;
+  const close = typeof onOpenChange === "function" ? () => void onOpenChange(false) : undefined;
+  return { open, close };
+}
+
+function LoadFailed({
+  onRetry,
+  onClose,
+  floating = false,
+}: {
+  onRetry: () => void;
+  onClose?: (() => void) | undefined;
+  floating?: boolean;
+}) {
   const { t } = useI18n();
+  const retryButton = useRef<HTMLButtonElement>(null);
+  // Over the page, the message takes the focus the dialog would have had.
+  useEffect(() => {
+    if (floating) retryButton.current?.focus();
+  }, [floating]);
   return (
-    <span role="alert" className="inline-flex flex-wrap items-center gap-2 text-sm text-destructive">
+    <span
+      role="alert"
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && onClose) onClose();
+      }}
+      className={cn(
+        "inline-flex flex-wrap items-center gap-2 text-sm text-destructive",
+        floating &&
+          "fixed inset-x-4 bottom-4 z-50 mx-auto w-fit max-w-md rounded-md border bg-background p-3 shadow-lg",
+      )}
+    >
       {t("common.loadFailed")}
-      <Button type="button" variant="outline" size="sm" onClick={onRetry}>
+      <Button ref={retryButton} type="button" variant="outline" size="sm" onClick={onRetry}>
         {t("common.retry")}
       </Button>
+      {onClose ? (
+        <Button type="button" variant="ghost" size="sm" onClick={onClose}>
+          {t("common.close")}
+        </Button>
+      ) : null}
     </span>
   );
 }

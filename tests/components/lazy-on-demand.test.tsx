@@ -95,6 +95,78 @@ describe("lazyOnDemand when the download fails", () => {
   });
 });
 
+describe("a dialog whose download fails", () => {
+  function FailingHost({ failures }: { failures: number }) {
+    const [dialog] = useState(() => {
+      let calls = 0;
+      return lazyOnDemand(async () => {
+        calls += 1;
+        if (calls <= failures) throw new Error("ChunkLoadError");
+        return function Dialog({ open }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+          return open ? <div role="dialog">Refund form</div> : null;
+        };
+      });
+    });
+    const [open, setOpen] = useState(false);
+    const mounted = useOpenedOnce(open);
+    return (
+      <I18nProvider locale="en" timeZone="America/Sao_Paulo">
+        <button onClick={() => setOpen(true)}>Refund</button>
+        {mounted ? <dialog.Component open={open} onOpenChange={setOpen} /> : null}
+      </I18nProvider>
+    );
+  }
+
+  it("says so over the page with the focus on Try again; Close and Escape close it; opening again tries again", async () => {
+    render(<FailingHost failures={2} />);
+    act(() => screen.getByRole("button", { name: "Refund" }).click());
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("could not be loaded");
+    // Floating where the dialog would be, not in the page's flow at its foot.
+    expect(alert).toHaveClass("fixed");
+    expect(screen.getByRole("button", { name: "Try again" })).toHaveFocus();
+
+    act(() => screen.getByRole("button", { name: "Close" }).click());
+    expect(screen.queryByRole("alert")).toBeNull();
+
+    // Opened again: a new download (the second fails too), then Escape closes the message.
+    act(() => screen.getByRole("button", { name: "Refund" }).click());
+    const again = await screen.findByRole("alert");
+    act(() => {
+      again.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    });
+    expect(screen.queryByRole("alert")).toBeNull();
+
+    // The third download succeeds on the next open.
+    act(() => screen.getByRole("button", { name: "Refund" }).click());
+    expect(await screen.findByRole("dialog")).toHaveTextContent("Refund form");
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
+
+describe("a drawer whose download fails", () => {
+  it("reads open and close from the drawer's own props (`controls`)", async () => {
+    const drawer = lazyOnDemand<{ id: string | undefined; onClose: () => void }>(
+      async () => {
+        throw new Error("ChunkLoadError");
+      },
+      { controls: ({ id, onClose }) => ({ open: id !== undefined, close: onClose }) },
+    );
+    function Host() {
+      const [id, setId] = useState<string | undefined>("cb_1");
+      return (
+        <I18nProvider locale="en" timeZone="America/Sao_Paulo">
+          <drawer.Component id={id} onClose={() => setId(undefined)} />
+        </I18nProvider>
+      );
+    }
+    render(<Host />);
+    expect(await screen.findByRole("alert")).toHaveClass("fixed");
+    act(() => screen.getByRole("button", { name: "Close" }).click());
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
+
 describe("focusOnClose", () => {
   it("stops the dialog's own focus move and puts focus back on the button that opened it", () => {
     render(<button>Opener</button>);
