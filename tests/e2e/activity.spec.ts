@@ -190,6 +190,18 @@ test("finance finds an operator's sign-in and new payment link in the log, filte
   await expect(sheet).toContainText(link.slug);
   await expect(sheet).toContainText(/BRT/);
   await expectNoSeriousA11yViolations(page);
+  // Opening an entry is a step in the history: Back closes it on the same filtered log, Forward opens it again.
+  const entryUrl = page.url();
+  await page.goBack();
+  await expect(sheet).toBeHidden();
+  await expect(page).not.toHaveURL(/entry=/);
+  await expect(page).toHaveURL(new RegExp(`q=${key}`));
+  await expect(page.getByLabel("Buscar na tabela")).toHaveValue(key);
+  await expect(log.getByRole("row", { name: `Criou link de pagamento por ${name}` })).toBeVisible();
+  await page.goForward();
+  await expect(page).toHaveURL(entryUrl);
+  await expect(sheet).toBeVisible();
+  await expect(sheet).toContainText(key);
   await page.keyboard.press("Escape");
   await expect(sheet).toBeHidden();
 

@@ -352,6 +352,16 @@ async function journey(page: Page, x: Texts): Promise<void> {
   await expect(sheet.getByText(target?.network_case_id ?? "missing", { exact: true })).toBeVisible();
   await expect(sheet.getByText(target?.reason_code ?? "missing", { exact: true }).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  // Opening a dispute is a step in the history: Back closes it on the same search, Forward opens it again.
+  await page.goBack();
+  await expect(sheet).toBeHidden();
+  await expect(page).not.toHaveURL(/[?&]id=/);
+  await expect(page).toHaveURL(new RegExp(`q=${id}`));
+  await expect(dataRows(page, x)).toHaveCount(1);
+  await page.goForward();
+  await expect(page).toHaveURL(new RegExp(`id=${id}`));
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByText(target?.network_case_id ?? "missing", { exact: true })).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(sheet).toBeHidden();
   await expect(page).not.toHaveURL(/[?&]id=/);
@@ -390,3 +400,40 @@ for (const role of ["operator", "support"] as const) {
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe("forbidden");
   });
 }
+
+test.describe("when the drawer's code cannot be downloaded", () => {
+  // The blocked downloads are what this case is about; Chromium reports each one.
+  test.use({ allowedConsoleErrors: [/Failed to load resource/] });
+
+  test("the failure shows over the list where the drawer would open, and Try again opens it", async ({ page }) => {
+    await signInAsFinance(page);
+    await page.goto("/chargebacks");
+    const row = dataRows(page, PT).first();
+    await expect(row).toBeVisible();
+    // A deploy or a network blip between the page and the click: no script can be fetched.
+    const scripts = /\/_next\/static\/.*\.js(\?.*)?$/;
+    await page.route(scripts, (route) => route.abort("failed"));
+    await row.click();
+    await expect(page).toHaveURL(/[?&]id=cb_/);
+    const alert = page.getByRole("alert").filter({ hasText: "Não foi possível carregar esta parte da página" });
+    await expect(alert).toBeInViewport();
+    const retry = alert.getByRole("button", { name: "Tentar novamente" });
+    await expect(retry).toBeFocused();
+
+    // Closed: the message goes and the drawer's id leaves the URL; the list is as it was.
+    await alert.getByRole("button", { name: "Fechar" }).click();
+    await expect(alert).toHaveCount(0);
+    await expect(page).not.toHaveURL(/[?&]id=/);
+
+    // Opened again, still offline: it tries again and says so again.
+    await row.click();
+    await expect(alert).toBeInViewport();
+    // Back online: Try again downloads the drawer, which opens on the dispute.
+    await page.unroute(scripts);
+    await alert.getByRole("button", { name: "Tentar novamente" }).click();
+    const sheet = page.getByRole("dialog");
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByRole("heading", { name: PT.otherFields })).toBeVisible();
+    await expect(alert).toHaveCount(0);
+  });
+});
