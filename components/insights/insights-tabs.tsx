@@ -58,14 +58,15 @@ export function InsightsTabs() {
                 aria-current={current ? "page" : undefined}
                 className={cn(
                   "inline-flex h-9 items-center border-b-2 px-3 text-sm font-medium whitespace-nowrap",
-                  "max-sm:h-full max-sm:min-h-9 max-sm:w-full max-sm:justify-center max-sm:px-1.5 max-sm:py-1.5 max-sm:text-center max-sm:whitespace-normal",
+                  "max-sm:relative max-sm:h-full max-sm:min-h-9 max-sm:w-full max-sm:justify-center max-sm:px-1.5 max-sm:py-1.5 max-sm:text-center max-sm:whitespace-normal",
                   current
                     ? "border-primary text-foreground"
                     : "border-transparent text-muted-foreground hover:text-foreground",
                 )}
               >
                 {t(tab.label)}
-                <LinkPending className="ml-1.5" />
+                {/* On a phone the spinner sits in the tab's corner: hidden, it would still narrow the label. */}
+                <LinkPending className="ml-1.5 max-sm:absolute max-sm:top-1 max-sm:right-1 max-sm:ml-0 max-sm:size-3" />
               </Link>
             </li>
           );
