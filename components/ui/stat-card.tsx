@@ -46,9 +46,10 @@ export function longestUnbreakable(node: ReactNode): number | undefined {
 }
 
 /**
- * The value's font size: 1.5rem, or less when its longest unbreakable run would not fit the card's width (`100cqi`, the card is
- * an inline-size container). 0.7em per character is a wide bold face's digit (DejaVu Sans Bold: 0.70em), so a
- * large amount (R$ 186.852.248,30) stays whole in a quarter of a 1280 px page instead of running into the next card.
+ * The value's font size: 1.5rem, or less when its longest unbreakable run would not fit the card's width
+ * (`100cqi`, the card is an inline-size container). 0.7em per character is a wide bold face's digit (DejaVu Sans
+ * Bold: 0.70em), so a large amount (R$ 186.852.248,30) stays whole in a quarter of a 1280 px page instead of
+ * running into the next card.
  */
 function fitStyle(length: number | undefined): CSSProperties | undefined {
   return length ? ({ "--stat-chars": length } as CSSProperties) : undefined;

@@ -26,9 +26,6 @@ function StateFilter({ initial, onChoice }: { initial: string; onChoice: (value:
   );
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-});
 /** The filter inside a page that renders again right after mounting (its data arriving). */
 function BusyPage(props: { initial: string; onChoice: (value: string) => void }) {
   const [renders, setRenders] = useState(0);
@@ -39,6 +36,10 @@ function BusyPage(props: { initial: string; onChoice: (value: string) => void })
     </div>
   );
 }
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+});
 
 afterEach(() => {
   vi.useRealTimers();
@@ -52,27 +53,49 @@ async function settle() {
   });
 }
 
-/** Server HTML in the page; `before` acts on it as a person would before the script runs; then React hydrates. */
-async function hydrate(initial: string, before: (select: HTMLSelectElement) => void) {
+interface HydrateOptions {
+  /** What a person does to the select, as they would before the script runs (default: nothing). */
+  choose?: (select: HTMLSelectElement) => void;
+  /**
+   * "before" (default): the person acts on the server's HTML, then React hydrates. "while-listening": React has
+   * started hydrating (it listens for events) but not reached the select, so the change itself makes it hydrate.
+   */
+  when?: "before" | "while-listening";
+  /** The filter alone (default) or inside a page that renders again right after mounting. */
+  page?: typeof StateFilter;
+}
+
+/** Server HTML in the page; the person's choice at the moment asked; then React hydrates and settles. */
+async function hydrate(
+  initial: string,
+  { choose = () => undefined, when = "before", page: Page = StateFilter }: HydrateOptions = {},
+) {
   const onChoice = vi.fn<(value: string) => void>();
-  const tree = <StateFilter initial={initial} onChoice={onChoice} />;
+  const tree = <Page initial={initial} onChoice={onChoice} />;
   const container = document.createElement("div");
   container.innerHTML = renderToString(tree);
   document.body.appendChild(container);
   const select = container.querySelector("select") as HTMLSelectElement;
-  before(select);
   const errors: unknown[] = [];
-  await act(async () => {
+  if (when === "before") {
+    choose(select);
+    await act(async () => {
+      hydrateRoot(container, tree, { onRecoverableError: (error) => errors.push(error) });
+    });
+  } else {
     hydrateRoot(container, tree, { onRecoverableError: (error) => errors.push(error) });
-  });
+    choose(select);
+  }
   await settle();
   return { select, onChoice, errors };
 }
 
+const chooseDisabled = (select: HTMLSelectElement) => {
+  select.value = "disabled";
+};
+
 it("keeps a choice made before hydration: onChange gets it, and the select still shows it", async () => {
-  const { select, onChoice, errors } = await hydrate("active", (node) => {
-    node.value = "disabled";
-  });
+  const { select, onChoice, errors } = await hydrate("active", { choose: chooseDisabled });
   expect(errors).toEqual([]);
   expect(onChoice).toHaveBeenCalledTimes(1);
   expect(onChoice).toHaveBeenCalledWith("disabled");
@@ -80,44 +103,30 @@ it("keeps a choice made before hydration: onChange gets it, and the select still
 });
 
 it("does nothing when nobody chose before hydration", async () => {
-  const { select, onChoice } = await hydrate("active", () => undefined);
+  const { select, onChoice } = await hydrate("active");
   expect(onChoice).not.toHaveBeenCalled();
   expect(select.value).toBe("active");
 });
 
 it("does nothing when the state's value is not among the options (the select shows its first one)", async () => {
-  const { onChoice } = await hydrate("archived", () => undefined);
+  const { onChoice } = await hydrate("archived");
   expect(onChoice).not.toHaveBeenCalled();
 });
 
 it("hands on a choice once when the choice itself is what makes React hydrate the select (React replays it)", async () => {
-  const onChoice = vi.fn<(value: string) => void>();
-  const tree = <StateFilter initial="active" onChoice={onChoice} />;
-  const container = document.createElement("div");
-  container.innerHTML = renderToString(tree);
-  document.body.appendChild(container);
-  const select = container.querySelector("select") as HTMLSelectElement;
-  // React listens from here on but has not hydrated the select yet: the change makes it hydrate, then replays.
-  hydrateRoot(container, tree);
-  select.value = "disabled";
-  select.dispatchEvent(new Event("change", { bubbles: true }));
-  await settle();
+  const { select, onChoice } = await hydrate("active", {
+    when: "while-listening",
+    choose: (node) => {
+      node.value = "disabled";
+      node.dispatchEvent(new Event("change", { bubbles: true }));
+    },
+  });
   expect(onChoice.mock.calls).toEqual([["disabled"]]);
   expect(select.value).toBe("disabled");
 });
 
 it("keeps the choice when the page renders again before it is handed on (a re-render puts the state's option back)", async () => {
-  const onChoice = vi.fn<(value: string) => void>();
-  const tree = <BusyPage initial="active" onChoice={onChoice} />;
-  const container = document.createElement("div");
-  container.innerHTML = renderToString(tree);
-  document.body.appendChild(container);
-  const select = container.querySelector("select") as HTMLSelectElement;
-  select.value = "disabled";
-  await act(async () => {
-    hydrateRoot(container, tree);
-  });
-  await settle();
+  const { select, onChoice } = await hydrate("active", { page: BusyPage, choose: chooseDisabled });
   expect(onChoice.mock.calls).toEqual([["disabled"]]);
   expect(select.value).toBe("disabled");
 });

@@ -46,8 +46,9 @@ function serialize(value: unknown): string | null {
  * (`history.replaceState`/`pushState`), which Next.js keeps `useSearchParams` in
  * step with: a filter shows at once and asks the server for nothing (the page's
  * data follows through its queries), where a router navigation would wait for the
- * server to render the page again, with the old choice on screen meanwhile. The zod schema parses the query string (values
- * arrive as strings: use `z.coerce.number()`, `z.catch(z.optional(z.enum([...])), undefined)`,
+ * server to render the page again, with the old choice on screen meanwhile.
+ * The zod schema parses the query string (values arrive as strings: use
+ * `z.coerce.number()`, `z.catch(z.optional(z.enum([...])), undefined)`,
  * `z._default(z.string(), "")`, from zod/mini); invalid values fall back to their defaults.
  * Values equal to their default are left out of the URL. Keys the schema does
  * not know are preserved.
