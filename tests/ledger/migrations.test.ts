@@ -611,6 +611,24 @@ describe("loadMigrations", () => {
     expect(first?.statements.some((s) => s.includes("CREATE TABLE payouts"))).toBe(true);
   });
 
+  it("an index migration after 0028 can meet an index built by hand beforehand (CREATE INDEX IF NOT EXISTS)", async () => {
+    // docs/ledger.md, "Migrations on a live PostgreSQL": a big register's index is built CONCURRENTLY before the deploy.
+    const code = (statement: string) => statement.replace(/^\s*--.*$/gm, "").trim();
+    const bare = (await loadMigrations())
+      .filter((m) =>
+        m.statements
+          .map(code)
+          .some(
+            (s) =>
+              /^CREATE\s+(UNIQUE\s+)?INDEX\b/i.test(s) && !/^CREATE\s+(UNIQUE\s+)?INDEX\s+IF\s+NOT\s+EXISTS\b/i.test(s),
+          ),
+      )
+      .map((m) => m.version);
+    // The rule came after 0028: the earlier index migrations (0024 and 0028 on payouts among them) are as applied.
+    expect(bare).toEqual(expect.arrayContaining([24, 28]));
+    expect(bare.filter((version) => version > 28)).toEqual([]);
+  });
+
   it("rejects badly named and duplicate files", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "ledger-migrations-"));
     try {
