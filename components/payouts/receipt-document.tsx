@@ -23,6 +23,15 @@ export function ReceiptDocument({ receipt }: { receipt: PayoutReceipt }) {
       lang={receipt.locale}
       className="mx-auto grid w-full max-w-2xl gap-5 rounded-lg border bg-card p-6 text-card-foreground shadow-xs print:max-w-none print:border-0 print:p-0 print:shadow-none"
     >
+      {receipt.testMark ? (
+        <p
+          role="note"
+          data-testid="receipt-test-mark"
+          className="rounded-lg border-2 border-dashed border-warning-soft-foreground/60 px-4 py-2 text-sm font-semibold text-warning-soft-foreground"
+        >
+          {receipt.testMark}
+        </p>
+      ) : null}
       <h2 className="text-xl font-semibold tracking-tight">{receipt.title}</h2>
       <div
         data-testid="receipt-status-band"

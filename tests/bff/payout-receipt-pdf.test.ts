@@ -66,7 +66,7 @@ describe("GET /api/payouts/{id}/receipt.pdf", () => {
     expect(response.headers.get("content-type")).toBe("application/pdf");
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(response.headers.get("content-disposition")).toBe(
-      `attachment; filename="comprovante-${id}.pdf"; filename*=UTF-8''comprovante-${id}.pdf`,
+      `attachment; filename="sandbox-comprovante-${id}.pdf"; filename*=UTF-8''sandbox-comprovante-${id}.pdf`,
     );
     expect(Buffer.from(bytes.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
 
@@ -99,7 +99,12 @@ describe("GET /api/payouts/{id}/receipt.pdf", () => {
     const [year, month, day] = date.split("-");
     expect(text).toContain(`Pago em\n${day}/${month}/${year}, ${time.slice(0, 8)} BRT`);
     expect(text).toContain("Horários em Brasília / São Paulo (BRT).");
-    expect(text).not.toContain("não é um comprovante");
+    // The sandbox's payout: the document says first that it is a test and no money moved.
+    expect(text.replace(/\s+/g, " ")).toContain(
+      "AMBIENTE DE TESTES (sandbox): nenhum dinheiro foi movimentado. Este documento não é um comprovante de pagamento.",
+    );
+    expect(text.indexOf("AMBIENTE DE TESTES")).toBeLessThan(text.indexOf("Comprovante de Pix enviado"));
+    expect(text).toContain("SANDBOX");
   });
 
   it("in the language of ?lang=, else of the locale cookie", async () => {
@@ -108,6 +113,9 @@ describe("GET /api/payouts/{id}/receipt.pdf", () => {
     expect(english.text).toContain("Pix transfer receipt");
     expect(english.text).toContain("R$1,500.00");
     expect(english.text).toContain("Payout id\npo_demo_paid");
+    expect(english.response.headers.get("content-disposition")).toContain(
+      'filename="sandbox-receipt-po_demo_paid.pdf"',
+    );
     const byCookie = await getPdf("po_demo_paid", { cookie: `${bff.cookie}; locale=en` });
     expect(byCookie.text).toContain("Pix transfer receipt");
     const portuguese = await getPdf("po_demo_paid");
@@ -119,7 +127,9 @@ describe("GET /api/payouts/{id}/receipt.pdf", () => {
     const { response, text } = await getPdf("po_demo_failed", { query: "?lang=pt-BR" });
     expect(response.status).toBe(200);
     // Not named a receipt (comprovante) in the file name either.
-    expect(response.headers.get("content-disposition")).toContain('filename="situacao-repasse-po_demo_failed.pdf"');
+    expect(response.headers.get("content-disposition")).toContain(
+      'filename="sandbox-situacao-repasse-po_demo_failed.pdf"',
+    );
     expect(text).toContain("Situação de repasse Pix");
     expect(text).toContain("Falhou");
     // A paragraph wraps over lines, each drawn on its own.

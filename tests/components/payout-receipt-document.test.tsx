@@ -34,9 +34,9 @@ const payout = (status: "paid" | "failed"): ReceiptPayout & { public_id?: string
   register: null,
 });
 
-function receiptOf(status: "paid" | "failed") {
+function receiptOf(status: "paid" | "failed", sandbox = false) {
   return payoutReceipt(
-    { payout: payout(status), payer: { id: "biz_acme", name: "Padaria Conceição" }, issuedAt: Date.now() },
+    { payout: payout(status), payer: { id: "biz_acme", name: "Padaria Conceição" }, issuedAt: Date.now(), sandbox },
     "pt-BR",
     createTranslator("pt-BR"),
   );
@@ -60,6 +60,17 @@ describe("ReceiptDocument", () => {
     expect(fieldText("payoutId")).toBe("ID do repassepo_demo_paid");
     expect(screen.queryByRole("note")).not.toBeInTheDocument();
     expect(screen.getByText("Horários em Brasília / São Paulo (BRT).")).toBeInTheDocument();
+  });
+
+  it("a sandbox payout: the test mark above the title, also on a paid one", () => {
+    render(<ReceiptDocument receipt={receiptOf("paid", true)} />);
+    const mark = screen.getByTestId("receipt-test-mark");
+    expect(mark).toHaveRole("note");
+    expect(mark).toHaveTextContent(/^AMBIENTE DE TESTES \(sandbox\): nenhum dinheiro foi movimentado/);
+    // First in the document, before the title: a printed page starts with it.
+    expect(mark.compareDocumentPosition(screen.getByRole("heading", { level: 2 }))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
   });
 
   it("a failed payout: its status and the notice up front, no fee and no net", () => {

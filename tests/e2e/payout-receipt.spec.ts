@@ -1,5 +1,5 @@
 /**
- * The payout receipt: from a payout's page, "Download PDF" downloads comprovante-<id>.pdf (a PDF), and "Print"
+ * The payout receipt: from a payout's page, "Download PDF" downloads sandbox-comprovante-<id>.pdf (a PDF), and "Print"
  * opens the printable receipt, which opens the print dialog once; printed, only the receipt is on the page (the
  * shell is hidden). A failed payout's receipt says up front that it is not proof of payment.
  */
@@ -13,7 +13,8 @@ test("support downloads a paid payout's PDF and prints its receipt, the shell le
   const downloading = page.waitForEvent("download");
   await links.getByRole("link", { name: "Baixar PDF" }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toBe("comprovante-po_demo_paid.pdf");
+  // The sandbox's payout: the file says so.
+  expect(download.suggestedFilename()).toBe("sandbox-comprovante-po_demo_paid.pdf");
   const stream = await download.createReadStream();
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
@@ -38,6 +39,9 @@ test("support downloads a paid payout's PDF and prints its receipt, the shell le
 
   await page.emulateMedia({ media: "print" });
   await expect(receipt).toBeVisible();
+  // On paper too (the shell's sandbox badge is not printed): a test document, not proof of payment.
+  await expect(receipt.getByTestId("receipt-test-mark")).toBeVisible();
+  await expect(receipt.getByTestId("receipt-test-mark")).toContainText("nenhum dinheiro foi movimentado");
   await expect(page.locator("header").first()).toBeHidden();
   await expect(page.getByRole("button", { name: "Imprimir" })).toBeHidden();
 });
@@ -46,7 +50,7 @@ test("a failed payout's receipt says it is not proof of payment and shows no fee
   await signInAsSupport(page);
   await page.goto("/payouts/po_demo_failed/receipt");
   const receipt = page.getByTestId("payout-receipt-document");
-  await expect(receipt.getByRole("note")).toHaveText(
+  await expect(receipt.getByTestId("receipt-status-band").getByRole("note")).toHaveText(
     "Este documento não é um comprovante de pagamento: o repasse falhou e nenhum valor foi transferido.",
   );
   await expect(receipt.getByTestId("receipt-field-fee")).toHaveCount(0);

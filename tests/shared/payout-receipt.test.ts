@@ -29,8 +29,13 @@ function payout(overrides: Partial<ReceiptPayout> = {}): ReceiptPayout {
   };
 }
 
-function receipt(p: ReceiptPayout, locale: Locale = "pt-BR", payer: ReceiptInput["payer"] = PAYER): PayoutReceipt {
-  return payoutReceipt({ payout: p, payer, issuedAt: ISSUED_AT }, locale, createTranslator(locale));
+function receipt(
+  p: ReceiptPayout,
+  locale: Locale = "pt-BR",
+  payer: ReceiptInput["payer"] = PAYER,
+  sandbox = false,
+): PayoutReceipt {
+  return payoutReceipt({ payout: p, payer, issuedAt: ISSUED_AT, sandbox }, locale, createTranslator(locale));
 }
 
 /** Every field as "section.key" → value, spaces normalised (Intl puts a no-break space after "R$"). */
@@ -176,4 +181,27 @@ describe("payout receipt model", () => {
     expect(receiptFileName('po_1/../"x"', true)).toBe("comprovante-po_1_____x_.pdf");
     expect(receiptFileName("po_1", false)).toBe("situacao-repasse-po_1.pdf");
   });
+
+  it("the file name is in the receipt's language", () => {
+    expect(receipt(payout(), "en").fileName).toBe("receipt-po_receipt_1.pdf");
+    expect(receipt(payout({ status: "failed", paid_at: null }), "en").fileName).toBe("payout-status-po_receipt_1.pdf");
+  });
+
+  it.each(["pt-BR", "en"] as const)(
+    "%s: a sandbox payout's document says it is a test and not proof, also when paid, and its file says sandbox",
+    (locale) => {
+      const r = receipt(payout(), locale, PAYER, true);
+      expect(r.isProofOfPayment).toBe(false);
+      expect(r.testMark).toBe(
+        locale === "en"
+          ? "TEST ENVIRONMENT (sandbox): no money was moved. This document is not proof of payment."
+          : "AMBIENTE DE TESTES (sandbox): nenhum dinheiro foi movimentado. Este documento não é um comprovante de pagamento.",
+      );
+      expect(r.fileName).toBe(
+        locale === "en" ? "sandbox-receipt-po_receipt_1.pdf" : "sandbox-comprovante-po_receipt_1.pdf",
+      );
+      // Outside the sandbox there is no mark.
+      expect(receipt(payout(), locale).testMark).toBeNull();
+    },
+  );
 });

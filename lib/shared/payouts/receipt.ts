@@ -49,6 +49,8 @@ export interface ReceiptInput {
   payer: { id: string; name: string | null };
   /** When the receipt is issued (epoch ms, from the injected clock). */
   issuedAt: number;
+  /** The payout was made in the sandbox: no money moved, and the document must say so on screen and on paper. */
+  sandbox: boolean;
 }
 
 /** paid is the only settled status; pending and any status the dashboard does not know are not proof of payment. */
@@ -75,8 +77,10 @@ export interface PayoutReceipt {
   status: ReceiptStatus;
   /** The status in words ("Pago", "Falhou", or the API's own word when unknown). */
   statusLabel: string;
-  /** Only a paid payout's receipt is proof of payment. */
+  /** Only a paid payout's receipt, outside the sandbox, is proof of payment. */
   isProofOfPayment: boolean;
+  /** In the sandbox: that this is a test document and no money moved (above everything, printed too); else null. */
+  testMark: string | null;
   /** Why this is not proof of payment (null when paid). */
   notice: string | null;
   /** The amount, formatted ("R$ 1.234,56"), and its label, shown large above the sections. */
@@ -87,7 +91,7 @@ export interface PayoutReceipt {
   issued: string;
   /** "Horários em Brasília / São Paulo (BRT)." */
   zoneNote: string;
-  /** File name of the PDF: comprovante-<payout id>.pdf when paid, else situacao-repasse-<payout id>.pdf. */
+  /** File name of the PDF in its language: comprovante-/receipt-<payout id>.pdf when paid, else the payout's status; "sandbox-" first in the sandbox. */
   fileName: string;
 }
 
@@ -117,17 +121,29 @@ function translatedOr(t: Translate, key: string, fallback: string): string {
   return text === key ? fallback : text;
 }
 
+const FILE_STEMS: Readonly<Record<Locale, { paid: string; other: string }>> = {
+  "pt-BR": { paid: "comprovante", other: "situacao-repasse" },
+  en: { paid: "receipt", other: "payout-status" },
+};
+
 /**
- * A safe file name for the PDF: the payout id with anything but letters, digits, "_" and "-" replaced. Only a paid
- * payout's file is named a receipt (comprovante); any other is the payout's status, as its first line says.
+ * A safe file name for the PDF, in the receipt's language: the payout id with anything but letters, digits, "_" and
+ * "-" replaced. Only a paid payout's file is named a receipt (comprovante); any other is the payout's status, as its
+ * first line says. A sandbox document's name starts with "sandbox-", so a saved file says what it is.
  */
-export function receiptFileName(payoutId: string, paid: boolean): string {
-  return `${paid ? "comprovante" : "situacao-repasse"}-${payoutId.replace(/[^A-Za-z0-9_-]/g, "_")}.pdf`;
+export function receiptFileName(
+  payoutId: string,
+  paid: boolean,
+  locale: Locale = "pt-BR",
+  sandbox: boolean = false,
+): string {
+  const stem = FILE_STEMS[locale][paid ? "paid" : "other"];
+  return `${sandbox ? "sandbox-" : ""}${stem}-${payoutId.replace(/[^A-Za-z0-9_-]/g, "_")}.pdf`;
 }
 
 /** The receipt of a payout in `locale`, its times in the business's zone (São Paulo), named. */
 export function payoutReceipt(input: ReceiptInput, locale: Locale, t: Translate): PayoutReceipt {
-  const { payout, payer, issuedAt } = input;
+  const { payout, payer, issuedAt, sandbox } = input;
   const format = createFormatters(locale, RECEIPT_TIME_ZONE);
   const status = receiptStatus(payout.status);
   const statusLabel = translatedOr(t, `status.${payout.status}`, payout.status);
@@ -188,7 +204,8 @@ export function payoutReceipt(input: ReceiptInput, locale: Locale, t: Translate)
     title: status === "paid" ? t("receipt.title.paid") : t("receipt.title.other"),
     status,
     statusLabel,
-    isProofOfPayment: status === "paid",
+    isProofOfPayment: status === "paid" && !sandbox,
+    testMark: sandbox ? t("receipt.testMark") : null,
     notice: status === "paid" ? null : t(`receipt.notProof.${status}`),
     amount: format.formatMoney(payout.amount_centavos),
     amountLabel: t("receipt.field.amount"),
@@ -202,6 +219,6 @@ export function payoutReceipt(input: ReceiptInput, locale: Locale, t: Translate)
     zoneNote: t("receipt.zoneNote", {
       zone: zoneLabelWithShortName(RECEIPT_TIME_ZONE, t, format.timeZoneName(createdAt ?? issuedAt)),
     }),
-    fileName: receiptFileName(payout.id, status === "paid"),
+    fileName: receiptFileName(payout.id, status === "paid", locale, sandbox),
   };
 }

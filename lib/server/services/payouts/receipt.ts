@@ -1,6 +1,7 @@
 import "server-only";
 import PDFDocument from "pdfkit";
 import { serverClock } from "@/lib/server/clock";
+import { isSandboxMode } from "@/lib/server/config";
 import type { Download, ServiceDeps } from "@/lib/server/services/context";
 import { lookUpPayout } from "@/lib/server/services/payouts/lookup";
 import type { Locale } from "@/lib/shared/i18n/config";
@@ -13,7 +14,7 @@ type ReceiptDeps = Pick<ServiceDeps, "api" | "ledger" | "businessId" | "session"
 export async function readPayoutReceipt(deps: ReceiptDeps, id: string, locale: Locale): Promise<PayoutReceipt> {
   const answer = await lookUpPayout(deps, id);
   return payoutReceipt(
-    { payout: answer.data, payer: deps.session.business, issuedAt: serverClock().now() },
+    { payout: answer.data, payer: deps.session.business, issuedAt: serverClock().now(), sandbox: isSandboxMode() },
     locale,
     createTranslator(locale),
   );
@@ -58,7 +59,12 @@ export function receiptPdf(receipt: PayoutReceipt): Promise<Uint8Array<ArrayBuff
   const left = PAGE_MARGIN;
   const width = doc.page.width - PAGE_MARGIN * 2;
 
-  doc.font("Helvetica-Bold").fontSize(18).fillColor("#111111").text(receipt.title, left, PAGE_MARGIN, { width });
+  let top = PAGE_MARGIN;
+  if (receipt.testMark) {
+    drawWatermark(doc);
+    top = drawTestMark(doc, receipt.testMark, left, top, width) + 14;
+  }
+  doc.font("Helvetica-Bold").fontSize(18).fillColor("#111111").text(receipt.title, left, top, { width });
   doc.moveDown(0.6);
 
   // The status, prominent: a coloured band with the status and, unless paid, that this is not proof of payment.
@@ -123,4 +129,29 @@ export function receiptPdf(receipt: PayoutReceipt): Promise<Uint8Array<ArrayBuff
 
   doc.end();
   return done;
+}
+
+/** A sandbox document's first lines: the test mark in a dashed box. Returns the y below it. */
+function drawTestMark(doc: PDFKit.PDFDocument, text: string, left: number, top: number, width: number): number {
+  doc.font("Helvetica-Bold").fontSize(10);
+  const height = doc.heightOfString(text, { width: width - 24 }) + 16;
+  doc.save().rect(left, top, width, height).dash(4, { space: 3 }).lineWidth(1).strokeColor("#7a5200").stroke();
+  doc.restore();
+  doc.fillColor("#7a5200").text(text, left + 12, top + 8, { width: width - 24 });
+  return top + height;
+}
+
+/** "SANDBOX" across the page, light, under the text: a cropped or copied part still says it. */
+function drawWatermark(doc: PDFKit.PDFDocument): void {
+  const { width, height } = doc.page;
+  doc.save();
+  doc.rotate(-35, { origin: [width / 2, height / 2] });
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(110)
+    .fillColor("#d9480f")
+    .fillOpacity(0.08)
+    .text("SANDBOX", 0, height / 2 - 55, { width, align: "center", lineBreak: false });
+  doc.restore();
+  doc.fillOpacity(1);
 }

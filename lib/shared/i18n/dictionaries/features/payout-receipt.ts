@@ -6,6 +6,8 @@ export const payoutReceiptPtBR = {
   "receipt.pageTitle": "Documento do repasse",
   "receipt.title.paid": "Comprovante de Pix enviado",
   "receipt.title.other": "Situação de repasse Pix",
+  "receipt.testMark":
+    "AMBIENTE DE TESTES (sandbox): nenhum dinheiro foi movimentado. Este documento não é um comprovante de pagamento.",
   "receipt.notProof.pending":
     "Este documento não é um comprovante de pagamento: o repasse ainda não foi liquidado pela rede Pix.",
   "receipt.notProof.failed":
@@ -47,6 +49,7 @@ export const payoutReceiptEn = {
   "receipt.pageTitle": "Payout document",
   "receipt.title.paid": "Pix transfer receipt",
   "receipt.title.other": "Pix payout status",
+  "receipt.testMark": "TEST ENVIRONMENT (sandbox): no money was moved. This document is not proof of payment.",
   "receipt.notProof.pending":
     "This document is not proof of payment: the payout has not been settled on the Pix network yet.",
   "receipt.notProof.failed": "This document is not proof of payment: the payout failed and no money was transferred.",
