@@ -107,7 +107,7 @@ function makePayout(businessId: string, s: PayoutSeed, now: number, prng: Prng):
     net_centavos: s.amount - fee,
     pix_key: s.key,
     pix_key_type: s.type,
-    holder_name: holderNameFor(s.type, s.key),
+    holder_name: s.failed ? null : holderNameFor(s.type, s.key),
     end_to_end_id: newEndToEndId(new Date(created), prng),
     status: s.failed ? "failed" : "paid",
     outcome: s.failed ? "failed" : "paid",

@@ -162,7 +162,8 @@ export interface SandboxPayoutRecord {
   net_centavos: number;
   pix_key: string;
   pix_key_type: string;
-  holder_name: string;
+  /** Null for a key DICT does not know: there is no account, so no holder (the API's `bank_account.holder_name`). */
+  holder_name: string | null;
   end_to_end_id: string;
   status: PayoutStatus;
   /** What the payout becomes once settled. */

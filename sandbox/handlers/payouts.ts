@@ -109,7 +109,7 @@ export const createPayout: Handler = (ctx) => {
       net_centavos: amount - fee,
       pix_key: finalKey,
       pix_key_type: type,
-      holder_name: holderNameFor(type, finalKey),
+      holder_name: notFound ? null : holderNameFor(type, finalKey),
       end_to_end_id: newEndToEndId(created),
       status: "pending",
       outcome: notFound ? "failed" : "paid",

@@ -101,6 +101,8 @@ describe("POST /v1/payouts", () => {
     expect(failed.body.data.status).toBe("failed");
     expect(failed.body.data.failure_reason).toMatch(/DICT/);
     expect(failed.body.data.paid_at).toBeNull();
+    // No account behind the key: no holder to name.
+    expect((failed.body.data.bank_account as { holder_name: unknown }).holder_name).toBeNull();
   });
 
   it("accepts the Idempotency-Key header instead of the body field, and the body wins over the header", async () => {
@@ -207,6 +209,7 @@ describe("GET /v1/payouts/:id", () => {
     const res = await getPayout("po_demo_failed");
     expect(res.body.data.status).toBe("failed");
     expect(res.body.data.failure_reason).toMatch(/DICT/);
+    expect((res.body.data.bank_account as { holder_name: unknown }).holder_name).toBeNull();
   });
 
   it.each([
