@@ -183,9 +183,13 @@ export const linkFiltersSchema = z.object({
   state: urlChoice(LINK_STATES),
   amount: urlChoice(["fixed", "minimum"]),
   sort: z._default(z.string(), ""),
-  id: urlOptional(z.maxLength(128)),
 });
 export type LinkFilters = z.output<typeof linkFiltersSchema>;
+
+/** The link open in the drawer: a step in the history of its own (Back closes it), apart from the filters. */
+export const linkSelectionSchema = z.object({
+  id: urlOptional(z.maxLength(128)),
+});
 
 export interface FilterableLink {
   link: PaymentLink;

@@ -24,6 +24,7 @@ import {
   filterLinks,
   LINK_STATES,
   linkFiltersSchema,
+  linkSelectionSchema,
   linkSearchText,
   linkTotals,
   type FilterableLink,
@@ -49,7 +50,8 @@ export function PaymentLinksView({ baseUrl }: { baseUrl: string }) {
   const canCreate = useCan("payment_links.create");
   const query = useQuery(paymentLinksQuery());
   const [filters, setFilters] = useUrlState(linkFiltersSchema);
-  const paymentLinkSheetMounted = useOpenedOnce(filters.id !== undefined);
+  const [selection, setSelection] = useUrlState(linkSelectionSchema, { history: "push" });
+  const paymentLinkSheetMounted = useOpenedOnce(selection.id !== undefined);
   const now = useNow(30_000);
 
   const onSearchChange = useCallback((q: string) => setFilters({ q }), [setFilters]);
@@ -79,7 +81,7 @@ export function PaymentLinksView({ baseUrl }: { baseUrl: string }) {
     return (row: FilterableLink) => shown.has(row);
   }, [visible]);
   const totals = useMemo(() => (visible ? linkTotals(visible.map((row) => row.link)) : undefined), [visible]);
-  const selected = filters.id && rows ? rows.find((row) => row.link.id === filters.id) : undefined;
+  const selected = selection.id && rows ? rows.find((row) => row.link.id === selection.id) : undefined;
   const hasFilters = q !== "" || filters.state !== undefined || filters.amount !== undefined;
 
   const columns = usePaymentLinkColumns({ baseUrl });
@@ -187,7 +189,7 @@ export function PaymentLinksView({ baseUrl }: { baseUrl: string }) {
             disabled={!visible || visible.length === 0 || partial}
           />
         }
-        onRowClick={(row) => setFilters({ id: row.link.id })}
+        onRowClick={(row) => setSelection({ id: row.link.id })}
         rowLabel={(row) => t("paymentLinks.rowLabel", { name: row.link.name, slug: row.link.slug })}
         emptyState={emptyState}
         estimateRowHeight={57}
@@ -195,14 +197,14 @@ export function PaymentLinksView({ baseUrl }: { baseUrl: string }) {
 
       {paymentLinkSheetMounted ? (
         <paymentLinkSheet.Component
-          openId={filters.id}
+          openId={selection.id}
           link={selected?.link}
           state={selected?.state}
           baseUrl={baseUrl}
           isLoading={query.isPending}
           error={query.error}
           onRetry={() => void query.refetch()}
-          onClose={() => setFilters({ id: null })}
+          onClose={() => setSelection({ id: null })}
         />
       ) : null}
     </>

@@ -28,7 +28,13 @@ import type { RegisterPayout } from "@/lib/shared/schemas/register";
 import { LiveIndicator } from "./live-indicator";
 import { usePayoutColumns } from "./payout-columns";
 import { RegisterBanners } from "./register-banners";
-import { REGISTER_STATE_OPTIONS, registerServerFilters, registerUrlSchema, urlPeriod } from "./register-filters";
+import {
+  REGISTER_STATE_OPTIONS,
+  registerSelectionSchema,
+  registerServerFilters,
+  registerUrlSchema,
+  urlPeriod,
+} from "./register-filters";
 import { RegisterPeriodChip } from "./register-period-chip";
 import { RegisterTotals } from "./register-totals";
 
@@ -53,7 +59,8 @@ export function PayoutRegister() {
   const router = useRouter();
   const canCreate = useCan("payouts.create");
   const [filters, setFilters] = useUrlState(registerUrlSchema);
-  const registerEntrySheetMounted = useOpenedOnce(Boolean(filters.entry));
+  const [selection, setSelection] = useUrlState(registerSelectionSchema, { history: "push" });
+  const registerEntrySheetMounted = useOpenedOnce(Boolean(selection.entry));
   // Only the filters the server reads: a new sort or an opened entry asks nothing again.
   const { search, status, state, outcome, from, to } = filters;
   const { since, until } = urlPeriod(filters);
@@ -94,9 +101,9 @@ export function PayoutRegister() {
   const openRow = useCallback(
     (row: RegisterPayout) => {
       if (row.id) router.push(`/payouts/${encodeURIComponent(row.id)}`);
-      else setFilters({ entry: row.idempotency_key });
+      else setSelection({ entry: row.idempotency_key });
     },
-    [router, setFilters],
+    [router, setSelection],
   );
 
   const rowLabel = useCallback(
@@ -138,7 +145,11 @@ export function PayoutRegister() {
 
       <RegisterBanners
         showingReview={filters.state === "needs_review"}
-        onShowReview={() => setFilters({ state: "needs_review", entry: null })}
+        onShowReview={() => {
+          // The filter first, then the panel closes on that address (a close going back would undo the filter).
+          setFilters({ state: "needs_review" });
+          setSelection({ entry: null });
+        }}
         onRefresh={() =>
           void Promise.all([query.refetch(), queryClient.invalidateQueries({ queryKey: payoutKeys.attention() })])
         }
@@ -256,9 +267,9 @@ export function PayoutRegister() {
 
       {registerEntrySheetMounted ? (
         <registerEntrySheet.Component
-          idempotencyKey={filters.entry ?? null}
-          initial={filters.entry ? (rows?.find((row) => row.idempotency_key === filters.entry) ?? null) : null}
-          onClose={() => setFilters({ entry: null })}
+          idempotencyKey={selection.entry ?? null}
+          initial={selection.entry ? (rows?.find((row) => row.idempotency_key === selection.entry) ?? null) : null}
+          onClose={() => setSelection({ entry: null })}
         />
       ) : null}
     </section>

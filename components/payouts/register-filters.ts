@@ -37,7 +37,13 @@ export const registerUrlSchema = z.object({
   since: urlOptional(z.refine(isFilterInstant)),
   until: urlOptional(z.refine(isFilterInstant)),
   sort: z._default(z.string().check(z.maxLength(80)), "created_at.desc"),
-  /** Idempotency key of a row without a payout id (being sent, outcome unknown, rejected), opened in a side panel. */
+});
+
+/**
+ * Idempotency key of a row without a payout id (being sent, outcome unknown, rejected), opened in a side panel: a
+ * step in the history of its own (Back closes it), apart from the filters.
+ */
+export const registerSelectionSchema = z.object({
   entry: urlOptional(z.maxLength(128)),
 });
 export type RegisterUrlState = z.output<typeof registerUrlSchema>;

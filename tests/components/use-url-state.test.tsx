@@ -58,4 +58,45 @@ describe("useUrlState and the history", () => {
     expect(window.history.length).toBe(entries + 1);
     expect(address()).toBe("/payment-links?keep=1&q=curso&id=pl_1");
   });
+
+  const selectionSchema = z.object({ id: z.optional(z.string()) });
+  /** Resolves when the browser has moved to another entry (history.back is asynchronous). */
+  const popped = () =>
+    new Promise<void>((resolve) => window.addEventListener("popstate", () => resolve(), { once: true }));
+
+  it("closing what it opened goes back to the entry it was opened from: Back after closing leaves the page", async () => {
+    const entries = window.history.length;
+    const selection = renderHook(() => useUrlState(selectionSchema, { history: "push" }));
+    act(() => selection.result.current[1]({ id: "pl_1" }));
+    expect(window.history.length).toBe(entries + 1);
+    expect(address()).toBe("/payment-links?keep=1&id=pl_1");
+
+    const back = popped();
+    act(() => selection.result.current[1]({ id: null }));
+    await back;
+    expect(address()).toBe("/payment-links?keep=1");
+    // Back where it was opened from: the same entry, so the next Back leaves the page.
+    expect(window.history.state).toBeNull();
+  });
+
+  it("closing what the page arrived with (a shared link) replaces the address: nothing is added to Back", () => {
+    window.history.replaceState(null, "", "/payment-links?keep=1&id=pl_shared");
+    const entries = window.history.length;
+    const selection = renderHook(() => useUrlState(selectionSchema, { history: "push" }));
+    act(() => selection.result.current[1]({ id: null }));
+    expect(address()).toBe("/payment-links?keep=1");
+    expect(window.history.length).toBe(entries);
+  });
+
+  it("a filter changed while a drawer is open is kept: closing replaces the address instead of going back", () => {
+    const selection = renderHook(() => useUrlState(selectionSchema, { history: "push" }));
+    const filters = renderHook(() => useUrlState(schema));
+    act(() => selection.result.current[1]({ id: "pl_1" }));
+    act(() => filters.result.current[1]({ q: "curso" }));
+    expect(address()).toBe("/payment-links?keep=1&id=pl_1&q=curso");
+    const entries = window.history.length;
+    act(() => selection.result.current[1]({ id: null }));
+    expect(address()).toBe("/payment-links?keep=1&q=curso");
+    expect(window.history.length).toBe(entries);
+  });
 });

@@ -365,6 +365,13 @@ async function journey(page: Page, x: Texts): Promise<void> {
   await page.keyboard.press("Escape");
   await expect(sheet).toBeHidden();
   await expect(page).not.toHaveURL(/[?&]id=/);
+  // Closed, the dispute is no longer a step in the history: Back goes to the step before the list as it was (here an
+  // earlier filter's), instead of opening the dispute again.
+  const closedAt = page.url();
+  await page.goBack();
+  await expect.poll(() => page.url()).not.toBe(closedAt);
+  await expect(page).not.toHaveURL(/[?&]id=/);
+  await expect(sheet).toBeHidden();
 }
 
 test("finance triages chargebacks: MED vs card, needs action, filters in the URL, search, deadline order, drawer and CSV", async ({

@@ -125,6 +125,21 @@ test.describe("payment links", () => {
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog", { name })).toBeHidden();
     await expect(row).toBeFocused();
+
+    // The drawer is a step in the history: Back closes it on the same search, Forward opens it again.
+    await row.click();
+    await expect(page.getByRole("dialog", { name })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole("dialog", { name })).toBeHidden();
+    await expect(page).not.toHaveURL(/[?&]id=/);
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${stamp}`));
+    await page.goForward();
+    await expect(page.getByRole("dialog", { name })).toBeVisible();
+    await expect(page).toHaveURL(/[?&]id=pl_/);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog", { name })).toBeHidden();
+    await expect(page).not.toHaveURL(/[?&]id=/);
+    await expectSameDocument(page);
   });
 
   test("shows derived states next to the API's status: sold out while the API says active, scheduled while pending", async ({

@@ -3,7 +3,8 @@
  *   vi.mock("next/navigation", async () => (await import("../helpers/next-navigation")).mockedNavigation);
  * The same module imported normally gives the test the router to assert on (its calls are reset per test by
  * `resetRouter`); `usePathname` answers `currentPath`. As in Next.js, `history.replaceState`/`pushState` are the
- * address bar `useSearchParams` follows (filters kept in the URL change it that way); `addressSearch()` reads it.
+ * address bar `useSearchParams` follows (filters kept in the URL change it that way), and so are Back and Forward
+ * (`popstate`); `addressSearch()` reads it.
  */
 import { useSyncExternalStore } from "react";
 import { vi } from "vitest";
@@ -28,6 +29,9 @@ for (const method of ["pushState", "replaceState"] as const) {
     notify();
   };
 }
+
+// Back and Forward: Next.js follows the entry the browser moved to.
+window.addEventListener("popstate", notify);
 
 /** The address bar's query string, without "?" (what `useSearchParams` answers). */
 export function addressSearch(): string {

@@ -9,9 +9,35 @@ type UrlShape = z.core.$ZodObject;
 export type UrlStatePatch<S extends UrlShape> = { [K in keyof z.output<S>]?: z.output<S>[K] | null };
 
 export interface UrlStateOptions {
-  /** "replace" (default: filters do not flood the back button) or "push". */
+  /**
+   * "replace" (default: filters do not flood the back button) or "push", for what opens over the page (a drawer):
+   * opening it is a step in the history, so Back closes it; closing it goes back to the entry it was opened from when
+   * this page pushed it and nothing else changed since (so Back after closing leaves the page, as it would have before
+   * opening), and otherwise (arrived with it open from a shared link, a filter changed meanwhile) replaces the address.
+   */
   history?: "replace" | "push";
 }
+
+/**
+ * Marks a history entry this hook pushed, with the address it was pushed from (Next.js keeps it: it adds its own keys
+ * to the state it is given).
+ */
+const PUSHED_FROM = "urlStatePushedFrom";
+
+function pushedFrom(): string | null {
+  const state: unknown = window.history.state;
+  if (typeof state !== "object" || state === null || !(PUSHED_FROM in state)) return null;
+  const from: unknown = state[PUSHED_FROM];
+  return typeof from === "string" ? from : null;
+}
+
+/** The state to replace the current entry with: its mark kept, so a later close still knows where it was pushed from. */
+function replacedState(): Record<string, string> | null {
+  const from = pushedFrom();
+  return from === null ? null : { [PUSHED_FROM]: from };
+}
+
+const currentHref = () => `${window.location.pathname}${window.location.search}`;
 
 function parseWithFallback<S extends UrlShape>(schema: S, raw: Record<string, string>): z.output<S> {
   const input: Record<string, string> = { ...raw };
@@ -87,10 +113,15 @@ export function useUrlState<S extends UrlShape>(
     (params: URLSearchParams) => {
       const qs = params.toString();
       const href = qs ? `${pathname}?${qs}` : pathname;
-      if (history === "push") window.history.pushState(null, "", href);
-      else window.history.replaceState(null, "", href);
+      if (history === "push") {
+        const closing = Object.keys(schema._zod.def.shape).every((key) => !params.has(key));
+        if (!closing) return window.history.pushState({ [PUSHED_FROM]: currentHref() }, "", href);
+        // Back to the entry it was opened from, when closing lands on exactly that address (nothing else changed).
+        if (pushedFrom() === href) return window.history.back();
+      }
+      window.history.replaceState(replacedState(), "", href);
     },
-    [history, pathname],
+    [history, pathname, schema],
   );
 
   const setState = useCallback(
