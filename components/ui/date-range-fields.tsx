@@ -85,9 +85,14 @@ export function DateRangeFields({ from, to, onChange, zone, labels, caption, bou
   const toErrorId = toError && toError === fromError ? fromErrorId : `${baseId}-to`;
   return (
     <div className="grid w-full gap-1 sm:w-auto">
-      <div role="group" aria-label={labels.group} className="flex w-full items-center gap-1.5 sm:w-auto">
+      <div
+        role="group"
+        aria-label={labels.group}
+        className="flex w-full flex-wrap items-center gap-1.5 sm:w-auto sm:flex-nowrap"
+      >
+        {/* On a phone the caption takes its own line: beside it, two days do not fit whole in 375 px. */}
         {caption ? (
-          <span className="shrink-0 text-xs text-muted-foreground" aria-hidden="true">
+          <span className="shrink-0 text-xs text-muted-foreground max-sm:basis-full" aria-hidden="true">
             {caption}
           </span>
         ) : null}
