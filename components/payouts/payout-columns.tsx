@@ -63,7 +63,7 @@ export function usePayoutColumns(): DataTableColumn<RegisterPayout>[] {
                 </span>
               ) : null}
               {row.status === "failed" && row.failure_reason ? (
-                <span className="max-w-full truncate text-xs text-muted-foreground" title={row.failure_reason}>
+                <span className="line-clamp-2 max-w-full text-xs text-muted-foreground" title={row.failure_reason}>
                   {row.failure_reason}
                 </span>
               ) : null}
@@ -97,7 +97,7 @@ export function usePayoutColumns(): DataTableColumn<RegisterPayout>[] {
               </span>
             );
           return (
-            <span className="block truncate" title={holder} data-testid="register-holder">
+            <span className="line-clamp-2" title={holder} data-testid="register-holder">
               {holder}
             </span>
           );
@@ -108,7 +108,10 @@ export function usePayoutColumns(): DataTableColumn<RegisterPayout>[] {
         header: () => t("payouts.col.key"),
         cell: (info) => (
           <span className="flex min-w-0 flex-col">
-            <span className="truncate font-mono text-[0.8125rem]">{info.getValue()}</span>
+            {/* A key is read whole (support compares it with the customer's): it wraps rather than being cut. */}
+            <span className="font-mono text-[0.8125rem] [overflow-wrap:anywhere]" title={info.getValue()}>
+              {info.getValue()}
+            </span>
             <span className="truncate text-xs text-muted-foreground">
               {keyTypeLabel(info.row.original.pix_key_type)}
             </span>
