@@ -153,4 +153,11 @@ describe("plurals", () => {
     expect(t("table.rows", { count: 1 })).toBe("1 resultado");
     expect(t("table.rows", { count: 2 })).toBe("2 resultados");
   });
+
+  it("uses a key's own wording for none when it has one ('Nenhum…', not 'só os 0 …')", () => {
+    const t = createTranslator("pt-BR");
+    expect(t("payouts.totals.feeNote", { count: 0 })).toContain("Nenhum deles tem tarifa conhecida");
+    expect(t("payouts.totals.feeNote", { count: 3 })).toContain("somam só os 3 repasses com tarifa conhecida");
+    expect(createTranslator("en")("payouts.totals.feeNote", { count: 0 })).toContain("None of them has a known fee");
+  });
 });

@@ -24,8 +24,8 @@ const pluralRulesCache = new Map<string, Intl.PluralRules>();
 const numberCache = new Map<string, Intl.NumberFormat>();
 
 function pluralCategory(locale: Locale, count: number): Intl.LDMLPluralRule {
-  // CLDR files zero under "one" for Portuguese, but Brazilian usage says "0 resultados".
-  if (count === 0) return "other";
+  // CLDR files zero under "one" for Portuguese, but Brazilian usage says "0 resultados" (a key's own `.zero` first).
+  if (count === 0) return "zero";
   let rules = pluralRulesCache.get(locale);
   if (!rules) {
     rules = new Intl.PluralRules(intlLocale(locale));
@@ -61,7 +61,7 @@ export function messagesHave(messages: Messages, key: string): boolean {
 
 /**
  * Builds `t(key, vars)` over `messages`. Resolution: plural form when `vars.count`
- * is a number and `key.<category>` exists → the key itself → the `fallback` entry →
+ * is a number and `key.<category>` exists (`key.zero` for 0 when a key has it, else `key.other`) → the key itself → the `fallback` entry →
  * the raw input (so unknown keys and API messages are shown as they came).
  */
 export function translatorFor(locale: Locale, messages: Messages, fallback: Messages = messages): Translate {
@@ -70,6 +70,7 @@ export function translatorFor(locale: Locale, messages: Messages, fallback: Mess
     const count = vars?.count;
     if (typeof count === "number") {
       const category = pluralCategory(locale, count);
+      // "zero" is a key's own wording for none ("nenhum repasse"), when it has one; else its "other".
       const plural = messages[`${key}.${category}`] ?? messages[`${key}.other`];
       if (plural !== undefined) return interpolate(plural, locale, vars);
     }

@@ -24,6 +24,8 @@ export const payoutsRegisterPtBR = {
   "payouts.totals.rangeTo": "Criados até {to} ({zone})",
   "payouts.totals.period": "Criados de {from} até antes de {to} ({zone})",
   "payouts.totals.periodBefore": "Criados antes de {to} ({zone})",
+  "payouts.totals.feeNote.zero":
+    "O valor soma todos os repasses listados, inclusive os com falha ou recusados. Nenhum deles tem tarifa conhecida, então tarifas e líquido ficam em zero; repasses com falha não somam tarifa nem líquido.",
   "payouts.totals.feeNote.one":
     "O valor soma todos os repasses listados, inclusive os com falha ou recusados. Tarifas e líquido somam só o repasse com tarifa conhecida ({count}); repasses com falha não somam tarifa nem líquido.",
   "payouts.totals.feeNote.other":
@@ -65,6 +67,8 @@ export const payoutsRegisterEn = {
   "payouts.totals.rangeTo": "Created until {to} ({zone})",
   "payouts.totals.period": "Created from {from} until before {to} ({zone})",
   "payouts.totals.periodBefore": "Created before {to} ({zone})",
+  "payouts.totals.feeNote.zero":
+    "The amount adds every payout listed, failed or refused ones included. None of them has a known fee, so fees and net stay at zero; failed payouts add neither fee nor net.",
   "payouts.totals.feeNote.one":
     "The amount adds every payout listed, failed or refused ones included. Fees and net add up only the payout whose fee is known ({count}); failed payouts add neither fee nor net.",
   "payouts.totals.feeNote.other":
