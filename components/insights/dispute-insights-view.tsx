@@ -7,6 +7,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { StatCard } from "@/components/ui/stat-card";
 import { useI18n } from "@/lib/browser/i18n";
 import { insightsQuery } from "@/lib/browser/query/insights";
+import { zoneLabel } from "@/lib/shared/i18n/zone-label";
 import type { DisputeInsights } from "@/lib/shared/schemas/insights";
 import { DisputeGroupsTable, DisputesDue } from "./disputes-due";
 import { disputeGroupsSheet, disputesDueSheet } from "./insight-exports";
@@ -35,7 +36,7 @@ export function DisputeInsightsBody({ data }: { data: DisputeInsights }) {
         title={t("insights.disputes.due.title")}
         description={t("insights.disputes.due.description", {
           at: formatDateTime(data.as_of, { withZone: true }),
-          zone: data.zone,
+          zone: zoneLabel(data.zone, t),
         })}
         exportOf={{ sheet: disputesDueSheet(), rows: data.by_due }}
       >

@@ -298,6 +298,9 @@ describe("the disputes insights", () => {
     expect(
       screen.getByText(/Só as contestações que aguardam sua resposta; cada faixa abre a lista/),
     ).toBeInTheDocument();
+    // The zone in words, as every page names it, not its IANA id.
+    expect(screen.getByText(/, por dia em Brasília \/ São Paulo\.$/)).toBeInTheDocument();
+    expect(screen.queryByText(/America\/Sao_Paulo/)).toBeNull();
   });
 });
 
