@@ -148,7 +148,7 @@ export function PayoutRegister() {
         onShowReview={() => {
           // The filter first, then the panel closes on that address (a close going back would undo the filter).
           setFilters({ state: "needs_review" });
-          setSelection({ entry: null });
+          if (selection.entry) setSelection({ entry: null });
         }}
         onRefresh={() =>
           void Promise.all([query.refetch(), queryClient.invalidateQueries({ queryKey: payoutKeys.attention() })])

@@ -30,6 +30,16 @@ describe("useUrlState", () => {
     expect(address()).toBe("/payment-links?q=curso&id=pl_1");
   });
 
+  it("shows what it wrote at once, before useSearchParams has it (Next.js updates it in a transition)", () => {
+    const { result } = renderHook(() => useUrlState(schema));
+    act(() => result.current[1]({ state: "active", q: "curso" }));
+    // useSearchParams (mocked above) still answers "": the state is the address just written.
+    expect(result.current[0]).toMatchObject({ state: "active", q: "curso" });
+    act(() => result.current[2]());
+    expect(result.current[0].state).toBeUndefined();
+    expect(result.current[0].q).toBe("");
+  });
+
   it("drops values equal to their default and removes cleared ones", () => {
     const { result } = renderHook(() => useUrlState(schema));
     act(() => result.current[2]());
@@ -98,5 +108,57 @@ describe("useUrlState and the history", () => {
     act(() => selection.result.current[1]({ id: null }));
     expect(address()).toBe("/payment-links?keep=1&q=curso");
     expect(window.history.length).toBe(entries);
+  });
+
+  it("two closes before the browser has moved go back one step, not off the page", async () => {
+    window.history.pushState(null, "", "/elsewhere");
+    window.history.pushState(null, "", "/payment-links?keep=1");
+    const selection = renderHook(() => useUrlState(selectionSchema, { history: "push" }));
+    act(() => selection.result.current[1]({ id: "pl_1" }));
+    const back = popped();
+    act(() => {
+      selection.result.current[1]({ id: null });
+      selection.result.current[1]({ id: null });
+    });
+    await back;
+    // Any second traversal would have been queued by now.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(address()).toBe("/payment-links?keep=1");
+  });
+
+  it("a mark left by another page load (a reload since) is not followed: closing replaces the address", () => {
+    window.history.replaceState(
+      { urlStatePushedFrom: "/payment-links?keep=1", urlStatePage: "an-earlier-load" },
+      "",
+      "/payment-links?keep=1&id=pl_1",
+    );
+    const entries = window.history.length;
+    const selection = renderHook(() => useUrlState(selectionSchema, { history: "push" }));
+    act(() => selection.result.current[1]({ id: null }));
+    expect(address()).toBe("/payment-links?keep=1");
+    expect(window.history.length).toBe(entries);
+  });
+
+  it("closing with nothing open, or opening what is open, changes nothing", async () => {
+    const selection = renderHook(() => useUrlState(selectionSchema, { history: "push" }));
+    act(() => selection.result.current[1]({ id: null }));
+    expect(address()).toBe("/payment-links?keep=1");
+    act(() => selection.result.current[1]({ id: "pl_1" }));
+    act(() => selection.result.current[1]({ id: "pl_1" }));
+    // One entry for the open item: Back lands on the list, not on a second copy of it.
+    const back = popped();
+    window.history.back();
+    await back;
+    expect(address()).toBe("/payment-links?keep=1");
+  });
+
+  it("an address spelt another way (a hand-written link) still counts as the one it was opened from", async () => {
+    window.history.replaceState(null, "", "/payment-links?keep=a%20b");
+    const selection = renderHook(() => useUrlState(selectionSchema, { history: "push" }));
+    act(() => selection.result.current[1]({ id: "pl_1" }));
+    const back = popped();
+    act(() => selection.result.current[1]({ id: null }));
+    await back;
+    expect(address()).toBe("/payment-links?keep=a%20b");
   });
 });

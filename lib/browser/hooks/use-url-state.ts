@@ -1,7 +1,7 @@
 "use client";
 
 import { usePathname, useSearchParams } from "next/navigation";
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { z } from "zod/mini";
 
 type UrlPrimitive = string | number | boolean | null | undefined;
@@ -19,25 +19,36 @@ export interface UrlStateOptions {
 }
 
 /**
- * Marks a history entry this hook pushed, with the address it was pushed from (Next.js keeps it: it adds its own keys
- * to the state it is given).
+ * Marks a history entry this hook pushed: the address it was pushed from and this page load (Next.js copies its own
+ * keys into the state it is given, so the mark stays until something replaces the entry without it, e.g. a
+ * `router.refresh()`; a close then replaces the address instead of going back).
  */
 const PUSHED_FROM = "urlStatePushedFrom";
+const PUSHED_BY = "urlStatePage";
+/** This page load: after a reload the entry before a marked one is another document, so going back would reload it. */
+const PAGE = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
+/** The address a marked entry was pushed from by this page load, or null. */
 function pushedFrom(): string | null {
   const state: unknown = window.history.state;
-  if (typeof state !== "object" || state === null || !(PUSHED_FROM in state)) return null;
+  if (typeof state !== "object" || state === null || !(PUSHED_FROM in state) || !(PUSHED_BY in state)) return null;
   const from: unknown = state[PUSHED_FROM];
-  return typeof from === "string" ? from : null;
+  return state[PUSHED_BY] === PAGE && typeof from === "string" ? from : null;
 }
 
 /** The state to replace the current entry with: its mark kept, so a later close still knows where it was pushed from. */
 function replacedState(): Record<string, string> | null {
   const from = pushedFrom();
-  return from === null ? null : { [PUSHED_FROM]: from };
+  return from === null ? null : { [PUSHED_FROM]: from, [PUSHED_BY]: PAGE };
 }
 
-const currentHref = () => `${window.location.pathname}${window.location.search}`;
+/** An address as URLSearchParams spells it, so one written by hand and one built here compare equal. */
+function normalHref(pathname: string, search: string): string {
+  const qs = new URLSearchParams(search).toString();
+  return qs ? `${pathname}?${qs}` : pathname;
+}
+
+const currentHref = () => normalHref(window.location.pathname, window.location.search);
 
 function parseWithFallback<S extends UrlShape>(schema: S, raw: Record<string, string>): z.output<S> {
   const input: Record<string, string> = { ...raw };
@@ -95,7 +106,17 @@ export function useUrlState<S extends UrlShape>(
   const searchParams = useSearchParams();
   const history = options.history ?? "replace";
 
-  const queryString = searchParams.toString();
+  // Next.js follows the history into useSearchParams in a transition; until it lands, a controlled select would show
+  // its old option. So the address this hook just wrote is shown at once, until useSearchParams changes at all (to
+  // it, or to anything else: Back, another navigation).
+  const urlQuery = searchParams.toString();
+  const [written, setWritten] = useState<string | null>(null);
+  const [seenQuery, setSeenQuery] = useState(urlQuery);
+  if (seenQuery !== urlQuery) {
+    setSeenQuery(urlQuery);
+    setWritten(null);
+  }
+  const queryString = seenQuery === urlQuery && written !== null ? written : urlQuery;
   const state = useMemo(() => {
     const raw: Record<string, string> = {};
     new URLSearchParams(queryString).forEach((value, key) => {
@@ -111,13 +132,25 @@ export function useUrlState<S extends UrlShape>(
 
   const navigate = useCallback(
     (params: URLSearchParams) => {
-      const qs = params.toString();
-      const href = qs ? `${pathname}?${qs}` : pathname;
+      const href = normalHref(pathname, params.toString());
+      const here = currentHref();
+      if (href === here) return;
       if (history === "push") {
-        const closing = Object.keys(schema._zod.def.shape).every((key) => !params.has(key));
-        if (!closing) return window.history.pushState({ [PUSHED_FROM]: currentHref() }, "", href);
+        const keys = Object.keys(schema._zod.def.shape);
+        const open = new URLSearchParams(window.location.search);
+        const closing = keys.some((key) => open.has(key)) && keys.every((key) => !params.has(key));
+        if (!closing) {
+          window.history.pushState({ [PUSHED_FROM]: here, [PUSHED_BY]: PAGE }, "", href);
+          return;
+        }
         // Back to the entry it was opened from, when closing lands on exactly that address (nothing else changed).
-        if (pushedFrom() === href) return window.history.back();
+        if (pushedFrom() === href) {
+          // The mark goes first: a second close before the browser has moved (back is asynchronous) must not go back
+          // a second step, off the page.
+          window.history.replaceState(null, "", here);
+          window.history.back();
+          return;
+        }
       }
       window.history.replaceState(replacedState(), "", href);
     },
@@ -135,6 +168,7 @@ export function useUrlState<S extends UrlShape>(
         else params.set(key, text);
       }
       navigate(params);
+      setWritten(params.toString());
     },
     [defaults, navigate],
   );
@@ -143,6 +177,7 @@ export function useUrlState<S extends UrlShape>(
     const params = new URLSearchParams(window.location.search);
     for (const key of Object.keys(schema._zod.def.shape)) params.delete(key);
     navigate(params);
+    setWritten(params.toString());
   }, [navigate, schema]);
 
   return [state, setState, reset];
