@@ -28,7 +28,9 @@ import {
 } from "./subaccount-changes";
 
 /** The review dialog (and the dialog code under it) loads when the operator first reviews an edit. */
-const editReview = lazyOnDemand(() => import("./subaccount-edit-review").then((m) => m.SubaccountEditReview));
+const editReview = lazyOnDemand(() => import("./subaccount-edit-review").then((m) => m.SubaccountEditReview), {
+  controls: ({ open, onClose }) => ({ open, close: onClose }),
+});
 
 type MoneyField = "daily_limit_centavos" | "monthly_limit_centavos";
 

@@ -112,15 +112,25 @@ function LoadFailed({
 }) {
   const { t } = useI18n();
   const retryButton = useRef<HTMLButtonElement>(null);
-  // Over the page, the message takes the focus the dialog would have had.
+  const opener = useRef<Element | null>(null);
+  // Over the page, the message takes the focus the dialog would have had; closed, it gives it back, as a dialog does.
   useEffect(() => {
-    if (floating) retryButton.current?.focus();
+    if (!floating) return;
+    opener.current = document.activeElement;
+    retryButton.current?.focus();
   }, [floating]);
+  const close = () => {
+    const back = opener.current;
+    if (back instanceof HTMLElement && back.isConnected) back.focus();
+    onClose?.();
+  };
   return (
     <span
       role="alert"
       onKeyDown={(event) => {
-        if (event.key === "Escape" && onClose) onClose();
+        if (event.key !== "Escape" || !onClose) return;
+        event.stopPropagation();
+        close();
       }}
       className={cn(
         "inline-flex flex-wrap items-center gap-2 text-sm text-destructive",
@@ -133,7 +143,7 @@ function LoadFailed({
         {t("common.retry")}
       </Button>
       {onClose ? (
-        <Button type="button" variant="ghost" size="sm" onClick={onClose}>
+        <Button type="button" variant="ghost" size="sm" onClick={close}>
           {t("common.close")}
         </Button>
       ) : null}

@@ -119,7 +119,11 @@ describe("a dialog whose download fails", () => {
 
   it("says so over the page with the focus on Try again; Close and Escape close it; opening again tries again", async () => {
     render(<FailingHost failures={2} />);
-    act(() => screen.getByRole("button", { name: "Refund" }).click());
+    const opener = screen.getByRole("button", { name: "Refund" });
+    act(() => {
+      opener.focus();
+      opener.click();
+    });
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("could not be loaded");
     // Floating where the dialog would be, not in the page's flow at its foot.
@@ -128,6 +132,8 @@ describe("a dialog whose download fails", () => {
 
     act(() => screen.getByRole("button", { name: "Close" }).click());
     expect(screen.queryByRole("alert")).toBeNull();
+    // Focus is back on what opened it, as a dialog gives it back.
+    expect(opener).toHaveFocus();
 
     // Opened again: a new download (the second fails too), then Escape closes the message.
     act(() => screen.getByRole("button", { name: "Refund" }).click());
