@@ -82,7 +82,7 @@ describe("GET /api/payouts/{id}/receipt.pdf", () => {
     const endToEnd = looked.end_to_end_id;
     expect(endToEnd).toMatch(/^E\d{8}/);
 
-    expect(text).toContain("Comprovante de Pix enviado");
+    expect(text).toContain("Comprovante de teste (sandbox)");
     expect(text).toContain("R$ 1.234,56");
     expect(text).toMatch(/Tarifa\nR\$ \d+,\d{2}\nValor líquido\nR\$ 1\.\d{3},\d{2}/);
     // The payer: the workspace's name, accents drawn in WinAnsi as they are.
@@ -103,23 +103,23 @@ describe("GET /api/payouts/{id}/receipt.pdf", () => {
     expect(text.replace(/\s+/g, " ")).toContain(
       "AMBIENTE DE TESTES (sandbox): nenhum dinheiro foi movimentado. Este documento não é um comprovante de pagamento.",
     );
-    expect(text.indexOf("AMBIENTE DE TESTES")).toBeLessThan(text.indexOf("Comprovante de Pix enviado"));
+    expect(text.indexOf("AMBIENTE DE TESTES")).toBeLessThan(text.indexOf("Comprovante de teste (sandbox)"));
     expect(text).toContain("SANDBOX");
   });
 
   it("in the language of ?lang=, else of the locale cookie", async () => {
     const english = await getPdf("po_demo_paid", { query: "?lang=en" });
     expect(english.response.status).toBe(200);
-    expect(english.text).toContain("Pix transfer receipt");
+    expect(english.text).toContain("Test receipt (sandbox)");
     expect(english.text).toContain("R$1,500.00");
     expect(english.text).toContain("Payout id\npo_demo_paid");
     expect(english.response.headers.get("content-disposition")).toContain(
       'filename="sandbox-receipt-po_demo_paid.pdf"',
     );
     const byCookie = await getPdf("po_demo_paid", { cookie: `${bff.cookie}; locale=en` });
-    expect(byCookie.text).toContain("Pix transfer receipt");
+    expect(byCookie.text).toContain("Test receipt (sandbox)");
     const portuguese = await getPdf("po_demo_paid");
-    expect(portuguese.text).toContain("Comprovante de Pix enviado");
+    expect(portuguese.text).toContain("Comprovante de teste (sandbox)");
     expect(portuguese.text).toContain("R$ 1.500,00");
   });
 

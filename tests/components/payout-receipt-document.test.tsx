@@ -67,6 +67,7 @@ describe("ReceiptDocument", () => {
     const mark = screen.getByTestId("receipt-test-mark");
     expect(mark).toHaveRole("note");
     expect(mark).toHaveTextContent(/^AMBIENTE DE TESTES \(sandbox\): nenhum dinheiro foi movimentado/);
+    expect(screen.getByRole("heading", { level: 2 })).toHaveTextContent("Comprovante de teste (sandbox)");
     // First in the document, before the title: a printed page starts with it.
     expect(mark.compareDocumentPosition(screen.getByRole("heading", { level: 2 }))).toBe(
       Node.DOCUMENT_POSITION_FOLLOWING,

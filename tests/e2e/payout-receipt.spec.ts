@@ -31,7 +31,8 @@ test("support downloads a paid payout's PDF and prints its receipt, the shell le
   await links.getByRole("link", { name: "Imprimir" }).click();
   await expect(page).toHaveURL(/\/payouts\/po_demo_paid\/receipt\?print=1$/);
   const receipt = page.getByTestId("payout-receipt-document");
-  await expect(receipt.getByRole("heading", { name: "Comprovante de Pix enviado" })).toBeVisible();
+  // The sandbox's payout: a test receipt, never a receipt outright.
+  await expect(receipt.getByRole("heading", { name: "Comprovante de teste (sandbox)" })).toBeVisible();
   await expect(receipt.getByTestId("receipt-field-payoutId")).toContainText("po_demo_paid");
   await expect(receipt.getByTestId("receipt-field-paidAt")).toContainText("BRT");
   await expect.poll(() => page.evaluate(() => (window as unknown as { __printed: number }).__printed)).toBe(1);

@@ -178,8 +178,8 @@ describe("payout receipt model", () => {
   });
 
   it("the file name keeps only safe characters of the id, and calls only a paid payout's file a receipt", () => {
-    expect(receiptFileName('po_1/../"x"', true)).toBe("comprovante-po_1_____x_.pdf");
-    expect(receiptFileName("po_1", false)).toBe("situacao-repasse-po_1.pdf");
+    expect(receiptFileName('po_1/../"x"', true, "pt-BR", false)).toBe("comprovante-po_1_____x_.pdf");
+    expect(receiptFileName("po_1", false, "pt-BR", false)).toBe("situacao-repasse-po_1.pdf");
   });
 
   it("the file name is in the receipt's language", () => {
@@ -200,6 +200,8 @@ describe("payout receipt model", () => {
       expect(r.fileName).toBe(
         locale === "en" ? "sandbox-receipt-po_receipt_1.pdf" : "sandbox-comprovante-po_receipt_1.pdf",
       );
+      // Never called a receipt outright: the title says it is a test one.
+      expect(r.title).toBe(locale === "en" ? "Test receipt (sandbox)" : "Comprovante de teste (sandbox)");
       // Outside the sandbox there is no mark.
       expect(receipt(payout(), locale).testMark).toBeNull();
     },

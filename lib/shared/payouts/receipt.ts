@@ -49,7 +49,10 @@ export interface ReceiptInput {
   payer: { id: string; name: string | null };
   /** When the receipt is issued (epoch ms, from the injected clock). */
   issuedAt: number;
-  /** The payout was made in the sandbox: no money moved, and the document must say so on screen and on paper. */
+  /**
+   * The dashboard runs against its embedded sandbox (no `PAYMENTS_API_URL`): no money moved, and the document must
+   * say so on screen and on paper.
+   */
   sandbox: boolean;
 }
 
@@ -131,12 +134,7 @@ const FILE_STEMS: Readonly<Record<Locale, { paid: string; other: string }>> = {
  * "-" replaced. Only a paid payout's file is named a receipt (comprovante); any other is the payout's status, as its
  * first line says. A sandbox document's name starts with "sandbox-", so a saved file says what it is.
  */
-export function receiptFileName(
-  payoutId: string,
-  paid: boolean,
-  locale: Locale = "pt-BR",
-  sandbox: boolean = false,
-): string {
+export function receiptFileName(payoutId: string, paid: boolean, locale: Locale, sandbox: boolean): string {
   const stem = FILE_STEMS[locale][paid ? "paid" : "other"];
   return `${sandbox ? "sandbox-" : ""}${stem}-${payoutId.replace(/[^A-Za-z0-9_-]/g, "_")}.pdf`;
 }
@@ -201,7 +199,8 @@ export function payoutReceipt(input: ReceiptInput, locale: Locale, t: Translate)
   const issuedAtText = at(issuedAt);
   return {
     locale,
-    title: status === "paid" ? t("receipt.title.paid") : t("receipt.title.other"),
+    // A sandbox payout is never called a receipt: its title says it is a test one.
+    title: status !== "paid" ? t("receipt.title.other") : sandbox ? t("receipt.title.test") : t("receipt.title.paid"),
     status,
     statusLabel,
     isProofOfPayment: status === "paid" && !sandbox,

@@ -62,6 +62,8 @@ export function receiptPdf(receipt: PayoutReceipt): Promise<Uint8Array<ArrayBuff
   let top = PAGE_MARGIN;
   if (receipt.testMark) {
     drawWatermark(doc);
+    // A receipt long enough for a second page (a long failure reason) is marked there too.
+    doc.on("pageAdded", () => drawWatermark(doc));
     top = drawTestMark(doc, receipt.testMark, left, top, width) + 14;
   }
   doc.font("Helvetica-Bold").fontSize(18).fillColor("#111111").text(receipt.title, left, top, { width });

@@ -6,6 +6,7 @@ export const payoutReceiptPtBR = {
   "receipt.pageTitle": "Documento do repasse",
   "receipt.title.paid": "Comprovante de Pix enviado",
   "receipt.title.other": "Situação de repasse Pix",
+  "receipt.title.test": "Comprovante de teste (sandbox)",
   "receipt.testMark":
     "AMBIENTE DE TESTES (sandbox): nenhum dinheiro foi movimentado. Este documento não é um comprovante de pagamento.",
   "receipt.notProof.pending":
@@ -49,6 +50,7 @@ export const payoutReceiptEn = {
   "receipt.pageTitle": "Payout document",
   "receipt.title.paid": "Pix transfer receipt",
   "receipt.title.other": "Pix payout status",
+  "receipt.title.test": "Test receipt (sandbox)",
   "receipt.testMark": "TEST ENVIRONMENT (sandbox): no money was moved. This document is not proof of payment.",
   "receipt.notProof.pending":
     "This document is not proof of payment: the payout has not been settled on the Pix network yet.",
