@@ -63,7 +63,10 @@ export function usePayoutColumns(): DataTableColumn<RegisterPayout>[] {
                 </span>
               ) : null}
               {row.status === "failed" && row.failure_reason ? (
-                <span className="line-clamp-2 max-w-full text-xs text-muted-foreground" title={row.failure_reason}>
+                <span
+                  className="line-clamp-2 max-w-full text-xs text-muted-foreground [overflow-wrap:anywhere]"
+                  title={row.failure_reason}
+                >
                   {row.failure_reason}
                 </span>
               ) : null}
@@ -97,7 +100,7 @@ export function usePayoutColumns(): DataTableColumn<RegisterPayout>[] {
               </span>
             );
           return (
-            <span className="line-clamp-2" title={holder} data-testid="register-holder">
+            <span className="line-clamp-2 [overflow-wrap:anywhere]" title={holder} data-testid="register-holder">
               {holder}
             </span>
           );
@@ -109,9 +112,7 @@ export function usePayoutColumns(): DataTableColumn<RegisterPayout>[] {
         cell: (info) => (
           <span className="flex min-w-0 flex-col">
             {/* A key is read whole (support compares it with the customer's): it wraps rather than being cut. */}
-            <span className="font-mono text-[0.8125rem] [overflow-wrap:anywhere]" title={info.getValue()}>
-              {info.getValue()}
-            </span>
+            <span className="font-mono text-[0.8125rem] [overflow-wrap:anywhere]">{info.getValue()}</span>
             <span className="truncate text-xs text-muted-foreground">
               {keyTypeLabel(info.row.original.pix_key_type)}
             </span>
