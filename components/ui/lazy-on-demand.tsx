@@ -16,7 +16,8 @@ import { Spinner } from "./spinner";
  * short message with "Try again", and the next try downloads again; nothing the operator typed on the page
  * is lost. A dialog's message floats over the page where the dialog would have opened (its placeholder sits
  * at the page's foot, often off screen), with "Close" when the dialog can be closed (`onOpenChange`); closed,
- * it shows nothing, and opening it again tries again (`controls` says how for a drawer's own props). A step of a flow (`pending`) says it in its place.
+ * it shows nothing, and opening it again tries again (`controls` says how for a drawer's own props). A step
+ * of a flow (`pending`) says it in its place.
  *
  * While the code downloads it renders nothing (a dialog has nothing to show yet), or `pending` when the place it
  * fills is already on screen (a step of a flow).
