@@ -9,7 +9,13 @@ import { describe, expect, it } from "vitest";
 import { payoutBatches, payouts, type PayoutState } from "@/lib/server/ledger/schema";
 import { listPayouts, sumPayouts } from "@/lib/server/ledger";
 import { filterWhere, payoutOutcomeSql, unsuccessfulSql } from "@/lib/server/ledger/payouts";
-import { firstPayoutAt, payoutFigures, payoutReasons, payoutSeries } from "@/lib/server/ledger/payout-insights";
+import {
+  firstPayoutAt,
+  payoutFigures,
+  payoutReasons,
+  payoutSeries,
+  withIndexScanCosts,
+} from "@/lib/server/ledger/payout-insights";
 import { loadPayoutInsights, payoutInsights } from "@/lib/server/services/insights/payouts";
 import { dateWindowIso } from "@/lib/shared/format/date-window";
 import { isWindowRefusal, resolveWindow } from "@/lib/shared/insights/window";
@@ -403,5 +409,20 @@ describe.each(drivers)("payout insights (%s)", (driver) => {
       return JSON.stringify(await tx.execute(sql`EXPLAIN SELECT count(*) FROM payouts WHERE ${where}`));
     });
     expect(plan).toContain("payouts_business_unsuccessful_idx");
+  });
+
+  it("the series is read with index pages costed as the table's next page, for that read only", async () => {
+    const setting = async (db: Ledger["db"]) => {
+      const [row] = await db
+        .select({ cost: sql<string>`current_setting('random_page_cost')` })
+        .from(sql`(SELECT 1) AS one`);
+      return Number(row?.cost);
+    };
+    const before = await setting(ledger().db);
+    if (driver === "pglite") expect(before).toBe(1.1);
+    // Never above what the server is set to (4 by default on PostgreSQL).
+    expect(await withIndexScanCosts(ledger(), setting)).toBe(Math.min(before, 1.1));
+    // PostgreSQL's own setting is back once the read's transaction ends.
+    expect(await setting(ledger().db)).toBe(before);
   });
 });
