@@ -78,6 +78,13 @@ function OutcomeCell({
 }
 
 /**
+ * The table sits under the chart, below the first screen on a laptop, and is most of the page's elements: the
+ * browser lays it out and paints it when it comes near the viewport, not in the first frame (which then shows the
+ * figures sooner). `auto` keeps its last drawn height, so the scrollbar does not jump twice.
+ */
+const OFFSCREEN_UNTIL_SEEN = "[content-visibility:auto] [contain-intrinsic-block-size:auto_40rem]";
+
+/**
  * Every point of the payouts series as a row (empty ones included): count, amount, fee, net and each outcome's
  * count and amount, with a totals row that is the sum of the rows shown, to the centavo. The accessible view of
  * the chart; each outcome links to the register filtered to exactly those payouts: the point's days, or its period
@@ -91,7 +98,11 @@ export function PayoutSeriesTable({ points, window }: { points: readonly PayoutP
   const unlinked = points.some((point) => point.count > 0 && !ranges.has(point.start));
   return (
     <>
-      <Table aria-label={t("insights.payouts.tableLabel")} data-testid="payout-series-table">
+      <Table
+        aria-label={t("insights.payouts.tableLabel")}
+        data-testid="payout-series-table"
+        containerClassName={OFFSCREEN_UNTIL_SEEN}
+      >
         <TableHeader>
           <TableRow>
             <TableHead scope="col">
