@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalTimeZone } from "@/lib/shared/format/date";
+import { canonicalTimeZone, isValidTimeZone } from "@/lib/shared/format/date";
 import { resolveTimeZone } from "@/lib/shared/i18n/config";
 
 describe("the reader's zone", () => {
@@ -19,5 +19,18 @@ describe("the reader's zone", () => {
     expect(resolveTimeZone("")).toBe("America/Sao_Paulo");
     expect(resolveTimeZone(undefined)).toBe("America/Sao_Paulo");
     expect(canonicalTimeZone("x".repeat(100))).toBeNull();
+  });
+
+  it("gives the same answer when asked again, past the remembered names too", () => {
+    for (let round = 0; round < 2; round++) {
+      expect(canonicalTimeZone("BET")).toBe("America/Sao_Paulo");
+      expect(canonicalTimeZone("Mars/Olympus_Mons")).toBeNull();
+      expect(isValidTimeZone("Mars/Olympus_Mons")).toBe(false);
+      expect(isValidTimeZone("America/Manaus")).toBe(true);
+    }
+    // More names than it remembers: the answers stay right after it starts over.
+    for (let i = 0; i < 600; i++) expect(isValidTimeZone(`Nowhere/Place_${i}`)).toBe(false);
+    expect(isValidTimeZone("America/Manaus")).toBe(true);
+    expect(canonicalTimeZone("Etc/UTC")).toBe("UTC");
   });
 });

@@ -19,7 +19,10 @@ function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): In
   return formatter;
 }
 
-/** True when the runtime knows this IANA zone name ("America/Manaus", "UTC"). */
+/** Zone names already checked: a page asks about its business's zone many times a render, and the answer never changes. */
+const canonicalZoneCache = new Map<string, string | null>();
+const validZoneCache = new Map<string, boolean>();
+
 /**
  * The zone's canonical IANA name as the runtime knows it ("BET" → "America/Sao_Paulo", "IST" → "Asia/Calcutta",
  * "Etc/UTC" → "UTC"), or null when it is not a zone. Old three-letter aliases mean different places to different
@@ -28,19 +31,29 @@ function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): In
  */
 export function canonicalTimeZone(value: unknown): string | null {
   if (!isValidTimeZone(value)) return null;
-  const canonical = new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
-  if (canonical === "UTC") return canonical;
-  return Intl.supportedValuesOf("timeZone").includes(canonical) ? canonical : null;
+  const known = canonicalZoneCache.get(value);
+  if (known !== undefined) return known;
+  const resolved = new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
+  const canonical = resolved === "UTC" || Intl.supportedValuesOf("timeZone").includes(resolved) ? resolved : null;
+  canonicalZoneCache.set(value, canonical);
+  return canonical;
 }
 
+/** True when the runtime knows this IANA zone name ("America/Manaus", "UTC"). */
 export function isValidTimeZone(value: unknown): value is string {
   if (typeof value !== "string" || value.length === 0 || value.length > 64) return false;
+  const known = validZoneCache.get(value);
+  if (known !== undefined) return known;
+  let valid = true;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
   } catch {
-    return false;
+    valid = false;
   }
+  // Bounded: a name is at most 64 characters, but anyone may send one; past 500 names the cache starts over.
+  if (validZoneCache.size >= 500) validZoneCache.clear();
+  validZoneCache.set(value, valid);
+  return valid;
 }
 
 /** A Date, epoch millis or an ISO string, as the formatters take it. */
