@@ -151,9 +151,17 @@ export const batchSendRow: Row = {
     await ctx.app.stop();
     const out = measurements("PGlite", await repeat(ctx.runs, (run) => sendOnce(ctx, run, undefined)));
     // The same on PostgreSQL (the ledger the README recommends beyond one instance): the worker's ledger work leaves the server's thread.
+    // A fresh database per run, as each PGlite run has a fresh folder: an earlier run's batch, its payouts unknown to
+    // this run's fresh sandbox, would still be followed up (with the workspace's stored key) and share the pace.
     try {
-      const databaseUrl = await ctx.postgres.start();
-      out.push(...measurements("PostgreSQL", await repeat(ctx.runs, (run) => sendOnce(ctx, run, databaseUrl))));
+      const runs = await repeat(ctx.runs, async (run) => {
+        try {
+          return await sendOnce(ctx, run, await ctx.postgres.start());
+        } finally {
+          await ctx.postgres.stop();
+        }
+      });
+      out.push(...measurements("PostgreSQL", runs));
     } catch (error) {
       ctx.log(`  PostgreSQL part not measured: ${error instanceof Error ? error.message : String(error)}`);
       out.push({
