@@ -13,13 +13,16 @@ import { maskPixKey } from "@/lib/shared/validation/pix-mask";
  * both draw this, so they cannot disagree. Pure: no React, no server code.
  */
 
-/** The business's zone: the dashboard's Brazilian default, named on the receipt (the same as the invitation e-mail's). */
+/** The business's zone: the dashboard's Brazilian default, named on the receipt (as the invitation e-mail's is). */
 export const RECEIPT_TIME_ZONE = DEFAULT_TIME_ZONE;
 
 /** The query of the receipt's page and PDF: the language (else the person's `locale` cookie). */
 export const receiptQuerySchema = z.object({ lang: z.optional(z.enum(LOCALES)) });
 
-/** What the receipt is drawn from: a retrieved payout (GET /v1/payouts/{id}) and, when the dashboard sent it, its register row. */
+/**
+ * What the receipt is drawn from: a retrieved payout (GET /v1/payouts/{id}) and, when the dashboard sent it, its
+ * register row.
+ */
 export interface ReceiptPayout {
   id: string;
   status: string;
@@ -94,7 +97,10 @@ export interface PayoutReceipt {
   issued: string;
   /** "Horários em Brasília / São Paulo (BRT)." */
   zoneNote: string;
-  /** File name of the PDF in its language: comprovante-/receipt-<payout id>.pdf when paid, else the payout's status; "sandbox-" first in the sandbox. */
+  /**
+   * File name of the PDF in its language: comprovante-/receipt-<payout id>.pdf when paid, else the payout's status;
+   * "sandbox-" first in the sandbox.
+   */
   fileName: string;
 }
 
