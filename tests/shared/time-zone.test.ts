@@ -31,6 +31,11 @@ describe("the reader's zone", () => {
     // More names than it remembers: the answers stay right after it starts over.
     for (let i = 0; i < 600; i++) expect(isValidTimeZone(`Nowhere/Place_${i}`)).toBe(false);
     expect(isValidTimeZone("America/Manaus")).toBe(true);
+    // Any spelling of a known zone is one: each is remembered, the cache still bounded.
+    const spellings = Array.from({ length: 600 }, (_, i) =>
+      [..."america/sao_paulo"].map((c, j) => ((i >> j) & 1 ? c.toUpperCase() : c)).join(""),
+    );
+    for (const name of spellings) expect(canonicalTimeZone(name)).toBe("America/Sao_Paulo");
     expect(canonicalTimeZone("Etc/UTC")).toBe("UTC");
   });
 });

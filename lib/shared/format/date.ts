@@ -35,7 +35,7 @@ export function canonicalTimeZone(value: unknown): string | null {
   if (known !== undefined) return known;
   const resolved = new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
   const canonical = resolved === "UTC" || Intl.supportedValuesOf("timeZone").includes(resolved) ? resolved : null;
-  canonicalZoneCache.set(value, canonical);
+  remember(canonicalZoneCache, value, canonical);
   return canonical;
 }
 
@@ -50,10 +50,17 @@ export function isValidTimeZone(value: unknown): value is string {
   } catch {
     valid = false;
   }
-  // Bounded: a name is at most 64 characters, but anyone may send one; past 500 names the cache starts over.
-  if (validZoneCache.size >= 500) validZoneCache.clear();
-  validZoneCache.set(value, valid);
+  remember(validZoneCache, value, valid);
   return valid;
+}
+
+/**
+ * Bounded: anyone may send a zone name (a cookie), and Intl takes any spelling of a known one ("america/sao_paulo"),
+ * so past 500 names a cache starts over.
+ */
+function remember<V>(cache: Map<string, V>, name: string, answer: V): void {
+  if (cache.size >= 500) cache.clear();
+  cache.set(name, answer);
 }
 
 /** A Date, epoch millis or an ISO string, as the formatters take it. */
