@@ -7,7 +7,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { payoutBatches, payouts, type PayoutState } from "@/lib/server/ledger/schema";
-import { listPayouts, sumPayouts } from "@/lib/server/ledger";
+import { inTransaction, listPayouts, sumPayouts } from "@/lib/server/ledger";
 import { filterWhere, payoutOutcomeSql, unsuccessfulSql } from "@/lib/server/ledger/payouts";
 import {
   firstPayoutAt,
@@ -424,5 +424,11 @@ describe.each(drivers)("payout insights (%s)", (driver) => {
     expect(await withIndexScanCosts(ledger(), setting)).toBe(Math.min(before, 1.1));
     // PostgreSQL's own setting is back once the read's transaction ends.
     expect(await setting(ledger().db)).toBe(before);
+    // Inside a caller's transaction nothing is changed: the caller's later statements are planned as before.
+    const inCaller = await inTransaction(ledger(), async (tx) => {
+      const during = await withIndexScanCosts(tx, setting);
+      return { during, after: await setting(tx.db) };
+    });
+    expect(inCaller).toEqual({ during: before, after: before });
   });
 });

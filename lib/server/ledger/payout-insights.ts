@@ -5,6 +5,7 @@
  * SQL, read as text and refused past 2^53 (`safeSum`), never rounded.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import { PAYOUT_OUTCOMES, type PayoutOutcome } from "@/lib/shared/schemas/insights";
 import { feeCountsSqlOf, filterWhere, outcomeSqlOf, payoutOutcomeSql, safeSum, unsuccessfulSql } from "./payouts";
 import { payouts } from "./schema";
@@ -187,10 +188,12 @@ export async function payoutSeries(
  * the planner then reads the whole table although migration 0024's covering index holds every column the series
  * reads: measured on a 100,000-payout register, 137 ms against 80 ms (docs/performance.md, "Insights"). On
  * PostgreSQL the read runs in a read-only transaction that lowers the cost to 1.1 for itself only (`SET LOCAL`
- * through `set_config`), never above what the server is set to; PGlite starts with 1.1 (db.ts).
+ * through `set_config`), never above what the server is set to; PGlite starts with 1.1 (db.ts). Inside a caller's
+ * transaction it runs as it is: a savepoint would not end the setting, which would then hold for the caller's
+ * later statements.
  */
 export async function withIndexScanCosts<T>(ledger: Ledger, read: (db: LedgerDatabase) => Promise<T>): Promise<T> {
-  if (ledger.driver !== "postgres") return read(ledger.db);
+  if (ledger.driver !== "postgres" || ledger.db instanceof PgTransaction) return read(ledger.db);
   return ledger.db.transaction(
     async (tx) => {
       await tx.execute(
