@@ -153,6 +153,7 @@ export const batchSendRow: Row = {
     // The same on PostgreSQL (the ledger the README recommends beyond one instance): the worker's ledger work leaves the server's thread.
     // A fresh database per run, as each PGlite run has a fresh folder: an earlier run's batch, its payouts unknown to
     // this run's fresh sandbox, would still be followed up (with the workspace's stored key) and share the pace.
+    // BENCH_DATABASE_URL names one database for all the runs, so there that effect comes back.
     try {
       const runs = await repeat(ctx.runs, async (run) => {
         try {

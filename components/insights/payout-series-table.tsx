@@ -79,8 +79,8 @@ function OutcomeCell({
 
 /**
  * The table sits under the chart, below the first screen on a laptop, and is most of the page's elements: the
- * browser lays it out and paints it when it comes near the viewport, not in the first frame (which then shows the
- * figures sooner). `auto` keeps its last drawn height, so the scrollbar does not jump twice.
+ * browser lays it out and paints it when it comes near the viewport, not in the page's first frame. `auto` keeps
+ * its height once drawn, so the scrollbar moves once, not each time it leaves and comes back.
  */
 const OFFSCREEN_UNTIL_SEEN = "[content-visibility:auto] [contain-intrinsic-block-size:auto_40rem]";
 

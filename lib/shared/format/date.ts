@@ -19,7 +19,8 @@ function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): In
   return formatter;
 }
 
-/** Zone names already checked: a page asks about its business's zone many times a render, and the answer never changes. */
+// Zone names already checked (`remember`): a page asks about its business's zone many times a render, and the
+// answer never changes.
 const canonicalZoneCache = new Map<string, string | null>();
 const validZoneCache = new Map<string, boolean>();
 
