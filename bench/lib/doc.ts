@@ -54,13 +54,20 @@ same run, so ratios compare like with like on a loaded machine. A row that canno
   run; a 5,000-row batch created and confirmed through the BFF, its progress read about as
   often as the progress page does (every 100 ms near the end) until no row is pending or
   being sent. Rows/s = rows ÷ (last answer − confirm); the ratio is over the limit's 100/s.
-  Then the same on the throwaway PostgreSQL as the ledger.
+  Then the same with a throwaway PostgreSQL as the ledger, a fresh one per run (\`BENCH_DATABASE_URL\`:
+  that one database for every run).
 - **j** (\`bench/rows/j-dev-server.ts\`) a newcomer's first \`npm run dev\`: the launcher in development mode
   with \`.next/dev\` removed (a cold Turbopack cache), reusing the bench's sandbox and a fresh data folder, from
   spawn to the sign-in page's first 200; then \`/login\`, \`/api/health\` and \`/setup\`, counting the lines it
   printed with "warn" or "error". Beside it, in the same run, \`next dev\` of an empty App Router app (one
   layout, one page, written to \`.bench-empty-app/\` in the project so it uses the same Next.js and
   node_modules) to its first 200: the framework's own floor on this machine, and the ratio of the two.
+- **k** (\`bench/rows/k-insights.ts\`) a register of 100,000 payouts of one business over 120 days
+  (\`bench/lib/seed-register.ts\`; on PostgreSQL vacuumed after it is filled, as autovacuum would), on PGlite and on
+  PostgreSQL: \`GET /api/insights/payouts?window=90d\` 15 times after two warm-up requests, one at a time; then
+  \`/insights?window=90d\` asked once without a browser (the route's first render since the start, its own line)
+  and loaded in a fresh Chromium context per run: navigation → the first headline figure painted (its Element
+  Timing entry).
 `;
 
 export function renderDoc(machine: Machine, lines: readonly ReportLine[]): string {
