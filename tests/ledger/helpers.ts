@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
-import { auditLog, payouts } from "@/lib/server/ledger/schema";
+import { auditLog, payoutBatches, payouts } from "@/lib/server/ledger/schema";
 import { Client } from "pg";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { createLedger, type Actor, type AuditEntryInput, type Ledger, type LedgerOptions } from "@/lib/server/ledger";
@@ -163,4 +163,25 @@ export async function hasPayoutBefore0021(
     .from(payouts)
     .where(and(eq(payouts.businessId, businessId), eq(payouts.idempotencyKey, idempotencyKey)));
   return rows.length > 0;
+}
+
+let batchSeq = 0;
+
+/** A bare batch record of ACME for payout rows to point at (batch_id), as the insights' batch share counts them. */
+export async function insertTestBatch(ledger: Ledger, rowCount: number): Promise<string> {
+  const [batch] = await ledger.db
+    .insert(payoutBatches)
+    .values({
+      businessId: ACME,
+      idempotencyKey: `test-batch-${++batchSeq}`,
+      requestHash: "h",
+      fileName: "lote.csv",
+      rowCount,
+      totalCentavos: 1,
+      createdByName: "Alice",
+      createdByRole: "admin",
+    })
+    .returning({ id: payoutBatches.id });
+  if (!batch) throw new Error("no batch inserted");
+  return batch.id;
 }

@@ -19,7 +19,7 @@ import {
   type Ledger,
 } from "@/lib/server/ledger";
 import { defaultMigrationsDir, splitSqlStatements } from "@/lib/server/ledger/migrate";
-import { ledgerMigrations, members, payouts, sessionScopeRevocations } from "@/lib/server/ledger/schema";
+import { ledgerMigrations, members, payoutHours, payouts, sessionScopeRevocations } from "@/lib/server/ledger/schema";
 import {
   ACME,
   ALICE,
@@ -47,6 +47,7 @@ const TABLES = [
   "payment_link_list_reads",
   "payout_batch_rows",
   "payout_batches",
+  "payout_hours",
   "payouts",
   "rate_limits",
   "recovery_codes",
@@ -523,6 +524,47 @@ describe.each(drivers)("migrations (%s)", (driver) => {
         /\(business_id, pix_key_fingerprint, COALESCE\(paid_at, created_at\) DESC\)/,
       );
       expect(indexes[0]?.indexdef).toMatch(/WHERE \(pix_key_fingerprint IS NOT NULL\)/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("0029 sums the payouts recorded before it into the hourly summary, and its triggers count the ones after", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "ledger-migrations-"));
+    try {
+      for (const m of (await loadMigrations()).filter((m) => m.version < 29)) {
+        const file = `${String(m.version).padStart(4, "0")}_${m.name}.sql`;
+        await copyFile(path.join(defaultMigrationsDir(), file), path.join(dir, file));
+      }
+      const ledger = await open(await fresh(), dir);
+      const row = (key: string, at: string, amount: number, status: string | null) =>
+        sql`INSERT INTO payouts (business_id, idempotency_key, state, status, amount_centavos, fee_centavos,
+              net_centavos, pix_key_type, pix_key_masked, created_by_name, created_by_role, created_at)
+            VALUES (${ACME}, ${key}, 'submitted', ${status}, ${amount}, 10, ${amount - 10}, 'email', 'm***@example.com',
+              'Alice', 'admin', ${at}::timestamptz)`;
+      await ledger.db.execute(row("k-1", "2026-11-20T10:15:00Z", 1000, "paid"));
+      await ledger.db.execute(row("k-2", "2026-11-20T10:59:59Z", 2000, "paid"));
+      await ledger.db.execute(row("k-3", "2026-11-20T11:00:00Z", 4000, "pending"));
+      const name = `0029_${(await loadMigrations()).find((m) => m.version === 29)?.name}.sql`;
+      await copyFile(path.join(defaultMigrationsDir(), name), path.join(dir, name));
+      expect(await migrateLedger(ledger.db, dir)).toEqual({ applied: [29] });
+      await ledger.db.execute(row("k-4", "2026-11-20T11:30:00Z", 8000, "pending"));
+      const summary = await ledger.db
+        .select({
+          hour: sql<string>`to_char(hour AT TIME ZONE 'UTC', 'HH24')`,
+          status: payoutHours.status,
+          payouts: sql<number>`sum(payouts)::int`,
+          amount: sql<string>`sum(amount_centavos)::text`,
+          fee: sql<string>`sum(fee_centavos)::text`,
+          compacted: sql<boolean>`bool_and(compacted)`,
+        })
+        .from(payoutHours)
+        .groupBy(sql`1`, payoutHours.status)
+        .orderBy(sql`1`);
+      expect(summary).toEqual([
+        { hour: "10", status: "paid", payouts: 2, amount: "3000", fee: "20", compacted: true },
+        { hour: "11", status: "pending", payouts: 2, amount: "12000", fee: "20", compacted: false },
+      ]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

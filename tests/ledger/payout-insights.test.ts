@@ -6,7 +6,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { payoutBatches, payouts, type PayoutState } from "@/lib/server/ledger/schema";
+import { payouts, type PayoutState } from "@/lib/server/ledger/schema";
 import { inTransaction, listPayouts, sumPayouts } from "@/lib/server/ledger";
 import { filterWhere, payoutOutcomeSql, unsuccessfulSql } from "@/lib/server/ledger/payouts";
 import {
@@ -28,7 +28,7 @@ import {
   type ResolvedWindow,
 } from "@/lib/shared/schemas/insights";
 import type { Ledger } from "@/lib/server/ledger";
-import { ACME, BETA, drivers, useLedger } from "./helpers";
+import { ACME, BETA, drivers, insertTestBatch, useLedger } from "./helpers";
 
 const SP = "America/Sao_Paulo";
 
@@ -48,23 +48,7 @@ interface Row {
 let seq = 0;
 
 async function insert(ledger: Ledger, rows: readonly Row[]): Promise<void> {
-  let batchId: string | null = null;
-  if (rows.some((r) => r.batch)) {
-    const [batch] = await ledger.db
-      .insert(payoutBatches)
-      .values({
-        businessId: ACME,
-        idempotencyKey: `batch-${++seq}`,
-        requestHash: "h",
-        fileName: "lote.csv",
-        rowCount: rows.length,
-        totalCentavos: 1,
-        createdByName: "Alice",
-        createdByRole: "admin",
-      })
-      .returning({ id: payoutBatches.id });
-    batchId = batch?.id ?? null;
-  }
+  const batchId = rows.some((r) => r.batch) ? await insertTestBatch(ledger, rows.length) : null;
   await ledger.db.insert(payouts).values(
     rows.map((r, i) => ({
       businessId: r.business ?? ACME,

@@ -222,3 +222,4 @@ export {
 export type { LinkCounters, LinkCounterSnapshot } from "./payment-link-counters";
 export { claimBackgroundPass } from "./background-passes";
 export { vacuumEmbeddedLedger, type VacuumSummary } from "./maintenance";
+export { compactPayoutHours } from "./payout-hours";

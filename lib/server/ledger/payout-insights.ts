@@ -1,14 +1,15 @@
 /**
  * The payout insights' figures, summed by the database over the register's rows (docs/insights.md): one outcome per
- * row (`payoutOutcomeSql`), the rows of a window chosen exactly as the register's date filter chooses them
- * (`filterWhere` with from/to), fees and nets as `sumPayouts` counts them (not for failed rows). Sums are bigint in
- * SQL, read as text and refused past 2^53 (`safeSum`), never rounded.
+ * row (`payoutOutcomeSql`), the rows of a window the ones created at or after its start and before its end, as the
+ * register's date filter chooses them, fees and nets as `sumPayouts` counts them (not for failed rows). The series
+ * reads whole hours from the register's hourly summary (migration 0029) and the rest from the rows. Sums are exact in
+ * SQL (bigint and numeric), read as text and refused past 2^53 (`safeSum`), never rounded.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
-import { PgTransaction } from "drizzle-orm/pg-core";
+import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { PgTransaction, unionAll } from "drizzle-orm/pg-core";
 import { PAYOUT_OUTCOMES, type PayoutOutcome } from "@/lib/shared/schemas/insights";
 import { feeCountsSqlOf, filterWhere, outcomeSqlOf, payoutOutcomeSql, safeSum, unsuccessfulSql } from "./payouts";
-import { payouts } from "./schema";
+import { payoutHours, payouts } from "./schema";
 import type { Ledger, LedgerDatabase } from "./types";
 
 /** Created in [from, to): an instant each (the register's `from`/`to`). */
@@ -93,6 +94,51 @@ function addFigures(target: PayoutFigureTotals, row: FigureRow, outcome: PayoutO
   };
 }
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * Where the series of [from, to) reads its rows from (`payoutSeries`): the whole UTC hours inside it from the hourly
+ * summary (migration 0029), except the hours a bucket begins inside of (`cut`: a zone half or three quarters of an
+ * hour off UTC, 5-minute buckets), whose rows go to two buckets; those, and the parts of hours at the range's edges,
+ * from the payouts themselves (`rows`, [from, to) each, in order, adjacent ones merged). Instants in ms.
+ */
+export interface SeriesSources {
+  hours: { from: number; to: number; cut: number[] } | null;
+  rows: [number, number][];
+}
+
+export function seriesSources(from: number, to: number, starts: readonly number[]): SeriesSources {
+  const rows: [number, number][] = [];
+  const addRows = (a: number, b: number) => {
+    if (a >= b) return;
+    const previous = rows.at(-1);
+    if (previous && previous[1] === a) previous[1] = b;
+    else rows.push([a, b]);
+  };
+  const first = Math.ceil(from / HOUR_MS) * HOUR_MS;
+  const last = Math.floor(to / HOUR_MS) * HOUR_MS;
+  if (first >= last) {
+    addRows(from, to);
+    return { hours: null, rows };
+  }
+  const cut = [
+    ...new Set(
+      starts.filter((s) => s % HOUR_MS !== 0 && s > first && s < last).map((s) => Math.floor(s / HOUR_MS) * HOUR_MS),
+    ),
+  ].sort((a, b) => a - b);
+  addRows(from, first);
+  for (const hour of cut) addRows(hour, hour + HOUR_MS);
+  addRows(last, to);
+  return { hours: { from: first, to: last, cut }, rows };
+}
+
+function timestamps(instants: readonly number[]): SQL {
+  return sql`ARRAY[${sql.join(
+    instants.map((ms) => sql`${new Date(ms).toISOString()}::timestamptz`),
+    sql`, `,
+  )}]::timestamptz[]`;
+}
+
 /**
  * The business's payouts created in `range`, by point: `starts` are the instants where a point's bucket begins, oldest
  * first, the first at or before `range.from`, each naming its point (lib/shared/insights/window.ts `bucketStarts`: a
@@ -102,9 +148,11 @@ function addFigures(target: PayoutFigureTotals, row: FigureRow, outcome: PayoutO
  *
  * Two steps of one query. First the rows are grouped by bucket, state, status and batch (their bucket found by
  * `width_bucket` among the buckets' first instants: a binary search per row instead of a zone conversion and a text
- * key, which on PGlite made the 90-day series three times slower); then those few hundred groups are grouped again by
- * outcome (`outcomeSqlOf`, the register's rule), fee and net kept for the groups whose fee counts. Bigint sums; each
- * point's and the window's totals added up here with checked additions.
+ * key, which on PGlite made the 90-day series three times slower): the whole hours from the hourly summary, which
+ * has those groups already (an hour no bucket begins inside of belongs to one bucket whole), the rest from the
+ * payouts (`seriesSources`); then those few hundred groups are grouped again by outcome (`outcomeSqlOf`, the
+ * register's rule), fee and net kept for the groups whose fee counts. Sums exact (bigint and numeric); each point's
+ * and the window's totals added up here with checked additions.
  */
 export async function payoutSeries(
   ledger: Ledger,
@@ -121,26 +169,73 @@ export async function payoutSeries(
   const pointCount = Math.max(...starts.map((s) => s.point)) + 1;
   if (!starts.every((s) => Number.isInteger(s.point) && s.point >= 0))
     throw new Error("ledger: a bucket start names no point");
-  const thresholds = sql`ARRAY[${sql.join(
-    starts.map((s) => sql`${instantIso(s.start)}::timestamptz`),
-    sql`, `,
-  )}]`;
-  const groups = ledger.db.$with("insight_groups").as(
-    ledger.db
-      .select({
-        slot: sql<number>`width_bucket(${payouts.createdAt}, ${thresholds})`.as("slot"),
-        state: sql<string>`${payouts.state}`.as("group_state"),
-        status: sql<string | null>`${payouts.status}`.as("group_status"),
-        batched: sql<boolean>`(${payouts.batchId} IS NOT NULL)`.as("batched"),
-        count: sql<string>`count(*)`.as("group_count"),
-        amount: sql<string>`sum(${payouts.amountCentavos})`.as("group_amount"),
-        fee: sql<string | null>`sum(${payouts.feeCentavos})`.as("group_fee"),
-        net: sql<string | null>`sum(${payouts.netCentavos})`.as("group_net"),
-      })
-      .from(payouts)
-      .where(filterWhere(businessId, { from: range.from, to: range.to }))
-      .groupBy(sql`1, 2, 3, 4`),
+  const thresholds = timestamps(starts.map((s) => instant(s.start)));
+  const sources = seriesSources(
+    instant(range.from),
+    instant(range.to),
+    starts.map((s) => instant(s.start)),
   );
+  const fromHours = sources.hours
+    ? ledger.db
+        .select({
+          slot: sql<number>`width_bucket(${payoutHours.hour}, ${thresholds})`.as("slot"),
+          state: sql<string>`${payoutHours.state}`.as("group_state"),
+          status: sql<string | null>`${payoutHours.status}`.as("group_status"),
+          batched: sql<boolean>`${payoutHours.batched}`.as("batched"),
+          count: sql<string>`sum(${payoutHours.payouts})`.as("group_count"),
+          amount: sql<string>`sum(${payoutHours.amountCentavos})`.as("group_amount"),
+          fee: sql<string | null>`sum(${payoutHours.feeCentavos})`.as("group_fee"),
+          net: sql<string | null>`sum(${payoutHours.netCentavos})`.as("group_net"),
+        })
+        .from(payoutHours)
+        .where(
+          and(
+            eq(payoutHours.businessId, businessId),
+            gte(payoutHours.hour, new Date(sources.hours.from)),
+            lt(payoutHours.hour, new Date(sources.hours.to)),
+            sources.hours.cut.length > 0
+              ? sql`${payoutHours.hour} <> ALL (${timestamps(sources.hours.cut)})`
+              : undefined,
+          ),
+        )
+        .groupBy(sql`1, 2, 3, 4`)
+    : null;
+  // Each range's rows from the register's index by day (a range scan per range, joined to the list of ranges).
+  const fromRows =
+    sources.rows.length > 0
+      ? ledger.db
+          .select({
+            slot: sql<number>`width_bucket(${payouts.createdAt}, ${thresholds})`.as("slot"),
+            state: sql<string>`${payouts.state}`.as("group_state"),
+            status: sql<string | null>`${payouts.status}`.as("group_status"),
+            batched: sql<boolean>`(${payouts.batchId} IS NOT NULL)`.as("batched"),
+            count: sql<string>`count(*)`.as("group_count"),
+            amount: sql<string>`sum(${payouts.amountCentavos})`.as("group_amount"),
+            fee: sql<string | null>`sum(${payouts.feeCentavos})`.as("group_fee"),
+            net: sql<string | null>`sum(${payouts.netCentavos})`.as("group_net"),
+          })
+          .from(
+            sql`unnest(${timestamps(sources.rows.map(([a]) => a))}, ${timestamps(sources.rows.map(([, b]) => b))}) AS part(from_at, to_at)`,
+          )
+          .innerJoin(
+            payouts,
+            and(
+              eq(payouts.businessId, businessId),
+              sql`${payouts.createdAt} >= part.from_at`,
+              sql`${payouts.createdAt} < part.to_at`,
+            ),
+          )
+          .groupBy(sql`1, 2, 3, 4`)
+      : null;
+  const result: PayoutSeriesResult = {
+    points: Array.from({ length: pointCount }, () => emptyFigures()),
+    totals: emptyFigures(),
+    batch: { count: 0, amountCentavos: 0 },
+  };
+  const parts = fromHours && fromRows ? unionAll(fromHours, fromRows) : (fromHours ?? fromRows);
+  // An empty range (a window still to come has an empty one before it): every point empty, nothing to read.
+  if (!parts) return result;
+  const groups = ledger.db.$with("insight_groups").as(parts);
   const outcome = outcomeSqlOf(groups.state, groups.status);
   const feeCounts = feeCountsSqlOf(groups.status);
   const grouped: FigureRow[] = await withIndexScanCosts(ledger, (db) =>
@@ -160,11 +255,6 @@ export async function payoutSeries(
       .groupBy(groups.slot, outcome),
   );
 
-  const result: PayoutSeriesResult = {
-    points: Array.from({ length: pointCount }, () => emptyFigures()),
-    totals: emptyFigures(),
-    batch: { count: 0, amountCentavos: 0 },
-  };
   for (const row of grouped) {
     const rowOutcome = PAYOUT_OUTCOMES.find((o) => o === row.outcome);
     // The table's CHECK allows no other state: a row without an outcome is refused, not counted as something.
@@ -209,10 +299,6 @@ function instant(value: Date | string): number {
   const ms = value instanceof Date ? value.getTime() : Date.parse(value);
   if (Number.isNaN(ms)) throw new Error(`ledger: not an instant ${String(value)}`);
   return ms;
-}
-
-function instantIso(value: Date | string): string {
-  return new Date(instant(value)).toISOString();
 }
 
 /** The totals alone of the business's payouts created in `range` (the previous window's, for trends). */

@@ -17,6 +17,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgSequence,
   pgTable,
   primaryKey,
@@ -131,6 +132,34 @@ export const payouts = pgTable(
     index("payouts_key_paid_idx")
       .on(t.businessId, t.pixKeyFingerprint, sql`(coalesce(${t.paidAt}, ${t.createdAt})) DESC`)
       .where(sql`pix_key_fingerprint IS NOT NULL`),
+  ],
+);
+
+/**
+ * The register's payouts counted and summed by business, UTC hour of creation, state, status and batched or not
+ * (migration 0029), kept by triggers on payouts that append each statement's change; a group may have several rows
+ * until housekeeping folds them (lib/server/ledger/payout-hours.ts). Sums are numeric (never overflow a write).
+ */
+export const payoutHours = pgTable(
+  "payout_hours",
+  {
+    businessId: text("business_id").notNull(),
+    hour: timestamptz("hour").notNull(),
+    state: text("state").notNull(),
+    status: text("status"),
+    batched: boolean("batched").notNull(),
+    payouts: bigint("payouts", { mode: "number" }).notNull(),
+    amountCentavos: numeric("amount_centavos").notNull(),
+    feeCentavos: numeric("fee_centavos").notNull(),
+    netCentavos: numeric("net_centavos").notNull(),
+    compacted: boolean("compacted").notNull().default(false),
+  },
+  (t) => [
+    // Also INCLUDE (state, status, batched, payouts, amount_centavos, fee_centavos, net_centavos) there.
+    index("payout_hours_business_hour_idx").on(t.businessId, t.hour),
+    index("payout_hours_uncompacted_idx")
+      .on(t.businessId, t.hour)
+      .where(sql`NOT compacted`),
   ],
 );
 

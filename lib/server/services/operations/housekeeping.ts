@@ -4,6 +4,7 @@ import { lt } from "drizzle-orm";
 import { housekeepingConfig, type Env, type HousekeepingSettings } from "@/lib/server/config";
 import { parseHousekeepingSettings } from "@/lib/server/config/sections";
 import {
+  compactPayoutHours,
   getLedger,
   purgeExpiredRevocations,
   purgeSecurityEvents,
@@ -36,8 +37,10 @@ export interface HousekeepingSummary {
  * Purges what has outlived its purpose: revocations of sessions that have
  * expired anyway, security-log entries past their retention, sign-in
  * throttle counters whose window ended, and a person's sign-in challenges
- * that expired or were used; then vacuums the embedded ledger's tables that
- * need it (after the purges, so their dead rows go in the same pass).
+ * that expired or were used; folds the payouts' hourly summary (each write
+ * appends its change there; lib/server/ledger/payout-hours.ts); then vacuums
+ * the embedded ledger's tables that need it (after the purges and the
+ * folding, so their dead rows go in the same pass).
  */
 export async function runHousekeeping(
   ledger: Ledger,
@@ -54,6 +57,7 @@ export async function runHousekeeping(
     .where(lt(rateLimits.expire, now))
     .returning({ key: rateLimits.key });
   const signInChallenges = await purgeSignInChallenges(ledger, now);
+  await compactPayoutHours(ledger);
   const { vacuumed, analyzed } = await vacuumEmbeddedLedger(ledger);
   return {
     revocations,
