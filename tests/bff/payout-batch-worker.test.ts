@@ -4,6 +4,7 @@
  * next worker and the reconciler finish them, once each upstream), and two
  * workers on one ledger never sending the same row.
  */
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import * as cancel from "@/app/api/payout-batches/[id]/cancel/route";
 import * as pause from "@/app/api/payout-batches/[id]/pause/route";
@@ -22,6 +23,7 @@ import { reconcilePayouts } from "@/lib/server/services/payouts/reconciler";
 import { sendPayout } from "@/lib/server/services/payouts/sender";
 import { apiClientFor } from "@/lib/server/payments-api/for-credential";
 import { PaymentsApiError, type Credential, type PaymentsClient } from "@/lib/server/payments-api/client";
+import { payouts as payoutsTable } from "@/lib/server/ledger/schema";
 import type { Batch } from "@/lib/shared/schemas/payout-batches";
 import { ACME, call, DEMO_NAMES } from "../helpers/bff";
 import { activityReader } from "../helpers/activity-reader";
@@ -288,6 +290,28 @@ describe("batch worker", () => {
     expect([...upstream.values()].every((count) => count === 1)).toBe(true);
     expect(upstream.size).toBe(40);
   }, 120_000);
+
+  it("a sent row the API answers 404 for is marked checked, so it is not first in line again on every pass", async () => {
+    const ledger = await getLedger();
+    const batch = await confirmBatch(ctx.cookie, await createBatch(ctx.cookie, batchRows(2, { prefix: "gone" })));
+    expect((await runBatchPass(ledger, { concurrency: 2 })).claimed).toBe(2);
+    const [row] = await ledger.db
+      .select({ id: payoutsTable.id })
+      .from(payoutsTable)
+      .where(and(eq(payoutsTable.batchId, batch.id), eq(payoutsTable.state, "submitted")))
+      .limit(1);
+    if (!row) throw new Error("no sent row");
+    // A payout id the API does not know (as after the API's data was reset), never checked yet.
+    await ledger.db
+      .update(payoutsTable)
+      .set({ payoutId: `po_unknown_${batch.id}`, status: "pending", statusCheckedAt: null })
+      .where(eq(payoutsTable.id, row.id));
+    const pass = await runBatchPass(ledger, { concurrency: 1 });
+    expect(pass.lookedUp).toBeGreaterThanOrEqual(1);
+    const [after] = await ledger.db.select().from(payoutsTable).where(eq(payoutsTable.id, row.id));
+    expect(after).toMatchObject({ state: "submitted", status: "pending" });
+    expect(after?.statusCheckedAt).toBeInstanceOf(Date);
+  });
 
   it("a 429 makes the whole batch wait for the Retry-After before sending more", async () => {
     const ledger = await getLedger();

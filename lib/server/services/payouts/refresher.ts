@@ -88,8 +88,9 @@ type Followed = Pick<PayoutRow, "businessId" | "status" | "endToEndId" | "feeCen
 /**
  * Looks one submitted payout up and records its status (forward only). "final":
  * no longer pending; "gone": the API will not show it with this credential
- * (404, 401, 403). Any other failure marks it checked (so others come first
- * next time) and is thrown. Used by the refresher and the batch worker.
+ * (404, 401, 403). Either way a failed look-up marks it checked (so others
+ * come first next time); any other failure is then thrown. Used by the
+ * refresher and the batch worker.
  */
 export async function refreshPayoutStatus(
   ledger: Ledger,
@@ -109,9 +110,11 @@ export async function refreshPayoutStatus(
     if (updated && updated.status !== "pending") return "final";
     return updated && updated.status !== row.status ? "changed" : "unchanged";
   } catch (error) {
+    // Marked checked either way: a row never checked comes first in the batch worker's follow-up, so one the API
+    // no longer shows would otherwise be asked for again on every pass, ahead of the rest.
+    await updatePayoutStatus(ledger, row.businessId, row.payoutId, { status: row.status ?? "pending" });
     if (isPaymentsApiError(error) && (error.status === 404 || error.status === 401 || error.status === 403))
       return "gone";
-    await updatePayoutStatus(ledger, row.businessId, row.payoutId, { status: row.status ?? "pending" });
     throw error;
   }
 }
