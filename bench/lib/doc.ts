@@ -63,8 +63,9 @@ same run, so ratios compare like with like on a loaded machine. A row that canno
   layout, one page, written to \`.bench-empty-app/\` in the project so it uses the same Next.js and
   node_modules) to its first 200: the framework's own floor on this machine, and the ratio of the two.
 - **k** (\`bench/rows/k-insights.ts\`) a register of 100,000 payouts of one business over 120 days
-  (\`bench/lib/seed-register.ts\`; on PostgreSQL vacuumed after it is filled, as autovacuum would), on PGlite and on
-  PostgreSQL: \`GET /api/insights/payouts?window=90d\` 15 times after two warm-up requests, one at a time; then
+  (\`bench/lib/seed-register.ts\`, one INSERT: the register's hourly summary is filled by its triggers, as by any
+  write, and folded by the app's housekeeping when it starts; on PostgreSQL both tables vacuumed after they are
+  filled, as autovacuum would), on PGlite and on PostgreSQL: \`GET /api/insights/payouts?window=90d\` 15 times after two warm-up requests, one at a time; then
   \`/insights?window=90d\` asked once without a browser (the route's first render since the start, its own line)
   and loaded in a fresh Chromium context per run: navigation → the first headline figure painted (its Element
   Timing entry).
