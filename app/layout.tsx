@@ -7,7 +7,8 @@ import { serverClock } from "@/lib/server/clock";
 import { deployment } from "@/lib/server/config";
 import { runDeferredStart } from "@/lib/server/deferred-start";
 import { getI18n } from "@/lib/server/i18n";
-import { dictionaries } from "@/lib/shared/i18n/dictionaries";
+import { ROOT_MESSAGE_GROUPS } from "@/lib/shared/i18n/message-groups";
+import { messagesOf } from "./_i18n/messages";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -32,8 +33,8 @@ export const viewport: Viewport = {
 
 /**
  * Root layout: reads the operator's language and time zone from their cookies
- * (so the first paint is already right), hands the client only that language's
- * messages, and the request's CSP nonce, which next-themes needs for its inline theme script.
+ * (so the first paint is already right), hands the client that language's messages
+ * every page reads (a layout or page adds its own with `withMessages`), and the request's CSP nonce, which next-themes needs for its inline theme script.
  */
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const { locale, timeZone } = await getI18n();
@@ -46,7 +47,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <AppProviders
           locale={locale}
           timeZone={timeZone}
-          messages={dictionaries[locale]}
+          messages={messagesOf(locale, ROOT_MESSAGE_GROUPS)}
+          messageGroups={ROOT_MESSAGE_GROUPS}
           nonce={nonce}
           renderedAt={serverClock().now()}
         >

@@ -50,7 +50,7 @@ export function DisputeInsightsBody({ data }: { data: DisputeInsights }) {
           <DisputeGroupsTable
             groups={data.by_kind}
             title={t("insights.disputes.kind.title")}
-            labelPrefix="chargebacks.kind"
+            labelPrefix="chargebacks.kind."
             column={t("insights.disputes.col.kind")}
           />
         </InsightSection>
@@ -61,7 +61,7 @@ export function DisputeInsightsBody({ data }: { data: DisputeInsights }) {
           <DisputeGroupsTable
             groups={data.by_status}
             title={t("insights.disputes.status.title")}
-            labelPrefix="status"
+            labelPrefix="status."
             column={t("insights.disputes.col.status")}
           />
         </InsightSection>

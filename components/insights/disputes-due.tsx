@@ -144,13 +144,14 @@ export function DisputeGroupsTable({
 }: {
   groups: readonly DisputeGroup[];
   title: string;
-  labelPrefix: "chargebacks.kind" | "status";
+  /** The start of the groups' message keys, with its dot (so the pages' message check sees what it reads). */
+  labelPrefix: "chargebacks.kind." | "status.";
   column: string;
 }) {
   const { t, has } = useI18n();
   const name = (key: string | null) => {
     if (key === null) return t("insights.disputes.noKey");
-    return has(`${labelPrefix}.${key}`) ? t(`${labelPrefix}.${key}`) : key;
+    return has(`${labelPrefix}${key}`) ? t(`${labelPrefix}${key}`) : key;
   };
   if (groups.length === 0) return <p className="text-sm text-muted-foreground">{t("insights.disputes.empty")}</p>;
   return (
@@ -160,7 +161,7 @@ export function DisputeGroupsTable({
       rows={groups.map((g) => ({
         id: g.key ?? "—",
         name: name(g.key),
-        href: labelPrefix === "chargebacks.kind" ? chargebacksHrefForKind(g.key) : chargebacksHrefForStatus(g.key),
+        href: labelPrefix === "chargebacks.kind." ? chargebacksHrefForKind(g.key) : chargebacksHrefForStatus(g.key),
         count: g.count,
         amount: g.amount_centavos,
       }))}

@@ -14,8 +14,10 @@ import { QueryProvider } from "@/lib/browser/query/provider";
 export interface AppProvidersProps {
   locale: Locale;
   timeZone: string;
-  /** The active locale's messages: only these travel with the page. */
+  /** The active locale's messages every page reads: only these travel with the page, beside its own. */
   messages: Messages;
+  /** The groups `messages` holds. */
+  messageGroups: readonly string[];
   /** The request's CSP nonce, for next-themes' inline script. */
   nonce?: string;
   /** When the server rendered the page (ms): time-relative text hydrates from it (useNow). */
@@ -24,10 +26,18 @@ export interface AppProvidersProps {
 }
 
 /** Everything client-side the whole app shares. Mounted once by the root layout. */
-export function AppProviders({ locale, timeZone, messages, nonce, renderedAt, children }: AppProvidersProps) {
+export function AppProviders({
+  locale,
+  timeZone,
+  messages,
+  messageGroups,
+  nonce,
+  renderedAt,
+  children,
+}: AppProvidersProps) {
   return (
     <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange nonce={nonce}>
-      <I18nProvider locale={locale} timeZone={timeZone} messages={messages}>
+      <I18nProvider locale={locale} timeZone={timeZone} messages={messages} groups={messageGroups}>
         <RenderedAtProvider at={renderedAt}>
           <QueryProvider>
             {children}

@@ -12,7 +12,8 @@ import {
 import type { Locale } from "../shared/i18n/config";
 import { isValidTimeZone } from "@/lib/shared/format/date";
 import { composeI18n, type I18nContextValue } from "../shared/i18n/formatters";
-import { messagesHave, translatorFor, type Messages } from "../shared/i18n/translator";
+import { groupsCover, isNamespacedKey } from "../shared/i18n/message-groups";
+import { messagesHave, translatorFor, type Messages, type Translate } from "../shared/i18n/translator";
 import { heldMessages, holdMessages, loadMessages } from "./i18n-messages";
 
 export interface ClientI18n extends I18nContextValue {
@@ -26,6 +27,16 @@ export interface ClientI18n extends I18nContextValue {
 
 const I18nContext = createContext<ClientI18n | null>(null);
 
+/** The messages at hand where a component renders: a page's groups on top of the root layout's. */
+interface HeldMessages {
+  locale: Locale;
+  messages: Messages;
+  /** The groups these are (lib/shared/i18n/message-groups.ts), or null for a whole dictionary. */
+  groups: readonly string[] | null;
+}
+
+const MessagesContext = createContext<HeldMessages | null>(null);
+
 function writeCookie(name: string, value: string): void {
   if (typeof document === "undefined") return;
   const secure = typeof location !== "undefined" && location.protocol === "https:" ? "; secure" : "";
@@ -36,19 +47,44 @@ export interface I18nProviderProps {
   /** From the server (root layout reads the cookies), so the first paint is already right. */
   locale?: Locale;
   timeZone?: string;
-  /** The locale's dictionary, from the server (only the active one travels with the page). Without it, the one already held. */
+  /** The locale's messages, from the server (only the active locale's travel with the page). Without them, the dictionary already held. */
   messages?: Messages;
+  /** The groups `messages` holds (the root layout sends some; a page's `withMessages` adds its own). Without them, a whole dictionary. */
+  groups?: readonly string[];
   children: ReactNode;
 }
 
+const reported = new Set<string>();
+
+/**
+ * A key of a group the page was not sent would show as the key itself: said once as a console error (which fails
+ * any Playwright journey that meets it), the way a missing translation would be caught.
+ */
+function reportUnsent(groups: readonly string[], key: string): void {
+  if (!isNamespacedKey(key) || groupsCover(groups, key) || reported.has(key)) return;
+  reported.add(key);
+  console.error(
+    `i18n: "${key}" is not among the messages this page was sent (${groups.join(", ")}); add its group to the page's withMessages.`,
+  );
+}
+
 function clientI18n(
-  locale: Locale,
   timeZone: string,
-  messages: Messages,
+  { locale, messages, groups }: HeldMessages,
 ): Omit<ClientI18n, "setLocale" | "setTimeZone"> {
+  const translate = translatorFor(locale, messages);
+  if (groups === null)
+    return { ...composeI18n(locale, timeZone, translate), has: (key) => messagesHave(messages, key) };
+  const t: Translate = (key, vars) => {
+    if (typeof key === "string") reportUnsent(groups, key);
+    return translate(key, vars);
+  };
   return {
-    ...composeI18n(locale, timeZone, translatorFor(locale, messages)),
-    has: (key) => messagesHave(messages, key),
+    ...composeI18n(locale, timeZone, t),
+    has: (key) => {
+      reportUnsent(groups, key);
+      return messagesHave(messages, key);
+    },
   };
 }
 
@@ -56,11 +92,14 @@ export function I18nProvider({
   locale: initialLocale = DEFAULT_LOCALE,
   timeZone: initialTimeZone = DEFAULT_TIME_ZONE,
   messages: initialMessages,
+  groups: initialGroups,
   children,
 }: I18nProviderProps) {
-  const [active, setActive] = useState<{ locale: Locale; messages: Messages }>(() => {
-    if (initialMessages) holdMessages(initialLocale, initialMessages);
-    return { locale: initialLocale, messages: initialMessages ?? heldMessages(initialLocale) ?? {} };
+  const [active, setActive] = useState<HeldMessages>(() => {
+    if (!initialMessages) return { locale: initialLocale, messages: heldMessages(initialLocale) ?? {}, groups: null };
+    // Only whole dictionaries are held for a later switch back to this language.
+    if (!initialGroups) holdMessages(initialLocale, initialMessages);
+    return { locale: initialLocale, messages: initialMessages, groups: initialGroups ?? null };
   });
   const [timeZone, setTimeZoneState] = useState<string>(initialTimeZone);
   const requested = useRef<Locale>(initialLocale);
@@ -72,12 +111,12 @@ export function I18nProvider({
     requested.current = next;
     const held = heldMessages(next);
     if (held) {
-      setActive({ locale: next, messages: held });
+      setActive({ locale: next, messages: held, groups: null });
       return;
     }
     void loadMessages(next).then((messages) => {
       // A later switch wins over a slower earlier one.
-      if (requested.current === next) setActive({ locale: next, messages });
+      if (requested.current === next) setActive({ locale: next, messages, groups: null });
     });
   }, []);
 
@@ -87,11 +126,73 @@ export function I18nProvider({
     setTimeZoneState(next);
   }, []);
 
-  const value = useMemo<ClientI18n>(
-    () => ({ ...clientI18n(active.locale, timeZone, active.messages), setLocale, setTimeZone }),
-    [active, timeZone, setLocale, setTimeZone],
+  return (
+    <I18nContexts held={active} timeZone={timeZone} setLocale={setLocale} setTimeZone={setTimeZone}>
+      {children}
+    </I18nContexts>
   );
-  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+const ignore = () => undefined;
+
+/** Both contexts for what is at hand: the messages (for a nested scope to add to) and `useI18n()`'s value. */
+function I18nContexts({
+  held,
+  timeZone,
+  setLocale = ignore,
+  setTimeZone = ignore,
+  children,
+}: {
+  held: HeldMessages;
+  timeZone: string;
+  setLocale?: ClientI18n["setLocale"];
+  setTimeZone?: ClientI18n["setTimeZone"];
+  children: ReactNode;
+}) {
+  const value = useMemo<ClientI18n>(
+    () => ({ ...clientI18n(timeZone, held), setLocale, setTimeZone }),
+    [held, timeZone, setLocale, setTimeZone],
+  );
+  return (
+    <MessagesContext.Provider value={held}>
+      <I18nContext.Provider value={value}>{children}</I18nContext.Provider>
+    </MessagesContext.Provider>
+  );
+}
+
+export interface MessagesScopeProps {
+  locale: Locale;
+  /** The groups `messages` holds. */
+  groups: readonly string[];
+  messages: Messages;
+  children: ReactNode;
+}
+
+/**
+ * Adds a layout's or page's own message groups to those around it (app/_i18n/messages.tsx renders it). After a
+ * switch of language in the browser the provider holds the new language's whole dictionary, and the page's groups
+ * (perhaps still in the old language, until the server draws the page again) are left out.
+ */
+export function MessagesScope({ locale, groups, messages, children }: MessagesScopeProps) {
+  const outer = useContext(MessagesContext);
+  const outerI18n = useContext(I18nContext);
+  const held = useMemo<HeldMessages>(() => {
+    if (!outer) return { locale, messages, groups };
+    // A whole dictionary (loaded by a switch of language in the browser) has every key, in the language now chosen.
+    if (outer.groups === null) return outer;
+    // The page's groups stay even when the server has drawn it in the new language before that dictionary arrived.
+    return { locale: outer.locale, messages: { ...outer.messages, ...messages }, groups: [...outer.groups, ...groups] };
+  }, [outer, locale, messages, groups]);
+  return (
+    <I18nContexts
+      held={held}
+      timeZone={outerI18n?.timeZone ?? DEFAULT_TIME_ZONE}
+      setLocale={outerI18n?.setLocale}
+      setTimeZone={outerI18n?.setTimeZone}
+    >
+      {children}
+    </I18nContexts>
+  );
 }
 
 let fallback: ClientI18n | null = null;
@@ -105,9 +206,13 @@ export function useI18n(): ClientI18n {
   const ctx = useContext(I18nContext);
   if (ctx) return ctx;
   fallback ??= {
-    ...clientI18n(DEFAULT_LOCALE, DEFAULT_TIME_ZONE, heldMessages(DEFAULT_LOCALE) ?? {}),
-    setLocale: () => undefined,
-    setTimeZone: () => undefined,
+    ...clientI18n(DEFAULT_TIME_ZONE, {
+      locale: DEFAULT_LOCALE,
+      messages: heldMessages(DEFAULT_LOCALE) ?? {},
+      groups: null,
+    }),
+    setLocale: ignore,
+    setTimeZone: ignore,
   };
   return fallback;
 }

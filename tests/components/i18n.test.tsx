@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { act, render, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
-import { I18nProvider, useI18n } from "@/lib/browser/i18n";
+import { describe, expect, it, vi } from "vitest";
+import { I18nProvider, MessagesScope, useI18n } from "@/lib/browser/i18n";
+import { pickMessages, ROOT_MESSAGE_GROUPS } from "@/lib/shared/i18n/message-groups";
 import { resolveLocale, resolveTimeZone } from "@/lib/shared/i18n/config";
 import { dictionaries } from "@/lib/shared/i18n/dictionaries";
 import { createI18n, createTranslator, hasMessage } from "@/lib/shared/i18n/translate";
@@ -143,6 +144,77 @@ describe("I18nProvider", () => {
     expect(document.cookie).toContain("locale=en");
     expect(document.documentElement.lang).toBe("en");
     expect(nbsp(screen.getByTestId("money").textContent ?? "")).toBe("R$1.00");
+  });
+});
+
+describe("a page's message groups", () => {
+  const pt = dictionaries["pt-BR"];
+
+  function Probe({ keys }: { keys: string[] }) {
+    const { t, has, locale, setLocale } = useI18n();
+    return (
+      <div>
+        {keys.map((key) => (
+          <p key={key} data-testid={key}>
+            {t(key)} {has(key) ? "(has)" : "(has not)"}
+          </p>
+        ))}
+        <button type="button" onClick={() => setLocale(locale === "en" ? "pt-BR" : "en")}>
+          switch
+        </button>
+      </div>
+    );
+  }
+
+  function Page({ keys }: { keys: string[] }) {
+    return (
+      <I18nProvider locale="pt-BR" messages={pickMessages(pt, ROOT_MESSAGE_GROUPS)} groups={ROOT_MESSAGE_GROUPS}>
+        <MessagesScope locale="pt-BR" groups={["insights"]} messages={pickMessages(pt, ["insights"])}>
+          <Probe keys={keys} />
+        </MessagesScope>
+      </I18nProvider>
+    );
+  }
+
+  it("reads the root layout's groups and the page's own", () => {
+    const errors = vi.spyOn(console, "error");
+    render(<Page keys={["nav.payouts", "insights.tab.disputes"]} />);
+    expect(screen.getByTestId("nav.payouts")).toHaveTextContent(`${pt["nav.payouts"]} (has)`);
+    expect(screen.getByTestId("insights.tab.disputes")).toHaveTextContent(`${pt["insights.tab.disputes"]} (has)`);
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
+  it("says in the console when the page reads a key of a group it was not sent (once), and shows the key", () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    render(<Page keys={["payouts.new.title", "Saldo insuficiente.", "payouts.new.title"]} />);
+    expect(screen.getAllByTestId("payouts.new.title")[0]).toHaveTextContent("payouts.new.title (has not)");
+    expect(screen.getByTestId("Saldo insuficiente.")).toHaveTextContent("Saldo insuficiente. (has not)");
+    const said = errors.mock.calls.map((call) => String(call[0])).filter((text) => text.startsWith("i18n:"));
+    expect(said).toEqual([expect.stringContaining('"payouts.new.title" is not among the messages this page was sent')]);
+    errors.mockRestore();
+  });
+
+  it("keeps the page's groups when the server drew it in the new language before that dictionary arrived", () => {
+    const errors = vi.spyOn(console, "error");
+    render(
+      <I18nProvider locale="pt-BR" messages={pickMessages(pt, ROOT_MESSAGE_GROUPS)} groups={ROOT_MESSAGE_GROUPS}>
+        <MessagesScope locale="en" groups={["insights"]} messages={pickMessages(dictionaries.en, ["insights"])}>
+          <Probe keys={["insights.tab.disputes", "nav.payouts"]} />
+        </MessagesScope>
+      </I18nProvider>,
+    );
+    expect(screen.getByTestId("insights.tab.disputes")).toHaveTextContent(dictionaries.en["insights.tab.disputes"]);
+    expect(screen.getByTestId("nav.payouts")).toHaveTextContent(pt["nav.payouts"]);
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
+  it("after a switch of language holds the new language's whole dictionary, and leaves out the page's old one", async () => {
+    render(<Page keys={["insights.tab.disputes", "payouts.new.title"]} />);
+    await act(async () => screen.getByRole("button", { name: "switch" }).click());
+    expect(await screen.findByText(`${dictionaries.en["insights.tab.disputes"]} (has)`)).toBeInTheDocument();
+    expect(screen.getByTestId("payouts.new.title")).toHaveTextContent(`${dictionaries.en["payouts.new.title"]} (has)`);
   });
 });
 

@@ -3,6 +3,7 @@ import { ProfileView } from "@/components/account/profile-view";
 import { getI18n } from "@/lib/server/i18n";
 import { WithPrefetched } from "../../(dashboard)/_prefetch/prefetched";
 import { accountProfileFirst } from "../_prefetch/queries";
+import { withMessages } from "@/app/_i18n/messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -10,11 +11,11 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** The person's own profile and password: every role. */
-export default async function AccountPage() {
+export default withMessages(["account"], async function AccountPage() {
   const profile = await accountProfileFirst();
   return (
     <WithPrefetched entries={[profile]}>
       <ProfileView />
     </WithPrefetched>
   );
-}
+});

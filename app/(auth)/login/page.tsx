@@ -7,6 +7,7 @@ import { getI18n } from "@/lib/server/i18n";
 import { isSandboxMode } from "@/lib/server/config";
 import { SANDBOX_DEMO_PASSWORD, sandboxDemoPeople } from "@/lib/server/services/workspace/sandbox-people";
 import { getPageSession } from "@/lib/server/session/page";
+import { withMessages } from "@/app/_i18n/messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -15,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-export default async function LoginPage({ searchParams }: { searchParams: SearchParams }) {
+export default withMessages(["login"], async function LoginPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
   const rawNext = typeof params.next === "string" ? params.next : null;
   const next = safeNextPath(rawNext);
@@ -29,4 +30,4 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   const people = sandbox ? await sandboxDemoPeople() : [];
   const demo = people.length > 0 ? { people, password: SANDBOX_DEMO_PASSWORD } : null;
   return <LoginScreen sandbox={sandbox} demo={demo} next={next} />;
-}
+});

@@ -5,6 +5,7 @@ import { getI18n } from "@/lib/server/i18n";
 import { pageAccess } from "@/lib/server/session/page";
 import { WithPrefetched } from "../_prefetch/prefetched";
 import { chargebacksFirstPage } from "../_prefetch/queries";
+import { withMessages } from "@/app/_i18n/messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -12,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** Chargebacks and Pix MED disputes: finance, admins and owners; another role sees the shared NotAllowed panel. */
-export default async function ChargebacksPage() {
+export default withMessages(["chargebacks"], async function ChargebacksPage() {
   const access = await pageAccess("chargebacks.list", "/chargebacks");
   if (!access.allowed) return <NotAllowed page="nav.chargebacks" />;
   const chargebacks = await chargebacksFirstPage();
@@ -21,4 +22,4 @@ export default async function ChargebacksPage() {
       <ChargebacksView />
     </WithPrefetched>
   );
-}
+});

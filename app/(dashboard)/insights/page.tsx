@@ -6,6 +6,7 @@ import { getI18n } from "@/lib/server/i18n";
 import { pageAccess } from "@/lib/server/session/page";
 import { WithPrefetched } from "../_prefetch/prefetched";
 import { payoutInsightsFirst } from "./_data";
+import { withMessages } from "@/app/_i18n/messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -16,17 +17,20 @@ export async function generateMetadata(): Promise<Metadata> {
  * Payouts insights: every role that reads insights (payouts is the section all of them read); support sees the
  * shared NotAllowed panel. The window comes from the URL; its first data is read on the server.
  */
-export default async function PayoutInsightsPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
-  const access = await pageAccess("insights.payouts", "/insights");
-  if (!access.allowed) return <NotAllowed page="nav.insights" />;
-  const query = windowQueryFromSearch(await searchParams);
-  return (
-    <WithPrefetched entries={[await payoutInsightsFirst(query)]}>
-      <PayoutInsightsView />
-    </WithPrefetched>
-  );
-}
+export default withMessages(
+  ["insights"],
+  async function PayoutInsightsPage({
+    searchParams,
+  }: {
+    searchParams: Promise<Record<string, string | string[] | undefined>>;
+  }) {
+    const access = await pageAccess("insights.payouts", "/insights");
+    if (!access.allowed) return <NotAllowed page="nav.insights" />;
+    const query = windowQueryFromSearch(await searchParams);
+    return (
+      <WithPrefetched entries={[await payoutInsightsFirst(query)]}>
+        <PayoutInsightsView />
+      </WithPrefetched>
+    );
+  },
+);

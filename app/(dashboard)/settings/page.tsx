@@ -6,6 +6,7 @@ import { pageAccess } from "@/lib/server/session/page";
 import { can } from "@/lib/shared/auth/roles";
 import { WithPrefetched } from "../_prefetch/prefetched";
 import { workspaceCredentialsFirst, workspaceSettingsFirst } from "../_prefetch/queries";
+import { withMessages } from "@/app/_i18n/messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -13,21 +14,24 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** The workspace's settings: owners and admins; its credentials, owners only. */
-export default async function SettingsPage() {
-  const access = await pageAccess("workspace.settings", "/settings");
-  if (!access.allowed)
+export default withMessages(
+  ["settings", "login.hideSecretLabel", "login.showSecretLabel", "login.hideSecret", "login.showSecret"],
+  async function SettingsPage() {
+    const access = await pageAccess("workspace.settings", "/settings");
+    if (!access.allowed)
+      return (
+        <NotAllowed
+          page="settings.title"
+          title="settings.notAllowed.title"
+          description="settings.notAllowed.description"
+        />
+      );
+    const showCredentials = can(access.session.role, "credentials.manage");
+    const entries = await Promise.all([workspaceSettingsFirst(), showCredentials ? workspaceCredentialsFirst() : null]);
     return (
-      <NotAllowed
-        page="settings.title"
-        title="settings.notAllowed.title"
-        description="settings.notAllowed.description"
-      />
+      <WithPrefetched entries={entries}>
+        <SettingsView showCredentials={showCredentials} />
+      </WithPrefetched>
     );
-  const showCredentials = can(access.session.role, "credentials.manage");
-  const entries = await Promise.all([workspaceSettingsFirst(), showCredentials ? workspaceCredentialsFirst() : null]);
-  return (
-    <WithPrefetched entries={entries}>
-      <SettingsView showCredentials={showCredentials} />
-    </WithPrefetched>
-  );
-}
+  },
+);

@@ -5,6 +5,7 @@ import { getI18n } from "@/lib/server/i18n";
 import { pageAccess } from "@/lib/server/session/page";
 import { WithPrefetched } from "../../_prefetch/prefetched";
 import { disputeInsightsFirst } from "../_data";
+import { withMessages } from "@/app/_i18n/messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -12,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** Disputes insights: finance, admins and owners; another role sees the shared NotAllowed panel. */
-export default async function DisputeInsightsPage() {
+export default withMessages(["insights", "chargebacks.kind"], async function DisputeInsightsPage() {
   const access = await pageAccess("insights.disputes", "/insights/disputes");
   if (!access.allowed) return <NotAllowed page="nav.insights" />;
   return (
@@ -20,4 +21,4 @@ export default async function DisputeInsightsPage() {
       <DisputeInsightsView />
     </WithPrefetched>
   );
-}
+});

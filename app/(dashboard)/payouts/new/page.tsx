@@ -3,6 +3,7 @@ import { NewPayoutFlow } from "@/components/payouts/new-payout-flow";
 import { NotAllowed } from "@/components/shell/not-allowed";
 import { getI18n } from "@/lib/server/i18n";
 import { pageAccess } from "@/lib/server/session/page";
+import { withMessages } from "@/app/_i18n/messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getI18n();
@@ -10,7 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** Operators only: a viewer who opens the link sees a clear "not allowed" state (the BFF refuses anyway). */
-export default async function NewPayoutPage() {
+export default withMessages(["payouts", "receipt.downloadPdf", "receipt.print"], async function NewPayoutPage() {
   const access = await pageAccess("payouts.create", "/payouts/new");
   if (!access.allowed)
     return (
@@ -21,4 +22,4 @@ export default async function NewPayoutPage() {
       />
     );
   return <NewPayoutFlow />;
-}
+});

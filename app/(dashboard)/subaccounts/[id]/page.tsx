@@ -5,6 +5,7 @@ import { NotAllowed } from "@/components/shell/not-allowed";
 import { getI18n } from "@/lib/server/i18n";
 import { resourceIdSchema } from "@/lib/shared/schemas/common";
 import { pageAccess } from "@/lib/server/session/page";
+import { withMessages } from "@/app/_i18n/messages";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -15,11 +16,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /** One subaccount: operators only; another role sees the shared NotAllowed panel. */
-export default async function SubaccountPage({ params }: Props) {
+export default withMessages(["subaccounts", "activity.systemActor"], async function SubaccountPage({ params }: Props) {
   const { id } = await params;
   const access = await pageAccess("subaccounts.list", `/subaccounts/${id}`);
   if (!access.allowed) return <NotAllowed page="nav.subaccounts" />;
   const parsed = resourceIdSchema.safeParse(id);
   if (!parsed.success) notFound();
   return <SubaccountDetail key={parsed.data} id={parsed.data} />;
-}
+});

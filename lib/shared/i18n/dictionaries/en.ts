@@ -220,8 +220,6 @@ export const en = {
   "table.columnsReset": "Default columns",
   "table.openRow": "Open details",
 
-  "empty.title": "Nothing here yet",
-
   "errors.title": "Something went wrong",
   "errors.generic": "Something went wrong",
   "errors.providerSaid": "In the payments provider's words: “{message}”",

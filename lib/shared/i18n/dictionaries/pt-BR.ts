@@ -224,8 +224,6 @@ export const ptBR = {
   "table.columnsReset": "Colunas padrão",
   "table.openRow": "Abrir detalhes",
 
-  "empty.title": "Nada por aqui ainda",
-
   "errors.title": "Algo deu errado",
   "errors.generic": "Algo deu errado",
   "errors.providerSaid": "Nas palavras do provedor de pagamentos: “{message}”",

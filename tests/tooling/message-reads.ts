@@ -1,0 +1,110 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * Which message keys a route's code can read, found by walking its imports through the project's own files. It
+ * over-approximates on purpose: every string in the graph that is a key, or the start of one put together in code
+ * ("payouts.status." + status, `errors.${code}`), counts, on the server's side of the graph too (a service's field
+ * error is a key the browser translates).
+ */
+
+const ROOT = path.resolve(__dirname, "../..");
+const DICTIONARIES = path.join(ROOT, "lib", "shared", "i18n", "dictionaries");
+const EXTENSIONS = [".ts", ".tsx", "/index.ts", "/index.tsx"];
+
+function resolveImport(from: string, specifier: string): string | null {
+  let base: string;
+  if (specifier.startsWith("@/")) base = path.join(ROOT, specifier.slice(2));
+  else if (specifier.startsWith(".")) base = path.resolve(path.dirname(from), specifier);
+  else return null; // a package: not the project's messages
+  if (existsSync(base) && statSync(base).isFile()) return base;
+  for (const extension of EXTENSIONS) if (existsSync(base + extension)) return base + extension;
+  return null;
+}
+
+/** The file's code without comments (examples in comments are not messages). */
+function codeOf(file: string): string {
+  return readFileSync(file, "utf8")
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/^\s*\/\/.*$/gm, "");
+}
+
+function importsOf(file: string, code: string): string[] {
+  const specifiers = [
+    // Type-only imports bring no code and no strings.
+    ...[...code.matchAll(/\b(?:import|export)\s+(?!type\s)[^'";]*?\bfrom\s*["']([^"']+)["']/g)],
+    ...[...code.matchAll(/\bimport\s*["']([^"']+)["']/g)],
+    ...[...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)],
+  ].map((match) => match[1] as string);
+  return specifiers.map((specifier) => resolveImport(file, specifier)).filter((resolved) => resolved !== null);
+}
+
+/** Every project file `entry` reaches through its imports (itself included), the dictionaries left out. */
+export function moduleGraph(entry: string): string[] {
+  const seen = new Set<string>();
+  const queue = [path.resolve(entry)];
+  while (queue.length > 0) {
+    const file = queue.pop() as string;
+    if (seen.has(file) || file.startsWith(DICTIONARIES + path.sep)) continue;
+    seen.add(file);
+    queue.push(...importsOf(file, codeOf(file)));
+  }
+  return [...seen];
+}
+
+/** The dictionary's keys, and what a piece of a string must be to read one. */
+export interface MessageKeys {
+  /** Every key (plural forms included: "table.rows.other"). */
+  keys: ReadonlySet<string>;
+  /** Every key and the base of every plural ("table.rows"). */
+  readable: ReadonlySet<string>;
+  /** Every prefix of a key that ends with a dot ("payouts.", "payouts.status."), for keys put together in code. */
+  prefixes: ReadonlySet<string>;
+}
+
+export function messageKeys(keys: Iterable<string>): MessageKeys {
+  const all = new Set(keys);
+  const readable = new Set(all);
+  const prefixes = new Set<string>();
+  for (const key of all) {
+    const parts = key.split(".");
+    for (let i = 1; i < parts.length; i++) prefixes.add(`${parts.slice(0, i).join(".")}.`);
+    const plural = key.match(/^(.+)\.(zero|one|two|few|many|other)$/);
+    if (plural) readable.add(plural[1] as string);
+  }
+  return { keys: all, readable, prefixes };
+}
+
+/**
+ * The keys the file's strings can read: a whole string that is a key (or a plural's base), or the start of keys put
+ * together in code, ending with a dot ("payouts.status." + status, `errors.${code}` gives "errors."). A string that
+ * only looks like one ("payouts.lookup", a permission) does not count.
+ */
+export function messageReadsIn(file: string, keys: MessageKeys): Set<string> {
+  const found = new Set<string>();
+  const code = codeOf(file);
+  for (const match of code.matchAll(/"([a-z][A-Za-z0-9_.]*)"|'([a-z][A-Za-z0-9_.]*)'/g)) {
+    const text = (match[1] ?? match[2]) as string;
+    if (keys.readable.has(text) || keys.prefixes.has(text)) found.add(text);
+  }
+  for (const match of code.matchAll(/`([a-z][A-Za-z0-9_.]*)(\$\{|`)/g)) {
+    const text = match[1] as string;
+    if (match[2] === "`") {
+      if (keys.readable.has(text)) found.add(text);
+      continue;
+    }
+    // `payouts.status.${status}`: the keys under "payouts.status."; `payouts.${kind}Title`: under "payouts.".
+    const prefix = text.slice(0, text.lastIndexOf(".") + 1);
+    if (keys.prefixes.has(prefix)) found.add(prefix);
+  }
+  return found;
+}
+
+/** What the code reachable from `entry` can read, with the files that read each. */
+export function messageReadsReached(entry: string, keys: MessageKeys): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const file of moduleGraph(entry))
+    for (const read of messageReadsIn(file, keys))
+      found.set(read, [...(found.get(read) ?? []), path.relative(ROOT, file)]);
+  return found;
+}
