@@ -14,17 +14,17 @@ export function useActivityLabels() {
   const { has, t } = useI18n();
   const audit = useAuditText();
   return useMemo(() => {
-    const lookup = (prefix: string, value: string | null | undefined, empty: string) => {
+    const lookup = (prefix: `${string}.`, value: string | null | undefined, empty: string) => {
       if (!value) return empty;
-      const key = `${prefix}.${value}`;
+      const key = `${prefix}${value}`;
       return has(key) ? t(key) : value;
     };
     return {
-      action: (action: string) => lookup("activity.action", action, t("common.none")),
+      action: (action: string) => lookup("activity.action.", action, t("common.none")),
       role: (role: string | null | undefined) =>
-        role === "system" ? t("activity.role.system") : lookup("role", role, t("common.none")),
-      targetType: (type: string | null | undefined) => lookup("activity.target", type, t("common.none")),
-      outcome: (outcome: string) => lookup("activity.outcome", outcome, t("common.none")),
+        role === "system" ? t("activity.role.system") : lookup("role.", role, t("common.none")),
+      targetType: (type: string | null | undefined) => lookup("activity.target.", type, t("common.none")),
+      outcome: (outcome: string) => lookup("activity.outcome.", outcome, t("common.none")),
       ...audit,
     };
   }, [audit, has, t]);

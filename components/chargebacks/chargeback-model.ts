@@ -215,8 +215,8 @@ export function chargebacksSheet(rows: readonly Chargeback[]): ExportSheet<Charg
     title: "nav.chargebacks",
     columns: [
       { kind: "text", header: "chargebacks.field.id", value: (cb) => cb.id },
-      { kind: "enum", header: "chargebacks.field.kind", labels: "chargebacks.kind", value: (cb) => cb.kind },
-      { kind: "enum", header: "chargebacks.field.status", labels: "status", value: (cb) => cb.status },
+      { kind: "enum", header: "chargebacks.field.kind", labels: "chargebacks.kind.", value: (cb) => cb.kind },
+      { kind: "enum", header: "chargebacks.field.status", labels: "status.", value: (cb) => cb.status },
       { kind: "money", header: "chargebacks.field.amount", value: (cb) => cb.amount_centavos },
       { kind: "text", header: "chargebacks.field.reason", value: (cb) => cb.reason },
       { kind: "text", header: "chargebacks.field.reasonCode", value: (cb) => cb.reason_code },

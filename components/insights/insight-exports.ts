@@ -71,7 +71,12 @@ export function payoutReasonsSheet(): ExportSheet<PayoutReason> {
     file: "insightsPayoutReasons",
     title: "insights.reasons.title",
     columns: [
-      { kind: "enum", header: "insights.reasons.col.outcome", labels: "insights.outcome", value: (row) => row.outcome },
+      {
+        kind: "enum",
+        header: "insights.reasons.col.outcome",
+        labels: "insights.outcome.",
+        value: (row) => row.outcome,
+      },
       { kind: "text", header: "insights.reasons.col.reason", value: (row) => row.reason },
       { kind: "count", header: "insights.payouts.col.count", value: (row) => row.count },
       { kind: "money", header: "insights.payouts.col.amount", value: (row) => row.amount_centavos },
@@ -84,7 +89,7 @@ export function disputesDueSheet(): ExportSheet<DisputeGroup> {
     file: "insightsDisputesDue",
     title: "insights.disputes.due.title",
     columns: [
-      { kind: "enum", header: "insights.disputes.col.due", labels: "insights.due", value: (row) => row.key },
+      { kind: "enum", header: "insights.disputes.col.due", labels: "insights.due.", value: (row) => row.key },
       { kind: "count", header: "insights.disputes.col.count", value: (row) => row.count },
       { kind: "money", header: "insights.disputes.col.amount", value: (row) => row.amount_centavos },
     ],
@@ -100,7 +105,7 @@ export function disputeGroupsSheet(by: "kind" | "status"): ExportSheet<DisputeGr
       {
         kind: "enum",
         header: by === "kind" ? "insights.disputes.col.kind" : "insights.disputes.col.status",
-        labels: by === "kind" ? "chargebacks.kind" : "status",
+        labels: by === "kind" ? "chargebacks.kind." : "status.",
         value: (row) => row.key,
       },
       { kind: "count", header: "insights.disputes.col.count", value: (row) => row.count },
@@ -135,7 +140,7 @@ export function funnelSheet(percent: (rate: number | null) => string): ExportShe
     file: "insightsLinksFunnel",
     title: "insights.links.funnel.title",
     columns: [
-      { kind: "enum", header: "insights.links.col.step", labels: "insights.links.step", value: (row) => row.step },
+      { kind: "enum", header: "insights.links.col.step", labels: "insights.links.step.", value: (row) => row.step },
       { kind: "count", header: "insights.links.col.count", value: (row) => row.count },
       { kind: "text", header: "insights.links.col.rate", value: (row) => percent(row.rate) },
     ],

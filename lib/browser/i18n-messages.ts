@@ -2,9 +2,9 @@ import type { Locale } from "../shared/i18n/config";
 import type { Messages } from "../shared/i18n/translator";
 
 /**
- * The message dictionaries the browser holds. The root layout hands the active locale's dictionary to
- * I18nProvider (so only that one travels with the page); another locale is fetched as its own chunk when
- * the operator switches to it.
+ * The whole dictionaries the browser holds. A page comes with only the message groups it reads (the root layout's
+ * and its own, lib/shared/i18n/message-groups.ts); a language the operator switches to is fetched whole, as its own
+ * chunk, and held here for a switch back.
  */
 const held = new Map<Locale, Messages>();
 

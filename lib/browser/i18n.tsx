@@ -114,10 +114,16 @@ export function I18nProvider({
       setActive({ locale: next, messages: held, groups: null });
       return;
     }
-    void loadMessages(next).then((messages) => {
-      // A later switch wins over a slower earlier one.
-      if (requested.current === next) setActive({ locale: next, messages, groups: null });
-    });
+    void loadMessages(next).then(
+      (messages) => {
+        // A later switch wins over a slower earlier one.
+        if (requested.current === next) setActive({ locale: next, messages, groups: null });
+      },
+      () => {
+        // The dictionary's chunk did not arrive (offline, a new deployment): the server draws the page in the new language.
+        if (requested.current === next) window.location.reload();
+      },
+    );
   }, []);
 
   const setTimeZone = useCallback((next: string) => {

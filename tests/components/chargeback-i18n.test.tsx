@@ -42,8 +42,9 @@ describe("chargebacks and activity messages", () => {
   });
 
   it.each(["pt-BR", "en"] as const)("every key exists in %s", (locale) => {
-    // Prefixes handed to a lookup ("activity.action" + "." + action) are covered by the templated keys.
-    const prefixes = (key: string) => templatedKeys.some((full) => full.startsWith(`${key}.`));
+    // Prefixes handed to a lookup ("activity.action." + action) are covered by the templated keys.
+    const prefixes = (key: string) =>
+      templatedKeys.some((full) => full.startsWith(key.endsWith(".") ? key : `${key}.`));
     const missing = [...[...literalKeys].filter((key) => !prefixes(key)), ...templatedKeys].filter(
       (key) => !hasMessage(key, locale),
     );

@@ -9,7 +9,7 @@ import {
   pickMessages,
   ROOT_MESSAGE_GROUPS,
 } from "@/lib/shared/i18n/message-groups";
-import { messageKeys, messageReadsIn, messageReadsReached } from "../tooling/message-reads";
+import { messageKeys, messageReadsIn, messageReadsReached, moduleGraph } from "../tooling/message-reads";
 
 /**
  * Every page is sent only the message groups its code can read (lib/shared/i18n/message-groups.ts): the root
@@ -133,10 +133,18 @@ describe("message groups", () => {
 });
 
 describe("what counts as reading a key", () => {
+  it("follows imports with code (a multi-line one with a quote in a comment, import()); not type-only ones", () => {
+    const graph = moduleGraph(path.join(ROOT, "tests", "tooling", "fixtures", "message-graph.ts")).map(relative);
+    expect(graph.sort()).toEqual([
+      "tests/tooling/fixtures/message-graph.ts",
+      "tests/tooling/fixtures/message-reads.tsx",
+    ]);
+  });
+
   it("a whole key, a plural's base or the start of keys put together; not a look-alike", () => {
     const file = path.join(ROOT, "tests", "tooling", "fixtures", "message-reads.tsx");
     expect([...messageReadsIn(file, keys)].sort()).toEqual(
-      ["errors.", "payouts.state.", "table.rows", "common.copy", "insights."].sort(),
+      ["errors.", "payouts.state.", "table.rows", "common.copy", "insights.", "nav.payouts"].sort(),
     );
   });
 });

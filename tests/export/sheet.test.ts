@@ -28,7 +28,7 @@ const sheet: ExportSheet<Item> = {
   title: "nav.chargebacks",
   columns: [
     { kind: "text", header: "chargebacks.field.id", value: (r) => r.id },
-    { kind: "enum", header: "chargebacks.field.status", labels: "status", value: (r) => r.status },
+    { kind: "enum", header: "chargebacks.field.status", labels: "status.", value: (r) => r.status },
     { kind: "money", header: "chargebacks.field.amount", value: (r) => r.amount },
     { kind: "count", header: { text: "count" }, value: (r) => r.count },
     { kind: "date", header: { text: "day" }, value: (r) => r.day },

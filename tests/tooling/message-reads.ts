@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import ts from "typescript";
 
 /**
  * Which message keys a route's code can read, found by walking its imports through the project's own files. It
@@ -22,21 +23,48 @@ function resolveImport(from: string, specifier: string): string | null {
   return null;
 }
 
-/** The file's code without comments (examples in comments are not messages). */
-function codeOf(file: string): string {
-  return readFileSync(file, "utf8")
-    .replace(/\/\*[\s\S]*?\*\//g, "")
-    .replace(/^\s*\/\/.*$/gm, "");
+interface FileFacts {
+  /** What it imports with code (type-only imports bring none): static, re-exports and `import()`. */
+  imports: string[];
+  /** Its string literals, and the fixed start of each template literal (`errors.${code}` gives "errors."). */
+  strings: { text: string; whole: boolean }[];
 }
 
-function importsOf(file: string, code: string): string[] {
-  const specifiers = [
-    // Type-only imports bring no code and no strings.
-    ...[...code.matchAll(/\b(?:import|export)\s+(?!type\s)[^'";]*?\bfrom\s*["']([^"']+)["']/g)],
-    ...[...code.matchAll(/\bimport\s*["']([^"']+)["']/g)],
-    ...[...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)],
-  ].map((match) => match[1] as string);
-  return specifiers.map((specifier) => resolveImport(file, specifier)).filter((resolved) => resolved !== null);
+const facts = new Map<string, FileFacts>();
+
+/** Read with TypeScript's own parser, so that comments, quotes inside comments and "*\/*" in a string mislead nothing. */
+function factsOf(file: string): FileFacts {
+  const known = facts.get(file);
+  if (known) return known;
+  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
+  const found: FileFacts = { imports: [], strings: [] };
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly && ts.isStringLiteral(node.moduleSpecifier))
+      found.imports.push(node.moduleSpecifier.text);
+    else if (
+      ts.isExportDeclaration(node) &&
+      !node.isTypeOnly &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    )
+      found.imports.push(node.moduleSpecifier.text);
+    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [specifier] = node.arguments;
+      if (specifier && ts.isStringLiteralLike(specifier)) found.imports.push(specifier.text);
+    } else if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))
+      found.strings.push({ text: node.text, whole: true });
+    else if (ts.isTemplateExpression(node)) found.strings.push({ text: node.head.text, whole: false });
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  facts.set(file, found);
+  return found;
+}
+
+function importsOf(file: string): string[] {
+  return factsOf(file)
+    .imports.map((specifier) => resolveImport(file, specifier))
+    .filter((resolved) => resolved !== null);
 }
 
 /** Every project file `entry` reaches through its imports (itself included), the dictionaries left out. */
@@ -47,7 +75,7 @@ export function moduleGraph(entry: string): string[] {
     const file = queue.pop() as string;
     if (seen.has(file) || file.startsWith(DICTIONARIES + path.sep)) continue;
     seen.add(file);
-    queue.push(...importsOf(file, codeOf(file)));
+    queue.push(...importsOf(file));
   }
   return [...seen];
 }
@@ -82,18 +110,12 @@ export function messageKeys(keys: Iterable<string>): MessageKeys {
  */
 export function messageReadsIn(file: string, keys: MessageKeys): Set<string> {
   const found = new Set<string>();
-  const code = codeOf(file);
-  for (const match of code.matchAll(/"([a-z][A-Za-z0-9_.]*)"|'([a-z][A-Za-z0-9_.]*)'/g)) {
-    const text = (match[1] ?? match[2]) as string;
-    if (keys.readable.has(text) || keys.prefixes.has(text)) found.add(text);
-  }
-  for (const match of code.matchAll(/`([a-z][A-Za-z0-9_.]*)(\$\{|`)/g)) {
-    const text = match[1] as string;
-    if (match[2] === "`") {
-      if (keys.readable.has(text)) found.add(text);
+  for (const { text, whole } of factsOf(file).strings) {
+    if (whole) {
+      if (keys.readable.has(text) || keys.prefixes.has(text)) found.add(text);
       continue;
     }
-    // `payouts.status.${status}`: the keys under "payouts.status."; `payouts.${kind}Title`: under "payouts.".
+    // `payouts.state.${state}`: the keys under "payouts.state."; `payouts.${kind}Title`: under "payouts.".
     const prefix = text.slice(0, text.lastIndexOf(".") + 1);
     if (keys.prefixes.has(prefix)) found.add(prefix);
   }

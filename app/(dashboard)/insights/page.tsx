@@ -18,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
  * shared NotAllowed panel. The window comes from the URL; its first data is read on the server.
  */
 export default withMessages(
-  ["insights"],
+  ["insights", "chargebacks.kind"],
   async function PayoutInsightsPage({
     searchParams,
   }: {

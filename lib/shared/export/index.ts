@@ -8,7 +8,7 @@
  *     title: "nav.chargebacks",                 // the .xlsx sheet's name, a dictionary key
  *     columns: [
  *       { kind: "text", header: "chargebacks.field.id", value: (cb) => cb.id },
- *       { kind: "enum", header: "chargebacks.field.status", labels: "status", value: (cb) => cb.status },
+ *       { kind: "enum", header: "chargebacks.field.status", labels: "status.", value: (cb) => cb.status },
  *       { kind: "money", header: "chargebacks.field.amount", value: (cb) => cb.amount_centavos },
  *       { kind: "dateTime", header: "chargebacks.field.createdAt", value: (cb) => cb.created_at },
  *     ],

@@ -31,8 +31,11 @@ export type ExportColumn<Row> =
   | {
       kind: "enum";
       header: ExportHeader;
-      /** The dictionary prefix ("status" → "status.needs_response"), or the key for a code when one prefix is not enough. */
-      labels: string | ((code: string) => string);
+      /**
+       * The start of the keys, with its dot ("status." → "status.needs_response"; the dot lets the pages' message check
+       * see what is read), or the key for a code when one prefix is not enough.
+       */
+      labels: `${string}.` | ((code: string) => string);
       value: (row: Row) => string | null | undefined;
     };
 
@@ -77,9 +80,9 @@ export function wallAsUtcDate(w: WallTime, withTime: boolean): Date {
     : new Date(utcMs(w.year, w.month, w.day));
 }
 
-/** The translation of `${prefix}.${code}` (or of `prefix(code)`), or the code itself when the dictionary has none. */
-export function enumLabel(t: Translate, prefix: string | ((code: string) => string), code: string): string {
-  const key = typeof prefix === "string" ? `${prefix}.${code}` : prefix(code);
+/** The translation of `${prefix}${code}` (or of `prefix(code)`), or the code itself when the dictionary has none. */
+export function enumLabel(t: Translate, prefix: `${string}.` | ((code: string) => string), code: string): string {
+  const key = typeof prefix === "string" ? `${prefix}${code}` : prefix(code);
   const label = t(key);
   return label === key ? code : label;
 }

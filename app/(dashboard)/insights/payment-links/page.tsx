@@ -15,7 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** Payment-links insights: every role that reads insights but support (shared NotAllowed panel). */
 export default withMessages(
-  ["insights"],
+  ["insights", "chargebacks.kind"],
   async function LinkInsightsPage({
     searchParams,
   }: {

@@ -58,14 +58,14 @@ const SECURITY_HISTORY_SHEET: ExportSheet<SecurityEvent> = {
   title: "account.history.title",
   columns: [
     { kind: "dateTime", header: "account.history.when", value: (e) => e.at },
-    { kind: "enum", header: "account.history.what", labels: "account.event", value: (e) => e.kind },
-    { kind: "enum", header: "account.history.factor", labels: "account.factor", value: (e) => e.factor },
+    { kind: "enum", header: "account.history.what", labels: "account.event.", value: (e) => e.kind },
+    { kind: "enum", header: "account.history.factor", labels: "account.factor.", value: (e) => e.factor },
     { kind: "text", header: "account.history.reason", value: (e) => e.reason },
     { kind: "text", header: "account.history.address", value: (e) => e.client_address },
     {
       kind: "enum",
       header: "account.history.addressVerified",
-      labels: "common",
+      labels: "common.",
       value: (e) => (e.address_verified ? "yes" : "no"),
     },
     { kind: "text", header: "account.history.userAgent", value: (e) => e.user_agent },
