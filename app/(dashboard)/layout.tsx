@@ -18,15 +18,7 @@ import { withMessages } from "@/app/_i18n/messages";
  * first (`twoFactor.pending`) is sent to /account/security, outside this layout.
  */
 export default withMessages(
-  [
-    "account.title",
-    "account.nav.security",
-    "login.submit",
-    "payouts.attention.badge",
-    "settings.require2faSelfFirst",
-    "setup.apiKeyRefused",
-    "setup.accessTokenRefused",
-  ],
+  ["account.title", "account.nav.security", "login.submit", "payouts.attention.badge"],
   async function DashboardLayout({ children }: { children: ReactNode }) {
     const session = await getPageSession();
     if (!session) {

@@ -90,7 +90,7 @@ describe("replacing a credential", () => {
     });
     expect([refused.status, refused.json.error?.code]).toEqual([422, "credential_refused"]);
     // Named on its field, so the settings form shows it next to the key it refused.
-    expect(refused.json.error?.fields).toEqual({ apiKey: "setup.apiKeyRefused" });
+    expect(refused.json.error?.fields).toEqual({ apiKey: "fieldErrors.apiKeyRefused" });
     const after = await call(credentials.GET, "/api/workspace/credentials", { cookie: as("owner") });
     expect(after.json.data).toEqual(before.json.data);
     expect(await currentApiKey(as("operator"))).toBe(ACME.apiKey);
@@ -125,7 +125,10 @@ describe("requiring two-step verification", () => {
       cookie: as("admin"),
       body: { require2fa: true },
     });
-    expect([answer.status, answer.json.error?.fields]).toEqual([422, { require2fa: "settings.require2faSelfFirst" }]);
+    expect([answer.status, answer.json.error?.fields]).toEqual([
+      422,
+      { require2fa: "fieldErrors.require2faSelfFirst" },
+    ]);
   });
 
   it("once required, a member without 2FA gets 403 two_factor_required on the next request", async () => {

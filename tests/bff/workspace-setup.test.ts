@@ -210,14 +210,14 @@ describe("POST /api/setup", () => {
     const token = await freshToken();
     const refused = await postSetup(form(token, { apiKey: "sk_sandbox_not_a_key" }));
     expect([refused.status, refused.json.error?.code]).toEqual([422, "credential_refused"]);
-    expect(refused.json.error?.fields).toEqual({ apiKey: "setup.apiKeyRefused" });
+    expect(refused.json.error?.fields).toEqual({ apiKey: "fieldErrors.apiKeyRefused" });
     await nothingCreated();
     pinToAcme();
     const otherBusiness = await postSetup(form(token, { apiKey: "sk_sandbox_beta" }));
     expect([otherBusiness.status, otherBusiness.json.error?.code]).toEqual([403, "credential_not_allowed"]);
     await nothingCreated();
     const refusedToken = await postSetup(form(token, { accessToken: "at_sandbox_not_a_token" }));
-    expect(refusedToken.json.error?.fields).toEqual({ accessToken: "setup.accessTokenRefused" });
+    expect(refusedToken.json.error?.fields).toEqual({ accessToken: "fieldErrors.accessTokenRefused" });
     await nothingCreated();
 
     const retried = await postSetup(form(token));
@@ -229,7 +229,7 @@ describe("POST /api/setup", () => {
     const withToken = await postSetup(form(token, { accessToken: ACME.accessToken }));
     expect([withToken.status, withToken.json.error?.fields]).toEqual([
       422,
-      { accessToken: "setup.accessTokenNeedsBusinessId" },
+      { accessToken: "fieldErrors.accessTokenNeedsBusinessId" },
     ]);
     const answer = await postSetup(form(token));
     expect(answer.status).toBe(200);

@@ -9,7 +9,7 @@ import {
   pickMessages,
   ROOT_MESSAGE_GROUPS,
 } from "@/lib/shared/i18n/message-groups";
-import { messageKeys, messageReadsIn, messageReadsReached, moduleGraph } from "../tooling/message-reads";
+import { fieldErrorsIn, messageKeys, messageReadsIn, messageReadsReached, moduleGraph } from "../tooling/message-reads";
 
 /**
  * Every page is sent only the message groups its code can read (lib/shared/i18n/message-groups.ts): the root
@@ -54,6 +54,15 @@ function layoutGroups(file: string): string[] {
   }
 }
 
+/** Every .ts/.tsx file under `dir`. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(name) ? [full] : [];
+  });
+}
+
 const files = routeFiles(APP).sort();
 const relative = (file: string) => path.relative(ROOT, file);
 
@@ -93,6 +102,17 @@ describe("the messages each route is sent", () => {
       }
     },
   );
+
+  it("every field error the server writes is a key every page is sent", () => {
+    // A route handler's field error is shown by whichever page posted the form, so the walk from that page need not
+    // reach the service that wrote it: such keys belong in a root group.
+    const written = [path.join(ROOT, "lib", "server"), path.join(APP, "api")]
+      .flatMap(sourceFiles)
+      .flatMap((file) => fieldErrorsIn(file).map((text) => ({ text, file: relative(file) })));
+    expect(written.map(({ text }) => text)).toContain("fieldErrors.emailTaken");
+    const misplaced = written.filter(({ text }) => !(keys.keys.has(text) && groupsCover(ROOT_MESSAGE_GROUPS, text)));
+    expect(misplaced).toEqual([]);
+  });
 
   it("the root layout's groups are each read somewhere", () => {
     const reads = new Set(files.flatMap((file) => [...messageReadsReached(file, keys).keys()]));
@@ -146,5 +166,10 @@ describe("what counts as reading a key", () => {
     expect([...messageReadsIn(file, keys)].sort()).toEqual(
       ["errors.", "payouts.state.", "table.rows", "common.copy", "insights.", "nav.payouts"].sort(),
     );
+  });
+
+  it("a field error is a string among the values of a `fields` object", () => {
+    const file = path.join(ROOT, "tests", "tooling", "fixtures", "message-reads.tsx");
+    expect(fieldErrorsIn(file)).toEqual(["First words", "Second words"]);
   });
 });

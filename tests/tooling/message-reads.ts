@@ -28,6 +28,24 @@ interface FileFacts {
   imports: string[];
   /** Its string literals, and the fixed start of each template literal (`errors.${code}` gives "errors."). */
   strings: { text: string; whole: boolean }[];
+  /** The strings written as the values of a `fields: { … }` object: a BffError's field errors. */
+  fieldErrors: string[];
+}
+
+/** The strings an expression can be: a literal, or either branch of `cond ? "a" : "b"` (not what `cond` compares). */
+function stringValues(node: ts.Expression): string[] {
+  if (ts.isStringLiteralLike(node)) return [node.text];
+  if (ts.isParenthesizedExpression(node)) return stringValues(node.expression);
+  if (ts.isConditionalExpression(node)) return [...stringValues(node.whenTrue), ...stringValues(node.whenFalse)];
+  return [];
+}
+
+/** `fields: { email: "…", [name]: cond ? "…" : "…" }`: the values' strings (not a computed name's). */
+function fieldValues(node: ts.PropertyAssignment): string[] {
+  if (!ts.isObjectLiteralExpression(node.initializer)) return [];
+  return node.initializer.properties.flatMap((property) =>
+    ts.isPropertyAssignment(property) ? stringValues(property.initializer) : [],
+  );
 }
 
 const facts = new Map<string, FileFacts>();
@@ -37,7 +55,7 @@ function factsOf(file: string): FileFacts {
   const known = facts.get(file);
   if (known) return known;
   const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true);
-  const found: FileFacts = { imports: [], strings: [] };
+  const found: FileFacts = { imports: [], strings: [], fieldErrors: [] };
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly && ts.isStringLiteral(node.moduleSpecifier))
       found.imports.push(node.moduleSpecifier.text);
@@ -54,6 +72,8 @@ function factsOf(file: string): FileFacts {
     } else if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))
       found.strings.push({ text: node.text, whole: true });
     else if (ts.isTemplateExpression(node)) found.strings.push({ text: node.head.text, whole: false });
+    else if (ts.isPropertyAssignment(node) && node.name.getText(source) === "fields")
+      found.fieldErrors.push(...fieldValues(node));
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -120,6 +140,11 @@ export function messageReadsIn(file: string, keys: MessageKeys): Set<string> {
     if (keys.prefixes.has(prefix)) found.add(prefix);
   }
   return found;
+}
+
+/** The field errors the file writes as strings (`fields: { email: "fieldErrors.emailTaken" }`). */
+export function fieldErrorsIn(file: string): string[] {
+  return factsOf(file).fieldErrors;
 }
 
 /** What the code reachable from `entry` can read, with the files that read each. */

@@ -26,6 +26,7 @@ export const MESSAGE_NAMESPACES = [
   "common",
   "errors",
   "export",
+  "fieldErrors",
   "form",
   "insights",
   "invite",
@@ -52,7 +53,8 @@ export const MESSAGE_NAMESPACES = [
 
 /**
  * Sent with every page by the root layout: what the root layout, its error and not-found pages, the loading
- * skeletons and the shared parts (forms, tables, error panels, the schemas' messages) read.
+ * skeletons and the shared parts (forms, tables, error panels, the schemas' messages) read, and the field errors a
+ * route handler may send back to any form.
  */
 export const ROOT_MESSAGE_GROUPS = [
   "app",
@@ -60,6 +62,7 @@ export const ROOT_MESSAGE_GROUPS = [
   "common",
   "errors",
   "export",
+  "fieldErrors",
   "form",
   "language",
   "nav",

@@ -14,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** The invitation link: the workspace, the role and the invited e-mail, then the form that accepts it. */
 export default withMessages(
-  ["invite", "members.role", "members.roleNotAssignable", "members.alreadyMember"],
+  ["invite", "members.role"],
   async function InvitePage({ params }: { params: Promise<{ token: string }> }) {
     const { t } = await getI18n();
     const { token } = await params;

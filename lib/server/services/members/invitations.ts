@@ -38,13 +38,13 @@ export async function invite(
   if (!actor.memberId || !actor.email) throw new Error("members: only a person can invite");
   if (!assignableRoles(actor.role).includes(input.role))
     throw new BffError("role_not_assignable", "Your role cannot give this role.", {
-      fields: { role: "members.roleNotAssignable" },
+      fields: { role: "fieldErrors.roleNotAssignable" },
     });
   const email = normaliseEmail(input.email);
   const existing = (await listMembers(ledger, businessId)).find((m) => m.email === email);
   if (existing?.status === "active")
     throw new BffError("already_member", "This person is already an active member of this workspace.", {
-      fields: { email: "members.alreadyMember" },
+      fields: { email: "fieldErrors.alreadyMember" },
     });
   const token = randomBytes(32).toString("base64url");
   const now = serverClock().now();

@@ -69,7 +69,7 @@ export async function changeRole(
   const allowed = assignableRoles(deps.actor.role);
   if (!allowed.includes(input.role))
     throw new BffError("role_not_assignable", "Your role cannot give this role.", {
-      fields: { role: "members.roleNotAssignable" },
+      fields: { role: "fieldErrors.roleNotAssignable" },
     });
   const ref = { businessId: deps.businessId, memberId: target.memberId };
   const result = changed(await changeMemberRole(deps.ledger, ref, input.role));

@@ -57,7 +57,7 @@ export async function storeWorkspaceCredential(
       const field = credential.kind === "api_key" ? "apiKey" : "accessToken";
       throw new BffError("credential_refused", "The payments API did not accept this credential; nothing was stored.", {
         requestId: error.extra.requestId ?? null,
-        fields: { [field]: field === "apiKey" ? "setup.apiKeyRefused" : "setup.accessTokenRefused" },
+        fields: { [field]: field === "apiKey" ? "fieldErrors.apiKeyRefused" : "fieldErrors.accessTokenRefused" },
       });
     }
     throw error;

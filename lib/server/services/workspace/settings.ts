@@ -41,7 +41,7 @@ export async function changeWorkspaceSettings(
   // Requiring it without having it would leave the one who asked unable to do anything but set it up.
   if (body.require2fa && !deps.session.totpEnabled)
     throw new BffError("validation_error", "Set up your own two-step verification before requiring it of everyone.", {
-      fields: { require2fa: "settings.require2faSelfFirst" },
+      fields: { require2fa: "fieldErrors.require2faSelfFirst" },
     });
   const change = await setWorkspaceRequire2fa(ledger, businessId, body.require2fa);
   if (!change) throw new BffError("not_found", "This workspace does not exist.");

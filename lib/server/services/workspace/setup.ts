@@ -76,7 +76,7 @@ function linkRefusal(state: Exclude<SetupTokenState, "usable">): BffError {
 
 const refused = (field: "apiKey" | "accessToken") =>
   new BffError("credential_refused", "The payments API did not accept this credential; nothing was created.", {
-    fields: { [field]: field === "apiKey" ? "setup.apiKeyRefused" : "setup.accessTokenRefused" },
+    fields: { [field]: field === "apiKey" ? "fieldErrors.apiKeyRefused" : "fieldErrors.accessTokenRefused" },
   });
 
 /** Checks a credential with the API's harmless call; a refusal names the field. */
@@ -106,7 +106,7 @@ async function checkBusiness(body: SetupBody): Promise<CheckedBusiness> {
   ] as const) {
     if (given && fromEnvironment(kind))
       throw new BffError("credential_provisioned", "The server's configuration provides this credential.", {
-        fields: { [kind === "api_key" ? "apiKey" : "accessToken"]: "setup.provisioned" },
+        fields: { [kind === "api_key" ? "apiKey" : "accessToken"]: "fieldErrors.credentialProvisioned" },
       });
   }
   let business: { id: string; name: string | null };
@@ -126,7 +126,7 @@ async function checkBusiness(body: SetupBody): Promise<CheckedBusiness> {
     // An access token goes out with the business's id: a key that is its own scope (no PAYMENTS_BUSINESS_ID on a real API) has none.
     if (!isUuid(business.id))
       throw new BffError("validation_error", "An access token needs the business's id (PAYMENTS_BUSINESS_ID).", {
-        fields: { accessToken: "setup.accessTokenNeedsBusinessId" },
+        fields: { accessToken: "fieldErrors.accessTokenNeedsBusinessId" },
       });
     await check({ kind: "bearer", accessToken: body.accessToken, businessId: business.id }, "accessToken");
     toStore.push({ kind: "bearer", secret: new WorkspaceSecret(body.accessToken) });
@@ -162,7 +162,7 @@ export async function setUpWorkspace(
     const made = await createMember(tx, { email: body.email, name: body.name, passwordHash });
     if (made.outcome === "email_taken")
       throw new BffError("validation_error", "Someone already has an account with this e-mail.", {
-        fields: { email: "setup.emailTaken" },
+        fields: { email: "fieldErrors.emailTaken" },
       });
     await addMembership(tx, { businessId: business.id, memberId: made.member.id, role: "owner" });
     const audit = (entry: Omit<Parameters<typeof appendAudit>[1], "businessId" | "actor" | "outcome">) =>

@@ -1,5 +1,6 @@
 import type { MessageKey } from "./pt-BR";
 import { errorCodesEn } from "./features/error-codes";
+import { fieldErrorsEn } from "./features/field-errors";
 import { overviewEn } from "./features/overview";
 import { insightsEn } from "./features/insights";
 import { payoutInsightsEn } from "./features/payout-insights";
@@ -228,6 +229,7 @@ export const en = {
   "errors.requestIdHint": "Give this ID to support so they can find the request.",
   "errors.reference": "Reference",
   ...errorCodesEn,
+  ...fieldErrorsEn,
   // Codes outside the catalogue a register row can carry (the API's, the batch worker's own): shown by their code too.
   "errors.rate_limited": "Too many requests. Wait a moment.",
   "errors.batch_cancelled": "Not sent: its batch was cancelled first.",

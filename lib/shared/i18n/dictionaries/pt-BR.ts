@@ -5,6 +5,7 @@
  * Placeholders: `{name}`; numbers passed as vars are formatted for the locale.
  */
 import { errorCodesPtBR } from "./features/error-codes";
+import { fieldErrorsPtBR } from "./features/field-errors";
 import { overviewPtBR } from "./features/overview";
 import { insightsPtBR } from "./features/insights";
 import { payoutInsightsPtBR } from "./features/payout-insights";
@@ -232,6 +233,7 @@ export const ptBR = {
   "errors.requestIdHint": "Informe este ID ao suporte para localizar a requisição.",
   "errors.reference": "Referência",
   ...errorCodesPtBR,
+  ...fieldErrorsPtBR,
   // Codes outside the catalogue a register row can carry (the API's, the batch worker's own): shown by their code too.
   "errors.rate_limited": "Muitas requisições. Aguarde um instante.",
   "errors.batch_cancelled": "Não enviado: o lote foi cancelado antes.",

@@ -18,12 +18,6 @@ export const setupSettingsPtBR = {
   "setup.submit": "Criar e entrar",
   "setup.submitting": "Criando…",
   "setup.failed": "Não foi possível concluir a configuração",
-  "setup.apiKeyRefused": "A API recusou esta chave. Confira e tente de novo; o link continua valendo.",
-  "setup.accessTokenRefused": "A API recusou este token. Confira e tente de novo; o link continua valendo.",
-  "setup.accessTokenNeedsBusinessId":
-    "Um token de acesso precisa do ID da empresa (PAYMENTS_BUSINESS_ID na configuração do servidor).",
-  "setup.provisioned": "A configuração do servidor já define esta credencial.",
-  "setup.emailTaken": "Já existe uma conta com este e-mail.",
   "setup.invalid.title": "Link de configuração inválido ou expirado",
   "setup.invalid.description":
     "Cada link vale uma vez, por 30 minutos. Quem administra o servidor gera um novo com npm run setup-link (ou reiniciando o servidor).",
@@ -41,7 +35,6 @@ export const setupSettingsPtBR = {
   "settings.require2fa": "Exigir verificação em duas etapas de todos",
   "settings.require2faDescription":
     "Quem não tiver a verificação ativa só poderá ativá-la até fazê-lo. Ative a sua antes.",
-  "settings.require2faSelfFirst": "Ative a sua verificação em duas etapas antes de exigi-la de todos.",
   "settings.saved": "Configurações salvas",
   "settings.credentials.title": "Credenciais da empresa",
   "settings.credentials.description":
@@ -73,12 +66,6 @@ export const setupSettingsEn = {
   "setup.submit": "Create and sign in",
   "setup.submitting": "Creating…",
   "setup.failed": "Setup could not be completed",
-  "setup.apiKeyRefused": "The API refused this key. Check it and try again; the link still works.",
-  "setup.accessTokenRefused": "The API refused this token. Check it and try again; the link still works.",
-  "setup.accessTokenNeedsBusinessId":
-    "An access token needs the business's id (PAYMENTS_BUSINESS_ID in the server's configuration).",
-  "setup.provisioned": "The server's configuration already provides this credential.",
-  "setup.emailTaken": "An account with this e-mail already exists.",
   "setup.invalid.title": "Setup link invalid or expired",
   "setup.invalid.description":
     "Each link works once, for 30 minutes. Whoever runs the server prints a new one with npm run setup-link (or by restarting the server).",
@@ -95,7 +82,6 @@ export const setupSettingsEn = {
   "settings.security.title": "Security",
   "settings.require2fa": "Require two-step verification for everyone",
   "settings.require2faDescription": "People without it can do nothing but set it up. Set up yours first.",
-  "settings.require2faSelfFirst": "Set up your own two-step verification before requiring it of everyone.",
   "settings.saved": "Settings saved",
   "settings.credentials.title": "Business credentials",
   "settings.credentials.description":
