@@ -160,85 +160,125 @@ export async function payoutSeries(
   range: InsightRange,
   starts: readonly PointStart[],
 ): Promise<PayoutSeriesResult> {
-  const first = starts[0];
-  if (first === undefined || instant(first.start) > instant(range.from))
-    throw new Error("ledger: the first bucket must start at or before the range");
-  for (let i = 1; i < starts.length; i++)
-    if (instant((starts[i] as PointStart).start) <= instant((starts[i - 1] as PointStart).start))
-      throw new Error("ledger: bucket starts must be in order");
-  const pointCount = Math.max(...starts.map((s) => s.point)) + 1;
-  if (!starts.every((s) => Number.isInteger(s.point) && s.point >= 0))
-    throw new Error("ledger: a bucket start names no point");
+  const pointCount = checkedPointCount(range, starts);
   const thresholds = timestamps(starts.map((s) => instant(s.start)));
   const sources = seriesSources(
     instant(range.from),
     instant(range.to),
     starts.map((s) => instant(s.start)),
   );
-  const fromHours = sources.hours
-    ? ledger.db
-        .select({
-          slot: sql<number>`width_bucket(${payoutHours.hour}, ${thresholds})`.as("slot"),
-          state: sql<string>`${payoutHours.state}`.as("group_state"),
-          status: sql<string | null>`${payoutHours.status}`.as("group_status"),
-          batched: sql<boolean>`${payoutHours.batched}`.as("batched"),
-          count: sql<string>`sum(${payoutHours.payouts})`.as("group_count"),
-          amount: sql<string>`sum(${payoutHours.amountCentavos})`.as("group_amount"),
-          fee: sql<string | null>`sum(${payoutHours.feeCentavos})`.as("group_fee"),
-          net: sql<string | null>`sum(${payoutHours.netCentavos})`.as("group_net"),
-        })
-        .from(payoutHours)
-        .where(
-          and(
-            eq(payoutHours.businessId, businessId),
-            gte(payoutHours.hour, new Date(sources.hours.from)),
-            lt(payoutHours.hour, new Date(sources.hours.to)),
-            sources.hours.cut.length > 0
-              ? sql`${payoutHours.hour} <> ALL (${timestamps(sources.hours.cut)})`
-              : undefined,
-          ),
-        )
-        .groupBy(sql`1, 2, 3, 4`)
-    : null;
-  // Each range's rows from the register's index by day (a range scan per range, joined to the list of ranges).
-  const fromRows =
-    sources.rows.length > 0
-      ? ledger.db
-          .select({
-            slot: sql<number>`width_bucket(${payouts.createdAt}, ${thresholds})`.as("slot"),
-            state: sql<string>`${payouts.state}`.as("group_state"),
-            status: sql<string | null>`${payouts.status}`.as("group_status"),
-            batched: sql<boolean>`(${payouts.batchId} IS NOT NULL)`.as("batched"),
-            count: sql<string>`count(*)`.as("group_count"),
-            amount: sql<string>`sum(${payouts.amountCentavos})`.as("group_amount"),
-            fee: sql<string | null>`sum(${payouts.feeCentavos})`.as("group_fee"),
-            net: sql<string | null>`sum(${payouts.netCentavos})`.as("group_net"),
-          })
-          .from(
-            sql`unnest(${timestamps(sources.rows.map(([a]) => a))}, ${timestamps(sources.rows.map(([, b]) => b))}) AS part(from_at, to_at)`,
-          )
-          .innerJoin(
-            payouts,
-            and(
-              eq(payouts.businessId, businessId),
-              sql`${payouts.createdAt} >= part.from_at`,
-              sql`${payouts.createdAt} < part.to_at`,
-            ),
-          )
-          .groupBy(sql`1, 2, 3, 4`)
-      : null;
+  const fromHours = sources.hours ? groupsFromHours(ledger, businessId, sources.hours, thresholds) : null;
+  const fromRows = sources.rows.length > 0 ? groupsFromRows(ledger, businessId, sources.rows, thresholds) : null;
   const result: PayoutSeriesResult = {
     points: Array.from({ length: pointCount }, () => emptyFigures()),
     totals: emptyFigures(),
     batch: { count: 0, amountCentavos: 0 },
   };
+  for (const row of await groupsByOutcome(ledger, fromHours, fromRows)) {
+    const rowOutcome = PAYOUT_OUTCOMES.find((o) => o === row.outcome);
+    // The table's CHECK allows no other state: a row without an outcome is refused, not counted as something.
+    if (!rowOutcome) throw new Error(`ledger: a payout row has no insight outcome (${row.outcome ?? "null"})`);
+    const point = result.points[starts[Number(row.slot) - 1]?.point ?? -1];
+    // Every row is at or after the first start (checked), so its bucket is one of them.
+    if (!point) throw new Error(`ledger: a payout row fell outside the buckets (${String(row.slot)})`);
+    addFigures(point, row, rowOutcome);
+    addFigures(result.totals, row, rowOutcome);
+    result.batch = {
+      count: add(result.batch.count, safeSum(row.batchCount)),
+      amountCentavos: add(result.batch.amountCentavos, safeSum(row.batchAmount)),
+    };
+  }
+  return result;
+}
+
+/** How many points `starts` name, once they are known to begin at or before the range, in order, each naming one. */
+function checkedPointCount(range: InsightRange, starts: readonly PointStart[]): number {
+  const first = starts[0];
+  if (first === undefined || instant(first.start) > instant(range.from))
+    throw new Error("ledger: the first bucket must start at or before the range");
+  for (let i = 1; i < starts.length; i++)
+    if (instant((starts[i] as PointStart).start) <= instant((starts[i - 1] as PointStart).start))
+      throw new Error("ledger: bucket starts must be in order");
+  if (!starts.every((s) => Number.isInteger(s.point) && s.point >= 0))
+    throw new Error("ledger: a bucket start names no point");
+  return Math.max(...starts.map((s) => s.point)) + 1;
+}
+
+/** The whole hours' groups (bucket, state, status, batched), from the hourly summary, the cut hours left out. */
+function groupsFromHours(
+  ledger: Ledger,
+  businessId: string,
+  hours: NonNullable<SeriesSources["hours"]>,
+  thresholds: SQL,
+) {
+  return ledger.db
+    .select({
+      slot: sql<number>`width_bucket(${payoutHours.hour}, ${thresholds})`.as("slot"),
+      state: sql<string>`${payoutHours.state}`.as("group_state"),
+      status: sql<string | null>`${payoutHours.status}`.as("group_status"),
+      batched: sql<boolean>`${payoutHours.batched}`.as("batched"),
+      count: sql<string>`sum(${payoutHours.payouts})`.as("group_count"),
+      amount: sql<string>`sum(${payoutHours.amountCentavos})`.as("group_amount"),
+      fee: sql<string | null>`sum(${payoutHours.feeCentavos})`.as("group_fee"),
+      net: sql<string | null>`sum(${payoutHours.netCentavos})`.as("group_net"),
+    })
+    .from(payoutHours)
+    .where(
+      and(
+        eq(payoutHours.businessId, businessId),
+        gte(payoutHours.hour, new Date(hours.from)),
+        lt(payoutHours.hour, new Date(hours.to)),
+        hours.cut.length > 0 ? sql`${payoutHours.hour} <> ALL (${timestamps(hours.cut)})` : undefined,
+      ),
+    )
+    .groupBy(sql`1, 2, 3, 4`);
+}
+
+/**
+ * The same groups from the payouts themselves, for the parts of the range the summary cannot give: each range's rows
+ * from the register's index by day (a range scan per range, joined to the list of ranges).
+ */
+function groupsFromRows(ledger: Ledger, businessId: string, rows: SeriesSources["rows"], thresholds: SQL) {
+  return ledger.db
+    .select({
+      slot: sql<number>`width_bucket(${payouts.createdAt}, ${thresholds})`.as("slot"),
+      state: sql<string>`${payouts.state}`.as("group_state"),
+      status: sql<string | null>`${payouts.status}`.as("group_status"),
+      batched: sql<boolean>`(${payouts.batchId} IS NOT NULL)`.as("batched"),
+      count: sql<string>`count(*)`.as("group_count"),
+      amount: sql<string>`sum(${payouts.amountCentavos})`.as("group_amount"),
+      fee: sql<string | null>`sum(${payouts.feeCentavos})`.as("group_fee"),
+      net: sql<string | null>`sum(${payouts.netCentavos})`.as("group_net"),
+    })
+    .from(
+      sql`unnest(${timestamps(rows.map(([a]) => a))}, ${timestamps(rows.map(([, b]) => b))}) AS part(from_at, to_at)`,
+    )
+    .innerJoin(
+      payouts,
+      and(
+        eq(payouts.businessId, businessId),
+        sql`${payouts.createdAt} >= part.from_at`,
+        sql`${payouts.createdAt} < part.to_at`,
+      ),
+    )
+    .groupBy(sql`1, 2, 3, 4`);
+}
+
+/**
+ * Both sources' groups grouped again by bucket and outcome (the register's rule), fee and net kept where the fee
+ * counts. An empty range (a window still to come has an empty one before it) has neither: nothing to read.
+ */
+async function groupsByOutcome(
+  ledger: Ledger,
+  fromHours: ReturnType<typeof groupsFromHours> | null,
+  fromRows: ReturnType<typeof groupsFromRows> | null,
+): Promise<FigureRow[]> {
   const parts = fromHours && fromRows ? unionAll(fromHours, fromRows) : (fromHours ?? fromRows);
-  // An empty range (a window still to come has an empty one before it): every point empty, nothing to read.
-  if (!parts) return result;
+  if (!parts) return [];
   const groups = ledger.db.$with("insight_groups").as(parts);
   const outcome = outcomeSqlOf(groups.state, groups.status);
   const feeCounts = feeCountsSqlOf(groups.status);
-  const grouped: FigureRow[] = await withIndexScanCosts(ledger, (db) =>
+  return withIndexScanCosts(ledger, (db) =>
     db
       .with(groups)
       .select({
@@ -254,22 +294,6 @@ export async function payoutSeries(
       .from(groups)
       .groupBy(groups.slot, outcome),
   );
-
-  for (const row of grouped) {
-    const rowOutcome = PAYOUT_OUTCOMES.find((o) => o === row.outcome);
-    // The table's CHECK allows no other state: a row without an outcome is refused, not counted as something.
-    if (!rowOutcome) throw new Error(`ledger: a payout row has no insight outcome (${row.outcome ?? "null"})`);
-    const point = result.points[starts[Number(row.slot) - 1]?.point ?? -1];
-    // Every row is at or after the first start (checked above), so its bucket is one of them.
-    if (!point) throw new Error(`ledger: a payout row fell outside the buckets (${String(row.slot)})`);
-    addFigures(point, row, rowOutcome);
-    addFigures(result.totals, row, rowOutcome);
-    result.batch = {
-      count: add(result.batch.count, safeSum(row.batchCount)),
-      amountCentavos: add(result.batch.amountCentavos, safeSum(row.batchAmount)),
-    };
-  }
-  return result;
 }
 
 /**
