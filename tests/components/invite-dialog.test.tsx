@@ -1,9 +1,9 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { InviteDialog } from "@/components/members/invite-dialog";
 import { I18nProvider } from "@/lib/browser/i18n";
 import type { InvitationCreated, InvitationEmailOutcome } from "@/lib/shared/schemas/members";
-import { ok, renderWithProviders, stubFetch } from "../helpers/payouts-dom";
+import { fail, ok, renderWithProviders, stubFetch } from "../helpers/payouts-dom";
 
 const EMAIL = "nina@new.example";
 const LINK = "/invite/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde";
@@ -29,14 +29,18 @@ function answerWith(emailed: InvitationEmailOutcome) {
   ]);
 }
 
-async function inviteNina(locale: "pt-BR" | "en" = "pt-BR") {
+function renderDialog(locale: "pt-BR" | "en" = "pt-BR") {
   const { user } = renderWithProviders(
     <I18nProvider locale={locale} timeZone="America/Sao_Paulo">
       <InviteDialog open onOpenChange={() => undefined} roles={["admin", "operator"]} />
     </I18nProvider>,
     { role: "owner" },
   );
-  const form = screen.getByRole("alertdialog");
+  return { user, form: screen.getByRole("dialog") };
+}
+
+async function inviteNina(locale: "pt-BR" | "en" = "pt-BR") {
+  const { user, form } = renderDialog(locale);
   await user.type(within(form).getByLabelText("E-mail"), EMAIL);
   await user.click(within(form).getByRole("button", { name: locale === "en" ? "Create invitation" : "Criar convite" }));
   const done = await screen.findByRole("alertdialog", {
@@ -72,5 +76,50 @@ describe("the invite dialog says what became of the e-mail, and shows the link i
   ] as const)("%s (en)", async (emailed, text) => {
     answerWith(emailed);
     expect(await inviteNina("en")).toHaveTextContent(text);
+  });
+});
+
+describe("the invite form checks before sending, and puts the server's refusals on their fields", () => {
+  it.each([
+    ["", "Campo obrigatório."],
+    ["not an email", "E-mail inválido."],
+    [`${"a".repeat(250)}@b.example`, "E-mail inválido."],
+  ])("%j is refused next to the field, nothing sent", async (typed, message) => {
+    const calls = stubFetch([]);
+    const { user, form } = renderDialog();
+    const email = within(form).getByLabelText("E-mail");
+    // maxLength keeps a person from typing past it; a paste into a field without it is what the schema stops.
+    email.removeAttribute("maxlength");
+    if (typed) await user.type(email, typed);
+    await user.click(within(form).getByRole("button", { name: "Criar convite" }));
+    await waitFor(() => expect(email).toHaveAttribute("aria-invalid", "true"));
+    expect(email).toHaveAccessibleDescription(message);
+    expect(calls).toHaveLength(0);
+  });
+
+  it.each([
+    ["pt-BR", "email", "fieldErrors.alreadyMember", "E-mail", "Esta pessoa já é membro ativo."],
+    ["en", "email", "fieldErrors.alreadyMember", "E-mail", "This person is already an active member."],
+    ["pt-BR", "role", "fieldErrors.roleNotAssignable", "Papel", "Seu papel não pode dar este papel."],
+    ["en", "role", "fieldErrors.roleNotAssignable", "Role", "Your role cannot give this role."],
+  ] as const)("%s: a refusal of the %s lands on it, translated", async (locale, field, key, label, message) => {
+    const calls = stubFetch([
+      (call) =>
+        call.method === "POST" && call.url === "/api/invitations"
+          ? fail(422, { code: "validation_error", message: "refused", fields: { [field]: key } })
+          : undefined,
+    ]);
+    const { user, form } = renderDialog(locale);
+    await user.type(within(form).getByLabelText("E-mail"), EMAIL);
+    await user.click(
+      within(form).getByRole("button", { name: locale === "en" ? "Create invitation" : "Criar convite" }),
+    );
+    const control = within(form).getByLabelText(label);
+    await waitFor(() => expect(control).toHaveAttribute("aria-invalid", "true"));
+    expect(control).toHaveAccessibleDescription(message);
+    // Said once, on its field: no panel repeating it under the server's field name.
+    expect(form).not.toHaveTextContent(`${field}:`);
+    expect(within(form).getByLabelText("E-mail")).toHaveValue(EMAIL);
+    expect(calls.filter((call) => call.method === "POST")).toHaveLength(1);
   });
 });

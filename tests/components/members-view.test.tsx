@@ -135,22 +135,22 @@ describe("MembersView", () => {
     const inviteButton = screen.getByRole("button", { name: "Convidar" });
     expect(inviteButton).toHaveAttribute("aria-haspopup", "dialog");
     await user.click(inviteButton);
-    const invite = await screen.findByRole("alertdialog", { name: "Convidar pessoa" });
+    const invite = await screen.findByRole("dialog", { name: "Convidar pessoa" });
     expect(inviteButton).toHaveAttribute("aria-expanded", "true");
     const roleSelect = within(invite).getByRole("combobox");
     expect(roleSelect).toHaveValue("operator");
     await user.type(within(invite).getByRole("textbox"), "nova@acme.example");
     await user.selectOptions(roleSelect, "finance");
     await user.click(within(invite).getByRole("button", { name: "Cancelar" }));
-    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(inviteButton).toHaveFocus();
     // Cancelled: the next invitation starts blank, with the default role again.
     await user.click(inviteButton);
-    const again = await screen.findByRole("alertdialog", { name: "Convidar pessoa" });
+    const again = await screen.findByRole("dialog", { name: "Convidar pessoa" });
     expect(within(again).getByRole("textbox")).toHaveValue("");
     expect(within(again).getByRole("combobox")).toHaveValue("operator");
     await user.click(within(again).getByRole("button", { name: "Cancelar" }));
-    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
 
     const deactivate = within(memberRow("finance@acme.example")).getByRole("button", { name: "Desativar" });
     await user.click(deactivate);

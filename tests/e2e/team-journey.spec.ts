@@ -122,7 +122,7 @@ async function setUpWorkspace(page: Page, link: string, owner: Person): Promise<
 /** Invites from the members page; returns the link the dialog shows once. */
 async function invite(page: Page, email: string, role: "operator" | "finance"): Promise<string> {
   await page.getByRole("button", { name: "Convidar", exact: true }).click();
-  const dialog = page.getByRole("alertdialog", { name: "Convidar pessoa" });
+  const dialog = page.getByRole("dialog", { name: "Convidar pessoa" });
   await dialog.getByLabel("E-mail", { exact: true }).fill(email);
   await dialog.getByLabel("Papel", { exact: true }).selectOption(role);
   await dialog.getByRole("button", { name: "Criar convite" }).click();

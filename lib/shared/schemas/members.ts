@@ -8,6 +8,8 @@ export const INVITATION_LIFETIME_HOURS = 72;
 
 const emailField = storableText({ error: "validation.required" }).check(
   z.trim(),
+  // Nothing typed is a missing field, not a wrong address.
+  z.minLength(1, { error: "validation.required" }),
   z.minLength(3, { error: "validation.email" }),
   z.maxLength(254, { error: "validation.email" }),
   z.regex(/^[^\s@]+@[^\s@]+$/, { error: "validation.email" }),
