@@ -15,14 +15,6 @@ import { RegisterStatusBadge, useErrorText, usePixKeyTypeLabel } from "./payout-
 
 const column = createColumnHelper<RegisterPayout>();
 
-const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = {
-  day: "2-digit",
-  month: "2-digit",
-  year: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-};
-
 /** Sort rank so "status" sorts by how final a row is, unknown outcomes first. */
 function statusRank(row: RegisterPayout): string {
   if (isOutcomeUnknown(row)) return `0-${row.state}`;
@@ -125,7 +117,7 @@ export function usePayoutColumns(): DataTableColumn<RegisterPayout>[] {
         header: () => t("payouts.col.createdAt"),
         cell: (info) => (
           <span className="flex min-w-0 flex-col">
-            <DateTime value={info.getValue()} options={SHORT_DATE_TIME} />
+            <DateTime value={info.getValue()} />
             <span className="truncate text-xs text-muted-foreground" title={info.row.original.created_by.name}>
               {info.row.original.created_by.name}
             </span>

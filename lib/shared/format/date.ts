@@ -88,8 +88,11 @@ export interface DateFormatOptions extends Intl.DateTimeFormatOptions {
 
 function withoutExtras(options: DateFormatOptions): Intl.DateTimeFormatOptions {
   const { withZone, ...rest } = options;
-  if (!withZone) return rest;
-  // dateStyle/timeStyle cannot be combined with timeZoneName: expand them to fields.
+  // dateStyle/timeStyle cannot be combined with timeZoneName: expand them to fields. A short date is expanded
+  // always: en-US's short style writes the year in two digits ("11/29/26") where every other date shows four.
+  // A time alone too, so that every time of the dashboard has two-digit hours ("04:14 AM", not "4:14 AM").
+  const expand = withZone || rest.dateStyle === "short" || (rest.timeStyle !== undefined && !rest.dateStyle);
+  if (!expand) return rest;
   const expanded: Intl.DateTimeFormatOptions = { ...rest };
   if (rest.dateStyle || rest.timeStyle) {
     delete expanded.dateStyle;
@@ -105,7 +108,7 @@ function withoutExtras(options: DateFormatOptions): Intl.DateTimeFormatOptions {
       if (rest.timeStyle === "medium" || rest.timeStyle === "long") expanded.second = "2-digit";
     }
   }
-  expanded.timeZoneName = "short";
+  if (withZone) expanded.timeZoneName = "short";
   return expanded;
 }
 
@@ -123,7 +126,7 @@ function zonedFormatter(defaults: Intl.DateTimeFormatOptions) {
 /** "22 de nov. de 2026" / "Nov 22, 2026" in the zone. */
 export const formatDate = zonedFormatter({ dateStyle: "medium" });
 
-/** "22/11/2026 14:05" / "11/22/2026, 2:05 PM" in the zone; pass `{ withZone: true }` to add "BRT". */
+/** "22/11/2026, 14:05" / "11/22/2026, 02:05 PM" in the zone; pass `{ withZone: true }` to add "BRT". */
 export const formatDateTime = zonedFormatter({ dateStyle: "short", timeStyle: "short" });
 
 /** The zone's short name at a given instant: "BRT", "GMT-4", "UTC". */
