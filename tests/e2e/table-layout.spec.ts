@@ -41,6 +41,7 @@ interface DesktopLayout {
   cutAmounts: string[];
   cutControls: string[];
   splitWords: string[];
+  splitIds: string[];
   tableWidth: number;
   containerWidth: number;
   documentOverflow: number;
@@ -69,10 +70,22 @@ function desktopLayout(page: Page): Promise<DesktopLayout> {
         .map((control) => `${control.tagName.toLowerCase()} ${control.textContent ?? ""}`);
       // A word of a text people read (not an id in monospace) split over two lines: "exampl" / "e".
       const splitWords: string[] = [];
+      // An id (monospace, no space in it) over two lines: "cb_2bsrylii4ohdt" / "igc", read out to support in halves.
+      const splitIds: string[] = [];
       const walker = document.createTreeWalker(table.tBodies[0] ?? table, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const parent = node.parentElement;
-        if (!parent || getComputedStyle(parent).fontFamily.includes("mono")) continue;
+        if (!parent) continue;
+        if (getComputedStyle(parent).fontFamily.includes("mono")) {
+          const text = node.textContent ?? "";
+          if (/^\S+$/.test(text.trim())) {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+            if (tops.size > 1) splitIds.push(text.trim());
+          }
+          continue;
+        }
         for (const match of (node.textContent ?? "").matchAll(/\p{L}+/gu)) {
           const range = document.createRange();
           range.setStart(node, match.index);
@@ -95,6 +108,7 @@ function desktopLayout(page: Page): Promise<DesktopLayout> {
         cutAmounts,
         cutControls,
         splitWords,
+        splitIds,
         tableWidth: Math.round(table.getBoundingClientRect().width),
         containerWidth: container.clientWidth,
         documentOverflow: root.scrollWidth - root.clientWidth,
@@ -179,10 +193,11 @@ test.describe("table layout", () => {
               amounts: settled.cutAmounts,
               controls: settled.cutControls,
               words: settled.splitWords,
+              ids: settled.splitIds,
               choices: choices.cut,
             };
-          }, `${list.name}: cut amounts, controls, words or choices`)
-          .toEqual({ amounts: [], controls: [], words: [], choices: [] });
+          }, `${list.name}: cut amounts, controls, words, ids or choices`)
+          .toEqual({ amounts: [], controls: [], words: [], ids: [], choices: [] });
         expect(layout.tableWidth, `${list.name}: table wider than its container`).toBeLessThanOrEqual(
           layout.containerWidth + 1,
         );
