@@ -10,9 +10,8 @@ import { useI18n } from "@/lib/browser/i18n";
 import { unmaskDocument } from "@/lib/shared/validation/documents";
 import {
   detectPixKeyType,
-  isValidPixKey,
   normalizePixKey,
-  PIX_KEY_ERRORS,
+  pixKeyProblem,
   PIX_KEY_TYPES,
   type PixKeyType,
 } from "@/lib/shared/validation/pix";
@@ -62,7 +61,7 @@ export function formatPixKeyInput(type: PixKeyType, value: string): string {
 /** Error key for a key as typed (null when empty or valid). */
 export function pixKeyError(type: PixKeyType, value: string): string | null {
   if (value.trim() === "") return null;
-  return isValidPixKey(type, normalizePixKey(type, value)) ? null : PIX_KEY_ERRORS[type];
+  return pixKeyProblem(type, normalizePixKey(type, value));
 }
 
 const INPUT_MODE: Record<PixKeyType, "numeric" | "text" | "tel" | "email"> = {

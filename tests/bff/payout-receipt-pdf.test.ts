@@ -136,7 +136,7 @@ describe("GET /api/payouts/{id}/receipt.pdf", () => {
     expect(text.replace(/\s+/g, " ")).toContain(
       "Este documento não é um comprovante de pagamento: o repasse falhou e nenhum valor foi transferido.",
     );
-    expect(text).toContain("Motivo da falha");
+    expect(text.replace(/\s+/g, " ")).toContain("Motivo da falha, nas palavras do provedor");
     expect(text).not.toContain("Tarifa");
     expect(text).not.toContain("Valor líquido");
     expect(text).not.toContain("Pago em");

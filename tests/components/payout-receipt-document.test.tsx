@@ -83,7 +83,7 @@ describe("ReceiptDocument", () => {
     );
     expect(screen.queryByTestId("receipt-field-fee")).not.toBeInTheDocument();
     expect(screen.queryByTestId("receipt-field-net")).not.toBeInTheDocument();
-    expect(fieldText("failureReason")).toBe("Motivo da falhaChave Pix não encontrada (DICT)");
+    expect(fieldText("failureReason")).toBe("Motivo da falha, nas palavras do provedorChave Pix não encontrada (DICT)");
   });
 });
 

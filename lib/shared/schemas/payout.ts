@@ -1,11 +1,5 @@
 import { z } from "zod/mini";
-import {
-  isValidPixKey,
-  normalizePixKey,
-  PIX_KEY_ERRORS,
-  PIX_KEY_TYPES,
-  type PixKeyType,
-} from "@/lib/shared/validation/pix";
+import { normalizePixKey, pixKeyProblem, PIX_KEY_TYPES, type PixKeyType } from "@/lib/shared/validation/pix";
 import {
   idempotencyKeySchema,
   positiveCentavosSchema,
@@ -41,9 +35,8 @@ export const payoutInputSchema = z
   )
   .check(
     z.superRefine((v, ctx) => {
-      if (!isValidPixKey(v.pix_key_type, v.pix_key)) {
-        ctx.addIssue({ code: "custom", path: ["pix_key"], message: PIX_KEY_ERRORS[v.pix_key_type] });
-      }
+      const problem = pixKeyProblem(v.pix_key_type, v.pix_key);
+      if (problem) ctx.addIssue({ code: "custom", path: ["pix_key"], message: problem });
     }),
   );
 export type PayoutInput = z.output<typeof payoutInputSchema>;

@@ -13,6 +13,17 @@ export const PIX_KEY_ERRORS: Record<PixKeyType, string> = {
   evp: "validation.pixKey.evp",
 };
 
+/**
+ * The message key for a key that is not a well-formed key of `type` (null when it is): a CPF or CNPJ of the wrong
+ * length says so, rather than blaming check digits nobody has typed yet.
+ */
+export function pixKeyProblem(type: PixKeyType, key: string): string | null {
+  if (isValidPixKey(type, key)) return null;
+  if (type === "cpf" && key.length !== 11) return "validation.pixKey.cpfLength";
+  if (type === "cnpj" && key.length !== 14) return "validation.pixKey.cnpjLength";
+  return PIX_KEY_ERRORS[type];
+}
+
 const EMAIL_RE =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 const PHONE_RE = /^\+55[1-9][1-9]9?\d{8}$/;

@@ -300,6 +300,8 @@ export const ptBR = {
   "validation.pixKey.email": "E-mail inválido para chave Pix.",
   "validation.pixKey.cpf": "CPF inválido: confira os dígitos verificadores.",
   "validation.pixKey.cnpj": "CNPJ inválido: confira os dígitos verificadores.",
+  "validation.pixKey.cpfLength": "CPF incompleto: são 11 dígitos.",
+  "validation.pixKey.cnpjLength": "CNPJ incompleto: são 14 caracteres.",
   "validation.pixKey.phone": "Celular inválido: use DDD + número, ex.: (11) 91234-5678.",
   "validation.pixKey.evp": "Chave aleatória inválida: são 32 caracteres hexadecimais com hífens.",
   "validation.reviewNote": "Escreva uma nota de 3 a 500 caracteres.",

@@ -39,7 +39,7 @@ export const payoutsPtBR = {
   "payouts.field.createdAt": "Criado em",
   "payouts.field.updatedAt": "Última atualização",
   "payouts.field.paidAt": "Pago em",
-  "payouts.field.failureReason": "Motivo da falha",
+  "payouts.field.failureReason": "Motivo da falha, nas palavras do provedor",
   "payouts.field.createdBy": "Enviado por",
   "payouts.field.issuedAt": "Enviado em",
   "payouts.field.registerState": "Situação no registro",
@@ -232,7 +232,7 @@ export const payoutsEn = {
   "payouts.field.createdAt": "Created",
   "payouts.field.updatedAt": "Last update",
   "payouts.field.paidAt": "Paid",
-  "payouts.field.failureReason": "Failure reason",
+  "payouts.field.failureReason": "Failure reason, in the payments provider's words",
   "payouts.field.createdBy": "Sent by",
   "payouts.field.issuedAt": "Sent",
   "payouts.field.registerState": "Register state",
@@ -314,7 +314,7 @@ export const payoutsEn = {
   "payouts.new.receiptTitle": "Receipt",
   "payouts.new.receiptDescription": "Keep the payout id and the idempotency key for support.",
 
-  "payouts.form.amountHint": "In reais. E.g. 1.234,56",
+  "payouts.form.amountHint": "In reais, written the Brazilian way: 1.234,56",
   "payouts.form.keyHint": "When you paste a key, its type is detected automatically.",
   "payouts.form.continue": "Review payout",
 

@@ -34,7 +34,7 @@ export const setupSettingsPtBR = {
   "settings.security.title": "Segurança",
   "settings.require2fa": "Exigir verificação em duas etapas de todos",
   "settings.require2faDescription":
-    "Quem não tiver a verificação ativa só poderá ativá-la até fazê-lo. Ative a sua antes.",
+    "Quem não tiver a verificação ativa não poderá fazer nada além de ativá-la. Ative a sua antes.",
   "settings.saved": "Configurações salvas",
   "settings.credentials.title": "Credenciais da empresa",
   "settings.credentials.description":
