@@ -2,7 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, ChevronRight, History, Info, Send } from "lucide-react";
-import type { ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { formatDocument, formatPhone } from "@/lib/shared/format/text";
 import { useI18n } from "@/lib/browser/i18n";
@@ -26,16 +26,19 @@ export function PayoutSummary({ input, sent = false }: { input: PayoutInput; sen
   const { t, formatMoney, locale } = useI18n();
   const keyTypeLabel = usePixKeyTypeLabel();
   const readable = readableKey(input.pix_key_type, input.pix_key);
+  const amount = formatMoney(input.amount_centavos);
   return (
     <dl className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_auto]">
       <div className="grid gap-1 sm:col-span-2">
         <dt className="text-xs font-medium text-muted-foreground">{t("payouts.review.amount")}</dt>
-        <dd className="grid gap-1">
+        <dd className="@container grid gap-1">
+          {/* Large, but never wider than the card (`100cqi`): 0.7em per character fits a wide bold digit. */}
           <span
-            className="text-4xl leading-none font-semibold tracking-tight tabular-nums sm:text-5xl"
+            className="text-[length:min(2.25rem,100cqi/(var(--amount-chars)*0.7))] leading-none font-semibold tracking-tight tabular-nums sm:text-[length:min(3rem,100cqi/(var(--amount-chars)*0.7))]"
+            style={{ "--amount-chars": amount.length } as CSSProperties}
             data-testid="review-amount"
           >
-            {formatMoney(input.amount_centavos)}
+            {amount}
           </span>
           <span className="text-sm text-foreground/90" data-testid="review-amount-words">
             {capitalize(amountInWords(input.amount_centavos, locale))}

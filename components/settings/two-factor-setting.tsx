@@ -34,7 +34,8 @@ export function TwoFactorSetting() {
             className="mt-1 size-4"
             checked={settings.data?.require2fa ?? false}
             disabled={!settings.data || change.isPending}
-            aria-describedby={`${id}-description`}
+            aria-invalid={fieldMessage ? true : undefined}
+            aria-describedby={fieldMessage ? `${id}-description ${id}-error` : `${id}-description`}
             onChange={(event) => {
               setError(null);
               change.mutate(
@@ -53,7 +54,7 @@ export function TwoFactorSetting() {
           </div>
         </div>
         {fieldMessage ? (
-          <p role="alert" className="text-sm text-destructive">
+          <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
             {t(fieldMessage as MessageKey)}
           </p>
         ) : error ? (

@@ -91,14 +91,15 @@ function UnknownNotice({ onProceed }: { onProceed: (() => void) | null }) {
       data-testid="subaccount-unknown"
     >
       <Info className="mt-0.5 size-5 shrink-0 text-info-soft-foreground" aria-hidden="true" />
-      <div className="space-y-2">
+      <div className="min-w-0 space-y-2">
         <h3 className="font-semibold">{t("subaccounts.unknown.title")}</h3>
         <p>{t("subaccounts.unknown.why")}</p>
         <p>{t("subaccounts.unknown.what")}</p>
         <p className="text-muted-foreground">{t("subaccounts.unknown.checkId")}</p>
         {onProceed ? (
           <div className="flex flex-wrap gap-2 pt-1">
-            <Button size="sm" variant="outline" onClick={onProceed}>
+            {/* A long label wraps on a phone instead of pushing the card past the screen's edge. */}
+            <Button size="sm" variant="outline" className="h-auto min-h-8 py-1.5 whitespace-normal" onClick={onProceed}>
               {t("subaccounts.unknown.proceed")}
             </Button>
             <Button asChild size="sm" variant="ghost">
