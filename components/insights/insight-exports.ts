@@ -17,9 +17,13 @@ import { pointLabel } from "./outcomes";
  * figures the table shows, money as centavos → reais by the writers, the totals row last where the table has one.
  */
 
-/** A row of the payouts series export: the period as the table labels it (or "Total") and its figures. */
+/**
+ * A row of the payouts series export: the period as the table labels it (or "Total"), its first instant (a date a
+ * spreadsheet can sort and filter; none on the totals row) and its figures.
+ */
 export interface SeriesExportRow {
   period: string;
+  start: string | null;
   figures: PayoutFigures;
 }
 
@@ -32,9 +36,10 @@ export function payoutSeriesRows(
   return [
     ...points.map((point) => ({
       period: pointLabel(point.start, window.bucket, i18n, window.zone),
+      start: point.start,
       figures: point,
     })),
-    { period: i18n.t("insights.total"), figures: sumPoints(points) },
+    { period: i18n.t("insights.total"), start: null, figures: sumPoints(points) },
   ];
 }
 
@@ -57,6 +62,7 @@ export function payoutSeriesSheet(periodHeader: string): ExportSheet<SeriesExpor
     title: "insights.payouts.title",
     columns: [
       { kind: "text", header: { text: periodHeader }, value: (row) => row.period },
+      { kind: "dateTime", header: "insights.payouts.export.start", value: (row) => row.start },
       { kind: "count", header: "insights.payouts.col.count", value: (row) => row.figures.count },
       { kind: "money", header: "insights.payouts.col.amount", value: (row) => row.figures.amount_centavos },
       { kind: "money", header: "insights.payouts.col.fee", value: (row) => row.figures.fee_centavos },

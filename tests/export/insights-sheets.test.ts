@@ -23,12 +23,26 @@ describe("the payouts series export", () => {
     const c = ctx("pt-BR");
     const rows = payoutSeriesRows(POINTS, WINDOW_7D, { intlLocale: "pt-BR", t: c.t });
     const [header, ...body] = parseCsv(sheetCsv(payoutSeriesSheet("Período (America/Sao_Paulo)"), rows, c), ";");
-    expect(header?.slice(0, 5)).toEqual(["Período (America/Sao_Paulo)", "Quantidade", "Valor", "Tarifa", "Líquido"]);
+    expect(header?.slice(0, 6)).toEqual([
+      "Período (America/Sao_Paulo)",
+      "Início do período (America/Sao_Paulo)",
+      "Quantidade",
+      "Valor",
+      "Tarifa",
+      "Líquido",
+    ]);
     expect(header).toContain("Falharam (valor)");
     expect(body).toHaveLength(POINTS.length + 1);
     expect(body.map((row) => row[0])).toEqual(["20 de nov.", "21 de nov.", "22 de nov.", "Total"]);
+    // The label as the table says it, and a date a spreadsheet sorts and filters: dd/mm/aaaa in the zone.
+    expect(body.map((row) => row[1])).toEqual([
+      "20/11/2026 00:00:00",
+      "21/11/2026 00:00:00",
+      "22/11/2026 00:00:00",
+      "",
+    ]);
     const total = body[3] as string[];
-    expect(total.slice(1, 5)).toEqual(["8", "2678,11", "2,02", "1498,32"]);
+    expect(total.slice(2, 6)).toEqual(["8", "2678,11", "2,02", "1498,32"]);
     const failedAmount = header?.indexOf("Falharam (valor)") ?? -1;
     expect(total[failedAmount]).toBe("100,00");
   });
@@ -37,8 +51,9 @@ describe("the payouts series export", () => {
     const c = ctx("en");
     const rows = payoutSeriesRows(POINTS, WINDOW_7D, { intlLocale: "en-US", t: c.t });
     const [header, ...body] = parseCsv(sheetCsv(payoutSeriesSheet("Period (America/Sao_Paulo)"), rows, c), ",");
-    expect(header?.slice(1, 3)).toEqual(["Count", "Amount"]);
-    expect(body.at(-1)?.slice(0, 3)).toEqual(["Total", "8", "2678.11"]);
+    expect(header?.slice(1, 4)).toEqual(["Period start (America/Sao_Paulo)", "Count", "Amount"]);
+    expect(body[0]?.[1]).toBe("2026-11-20 00:00:00");
+    expect(body.at(-1)?.slice(0, 4)).toEqual(["Total", "", "8", "2678.11"]);
   });
 
   it("labels week points as the week of their first day in the window, in the reader's language", () => {
