@@ -16,7 +16,6 @@ import { QueryErrorPanel } from "@/components/ui/query-error-panel";
 import { Money } from "@/components/ui/money";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
-import { isBffRequestError } from "@/lib/browser/bff-client/errors";
 import { formatDocument } from "@/lib/shared/format/text";
 import { useI18n } from "@/lib/browser/i18n";
 import { subaccountQuery } from "@/lib/browser/query/subaccounts";
@@ -33,11 +32,6 @@ const SubaccountHistory = dynamic(() => import("./subaccount-history").then((m) 
   ssr: false,
   loading: () => <Skeleton className="h-40 w-full" />,
 });
-
-/** True for the BFF's answer about an id never changed through the dashboard. */
-export function isUnknownSubaccount(error: unknown): boolean {
-  return isBffRequestError(error) && error.knownCode === "subaccount_unknown";
-}
 
 function CurrentState({ subaccount }: { subaccount: KnownSubaccount }) {
   const { t } = useI18n();
@@ -134,7 +128,8 @@ export function SubaccountDetail({ id }: { id: string }) {
   const canBlock = useCan("subaccounts.block");
   const query = useQuery(subaccountQuery(id));
   const known = query.data ?? null;
-  const unknown = !known && isUnknownSubaccount(query.error);
+  // Never changed through the dashboard: the query's answer is null (the BFF's 404 `subaccount_unknown`).
+  const unknown = query.data === null;
   const failed = !known && !unknown && query.isError;
   // No record here: the person says they mean this id before any action is offered.
   const [proceed, setProceed] = useState(false);

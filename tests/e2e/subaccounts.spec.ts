@@ -309,6 +309,11 @@ test("in English: an id never seen here is explained, and a change the API refus
   await useLanguage(page, "en");
   await signInAsOperator(page);
   const ghost = `sa_never_${stamp}`;
+  // The page reads what the dashboard knows of the id on the server: the browser asks nothing, and no 404 is logged.
+  const stateReads: number[] = [];
+  page.on("response", (response) => {
+    if (new URL(response.url()).pathname === `/api/subaccounts/${ghost}`) stateReads.push(response.status());
+  });
   await page.goto("/subaccounts");
   await page.getByLabel("Subaccount ID").fill(ghost);
   await page.getByRole("button", { name: "Open", exact: true }).click();
@@ -322,6 +327,7 @@ test("in English: an id never seen here is explained, and a change the API refus
   // No record here: nothing is offered up front but the way on and another id.
   await expect(header(page).getByRole("button")).toHaveCount(1); // the id's copy button
   await expect(page.getByRole("link", { name: "Open another ID" })).toHaveAttribute("href", "/subaccounts");
+  expect(stateReads).toEqual([]);
   await page.getByRole("button", { name: "Change this subaccount anyway" }).click();
   // Not knowing the state, one action that asks which, not Block and Unblock side by side.
   await expect(header(page).getByRole("button", { name: "Block or unblock…" })).toBeVisible();

@@ -4,6 +4,9 @@ import { latestPayoutsQuery, payoutAttentionQuery, payoutDetailSchema, payoutQue
 import { idParamsSchema } from "@/lib/server/http/params";
 import { asQueryData, firstPage, prefetchService } from "@/lib/server/pages/prefetch";
 import { listChargebacks } from "@/lib/server/services/chargebacks";
+import { findKnown } from "@/lib/server/services/subaccounts/subaccounts";
+import { subaccountQuery } from "@/lib/browser/query/subaccounts";
+import { knownSubaccountSchema } from "@/lib/shared/schemas/known-subaccount";
 import { listPaymentLinks } from "@/lib/server/services/payment-links";
 import { listRegister, lookUpPayout } from "@/lib/server/services/payouts/lookup";
 import { payoutAttention } from "@/lib/server/services/payouts/review";
@@ -47,6 +50,21 @@ export async function payoutDetail(id: string): Promise<Prefetched | null> {
     (deps) => lookUpPayout(deps, params.data.id),
   );
   return prefetched(payoutQuery(id).queryKey, answer && asQueryData(answer.data, payoutDetailSchema));
+}
+
+// As GET /api/subaccounts/{id} (subaccountQuery): its known state, or null for an id never changed here (the route's
+// 404, which the browser's query holds as null); an id the route would refuse is left to the browser.
+export async function knownSubaccount(id: string): Promise<Prefetched | null> {
+  const params = idParamsSchema.safeParse({ id });
+  if (!params.success) return null;
+  const answer = await prefetchService(
+    READ_PERMISSIONS.knownSubaccount,
+    `/api/subaccounts/${encodeURIComponent(id)}`,
+    async (deps) => ({ known: await findKnown(deps, params.data.id) }),
+  );
+  if (!answer) return null;
+  if (answer.known === null) return { queryKey: subaccountQuery(id).queryKey, data: null, partial: false };
+  return prefetched(subaccountQuery(id).queryKey, asQueryData(answer.known, knownSubaccountSchema));
 }
 
 // As GET /api/payouts?limit=N (latestPayoutsQuery(N)).

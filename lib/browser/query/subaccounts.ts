@@ -7,6 +7,7 @@ import {
 } from "@tanstack/react-query";
 import { z } from "zod/mini";
 import { bffFetch } from "@/lib/browser/bff-client/client";
+import { isBffRequestError } from "@/lib/browser/bff-client/errors";
 import type { UpdateSubaccountBody } from "@/lib/shared/schemas/subaccount";
 import { activityPageSchema } from "@/lib/shared/schemas/activity-entry";
 import {
@@ -48,13 +49,20 @@ export function subaccountsQuery() {
 }
 
 /**
- * GET /api/subaccounts/{id}: its last known state, or a 404 `subaccount_unknown`
- * for an id never changed here (a normal answer, not retried).
+ * GET /api/subaccounts/{id}: its last known state, or null for an id never changed here (the BFF's 404
+ * `subaccount_unknown`: a normal answer the page explains, not an error).
  */
 export function subaccountQuery(id: string) {
   return queryOptions({
     queryKey: subaccountKeys.detail(id),
-    queryFn: ({ signal }) => bffFetch(subaccountPath(id), { schema: knownSubaccountSchema, signal }),
+    queryFn: async ({ signal }): Promise<KnownSubaccount | null> => {
+      try {
+        return await bffFetch(subaccountPath(id), { schema: knownSubaccountSchema, signal });
+      } catch (error) {
+        if (isBffRequestError(error) && error.knownCode === "subaccount_unknown") return null;
+        throw error;
+      }
+    },
   });
 }
 

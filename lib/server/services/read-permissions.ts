@@ -13,4 +13,5 @@ export const READ_PERMISSIONS = {
   payoutInsights: "insights.payouts",
   workspaceSettings: "workspace.settings",
   workspaceCredentials: "credentials.manage",
+  knownSubaccount: "subaccounts.list",
 } as const satisfies Record<string, Permission>;

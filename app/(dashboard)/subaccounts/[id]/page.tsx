@@ -6,6 +6,8 @@ import { getI18n } from "@/lib/server/i18n";
 import { resourceIdSchema } from "@/lib/shared/schemas/common";
 import { pageAccess } from "@/lib/server/session/page";
 import { withMessages } from "@/app/_i18n/messages";
+import { WithPrefetched } from "../../_prefetch/prefetched";
+import { knownSubaccount } from "../../_prefetch/queries";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -22,5 +24,11 @@ export default withMessages(["subaccounts", "activity.systemActor"], async funct
   if (!access.allowed) return <NotAllowed page="nav.subaccounts" />;
   const parsed = resourceIdSchema.safeParse(id);
   if (!parsed.success) notFound();
-  return <SubaccountDetail key={parsed.data} id={parsed.data} />;
+  // Its known state (or that there is none) read on the server: the first paint has it, and the browser asks nothing.
+  const known = await knownSubaccount(parsed.data);
+  return (
+    <WithPrefetched entries={[known]}>
+      <SubaccountDetail key={parsed.data} id={parsed.data} />
+    </WithPrefetched>
+  );
 });

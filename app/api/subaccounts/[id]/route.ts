@@ -1,10 +1,11 @@
 import { withSession } from "@/lib/server/http/handler";
 import { idParamsSchema } from "@/lib/server/http/params";
+import { READ_PERMISSIONS } from "@/lib/server/services/read-permissions";
 import { getKnown, updateSubaccount } from "@/lib/server/services/subaccounts/subaccounts";
 import { updateSubaccountBodySchema } from "@/lib/shared/schemas/subaccount";
 
 // GET /api/subaccounts/{id} – the last known state of one subaccount
-export const GET = withSession({ permission: "subaccounts.list", params: idParamsSchema }, (ctx) =>
+export const GET = withSession({ permission: READ_PERMISSIONS.knownSubaccount, params: idParamsSchema }, (ctx) =>
   getKnown(ctx, ctx.params.id),
 );
 

@@ -215,16 +215,22 @@ async function recordAnswer(
   }
 }
 
-/** The last known state of one subaccount (404 when the dashboard has never changed it). */
-export async function getKnown({ ledger, businessId }: LedgerScope, id: string): Promise<Answer<KnownSubaccount>> {
+/** The last known state of one subaccount, or null when the dashboard has never changed it. */
+export async function findKnown({ ledger, businessId }: LedgerScope, id: string): Promise<KnownSubaccount | null> {
   const row = await getKnownSubaccount(ledger, businessId, id);
-  if (!row) {
+  return row ? toKnownSubaccount(row) : null;
+}
+
+/** The last known state of one subaccount (404 when the dashboard has never changed it). */
+export async function getKnown(scope: LedgerScope, id: string): Promise<Answer<KnownSubaccount>> {
+  const known = await findKnown(scope, id);
+  if (!known) {
     throw new BffError(
       "subaccount_unknown",
       "This subaccount has not been changed through the dashboard yet, so its details are not known (the API cannot read subaccounts).",
     );
   }
-  return { data: toKnownSubaccount(row) };
+  return { data: known };
 }
 
 /** Updates name, e-mail, document or limits (only the fields given), one change of a subaccount at a time. */
