@@ -1,3 +1,4 @@
+import type { Locale } from "@/lib/shared/i18n/config";
 import { z } from "zod/mini";
 import { urlChoice, urlOptional } from "@/lib/browser/url-fields";
 import { isoToMs } from "@/lib/shared/format/date";
@@ -209,4 +210,20 @@ export function filterLinks(
       (filters.amount === undefined || amountKind(row.link) === filters.amount) &&
       (terms.length === 0 || matchesAllTerms(row.searchKey ?? normalizeForSearch(linkSearchText(row.link)), terms)),
   );
+}
+
+/**
+ * The limit as typed, in the reader's way of writing numbers: empty is no limit; "1.000" (pt-BR) or "1,000" (en) is a
+ * thousand; anything else is read as a number and checked by the schema, so "-1" or "1,5" is said to be wrong next to
+ * the field instead of quietly becoming 1 or 15.
+ */
+export function parseMaxSales(text: string, locale: Locale): number | undefined {
+  const trimmed = text.trim();
+  if (trimmed === "") return undefined;
+  const [group, decimal] = locale === "en" ? [",", "."] : [".", ","];
+  const grouped = new RegExp(`^-?\\d{1,3}(\\${group}\\d{3})+$`);
+  const plain = grouped.test(trimmed) ? trimmed.replaceAll(group, "") : trimmed;
+  if (/^-?\d+$/.test(plain)) return Number(plain);
+  const withDecimals = new RegExp(`^-?\\d+\\${decimal}\\d+$`);
+  return withDecimals.test(plain) ? Number(plain.replace(decimal, ".")) : Number.NaN;
 }

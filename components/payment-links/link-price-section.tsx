@@ -9,11 +9,13 @@ import { cn } from "@/components/ui/cn";
 import { Input } from "@/components/ui/input";
 import { useI18n } from "@/lib/browser/i18n";
 import type { PaymentLinkFormApi } from "./link-form-types";
-import type { AmountKind } from "./link-model";
+import { parseMaxSales, type AmountKind } from "./link-model";
 
 /** Messages zod's defaults produce for bounds the shared schema leaves untranslated. */
 function maxSalesMessage(type: string | undefined, message: string | undefined): string | undefined {
   if (type === "too_big") return "paymentLinks.form.maxSalesTooBig";
+  // Not a number at all ("5a0"): what it must be.
+  if (type === "invalid_type") return "validation.integer";
   return message;
 }
 
@@ -144,9 +146,9 @@ function AmountModeChoice({ mode: current, onChange }: { mode: AmountKind; onCha
   );
 }
 
-/** Digits only; empty means no limit. */
+/** A whole number of sales; empty means no limit. */
 function MaxSalesField({ form }: { form: PaymentLinkFormApi }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const [maxSalesText, setMaxSalesText] = useState("");
   return (
     <Controller
@@ -169,9 +171,8 @@ function MaxSalesField({ form }: { form: PaymentLinkFormApi }) {
             placeholder={t("paymentLinks.noLimit")}
             value={maxSalesText}
             onChange={(event) => {
-              const digits = event.target.value.replace(/\D/g, "");
-              setMaxSalesText(digits);
-              field.onChange(digits === "" ? undefined : Number(digits));
+              setMaxSalesText(event.target.value);
+              field.onChange(parseMaxSales(event.target.value, locale));
             }}
             onBlur={field.onBlur}
           />

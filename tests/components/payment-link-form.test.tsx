@@ -120,6 +120,26 @@ describe("PaymentLinkForm", () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ["-1", "Deve ser maior que zero."],
+    ["1,5", "Use um número inteiro."],
+    ["5a0", "Use um número inteiro."],
+  ])(
+    "a sales limit typed as %j is refused as typed, next to the field, and nothing is sent",
+    async (typed, message) => {
+      const { user } = renderForm();
+      await user.type(nameInput(), "Curso");
+      await user.type(fixedAmount(), "10");
+      const limit = screen.getByLabelText(/Limite de vendas/);
+      await user.type(limit, typed);
+      // What was typed stays: it is not turned into another number.
+      expect(limit).toHaveValue(typed);
+      await user.click(submit());
+      await waitFor(() => expect(describedText(limit)).toContain(message));
+      expect(fetchSpy).not.toHaveBeenCalled();
+    },
+  );
+
   it("refuses an expiry more than 5 years ahead next to the field, and sends nothing", async () => {
     const { user } = renderForm();
     await user.type(nameInput(), "Curso");
@@ -153,7 +173,7 @@ describe("PaymentLinkForm", () => {
     const { user, client } = renderForm();
     await user.type(nameInput(), "Curso Intensivo");
     await user.type(fixedAmount(), "1.234,56");
-    await user.type(screen.getByLabelText(/Limite de vendas/), "5a0");
+    await user.type(screen.getByLabelText(/Limite de vendas/), "50");
     fireEvent.change(screen.getByLabelText(/^Expira em/), { target: { value: "15/06/2030 14:30" } });
     await user.click(screen.getByRole("checkbox", { name: "Coletar dados do cliente" }));
     await user.click(submit());

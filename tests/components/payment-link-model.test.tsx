@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  parseMaxSales,
   conversionRate,
   DEFAULT_PAYMENT_LINK_BASE_URL,
   deriveLinkState,
@@ -199,5 +200,28 @@ describe("search and filters", () => {
       sort: "",
       id: undefined,
     });
+  });
+});
+
+describe("the sales limit as typed", () => {
+  it.each([
+    ["", "pt-BR", undefined],
+    ["150", "pt-BR", 150],
+    [" 1.000 ", "pt-BR", 1000],
+    ["1,000", "en", 1000],
+    ["-1", "pt-BR", -1],
+    ["1,5", "pt-BR", 1.5],
+    ["1.5", "en", 1.5],
+    // In Portuguese a comma is the decimal point: 1,000 is one.
+    ["1,000", "pt-BR", 1],
+  ] as const)("%j in %s is %s", (text, locale, expected) => {
+    expect(parseMaxSales(text, locale)).toBe(expected);
+  });
+
+  it("is not a number when it is not one, never the digits picked out of it", () => {
+    expect(parseMaxSales("5a0", "pt-BR")).toBeNaN();
+    expect(parseMaxSales("1.0000", "pt-BR")).toBeNaN();
+    expect(parseMaxSales("1.5", "pt-BR")).toBeNaN();
+    expect(parseMaxSales("1,5", "en")).toBeNaN();
   });
 });
