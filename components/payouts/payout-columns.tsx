@@ -104,7 +104,9 @@ export function usePayoutColumns(): DataTableColumn<RegisterPayout>[] {
         cell: (info) => (
           <span className="flex min-w-0 flex-col">
             {/* A key is read whole (support compares it with the customer's): it wraps rather than being cut. */}
-            <span className="font-mono text-[0.8125rem] [overflow-wrap:anywhere]">{info.getValue()}</span>
+            <span className="font-mono text-[0.8125rem] [overflow-wrap:anywhere]" data-long-value="">
+              {info.getValue()}
+            </span>
             <span className="truncate text-xs text-muted-foreground">
               {keyTypeLabel(info.row.original.pix_key_type)}
             </span>

@@ -12,10 +12,12 @@ import * as chargebacksRoute from "@/app/api/chargebacks/route";
 import * as paymentLinksRoute from "@/app/api/payment-links/route";
 import * as payoutRoute from "@/app/api/payouts/[id]/route";
 import * as payoutsRoute from "@/app/api/payouts/route";
+import * as subaccountRoute from "@/app/api/subaccounts/[id]/route";
 import * as sessionRoute from "@/app/api/session/route";
 import { WithPrefetched } from "@/app/(dashboard)/_prefetch/prefetched";
 import {
   chargebacksFirstPage,
+  knownSubaccount,
   latestPayouts,
   paymentLinksFirstPage,
   payoutDetail,
@@ -23,6 +25,7 @@ import {
 import { chargebacksQuery } from "@/lib/browser/query/chargebacks";
 import { paymentLinksQuery } from "@/lib/browser/query/payment-links";
 import { latestPayoutsQuery, payoutDetailSchema, payoutQuery } from "@/lib/browser/query/payouts";
+import { subaccountQuery } from "@/lib/browser/query/subaccounts";
 import { PREFETCH_BUDGET_MS } from "@/lib/server/pages/prefetch";
 import { ChargebackSchema } from "@/lib/shared/schemas/chargeback";
 import { FIRST_PAGE_SIZE, PAGED_LIST_TYPE } from "@/lib/shared/schemas/paged-list";
@@ -40,6 +43,7 @@ import {
   supportBody,
   type BffHarness,
 } from "../helpers/bff";
+import { captureLogs } from "../helpers/logs";
 
 /** The Cookie header of the page request being rendered. */
 const pageRequest = vi.hoisted(() => ({ cookie: "" }));
@@ -89,6 +93,18 @@ describe("a page's first data, read on the server", () => {
       data: payoutDetailSchema.parse(reply.json.data),
       partial: false,
     });
+  });
+
+  it("subaccount detail: an id never changed here is handed over as null, what the route's 404 means to the query", async () => {
+    const id = "sa_never_changed_here";
+    const reply = await call(subaccountRoute.GET, `/api/subaccounts/${id}`, { cookie: operator, params: { id } });
+    expect(reply.status).toBe(404);
+    expect(await knownSubaccount(id)).toEqual({ queryKey: subaccountQuery(id).queryKey, data: null, partial: false });
+    // Not the route's to answer for finance, nor for an id it refuses: the browser asks (and is told) itself.
+    pageRequest.cookie = finance;
+    expect(await knownSubaccount(id)).toBeNull();
+    pageRequest.cookie = operator;
+    expect(await knownSubaccount("../etc/passwd")).toBeNull();
   });
 
   it("payment links: the route's first page, marked partial when more follow", async () => {
@@ -166,12 +182,20 @@ describe("a page's first data, read on the server", () => {
   it("leaves a failure to the browser: an upstream error, an unknown payout, an id the route refuses", async () => {
     pageRequest.cookie = finance;
     await harness.sandbox.addFault({ kind: "error500", path: "/v1/chargebacks" });
-    const failed = await countUpstream(harness.sandbox, () => chargebacksFirstPage());
-    expect(failed.result).toBeNull();
-    // It was asked (and failed), not skipped for want of permission.
-    expect(failed.requests).toBeGreaterThan(0);
-    pageRequest.cookie = operator;
-    expect(await payoutDetail("po_does_not_exist")).toBeNull();
+    const logs = captureLogs();
+    try {
+      const failed = await countUpstream(harness.sandbox, () => chargebacksFirstPage());
+      expect(failed.result).toBeNull();
+      // It was asked (and failed), not skipped for want of permission.
+      expect(failed.requests).toBeGreaterThan(0);
+      pageRequest.cookie = operator;
+      expect(await payoutDetail("po_does_not_exist")).toBeNull();
+    } finally {
+      logs.restore();
+    }
+    // The API's fault is logged; a payout id that does not exist is the page's to explain, not a fault.
+    const warned = [...logs.stdout, ...logs.stderr].filter((line) => line.event === "page.prefetch_failed");
+    expect(warned.map((line) => line.path)).toEqual(["/api/chargebacks"]);
     expect(await countUpstream(harness.sandbox, () => payoutDetail("../etc/passwd"))).toMatchObject({
       result: null,
       requests: 0,

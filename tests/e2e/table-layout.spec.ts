@@ -71,6 +71,7 @@ function desktopLayout(page: Page): Promise<DesktopLayout> {
       // A word of a text people read (not an id in monospace) split over two lines: "exampl" / "e".
       const splitWords: string[] = [];
       // An id (monospace, no space in it) over two lines: "cb_2bsrylii4ohdt" / "igc", read out to support in halves.
+      // A value marked as long (a Pix key: an e-mail of up to 77 characters) wraps rather than being cut.
       const splitIds: string[] = [];
       const walker = document.createTreeWalker(table.tBodies[0] ?? table, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -78,7 +79,7 @@ function desktopLayout(page: Page): Promise<DesktopLayout> {
         if (!parent) continue;
         if (getComputedStyle(parent).fontFamily.includes("mono")) {
           const text = node.textContent ?? "";
-          if (/^\S+$/.test(text.trim())) {
+          if (/^\S+$/.test(text.trim()) && !parent.closest("[data-long-value]")) {
             const range = document.createRange();
             range.selectNodeContents(node);
             const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));

@@ -4,7 +4,9 @@ import { can, type Permission } from "@/lib/shared/auth/roles";
 import { FIRST_PAGE_SIZE } from "@/lib/shared/schemas/paged-list";
 import { serverClock } from "@/lib/server/clock";
 import { checkedPages } from "@/lib/server/http/paged-list";
+import { BffError } from "@/lib/server/errors/bff-error";
 import { log } from "@/lib/server/log";
+import { isPaymentsApiError } from "@/lib/server/payments-api/errors";
 import { sessionDeps, type ServiceDeps } from "@/lib/server/services/context";
 import { getPageSessionData } from "@/lib/server/session/page";
 
@@ -46,12 +48,20 @@ export async function prefetchService<T>(
   const session = await getPageSessionData();
   if (!session || (permission !== "any" && !can(session.role, permission))) return null;
   const work = (async () => read(await sessionDeps(session)))();
-  // A failure is logged and leaves the data to the browser, as does an answer that comes after the budget.
+  // A failure leaves the data to the browser, as does an answer that comes after the budget. What the route would
+  // answer with a 4xx (an id that does not exist) is the page's to explain, not a fault: only the others are logged.
   const settled = work.catch((error: unknown) => {
-    log.warn("page.prefetch_failed", { path: route, error });
+    if (refusalStatus(error) >= 500) log.warn("page.prefetch_failed", { path: route, error });
     return null;
   });
   return withinBudget(settled, PREFETCH_BUDGET_MS);
+}
+
+/** The status the route would answer `error` with, as far as it is known here (anything else counts as a fault). */
+function refusalStatus(error: unknown): number {
+  if (error instanceof BffError) return error.status;
+  if (isPaymentsApiError(error)) return error.status;
+  return 500;
 }
 
 /** A service's data as the browser's query holds it: parsed with the browser's schema (null when it does not match). */
