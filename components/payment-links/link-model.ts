@@ -213,17 +213,15 @@ export function filterLinks(
 }
 
 /**
- * The limit as typed, in the reader's way of writing numbers: empty is no limit; "1.000" (pt-BR) or "1,000" (en) is a
- * thousand; anything else is read as a number and checked by the schema, so "-1" or "1,5" is said to be wrong next to
- * the field instead of quietly becoming 1 or 15.
+ * The limit as typed, in the reader's way of writing numbers: empty is no limit; "1000", or "1.000" in Portuguese and
+ * "1,000" in English, is a thousand. It is a count of sales, so anything else ("1,5", "2,0", "1,000" in Portuguese,
+ * "5a0") is not a number: refused next to the field, never read as another number ("-1" stays -1, which the schema
+ * refuses too).
  */
 export function parseMaxSales(text: string, locale: Locale): number | undefined {
   const trimmed = text.trim();
   if (trimmed === "") return undefined;
-  const [group, decimal] = locale === "en" ? [",", "."] : [".", ","];
-  const grouped = new RegExp(`^-?\\d{1,3}(\\${group}\\d{3})+$`);
-  const plain = grouped.test(trimmed) ? trimmed.replaceAll(group, "") : trimmed;
-  if (/^-?\d+$/.test(plain)) return Number(plain);
-  const withDecimals = new RegExp(`^-?\\d+\\${decimal}\\d+$`);
-  return withDecimals.test(plain) ? Number(plain.replace(decimal, ".")) : Number.NaN;
+  if (/^-?\d+$/.test(trimmed)) return Number(trimmed);
+  const grouped = locale === "en" ? /^\d{1,3}(,\d{3})+$/ : /^\d{1,3}(\.\d{3})+$/;
+  return grouped.test(trimmed) ? Number(trimmed.replace(/[.,]/g, "")) : Number.NaN;
 }

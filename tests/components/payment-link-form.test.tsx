@@ -123,6 +123,7 @@ describe("PaymentLinkForm", () => {
   it.each([
     ["-1", "Deve ser maior que zero."],
     ["1,5", "Use um número inteiro."],
+    ["1,000", "Use um número inteiro."],
     ["5a0", "Use um número inteiro."],
   ])(
     "a sales limit typed as %j is refused as typed, next to the field, and nothing is sent",
