@@ -70,10 +70,12 @@ export function InviteDialog({
   if (created) {
     const link = `${typeof window === "undefined" ? "" : window.location.origin}${created.link}`;
     return (
+      // The same dialog, its next step (formStep): focus moves into the new step and the dialog stays one dialog.
       <ConfirmDialog
         open={open}
         onOpenChange={close}
         opener={opener}
+        formStep="created"
         title={t("members.inviteLinkTitle")}
         description={t(EMAILED_MESSAGE[created.emailed], { email: created.invitation.email })}
         cancelLabel={t("members.cancel")}

@@ -43,7 +43,7 @@ async function inviteNina(locale: "pt-BR" | "en" = "pt-BR") {
   const { user, form } = renderDialog(locale);
   await user.type(within(form).getByLabelText("E-mail"), EMAIL);
   await user.click(within(form).getByRole("button", { name: locale === "en" ? "Create invitation" : "Criar convite" }));
-  const done = await screen.findByRole("alertdialog", {
+  const done = await screen.findByRole("dialog", {
     name: locale === "en" ? "Invitation created" : "Convite criado",
   });
   // The link is shown in every case, whole, to copy.

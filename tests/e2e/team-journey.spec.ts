@@ -126,7 +126,7 @@ async function invite(page: Page, email: string, role: "operator" | "finance"): 
   await dialog.getByLabel("E-mail", { exact: true }).fill(email);
   await dialog.getByLabel("Papel", { exact: true }).selectOption(role);
   await dialog.getByRole("button", { name: "Criar convite" }).click();
-  const created = page.getByRole("alertdialog", { name: "Convite criado" });
+  const created = page.getByRole("dialog", { name: "Convite criado" });
   const linkField = created.getByLabel("Link do convite", { exact: true });
   await expect(linkField).toHaveValue(new RegExp(`^${BFF}/invite/`));
   const link = await linkField.inputValue();
