@@ -21,6 +21,16 @@ export function prefetched<T>(
 }
 
 /**
+ * An answer that is itself "nothing" (a subaccount never changed here), for a query whose data may be null: handed
+ * over as null, not left to the browser. The key must be of such a query (a type error otherwise).
+ */
+export function prefetchedNull<T>(
+  queryKey: DataTag<QueryKey, T, Error> & (null extends T ? unknown : never),
+): Prefetched {
+  return { queryKey, data: null, partial: false };
+}
+
+/**
  * Hands a page's server-read data to the browser's react-query cache
  * (dehydrate / HydrationBoundary), so the first paint has it and the browser
  * does not fetch it again while it is fresh (makeQueryClient's staleTime). A

@@ -17,10 +17,10 @@ import { payoutAttentionSchema, registerPageSchema, registerQuerySchema } from "
 import { workspaceCredentialsQuery, workspaceSettingsQuery } from "@/lib/browser/query/workspace";
 import { workspaceCredentials, workspaceSettings } from "@/lib/server/services/workspace/settings";
 import { workspaceCredentialsSchema, workspaceSettingsSchema } from "@/lib/shared/schemas/workspace-setup";
-import { prefetched, type Prefetched } from "./prefetched";
+import { prefetched, prefetchedNull, type Prefetched } from "./prefetched";
 
 /*
- * The first data of the pages Lighthouse measures, each read by the service its
+ * The first data of the pages Lighthouse measures (and of a subaccount's page), each read by the service its
  * BFF route calls (with the route's permission) and parsed as the browser's
  * query parses the route's reply, under that query's key. The paged lists
  * hand over their first page only.
@@ -63,7 +63,7 @@ export async function knownSubaccount(id: string): Promise<Prefetched | null> {
     async (deps) => ({ known: await findKnown(deps, params.data.id) }),
   );
   if (!answer) return null;
-  if (answer.known === null) return { queryKey: subaccountQuery(id).queryKey, data: null, partial: false };
+  if (answer.known === null) return prefetchedNull(subaccountQuery(id).queryKey);
   return prefetched(subaccountQuery(id).queryKey, asQueryData(answer.known, knownSubaccountSchema));
 }
 

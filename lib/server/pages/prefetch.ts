@@ -5,6 +5,7 @@ import { FIRST_PAGE_SIZE } from "@/lib/shared/schemas/paged-list";
 import { serverClock } from "@/lib/server/clock";
 import { checkedPages } from "@/lib/server/http/paged-list";
 import { BffError } from "@/lib/server/errors/bff-error";
+import { toBffError } from "@/lib/server/errors/classify";
 import { log } from "@/lib/server/log";
 import { isPaymentsApiError } from "@/lib/server/payments-api/errors";
 import { sessionDeps, type ServiceDeps } from "@/lib/server/services/context";
@@ -49,19 +50,22 @@ export async function prefetchService<T>(
   if (!session || (permission !== "any" && !can(session.role, permission))) return null;
   const work = (async () => read(await sessionDeps(session)))();
   // A failure leaves the data to the browser, as does an answer that comes after the budget. What the route would
-  // answer with a 4xx (an id that does not exist) is the page's to explain, not a fault: only the others are logged.
+  // answer with a 4xx of the person's own making (an id that does not exist) is the page's to explain: every other
+  // failure is logged, the credential the API refused among them.
   const settled = work.catch((error: unknown) => {
-    if (refusalStatus(error) >= 500) log.warn("page.prefetch_failed", { path: route, error });
+    if (isFault(error)) log.warn("page.prefetch_failed", { path: route, error });
     return null;
   });
   return withinBudget(settled, PREFETCH_BUDGET_MS);
 }
 
-/** The status the route would answer `error` with, as far as it is known here (anything else counts as a fault). */
-function refusalStatus(error: unknown): number {
-  if (error instanceof BffError) return error.status;
-  if (isPaymentsApiError(error)) return error.status;
-  return 500;
+/** Whether the route would answer `error` as a fault (5xx, a refused credential) rather than as a refusal of the request. */
+function isFault(error: unknown): boolean {
+  // An API error is classified as the route classifies it (an upstream 429 is the BFF's 503); toBffError logs only
+  // what it cannot classify, which these are not.
+  if (!(error instanceof BffError) && !isPaymentsApiError(error)) return true;
+  const answer = toBffError(error);
+  return answer.status >= 500 || answer.code === "credential_rejected";
 }
 
 /** A service's data as the browser's query holds it: parsed with the browser's schema (null when it does not match). */
