@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatDate,
+  formatDateTime,
   isoToMs,
   utcIsoToZonedLocal,
   utcMs,
@@ -69,5 +71,30 @@ describe("wall times in the years 0–99 (Date.UTC would read them as 1900–199
     expect(nextDay("0099-12-31")).toBe("0100-01-01");
     expect(nextDay("0050-02-28")).toBe("0050-03-01");
     expect(nextDay("2026-12-31")).toBe("2027-01-01");
+  });
+});
+
+describe("dates as the dashboard writes them, the same way in both languages", () => {
+  const at = "2026-11-22T17:05:00Z";
+  const zone = "America/Sao_Paulo";
+  // ICU puts a narrow no-break space before AM/PM; compared as a plain space.
+  const plain = (text: string) => text.replace(/\s/g, " ");
+
+  it("a date-time: four-digit years and two-digit hours", () => {
+    expect(plain(formatDateTime(at, "pt-BR", zone))).toBe("22/11/2026, 14:05");
+    expect(plain(formatDateTime(at, "en-US", zone))).toBe("11/22/2026, 02:05 PM");
+  });
+
+  it("a short date and a lone time", () => {
+    expect(formatDate(at, "en-US", zone, { dateStyle: "short" })).toBe("11/22/2026");
+    expect(formatDate(at, "pt-BR", zone, { dateStyle: "short" })).toBe("22/11/2026");
+    expect(plain(formatDateTime(at, "en-US", zone, { timeStyle: "short" }))).toBe("02:05 PM");
+  });
+
+  it("keeps a long time's zone, and a medium date in the locale's own style", () => {
+    expect(plain(formatDateTime(at, "en-US", zone, { timeStyle: "long" }))).toBe("02:05:00 PM GMT-3");
+    expect(plain(formatDateTime(at, "pt-BR", zone, { dateStyle: "medium", timeStyle: "short" }))).toBe(
+      "22 de nov. de 2026, 14:05",
+    );
   });
 });

@@ -89,8 +89,9 @@ export interface DateFormatOptions extends Intl.DateTimeFormatOptions {
 function withoutExtras(options: DateFormatOptions): Intl.DateTimeFormatOptions {
   const { withZone, ...rest } = options;
   // dateStyle/timeStyle cannot be combined with timeZoneName: expand them to fields. A short date is expanded
-  // always: en-US's short style writes the year in two digits ("11/29/26") where every other date shows four.
-  // A time alone too, so that every time of the dashboard has two-digit hours ("04:14 AM", not "4:14 AM").
+  // always: en-US's short style writes the year in two digits ("11/29/26") where every other date shows four. A time
+  // alone too, so that a short date-time and a lone time have two-digit hours ("04:14 AM", not "4:14 AM"); a
+  // medium or longer date keeps the locale's own style.
   const expand = withZone || rest.dateStyle === "short" || (rest.timeStyle !== undefined && !rest.dateStyle);
   if (!expand) return rest;
   const expanded: Intl.DateTimeFormatOptions = { ...rest };
@@ -108,7 +109,8 @@ function withoutExtras(options: DateFormatOptions): Intl.DateTimeFormatOptions {
       if (rest.timeStyle === "medium" || rest.timeStyle === "long") expanded.second = "2-digit";
     }
   }
-  if (withZone) expanded.timeZoneName = "short";
+  // A long or full time names its zone: kept when expanded.
+  if (withZone || rest.timeStyle === "long" || rest.timeStyle === "full") expanded.timeZoneName = "short";
   return expanded;
 }
 
