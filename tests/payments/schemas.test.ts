@@ -372,10 +372,11 @@ describe("payoutInputSchema (operator input)", () => {
     ["cpf", "529.982.247-26", "validation.pixKey.cpf"],
     ["cpf", "111.111.111-11", "validation.pixKey.cpf"],
     ["cnpj", "11.222.333/0001-82", "validation.pixKey.cnpj"],
-    // Too short (or long) is said as such, not as wrong check digits.
+    // Too short or too long says how long it must be, not that the check digits are wrong; a stray letter is a wrong key.
     ["cpf", "1234", "validation.pixKey.cpfLength"],
     ["cpf", "529.982.247-255", "validation.pixKey.cpfLength"],
     ["cnpj", "11.222.333/0001", "validation.pixKey.cnpjLength"],
+    ["cpf", "529.982.247-2a", "validation.pixKey.cpf"],
     ["email", "ana@", "validation.pixKey.email"],
     ["email", "not an email", "validation.pixKey.email"],
     ["phone", "+55 (11) 8765-432", "validation.pixKey.phone"],

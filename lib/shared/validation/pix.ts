@@ -15,12 +15,13 @@ export const PIX_KEY_ERRORS: Record<PixKeyType, string> = {
 
 /**
  * The message key for a key that is not a well-formed key of `type` (null when it is): a CPF or CNPJ of the wrong
- * length says so, rather than blaming check digits nobody has typed yet.
+ * length says how long it must be, rather than blaming check digits.
  */
 export function pixKeyProblem(type: PixKeyType, key: string): string | null {
   if (isValidPixKey(type, key)) return null;
-  if (type === "cpf" && key.length !== 11) return "validation.pixKey.cpfLength";
-  if (type === "cnpj" && key.length !== 14) return "validation.pixKey.cnpjLength";
+  // Only when what is there could be a document's characters: a stray letter or mark is a wrong key, not a short one.
+  if (type === "cpf" && /^\d+$/.test(key) && key.length !== 11) return "validation.pixKey.cpfLength";
+  if (type === "cnpj" && /^[0-9A-Z]+$/.test(key) && key.length !== 14) return "validation.pixKey.cnpjLength";
   return PIX_KEY_ERRORS[type];
 }
 
