@@ -55,14 +55,13 @@ export function useChargebackColumns({ now, extraFields }: ChargebackColumnsOpti
       }) as DataTableColumn<Chargeback>,
       h.accessor("id", {
         header: () => t("chargebacks.column.id"),
-        // Wide enough for the ids seen (19 characters) on one line: an id read out to support is never broken in two.
         size: 200,
-        meta: columnMeta({ cellClassName: "font-mono text-[0.8125rem]", card: "subtitle" }),
-        cell: ({ row }) => (
-          <span className="block truncate" title={row.original.id}>
-            {row.original.id}
-          </span>
-        ),
+        // As wide as the longest id shown, on one line: an id read out to support is never cut nor broken in two.
+        meta: columnMeta({
+          cellClassName: "font-mono text-[0.8125rem] whitespace-nowrap",
+          card: "subtitle",
+          whole: true,
+        }),
       }) as DataTableColumn<Chargeback>,
       h.accessor("status", {
         header: () => t("chargebacks.column.status"),

@@ -119,7 +119,8 @@ export function usePayoutColumns(): DataTableColumn<RegisterPayout>[] {
         header: () => t("payouts.col.createdAt"),
         cell: (info) => (
           <span className="flex min-w-0 flex-col">
-            <DateTime value={info.getValue()} />
+            {/* In a narrow column the time goes under the date ("11/22/2026," / "02:05 PM") rather than being cut. */}
+            <DateTime value={info.getValue()} className="whitespace-normal" />
             <span className="truncate text-xs text-muted-foreground" title={info.row.original.created_by.name}>
               {info.row.original.created_by.name}
             </span>

@@ -42,6 +42,8 @@ interface DesktopLayout {
   cutControls: string[];
   splitWords: string[];
   splitIds: string[];
+  cutIds: string[];
+  cutDates: string[];
   tableWidth: number;
   containerWidth: number;
   documentOverflow: number;
@@ -68,17 +70,30 @@ function desktopLayout(page: Page): Promise<DesktopLayout> {
           return cell !== undefined && (box.right > cell.right + 1 || box.left < cell.left - 1);
         })
         .map((control) => `${control.tagName.toLowerCase()} ${control.textContent ?? ""}`);
+      // A date or time that runs past its cell, where the cell cuts it off.
+      const cutDates = [...table.querySelectorAll<HTMLElement>("tbody tr[data-index] td time")]
+        .filter((time) => {
+          const cell = time.closest("td");
+          if (!cell) return false;
+          const right = cell.getBoundingClientRect().right - parseFloat(getComputedStyle(cell).paddingRight);
+          return time.getBoundingClientRect().right > right + 1;
+        })
+        .map((time) => time.textContent ?? "");
       // A word of a text people read (not an id in monospace) split over two lines: "exampl" / "e".
       const splitWords: string[] = [];
       // An id (monospace, no space in it) over two lines: "cb_2bsrylii4ohdt" / "igc", read out to support in halves.
       // A value marked as long (a Pix key: an e-mail of up to 77 characters) wraps rather than being cut.
       const splitIds: string[] = [];
+      const cutIds: string[] = [];
       const walker = document.createTreeWalker(table.tBodies[0] ?? table, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const parent = node.parentElement;
         if (!parent) continue;
         if (getComputedStyle(parent).fontFamily.includes("mono")) {
           const text = node.textContent ?? "";
+          // …nor cut short by an ellipsis or its cell: an id is read whole.
+          const box = parent.closest("span, code");
+          if (/^\S+$/.test(text.trim()) && box && box.scrollWidth > box.clientWidth + 1) cutIds.push(text.trim());
           if (/^\S+$/.test(text.trim()) && !parent.closest("[data-long-value]")) {
             const range = document.createRange();
             range.selectNodeContents(node);
@@ -110,6 +125,8 @@ function desktopLayout(page: Page): Promise<DesktopLayout> {
         cutControls,
         splitWords,
         splitIds,
+        cutIds,
+        cutDates,
         tableWidth: Math.round(table.getBoundingClientRect().width),
         containerWidth: container.clientWidth,
         documentOverflow: root.scrollWidth - root.clientWidth,
@@ -194,11 +211,12 @@ test.describe("table layout", () => {
               amounts: settled.cutAmounts,
               controls: settled.cutControls,
               words: settled.splitWords,
-              ids: settled.splitIds,
+              ids: [...settled.splitIds, ...settled.cutIds],
+              dates: settled.cutDates,
               choices: choices.cut,
             };
-          }, `${list.name}: cut amounts, controls, words, ids or choices`)
-          .toEqual({ amounts: [], controls: [], words: [], ids: [], choices: [] });
+          }, `${list.name}: cut amounts, controls, words, ids, dates or choices`)
+          .toEqual({ amounts: [], controls: [], words: [], ids: [], dates: [], choices: [] });
         expect(layout.tableWidth, `${list.name}: table wider than its container`).toBeLessThanOrEqual(
           layout.containerWidth + 1,
         );

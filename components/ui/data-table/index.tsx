@@ -94,7 +94,7 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
     id: column.id,
     size: column.getSize(),
     minSize: column.columnDef.minSize ?? 0,
-    whole: readMeta(column.columnDef.meta).align === "right",
+    whole: readMeta(column.columnDef.meta).align === "right" || readMeta(column.columnDef.meta).whole === true,
   }));
   const layout = useColumnWidths(wrapRef, headRef, sizes, listRef, virtual.virtualItems.length);
   const sizeTotal = sizes.reduce((sum, column) => sum + column.size, 0) || 1;

@@ -23,6 +23,11 @@ export interface DataTableColumnMeta {
   card?: CardRole;
   /** The column's name in the phone cards' "Sort by" when its header is not plain text. */
   sortLabel?: string;
+  /**
+   * Never narrower than the widest value shown (as amounts are): for ids people read out, which are neither cut nor
+   * wrapped. Right-aligned columns are whole already.
+   */
+  whole?: boolean;
 }
 
 export type ColumnPriority = "essential" | "default" | "low";
@@ -48,6 +53,7 @@ export function readMeta(meta: unknown): DataTableColumnMeta {
       typeof m.priority === "string" && PRIORITIES.includes(m.priority) ? (m.priority as ColumnPriority) : undefined,
     card: typeof m.card === "string" && CARD_ROLES.includes(m.card) ? (m.card as CardRole) : undefined,
     sortLabel: typeof m.sortLabel === "string" ? m.sortLabel : undefined,
+    whole: m.whole === true,
   };
 }
 
