@@ -24,9 +24,9 @@ const EMAILED_MESSAGE: Readonly<Record<InvitationEmailOutcome, string>> = {
 
 /**
  * Invite by e-mail with a role the inviter may give, checked with the BFF's own schema before anything is sent; the
- * server's field messages (already a member, a role this person cannot give) land next to their fields. On success the dialog says whether the invitation was e-mailed
- * (sent, could not be sent, or no e-mail configured) and shows the link once in every case (the server never gives
- * it again) with a copy button; closing the dialog forgets it.
+ * server's field messages (already a member, a role this person cannot give) land next to their fields. On success
+ * the dialog says whether the invitation was e-mailed (sent, could not be sent, or no e-mail configured) and shows
+ * the link once in every case (the server never gives it again) with a copy button; closing the dialog forgets it.
  */
 export function InviteDialog({
   open,
