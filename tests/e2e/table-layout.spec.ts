@@ -91,9 +91,12 @@ function desktopLayout(page: Page): Promise<DesktopLayout> {
         if (!parent) continue;
         if (getComputedStyle(parent).fontFamily.includes("mono")) {
           const text = node.textContent ?? "";
-          // …nor cut short by an ellipsis or its cell: an id is read whole.
+          // …nor cut short by an ellipsis or its cell, unless it is shortened on purpose with its whole text at hand (a
+          // title, as the register's middle-cut id with its copy button and a link's slug have): an id is read whole.
           const box = parent.closest("span, code");
-          if (/^\S+$/.test(text.trim()) && box && box.scrollWidth > box.clientWidth + 1) cutIds.push(text.trim());
+          const shortened = box?.closest("[title]") !== null;
+          if (/^\S+$/.test(text.trim()) && box && !shortened && box.scrollWidth > box.clientWidth + 1)
+            cutIds.push(text.trim());
           if (/^\S+$/.test(text.trim()) && !parent.closest("[data-long-value]")) {
             const range = document.createRange();
             range.selectNodeContents(node);
