@@ -42,7 +42,6 @@ interface DesktopLayout {
   cutControls: string[];
   splitWords: string[];
   splitIds: string[];
-  cutIds: string[];
   cutDates: string[];
   tableWidth: number;
   containerWidth: number;
@@ -84,19 +83,12 @@ function desktopLayout(page: Page): Promise<DesktopLayout> {
       // An id (monospace, no space in it) over two lines: "cb_2bsrylii4ohdt" / "igc", read out to support in halves.
       // A value marked as long (a Pix key: an e-mail of up to 77 characters) wraps rather than being cut.
       const splitIds: string[] = [];
-      const cutIds: string[] = [];
       const walker = document.createTreeWalker(table.tBodies[0] ?? table, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const parent = node.parentElement;
         if (!parent) continue;
         if (getComputedStyle(parent).fontFamily.includes("mono")) {
           const text = node.textContent ?? "";
-          // …nor cut short by an ellipsis or its cell, unless it is shortened on purpose with its whole text at hand (a
-          // title, as the register's middle-cut id with its copy button and a link's slug have): an id is read whole.
-          const box = parent.closest("span, code");
-          const shortened = box?.closest("[title]") !== null;
-          if (/^\S+$/.test(text.trim()) && box && !shortened && box.scrollWidth > box.clientWidth + 1)
-            cutIds.push(text.trim());
           if (/^\S+$/.test(text.trim()) && !parent.closest("[data-long-value]")) {
             const range = document.createRange();
             range.selectNodeContents(node);
@@ -128,7 +120,6 @@ function desktopLayout(page: Page): Promise<DesktopLayout> {
         cutControls,
         splitWords,
         splitIds,
-        cutIds,
         cutDates,
         tableWidth: Math.round(table.getBoundingClientRect().width),
         containerWidth: container.clientWidth,
@@ -214,7 +205,7 @@ test.describe("table layout", () => {
               amounts: settled.cutAmounts,
               controls: settled.cutControls,
               words: settled.splitWords,
-              ids: [...settled.splitIds, ...settled.cutIds],
+              ids: settled.splitIds,
               dates: settled.cutDates,
               choices: choices.cut,
             };
